@@ -1,0 +1,32 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+/**
+ * One build for every way Waymark runs: the Node entries (headless server, admin CLI; the
+ * Electron main process joins them) and the React UI that the server hands to browsers and to
+ * the desktop window alike.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      sourcemap: true,
+      rolldownOptions: {
+        input: {
+          server: resolve(__dirname, 'src-server/main.ts'),
+          cli: resolve(__dirname, 'src-server/cli.ts'),
+        },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+    server: { proxy: { '/api': 'http://127.0.0.1:5000' } },
+  },
+})

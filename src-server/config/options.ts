@@ -1,0 +1,81 @@
+import { homedir, networkInterfaces } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+
+/** A bad command-line option or environment value: shown as one line, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/** The options a person can set when starting the headless server. */
+export interface ServerOptions {
+  port: number
+  host: string
+  dataDir: string
+  publicUrl: string
+  emailUrl: string | null
+  senderEmail: string | null
+}
+
+export const DEFAULT_PORT = 5000
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+    throw new UsageError(`invalid port "${value}": expected a number from 1 to 65535`)
+  }
+  return port
+}
+
+/** The first IPv4 LAN address of this machine, for links other devices can open. */
+function lanAddress(): string | null {
+  for (const addresses of Object.values(networkInterfaces())) {
+    const found = addresses?.find((address) => address.family === 'IPv4' && !address.internal)
+    if (found) return found.address
+  }
+  return null
+}
+
+/**
+ * Reads the server options from flags, falling back to `WAYMARK_*` environment variables, then
+ * defaults. This and the process entry are the only readers of `process.env`.
+ * @throws UsageError for an unknown flag or a bad value.
+ */
+export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'public-url': { type: 'string' },
+        'email-url': { type: 'string' },
+        'sender-email': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+
+  const port = parsePort(values.port ?? env.WAYMARK_PORT ?? String(DEFAULT_PORT))
+  const host = values.host ?? env.WAYMARK_HOST ?? '0.0.0.0'
+  if (host.trim() === '') throw new UsageError('invalid host: it must not be empty')
+  const dataDir = resolve(values['data-dir'] ?? env.WAYMARK_DATA_DIR ?? join(homedir(), 'waymark-data'))
+  const emailUrl = values['email-url'] ?? env.WAYMARK_EMAIL_URL ?? null
+  const senderEmail = values['sender-email'] ?? env.WAYMARK_SENDER_EMAIL ?? null
+  if (emailUrl && !/^smtps?:\/\//.test(emailUrl)) {
+    throw new UsageError('invalid e-mail URL: expected smtp://user:password@host:port or smtps://…')
+  }
+
+  const linkHost = LOOPBACK_HOSTS.has(host) ? 'localhost' : (lanAddress() ?? 'localhost')
+  const publicUrl = (values['public-url'] ?? env.WAYMARK_PUBLIC_URL ?? `http://${linkHost}:${port}`).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new UsageError(`invalid public URL "${publicUrl}"`)
+
+  return { port, host, dataDir, publicUrl, emailUrl: emailUrl || null, senderEmail: senderEmail || null }
+}

@@ -1,0 +1,31 @@
+/** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
+export interface Logger {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string, error?: unknown): void
+}
+
+/** Outgoing e-mail settings; absent when e-mail sending is disabled. */
+export interface EmailConfig {
+  /** nodemailer transport URL, e.g. `smtp://user:pass@host:587`. */
+  readonly url: string
+  /** The From address. */
+  readonly sender: string
+}
+
+/** Everything `createServer` needs; built by `loadServerOptions` or by tests. */
+export interface ServerConfig {
+  readonly port: number
+  readonly host: string
+  /** Folder holding the database, uploads, pictures, maps and the secret key. */
+  readonly dataDir: string
+  /** Built UI to serve, or null for an API-only server (tests). */
+  readonly webRoot: string | null
+  /** Base URL of the UI used in e-mail links; never taken from a request's Host header. */
+  readonly publicUrl: string
+  readonly email: EmailConfig | null
+  /** bcrypt cost; lower only in tests. */
+  readonly bcryptRounds: number
+  readonly version: string
+  readonly logger: Logger
+}

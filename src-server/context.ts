@@ -1,0 +1,22 @@
+import type { DataSource } from 'typeorm'
+import type { ServerConfig } from './config/server-config'
+import type { DataDirLayout } from './data-dir'
+import type { WriteQueue } from './db/write-queue'
+import type { PasswordHasher } from './lib/passwords'
+import type { RateLimits } from './lib/rate-limits'
+import type { TokenService } from './lib/tokens'
+import type { Mailer } from './mail/mailer'
+
+/** What the services of one server share; built once by `createServer`. */
+export interface ServerContext {
+  readonly config: ServerConfig
+  readonly db: DataSource
+  readonly write: WriteQueue
+  readonly layout: DataDirLayout
+  readonly tokens: TokenService
+  readonly passwords: PasswordHasher
+  readonly mailer: Mailer
+  readonly limits: RateLimits
+  /** The clock, injectable so token expiry is testable. */
+  readonly now: () => Date
+}

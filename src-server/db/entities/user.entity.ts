@@ -1,0 +1,83 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm'
+
+/** An account. Usernames and e-mails are unique regardless of case (NOCASE collation). */
+@Entity('user')
+export class UserEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number
+
+  @Column({ type: 'text', unique: true, collation: 'NOCASE' })
+  username!: string
+
+  @Column({ type: 'text', unique: true, collation: 'NOCASE' })
+  email!: string
+
+  /** bcrypt hash */
+  @Column({ type: 'text', name: 'password_hash' })
+  passwordHash!: string
+
+  @Column({ type: 'boolean', default: false })
+  admin!: boolean
+
+  @Column({ type: 'boolean', name: 'is_active', default: false })
+  isActive!: boolean
+
+  @Column({ type: 'datetime', name: 'created_at' })
+  createdAt!: Date
+
+  @Column({ type: 'text', name: 'first_name', nullable: true })
+  firstName!: string | null
+
+  @Column({ type: 'text', name: 'last_name', nullable: true })
+  lastName!: string | null
+
+  /** `YYYY-MM-DD` */
+  @Column({ type: 'text', name: 'birth_date', nullable: true })
+  birthDate!: string | null
+
+  @Column({ type: 'text', nullable: true })
+  location!: string | null
+
+  @Column({ type: 'text', nullable: true })
+  bio!: string | null
+
+  /** File name inside the data folder's `pictures/`. */
+  @Column({ type: 'text', nullable: true })
+  picture!: string | null
+
+  @Column({ type: 'text', default: 'en' })
+  language!: string
+
+  @Column({ type: 'text', default: 'Europe/Paris' })
+  timezone!: string
+
+  @Column({ type: 'boolean', default: false })
+  weekm!: boolean
+
+  @Column({ type: 'boolean', name: 'imperial_units', default: false })
+  imperialUnits!: boolean
+
+  @Column({ type: 'boolean', name: 'display_ascent', default: true })
+  displayAscent!: boolean
+
+  @Column({ type: 'text', name: 'email_to_confirm', nullable: true })
+  emailToConfirm!: string | null
+
+  /** SHA-256 of the pending account-confirmation token. */
+  @Column({ type: 'text', name: 'confirmation_token_hash', nullable: true })
+  confirmationTokenHash!: string | null
+
+  @Column({ type: 'datetime', name: 'confirmation_token_expires_at', nullable: true })
+  confirmationTokenExpiresAt!: Date | null
+
+  /** SHA-256 of the pending e-mail-change token. */
+  @Column({ type: 'text', name: 'email_token_hash', nullable: true })
+  emailTokenHash!: string | null
+
+  @Column({ type: 'datetime', name: 'email_token_expires_at', nullable: true })
+  emailTokenExpiresAt!: Date | null
+
+  /** Bumped on every password change: tokens carrying an older version are refused. */
+  @Column({ type: 'integer', name: 'token_version', default: 0 })
+  tokenVersion!: number
+}

@@ -1,0 +1,99 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm'
+import { SportEntity } from './sport.entity'
+import { UserEntity } from './user.entity'
+
+/**
+ * A workout with its stored figures (computed once at import, recomputable from the original
+ * file). Durations are whole seconds, distances km, speeds km/h, altitudes metres.
+ */
+@Entity('workout')
+@Index('idx_workout_user_date', ['userId', 'workoutDate'])
+export class WorkoutEntity {
+  /** Short id (22 characters), as the reference tracker's. */
+  @PrimaryColumn({ type: 'text' })
+  id!: string
+
+  @Column({ type: 'integer', name: 'user_id' })
+  userId!: number
+
+  @Column({ type: 'integer', name: 'sport_id' })
+  sportId!: number
+
+  @Column({ type: 'text', nullable: true })
+  title!: string | null
+
+  @Column({ type: 'text', nullable: true })
+  notes!: string | null
+
+  /** Start time, UTC. */
+  @Column({ type: 'datetime', name: 'workout_date' })
+  workoutDate!: Date
+
+  @Column({ type: 'datetime', name: 'created_at' })
+  createdAt!: Date
+
+  @Column({ type: 'datetime', name: 'modified_at', nullable: true })
+  modifiedAt!: Date | null
+
+  @Column({ type: 'integer' })
+  duration!: number
+
+  @Column({ type: 'integer' })
+  moving!: number
+
+  @Column({ type: 'integer' })
+  pauses!: number
+
+  @Column({ type: 'real' })
+  distance!: number
+
+  @Column({ type: 'real', name: 'ave_speed', nullable: true })
+  aveSpeed!: number | null
+
+  @Column({ type: 'real', name: 'max_speed', nullable: true })
+  maxSpeed!: number | null
+
+  @Column({ type: 'real', name: 'min_alt', nullable: true })
+  minAlt!: number | null
+
+  @Column({ type: 'real', name: 'max_alt', nullable: true })
+  maxAlt!: number | null
+
+  @Column({ type: 'real', nullable: true })
+  ascent!: number | null
+
+  @Column({ type: 'real', nullable: true })
+  descent!: number | null
+
+  /** JSON `[minLat, minLon, maxLat, maxLon]`, or null without a track. */
+  @Column({ type: 'text', nullable: true })
+  bounds!: string | null
+
+  /** Original file, relative to the data folder's `uploads/`; null for workouts without a file. */
+  @Column({ type: 'text', name: 'file_path', nullable: true })
+  filePath!: string | null
+
+  /** SHA-256 of the original file, for duplicate detection. */
+  @Column({ type: 'text', name: 'file_hash', nullable: true })
+  fileHash!: string | null
+
+  /** Id of the static map image in the data folder's `maps/`. */
+  @Column({ type: 'text', name: 'map_id', nullable: true })
+  mapId!: string | null
+
+  /** JSON weather object at the start, or null. */
+  @Column({ type: 'text', name: 'weather_start', nullable: true })
+  weatherStart!: string | null
+
+  /** JSON weather object at the end, or null. */
+  @Column({ type: 'text', name: 'weather_end', nullable: true })
+  weatherEnd!: string | null
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity
+
+  @ManyToOne(() => SportEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'sport_id' })
+  sport?: SportEntity
+}

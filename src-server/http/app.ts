@@ -1,0 +1,59 @@
+import { bodyParser } from '@koa/bodyparser'
+import Router from '@koa/router'
+import Koa from 'koa'
+import { AppError } from '../../src/errors'
+import type { ServerContext } from '../context'
+import { readSettings } from '../modules/app-config/app-config.service'
+import { appConfigRoutes } from '../modules/app-config/app-config.routes'
+import { createAppConfigService } from '../modules/app-config/app-config.service'
+import { createAccountMail } from '../modules/auth/account-mail'
+import { authRoutes } from '../modules/auth/auth.routes'
+import { createAuthService } from '../modules/auth/auth.service'
+import { sportsRoutes } from '../modules/sports/sports.routes'
+import { createSportsService } from '../modules/sports/sports.service'
+import { createAppStatsService } from '../modules/stats/app-stats.service'
+import { usersRoutes } from '../modules/users/users.routes'
+import { createUsersService } from '../modules/users/users.service'
+import { errorHandler } from './error-handler'
+import { securityHeaders } from './security-headers'
+import { staticUi } from './static-ui'
+import { singleFileUpload } from './uploads'
+
+/** JSON bodies are small forms; anything bigger is refused before it is read. */
+const JSON_BODY_LIMIT = '256kb'
+
+/**
+ * Assembles the Koa application: error handling and security headers first, then the API under
+ * `/api` (unknown calls answer 404 JSON), then the built UI with its client-side routes.
+ */
+export function createApp(context: ServerContext): Koa {
+  const app = new Koa({ proxy: false })
+  // Errors are answered by the error handler; Koa's default printer would log them twice.
+  app.silent = true
+
+  const accountMail = createAccountMail(context)
+  const auth = createAuthService(context, accountMail)
+  const users = createUsersService(context, accountMail)
+  const sports = createSportsService(context)
+  const appConfig = createAppConfigService(context)
+  const appStats = createAppStatsService(context)
+  const authenticate = auth.authenticate
+
+  const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await readSettings(context.db.manager)).maxSingleFileSize)
+
+  const api = new Router({ prefix: '/api' })
+  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }))
+  appConfigRoutes(api, authenticate, appConfig, appStats, context.config.logger)
+  sportsRoutes(api, authenticate, sports)
+  usersRoutes(api, authenticate, users)
+  authRoutes(api, authenticate, auth, users, pictureUpload)
+  api.all('/{*rest}', () => {
+    throw new AppError('route_not_found')
+  })
+
+  app.use(errorHandler(context.config.logger))
+  app.use(securityHeaders())
+  app.use(api.routes())
+  if (context.config.webRoot) app.use(staticUi(context.config.webRoot))
+  return app
+}

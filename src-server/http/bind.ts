@@ -1,0 +1,57 @@
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import type { z } from 'zod'
+import type { BodyOf, EndpointSpec, PathParams, QueryOf, ResponseOf } from '../../src/contracts'
+import { AppError } from '../../src/errors'
+import type { UserEntity } from '../db/entities'
+
+/** What a handler receives: the validated input and, for signed-in calls, the caller. */
+export interface HandlerInput<E extends EndpointSpec> {
+  body: BodyOf<E>
+  query: QueryOf<E>
+  params: { readonly [K in PathParams<E['path']>]: string }
+  user: E['access'] extends 'public' ? null : UserEntity
+  ctx: Context
+}
+
+/**
+ * A handler returns the response body; `undefined` means 204 unless it set `ctx.body` itself
+ * (files and images).
+ */
+export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | undefined>
+
+/** Resolves the caller of a request from its Authorization header. */
+export type Authenticate = (authorization: string | undefined) => Promise<UserEntity>
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new AppError('invalid_payload')
+  return result.data
+}
+
+/**
+ * Binds an endpoint of the shared contract to a handler: checks access (401/403), validates
+ * the body and query with the contract's schemas (400 `invalid payload`), and writes the answer.
+ */
+export function bind<const E extends EndpointSpec>(
+  router: Router,
+  authenticate: Authenticate,
+  endpoint: E,
+  handler: Handler<NoInfer<E>>,
+): void {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
+  router[method](endpoint.path, async (ctx) => {
+    let user: UserEntity | null = null
+    if (endpoint.access !== 'public') {
+      user = await authenticate(ctx.get('authorization') || undefined)
+      if (endpoint.access === 'admin' && !user.admin) throw new AppError('forbidden')
+    }
+    const body = endpoint.body && endpoint.body !== 'multipart' ? parse(endpoint.body, ctx.request.body) : undefined
+    const query = endpoint.query ? parse(endpoint.query, ctx.query) : undefined
+    // The contract's schemas produced body and query, and the router matched the path's params.
+    const input = { body, query, params: ctx.params, user, ctx } as unknown as HandlerInput<E>
+    const result = await handler(input)
+    if (result !== undefined) ctx.body = result
+    else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
+  })
+}

@@ -1,0 +1,44 @@
+import { stat } from 'node:fs/promises'
+import { extname, resolve, sep } from 'node:path'
+import { send } from '@koa/send'
+import type { Middleware } from 'koa'
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Serves the built UI. Paths without a file extension get `index.html` (client-side routes);
+ * a missing asset is a plain 404 so a stale page never receives HTML in place of a script.
+ */
+export function staticUi(root: string): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    let requested: string
+    try {
+      requested = decodeURIComponent(ctx.path)
+    } catch {
+      return next()
+    }
+    const target = resolve(root, '.' + requested)
+    if (target !== root && !target.startsWith(root + sep)) return next()
+    const hashedAsset = requested.startsWith('/assets/')
+    if (requested !== '/' && (await isFile(target))) {
+      await send(ctx, requested, {
+        root,
+        maxage: hashedAsset ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: hashedAsset,
+        setHeaders: (res) => {
+          if (!hashedAsset) res.setHeader('Cache-Control', 'no-cache')
+        },
+      })
+      return
+    }
+    if (extname(requested) !== '') return next()
+    await send(ctx, 'index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') })
+  }
+}

@@ -1,0 +1,62 @@
+import jwt from 'jsonwebtoken'
+import { AppError } from '../../src/errors'
+
+/** Session tokens last 30 days; password-reset tokens one hour. */
+const SESSION_LIFETIME_S = 30 * 24 * 3600
+const RESET_LIFETIME_S = 3600
+
+/** What a token may be used for; a token of one purpose is refused for any other. */
+export type TokenPurpose = 'session' | 'password_reset'
+
+/** The verified content of a token. */
+export interface TokenClaims {
+  userId: number
+  /** The user's token version when it was issued: a password change makes older tokens invalid. */
+  version: number
+}
+
+export interface TokenService {
+  issue(purpose: TokenPurpose, claims: TokenClaims): string
+  /**
+   * @throws AppError `auth_token_expired` / `auth_token_invalid` for sessions,
+   *   `reset_token_invalid` for password resets.
+   */
+  verify(purpose: TokenPurpose, token: string): TokenClaims
+}
+
+interface Payload {
+  sub: string
+  pur: TokenPurpose
+  ver: number
+}
+
+function isPayload(value: unknown): value is Payload {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return typeof record.sub === 'string' && typeof record.pur === 'string' && typeof record.ver === 'number'
+}
+
+/** HS256 tokens signed with the install's secret. */
+export function createTokenService(secret: string): TokenService {
+  return {
+    issue(purpose, claims) {
+      const payload: Payload = { sub: String(claims.userId), pur: purpose, ver: claims.version }
+      return jwt.sign(payload, secret, {
+        algorithm: 'HS256',
+        expiresIn: purpose === 'session' ? SESSION_LIFETIME_S : RESET_LIFETIME_S,
+      })
+    },
+    verify(purpose, token) {
+      const invalid = purpose === 'session' ? 'auth_token_invalid' : 'reset_token_invalid'
+      let decoded: unknown
+      try {
+        decoded = jwt.verify(token, secret, { algorithms: ['HS256'] })
+      } catch (error) {
+        if (error instanceof jwt.TokenExpiredError && purpose === 'session') throw new AppError('auth_token_expired')
+        throw new AppError(invalid)
+      }
+      if (!isPayload(decoded) || decoded.pur !== purpose || !/^\d+$/.test(decoded.sub)) throw new AppError(invalid)
+      return { userId: Number(decoded.sub), version: decoded.ver }
+    },
+  }
+}

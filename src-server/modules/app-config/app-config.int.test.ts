@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AppConfig } from '../../../src/contracts'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+
+describe('application configuration', () => {
+  let t: TestServer
+  let admin: Account
+  let user: Account
+
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    user = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  it('answers the defaults for importing whole histories, to anyone', async () => {
+    const answer = await t.api<{ status: string; data: AppConfig }>('GET', 'config')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({
+      status: 'success',
+      data: {
+        admin_contact: null,
+        gpx_limit_import: 5000,
+        is_email_sending_enabled: false,
+        is_registration_enabled: true,
+        map_attribution: expect.stringContaining('OpenStreetMap'),
+        max_single_file_size: 20 * 1024 * 1024,
+        max_users: 0,
+        max_zip_file_size: 500 * 1024 * 1024,
+        version: '0.0.0-test',
+      },
+    })
+  })
+
+  it('lets an administrator change every setting', async () => {
+    const answer = await t.api<{ data: AppConfig }>('PATCH', 'config', {
+      token: admin.token,
+      body: {
+        admin_contact: 'admin@example.com',
+        gpx_limit_import: 20,
+        max_single_file_size: 1_048_576,
+        max_zip_file_size: 10_485_760,
+        max_users: 2,
+      },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toMatchObject({
+      admin_contact: 'admin@example.com',
+      gpx_limit_import: 20,
+      max_single_file_size: 1_048_576,
+      max_zip_file_size: 10_485_760,
+      max_users: 2,
+      is_registration_enabled: false,
+    })
+    const cleared = await t.api<{ data: AppConfig }>('PATCH', 'config', { token: admin.token, body: { admin_contact: '' } })
+    expect(cleared.body.data.admin_contact).toBeNull()
+    expect((await t.api<{ data: AppConfig }>('GET', 'config')).body.data.max_users).toBe(2)
+  })
+
+  it('reports every broken rule at once', async () => {
+    const answer = await t.api('PATCH', 'config', {
+      token: admin.token,
+      body: { admin_contact: 'not-an-email', gpx_limit_import: 0, max_single_file_size: 0, max_zip_file_size: 0 },
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({
+      status: 'error',
+      message: [
+        'valid email must be provided for admin contact',
+        'Max. files in a zip archive must be greater than 0',
+        'Max. size of uploaded files must be greater than 0',
+        'Max. size of zip archive must be greater than 0',
+      ].join('\n'),
+    })
+  })
+
+  it('refuses a zip limit below the single-file limit', async () => {
+    const answer = await t.api('PATCH', 'config', {
+      token: admin.token,
+      body: { max_single_file_size: 2000, max_zip_file_size: 1000 },
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe('Max. size of zip archive must be equal or greater than max. size of uploaded files')
+  })
+
+  it.each([
+    [{ max_users: -1 }],
+    [{ max_users: 1.5 }],
+    [{ max_users: '3' }],
+    [{ unknown_setting: 1 }],
+  ])('answers invalid payload for %j', async (body) => {
+    const answer = await t.api('PATCH', 'config', { token: admin.token, body })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({ status: 'error', message: 'invalid payload' })
+  })
+
+  it('is changed by administrators only', async () => {
+    expect((await t.api('PATCH', 'config', { body: { max_users: 1 } })).status).toBe(401)
+    const refused = await t.api('PATCH', 'config', { token: user.token, body: { max_users: 1 } })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ status: 'error', message: 'you do not have permissions' })
+  })
+
+  it('counts users, sports with workouts, workouts and upload bytes for administrators', async () => {
+    const answer = await t.api('GET', 'stats/all', { token: admin.token })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ status: 'success', data: { users: 2, sports: 0, workouts: 0, uploads_dir_size: 0 } })
+    expect((await t.api('GET', 'stats/all', { token: user.token })).status).toBe(403)
+  })
+})

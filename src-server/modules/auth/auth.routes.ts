@@ -1,0 +1,59 @@
+import type Router from '@koa/router'
+import type { Context, Middleware } from 'koa'
+import { endpoints, sportIdParam } from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import { bind, type Authenticate } from '../../http/bind'
+import type { UsersService } from '../users/users.service'
+import type { AuthService } from './auth.service'
+
+/** The uploaded `file` of a multipart request, or the catalogued reason there is none. */
+export function uploadedFile(ctx: Context): { path: string; originalname: string } {
+  if (!ctx.is('multipart')) throw new AppError('no_file_part')
+  const file = ctx.file
+  if (!file) throw new AppError('no_file_part')
+  if (!file.originalname || file.size === 0) throw new AppError('no_selected_file')
+  return file
+}
+
+export function authRoutes(
+  router: Router,
+  authenticate: Authenticate,
+  auth: AuthService,
+  users: UsersService,
+  pictureUpload: Middleware,
+): void {
+  bind(router, authenticate, endpoints.register, ({ body, ctx }) => auth.register(body, ctx.ip))
+  bind(router, authenticate, endpoints.login, ({ body, ctx }) => auth.login(body, ctx.ip))
+  bind(router, authenticate, endpoints.confirmAccount, ({ body }) => auth.confirmAccount(body.token))
+  bind(router, authenticate, endpoints.resendConfirmation, ({ body, ctx }) => auth.resendConfirmation(body.email, ctx.ip))
+  bind(router, authenticate, endpoints.requestPasswordReset, ({ body, ctx }) => auth.requestPasswordReset(body.email, ctx.ip))
+  bind(router, authenticate, endpoints.updatePassword, ({ body }) => auth.updatePassword(body))
+  bind(router, authenticate, endpoints.confirmEmail, ({ body }) => auth.confirmEmail(body.token))
+  bind(router, authenticate, endpoints.getProfile, ({ user }) => auth.profile(user))
+  bind(router, authenticate, endpoints.editProfile, ({ user, body }) => auth.editProfile(user, body))
+  bind(router, authenticate, endpoints.editAccount, ({ user, body }) => auth.editAccount(user, body))
+  bind(router, authenticate, endpoints.editPreferences, ({ user, body }) => auth.editPreferences(user, body))
+  bind(router, authenticate, endpoints.editSportPreferences, ({ user, body }) => auth.editSportPreferences(user, body))
+  bind(router, authenticate, endpoints.resetSportPreferences, async ({ user, params }) => {
+    const sportId = sportIdParam.safeParse(params.sportId)
+    if (!sportId.success) throw new AppError('sport_not_found')
+    await auth.resetSportPreferences(user, sportId.data)
+    return undefined
+  })
+
+  // The upload is parsed only once the caller is known, so anonymous requests never reach the disk.
+  router.post(endpoints.uploadPicture.path, async (ctx, next) => {
+    ctx.state.user = await authenticate(ctx.get('authorization') || undefined)
+    await next()
+  })
+  router.post(endpoints.uploadPicture.path, pictureUpload)
+  bind(router, authenticate, endpoints.uploadPicture, async ({ user, ctx }) => {
+    const file = uploadedFile(ctx)
+    await users.setPicture(user, file.path, file.originalname)
+    return { status: 'success' as const, message: 'user picture updated' }
+  })
+  bind(router, authenticate, endpoints.deletePicture, async ({ user }) => {
+    await users.deletePicture(user)
+    return undefined
+  })
+}

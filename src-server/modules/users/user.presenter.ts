@@ -1,0 +1,109 @@
+import type { EntityManager } from 'typeorm'
+import type { Language, User, UserRecord } from '../../../src/contracts'
+import { formatTimedelta } from '../../../src/format/duration'
+import { RecordEntity, type UserEntity } from '../../db/entities'
+import { toHttpDate } from '../../lib/http-date'
+
+/** Who is looking: the user themself, an administrator, or another user. */
+export type Viewer = 'self' | 'admin' | 'other'
+
+/** The figures of a user that come from their workouts. */
+export interface UserTotals {
+  nb_workouts: number
+  nb_sports: number
+  sports_list: number[]
+  total_distance: number
+  total_ascent: number
+  total_duration: string
+  records: UserRecord[]
+}
+
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
+
+/** Serialises a record as the reference tracker does (LD as `H:MM:SS`). */
+export function presentRecord(record: RecordEntity, username: string): UserRecord {
+  const value =
+    record.recordType === 'LD'
+      ? formatTimedelta(record.value)
+      : round(record.value, record.recordType === 'FD' || record.recordType === 'HA' ? 3 : 2)
+  return {
+    id: record.id,
+    record_type: record.recordType,
+    sport_id: record.sportId,
+    user: username,
+    value,
+    workout_date: toHttpDate(record.workoutDate),
+    workout_id: record.workoutId,
+  }
+}
+
+interface TotalsRow {
+  nb_workouts: number
+  total_distance: number | null
+  total_ascent: number | null
+  total_duration: number | null
+}
+
+/** Reads a user's totals, sports and records from their workouts. */
+export async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
+  const rows: TotalsRow[] = await manager.query(
+    `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent,
+            SUM(duration) AS total_duration
+       FROM workout WHERE user_id = ?`,
+    [user.id],
+  )
+  const sports: { sport_id: number }[] = await manager.query(
+    `SELECT DISTINCT sport_id FROM workout WHERE user_id = ? ORDER BY sport_id`,
+    [user.id],
+  )
+  const records = await manager.find(RecordEntity, {
+    where: { userId: user.id },
+    order: { sportId: 'ASC', recordType: 'ASC' },
+  })
+  const totals = rows[0]
+  return {
+    nb_workouts: totals?.nb_workouts ?? 0,
+    nb_sports: sports.length,
+    sports_list: sports.map((row) => row.sport_id),
+    total_distance: round(totals?.total_distance ?? 0, 3),
+    total_ascent: round(totals?.total_ascent ?? 0, 2),
+    total_duration: formatTimedelta(totals?.total_duration ?? 0),
+    records: records.map((record) => presentRecord(record, user.username)),
+  }
+}
+
+/**
+ * The user object of the API. E-mail addresses are shown to the user and to administrators;
+ * preferences to the user only.
+ */
+export function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User {
+  const base: User = {
+    username: user.username,
+    admin: user.admin,
+    is_active: user.isActive,
+    created_at: toHttpDate(user.createdAt),
+    bio: user.bio,
+    birth_date: user.birthDate,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    location: user.location,
+    picture: user.picture !== null,
+    ...totals,
+  }
+  if (viewer === 'other') return base
+  const withEmail: User = { ...base, email: user.email, email_to_confirm: user.emailToConfirm }
+  if (viewer === 'admin') return withEmail
+  return {
+    ...withEmail,
+    display_ascent: user.displayAscent,
+    imperial_units: user.imperialUnits,
+    language: user.language as Language,
+    timezone: user.timezone,
+    weekm: user.weekm,
+  }
+}
+
+/** Loads the totals and presents a user in one step. */
+export async function loadPresentedUser(manager: EntityManager, user: UserEntity, viewer: Viewer): Promise<User> {
+  return presentUser(user, await loadUserTotals(manager, user), viewer)
+}

@@ -1,0 +1,177 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { z } from 'zod'
+import type { adminUserUpdateBody, UserResponse, UsersListResponse, usersListQuery } from '../../../src/contracts'
+import { isValidEmail } from '../../../src/domain/accounts'
+import { AppError } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import { UserEntity, WorkoutEntity } from '../../db/entities'
+import { randomPassword } from '../../lib/secrets'
+import type { AccountMail } from '../auth/account-mail'
+import { loadPresentedUser, type Viewer } from './user.presenter'
+import { storePicture } from './pictures'
+
+const ORDER_COLUMNS = {
+  admin: 'u.admin',
+  created_at: 'u.created_at',
+  is_active: 'u.is_active',
+  username: 'u.username',
+  workouts_count: 'workouts_count',
+} as const
+
+const viewerOf = (viewer: UserEntity, target: UserEntity): Viewer =>
+  viewer.id === target.id ? 'self' : viewer.admin ? 'admin' : 'other'
+
+export function createUsersService(context: ServerContext, accountMail: AccountMail) {
+  const { db, write, mailer, layout } = context
+
+  async function findByUsername(username: string): Promise<UserEntity> {
+    const user = await db.manager.findOneBy(UserEntity, { username })
+    if (!user) throw new AppError('user_not_found')
+    return user
+  }
+
+  async function respond(viewer: UserEntity, user: UserEntity): Promise<UserResponse> {
+    return { status: 'success', data: { users: [await loadPresentedUser(db.manager, user, viewerOf(viewer, user))] } }
+  }
+
+  /** Removes a stored file; one already gone is not an error. */
+  const removeFile = (path: string) => rm(path, { force: true })
+
+  return {
+    findByUsername,
+
+    /** Administrators' list of users, filtered by username, sorted and paged. */
+    async list(viewer: UserEntity, query: z.output<typeof usersListQuery>): Promise<UsersListResponse> {
+      const filter = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+      const where = filter ? `WHERE u.username LIKE ? ESCAPE '\\'` : ''
+      const params = filter ? [filter] : []
+      const [{ total }] = (await db.manager.query(`SELECT COUNT(*) AS total FROM user u ${where}`, params)) as [{ total: number }]
+      const direction = query.order === 'desc' ? 'DESC' : 'ASC'
+      const rows: { id: number }[] = await db.manager.query(
+        `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count
+           FROM user u ${where}
+          ORDER BY ${ORDER_COLUMNS[query.order_by]} ${direction}, u.id ${direction}
+          LIMIT ? OFFSET ?`,
+        [...params, query.per_page, (query.page - 1) * query.per_page],
+      )
+      const byId = new Map((await db.manager.findBy(UserEntity, rows.map((row) => ({ id: row.id })))).map((u) => [u.id, u]))
+      const users = []
+      for (const row of rows) {
+        const user = byId.get(row.id)
+        if (user) users.push(await loadPresentedUser(db.manager, user, viewerOf(viewer, user)))
+      }
+      const pages = Math.ceil(total / query.per_page)
+      return {
+        status: 'success',
+        data: { users },
+        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+      }
+    },
+
+    /** Any signed-in user may see another's page; e-mails and preferences only where allowed. */
+    async get(viewer: UserEntity, username: string): Promise<UserResponse> {
+      return respond(viewer, await findByUsername(username))
+    },
+
+    /**
+     * One administrative action on a user. Administrators cannot change their own rights, e-mail
+     * or password this way.
+     */
+    async adminUpdate(admin: UserEntity, username: string, body: z.output<typeof adminUserUpdateBody>): Promise<UserResponse> {
+      const target = await findByUsername(username)
+      const self = target.id === admin.id
+      let passwordChanged = false
+
+      const updated = await write(async (manager) => {
+        const user = await manager.findOneByOrFail(UserEntity, { id: target.id })
+        if ('admin' in body) {
+          if (self) throw new AppError('forbidden')
+          user.admin = body.admin
+          // Granting rights to a dormant account would leave an admin who cannot log in.
+          if (body.admin) user.isActive = true
+        } else if ('activate' in body) {
+          user.isActive = true
+          user.confirmationTokenHash = null
+          user.confirmationTokenExpiresAt = null
+        } else if ('reset_password' in body) {
+          if (self) throw new AppError('forbidden')
+          if (!mailer.enabled) throw new AppError('email_sending_disabled')
+          // The old password stops working; the user sets a new one from the mailed link.
+          user.passwordHash = await context.passwords.hash(randomPassword(32))
+          user.tokenVersion += 1
+          passwordChanged = true
+        } else {
+          if (self) throw new AppError('forbidden')
+          const newEmail = body.new_email
+          if (!isValidEmail(newEmail)) throw new AppError('email_invalid')
+          if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new AppError('email_unchanged')
+          const taken = await manager.findOneBy(UserEntity, { email: newEmail })
+          if (taken) throw new AppError('invalid_payload')
+          if (mailer.enabled) accountMail.changeEmail(user, newEmail, false)
+          else user.email = newEmail
+        }
+        return manager.save(user)
+      })
+      if (passwordChanged) {
+        accountMail.passwordChanged(updated)
+        accountMail.resetPassword(updated)
+      }
+      return respond(admin, updated)
+    },
+
+    /**
+     * Deletes an account with its workouts, files and picture. Users may delete themselves,
+     * administrators anyone; the last administrator cannot go.
+     */
+    async remove(viewer: UserEntity, username: string): Promise<void> {
+      const target = await findByUsername(username)
+      if (viewer.id !== target.id && !viewer.admin) throw new AppError('forbidden')
+      const files = await write(async (manager) => {
+        if (target.admin) {
+          const admins = await manager.countBy(UserEntity, { admin: true })
+          if (admins <= 1) throw new AppError('last_admin')
+        }
+        const workouts = await manager.find(WorkoutEntity, { where: { userId: target.id }, select: { filePath: true, mapId: true } })
+        await manager.delete(UserEntity, { id: target.id })
+        return [
+          ...workouts.flatMap((w) => [
+            ...(w.filePath ? [join(layout.uploads, w.filePath)] : []),
+            ...(w.mapId ? [join(layout.maps, `${w.mapId}.png`)] : []),
+          ]),
+          ...(target.picture ? [join(layout.pictures, target.picture)] : []),
+        ]
+      })
+      // Files go after the commit: a failed delete leaves the account and its files intact.
+      await Promise.all(files.map(removeFile))
+    },
+
+    /** Stores a new picture (format checked by content) and removes the previous one. */
+    async setPicture(user: UserEntity, uploadedPath: string, originalName: string): Promise<void> {
+      const name = await storePicture(uploadedPath, originalName, layout.pictures, user.id)
+      const previous = user.picture
+      try {
+        await write((manager) => manager.update(UserEntity, user.id, { picture: name }))
+      } catch (error) {
+        await removeFile(join(layout.pictures, name))
+        throw error
+      }
+      if (previous) await removeFile(join(layout.pictures, previous))
+    },
+
+    async deletePicture(user: UserEntity): Promise<void> {
+      if (!user.picture) return
+      await write((manager) => manager.update(UserEntity, user.id, { picture: null }))
+      await removeFile(join(layout.pictures, user.picture))
+    },
+
+    /** The stored picture file of a user. @throws AppError `picture_not_found` */
+    async picturePath(username: string): Promise<string> {
+      const user = await findByUsername(username)
+      if (!user.picture) throw new AppError('picture_not_found')
+      return join(layout.pictures, user.picture)
+    },
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>

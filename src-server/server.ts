@@ -1,0 +1,92 @@
+import { createServer as createHttpServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { DataSource } from 'typeorm'
+import type { ServerConfig } from './config/server-config'
+import type { ServerContext } from './context'
+import { openDataDir, type DataDirLayout } from './data-dir'
+import { openDatabase } from './db/open-database'
+import { createWriteQueue } from './db/write-queue'
+import { createApp } from './http/app'
+import { createPasswordHasher } from './lib/passwords'
+import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
+import { createTokenService } from './lib/tokens'
+import { createMailer } from './mail/mailer'
+
+/** A server ready to listen; everything it owns is released by `close`. */
+export interface WaymarkServer {
+  readonly layout: DataDirLayout
+  readonly dataSource: DataSource
+  /** Starts accepting connections; resolves with the bound port (useful with port 0). */
+  listen(): Promise<{ port: number; host: string }>
+  /** Stops accepting, finishes in-flight requests and e-mails, closes the database, frees the folder. */
+  close(): Promise<void>
+}
+
+/** Options tests use to tighten limits or control the clock. */
+export interface ServerOverrides {
+  rateLimits?: RateLimitSettings
+  now?: () => Date
+}
+
+/**
+ * Builds a Waymark server on a data folder: takes the folder's lock, opens and migrates the
+ * database, and assembles the HTTP application. No module-level state: any number of servers
+ * (on different folders) can live in one process.
+ */
+export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<WaymarkServer> {
+  const now = overrides.now ?? (() => new Date())
+  const dataDir = await openDataDir(config.dataDir, config.logger)
+  let dataSource: DataSource
+  try {
+    dataSource = await openDatabase(dataDir.layout, now())
+  } catch (error) {
+    await dataDir.release()
+    throw error
+  }
+
+  const mailer = createMailer(config.email, config.logger)
+  const context: ServerContext = {
+    config,
+    db: dataSource,
+    write: createWriteQueue(dataSource),
+    layout: dataDir.layout,
+    tokens: createTokenService(dataDir.secret),
+    passwords: createPasswordHasher(config.bcryptRounds),
+    mailer,
+    limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
+    now,
+  }
+  const app = createApp(context)
+  let httpServer: Server | null = null
+
+  return {
+    layout: dataDir.layout,
+    dataSource,
+    listen() {
+      return new Promise((resolve, reject) => {
+        const server = createHttpServer(app.callback())
+        // Uploads of large archives on slow links must not be cut off by Node's default timeout.
+        server.requestTimeout = 30 * 60_000
+        server.once('error', reject)
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject)
+          httpServer = server
+          resolve({ port: (server.address() as AddressInfo).port, host: config.host })
+        })
+      })
+    },
+    async close() {
+      if (httpServer) {
+        const server = httpServer
+        httpServer = null
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeIdleConnections()
+        })
+      }
+      await mailer.drain()
+      await dataSource.destroy()
+      await dataDir.release()
+    },
+  }
+}

@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { EmailConfig, Logger } from '../config/server-config'
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
+import { createServer, type WaymarkServer } from '../server'
+
+/** A JSON answer of the API. */
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+export interface RequestOptions {
+  token?: string
+  body?: unknown
+  form?: FormData
+  headers?: Record<string, string>
+}
+
+/** A real server on a temporary data folder, reached over HTTP on loopback. */
+export interface TestServer {
+  readonly url: string
+  readonly dataDir: string
+  readonly server: WaymarkServer
+  readonly logs: string[]
+  /** Calls `/api/<path>` and parses the JSON answer (an empty body gives `{}`). */
+  api<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>
+  /** Stops the server; with `keepData` the folder stays for a restart. */
+  close(options?: { keepData?: boolean }): Promise<void>
+}
+
+export interface TestServerOptions {
+  email?: EmailConfig | null
+  dataDir?: string
+  rateLimits?: RateLimitSettings
+  now?: () => Date
+  webRoot?: string | null
+  publicUrl?: string
+}
+
+/** Collects log lines so tests can assert on them instead of printing them. */
+function memoryLogger(lines: string[]): Logger {
+  return {
+    info: (message) => lines.push(`info ${message}`),
+    warn: (message) => lines.push(`warn ${message}`),
+    error: (message, error) => lines.push(`error ${message} ${error instanceof Error ? error.message : ''}`),
+  }
+}
+
+/** Starts a server for a test; the tests' own rate limits are generous unless given. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'waymark-test-')))
+  const logs: string[] = []
+  const server = await createServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      webRoot: options.webRoot ?? null,
+      publicUrl: options.publicUrl ?? 'http://waymark.test',
+      email: options.email ?? null,
+      bcryptRounds: 4,
+      version: '0.0.0-test',
+      logger: memoryLogger(logs),
+    },
+    {
+      rateLimits: options.rateLimits ?? { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: 1000, emailRequestsPerAddress: 1000 },
+      ...(options.now ? { now: options.now } : {}),
+    },
+  )
+  const { port } = await server.listen()
+  const url = `http://127.0.0.1:${port}`
+
+  return {
+    url,
+    dataDir,
+    server,
+    logs,
+    async api<T>(method: string, path: string, request: RequestOptions = {}): Promise<ApiAnswer<T>> {
+      const headers: Record<string, string> = { ...request.headers }
+      if (request.token) headers.authorization = `Bearer ${request.token}`
+      let body: BodyInit | undefined
+      if (request.form) body = request.form
+      else if (request.body !== undefined) {
+        headers['content-type'] ??= 'application/json'
+        body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
+      }
+      const response = await fetch(`${url}/api/${path.replace(/^\//, '')}`, { method, headers, body })
+      const text = await response.text()
+      return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers }
+    },
+    async close({ keepData = false } = {}) {
+      await server.close()
+      if (!keepData) await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

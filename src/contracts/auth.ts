@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { BIO_MAX, PASSWORD_MAX } from '../domain/accounts'
+import { languages, optionalText, type SuccessMessage } from './common'
+import { endpoint } from './endpoint'
+import type { User } from './users'
+
+const text = z.string().max(PASSWORD_MAX)
+
+/** Registration: rules are checked after parsing so all failures are reported together. */
+export const registerBody = z.object({
+  username: z.string().max(255),
+  email: z.string().trim().max(255),
+  password: text,
+  password_conf: text.optional(),
+  language: z.string().max(10).optional(),
+})
+
+export const loginBody = z.object({ email: z.string().trim().max(255), password: text })
+export const tokenBody = z.object({ token: z.string().min(1).max(2048) })
+export const emailBody = z.object({ email: z.string().trim().max(255) })
+export const passwordUpdateBody = z.object({
+  token: z.string().max(2048),
+  password: text,
+  password_conf: text.optional(),
+})
+
+/** Profile information: every field is sent; empty strings clear a field. */
+export const profileEditBody = z.object({
+  first_name: optionalText(80),
+  last_name: optionalText(80),
+  bio: optionalText(BIO_MAX),
+  location: optionalText(80),
+  birth_date: z
+    .union([z.iso.date(), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value ? value : null)),
+})
+
+export const accountEditBody = z.object({
+  email: z.string().trim().max(255),
+  password: text,
+  new_password: text.optional(),
+  new_password_conf: text.optional(),
+})
+
+export const preferencesBody = z.object({
+  display_ascent: z.boolean(),
+  imperial_units: z.boolean(),
+  language: z.enum(languages),
+  timezone: z.string().min(1).max(64),
+  weekm: z.boolean(),
+})
+
+const hexColor = /^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$/
+
+export const sportPreferencesBody = z
+  .object({
+    sport_id: z.number().int().positive(),
+    color: z.string().regex(hexColor).nullable().optional(),
+    is_active: z.boolean().optional(),
+    stopped_speed_threshold: z.number().min(0).max(1000).optional(),
+  })
+  .refine((body) => body.color !== undefined || body.is_active !== undefined || body.stopped_speed_threshold !== undefined)
+
+export interface LoginResponse {
+  status: 'success'
+  message: string
+  auth_token: string
+}
+
+export interface ProfileResponse {
+  status: 'success'
+  message?: string
+  data: User
+  /** A fresh session token, present when the call invalidated the older ones (password change). */
+  auth_token?: string
+}
+
+export interface SportPreferencesResponse {
+  status: 'success'
+  message: string
+  data: { user_id: number; sport_id: number; color: string | null; is_active: boolean; stopped_speed_threshold: number }
+}
+
+export const authEndpoints = {
+  register: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/register', access: 'public', body: registerBody }),
+  login: endpoint<LoginResponse>()({ method: 'POST', path: '/auth/login', access: 'public', body: loginBody }),
+  confirmAccount: endpoint<LoginResponse>()({ method: 'POST', path: '/auth/account/confirm', access: 'public', body: tokenBody }),
+  resendConfirmation: endpoint<SuccessMessage>()({
+    method: 'POST',
+    path: '/auth/account/resend-confirmation',
+    access: 'public',
+    body: emailBody,
+  }),
+  requestPasswordReset: endpoint<SuccessMessage>()({
+    method: 'POST',
+    path: '/auth/password/reset-request',
+    access: 'public',
+    body: emailBody,
+  }),
+  updatePassword: endpoint<SuccessMessage>()({
+    method: 'POST',
+    path: '/auth/password/update',
+    access: 'public',
+    body: passwordUpdateBody,
+  }),
+  confirmEmail: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/email/update', access: 'public', body: tokenBody }),
+  getProfile: endpoint<ProfileResponse>()({ method: 'GET', path: '/auth/profile', access: 'user' }),
+  editProfile: endpoint<ProfileResponse>()({ method: 'POST', path: '/auth/profile/edit', access: 'user', body: profileEditBody }),
+  editAccount: endpoint<ProfileResponse>()({
+    method: 'PATCH',
+    path: '/auth/profile/edit/account',
+    access: 'user',
+    body: accountEditBody,
+  }),
+  editPreferences: endpoint<ProfileResponse>()({
+    method: 'POST',
+    path: '/auth/profile/edit/preferences',
+    access: 'user',
+    body: preferencesBody,
+  }),
+  editSportPreferences: endpoint<SportPreferencesResponse>()({
+    method: 'POST',
+    path: '/auth/profile/edit/sports',
+    access: 'user',
+    body: sportPreferencesBody,
+  }),
+  resetSportPreferences: endpoint<void>()({ method: 'DELETE', path: '/auth/profile/reset/sports/:sportId', access: 'user' }),
+  uploadPicture: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/picture', access: 'user', body: 'multipart' }),
+  deletePicture: endpoint<void>()({ method: 'DELETE', path: '/auth/picture', access: 'user' }),
+}

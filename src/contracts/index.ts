@@ -1,0 +1,22 @@
+import { authEndpoints } from './auth'
+import { configEndpoints } from './config'
+import { sportEndpoints } from './sports'
+import { statsEndpoints } from './stats'
+import { userEndpoints } from './users'
+
+export * from './auth'
+export * from './common'
+export * from './config'
+export * from './endpoint'
+export * from './sports'
+export * from './stats'
+export * from './users'
+
+/** Every API call, by name: the server binds them, the UI calls them, tests enumerate them. */
+export const endpoints = {
+  ...configEndpoints,
+  ...statsEndpoints,
+  ...sportEndpoints,
+  ...userEndpoints,
+  ...authEndpoints,
+}

@@ -1,0 +1,166 @@
+/**
+ * The single error catalogue shared by the server and the UI.
+ *
+ * Each entry gives the server message (the wire `message`, kept identical to the reference
+ * tracker's so existing clients keep working), the HTTP status, and the wire `status` word.
+ * The UI translates by code: `t('api.ERROR.' + code)`.
+ */
+
+/** The `status` word of an error body. */
+export type WireErrorStatus = 'error' | 'fail' | 'not found'
+
+/** One catalogued error. */
+export interface ErrorDefinition {
+  readonly message: string
+  readonly status: number
+  readonly wire: WireErrorStatus
+}
+
+export const errorCatalogue = {
+  // 400 — validation
+  invalid_payload: { message: 'invalid payload', status: 400, wire: 'error' },
+  username_length: { message: 'username: 3 to 30 characters required', status: 400, wire: 'error' },
+  username_characters: {
+    message: 'username: only alphanumeric characters and the underscore character "_" allowed',
+    status: 400,
+    wire: 'error',
+  },
+  username_taken: { message: 'sorry, that username is already taken', status: 400, wire: 'error' },
+  email_invalid: { message: 'email: valid email must be provided', status: 400, wire: 'error' },
+  password_length: { message: 'password: 8 characters required', status: 400, wire: 'error' },
+  password_mismatch: {
+    message: 'password: password and password confirmation do not match',
+    status: 400,
+    wire: 'error',
+  },
+  email_unchanged: { message: 'new email must be different than curent email', status: 400, wire: 'error' },
+  admin_contact_invalid: { message: 'valid email must be provided for admin contact', status: 400, wire: 'error' },
+  max_files_in_zip_invalid: { message: 'Max. files in a zip archive must be greater than 0', status: 400, wire: 'error' },
+  max_single_file_size_invalid: { message: 'Max. size of uploaded files must be greater than 0', status: 400, wire: 'error' },
+  max_zip_file_size_invalid: { message: 'Max. size of zip archive must be greater than 0', status: 400, wire: 'error' },
+  max_zip_smaller_than_file: {
+    message: 'Max. size of zip archive must be equal or greater than max. size of uploaded files',
+    status: 400,
+    wire: 'error',
+  },
+  email_sending_disabled: { message: 'error, email sending is disabled', status: 400, wire: 'error' },
+
+  // 400 — files
+  no_file_part: { message: 'no file part', status: 400, wire: 'fail' },
+  no_selected_file: { message: 'no selected file', status: 400, wire: 'fail' },
+  file_extension_not_allowed: { message: 'file extension not allowed', status: 400, wire: 'fail' },
+
+  // 401 — authentication
+  auth_token_missing: { message: 'provide a valid auth token', status: 401, wire: 'error' },
+  auth_token_expired: { message: 'signature expired, please log in again', status: 401, wire: 'error' },
+  auth_token_invalid: { message: 'invalid token, please log in again', status: 401, wire: 'error' },
+  invalid_credentials: { message: 'invalid credentials', status: 401, wire: 'error' },
+  reset_token_invalid: { message: 'invalid token, please request a new token', status: 401, wire: 'error' },
+
+  // 403 — permissions
+  forbidden: { message: 'you do not have permissions', status: 403, wire: 'error' },
+  registration_disabled: { message: 'error, registration is disabled', status: 403, wire: 'error' },
+  last_admin: {
+    message: 'you can not delete your account, no other user has admin rights',
+    status: 403,
+    wire: 'error',
+  },
+
+  // 404
+  route_not_found: { message: 'the requested URL was not found on the server', status: 404, wire: 'not found' },
+  user_not_found: { message: 'user does not exist', status: 404, wire: 'not found' },
+  sport_not_found: { message: 'sport does not exist', status: 404, wire: 'not found' },
+  picture_not_found: { message: 'no picture', status: 404, wire: 'not found' },
+
+  // 413, 415, 429
+  file_too_large: { message: 'file size is greater than the allowed size', status: 413, wire: 'fail' },
+  body_too_large: { message: 'request body is too large', status: 413, wire: 'fail' },
+  unsupported_media_type: { message: 'unsupported content type', status: 415, wire: 'error' },
+  too_many_requests: { message: 'too many attempts, please try again later', status: 429, wire: 'error' },
+
+  // 500
+  internal: { message: 'error, please try again or contact the administrator', status: 500, wire: 'error' },
+  config_read_failed: { message: 'error on getting configuration', status: 500, wire: 'error' },
+  config_update_failed: { message: 'error when updating configuration', status: 500, wire: 'error' },
+  gpx_processing_failed: { message: 'error during gpx processing', status: 500, wire: 'error' },
+  gpx_parsing_failed: { message: 'error during gpx file parsing', status: 500, wire: 'error' },
+
+  // files that cannot become a workout
+  track_file_empty: { message: 'the file is empty', status: 400, wire: 'error' },
+  track_format_unsupported: {
+    message: 'this file format is not supported: please upload a GPX, TCX or FIT file',
+    status: 400,
+    wire: 'error',
+  },
+  track_xml_invalid: {
+    message: 'the file is not valid XML (it may be damaged or incomplete)',
+    status: 400,
+    wire: 'error',
+  },
+  track_xml_doctype: {
+    message: 'the file contains a document type declaration (DTD), which is not allowed',
+    status: 400,
+    wire: 'error',
+  },
+  track_no_track: {
+    message: 'the file has no track: it looks like a planned route or a list of waypoints, not a recorded workout',
+    status: 400,
+    wire: 'error',
+  },
+  track_no_points: {
+    message: 'the track has no segment with at least two points',
+    status: 400,
+    wire: 'error',
+  },
+  track_no_timestamps: {
+    message: 'the track has no timestamps (<time>): it looks like a planned route, not a recorded workout',
+    status: 400,
+    wire: 'error',
+  },
+  track_times_invalid: {
+    message: 'the times of the track never move forward, so no duration can be computed',
+    status: 400,
+    wire: 'error',
+  },
+  track_segments_overlap: {
+    message: 'some segments of the track overlap in time (for example the same segment twice)',
+    status: 400,
+    wire: 'error',
+  },
+  track_invalid_coordinates: {
+    message: 'the track contains a point with missing or invalid coordinates',
+    status: 400,
+    wire: 'error',
+  },
+  track_too_many_points: {
+    message: 'the track has too many points (more than 2,000,000)',
+    status: 400,
+    wire: 'error',
+  },
+  fit_corrupt: {
+    message: 'the FIT file is damaged or incomplete (its checksum or structure is wrong)',
+    status: 400,
+    wire: 'error',
+  },
+  fit_no_position_no_distance: {
+    message: 'the FIT file has neither GPS positions nor distance, so no workout can be made from it',
+    status: 400,
+    wire: 'error',
+  },
+} as const satisfies Record<string, ErrorDefinition>
+
+/** Every catalogued error code. */
+export type ErrorCode = keyof typeof errorCatalogue
+
+/** The catalogue's codes, in declaration order. */
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
+
+const codeByMessage = new Map<string, ErrorCode>(errorCodes.map((code) => [errorCatalogue[code].message, code]))
+
+/**
+ * Finds the code of a server message, so a client can translate what the server said.
+ * @returns the code, or `undefined` for a message outside the catalogue.
+ */
+export function errorCodeOfMessage(message: string): ErrorCode | undefined {
+  return codeByMessage.get(message)
+}
