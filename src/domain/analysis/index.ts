@@ -1,0 +1,5 @@
+export * from './elevation'
+export * from './figures'
+export * from './max-speed'
+export * from './point-series'
+export * from './workout-analysis'

@@ -1,0 +1,102 @@
+/**
+ * Per-point values of a whole workout (every kept segment, in order), column-wise. Index `i` is
+ * the same point in every column. Missing values are `NaN`; optional sensor columns are `null`
+ * when no point carries them.
+ */
+export interface PointSeries {
+  /** Number of points. */
+  readonly size: number
+  /** Index of the first point of each kept segment, in segment order. */
+  readonly segmentStarts: readonly number[]
+  /** Latitude, decimal degrees (`NaN` without position). */
+  readonly lat: Float64Array
+  /** Longitude, decimal degrees (`NaN` without position). */
+  readonly lon: Float64Array
+  /** Usable elevation in metres (`NaN` when missing or implausible). */
+  readonly ele: Float64Array
+  /** Time in epoch ms UTC (`NaN` when missing or earlier than a previous point of its segment). */
+  readonly time: Float64Array
+  /** Seconds since the workout start (`NaN` without time). */
+  readonly elapsedS: Float64Array
+  /** Cumulative distance in metres since the workout start; the jumps between segments are not counted. */
+  readonly distanceM: Float64Array
+  /**
+   * Speed in km/h: mean of the speeds of the intervals before and after the point (either one when
+   * the other is undefined); 0 on the first point of each segment, as the reference tracker does.
+   */
+  readonly speedKmh: Float64Array
+  /** Heart rate, bpm, or `null`. */
+  readonly heartRate: Float64Array | null
+  /** Cadence, rpm, or `null`. */
+  readonly cadence: Float64Array | null
+  /** Power, watts, or `null`. */
+  readonly power: Float64Array | null
+  /** Temperature, °C, or `null`. */
+  readonly temperature: Float64Array | null
+}
+
+/** Writable columns used while the series is being filled. */
+export interface MutablePointSeries extends PointSeries {
+  readonly segmentStarts: number[]
+}
+
+/** Allocates an empty series of `size` points; sensor columns only when `sensors` says so. */
+export function allocatePointSeries(
+  size: number,
+  sensors: { heartRate: boolean; cadence: boolean; power: boolean; temperature: boolean },
+): MutablePointSeries {
+  const column = (): Float64Array => new Float64Array(size)
+  const optional = (wanted: boolean): Float64Array | null => (wanted ? new Float64Array(size).fill(Number.NaN) : null)
+  return {
+    size,
+    segmentStarts: [],
+    lat: column(),
+    lon: column(),
+    ele: column(),
+    time: column(),
+    elapsedS: column(),
+    distanceM: column(),
+    speedKmh: column(),
+    heartRate: optional(sensors.heartRate),
+    cadence: optional(sensors.cadence),
+    power: optional(sensors.power),
+    temperature: optional(sensors.temperature),
+  }
+}
+
+/**
+ * The series of one kept segment, with distance and elapsed time restarting at 0 at its first
+ * point (views on the workout series' buffers, no copy except for those two columns).
+ * @param segmentIndex 0-based index among the kept segments
+ */
+export function segmentPointSeries(series: PointSeries, segmentIndex: number): PointSeries {
+  const start = series.segmentStarts[segmentIndex]
+  if (start === undefined) throw new RangeError(`no segment ${segmentIndex}`)
+  const end = series.segmentStarts[segmentIndex + 1] ?? series.size
+  const view = (column: Float64Array): Float64Array => column.subarray(start, end)
+  const optional = (column: Float64Array | null): Float64Array | null => (column ? view(column) : null)
+  const distanceM = view(series.distanceM).map((value, _i, all) => value - (all[0] ?? 0))
+  const time = view(series.time)
+  let origin = Number.NaN
+  for (const t of time) {
+    if (!Number.isNaN(t)) {
+      origin = t
+      break
+    }
+  }
+  return {
+    size: end - start,
+    segmentStarts: [0],
+    lat: view(series.lat),
+    lon: view(series.lon),
+    ele: view(series.ele),
+    time,
+    elapsedS: time.map((t) => (t - origin) / 1000),
+    distanceM,
+    speedKmh: view(series.speedKmh),
+    heartRate: optional(series.heartRate),
+    cadence: optional(series.cadence),
+    power: optional(series.power),
+    temperature: optional(series.temperature),
+  }
+}

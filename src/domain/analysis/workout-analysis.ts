@@ -1,0 +1,204 @@
+import { AppError } from '../../errors/app-error'
+import { allSegments, type Track, type TrackSegment } from '../track'
+import { usableElevation } from './elevation'
+import type { Bounds, MotionFigures, SegmentFigures } from './figures'
+import { allocatePointSeries, type PointSeries } from './point-series'
+import { measureSegment, type SegmentMeasure } from './segment-analysis'
+
+/** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
+export const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
+
+/** Options of {@link analyseTrack}. */
+export interface AnalysisOptions {
+  /**
+   * Stopped-speed threshold in km/h: intervals at or below it are pauses. The caller passes the
+   * user's per-sport preference, else the sport's default. A missing, zero, negative or non-finite
+   * value falls back to 1 km/h (the reference tracker's rule).
+   */
+  readonly stoppedSpeedThresholdKmh?: number
+}
+
+/** Everything computed from a track. */
+export interface TrackAnalysis {
+  /** Figures of the whole workout. */
+  readonly workout: MotionFigures
+  /** Figures of each kept segment (segments with fewer than 2 points are skipped). */
+  readonly segments: readonly SegmentFigures[]
+  /** Per-point values of every kept segment, in order. */
+  readonly series: PointSeries
+}
+
+/**
+ * Analyses a track into workout and segment figures and the per-point series.
+ *
+ * Multi-track rule: the segments of all tracks are analysed in file order as one workout (see
+ * {@link Track}). Segments with fewer than 2 points are skipped, except that the workout's
+ * min/max altitude and bounds cover every point of the file, as the reference tracker's do. The workout duration runs from
+ * the first to the last timestamp of the kept segments, so the gaps between segments are pauses;
+ * pauses = duration − moving.
+ *
+ * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
+ *   point has a time, `track_times_invalid` when times never move forward, and
+ *   `track_segments_overlap` when a segment starts before the previous one ends.
+ */
+export function analyseTrack(track: Track, options: AnalysisOptions = {}): TrackAnalysis {
+  const threshold = thresholdOf(options.stoppedSpeedThresholdKmh)
+  const all = allSegments(track)
+  const kept = all.filter((segment) => segment.size >= 2)
+  if (kept.length === 0) throw new AppError('track_no_points')
+  const workoutStart = firstTime(kept)
+  if (Number.isNaN(workoutStart)) throw new AppError('track_no_timestamps')
+
+  const size = kept.reduce((total, segment) => total + segment.size, 0)
+  const series = allocatePointSeries(size, {
+    heartRate: kept.some((segment) => segment.heartRate !== null),
+    cadence: kept.some((segment) => segment.cadence !== null),
+    power: kept.some((segment) => segment.power !== null),
+    temperature: kept.some((segment) => segment.temperature !== null),
+  })
+
+  const measures: SegmentMeasure[] = []
+  const segments: SegmentFigures[] = []
+  let offset = 0
+  let distanceM = 0
+  for (const [index, segment] of kept.entries()) {
+    series.segmentStarts.push(offset)
+    const measure = measureSegment(segment, threshold, series, offset, distanceM, workoutStart)
+    measures.push(measure)
+    segments.push({
+      ...figuresOf(measure, measure.durationMs, measure.movingMs),
+      index,
+      firstPoint: offset,
+      pointCount: segment.size,
+    })
+    offset += segment.size
+    distanceM += measure.distanceM
+  }
+
+  checkChronology(measures)
+  const timed = measures.filter((measure) => measure.startTime !== null)
+  const startTime = timed[0]?.startTime ?? workoutStart
+  const endTime = timed[timed.length - 1]?.endTime ?? workoutStart
+  const durationMs = endTime - startTime
+  if (durationMs <= 0) throw new AppError('track_times_invalid')
+  const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
+  const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
+  const workout = figuresOf(combine([...measures, ...skipped]), durationMs, movingMs)
+  return { workout, segments, series }
+}
+
+function thresholdOf(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : DEFAULT_STOPPED_SPEED_THRESHOLD_KMH
+}
+
+function firstTime(segments: readonly TrackSegment[]): number {
+  for (const segment of segments) {
+    for (const t of segment.time) if (!Number.isNaN(t)) return t
+  }
+  return Number.NaN
+}
+
+/** Segments must follow each other in time; a repeated or overlapping segment would count twice. */
+function checkChronology(measures: readonly SegmentMeasure[]): void {
+  let previous: SegmentMeasure | null = null
+  for (const measure of measures) {
+    if (measure.startTime === null || measure.endTime === null) continue
+    if (previous?.startTime != null && previous.endTime != null) {
+      if (measure.startTime < previous.endTime || measure.startTime === previous.startTime) {
+        throw new AppError('track_segments_overlap')
+      }
+    }
+    previous = measure
+  }
+}
+
+/**
+ * The elevation extremes and bounds of a skipped 1-point segment, which the reference tracker
+ * still counts in the workout's min/max altitude and bounds (it takes them over the whole file).
+ */
+function extentOf(segment: TrackSegment): SegmentMeasure {
+  const ele = usableElevation(segment.ele[0] ?? Number.NaN)
+  const lat = segment.lat[0] ?? Number.NaN
+  const lon = segment.lon[0] ?? Number.NaN
+  const hasEle = !Number.isNaN(ele)
+  return {
+    durationMs: 0,
+    movingMs: 0,
+    distanceM: 0,
+    maxSpeedMs: 0,
+    minAltM: hasEle ? ele : null,
+    maxAltM: hasEle ? ele : null,
+    ascentM: null,
+    descentM: null,
+    startTime: null,
+    endTime: null,
+    bounds: Number.isNaN(lat + lon) ? null : [lat, lon, lat, lon],
+  }
+}
+
+/** Sums distances and climbs, and takes extremes, over the segments. */
+function combine(measures: readonly SegmentMeasure[]): SegmentMeasure {
+  let distanceM = 0
+  let maxSpeedMs = 0
+  let minAltM: number | null = null
+  let maxAltM: number | null = null
+  let ascentM: number | null = null
+  let descentM: number | null = null
+  let bounds: Bounds | null = null
+  for (const m of measures) {
+    distanceM += m.distanceM
+    maxSpeedMs = Math.max(maxSpeedMs, m.maxSpeedMs)
+    if (m.minAltM !== null) minAltM = minAltM === null ? m.minAltM : Math.min(minAltM, m.minAltM)
+    if (m.maxAltM !== null) maxAltM = maxAltM === null ? m.maxAltM : Math.max(maxAltM, m.maxAltM)
+    if (m.ascentM !== null) ascentM = (ascentM ?? 0) + m.ascentM
+    if (m.descentM !== null) descentM = (descentM ?? 0) + m.descentM
+    if (m.bounds) {
+      bounds = bounds
+        ? [
+            Math.min(bounds[0], m.bounds[0]),
+            Math.min(bounds[1], m.bounds[1]),
+            Math.max(bounds[2], m.bounds[2]),
+            Math.max(bounds[3], m.bounds[3]),
+          ]
+        : m.bounds
+    }
+  }
+  const timed = measures.filter((m) => m.startTime !== null)
+  return {
+    durationMs: 0,
+    movingMs: 0,
+    distanceM,
+    maxSpeedMs,
+    minAltM,
+    maxAltM,
+    ascentM,
+    descentM,
+    startTime: timed[0]?.startTime ?? null,
+    endTime: timed[timed.length - 1]?.endTime ?? null,
+    bounds,
+  }
+}
+
+/** Whole seconds from exact milliseconds, truncated like the reference tracker. */
+function wholeSeconds(ms: number): number {
+  return Math.floor(ms / 1000)
+}
+
+function figuresOf(measure: SegmentMeasure, durationMs: number, movingMs: number): MotionFigures {
+  const movingS = wholeSeconds(movingMs)
+  return {
+    durationS: wholeSeconds(durationMs),
+    movingS,
+    pausesS: wholeSeconds(Math.max(0, durationMs - movingMs)),
+    distanceKm: measure.distanceM / 1000,
+    aveSpeedKmh: movingS > 0 ? (measure.distanceM / movingS) * 3.6 : 0,
+    maxSpeedKmh: measure.maxSpeedMs * 3.6,
+    minAltM: measure.minAltM,
+    maxAltM: measure.maxAltM,
+    ascentM: measure.ascentM,
+    descentM: measure.descentM,
+    startTime: measure.startTime,
+    endTime: measure.endTime,
+    bounds: measure.bounds,
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The track every importer (GPX, TCX, FIT) produces, independent of the file format.
+ *
+ * Points are stored column-wise in typed arrays ("struct of arrays"): a 200,000-point track is
+ * a handful of contiguous buffers instead of 200,000 objects, which keeps parsing and analysis
+ * fast and memory small. A missing value is `NaN` in its column; a column that no point of the
+ * segment carries is `null`.
+ *
+ * Units: latitude/longitude in decimal degrees (WGS 84), elevation in metres, time in
+ * milliseconds since the Unix epoch (UTC), heart rate in beats per minute, cadence in revolutions
+ * (or steps) per minute, power in watts, temperature in degrees Celsius, recorded distance in
+ * metres (cumulative, as written by the device).
+ */
+
+/** The points of one segment (a continuous recording), column-wise. */
+export interface TrackSegment {
+  /** Number of points; every column has exactly this length. */
+  readonly size: number
+  /** Latitude in decimal degrees; `NaN` when the point has no position (TCX/FIT indoor points). */
+  readonly lat: Float64Array
+  /** Longitude in decimal degrees; `NaN` when the point has no position. */
+  readonly lon: Float64Array
+  /** Elevation in metres as written in the file (not sanitised); `NaN` when missing. */
+  readonly ele: Float64Array
+  /** Time in epoch milliseconds (UTC), fractional milliseconds kept; `NaN` when missing. */
+  readonly time: Float64Array
+  /** Heart rate in bpm, or `null` when no point has one. */
+  readonly heartRate: Float64Array | null
+  /** Cadence in rpm (or steps per minute), or `null` when no point has one. */
+  readonly cadence: Float64Array | null
+  /** Power in watts, or `null` when no point has one. */
+  readonly power: Float64Array | null
+  /** Temperature in °C, or `null` when no point has one. */
+  readonly temperature: Float64Array | null
+  /**
+   * Cumulative distance in metres recorded by the device (TCX `DistanceMeters`, FIT `distance`),
+   * or `null`. Analysis only uses it between points that have no position (indoor recordings).
+   */
+  readonly recordedDistance: Float64Array | null
+}
+
+/** One track of a file (`<trk>` in GPX, an activity in TCX, the records of a FIT file). */
+export interface TrackPart {
+  /** The track's name, trimmed, or `null` when absent or blank. */
+  readonly name: string | null
+  /** The track's description, trimmed, or `null`. */
+  readonly description: string | null
+  /** The segments in file order (GPX `<trkseg>`, TCX laps, FIT timer start/stop spans). */
+  readonly segments: readonly TrackSegment[]
+}
+
+/** The file formats an importer understands. */
+export type TrackFormat = 'gpx' | 'tcx' | 'fit'
+
+/**
+ * A parsed workout file.
+ *
+ * Multi-track rule: a file becomes **one** workout. The segments of every track are taken in
+ * file order (track 1's segments, then track 2's, …) and analysed as one sequence of segments;
+ * the time between the end of one kept segment and the start of the next counts as a pause.
+ */
+export interface Track {
+  /** The format the file was read as. */
+  readonly format: TrackFormat
+  /** First non-blank track name (falls back to the file's metadata name), or `null`. */
+  readonly name: string | null
+  /** First non-blank track description (falls back to the metadata description), or `null`. */
+  readonly description: string | null
+  /**
+   * The sport written in the file, lower-case, as the file spells it (FIT session sport such as
+   * `cycling`, TCX `Sport` attribute such as `biking`, GPX `<type>`), or `null`. A hint only.
+   */
+  readonly sport: string | null
+  /** The tracks in file order. */
+  readonly tracks: readonly TrackPart[]
+}
+
+/** Every segment of a track, in the order the multi-track rule analyses them. */
+export function allSegments(track: Track): TrackSegment[] {
+  const segments: TrackSegment[] = []
+  for (const part of track.tracks) segments.push(...part.segments)
+  return segments
+}
+
+/** Total number of points over all tracks and segments. */
+export function countPoints(track: Track): number {
+  let total = 0
+  for (const part of track.tracks) for (const segment of part.segments) total += segment.size
+  return total
+}
