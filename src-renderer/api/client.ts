@@ -1,0 +1,100 @@
+import type { z } from 'zod'
+import {
+  endpoints,
+  type BodyInputOf,
+  type EndpointSpec,
+  type ParamsOf,
+  type PathParams,
+  type QueryInputOf,
+  type ResponseOf,
+} from '../../src/contracts'
+import { ApiError, errorKeysOf, NETWORK_ERROR_KEY } from './ApiError'
+import { tokenStorage } from './tokenStorage'
+
+/** Base path of every call (spec §9). */
+export const API_BASE = '/api'
+
+export type EndpointName = keyof typeof endpoints
+type EndpointOf<N extends EndpointName> = (typeof endpoints)[N]
+
+/** What a call needs besides its name: path params, body and query, each only when it has them. */
+export type CallArgs<E extends EndpointSpec> = ([PathParams<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
+  (E extends { body: z.ZodType | 'multipart' } ? { body: BodyInputOf<E> } : { body?: undefined }) &
+  (E extends { query: z.ZodType } ? { query?: QueryInputOf<E> } : { query?: undefined })
+
+type ArgsTuple<E extends EndpointSpec> = Record<string, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>]
+
+/** Fills `:name` segments of a path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return ''
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+/**
+ * Calls an API endpoint by its contract name, typed end to end from `src/contracts`.
+ * Sends the stored session token as a bearer token; throws {@link ApiError} on failure.
+ */
+export async function call<N extends EndpointName>(
+  name: N,
+  ...[args]: ArgsTuple<EndpointOf<N>>
+): Promise<ResponseOf<EndpointOf<N>>> {
+  const spec: EndpointSpec = endpoints[name]
+  const { params, body, query } = (args ?? {}) as {
+    params?: Record<string, string | number>
+    body?: unknown
+    query?: Record<string, unknown>
+  }
+  const headers = new Headers({ Accept: 'application/json' })
+  const token = tokenStorage.get()
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+
+  let payload: BodyInit | undefined
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    payload = JSON.stringify(body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${buildPath(spec.path, params)}${queryString(query)}`, {
+      method: spec.method,
+      headers,
+      body: payload,
+    })
+  } catch {
+    throw new ApiError(0, [NETWORK_ERROR_KEY])
+  }
+
+  const text = response.status === 204 ? '' : await response.text()
+  let json: unknown = undefined
+  if (text) {
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, errorKeysOf(response.status, json))
+  return json as ResponseOf<EndpointOf<N>>
+}
+
+/** The address of a user's picture, with a cache-busting stamp so a new upload shows at once. */
+export function pictureUrl(username: string, stamp: number | string): string {
+  return `${API_BASE}${buildPath(endpoints.getUserPicture.path, { username })}?${stamp}`
+}

@@ -1,0 +1,28 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { PageLoader } from '../components/PageLoader'
+import { useAppState } from '../session/store'
+import { AppError } from './AppError'
+import { guardRedirect } from './guard'
+import { Layout } from './Layout'
+
+/**
+ * The root of every page: waits for the configuration (or shows the full-page error), checks the
+ * stored session first, then applies the routing guard before showing the page in the layout.
+ */
+export function AppRoot() {
+  const location = useLocation()
+  const configStatus = useAppState((state) => state.configStatus)
+  const sessionStatus = useAppState((state) => state.sessionStatus)
+
+  if (configStatus === 'error') return <AppError />
+  if (configStatus === 'loading' || sessionStatus === 'checking') return <PageLoader fullPage />
+
+  const redirect = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated')
+  if (redirect) return <Navigate to={redirect} replace />
+
+  return (
+    <Layout>
+      <Outlet />
+    </Layout>
+  )
+}

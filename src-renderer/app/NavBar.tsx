@@ -1,0 +1,95 @@
+import { ActionIcon, Box, Button, Group, Text } from '@mantine/core'
+import { IconLogout, IconMenu2, IconRoute, IconX } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { UserPicture } from '../components/UserPicture'
+import { logout, useAppState } from '../session/store'
+import { LanguageMenu } from './LanguageMenu'
+import { navItemsFor } from './navItems'
+
+/** The top bar: brand, main links (desktop), profile, language and logout; a menu toggle on phones. */
+export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const profile = useAppState((state) => state.profile)
+
+  const signOut = () => {
+    logout()
+    void navigate('/login')
+  }
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label={t('common.MAIN_NAVIGATION')}>
+      <Group gap="lg" wrap="nowrap">
+        <Link to="/" className="waymark-brand">
+          <IconRoute size={26} />
+          <span>{t('common.APP_NAME')}</span>
+        </Link>
+        {profile && (
+          <Group gap={4} visibleFrom="md" wrap="nowrap">
+            {navItemsFor(profile.admin).map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="waymark-nav-link">
+                {t(item.label)}
+              </NavLink>
+            ))}
+          </Group>
+        )}
+      </Group>
+
+      <Group gap="xs" wrap="nowrap">
+        <Box visibleFrom="md">
+          <Group gap="xs" wrap="nowrap">
+            {profile ? (
+              <>
+                <NavLink to="/profile" className="waymark-nav-link" data-testid="nav-profile">
+                  <Group gap={8} wrap="nowrap">
+                    <UserPicture username={profile.username} hasPicture={profile.picture} size={28} />
+                    <Text span fw={600} inherit>
+                      {profile.username}
+                    </Text>
+                  </Group>
+                </NavLink>
+              </>
+            ) : (
+              <>
+                <NavLink to="/login" className="waymark-nav-link">
+                  {t('user.LOGIN')}
+                </NavLink>
+                <NavLink to="/register" className="waymark-nav-link">
+                  {t('user.REGISTER')}
+                </NavLink>
+              </>
+            )}
+          </Group>
+        </Box>
+        <LanguageMenu />
+        {profile && (
+          <Box visibleFrom="md">
+            <Button
+              variant="subtle"
+              color="white"
+              c="white"
+              leftSection={<IconLogout size={18} />}
+              onClick={signOut}
+              data-testid="logout"
+            >
+              {t('user.LOGOUT')}
+            </Button>
+          </Box>
+        )}
+        <ActionIcon
+          hiddenFrom="md"
+          variant="subtle"
+          color="white"
+          size="lg"
+          onClick={onToggleMenu}
+          aria-label={menuOpened ? t('common.CLOSE_MENU') : t('common.OPEN_MENU')}
+          aria-expanded={menuOpened}
+          data-testid="menu-toggle"
+        >
+          {menuOpened ? <IconX size={24} /> : <IconMenu2 size={24} />}
+        </ActionIcon>
+      </Group>
+    </Group>
+  )
+}

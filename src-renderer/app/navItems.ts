@@ -1,0 +1,23 @@
+import type { Icon } from '@tabler/icons-react'
+import { IconChartBar, IconLayoutDashboard, IconList, IconPlus, IconShield } from '@tabler/icons-react'
+
+export interface NavItem {
+  to: string
+  /** Translation key of the label. */
+  label: string
+  icon: Icon
+  /** Exact match only (the dashboard would otherwise match every path). */
+  end?: boolean
+}
+
+/** The logged-in navigation of spec §2; the admin entry only for administrators. */
+export function navItemsFor(admin: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { to: '/', label: 'common.DASHBOARD', icon: IconLayoutDashboard, end: true },
+    { to: '/workouts', label: 'common.WORKOUTS', icon: IconList, end: true },
+    { to: '/workouts/add', label: 'common.ADD_WORKOUT', icon: IconPlus },
+    { to: '/statistics', label: 'common.STATISTICS', icon: IconChartBar },
+  ]
+  if (admin) items.push({ to: '/admin', label: 'common.ADMIN', icon: IconShield })
+  return items
+}

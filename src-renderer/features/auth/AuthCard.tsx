@@ -1,0 +1,41 @@
+import { Box, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconMap2, IconRoute, IconTrophy } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** The frame of every visitor page: a welcome panel (wide screens) beside a form card. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <Group align="stretch" justify="center" gap="xl" wrap="nowrap" className="waymark-auth-bg" py="md">
+      <Stack visibleFrom="md" maw={380} justify="center" gap="lg">
+        <Title order={1} c="pine.8" lh={1.1}>
+          {t('common.TAGLINE')}
+        </Title>
+        <Text c="dimmed" size="lg">
+          {t('common.INTRO')}
+        </Text>
+        {[
+          { icon: IconRoute, text: t('common.FEATURE_TRACKS') },
+          { icon: IconTrophy, text: t('common.FEATURE_RECORDS') },
+          { icon: IconMap2, text: t('common.FEATURE_PRIVATE') },
+        ].map(({ icon: Glyph, text }) => (
+          <Group key={text} gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" color="ember" radius="xl" size="lg">
+              <Glyph size={20} />
+            </ThemeIcon>
+            <Text>{text}</Text>
+          </Group>
+        ))}
+      </Stack>
+      <Box w="100%" maw={440}>
+        <Card p="xl">
+          <Title order={2} mb="md">
+            {title}
+          </Title>
+          {children}
+        </Card>
+      </Box>
+    </Group>
+  )
+}

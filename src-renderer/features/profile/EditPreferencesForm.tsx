@@ -1,0 +1,142 @@
+import { Autocomplete, Card, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { useMemo, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { languages, type Language } from '../../../src/contracts'
+import { isLanguage } from '../../../src/i18n'
+import { errorKeysOfUnknown } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { ErrorBox } from '../../components/ErrorBox'
+import { PageLoader } from '../../components/PageLoader'
+import { setProfile, useAppState } from '../../session/store'
+import { FormButtons } from './FormButtons'
+import { preferencesOf, timezones } from './preferences'
+
+function Choice({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: { value: string; label: string }[]
+  testId: string
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <SegmentedControl value={value} onChange={onChange} data={options} data-testid={testId} fullWidth />
+    </Stack>
+  )
+}
+
+/**
+ * PREFERENCES edit tab: language, timezone (IANA list), first day of week, units and ascent
+ * display; returns to /profile/preferences.
+ */
+export function EditPreferencesForm() {
+  const profile = useAppState((state) => state.profile)
+  if (!profile) return <PageLoader />
+  return <PreferencesForm />
+}
+
+function PreferencesForm() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const profile = useAppState((state) => state.profile)
+  const initial = profile ? preferencesOf(profile) : null
+  const [language, setLanguage] = useState<Language>(initial?.language ?? 'en')
+  const [timezone, setTimezone] = useState(initial?.timezone ?? '')
+  const [weekm, setWeekm] = useState(initial?.weekm ?? false)
+  const [imperial, setImperial] = useState(initial?.imperial_units ?? false)
+  const [displayAscent, setDisplayAscent] = useState(initial?.display_ascent ?? true)
+  const [errorKeys, setErrorKeys] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  const zones = useMemo(() => timezones(), [])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!zones.includes(timezone)) {
+      setErrorKeys(['user.PREFERENCES.TIMEZONE_REQUIRED'])
+      return
+    }
+    setBusy(true)
+    setErrorKeys([])
+    try {
+      const response = await call('editPreferences', {
+        body: { language, timezone, weekm, imperial_units: imperial, display_ascent: displayAscent },
+      })
+      setProfile(response.data)
+      await navigate('/profile/preferences')
+    } catch (error) {
+      setErrorKeys(errorKeysOfUnknown(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="edit-preferences-form">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Select
+              label={t('user.PREFERENCES.LANGUAGE')}
+              value={language}
+              onChange={(value) => isLanguage(value) && setLanguage(value)}
+              data={languages.map((code) => ({ value: code, label: t(`common.LANGUAGES.${code}`) }))}
+              allowDeselect={false}
+              data-testid="pref-language-select"
+            />
+            <Autocomplete
+              label={t('user.PREFERENCES.TIMEZONE')}
+              value={timezone}
+              onChange={setTimezone}
+              data={zones}
+              limit={30}
+              required
+              data-testid="pref-timezone-input"
+            />
+            <Choice
+              label={t('user.PREFERENCES.FIRST_DAY_OF_WEEK')}
+              value={weekm ? 'monday' : 'sunday'}
+              onChange={(value) => setWeekm(value === 'monday')}
+              options={[
+                { value: 'sunday', label: t('user.PREFERENCES.SUNDAY') },
+                { value: 'monday', label: t('user.PREFERENCES.MONDAY') },
+              ]}
+              testId="pref-weekm-control"
+            />
+            <Choice
+              label={t('user.PREFERENCES.UNITS')}
+              value={imperial ? 'imperial' : 'metric'}
+              onChange={(value) => setImperial(value === 'imperial')}
+              options={[
+                { value: 'metric', label: t('user.PREFERENCES.METRIC') },
+                { value: 'imperial', label: t('user.PREFERENCES.IMPERIAL') },
+              ]}
+              testId="pref-units-control"
+            />
+            <Choice
+              label={t('user.PREFERENCES.ASCENT_DATA')}
+              value={displayAscent ? 'displayed' : 'hidden'}
+              onChange={(value) => setDisplayAscent(value === 'displayed')}
+              options={[
+                { value: 'displayed', label: t('user.PREFERENCES.DISPLAYED') },
+                { value: 'hidden', label: t('user.PREFERENCES.HIDDEN') },
+              ]}
+              testId="pref-ascent-control"
+            />
+          </SimpleGrid>
+          <ErrorBox keys={errorKeys} />
+          <FormButtons busy={busy} cancelTo="/profile/preferences" />
+        </Stack>
+      </form>
+    </Card>
+  )
+}

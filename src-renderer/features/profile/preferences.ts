@@ -1,0 +1,28 @@
+import type { User, UserPreferences } from '../../../src/contracts'
+import { isLanguage } from '../../../src/i18n'
+
+/** Default preferences (spec §9) for a profile that lacks some. */
+export const DEFAULT_TIMEZONE = 'Europe/Paris'
+
+/** A user's preferences, with the spec's defaults filled in. */
+export function preferencesOf(profile: User): UserPreferences {
+  return {
+    display_ascent: profile.display_ascent ?? true,
+    imperial_units: profile.imperial_units ?? false,
+    language: isLanguage(profile.language) ? profile.language : 'en',
+    timezone: profile.timezone ?? DEFAULT_TIMEZONE,
+    weekm: profile.weekm ?? false,
+  }
+}
+
+const FALLBACK_ZONES = ['Europe/Paris', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'UTC']
+
+/** The IANA zones offered by the timezone field (the runtime's list, fixed per browser). */
+export function timezones(): string[] {
+  try {
+    const zones = Intl.supportedValuesOf('timeZone')
+    return zones.includes('UTC') ? zones : [...zones, 'UTC']
+  } catch {
+    return FALLBACK_ZONES
+  }
+}

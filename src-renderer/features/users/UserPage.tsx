@@ -1,0 +1,51 @@
+import { Stack } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import type { User } from '../../../src/contracts'
+import { errorKeysOfUnknown, isApiError } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { ErrorBox } from '../../components/ErrorBox'
+import { PageLoader } from '../../components/PageLoader'
+import { useAppState } from '../../session/store'
+import { NotFoundPage } from '../placeholder/NotFoundPage'
+import { preferencesOf } from '../profile/preferences'
+import { UserHeader } from '../profile/UserHeader'
+import { UserInfoPanel } from '../profile/UserInfoPanel'
+
+type Loaded = { kind: 'loading' } | { kind: 'user'; user: User } | { kind: 'missing' } | { kind: 'error'; keys: string[] }
+
+/** Another user's page: header card and information panel, in the viewer's units and timezone. */
+export function UserPage() {
+  const { username = '' } = useParams()
+  const viewer = useAppState((state) => state.profile)
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
+
+  useEffect(() => {
+    let current = true
+    setLoaded({ kind: 'loading' })
+    call('getUser', { params: { username } })
+      .then((response) => {
+        const user = response.data.users[0]
+        if (current) setLoaded(user ? { kind: 'user', user } : { kind: 'missing' })
+      })
+      .catch((error: unknown) => {
+        if (!current) return
+        if (isApiError(error) && error.status === 404) setLoaded({ kind: 'missing' })
+        else setLoaded({ kind: 'error', keys: errorKeysOfUnknown(error) })
+      })
+    return () => {
+      current = false
+    }
+  }, [username])
+
+  if (loaded.kind === 'loading') return <PageLoader />
+  if (loaded.kind === 'missing') return <NotFoundPage messageKey="user.USER_NOT_FOUND" />
+  if (loaded.kind === 'error') return <ErrorBox keys={loaded.keys} />
+  const viewerPreferences = viewer ? preferencesOf(viewer) : null
+  return (
+    <Stack data-testid="user-page">
+      <UserHeader user={loaded.user} imperial={viewerPreferences?.imperial_units ?? false} />
+      <UserInfoPanel user={loaded.user} timezone={viewerPreferences?.timezone} />
+    </Stack>
+  )
+}

@@ -1,0 +1,134 @@
+import { useSyncExternalStore } from 'react'
+import type { AppConfig, Sport, User } from '../../src/contracts'
+import { call } from '../api/client'
+import { tokenStorage } from '../api/tokenStorage'
+import { applyLanguage } from '../i18n'
+
+export type ConfigStatus = 'loading' | 'ready' | 'error'
+export type SessionStatus = 'checking' | 'anonymous' | 'authenticated'
+
+/** Everything the whole application shares: configuration, session, profile and sports. */
+export interface AppState {
+  configStatus: ConfigStatus
+  config: AppConfig | null
+  sessionStatus: SessionStatus
+  profile: User | null
+  sports: Sport[]
+  /** Changes whenever the picture changes, so its address changes too. */
+  pictureStamp: number
+}
+
+const initialState = (): AppState => ({
+  configStatus: 'loading',
+  config: null,
+  sessionStatus: tokenStorage.get() ? 'checking' : 'anonymous',
+  profile: null,
+  sports: [],
+  pictureStamp: Date.now(),
+})
+
+let state: AppState = initialState()
+const listeners = new Set<() => void>()
+
+function setState(patch: Partial<AppState>): void {
+  state = { ...state, ...patch }
+  for (const listener of listeners) listener()
+}
+
+export const appStore = {
+  getState: (): AppState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  /** Back to the first state (tests). */
+  reset(): void {
+    state = initialState()
+  },
+}
+
+/** Reads a slice of the shared state and re-renders when it changes. */
+export function useAppState<T>(select: (state: AppState) => T): T {
+  return useSyncExternalStore(appStore.subscribe, () => select(state))
+}
+
+/** Fetches the public configuration; the shell shows the full-page error when it fails. */
+export async function loadConfig(): Promise<void> {
+  setState({ configStatus: 'loading' })
+  try {
+    const response = await call('getConfig')
+    setState({ config: response.data, configStatus: 'ready' })
+  } catch {
+    setState({ configStatus: 'error' })
+  }
+}
+
+export async function refreshConfig(): Promise<void> {
+  const response = await call('getConfig')
+  setState({ config: response.data })
+}
+
+/** Replaces the profile (after an edit) and follows its language. */
+export function setProfile(profile: User): void {
+  setState({ profile })
+  if (profile.language) void applyLanguage(profile.language)
+}
+
+export async function reloadSports(): Promise<void> {
+  const response = await call('listSports')
+  setState({ sports: response.data.sports })
+}
+
+/**
+ * Loads profile and sports for the stored token. A failed profile load logs out (spec §8):
+ * the guard then sends the user to the login page.
+ */
+export async function loadSession(): Promise<boolean> {
+  if (!tokenStorage.get()) {
+    setState({ sessionStatus: 'anonymous', profile: null, sports: [] })
+    return false
+  }
+  try {
+    const profile = await call('getProfile')
+    setProfile(profile.data)
+    await reloadSports()
+    setState({ sessionStatus: 'authenticated' })
+    return true
+  } catch {
+    logout()
+    return false
+  }
+}
+
+/** Stores a fresh session token and loads what goes with it. */
+export async function startSession(token: string): Promise<boolean> {
+  tokenStorage.set(token)
+  return loadSession()
+}
+
+/** Keeps a token the server re-issued (a password change invalidates the older ones). */
+export function replaceToken(token: string | undefined): void {
+  if (token) tokenStorage.set(token)
+}
+
+const logoutListeners = new Set<() => void>()
+
+/**
+ * Lets a feature forget its cached data (workouts, statistics, users) on logout.
+ * @returns a function that removes the listener.
+ */
+export function onLogout(listener: () => void): () => void {
+  logoutListeners.add(listener)
+  return () => logoutListeners.delete(listener)
+}
+
+/** Forgets the session and everything loaded for it. */
+export function logout(): void {
+  tokenStorage.clear()
+  setState({ sessionStatus: 'anonymous', profile: null, sports: [] })
+  for (const listener of logoutListeners) listener()
+}
+
+export function bumpPicture(): void {
+  setState({ pictureStamp: Date.now() })
+}

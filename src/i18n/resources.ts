@@ -1,0 +1,44 @@
+import { languages, type Language } from '../contracts/common'
+import deAbout from './locales/de/about.json'
+import deApi from './locales/de/api.json'
+import deCommon from './locales/de/common.json'
+import deSports from './locales/de/sports.json'
+import deUser from './locales/de/user.json'
+import enAbout from './locales/en/about.json'
+import enApi from './locales/en/api.json'
+import enCommon from './locales/en/common.json'
+import enSports from './locales/en/sports.json'
+import enUser from './locales/en/user.json'
+import frAbout from './locales/fr/about.json'
+import frApi from './locales/fr/api.json'
+import frCommon from './locales/fr/common.json'
+import frSports from './locales/fr/sports.json'
+import frUser from './locales/fr/user.json'
+
+/**
+ * The interface texts of every language, one i18next namespace (`translation`) whose top-level
+ * keys are the files of `locales/<language>/`: `t('api.ERROR.invalid_credentials')`,
+ * `t('user.LOGIN')`. E-mail texts (`emails.json`) are loaded by the server's mailer on their own.
+ */
+export const uiResources = {
+  en: { translation: { about: enAbout, api: enApi, common: enCommon, sports: enSports, user: enUser } },
+  fr: { translation: { about: frAbout, api: frApi, common: frCommon, sports: frSports, user: frUser } },
+  de: { translation: { about: deAbout, api: deApi, common: deCommon, sports: deSports, user: deUser } },
+} satisfies Record<Language, { translation: Record<string, unknown> }>
+
+/** The language used when nothing better is known. */
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+/** True when `value` names a supported language. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value)
+}
+
+/**
+ * The interface language for a browser language tag: the part before the dash when supported
+ * (`fr-CA` → `fr`), otherwise English.
+ */
+export function languageFromTag(tag: string | null | undefined): Language {
+  const base = (tag ?? '').split('-')[0]?.toLowerCase()
+  return isLanguage(base) ? base : DEFAULT_LANGUAGE
+}
