@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { analyseTrack } from '../../../src/domain/analysis'
+import { isAppError } from '../../../src/errors/app-error'
+import { importFitBytes, importFitFile } from './fit-importer'
+
+const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
+const fixture = (name: string): string => join(fixtures, name)
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'no error',
+    (error: unknown) => (isAppError(error) ? error.code : `unhandled: ${String(error)}`),
+  )
+}
+
+describe('FIT importer', () => {
+  it('reproduces the reference gpx_file figures from the same points encoded as FIT', async () => {
+    const track = await importFitFile(fixture('gpx_file.fit'))
+    expect(track.format).toBe('fit')
+    expect(track.sport).toBe('running')
+    const { workout, series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.durationS).toBe(250)
+    expect(workout.movingS).toBe(250)
+    expect(workout.distanceKm).toBeCloseTo(0.32, 3)
+    expect(workout.aveSpeedKmh).toBeCloseTo(4.61, 2)
+    expect(workout.maxSpeedKmh).toBeCloseTo(5.12, 2)
+    expect([workout.minAltM, workout.maxAltM]).toEqual([975, 998])
+    expect(workout.ascentM).toBeCloseTo(0.4, 1)
+    expect(workout.descentM).toBeCloseTo(23.4, 1)
+    expect(new Date(workout.startTime ?? 0).toISOString()).toBe('2018-03-13T12:44:45.000Z')
+    expect(Array.from(series.heartRate ?? []).slice(0, 3)).toEqual([90, 91, 92])
+  })
+
+  it('makes a new segment at each timer stop/start and counts the pause', async () => {
+    const { workout, segments } = analyseTrack(await importFitFile(fixture('paused_ride.fit')), {
+      stoppedSpeedThresholdKmh: 1,
+    })
+    expect(segments.map((segment) => segment.pointCount)).toEqual([300, 300])
+    expect(segments.map((segment) => segment.durationS)).toEqual([299, 299])
+    // 2 min paused plus the 1 s between the last point before and the first after.
+    expect(workout.durationS).toBe(299 + 299 + 121)
+    expect(workout.pausesS).toBe(workout.durationS - workout.movingS)
+    expect(workout.pausesS).toBeGreaterThanOrEqual(121)
+  })
+
+  it('uses the recorded distance when the file has no positions (indoor ride)', async () => {
+    const track = await importFitFile(fixture('indoor_distance_only.fit'))
+    const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.bounds).toBeNull()
+    expect(workout.minAltM).toBeNull()
+    // syntheticRide: 299 one-second steps at 7 ± 1.5 m/s.
+    expect(workout.distanceKm).toBeGreaterThan(299 * 5.5e-3)
+    expect(workout.distanceKm).toBeLessThan(299 * 8.5e-3)
+    expect(workout.movingS).toBe(299)
+  })
+
+  it('refuses a FIT file with neither positions nor distance', async () => {
+    expect(await codeOf(importFitFile(fixture('no_position_no_distance.fit')))).toBe('fit_no_position_no_distance')
+  })
+
+  it('refuses damaged FIT files: bad CRC, truncated, header only', async () => {
+    const good = readFileSync(fixture('same_ride.fit'))
+    const flipped = Uint8Array.from(good)
+    flipped[200] = (flipped[200] ?? 0) ^ 0xff
+    expect(await codeOf(importFitBytes(flipped))).toBe('fit_corrupt')
+    expect(await codeOf(importFitBytes(good.subarray(0, good.length - 500)))).toBe('fit_corrupt')
+    expect(await codeOf(importFitBytes(good.subarray(0, 14)))).toBe('fit_corrupt')
+    expect(await codeOf(importFitBytes(new Uint8Array(0)))).toBe('fit_corrupt')
+  })
+})

@@ -1,0 +1,27 @@
+import type { Track, TrackFormat } from '../../src/domain/track'
+import { detectFileFormat } from './detect-format'
+import { importFitFile } from './fit/fit-importer'
+import { importGpxFile } from './gpx/gpx-importer'
+import { importTcxFile } from './tcx/tcx-importer'
+
+const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Track>>> = {
+  gpx: importGpxFile,
+  tcx: importTcxFile,
+  fit: importFitFile,
+}
+
+/**
+ * Reads a workout file from disk into a {@link Track}. The format (GPX 1.0/1.1, TCX, FIT) is
+ * recognised from the content, not the file name. The result still has to go through
+ * `analyseTrack`, which rejects tracks without 2 points or without timestamps.
+ *
+ * @param path a file on local disk (uploads are streamed to disk first)
+ * @throws TrackFileError (an `AppError`, status 400) when the file cannot become a workout:
+ *   `track_file_empty`, `track_format_unsupported`, `track_xml_invalid`, `track_xml_doctype`,
+ *   `track_no_track`, `track_invalid_coordinates`, `track_too_many_points`, `track_no_points`,
+ *   `fit_corrupt`, `fit_no_position_no_distance`. File-system errors (missing file) pass through.
+ */
+export async function importTrackFile(path: string): Promise<Track> {
+  const format = await detectFileFormat(path)
+  return importers[format](path)
+}

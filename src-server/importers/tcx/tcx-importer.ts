@@ -1,0 +1,198 @@
+import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
+import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
+import { PointBudget } from '../point-budget'
+import { TrackFileError } from '../track-file-error'
+import { cleanText, parseDecimal, parseIsoTime, SENSOR_RANGES, validPosition, withinRange } from '../values'
+import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
+
+/** Trackpoint children whose text we read, and what they become. */
+type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
+
+function pointFieldOf(name: string, parent: string | undefined): PointField | null {
+  switch (name) {
+    case 'Time':
+      return parent === 'Trackpoint' ? 'time' : null
+    case 'LatitudeDegrees':
+      return parent === 'Position' ? 'lat' : null
+    case 'LongitudeDegrees':
+      return parent === 'Position' ? 'lon' : null
+    case 'AltitudeMeters':
+      return parent === 'Trackpoint' ? 'ele' : null
+    case 'DistanceMeters':
+      return parent === 'Trackpoint' ? 'recordedDistance' : null
+    case 'Value':
+      return parent === 'HeartRateBpm' ? 'heartRate' : null
+    case 'Cadence':
+    case 'RunCadence':
+      return 'cadence'
+    case 'Watts':
+      return 'power'
+    default:
+      return null
+  }
+}
+
+/**
+ * Reads a Garmin Training Center (TCX) file: every `<Activity>` is a track, every `<Lap>` a
+ * segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
+ * cadence, power). Trackpoints without position are kept (time, heart rate) but carry no
+ * distance. Courses (planned routes) are not workouts.
+ */
+class TcxHandler implements XmlHandler {
+  private readonly stack: string[] = []
+  private readonly tracks: TrackPart[] = []
+  private readonly budget = new PointBudget()
+  private sawCourse = false
+  private sport: string | null = null
+  private inActivity = false
+  private notes: string | null = null
+  private segments: TrackSegment[] = []
+  private lap: TrackSegmentBuilder | null = null
+  private inPoint = false
+  private point: TrackPointInput = {}
+  private field: PointField | 'notes' | null = null
+  private buffer = ''
+
+  open(name: string, attributes: Readonly<Record<string, string>>): void {
+    const parent = this.stack[this.stack.length - 1]
+    this.stack.push(name)
+    if (this.stack.length === 1) {
+      if (name !== 'TrainingCenterDatabase') throw new TrackFileError('track_format_unsupported', `root element <${name}>`)
+      return
+    }
+    if (this.inPoint) {
+      const field = pointFieldOf(name, parent)
+      if (field !== null) this.capture(field)
+      return
+    }
+    switch (name) {
+      case 'Activity':
+        if (parent === 'Activities') this.startActivity(attributes)
+        break
+      case 'Lap':
+        if (this.inActivity && parent === 'Activity') this.lap = new TrackSegmentBuilder()
+        break
+      case 'Trackpoint':
+        if (this.lap && parent === 'Track') {
+          this.budget.take()
+          this.inPoint = true
+          this.point = {}
+        }
+        break
+      case 'Notes':
+        if (this.inActivity && parent === 'Activity') this.capture('notes')
+        break
+      case 'Course':
+        this.sawCourse = true
+        break
+    }
+  }
+
+  close(name: string): void {
+    this.stack.pop()
+    if (this.field !== null) this.finishText()
+    const parent = this.stack[this.stack.length - 1]
+    if (this.inPoint) {
+      if (name === 'Trackpoint' && parent === 'Track') this.finishPoint()
+      return
+    }
+    if (name === 'Lap' && this.lap && parent === 'Activity') {
+      this.segments.push(this.lap.build())
+      this.lap = null
+    } else if (name === 'Activity' && this.inActivity && parent === 'Activities') {
+      this.tracks.push({ name: null, description: this.notes, segments: this.segments })
+      this.inActivity = false
+    }
+  }
+
+  text(text: string): void {
+    if (this.field !== null) this.buffer += text
+  }
+
+  result(): Track {
+    if (this.tracks.length === 0) {
+      throw new TrackFileError('track_no_track', this.sawCourse ? 'only courses' : 'no <Activity>')
+    }
+    return {
+      format: 'tcx',
+      name: null,
+      description: this.tracks.find((track) => track.description !== null)?.description ?? null,
+      sport: this.sport,
+      tracks: this.tracks,
+    }
+  }
+
+  private startActivity(attributes: Readonly<Record<string, string>>): void {
+    this.inActivity = true
+    this.notes = null
+    this.segments = []
+    this.sport ??= cleanText(attributes.Sport ?? '')?.toLowerCase() ?? null
+  }
+
+  private capture(field: PointField | 'notes'): void {
+    this.field = field
+    this.buffer = ''
+  }
+
+  private finishText(): void {
+    const field = this.field
+    const text = this.buffer
+    this.field = null
+    this.buffer = ''
+    if (field === null) return
+    if (field === 'notes') {
+      this.notes = cleanText(text)
+      return
+    }
+    if (field === 'time') {
+      this.point.time = parseIsoTime(text)
+      return
+    }
+    const value = parseDecimal(text)
+    switch (field) {
+      case 'heartRate':
+      case 'cadence':
+      case 'power': {
+        const [min, max] = SENSOR_RANGES[field]
+        this.point[field] ??= withinRange(value, min, max)
+        break
+      }
+      case 'recordedDistance':
+        this.point.recordedDistance = value >= 0 ? value : Number.NaN
+        break
+      case 'ele':
+      case 'lat':
+      case 'lon':
+        this.point[field] = value
+        break
+    }
+  }
+
+  private finishPoint(): void {
+    const { lat, lon } = this.point
+    if (lat !== undefined || lon !== undefined) {
+      if (!validPosition(lat ?? Number.NaN, lon ?? Number.NaN)) {
+        throw new TrackFileError('track_invalid_coordinates', `LatitudeDegrees ${lat} LongitudeDegrees ${lon}`)
+      }
+    }
+    this.lap?.push(this.point)
+    this.inPoint = false
+  }
+}
+
+/**
+ * Reads a TCX file from disk, streaming.
+ * @throws TrackFileError (`track_xml_invalid`, `track_no_track`, `track_invalid_coordinates`, …)
+ */
+export async function importTcxFile(path: string): Promise<Track> {
+  const handler = new TcxHandler()
+  await readXmlFile(path, handler)
+  return handler.result()
+}
+
+/** Reads a TCX document held in memory (same rules as {@link importTcxFile}). */
+export function importTcxString(xml: string): Track {
+  const handler = new TcxHandler()
+  readXmlString(xml, handler)
+  return handler.result()
+}
