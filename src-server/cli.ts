@@ -14,6 +14,8 @@ const USAGE = `usage: npm run cli -- [--data-dir DIR] users list
 
 class UsageError extends Error {}
 
+const COMMANDS = ['list', 'set-admin', 'activate', 'reset-password']
+
 /** Administration commands for the owner of a headless server; works while the server runs. */
 async function main(): Promise<void> {
   const { values, positionals } = (() => {
@@ -25,6 +27,9 @@ async function main(): Promise<void> {
   })()
   const [group, command, username] = positionals
   if (group !== 'users' || !command) throw new UsageError('missing command')
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "users ${command}"`)
+  if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
+  const name = username ?? ''
 
   const dataDir = resolve(values['data-dir'] ?? process.env.WAYMARK_DATA_DIR ?? join(homedir(), 'waymark-data'))
   const layout = dataDirLayout(dataDir)
@@ -35,25 +40,19 @@ async function main(): Promise<void> {
   await db.initialize()
   try {
     if (await db.showMigrations()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
-    const needsUser = (name: string | undefined): string => {
-      if (!name) throw new UsageError(`"users ${command}" needs a username`)
-      return name
-    }
     switch (command) {
       case 'list':
         for (const line of await listUsers(db)) console.log(line)
         break
       case 'set-admin':
-        console.log(await setAdmin(db, needsUser(username)))
+        console.log(await setAdmin(db, name))
         break
       case 'activate':
-        console.log(await activateUser(db, needsUser(username)))
+        console.log(await activateUser(db, name))
         break
       case 'reset-password':
-        console.log(await resetPassword(db, createPasswordHasher(12), needsUser(username)))
+        console.log(await resetPassword(db, createPasswordHasher(12), name))
         break
-      default:
-        throw new UsageError(`unknown command "users ${command}"`)
     }
   } finally {
     await db.destroy()

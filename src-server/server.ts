@@ -50,7 +50,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     db: dataSource,
     write: createWriteQueue(dataSource),
     layout: dataDir.layout,
-    tokens: createTokenService(dataDir.secret),
+    tokens: createTokenService(dataDir.secret, now),
     passwords: createPasswordHasher(config.bcryptRounds),
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
@@ -64,7 +64,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     dataSource,
     listen() {
       return new Promise((resolve, reject) => {
-        const server = createHttpServer(app.callback())
+        const handle = app.callback()
+        const server = createHttpServer((request, response) => void handle(request, response))
         // Uploads of large archives on slow links must not be cut off by Node's default timeout.
         server.requestTimeout = 30 * 60_000
         server.once('error', reject)

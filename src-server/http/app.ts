@@ -14,6 +14,7 @@ import { createSportsService } from '../modules/sports/sports.service'
 import { createAppStatsService } from '../modules/stats/app-stats.service'
 import { usersRoutes } from '../modules/users/users.routes'
 import { createUsersService } from '../modules/users/users.service'
+import type { Authenticate } from './bind'
 import { errorHandler } from './error-handler'
 import { securityHeaders } from './security-headers'
 import { staticUi } from './static-ui'
@@ -37,7 +38,7 @@ export function createApp(context: ServerContext): Koa {
   const sports = createSportsService(context)
   const appConfig = createAppConfigService(context)
   const appStats = createAppStatsService(context)
-  const authenticate = auth.authenticate
+  const authenticate: Authenticate = (authorization) => auth.authenticate(authorization)
 
   const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await readSettings(context.db.manager)).maxSingleFileSize)
 

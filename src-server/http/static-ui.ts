@@ -17,15 +17,22 @@ async function isFile(path: string): Promise<boolean> {
  */
 export function staticUi(root: string): Middleware {
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      await next()
+      return
+    }
     let requested: string
     try {
       requested = decodeURIComponent(ctx.path)
     } catch {
-      return next()
+      await next()
+      return
     }
     const target = resolve(root, '.' + requested)
-    if (target !== root && !target.startsWith(root + sep)) return next()
+    if (target !== root && !target.startsWith(root + sep)) {
+      await next()
+      return
+    }
     const hashedAsset = requested.startsWith('/assets/')
     if (requested !== '/' && (await isFile(target))) {
       await send(ctx, requested, {
@@ -38,7 +45,10 @@ export function staticUi(root: string): Middleware {
       })
       return
     }
-    if (extname(requested) !== '') return next()
+    if (extname(requested) !== '') {
+      await next()
+      return
+    }
     await send(ctx, 'index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') })
   }
 }

@@ -36,11 +36,12 @@ function isPayload(value: unknown): value is Payload {
   return typeof record.sub === 'string' && typeof record.pur === 'string' && typeof record.ver === 'number'
 }
 
-/** HS256 tokens signed with the install's secret. */
-export function createTokenService(secret: string): TokenService {
+/** HS256 tokens signed with the install's secret; issue and expiry follow the given clock. */
+export function createTokenService(secret: string, now: () => Date): TokenService {
+  const seconds = () => Math.floor(now().getTime() / 1000)
   return {
     issue(purpose, claims) {
-      const payload: Payload = { sub: String(claims.userId), pur: purpose, ver: claims.version }
+      const payload: Payload & { iat: number } = { sub: String(claims.userId), pur: purpose, ver: claims.version, iat: seconds() }
       return jwt.sign(payload, secret, {
         algorithm: 'HS256',
         expiresIn: purpose === 'session' ? SESSION_LIFETIME_S : RESET_LIFETIME_S,
@@ -50,7 +51,7 @@ export function createTokenService(secret: string): TokenService {
       const invalid = purpose === 'session' ? 'auth_token_invalid' : 'reset_token_invalid'
       let decoded: unknown
       try {
-        decoded = jwt.verify(token, secret, { algorithms: ['HS256'] })
+        decoded = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: seconds() })
       } catch (error) {
         if (error instanceof jwt.TokenExpiredError && purpose === 'session') throw new AppError('auth_token_expired')
         throw new AppError(invalid)

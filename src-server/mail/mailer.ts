@@ -13,7 +13,7 @@ export interface Mailer {
 
 export function createMailer(config: EmailConfig | null, logger: Logger): Mailer {
   if (!config) {
-    return { enabled: false, send: () => undefined, drain: async () => undefined }
+    return { enabled: false, send: () => undefined, drain: () => Promise.resolve() }
   }
   const transport = nodemailer.createTransport(config.url)
   const translator = createMailTranslator()

@@ -81,7 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async api<T>(method: string, path: string, request: RequestOptions = {}): Promise<ApiAnswer<T>> {
       const headers: Record<string, string> = { ...request.headers }
       if (request.token) headers.authorization = `Bearer ${request.token}`
-      let body: BodyInit | undefined
+      let body: string | FormData | undefined
       if (request.form) body = request.form
       else if (request.body !== undefined) {
         headers['content-type'] ??= 'application/json'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { AppConfig, updateConfigBody } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
 import { AppError, type ErrorCode } from '../../../src/errors'

@@ -11,7 +11,7 @@ export function createSportsService(context: ServerContext) {
       (await db.manager.findBy(UserSportPreferenceEntity, { userId: viewer.id })).map((p) => [p.sportId, p]),
     )
     const withWorkouts = viewer.admin
-      ? new Set(((await db.manager.query(`SELECT DISTINCT sport_id FROM workout`)) as { sport_id: number }[]).map((r) => r.sport_id))
+      ? new Set((await db.manager.query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout`)).map((r) => r.sport_id))
       : null
     return sports.map((sport) => {
       const preference = preferences.get(sport.id)

@@ -22,7 +22,7 @@ export function createAppStatsService(context: ServerContext) {
     /** Counts for the administration menu. */
     async get(): Promise<AppStatsResponse> {
       const { manager } = context.db
-      const [{ sports }] = (await manager.query(`SELECT COUNT(DISTINCT sport_id) AS sports FROM workout`)) as [{ sports: number }]
+      const [{ sports }] = await manager.query<[{ sports: number }]>(`SELECT COUNT(DISTINCT sport_id) AS sports FROM workout`)
       return {
         status: 'success',
         data: {

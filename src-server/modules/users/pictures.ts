@@ -1,4 +1,4 @@
-import { open, rename, rm } from 'node:fs/promises'
+import { open, rename } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { AppError } from '../../../src/errors'
 import { randomToken } from '../../lib/secrets'
@@ -36,20 +36,15 @@ async function startsWithSignature(path: string, signatures: readonly number[][]
  * Moves an uploaded picture into the pictures folder after checking its extension and that its
  * bytes really are that format (an HTML file renamed .png is refused).
  * @returns the stored file name
- * @throws AppError `file_extension_not_allowed`; the uploaded file is removed on any failure.
+ * @throws AppError `file_extension_not_allowed` (the upload middleware removes the refused file)
  */
 export async function storePicture(uploadedPath: string, originalName: string, picturesDir: string, userId: number): Promise<string> {
-  try {
-    const extension = extname(originalName).toLowerCase()
-    const signatures = PICTURE_SIGNATURES[extension]
-    if (!signatures || !(await startsWithSignature(uploadedPath, signatures))) {
-      throw new AppError('file_extension_not_allowed')
-    }
-    const name = `${userId}-${randomToken().slice(0, 16)}${extension}`
-    await rename(uploadedPath, join(picturesDir, name))
-    return name
-  } catch (error) {
-    await rm(uploadedPath, { force: true })
-    throw error
+  const extension = extname(originalName).toLowerCase()
+  const signatures = PICTURE_SIGNATURES[extension]
+  if (!signatures || !(await startsWithSignature(uploadedPath, signatures))) {
+    throw new AppError('file_extension_not_allowed')
   }
+  const name = `${userId}-${randomToken().slice(0, 16)}${extension}`
+  await rename(uploadedPath, join(picturesDir, name))
+  return name
 }

@@ -46,7 +46,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
       const filter = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
       const where = filter ? `WHERE u.username LIKE ? ESCAPE '\\'` : ''
       const params = filter ? [filter] : []
-      const [{ total }] = (await db.manager.query(`SELECT COUNT(*) AS total FROM user u ${where}`, params)) as [{ total: number }]
+      const [{ total }] = await db.manager.query<[{ total: number }]>(`SELECT COUNT(*) AS total FROM user u ${where}`, params)
       const direction = query.order === 'desc' ? 'DESC' : 'ASC'
       const rows: { id: number }[] = await db.manager.query(
         `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count

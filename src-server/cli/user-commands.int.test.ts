@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { UserEntity } from '../db/entities'
+import { createPasswordHasher } from '../lib/passwords'
+import { registerUser, type Account } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './user-commands'
+
+describe('administration commands', () => {
+  let t: TestServer
+  let owner: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    owner = await registerUser(t, 'owner')
+    await t.api('POST', 'auth/register', { body: { username: 'sam', email: 'sam@example.com', password: '12345678' } })
+  })
+  afterEach(() => t.close())
+
+  const db = () => t.server.dataSource
+
+  it('lists the accounts with their role and state', async () => {
+    const lines = await listUsers(db())
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^owner +owner@example\.com {2}admin {2}active {2}registered \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
+    expect(lines[1]).toMatch(/^sam +sam@example\.com {2}user {2}inactive/)
+  })
+
+  it('activates an account, which can then log in', async () => {
+    expect(await activateUser(db(), 'SAM')).toBe('sam is now active')
+    expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '12345678' } })).status).toBe(200)
+  })
+
+  it('makes an account an active administrator', async () => {
+    expect(await setAdmin(db(), 'sam')).toBe('sam is now an administrator')
+    expect(await db().manager.findOneBy(UserEntity, { username: 'sam' })).toMatchObject({ admin: true, isActive: true })
+  })
+
+  it('prints a new password that works, and ends the old sessions', async () => {
+    const line = await resetPassword(db(), createPasswordHasher(4), 'owner')
+    const password = /^new password for owner: (\S{16})$/.exec(line)?.[1]
+    expect(password).toBeDefined()
+    expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(401)
+    expect((await t.api('POST', 'auth/login', { body: { email: owner.email, password } })).status).toBe(200)
+  })
+
+  it('names the user it cannot find', async () => {
+    await expect(setAdmin(db(), 'ghost')).rejects.toThrow(new CommandError('user "ghost" does not exist'))
+  })
+})

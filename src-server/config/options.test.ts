@@ -1,0 +1,48 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseServerOptions, UsageError } from './options'
+
+describe('headless server options', () => {
+  it('defaults to port 5000 on all interfaces with a data folder in the home directory', () => {
+    const options = parseServerOptions([], {})
+    expect(options).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: join(homedir(), 'waymark-data'),
+      emailUrl: null,
+      senderEmail: null,
+    })
+    expect(options.publicUrl).toMatch(/^http:\/\/[^/]+:5000$/)
+  })
+
+  it('takes flags before environment variables', () => {
+    const env = { WAYMARK_PORT: '6000', WAYMARK_HOST: '::', WAYMARK_DATA_DIR: '/srv/env', WAYMARK_EMAIL_URL: 'smtp://mail:25' }
+    expect(parseServerOptions(['--port', '5123', '--host', '127.0.0.1', '--data-dir', 'rel/dir'], env)).toMatchObject({
+      port: 5123,
+      host: '127.0.0.1',
+      dataDir: resolve('rel/dir'),
+      publicUrl: 'http://localhost:5123',
+      emailUrl: 'smtp://mail:25',
+    })
+    expect(parseServerOptions([], env)).toMatchObject({ port: 6000, host: '::', dataDir: '/srv/env' })
+  })
+
+  it('uses the configured public URL for e-mail links, without a trailing slash', () => {
+    expect(parseServerOptions(['--public-url', 'https://tracker.home/'], {}).publicUrl).toBe('https://tracker.home')
+    expect(parseServerOptions([], { WAYMARK_SENDER_EMAIL: 'me@example.com' }).senderEmail).toBe('me@example.com')
+  })
+
+  it.each([
+    [['--port', 'abc'], 'invalid port "abc": expected a number from 1 to 65535'],
+    [['--port', '0'], 'invalid port "0": expected a number from 1 to 65535'],
+    [['--port', '70000'], 'invalid port "70000": expected a number from 1 to 65535'],
+    [['--host', ''], 'invalid host: it must not be empty'],
+    [['--email-url', 'http://mail'], 'invalid e-mail URL: expected smtp://user:password@host:port or smtps://…'],
+    [['--public-url', 'tracker.home'], 'invalid public URL "tracker.home"'],
+    [['--colour', 'blue'], "Unknown option '--colour'"],
+    [['extra'], "Unexpected argument 'extra'. This command does not take positional arguments"],
+  ])('refuses %j with a one-line reason', (argv, message) => {
+    expect(() => parseServerOptions(argv, {})).toThrow(new UsageError(message))
+  })
+})

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { endpoints, type EndpointSpec } from '../../src/contracts'
+import { UserEntity } from '../db/entities'
+import { registerUser, type Account } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+
+type Role = 'anonymous' | 'inactive' | 'other user' | 'self' | 'admin'
+type Outcome = 'allowed' | 401 | 403
+
+const roles: Role[] = ['anonymous', 'inactive', 'other user', 'self', 'admin']
+
+/** Calls that act on a user named in the path and are refused on anybody else's account. */
+const ownerOnly = new Set<string>(['deleteUser'])
+
+/** What the contract's access level (and ownership rule) says each role gets. */
+function expected(name: string, endpoint: EndpointSpec, role: Role): Outcome {
+  if (endpoint.access === 'public') return 'allowed'
+  if (role === 'anonymous' || role === 'inactive') return 401
+  if (endpoint.access === 'admin') return role === 'admin' ? 'allowed' : 403
+  if (role === 'other user' && ownerOnly.has(name)) return 403
+  return 'allowed'
+}
+
+function pathFor(endpoint: EndpointSpec, username: string): string {
+  return endpoint.path.replace(':username', username).replace(':id', '1').replace(':sportId', '1').slice(1)
+}
+
+const cases = Object.entries(endpoints).flatMap(([name, endpoint]) => roles.map((role) => ({ name, endpoint, role })))
+
+describe('permission matrix: every call × every role', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  let dora: Account
+
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+    dora = await registerUser(t, 'dora', { activate: admin })
+    // An account deactivated after logging in keeps a token that must stop working.
+    await t.server.dataSource.manager.update(UserEntity, { username: 'dora' }, { isActive: false })
+  })
+  afterEach(() => t.close())
+
+  it.each(cases)('$name as $role', async ({ name, endpoint, role }) => {
+    const token = { anonymous: undefined, inactive: dora.token, 'other user': sam.token, self: sam.token, admin: admin.token }[role]
+    // 'other user' acts on the admin's account; 'self' and 'admin' act on sam's.
+    const target = role === 'other user' ? 'owner' : 'sam'
+    const body = endpoint.body === 'multipart' ? undefined : endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {}
+    const answer = await t.api(endpoint.method, pathFor(endpoint, target), { ...(token ? { token } : {}), ...(body ? { body } : {}) })
+    const outcome = expected(name, endpoint, role)
+    if (outcome === 'allowed') {
+      expect([401, 403]).not.toContain(answer.status)
+      expect(answer.status).toBeLessThan(500)
+    } else {
+      expect(answer.status).toBe(outcome)
+      expect(answer.body).toMatchObject({
+        status: 'error',
+        message: outcome === 403 ? 'you do not have permissions' : 'provide a valid auth token',
+      })
+    }
+  })
+})

@@ -1,0 +1,142 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AppConfig, LoginResponse, ProfileResponse, User } from '../../src/contracts'
+import { registerUser, type Account } from '../test/accounts'
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink'
+import { startTestServer, type TestServer } from '../test/test-server'
+
+/** The token of the link in a mail, checking the link goes to the expected UI route. */
+function tokenOf(mail: ReceivedMail, route: string): string {
+  const match = new RegExp(`http://waymark\\.test${route}\\?token=([A-Za-z0-9_.%-]+)`).exec(mail.text)
+  if (!match?.[1]) throw new Error(`no ${route} link in: ${mail.text}`)
+  expect(mail.html).toContain(`http://waymark.test${route}?token=`)
+  return decodeURIComponent(match[1])
+}
+
+describe('e-mail flows against a loopback SMTP server', () => {
+  let smtp: SmtpSink
+  let t: TestServer
+  let clock: Date
+  let admin: Account
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink()
+  })
+  afterAll(() => smtp.close())
+  beforeEach(async () => {
+    smtp.messages.length = 0
+    clock = new Date('2026-03-01T08:00:00Z')
+    t = await startTestServer({ email: { url: smtp.url, sender: 'Waymark <waymark@example.com>' }, now: () => clock })
+    admin = await registerUser(t, 'owner')
+  })
+  afterEach(() => t.close())
+
+  const mailTo = (address: string, subject: string) =>
+    smtp.waitFor((mail) => mail.to.includes(address) && mail.subject === subject)
+
+  it('says e-mail sending is enabled', async () => {
+    expect((await t.api<{ data: AppConfig }>('GET', 'config')).body.data.is_email_sending_enabled).toBe(true)
+  })
+
+  it('confirms a new account with its mailed link, in the language chosen at registration, once', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'lea', email: 'lea@example.com', password: '12345678', language: 'fr' } })
+    const mail = await mailTo('lea@example.com', 'Waymark - Confirmez votre compte')
+    expect(mail.text).toContain('Bonjour lea,')
+    const token = tokenOf(mail, '/account-confirmation')
+    expect((await t.api('POST', 'auth/login', { body: { email: 'lea@example.com', password: '12345678' } })).status).toBe(401)
+
+    const confirmed = await t.api<LoginResponse>('POST', 'auth/account/confirm', { body: { token } })
+    expect(confirmed.body).toEqual({ status: 'success', message: 'account confirmation successful', auth_token: expect.any(String) })
+    expect((await t.api('GET', 'auth/profile', { token: confirmed.body.auth_token })).status).toBe(200)
+    expect(await t.api('POST', 'auth/account/confirm', { body: { token } })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+  })
+
+  it('resends a confirmation link that replaces the first; expired links fail', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'max', email: 'max@example.com', password: '12345678', language: 'de' } })
+    const first = tokenOf(await mailTo('max@example.com', 'Waymark - Bestätige dein Konto'), '/account-confirmation')
+    smtp.messages.length = 0
+    const resent = await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'max@example.com' } })
+    expect(resent.body).toEqual({ status: 'success', message: 'confirmation email resent' })
+    const second = tokenOf(await mailTo('max@example.com', 'Waymark - Bestätige dein Konto'), '/account-confirmation')
+    expect(await t.api('POST', 'auth/account/confirm', { body: { token: first } })).toMatchObject({ status: 400 })
+    clock = new Date(clock.getTime() + 73 * 3600_000)
+    expect(await t.api('POST', 'auth/account/confirm', { body: { token: second } })).toMatchObject({ status: 400 })
+    // Unknown addresses get the same answer and no mail.
+    expect((await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'ghost@example.com' } })).status).toBe(200)
+  })
+
+  it('resets a password with the mailed link once, ending old sessions and announcing the change', async () => {
+    const sam = await registerUser(t, 'sam', { activate: admin, language: 'de' })
+    const requested = await t.api('POST', 'auth/password/reset-request', { body: { email: 'sam@example.com' } })
+    expect(requested.body).toEqual({ status: 'success', message: 'password reset request processed' })
+    const token = tokenOf(await mailTo('sam@example.com', 'Waymark - Anfrage zum Zurücksetzen des Passworts'), '/password-reset')
+
+    expect(await t.api('POST', 'auth/password/update', { body: { token, password: 'short' } })).toMatchObject({
+      status: 400,
+      body: { message: 'password: 8 characters required' },
+    })
+    expect(await t.api('POST', 'auth/password/update', { body: { token, password: 'brand-new-password' } })).toMatchObject({
+      status: 200,
+      body: { status: 'success', message: 'password updated' },
+    })
+    await mailTo('sam@example.com', 'Waymark - Passwort geändert')
+    expect(await t.api('POST', 'auth/password/update', { body: { token, password: 'third-password' } })).toMatchObject({
+      status: 401,
+      body: { message: 'invalid token, please request a new token' },
+    })
+    expect((await t.api('GET', 'auth/profile', { token: sam.token })).status).toBe(401)
+    expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: 'brand-new-password' } })).status).toBe(200)
+  })
+
+  it('refuses a reset link after one hour', async () => {
+    await registerUser(t, 'sam', { activate: admin })
+    await t.api('POST', 'auth/password/reset-request', { body: { email: 'sam@example.com' } })
+    const token = tokenOf(await mailTo('sam@example.com', 'Waymark - Password reset request'), '/password-reset')
+    clock = new Date(clock.getTime() + 61 * 60_000)
+    expect(await t.api('POST', 'auth/password/update', { body: { token, password: 'brand-new-password' } })).toMatchObject({
+      status: 401,
+      body: { message: 'invalid token, please request a new token' },
+    })
+  })
+
+  it('confirms an e-mail change from the new address and warns the old one', async () => {
+    const sam = await registerUser(t, 'sam', { activate: admin })
+    const edited = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: sam.token,
+      body: { email: 'sam.new@example.com', password: sam.password },
+    })
+    expect(edited.body.data).toMatchObject({ email: 'sam@example.com', email_to_confirm: 'sam.new@example.com' })
+    const notice = await mailTo('sam@example.com', 'Waymark - Email changed')
+    expect(notice.text).toContain('sam.new@example.com')
+    const token = tokenOf(await mailTo('sam.new@example.com', 'Waymark - Confirm email change'), '/email-update')
+
+    expect(await t.api('POST', 'auth/email/update', { body: { token } })).toMatchObject({
+      status: 200,
+      body: { status: 'success', message: 'email updated' },
+    })
+    const profile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: sam.token })
+    expect(profile.body.data).toMatchObject({ email: 'sam.new@example.com', email_to_confirm: null })
+    expect((await t.api('POST', 'auth/email/update', { body: { token } })).status).toBe(400)
+  })
+
+  it('lets an administrator trigger a password reset and change an e-mail by confirmation', async () => {
+    await registerUser(t, 'sam', { activate: admin })
+    const reset = await t.api('PATCH', 'users/sam', { token: admin.token, body: { reset_password: true } })
+    expect(reset.status).toBe(200)
+    await mailTo('sam@example.com', 'Waymark - Password changed')
+    const token = tokenOf(await mailTo('sam@example.com', 'Waymark - Password reset request'), '/password-reset')
+    expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: 'sam-secret-pass' } })).status).toBe(401)
+    expect((await t.api('POST', 'auth/password/update', { body: { token, password: 'chosen-by-sam' } })).status).toBe(200)
+
+    const changed = await t.api<{ data: { users: User[] } }>('PATCH', 'users/sam', { token: admin.token, body: { new_email: 'samuel@example.com' } })
+    expect(changed.body.data.users[0]).toMatchObject({ email: 'sam@example.com', email_to_confirm: 'samuel@example.com' })
+    tokenOf(await mailTo('samuel@example.com', 'Waymark - Confirm email change'), '/email-update')
+  })
+
+  it('sends HTML and text parts that carry the same link, with values escaped', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'html_test', email: 'h@example.com', password: '12345678' } })
+    const mail = await mailTo('h@example.com', 'Waymark - Confirm your account')
+    expect(mail.html).toContain('<a href="http://waymark.test/account-confirmation?token=')
+    expect(mail.html).toContain('Hi html_test,')
+    expect(mail.text).not.toContain('<')
+  })
+})

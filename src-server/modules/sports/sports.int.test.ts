@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Sport, SportsResponse } from '../../../src/contracts'
+import { SPORTS } from '../../../src/domain/sports'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+
+describe('sports and sport preferences', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  const sportsOf = async (account: Account): Promise<Sport[]> =>
+    (await t.api<SportsResponse>('GET', 'sports', { token: account.token })).body.data.sports
+
+  it('lists the 12 seeded sports with their reference ids and thresholds', async () => {
+    const sports = await sportsOf(sam)
+    expect(sports.map(({ id, label, stopped_speed_threshold }) => ({ id, label, threshold: stopped_speed_threshold }))).toEqual(
+      SPORTS.map(({ id, label, threshold }) => ({ id, label, threshold })),
+    )
+    expect(sports[0]).toEqual({
+      id: 1,
+      label: 'Cycling (Sport)',
+      color: null,
+      is_active: true,
+      is_active_for_user: true,
+      stopped_speed_threshold: 1,
+    })
+    expect((await sportsOf(admin))[0]).toMatchObject({ has_workouts: false })
+  })
+
+  it('lets administrators disable and enable a sport for everyone', async () => {
+    const disabled = await t.api<SportsResponse>('PATCH', 'sports/3', { token: admin.token, body: { is_active: false } })
+    expect(disabled.body.data.sports).toEqual([expect.objectContaining({ id: 3, is_active: false, is_active_for_user: false })])
+    expect((await sportsOf(sam)).find((sport) => sport.id === 3)).toMatchObject({ is_active: false, is_active_for_user: false })
+    await t.api('PATCH', 'sports/3', { token: admin.token, body: { is_active: true } })
+    expect((await sportsOf(sam)).find((sport) => sport.id === 3)?.is_active).toBe(true)
+    expect(await t.api('PATCH', 'sports/99', { token: admin.token, body: { is_active: false } })).toMatchObject({
+      status: 404,
+      body: { message: 'sport does not exist' },
+    })
+    expect((await t.api('PATCH', 'sports/abc', { token: admin.token, body: { is_active: false } })).status).toBe(404)
+    expect((await t.api('PATCH', 'sports/1', { token: admin.token, body: { is_active: 'no' } })).status).toBe(400)
+  })
+
+  it('saves a user colour, activation and threshold, and resets them', async () => {
+    const saved = await t.api('POST', 'auth/profile/edit/sports', {
+      token: sam.token,
+      body: { sport_id: 5, color: '#ff0000', is_active: false, stopped_speed_threshold: 2.5 },
+    })
+    expect(saved.body).toEqual({
+      status: 'success',
+      message: 'user sport preferences updated',
+      data: { user_id: expect.any(Number), sport_id: 5, color: '#ff0000', is_active: false, stopped_speed_threshold: 2.5 },
+    })
+    expect((await sportsOf(sam)).find((sport) => sport.id === 5)).toMatchObject({
+      color: '#ff0000',
+      is_active: true,
+      is_active_for_user: false,
+      stopped_speed_threshold: 2.5,
+    })
+    expect((await sportsOf(admin)).find((sport) => sport.id === 5)).toMatchObject({ color: null, stopped_speed_threshold: 1 })
+    expect((await t.api('DELETE', 'auth/profile/reset/sports/5', { token: sam.token })).status).toBe(204)
+    expect((await sportsOf(sam)).find((sport) => sport.id === 5)).toMatchObject({ color: null, is_active_for_user: true, stopped_speed_threshold: 1 })
+  })
+
+  it.each([
+    [{ sport_id: 1 }],
+    [{ sport_id: 1, color: 'red' }],
+    [{ sport_id: 1, stopped_speed_threshold: -1 }],
+    [{ sport_id: '1', color: '#fff' }],
+  ])('refuses sport preferences %j', async (body) => {
+    expect(await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body })).toMatchObject({
+      status: 400,
+      body: { message: 'invalid payload' },
+    })
+  })
+
+  it('answers 404 for an unknown sport', async () => {
+    expect(await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 42, color: '#fff' } })).toMatchObject({
+      status: 404,
+      body: { message: 'sport does not exist' },
+    })
+    expect((await t.api('DELETE', 'auth/profile/reset/sports/42', { token: sam.token })).status).toBe(404)
+  })
+})
