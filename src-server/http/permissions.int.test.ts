@@ -25,7 +25,7 @@ function pathFor(endpoint: EndpointSpec, username: string): string {
   return endpoint.path.replace(':username', username).replace(':id', '1').replace(':sportId', '1').slice(1)
 }
 
-const cases = Object.entries(endpoints).flatMap(([name, endpoint]) => roles.map((role) => ({ name, endpoint, role })))
+const cases = Object.entries<EndpointSpec>(endpoints).flatMap(([name, endpoint]) => roles.map((role) => ({ name, endpoint, role })))
 
 describe('permission matrix: every call × every role', () => {
   let t: TestServer
