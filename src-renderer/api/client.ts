@@ -39,7 +39,9 @@ function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return ''
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean') {
+      search.set(key, String(value))
+    }
   }
   const text = search.toString()
   return text ? `?${text}` : ''

@@ -1,6 +1,5 @@
 import { AppShell, Container } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
-import { useEffect, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ScrollToTop } from '../components/ScrollToTop'
 import { Footer } from './Footer'
@@ -9,14 +8,11 @@ import { NavBar } from './NavBar'
 
 /** Header, phone menu, page area, footer and the scroll-to-top button around every page. */
 export function Layout({ children }: { children: ReactNode }) {
-  const [menuOpened, menu] = useDisclosure(false)
   const location = useLocation()
-
-  useEffect(() => {
-    menu.close()
-    // Only the route matters here; `menu` handlers are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.pathname])
+  // The phone menu belongs to the page it was opened on: navigating closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null)
+  const menuOpened = openedAt === location.key
+  const toggleMenu = () => setOpenedAt(menuOpened ? null : location.key)
 
   return (
     <AppShell
@@ -25,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
       padding={0}
     >
       <AppShell.Header className="waymark-header">
-        <NavBar menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+        <NavBar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" hiddenFrom="md">
         <MobileMenu />

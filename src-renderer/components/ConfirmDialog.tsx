@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorKeysOfUnknown } from '../api/ApiError'
 import { ErrorBox } from './ErrorBox'
@@ -25,10 +25,6 @@ export function ConfirmDialog({
   const { t } = useTranslation()
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (!opened) setErrorKeys([])
-  }, [opened])
 
   const close = () => {
     setErrorKeys([])

@@ -12,10 +12,7 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
   const inputsKey = userInputs.join('\n')
 
   useEffect(() => {
-    if (!password) {
-      setResult(null)
-      return
-    }
+    if (!password) return
     let current = true
     // A short pause so typing does not score every keystroke.
     const timer = setTimeout(() => {

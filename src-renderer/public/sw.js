@@ -1,3 +1,4 @@
+/* global self, caches */
 // Waymark service worker: keeps the application shell (page and built assets) so the UI can
 // start offline. API calls are never cached; pages are fetched fresh first and fall back to the
 // cached shell; hashed assets are served from the cache once fetched.

@@ -35,12 +35,14 @@ function setState(patch: Partial<AppState>): void {
   for (const listener of listeners) listener()
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 export const appStore = {
   getState: (): AppState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
+  subscribe,
   /** Back to the first state (tests). */
   reset(): void {
     state = initialState()
@@ -49,7 +51,7 @@ export const appStore = {
 
 /** Reads a slice of the shared state and re-renders when it changes. */
 export function useAppState<T>(select: (state: AppState) => T): T {
-  return useSyncExternalStore(appStore.subscribe, () => select(state))
+  return useSyncExternalStore(subscribe, () => select(state))
 }
 
 /** Fetches the public configuration; the shell shows the full-page error when it fails. */

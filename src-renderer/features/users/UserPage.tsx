@@ -12,33 +12,34 @@ import { preferencesOf } from '../profile/preferences'
 import { UserHeader } from '../profile/UserHeader'
 import { UserInfoPanel } from '../profile/UserInfoPanel'
 
-type Loaded = { kind: 'loading' } | { kind: 'user'; user: User } | { kind: 'missing' } | { kind: 'error'; keys: string[] }
+type Loaded = { kind: 'user'; user: User } | { kind: 'missing' } | { kind: 'error'; keys: string[] }
 
 /** Another user's page: header card and information panel, in the viewer's units and timezone. */
 export function UserPage() {
   const { username = '' } = useParams()
   const viewer = useAppState((state) => state.profile)
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
+  // Each answer remembers whose page it is, so a new username shows the loader until its answer.
+  const [answer, setAnswer] = useState<{ username: string; loaded: Loaded } | null>(null)
 
   useEffect(() => {
     let current = true
-    setLoaded({ kind: 'loading' })
+    const settle = (loaded: Loaded) => current && setAnswer({ username, loaded })
     call('getUser', { params: { username } })
       .then((response) => {
         const user = response.data.users[0]
-        if (current) setLoaded(user ? { kind: 'user', user } : { kind: 'missing' })
+        settle(user ? { kind: 'user', user } : { kind: 'missing' })
       })
       .catch((error: unknown) => {
-        if (!current) return
-        if (isApiError(error) && error.status === 404) setLoaded({ kind: 'missing' })
-        else setLoaded({ kind: 'error', keys: errorKeysOfUnknown(error) })
+        if (isApiError(error) && error.status === 404) settle({ kind: 'missing' })
+        else settle({ kind: 'error', keys: errorKeysOfUnknown(error) })
       })
     return () => {
       current = false
     }
   }, [username])
 
-  if (loaded.kind === 'loading') return <PageLoader />
+  if (answer?.username !== username) return <PageLoader />
+  const { loaded } = answer
   if (loaded.kind === 'missing') return <NotFoundPage messageKey="user.USER_NOT_FOUND" />
   if (loaded.kind === 'error') return <ErrorBox keys={loaded.keys} />
   const viewerPreferences = viewer ? preferencesOf(viewer) : null

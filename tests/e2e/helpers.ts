@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** An account used by the end-to-end tests. */
+export interface Account {
+  username: string
+  email: string
+  password: string
+}
+
+/**
+ * The administrator: the first account registered on the empty e2e database. Every spec calls
+ * {@link ensureAdmin} before making other accounts, so whichever spec runs first creates it.
+ */
+export const ADMIN: Account = { username: 'admin_e2e', email: 'admin@waymark.test', password: 'Kestrel-Ridge-Lantern-42' }
+
+let counter = 0
+
+/** A fresh, unique account description (not yet registered). */
+export function newAccount(prefix = 'user'): Account {
+  counter += 1
+  const stamp = `${Date.now().toString(36)}${counter}`
+  const username = `${prefix}_${stamp}`.slice(0, 30)
+  return { username, email: `${username}@waymark.test`, password: 'Granite-Meadow-Compass-77' }
+}
+
+async function loginToken(request: APIRequestContext, account: Account): Promise<string | null> {
+  const response = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } })
+  if (!response.ok()) return null
+  const body = (await response.json()) as { auth_token: string }
+  return body.auth_token
+}
+
+/** Registers {@link ADMIN} if nobody did yet, and returns an admin session token. */
+export async function ensureAdmin(request: APIRequestContext): Promise<string> {
+  const existing = await loginToken(request, ADMIN)
+  if (existing) return existing
+  const registered = await request.post('/api/auth/register', { data: { ...ADMIN, password_conf: ADMIN.password, language: 'en' } })
+  expect(registered.ok(), await registered.text()).toBe(true)
+  const token = await loginToken(request, ADMIN)
+  expect(token).not.toBeNull()
+  return token ?? ''
+}
+
+/** Registers an account through the API and activates it as the admin; returns its token. */
+export async function createActiveUser(request: APIRequestContext, account: Account): Promise<string> {
+  const adminToken = await ensureAdmin(request)
+  const registered = await request.post('/api/auth/register', {
+    data: { ...account, password_conf: account.password, language: 'en' },
+  })
+  expect(registered.ok(), await registered.text()).toBe(true)
+  const activated = await request.patch(`/api/users/${account.username}`, {
+    data: { activate: true },
+    headers: { Authorization: `Bearer ${adminToken}` },
+  })
+  expect(activated.ok(), await activated.text()).toBe(true)
+  const token = await loginToken(request, account)
+  expect(token).not.toBeNull()
+  return token ?? ''
+}
+
+/** Logs in through the login form and waits to leave it. */
+export async function loginThroughUi(page: Page, account: Account, path = '/login'): Promise<void> {
+  await page.goto(path)
+  await page.getByLabel(/^E-mail/).fill(account.email)
+  await page.getByLabel(/^Password/).fill(account.password)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/** Opens the app with a stored session token (skips the login form). */
+export async function openWithToken(page: Page, token: string, path: string): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token)
+  await page.goto(path)
+}
+
+/** Collects page errors so a test can assert there were none. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
