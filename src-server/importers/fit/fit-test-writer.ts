@@ -58,7 +58,8 @@ function timerEvent(ms: number, eventType: number): FitEncoderField[] {
  * altitude ×5 +500 offset, distance ×100) and a session carrying the sport.
  */
 export function encodeFitActivity(input: FitActivityInput): Uint8Array {
-  const encoder = new FitEncoder()
+  // Protocol 2.0 written as FIT does (major version in the high nibble), like real devices.
+  const encoder = new FitEncoder({ protocolVersion: 0x20, profileVersion: 2132 })
   const first = input.records[0]?.time ?? 0
   const last = input.records[input.records.length - 1]?.time ?? first
   encoder.writeMessage(FILE_ID, [field(0, 1, FitBaseType.Enum, 4), field(4, 4, FitBaseType.Uint32, fitTime(first))])

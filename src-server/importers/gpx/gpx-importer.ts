@@ -106,6 +106,10 @@ class GpxHandler implements XmlHandler {
     }
   }
 
+  get wantsText(): boolean {
+    return this.target !== null
+  }
+
   text(text: string): void {
     if (this.target !== null) this.buffer += text
   }

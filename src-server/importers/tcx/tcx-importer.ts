@@ -105,6 +105,10 @@ class TcxHandler implements XmlHandler {
     }
   }
 
+  get wantsText(): boolean {
+    return this.field !== null
+  }
+
   text(text: string): void {
     if (this.field !== null) this.buffer += text
   }

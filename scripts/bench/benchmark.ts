@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** What a measurement child prints as its last stdout line (JSON). */
+export interface ChildReport {
+  /** Wall time of the measured work, milliseconds. */
+  readonly wallMs: number
+  /** Peak resident set size of the child process, MB. */
+  readonly peakRssMb: number
+  /** Free-form facts to print (points, distance…). */
+  readonly notes?: string
+}
+
+/** One measurement: a script run in a fresh child process so its peak RSS is its own. */
+export interface Measurement {
+  readonly label: string
+  /** Absolute path of the child script (TypeScript, run through tsx). */
+  readonly script: string
+  readonly args: readonly string[]
+  /** Targets; exceeded ones are flagged in the output. */
+  readonly maxMs?: number
+  readonly maxRssMb?: number
+}
+
+/** A benchmark: prepares its inputs in `workDir` and lists its measurements. */
+export interface Benchmark {
+  readonly name: string
+  prepare(workDir: string): Promise<Measurement[]>
+}
+
+/** Runs one measurement child (`node --import tsx script args…`) and parses its report. */
+export function runChild(measurement: Measurement): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', measurement.script, ...measurement.args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const last = output.trim().split('\n').pop() ?? ''
+      if (code !== 0) {
+        reject(new Error(`${measurement.label}: child exited with ${code}: ${output}`))
+        return
+      }
+      try {
+        const parsed: unknown = JSON.parse(last)
+        if (!isChildReport(parsed)) throw new Error('bad report')
+        resolve(parsed)
+      } catch {
+        reject(new Error(`${measurement.label}: unreadable report: ${last}`))
+      }
+    })
+  })
+}
+
+function isChildReport(value: unknown): value is ChildReport {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'wallMs' in value &&
+    typeof value.wallMs === 'number' &&
+    'peakRssMb' in value &&
+    typeof value.peakRssMb === 'number'
+  )
+}
+
+/** Prints a child's report as the last line of stdout (for use inside measurement scripts). */
+export function reportFromChild(wallMs: number, notes?: string): void {
+  const report: ChildReport = { wallMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
+  process.stdout.write(`${JSON.stringify(report)}\n`)
+}
+
+/** Absolute path of a file next to the module at `moduleUrl`. */
+export function besides(moduleUrl: string, file: string): string {
+  return fileURLToPath(new URL(file, moduleUrl))
+}

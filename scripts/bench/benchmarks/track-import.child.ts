@@ -1,0 +1,21 @@
+import { analyseForStorage } from '../../../src/domain/analysis'
+import { importTrackFile } from '../../../src-server/importers'
+import { reportFromChild } from '../benchmark'
+
+/** Child process: imports + analyses one file (as the import pipeline will) and reports. */
+async function main(): Promise<void> {
+  const [path] = process.argv.slice(2)
+  if (!path) throw new Error('usage: track-import.child.ts <file>')
+  const started = performance.now()
+  const track = await importTrackFile(path)
+  const stored = analyseForStorage(track, { stoppedSpeedThresholdKmh: 1 })
+  const wallMs = performance.now() - started
+  const points = stored.segments.reduce((sum, segment) => sum + segment.pointCount, 0)
+  const polylinePoints = stored.polyline.reduce((sum, line) => sum + line.length, 0)
+  reportFromChild(
+    wallMs,
+    `${points} points, ${stored.workout.distanceKm.toFixed(1)} km, chart ${stored.chart.length}, map ${polylinePoints}`,
+  )
+}
+
+void main()

@@ -1,0 +1,26 @@
+import type { Track } from '../track'
+import { chartSeries, type ChartPoint } from './chart-series'
+import type { MotionFigures, SegmentFigures } from './figures'
+import { mapPolyline, type LatLon } from './map-polyline'
+import { analyseTrack, type AnalysisOptions } from './workout-analysis'
+
+/** What the import stores for a workout: figures, the chart series and the map line. */
+export interface StoredAnalysis {
+  /** Workout figures (see {@link MotionFigures} for units). */
+  readonly workout: MotionFigures
+  /** Figures per kept segment. */
+  readonly segments: readonly SegmentFigures[]
+  /** Downsampled chart series of the whole workout (≤ 2,000 points). */
+  readonly chart: ChartPoint[]
+  /** Simplified map line, one `[lat, lon][]` per kept segment (≤ 2,000 points in all). */
+  readonly polyline: LatLon[][]
+}
+
+/**
+ * Everything the import pipeline stores for a track, in one call.
+ * @throws AppError as {@link analyseTrack}
+ */
+export function analyseForStorage(track: Track, options: AnalysisOptions = {}): StoredAnalysis {
+  const { workout, segments, series } = analyseTrack(track, options)
+  return { workout, segments, chart: chartSeries(series), polyline: mapPolyline(series) }
+}
