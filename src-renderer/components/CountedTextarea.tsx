@@ -21,8 +21,7 @@ export function CountedTextarea({
       {...props}
       value={value}
       maxLength={limit}
-      autosize
-      minRows={3}
+      rows={4}
       onChange={(event) => onValueChange(event.currentTarget.value.slice(0, limit))}
       description={<span data-testid="char-counter">{counterText(value, limit)}</span>}
       inputWrapperOrder={['label', 'input', 'description', 'error']}

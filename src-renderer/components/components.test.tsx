@@ -1,0 +1,162 @@
+import { Button, Menu } from '@mantine/core'
+import { act, useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Link } from 'react-router-dom'
+import { Options } from '@zxcvbn-ts/core'
+import { uiResources } from '../../src/i18n'
+import { buttonNamed, click, render, typeInto, type Rendered } from '../test/render'
+import { ConfirmDialog } from './ConfirmDialog'
+import { CountedTextarea, counterText } from './CountedTextarea'
+import { Distance } from './Distance'
+import { ErrorBox } from './ErrorBox'
+import { strengthLabel } from './passwordStrength'
+import { RouteDropdown } from './RouteDropdown'
+import { SportIcon, sportColor } from './SportIcon'
+import { ApiError } from '../api/ApiError'
+import { pictureProblem } from '../features/profile/EditPictureForm'
+
+let rendered: Rendered | undefined
+afterEach(() => {
+  rendered?.unmount()
+  rendered = undefined
+})
+
+// Test-only texts, kept out of JSX literals (the lint forbids untranslated UI text there).
+const BIO = 'bio'
+const REOPEN = 'reopen'
+const OPEN = 'open'
+const GO = 'go'
+const RUNNING = 'Running'
+// Without translations, the estimator's options hold its plain feedback keys.
+const translationKeys = new Options().translations
+
+describe('CountedTextarea', () => {
+  function Bio() {
+    const [value, setValue] = useState('')
+    return <CountedTextarea label={BIO} value={value} limit={10} onValueChange={setValue} />
+  }
+
+  it('shows count/limit and never exceeds the limit', async () => {
+    expect(counterText('hello', 200)).toBe('5/200')
+    rendered = await render(<Bio />)
+    const counter = () => rendered?.container.querySelector('[data-testid="char-counter"]')?.textContent
+    expect(counter()).toBe('0/10')
+    const area = rendered.container.querySelector('textarea')
+    await typeInto(area, 'trail')
+    expect(counter()).toBe('5/10')
+    await typeInto(area, 'a much longer text than allowed')
+    expect(counter()).toBe('10/10')
+    expect(area?.value).toBe('a much lon')
+  })
+})
+
+describe('ConfirmDialog', () => {
+  function Harness({ action }: { action: () => Promise<void> }) {
+    const [opened, setOpened] = useState(true)
+    return (
+      <>
+        <button type="button" onClick={() => setOpened(true)}>
+          {REOPEN}
+        </button>
+        <ConfirmDialog opened={opened} title={BIO} message={BIO} onConfirm={action} onClose={() => setOpened(false)} />
+      </>
+    )
+  }
+
+  it('runs the action on yes', async () => {
+    const action = vi.fn(() => Promise.resolve())
+    rendered = await render(<Harness action={action} />)
+    await click(buttonNamed('Yes'))
+    expect(action).toHaveBeenCalledOnce()
+  })
+
+  it('on error hides yes, turns no into cancel, and clears the error once closed', async () => {
+    const action = vi.fn(() => Promise.reject(new ApiError(403, ['api.ERROR.last_admin'])))
+    rendered = await render(<Harness action={action} />)
+    await click(buttonNamed('Yes'))
+    expect(document.body.textContent).toContain('You can not delete your account, no other user has admin rights.')
+    expect(buttonNamed('Yes')).toBeUndefined()
+    expect(buttonNamed('No')).toBeUndefined()
+    await click(buttonNamed('Cancel'))
+    await click(buttonNamed(REOPEN))
+    expect(buttonNamed('Yes')).toBeDefined()
+    expect(buttonNamed('No')).toBeDefined()
+    expect(document.body.textContent).not.toContain('no other user has admin rights')
+  })
+})
+
+describe('RouteDropdown', () => {
+  it('closes when the route changes', async () => {
+    rendered = await render(
+      <RouteDropdown target={<Button>{OPEN}</Button>}>
+        <Menu.Item component={Link} to="/elsewhere">
+          {GO}
+        </Menu.Item>
+      </RouteDropdown>,
+    )
+    await click(buttonNamed(OPEN))
+    const item = [...document.querySelectorAll('a')].find((link) => link.textContent === GO)
+    expect(item).toBeDefined()
+    await click(item)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    const stillOpen = [...document.querySelectorAll('[role="menu"]')].filter((menu) => (menu as HTMLElement).style.display !== 'none')
+    expect(stillOpen).toHaveLength(0)
+  })
+})
+
+describe('ErrorBox', () => {
+  it('shows one message as text and several as a list', async () => {
+    rendered = await render(<ErrorBox keys={['api.ERROR.invalid_credentials']} />)
+    expect(rendered.container.textContent).toContain('Invalid credentials.')
+    expect(rendered.container.querySelectorAll('li')).toHaveLength(0)
+    await rendered.rerender(<ErrorBox keys={['api.ERROR.username_length', 'api.ERROR.email_invalid']} />)
+    expect(rendered.container.querySelectorAll('li')).toHaveLength(2)
+  })
+})
+
+describe('Distance', () => {
+  it('shows km or miles', async () => {
+    const text = () => rendered?.container.querySelector('[data-testid="distance"]')?.textContent?.replace(/\u00a0/g, ' ')
+    rendered = await render(<Distance km={16.09344} imperial={false} decimals={1} />)
+    expect(text()).toBe('16.1 km')
+    await rendered.rerender(<Distance km={16.09344} imperial decimals={0} />)
+    expect(text()).toBe('10 mi')
+  })
+})
+
+describe('SportIcon', () => {
+  it('uses the user colour, else the sport default', async () => {
+    expect(sportColor('Hiking', null)).toBe('#bb757c')
+    expect(sportColor('Hiking', '#123456')).toBe('#123456')
+    rendered = await render(<SportIcon label={RUNNING} />)
+    const icon = rendered.container.querySelector('[data-testid="sport-icon"]')
+    expect(icon?.getAttribute('data-color')).toBe('#835b83')
+    expect(icon?.getAttribute('aria-label')).toBe('Running')
+  })
+})
+
+describe('password strength', () => {
+  it('labels scores 0-1 weak, 2 average, 3 good, 4 strong', () => {
+    expect([0, 1, 2, 3, 4].map(strengthLabel)).toEqual(['WEAK', 'WEAK', 'AVERAGE', 'GOOD', 'STRONG'])
+  })
+
+  it('has a translation for every feedback key the estimator can give, in every language', () => {
+    for (const [language, { translation }] of Object.entries(uiResources)) {
+      const strength = translation.user.PASSWORD_STRENGTH as { WARNINGS: Record<string, string>; SUGGESTIONS: Record<string, string> }
+      expect({ language, warnings: Object.keys(strength.WARNINGS).sort() }).toEqual({ language, warnings: Object.keys(translationKeys.warnings).sort() })
+      expect({ language, suggestions: Object.keys(strength.SUGGESTIONS).sort() }).toEqual({
+        language,
+        suggestions: Object.keys(translationKeys.suggestions).sort(),
+      })
+    }
+  })
+})
+
+describe('pictureProblem', () => {
+  it('accepts png, jpg and gif within the size limit', () => {
+    expect(pictureProblem({ name: 'me.PNG', size: 10 }, 100)).toBeNull()
+    expect(pictureProblem({ name: 'me.jpeg', size: 10 }, 100)).toBeNull()
+    expect(pictureProblem({ name: 'me.svg', size: 10 }, 100)).toBe('api.ERROR.file_extension_not_allowed')
+    expect(pictureProblem({ name: 'me.gif', size: 101 }, 100)).toBe('api.ERROR.file_too_large')
+  })
+})

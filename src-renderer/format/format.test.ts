@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatDateTime, toApiDate } from './dates'
+import { convertDistance, formatNumber, MILES_PER_KM } from './units'
+
+describe('distances', () => {
+  it('keeps km for metric and converts to miles with 1 mi = 5280 ft, 1 m = 3.280839895 ft', () => {
+    expect(convertDistance(10, false)).toEqual({ value: 10, unit: 'km' })
+    const miles = convertDistance(1.609344, true)
+    expect(miles.unit).toBe('mi')
+    expect(miles.value).toBeCloseTo(1, 6)
+    expect(MILES_PER_KM).toBeCloseTo(0.621371, 6)
+  })
+
+  it('formats numbers per language', () => {
+    expect(formatNumber(1234.5, 'en', 2)).toBe('1,234.50')
+    expect(formatNumber(1234.5, 'fr', 2).replace(/\s/g, ' ')).toBe('1 234,50')
+    expect(formatNumber(1234.5, 'de', 2)).toBe('1.234,50')
+    expect(formatNumber(67.895, 'en', 0)).toBe('68')
+  })
+})
+
+describe('dates', () => {
+  it('shows a registration date as dd/MM/yyyy HH:mm in the viewer timezone', () => {
+    expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'Europe/Paris')).toBe('14/07/2019 16:09')
+    expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'America/New_York')).toBe('14/07/2019 10:09')
+    expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT')).toBe('14/07/2019 14:09')
+  })
+
+  it('shows a birth date as dd/MM/yyyy without shifting the day', () => {
+    expect(formatDate('Tue, 01 Jan 1980 00:00:00 GMT')).toBe('01/01/1980')
+    expect(formatDate('1980-01-31')).toBe('31/01/1980')
+    expect(toApiDate('Tue, 01 Jan 1980 00:00:00 GMT')).toBe('1980-01-01')
+    expect(toApiDate(null)).toBeNull()
+  })
+})
