@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url'
 
 /** What a measurement child prints as its last stdout line (JSON). */
 export interface ChildReport {
-  /** Wall time of the measured work, milliseconds. */
+  /** Wall time of the measured work the first time it runs in the process (cold JIT), ms. */
   readonly wallMs: number
+  /** Wall time of the same work run again in the same process (warm, as in a running server), ms. */
+  readonly warmMs?: number
   /** Peak resident set size of the child process, MB. */
   readonly peakRssMb: number
   /** Free-form facts to print (points, distance…). */
@@ -68,8 +70,8 @@ function isChildReport(value: unknown): value is ChildReport {
 }
 
 /** Prints a child's report as the last line of stdout (for use inside measurement scripts). */
-export function reportFromChild(wallMs: number, notes?: string): void {
-  const report: ChildReport = { wallMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
+export function reportFromChild(wallMs: number, warmMs: number | undefined, notes?: string): void {
+  const report: ChildReport = { wallMs, warmMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
   process.stdout.write(`${JSON.stringify(report)}\n`)
 }
 

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
         const reports: ChildReport[] = []
         for (let run = 0; run < RUNS; run++) reports.push(await runChild(measurement))
         const ms = median(reports.map((report) => report.wallMs))
+        const warm = median(reports.map((report) => report.warmMs ?? Number.NaN))
         const rss = median(reports.map((report) => report.peakRssMb))
         const slow = measurement.maxMs !== undefined && ms > measurement.maxMs
         const big = measurement.maxRssMb !== undefined && rss > measurement.maxRssMb
@@ -33,8 +34,8 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join(', ')
         console.log(
-          `  ${measurement.label.padEnd(28)} ${ms.toFixed(0).padStart(6)} ms  peak RSS ${rss.toFixed(0).padStart(4)} MB` +
-            `  [${reports.map((report) => report.wallMs.toFixed(0)).join(', ')} ms]` +
+          `  ${measurement.label.padEnd(28)} cold ${ms.toFixed(0).padStart(5)} ms  warm ${warm.toFixed(0).padStart(5)} ms` +
+            `  peak RSS ${rss.toFixed(0).padStart(4)} MB  [cold runs ${reports.map((report) => report.wallMs.toFixed(0)).join(', ')}]` +
             (target ? `  target ${target}${slow || big ? '  MISSED' : '  ok'}` : '') +
             (reports[0]?.notes ? `  (${reports[0].notes})` : ''),
         )
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
     await rm(workDir, { recursive: true, force: true })
   }
   console.log(
-    `\nWall time = parse + analysis inside a fresh process (modules already loaded); peak RSS = whole child process (Node + tsx included). Median of ${RUNS} runs.`,
+    `\nWall time = import + analysis + chart + map line of one file, in a fresh process per run with modules loaded:` +
+      `\n"cold" = first run in the process (targets are checked on it), "warm" = the same work again (a running server).` +
+      `\nPeak RSS = the whole child process (Node and tsx included). Median of ${RUNS} runs.`,
   )
   if (missed > 0) console.log(`${missed} measurement(s) missed their target.`)
 }

@@ -67,27 +67,30 @@ function round5(value: number): number {
  */
 export function mapPolyline(series: PointSeries, options: PolylineOptions = {}): LatLon[][] {
   const maxPoints = options.maxPoints ?? 2_000
-  const runs: { x: Float64Array; y: Float64Array; lat: number[]; lon: number[] }[] = []
+  const runs: { x: Float64Array; y: Float64Array; lat: Float64Array; lon: Float64Array }[] = []
   series.segmentStarts.forEach((start, segment) => {
     const end = series.segmentStarts[segment + 1] ?? series.size
-    const lat: number[] = []
-    const lon: number[] = []
+    const lat = new Float64Array(end - start)
+    const lon = new Float64Array(end - start)
+    let count = 0
     for (let i = start; i < end; i++) {
       const la = series.lat[i] ?? Number.NaN
       const lo = series.lon[i] ?? Number.NaN
       if (!Number.isNaN(la) && !Number.isNaN(lo)) {
-        lat.push(la)
-        lon.push(lo)
+        lat[count] = la
+        lon[count] = lo
+        count++
       }
     }
-    if (lat.length === 0) return
+    if (count === 0) return
     const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180) * ONE_DEGREE_M
-    runs.push({
-      x: Float64Array.from(lon, (value) => value * scale),
-      y: Float64Array.from(lat, (value) => value * ONE_DEGREE_M),
-      lat,
-      lon,
-    })
+    const x = new Float64Array(count)
+    const y = new Float64Array(count)
+    for (let i = 0; i < count; i++) {
+      x[i] = (lon[i] ?? 0) * scale
+      y[i] = (lat[i] ?? 0) * ONE_DEGREE_M
+    }
+    runs.push({ x, y, lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
   })
   let tolerance = options.toleranceM ?? 5
   for (;;) {
@@ -96,7 +99,8 @@ export function mapPolyline(series: PointSeries, options: PolylineOptions = {}):
       simplifyRun(run.x, run.y, tolerance, keep)
       return keep
     })
-    const total = keeps.reduce((sum, keep) => sum + keep.reduce((count, flag) => count + flag, 0), 0)
+    let total = 0
+    for (const keep of keeps) for (let i = 0; i < keep.length; i++) total += keep[i] ?? 0
     if (total <= Math.max(maxPoints, 2 * runs.length)) {
       return runs.map((run, r) => {
         const line: LatLon[] = []

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_MARKUP_CHARS, XmlDoctypeError, XmlScanner, XmlSyntaxError } from './xml-scanner'
+
+/** Scans `chunks` and returns the events as strings. */
+function events(chunks: readonly string[]): string[] {
+  const out: string[] = []
+  const scanner = new XmlScanner({
+    wantsText: true,
+    open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join('')}>`),
+    close: (name) => out.push(`</${name}>`),
+    text: (text) => {
+      // Text may arrive in pieces; join consecutive pieces.
+      const last = out.length - 1
+      if (last >= 0 && out[last]?.startsWith('"')) out[last] = `${out[last]?.slice(0, -1) ?? ''}${text}"`
+      else out.push(`"${text}"`)
+    },
+  })
+  for (const chunk of chunks) scanner.write(chunk)
+  scanner.close()
+  return out
+}
+
+function errorOf(xml: string): string {
+  try {
+    events([xml])
+    return 'no error'
+  } catch (error) {
+    if (error instanceof XmlDoctypeError) return 'doctype'
+    if (error instanceof XmlSyntaxError) return error.message
+    throw error
+  }
+}
+
+const DOCUMENT = `<?xml version="1.0"?>
+<!-- a comment -->
+<gpx version="1.1" creator='A &amp; B &#x263A;'><trk><name>Caf&#233; &lt;ride&gt; &quot;one&quot;</name>
+<desc><![CDATA[raw <b>text</b> & more]]></desc><trkseg><trkpt lat="1.5" lon = "2"/></trkseg></trk></gpx>
+`
+
+describe('XmlScanner', () => {
+  it('reads elements, attributes, entities, character references and CDATA with local names', () => {
+    const whole = events([DOCUMENT])
+    expect(whole).toContain('<gpx version=1.1 creator=A & B ☺>')
+    expect(whole).toContain('"Café <ride> "one""')
+    expect(whole).toContain('"raw <b>text</b> & more"')
+    expect(whole).toContain('<trkpt lat=1.5 lon=2>')
+    expect(whole.filter((event) => event.startsWith('</'))).toEqual([
+      '</name>',
+      '</desc>',
+      '</trkpt>',
+      '</trkseg>',
+      '</trk>',
+      '</gpx>',
+    ])
+  })
+
+  it('gives the same events whatever the chunk boundaries', () => {
+    const whole = events([DOCUMENT])
+    for (const size of [1, 2, 3, 7, 13]) {
+      const chunks: string[] = []
+      for (let i = 0; i < DOCUMENT.length; i += size) chunks.push(DOCUMENT.slice(i, i + size))
+      expect(events(chunks), `chunks of ${size}`).toEqual(whole)
+    }
+  })
+
+  it('strips namespace prefixes', () => {
+    expect(events(['<a:gpx><ns3:hr>1</ns3:hr></a:gpx>'])).toEqual(['<gpx>', '<hr>', '"1"', '</hr>', '</gpx>'])
+  })
+
+  it('reports well-formedness errors with their offset', () => {
+    expect(errorOf('<gpx><trk></gpx>')).toBe('character 10: </gpx> closes <trk>')
+    expect(errorOf('<gpx>')).toBe('character 5: unclosed element <gpx>')
+    expect(errorOf('')).toBe('character 0: no root element')
+    expect(errorOf('<gpx a=1/>')).toMatch(/unquoted value of attribute a/)
+    expect(errorOf('<gpx a="1" a="2"/>')).toMatch(/duplicate attribute a/)
+    expect(errorOf('<gpx a="<"/>')).toMatch(/"<" in attribute value/)
+    expect(errorOf('<gpx>&nbsp;</gpx>')).toBe('character 5: undefined entity &nbsp;')
+    expect(errorOf('<gpx>fish & chips</gpx>')).toMatch(/bare "&"/)
+    expect(errorOf('<gpx>&#0;</gpx>')).toMatch(/invalid character reference/)
+    expect(errorOf('<gpx/><gpx/>')).toMatch(/a second root element/)
+    expect(errorOf('text<gpx/>')).toMatch(/text outside the root element/)
+    expect(errorOf('<gpx></ gpx>')).toMatch(/end tag without a name/)
+    expect(errorOf('<1gpx/>')).toMatch(/invalid tag name/)
+    expect(errorOf('<gpx><!ELEMENT x></gpx>')).toMatch(/unexpected "<!"/)
+    expect(errorOf('<gpx><!-- never closed')).toMatch(/unexpected end of document inside markup/)
+  })
+
+  it('refuses any DOCTYPE, so entities declared there never expand', () => {
+    expect(errorOf('<!DOCTYPE gpx [<!ENTITY a "b">]><gpx>&a;</gpx>')).toBe('doctype')
+    expect(errorOf('<!DOCTYPE gpx SYSTEM "http://example.com/x.dtd"><gpx/>')).toBe('doctype')
+  })
+
+  it('bounds the size of a single piece of markup', () => {
+    const scanner = new XmlScanner({ wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined })
+    scanner.write('<gpx><!-- ')
+    const filler = 'x'.repeat(1 << 16)
+    expect(() => {
+      for (let i = 0; i <= MAX_MARKUP_CHARS / filler.length + 1; i++) scanner.write(filler)
+    }).toThrow(/markup too long/)
+  })
+})
