@@ -7,6 +7,8 @@ export interface ChildReport {
   readonly wallMs: number
   /** Wall time of the same work run again in the same process (warm, as in a running server), ms. */
   readonly warmMs?: number
+  /** CPU time (user + system) of the first run, ms: less sensitive than wall time to a busy machine. */
+  readonly cpuMs?: number
   /** Peak resident set size of the child process, MB. */
   readonly peakRssMb: number
   /** Free-form facts to print (points, distance…). */
@@ -70,8 +72,8 @@ function isChildReport(value: unknown): value is ChildReport {
 }
 
 /** Prints a child's report as the last line of stdout (for use inside measurement scripts). */
-export function reportFromChild(wallMs: number, warmMs: number | undefined, notes?: string): void {
-  const report: ChildReport = { wallMs, warmMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
+export function reportFromChild(wallMs: number, warmMs: number | undefined, cpuMs: number | undefined, notes?: string): void {
+  const report: ChildReport = { wallMs, warmMs, cpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
   process.stdout.write(`${JSON.stringify(report)}\n`)
 }
 

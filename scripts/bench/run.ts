@@ -23,6 +23,7 @@ async function main(): Promise<void> {
         for (let run = 0; run < RUNS; run++) reports.push(await runChild(measurement))
         const ms = median(reports.map((report) => report.wallMs))
         const warm = median(reports.map((report) => report.warmMs ?? Number.NaN))
+        const cpu = median(reports.map((report) => report.cpuMs ?? Number.NaN))
         const rss = median(reports.map((report) => report.peakRssMb))
         const slow = measurement.maxMs !== undefined && ms > measurement.maxMs
         const big = measurement.maxRssMb !== undefined && rss > measurement.maxRssMb
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join(', ')
         console.log(
-          `  ${measurement.label.padEnd(28)} cold ${ms.toFixed(0).padStart(5)} ms  warm ${warm.toFixed(0).padStart(5)} ms` +
+          `  ${measurement.label.padEnd(28)} cold ${ms.toFixed(0).padStart(5)} ms (CPU ${cpu.toFixed(0).padStart(4)})  warm ${warm.toFixed(0).padStart(5)} ms` +
             `  peak RSS ${rss.toFixed(0).padStart(4)} MB  [cold runs ${reports.map((report) => report.wallMs.toFixed(0)).join(', ')}]` +
             (target ? `  target ${target}${slow || big ? '  MISSED' : '  ok'}` : '') +
             (reports[0]?.notes ? `  (${reports[0].notes})` : ''),

@@ -6,19 +6,22 @@ import { reportFromChild } from '../benchmark'
 async function main(): Promise<void> {
   const [path] = process.argv.slice(2)
   if (!path) throw new Error('usage: track-import.child.ts <file>')
-  const once = async (): Promise<{ ms: number; stored: StoredAnalysis }> => {
+  const once = async (): Promise<{ ms: number; cpuMs: number; stored: StoredAnalysis }> => {
+    const cpu = process.cpuUsage()
     const started = performance.now()
     const track = await importTrackFile(path)
     const stored = analyseForStorage(track, { stoppedSpeedThresholdKmh: 1 })
-    return { ms: performance.now() - started, stored }
+    const used = process.cpuUsage(cpu)
+    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, stored }
   }
-  const { ms: wallMs, stored } = await once()
+  const { ms: wallMs, cpuMs, stored } = await once()
   const { ms: warmMs } = await once()
   const points = stored.segments.reduce((sum, segment) => sum + segment.pointCount, 0)
   const polylinePoints = stored.polyline.reduce((sum, line) => sum + line.length, 0)
   reportFromChild(
     wallMs,
     warmMs,
+    cpuMs,
     `${points} points, ${stored.workout.distanceKm.toFixed(1)} km, chart ${stored.chart.length}, map ${polylinePoints}`,
   )
 }
