@@ -81,8 +81,9 @@ function AccountForm({ initialEmail, username }: { initialEmail: string; usernam
   const deleteAccount = async () => {
     await call('deleteUser', { params: { username } })
     setDeleting(false)
-    logout()
+    // Leave the protected page first, so the guard does not keep it as a `from` target.
     await navigate('/')
+    logout()
   }
 
   return (
