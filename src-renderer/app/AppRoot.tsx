@@ -13,11 +13,14 @@ export function AppRoot() {
   const location = useLocation()
   const configStatus = useAppState((state) => state.configStatus)
   const sessionStatus = useAppState((state) => state.sessionStatus)
+  const loggedOutFrom = useAppState((state) => state.loggedOutFrom)
 
   if (configStatus === 'error') return <AppError />
   if (configStatus === 'loading' || sessionStatus === 'checking') return <PageLoader fullPage />
 
-  const redirect = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated')
+  const guarded = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated')
+  // After a logout the user goes to the login page itself, not back to where they were.
+  const redirect = guarded && loggedOutFrom === location.pathname ? '/login' : guarded
   if (redirect) return <Navigate to={redirect} replace />
 
   return (

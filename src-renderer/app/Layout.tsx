@@ -24,7 +24,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavBar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" hiddenFrom="md">
-        <MobileMenu />
+        {/* Mounted only while open: a collapsed navbar merely slides off-screen. */}
+        {menuOpened && <MobileMenu />}
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="lg" py="xl" px="md" mih="calc(100vh - 140px)">

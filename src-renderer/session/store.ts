@@ -16,6 +16,8 @@ export interface AppState {
   sports: Sport[]
   /** Changes whenever the picture changes, so its address changes too. */
   pictureStamp: number
+  /** The page a logout happened on: the guard sends it to plain /login (no `from`). */
+  loggedOutFrom: string | null
 }
 
 const initialState = (): AppState => ({
@@ -25,6 +27,7 @@ const initialState = (): AppState => ({
   profile: null,
   sports: [],
   pictureStamp: Date.now(),
+  loggedOutFrom: null,
 })
 
 let state: AppState = initialState()
@@ -97,7 +100,9 @@ export async function loadSession(): Promise<boolean> {
     setState({ sessionStatus: 'authenticated' })
     return true
   } catch {
-    logout()
+    // At start-up the guard keeps the wanted page as `from`; later, a failed load is a logout.
+    if (state.sessionStatus === 'checking') forgetSession(null)
+    else logout()
     return false
   }
 }
@@ -105,6 +110,7 @@ export async function loadSession(): Promise<boolean> {
 /** Stores a fresh session token and loads what goes with it. */
 export async function startSession(token: string): Promise<boolean> {
   tokenStorage.set(token)
+  setState({ loggedOutFrom: null })
   return loadSession()
 }
 
@@ -124,11 +130,15 @@ export function onLogout(listener: () => void): () => void {
   return () => logoutListeners.delete(listener)
 }
 
-/** Forgets the session and everything loaded for it. */
-export function logout(): void {
+function forgetSession(loggedOutFrom: string | null): void {
   tokenStorage.clear()
-  setState({ sessionStatus: 'anonymous', profile: null, sports: [] })
+  setState({ sessionStatus: 'anonymous', profile: null, sports: [], loggedOutFrom })
   for (const listener of logoutListeners) listener()
+}
+
+/** Forgets the session and everything loaded for it; the guard then goes to /login. */
+export function logout(): void {
+  forgetSession(typeof window === 'undefined' ? null : window.location.pathname)
 }
 
 export function bumpPicture(): void {
