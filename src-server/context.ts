@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm'
 import type { ServerConfig } from './config/server-config'
 import type { DataDirLayout } from './data-dir'
+import type { Background } from './lib/background'
 import type { WriteQueue } from './db/write-queue'
 import type { PasswordHasher } from './lib/passwords'
 import type { RateLimits } from './lib/rate-limits'
@@ -17,6 +18,8 @@ export interface ServerContext {
   readonly passwords: PasswordHasher
   readonly mailer: Mailer
   readonly limits: RateLimits
+  /** Work that continues after its request (archive imports). */
+  readonly background: Background
   /** The clock, injectable so token expiry is testable. */
   readonly now: () => Date
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { Logger } from './config/server-config'
@@ -87,6 +87,9 @@ export async function openDataDir(root: string, logger: Logger): Promise<OpenedD
   }
 
   try {
+    // Whatever an interrupted upload or import left in tmp/ belongs to nobody now.
+    await rm(layout.tmp, { recursive: true, force: true })
+    await mkdir(layout.tmp)
     const secret = await readOrCreateSecret(join(layout.root, 'secret.key'))
     return { layout, secret, release }
   } catch (error) {

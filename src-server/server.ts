@@ -7,6 +7,7 @@ import { openDataDir, type DataDirLayout } from './data-dir'
 import { openDatabase } from './db/open-database'
 import { createWriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
+import { createBackground } from './lib/background'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
 import { createTokenService } from './lib/tokens'
@@ -45,6 +46,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   }
 
   const mailer = createMailer(config.email, config.logger)
+  const background = createBackground((error) => config.logger.error('background work failed', error))
   const context: ServerContext = {
     config,
     db: dataSource,
@@ -54,6 +56,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     passwords: createPasswordHasher(config.bcryptRounds),
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
+    background,
     now,
   }
   const app = createApp(context)
@@ -85,6 +88,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
           server.closeIdleConnections()
         })
       }
+      await background.stop()
       await mailer.drain()
       await dataSource.destroy()
       await dataDir.release()

@@ -11,9 +11,15 @@ import { authRoutes } from '../modules/auth/auth.routes'
 import { createAuthService } from '../modules/auth/auth.service'
 import { sportsRoutes } from '../modules/sports/sports.routes'
 import { createSportsService } from '../modules/sports/sports.service'
+import { createRecordsService } from '../modules/records/records.service'
 import { createAppStatsService } from '../modules/stats/app-stats.service'
+import { statsRoutes } from '../modules/stats/stats.routes'
+import { createStatsService } from '../modules/stats/stats.service'
 import { usersRoutes } from '../modules/users/users.routes'
 import { createUsersService } from '../modules/users/users.service'
+import { createImportTasks } from '../modules/workouts/archive-import'
+import { workoutsRoutes } from '../modules/workouts/workouts.routes'
+import { createWorkoutsService } from '../modules/workouts/workouts.service'
 import type { Authenticate } from './bind'
 import { errorHandler } from './error-handler'
 import { securityHeaders } from './security-headers'
@@ -38,9 +44,19 @@ export function createApp(context: ServerContext): Koa {
   const sports = createSportsService(context)
   const appConfig = createAppConfigService(context)
   const appStats = createAppStatsService(context)
+  const workouts = createWorkoutsService(context)
+  const imports = createImportTasks(context)
+  const stats = createStatsService(context)
+  const records = createRecordsService(context)
   const authenticate: Authenticate = (authorization) => auth.authenticate(authorization)
 
-  const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await readSettings(context.db.manager)).maxSingleFileSize)
+  const settings = () => readSettings(context.db.manager)
+  const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await settings()).maxSingleFileSize)
+  // Archives may be larger than single files; the route refuses a single file over its own limit.
+  const workoutUpload = singleFileUpload(context.layout.tmp, async () => {
+    const { maxSingleFileSize, maxZipFileSize } = await settings()
+    return Math.max(maxSingleFileSize, maxZipFileSize)
+  })
 
   const api = new Router({ prefix: '/api' })
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }))
@@ -48,6 +64,8 @@ export function createApp(context: ServerContext): Koa {
   sportsRoutes(api, authenticate, sports)
   usersRoutes(api, authenticate, users)
   authRoutes(api, authenticate, auth, users, pictureUpload)
+  workoutsRoutes(api, authenticate, context, workouts, imports, workoutUpload)
+  statsRoutes(api, authenticate, stats, records)
   api.all('/{*rest}', () => {
     throw new AppError('route_not_found')
   })

@@ -10,7 +10,7 @@ type Outcome = 'allowed' | 401 | 403
 const roles: Role[] = ['anonymous', 'inactive', 'other user', 'self', 'admin']
 
 /** Calls that act on a user named in the path and are refused on anybody else's account. */
-const ownerOnly = new Set<string>(['deleteUser'])
+const ownerOnly = new Set<string>(['deleteUser', 'getStatsByTime', 'getStatsBySport'])
 
 /** What the contract's access level (and ownership rule) says each role gets. */
 function expected(name: string, endpoint: EndpointSpec, role: Role): Outcome {

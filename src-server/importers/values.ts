@@ -90,3 +90,112 @@ export function cleanText(text: string): string | null {
   const cleaned = text.replace(/\s+/g, ' ').trim()
   return cleaned === '' ? null : cleaned
 }
+
+/** Exact powers of ten (all below 2^53), for the decimal fast path. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
+/** The bytes as text, for the general (slow) paths. */
+function bytesText(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')
+}
+
+/**
+ * {@link parseDecimal} of UTF-8 `bytes[start, end)`, without building a string for the common
+ * `-?digits(.digits)?` form of at most 15 digits: the digits make an exact integer `m` and
+ * `m / 10^k` is then one correctly rounded division of exact values, i.e. exactly what
+ * `Number(text)` returns. Anything else (spaces, exponents, long numbers, junk) takes the
+ * string path, so results never differ from {@link parseDecimal}.
+ */
+export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number): number {
+  let i = start
+  const negative = bytes[i] === 0x2d
+  if (negative) i++
+  let mantissa = 0
+  let digits = 0
+  let fractionDigits = -1
+  for (; i < end; i++) {
+    const code = bytes[i] ?? 0
+    if (code >= 0x30 && code <= 0x39) {
+      mantissa = mantissa * 10 + (code - 0x30)
+      digits++
+      if (fractionDigits >= 0) fractionDigits++
+    } else if (code === 0x2e && fractionDigits < 0) {
+      fractionDigits = 0
+    } else {
+      break
+    }
+  }
+  if (i !== end || digits === 0 || digits > 15) return parseDecimal(bytesText(bytes, start, end))
+  const value = fractionDigits > 0 ? mantissa / (POW10[fractionDigits] ?? Number.NaN) : mantissa
+  return negative ? -value : value
+}
+
+const MS_PER_DAY = 86_400_000
+
+/** Days from 1970-01-01 to the first of `month` (1–12) of `year` (proleptic Gregorian, as `Date.UTC`). */
+function daysToMonthStart(year: number, month: number): number {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const monthFromMarch = month > 2 ? month - 3 : month + 9
+  const dayOfYear = Math.floor((153 * monthFromMarch + 2) / 5)
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - 719_468
+}
+
+/** Two ASCII digits at `at` as a number, or NaN. */
+function twoDigitBytes(bytes: Uint8Array, at: number): number {
+  const tens = (bytes[at] ?? 0) - 48
+  const units = (bytes[at + 1] ?? 0) - 48
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : Number.NaN
+}
+
+/** Last month start computed (a track's points share their date): key `year * 100 + month`. */
+let cachedMonthKey = -1
+let cachedMonthMs = 0
+
+/**
+ * {@link parseIsoTime} of UTF-8 `bytes[start, end)`. Fast path, no string: the form devices
+ * write, `YYYY-MM-DDTHH:MM:SS[.fff…]Z`; the date arithmetic is `Date.UTC`'s (days since the
+ * epoch, out-of-range days/hours rolling over the same way) and fractions are added exactly as
+ * {@link parseIsoTime} does. Every other form (offsets, no zone, spaces) takes the string path.
+ */
+export function parseIsoTimeBytes(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start
+  if (
+    length >= 20 &&
+    bytes[end - 1] === 0x5a &&
+    bytes[start + 4] === 0x2d &&
+    bytes[start + 7] === 0x2d &&
+    bytes[start + 10] === 0x54 &&
+    bytes[start + 13] === 0x3a &&
+    bytes[start + 16] === 0x3a &&
+    (length === 20 || (bytes[start + 19] === 0x2e && length > 21 && length <= 36))
+  ) {
+    const year = twoDigitBytes(bytes, start) * 100 + twoDigitBytes(bytes, start + 2)
+    const month = twoDigitBytes(bytes, start + 5)
+    const day = twoDigitBytes(bytes, start + 8)
+    const hours = twoDigitBytes(bytes, start + 11)
+    const minutes = twoDigitBytes(bytes, start + 14)
+    const seconds = twoDigitBytes(bytes, start + 17)
+    let fraction = 0
+    let fractionDigits = 0
+    for (let i = start + 20; i < end - 1; i++) {
+      const digit = (bytes[i] ?? 0) - 48
+      if (digit < 0 || digit > 9) return parseIsoTime(bytesText(bytes, start, end))
+      fraction = fraction * 10 + digit
+      fractionDigits++
+    }
+    if (!(year >= 1900 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hours <= 24 && minutes <= 59 && seconds <= 60)) {
+      return Number.NaN
+    }
+    const key = year * 100 + month
+    if (key !== cachedMonthKey) {
+      cachedMonthMs = daysToMonthStart(year, month) * MS_PER_DAY
+      cachedMonthKey = key
+    }
+    const ms = cachedMonthMs + (day - 1) * MS_PER_DAY + hours * 3_600_000 + minutes * 60_000 + seconds * 1000
+    return fractionDigits > 0 ? ms + fraction / 10 ** (fractionDigits - 3) : ms
+  }
+  return parseIsoTime(bytesText(bytes, start, end))
+}

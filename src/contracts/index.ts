@@ -1,16 +1,20 @@
 import { authEndpoints } from './auth'
 import { configEndpoints } from './config'
+import { recordEndpoints } from './records'
 import { sportEndpoints } from './sports'
 import { statsEndpoints } from './stats'
 import { userEndpoints } from './users'
+import { workoutEndpoints } from './workouts'
 
 export * from './auth'
 export * from './common'
 export * from './config'
 export * from './endpoint'
+export * from './records'
 export * from './sports'
 export * from './stats'
 export * from './users'
+export * from './workouts'
 
 /** Every API call, by name: the server binds them, the UI calls them, tests enumerate them. */
 export const endpoints = {
@@ -19,4 +23,6 @@ export const endpoints = {
   ...sportEndpoints,
   ...userEndpoints,
   ...authEndpoints,
+  ...workoutEndpoints,
+  ...recordEndpoints,
 }

@@ -71,9 +71,18 @@ export const errorCatalogue = {
   user_not_found: { message: 'user does not exist', status: 404, wire: 'not found' },
   sport_not_found: { message: 'sport does not exist', status: 404, wire: 'not found' },
   picture_not_found: { message: 'no picture', status: 404, wire: 'not found' },
+  workout_not_found: { message: 'workout not found', status: 404, wire: 'not found' },
+  segment_not_found: { message: 'segment not found', status: 404, wire: 'not found' },
+  workout_has_no_file: { message: 'no file for this workout', status: 404, wire: 'not found' },
+  map_not_found: { message: 'map does not exist', status: 404, wire: 'not found' },
+  import_task_not_found: { message: 'import not found', status: 404, wire: 'not found' },
 
   // 413, 415, 429
   file_too_large: { message: 'file size is greater than the allowed size', status: 413, wire: 'fail' },
+  zip_too_many_files: { message: 'the number of files in the archive exceeds the limit', status: 400, wire: 'fail' },
+  zip_invalid: { message: 'the archive is damaged or not a zip file', status: 400, wire: 'fail' },
+  zip_no_workout_file: { message: 'the archive holds no gpx, fit or tcx file', status: 400, wire: 'fail' },
+  workout_duplicate: { message: 'this workout was already imported', status: 409, wire: 'fail' },
   body_too_large: { message: 'request body is too large', status: 413, wire: 'fail' },
   unsupported_media_type: { message: 'unsupported content type', status: 415, wire: 'error' },
   too_many_requests: { message: 'too many attempts, please try again later', status: 429, wire: 'error' },

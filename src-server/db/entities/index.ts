@@ -4,6 +4,7 @@ import { SportEntity } from './sport.entity'
 import { UserSportPreferenceEntity } from './user-sport-preference.entity'
 import { UserEntity } from './user.entity'
 import { WorkoutSegmentEntity } from './workout-segment.entity'
+import { WorkoutTrackEntity } from './workout-track.entity'
 import { WorkoutEntity } from './workout.entity'
 
 export {
@@ -14,6 +15,7 @@ export {
   UserSportPreferenceEntity,
   WorkoutEntity,
   WorkoutSegmentEntity,
+  WorkoutTrackEntity,
 }
 export type { RecordType } from './record.entity'
 
@@ -25,5 +27,6 @@ export const entities = [
   UserSportPreferenceEntity,
   WorkoutEntity,
   WorkoutSegmentEntity,
+  WorkoutTrackEntity,
   RecordEntity,
 ]

@@ -8,6 +8,7 @@ import { UserEntity } from './user.entity'
  */
 @Entity('workout')
 @Index('idx_workout_user_date', ['userId', 'workoutDate'])
+@Index('idx_workout_user_file_hash', ['userId', 'fileHash'])
 export class WorkoutEntity {
   /** Short id (22 characters), as the reference tracker's. */
   @PrimaryColumn({ type: 'text' })
@@ -73,6 +74,10 @@ export class WorkoutEntity {
   @Column({ type: 'text', name: 'file_path', nullable: true })
   filePath!: string | null
 
+  /** Format of the original file, null without a file. */
+  @Column({ type: 'text', name: 'file_format', nullable: true })
+  fileFormat!: 'gpx' | 'tcx' | 'fit' | null
+
   /** SHA-256 of the original file, for duplicate detection. */
   @Column({ type: 'text', name: 'file_hash', nullable: true })
   fileHash!: string | null
@@ -88,6 +93,15 @@ export class WorkoutEntity {
   /** JSON weather object at the end, or null. */
   @Column({ type: 'text', name: 'weather_end', nullable: true })
   weatherEnd!: string | null
+
+  @Column({ type: 'boolean', name: 'has_heart_rate', default: false })
+  hasHeartRate!: boolean
+
+  @Column({ type: 'boolean', name: 'has_cadence', default: false })
+  hasCadence!: boolean
+
+  @Column({ type: 'boolean', name: 'has_power', default: false })
+  hasPower!: boolean
 
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -1,33 +1,61 @@
+import { isAscii, isUtf8 } from 'node:buffer'
+import { parseDecimal, parseDecimalBytes } from '../values'
+
 /**
- * A small, fast, non-validating XML scanner for track files, fed in chunks.
+ * A small, fast, non-validating XML scanner for track files, fed UTF-8 bytes in chunks.
  *
  * Why not a general parser: `saxes` (installed) checks every character one by one and needs
  * ~150 ms for a 10 MB GPX file on our 2-core machines before any analysis, which alone spends the
- * import budget (see the benchmark notes in the issue 3 report). This scanner jumps between
- * markup with `indexOf` and checks what matters for safety and correctness:
+ * import budget. Why bytes, not strings: decoding 10 MB into a string, then slicing a string per
+ * name, attribute and text, cost more than the scanning itself (profiled: decoding, `slice` and
+ * the garbage they leave were ~half the import time). This scanner works on the raw bytes,
+ * interns element names (no string per tag), hands attributes and text to the handler as byte
+ * ranges (numbers are parsed straight from bytes) and checks what matters for safety:
  *
+ * - UTF-8: the document must be valid UTF-8 (checked natively per chunk, `isUtf8`);
  * - well-formedness of the element structure: names, attribute syntax and quoting, duplicate
  *   attributes, matching end tags, a single root, nothing but whitespace/comments/PIs outside it;
  * - entities: only the five predefined ones and character references; any other `&name;`
  *   (and a bare `&`) is an error, so nothing can expand;
  * - no DTD: a `<!DOCTYPE` is refused outright (entity bombs and external entities never load);
  * - bounded memory: chunks are consumed as they come; a single tag, comment or processing
- *   instruction longer than {@link MAX_MARKUP_CHARS} is refused.
+ *   instruction longer than {@link MAX_MARKUP_BYTES} is refused; at most
+ *   {@link MAX_INTERNED_NAMES} distinct element names are kept.
  *
  * Not checked (irrelevant to reading tracks): the XML character ranges, `]]>` in text, names'
- * full Unicode production, namespace declarations.
+ * full Unicode production, namespace declarations. Error offsets are in characters.
  */
 
-/** Longest tag, comment, CDATA section or processing instruction accepted, in characters. */
-export const MAX_MARKUP_CHARS = 1 << 20
+/** Longest tag, comment, CDATA section or processing instruction accepted, in bytes. */
+export const MAX_MARKUP_BYTES = 1 << 20
+
+/** Distinct element names remembered (a hostile file with millions of names gets no cache growth). */
+export const MAX_INTERNED_NAMES = 1024
+
+/** The attributes of the start tag being reported; valid only during {@link XmlScanHandler.open}. */
+export interface XmlAttributes {
+  /** Number of attributes. */
+  readonly count: number
+  /** Decoded value of the attribute with this qualified (ASCII) name, or `undefined`. */
+  get(name: string): string | undefined
+  /** The attribute's value as a decimal number (see `parseDecimal`); `NaN` when absent or not a number. */
+  decimal(name: string): number
+  /** Every attribute as `[qualified name, decoded value]`, in document order. */
+  entries(): [string, string][]
+}
 
 /** Receives the document; names are local (`hr` for `<gpxtpx:hr>`): track formats use many prefixes. */
 export interface XmlScanHandler {
   /** True while the handler wants text; text is neither decoded nor copied otherwise. */
   readonly wantsText: boolean
-  open(name: string, attributes: Readonly<Record<string, string>>): void
+  open(name: string, attributes: XmlAttributes): void
   close(name: string): void
-  text(text: string): void
+  /**
+   * A piece of character data as UTF-8 `bytes[start, end)`, references already decoded. One text
+   * node may arrive in several pieces (chunk boundaries, even inside a multi-byte character), and
+   * the bytes are only valid during the call: copy them (see `XmlText`).
+   */
+  text(bytes: Uint8Array, start: number, end: number): void
 }
 
 /** A well-formedness error, with the character offset where it was found. */
@@ -44,10 +72,6 @@ export class XmlSyntaxError extends Error {
 /** A `<!DOCTYPE`: refused, since a DTD is where entity bombs and external entities live. */
 export class XmlDoctypeError extends XmlSyntaxError {}
 
-const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({})
-
-const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
-
 const LT = 0x3c
 const GT = 0x3e
 const SLASH = 0x2f
@@ -56,277 +80,597 @@ const QUOTE = 0x22
 const APOS = 0x27
 const BANG = 0x21
 const QUESTION = 0x3f
+const AMP = 0x26
+const SEMICOLON = 0x3b
+const COLON = 0x3a
+const HASH = 0x23
+
+const COMMENT_START = Buffer.from('<!--')
+const CDATA_START = Buffer.from('<![CDATA[')
+const DOCTYPE_START = Buffer.from('<!DOCTYPE')
+const COMMENT_END = Buffer.from('-->')
+const PI_END = Buffer.from('?>')
+const CDATA_END = Buffer.from(']]>')
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d
 }
 
+/** ASCII letters, `_`, `:` and any non-ASCII lead byte (names' full Unicode production is not checked). */
 function isNameStart(code: number): boolean {
   return (
     (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0
   )
 }
 
-const AMP = 0x26
-
-/** First index of `code` in `text[from, to)`, or -1 (bounded, unlike `indexOf`). */
-function indexOfCode(text: string, code: number, from: number, to: number): number {
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return i
-  return -1
+/** Ends a name (or an unquoted run): whitespace, controls and the markup delimiters. */
+function isNameDelimiter(code: number): boolean {
+  return code <= 0x20 || code === GT || code === SLASH || code === EQUALS || code === QUOTE || code === APOS || code === LT
 }
 
-function localName(name: string): string {
-  const colon = name.indexOf(':')
-  return colon < 0 ? name : name.slice(colon + 1)
+function startsWith(data: Uint8Array, pos: number, prefix: Uint8Array): boolean {
+  if (pos + prefix.length > data.length) return false
+  for (let k = 0; k < prefix.length; k++) if (data[pos + k] !== prefix[k]) return false
+  return true
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/** Number of characters (not bytes) in UTF-8 `data[start, end)`; native fast path for ASCII. */
+function charCount(data: Buffer, start: number, end: number): number {
+  if (end <= start) return 0
+  if (isAscii(data.subarray(start, end))) return end - start
+  let count = 0
+  for (let i = start; i < end; i++) if (((data[i] ?? 0) & 0xc0) !== 0x80) count++
+  return count
+}
+
+/** Index where a trailing, still incomplete UTF-8 sequence starts (or `length` when none). */
+function completeUtf8End(data: Uint8Array, length: number): number {
+  let i = length - 1
+  const stop = Math.max(0, length - 4)
+  while (i >= stop && ((data[i] ?? 0) & 0xc0) === 0x80) i--
+  if (i < stop) return length
+  const lead = data[i] ?? 0
+  const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
+  return i + size > length ? i : length
+}
+
+/** First byte offset in `data[0, end)` where UTF-8 is invalid (slow; error path only). */
+function firstInvalidUtf8(data: Uint8Array, end: number): number {
+  let i = 0
+  while (i < end) {
+    const lead = data[i] ?? 0
+    const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 0
+    if (size === 0 || i + size > end || !isUtf8(data.subarray(i, i + size))) return i
+    i += size
+  }
+  return end
+}
+
+/** Appends code point `code` as UTF-8 to `out` at `at`; returns the new end. */
+function writeUtf8(out: Uint8Array, at: number, code: number): number {
+  if (code < 0x80) {
+    out[at] = code
+    return at + 1
+  }
+  if (code < 0x800) {
+    out[at] = 0xc0 | (code >> 6)
+    out[at + 1] = 0x80 | (code & 0x3f)
+    return at + 2
+  }
+  if (code < 0x10000) {
+    out[at] = 0xe0 | (code >> 12)
+    out[at + 1] = 0x80 | ((code >> 6) & 0x3f)
+    out[at + 2] = 0x80 | (code & 0x3f)
+    return at + 3
+  }
+  out[at] = 0xf0 | (code >> 18)
+  out[at + 1] = 0x80 | ((code >> 12) & 0x3f)
+  out[at + 2] = 0x80 | ((code >> 6) & 0x3f)
+  out[at + 3] = 0x80 | (code & 0x3f)
+  return at + 4
+}
+
+/** An element name seen in the document: its bytes (for end-tag matching) and its strings. */
+interface ElementName {
+  readonly bytes: Uint8Array
+  readonly qualified: string
+  readonly local: string
+  readonly hash: number
+  readonly next: ElementName | null
+}
+
+/** Interns element names by their bytes, so a 50,000-point file allocates ~15 name strings, not 600,000. */
+class NameTable {
+  private readonly buckets: (ElementName | null)[] = new Array<ElementName | null>(256).fill(null)
+  private size = 0
+
+  lookup(data: Buffer, start: number, end: number, hash: number, colon: number): ElementName {
+    const slot = hash & 255
+    for (let entry = this.buckets[slot] ?? null; entry !== null; entry = entry.next) {
+      const bytes = entry.bytes
+      if (entry.hash !== hash || bytes.length !== end - start) continue
+      let same = true
+      for (let k = 0; k < bytes.length; k++) {
+        if (bytes[k] !== data[start + k]) {
+          same = false
+          break
+        }
+      }
+      if (same) return entry
+    }
+    const qualified = data.toString('utf8', start, end)
+    const created: ElementName = {
+      bytes: Uint8Array.prototype.slice.call(data, start, end),
+      qualified,
+      local: colon < 0 ? qualified : data.toString('utf8', colon + 1, end),
+      hash,
+      next: this.buckets[slot] ?? null,
+    }
+    if (this.size < MAX_INTERNED_NAMES) {
+      this.buckets[slot] = created
+      this.size += 1
+    }
+    return created
+  }
+}
+
+/** The attributes of the current start tag, as byte ranges into the current chunk. */
+class AttributeList implements XmlAttributes {
+  count = 0
+  /** Per attribute: name start, name end, value start, value end, first `&` in the value or -1. */
+  spans = new Int32Array(40)
+  data: Buffer = Buffer.alloc(0)
+
+  constructor(private readonly scanner: XmlScanner) {}
+
+  add(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, amp: number): void {
+    const at = this.count * 5
+    if (at + 5 > this.spans.length) {
+      const grown = new Int32Array(this.spans.length * 2)
+      grown.set(this.spans)
+      this.spans = grown
+    }
+    const spans = this.spans
+    spans[at] = nameStart
+    spans[at + 1] = nameEnd
+    spans[at + 2] = valueStart
+    spans[at + 3] = valueEnd
+    spans[at + 4] = amp
+    this.count += 1
+  }
+
+  /** Index of the attribute named like the one at `index` among the earlier ones, or -1. */
+  duplicateOf(index: number, names: Set<string> | null): number {
+    const spans = this.spans
+    const start = spans[index * 5] ?? 0
+    const length = (spans[index * 5 + 1] ?? 0) - start
+    if (names !== null) return names.has(this.data.toString('utf8', start, start + length)) ? 0 : -1
+    for (let other = 0; other < index; other++) {
+      const otherStart = spans[other * 5] ?? 0
+      if ((spans[other * 5 + 1] ?? 0) - otherStart !== length) continue
+      let same = true
+      for (let k = 0; k < length; k++) {
+        if (this.data[start + k] !== this.data[otherStart + k]) {
+          same = false
+          break
+        }
+      }
+      if (same) return other
+    }
+    return -1
+  }
+
+  name(index: number): string {
+    return this.data.toString('utf8', this.spans[index * 5] ?? 0, this.spans[index * 5 + 1] ?? 0)
+  }
+
+  private indexOf(name: string): number {
+    const spans = this.spans
+    const data = this.data
+    for (let index = 0; index < this.count; index++) {
+      const start = spans[index * 5] ?? 0
+      if ((spans[index * 5 + 1] ?? 0) - start !== name.length) continue
+      let same = true
+      for (let k = 0; k < name.length; k++) {
+        if (data[start + k] !== name.charCodeAt(k)) {
+          same = false
+          break
+        }
+      }
+      if (same) return index
+    }
+    return -1
+  }
+
+  private value(index: number): string {
+    const at = index * 5
+    const start = this.spans[at + 2] ?? 0
+    const end = this.spans[at + 3] ?? 0
+    const amp = this.spans[at + 4] ?? -1
+    return amp < 0 ? this.data.toString('utf8', start, end) : this.scanner.decodedString(this.data, start, end, amp)
+  }
+
+  get(name: string): string | undefined {
+    const index = this.indexOf(name)
+    return index < 0 ? undefined : this.value(index)
+  }
+
+  decimal(name: string): number {
+    const index = this.indexOf(name)
+    if (index < 0) return Number.NaN
+    const at = index * 5
+    if ((this.spans[at + 4] ?? -1) >= 0) return parseDecimal(this.value(index))
+    return parseDecimalBytes(this.data, this.spans[at + 2] ?? 0, this.spans[at + 3] ?? 0)
+  }
+
+  entries(): [string, string][] {
+    const out: [string, string][] = []
+    for (let index = 0; index < this.count; index++) out.push([this.name(index), this.value(index)])
+    return out
+  }
 }
 
 /** Result of trying to read a token: its end, or "need more input". */
 const INCOMPLETE = -1
 
 export class XmlScanner {
-  private buffer = ''
-  /** Characters consumed before `buffer[0]` (for error offsets). */
-  private base = 0
-  private readonly stack: string[] = []
+  /** Unconsumed bytes of the previous chunk (an incomplete token), copied. */
+  private pending: Buffer | null = null
+  /** Characters consumed before the current chunk's first byte (for error offsets). */
+  private charBase = 0
+  private atStart = true
+  private readonly stack: ElementName[] = []
+  private depth = 0
   private sawRoot = false
   private closedRoot = false
+  private readonly names = new NameTable()
+  private readonly attributes = new AttributeList(this)
+  /** Decoded text (references replaced), never longer than its source. */
+  private scratch = new Uint8Array(256)
+  /** The chunk being scanned (for error offsets). */
+  private current: Buffer = Buffer.alloc(0)
 
   constructor(private readonly handler: XmlScanHandler) {}
 
-  /** Feeds the next chunk of the document. @throws XmlSyntaxError */
-  write(chunk: string): void {
-    this.buffer = this.buffer.length === 0 ? chunk : this.buffer + chunk
-    this.scan(false)
+  /** Feeds the next chunk of the document; the scanner keeps no reference to it. @throws XmlSyntaxError */
+  write(chunk: Uint8Array): void {
+    this.feed(chunk, false)
   }
 
   /** Ends the document. @throws XmlSyntaxError for unclosed elements or a missing root */
   close(): void {
-    this.scan(true)
-    if (this.stack.length > 0) this.fail(`unclosed element <${this.stack[this.stack.length - 1] ?? ''}>`, 0)
+    this.feed(new Uint8Array(0), true)
+    this.current = Buffer.alloc(0)
+    const open = this.stack[this.depth - 1]
+    if (open !== undefined) this.fail(`unclosed element <${open.qualified}>`, 0)
     if (!this.sawRoot) this.fail('no root element', 0)
   }
 
-  private fail(message: string, at: number): never {
-    throw new XmlSyntaxError(message, this.base + at)
+  /** `data[start, end)` with its (already validated) references decoded, as a string. */
+  decodedString(data: Buffer, start: number, end: number, amp: number): string {
+    const length = this.decode(data, start, end, amp)
+    return Buffer.from(this.scratch.buffer, 0, length).toString('utf8')
   }
 
-  private scan(final: boolean): void {
-    const buffer = this.buffer
-    const length = buffer.length
+  private feed(chunk: Uint8Array, final: boolean): void {
+    const pending = this.pending
+    const data = pending === null ? asBuffer(chunk) : chunk.length === 0 ? pending : Buffer.concat([pending, chunk])
+    this.pending = null
+    // Only complete UTF-8 sequences are scanned; a split character waits for the next chunk.
+    const end = final ? data.length : completeUtf8End(data, data.length)
+    const body = end === data.length ? data : data.subarray(0, end)
+    this.current = body
+    if (!isUtf8(body)) this.fail('invalid UTF-8', firstInvalidUtf8(body, end))
+    const consumed = this.scan(body, final)
+    this.charBase += charCount(body, 0, consumed)
+    if (consumed < data.length) this.pending = Buffer.from(data.subarray(consumed))
+  }
+
+  private fail(message: string, at: number): never {
+    throw new XmlSyntaxError(message, this.charBase + charCount(this.current, 0, Math.min(at, this.current.length)))
+  }
+
+  private scan(data: Buffer, final: boolean): number {
+    const length = data.length
     let pos = 0
+    if (this.atStart) {
+      // A byte-order mark is not part of the document.
+      if (length < 3 && !final && (length === 0 || data[0] === 0xef)) return 0
+      this.atStart = false
+      if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) pos = 3
+    }
     while (pos < length) {
-      const lt = buffer.indexOf('<', pos)
-      if (lt !== pos) {
-        const end = lt < 0 ? length : lt
-        const safeEnd = lt < 0 && !final ? this.textCut(buffer, pos, end) : end
-        this.onText(buffer, pos, safeEnd)
-        pos = safeEnd
-        if (lt < 0) break
-        continue
+      if (data[pos] !== LT) {
+        // Text: find the next '<', noting the first '&' on the way (one pass over the bytes).
+        let lt = pos + 1
+        let amp = data[pos] === AMP ? pos : -1
+        for (; lt < length; lt++) {
+          const code = data[lt]
+          if (code === LT) break
+          if (code === AMP && amp < 0) amp = lt
+        }
+        if (lt === length) {
+          const end = final ? length : this.textCut(data, pos, length, amp)
+          this.onText(data, pos, end, amp < end ? amp : -1)
+          pos = end
+          break
+        }
+        this.onText(data, pos, lt, amp)
+        pos = lt
       }
-      const next = this.markup(buffer, pos, final)
+      const next = this.markup(data, pos, final)
       if (next === INCOMPLETE) {
         if (final) this.fail('unexpected end of document inside markup', pos)
-        if (length - pos > MAX_MARKUP_CHARS) this.fail('markup too long', pos)
+        if (length - pos > MAX_MARKUP_BYTES) this.fail('markup too long', pos)
         break
       }
       pos = next
     }
-    this.base += pos
-    this.buffer = pos >= length ? '' : buffer.slice(pos)
+    return pos
   }
 
-  /** Where a text run may be cut at a chunk end without splitting an entity reference. */
-  private textCut(buffer: string, start: number, end: number): number {
-    const amp = buffer.lastIndexOf('&', end - 1)
-    if (amp < start) return end
-    return buffer.indexOf(';', amp) < 0 ? amp : end
+  /** Where a text run may be cut at a chunk end without splitting a reference. */
+  private textCut(data: Buffer, start: number, end: number, firstAmp: number): number {
+    if (firstAmp < 0) return end
+    let amp = end - 1
+    while (amp >= start && data[amp] !== AMP) amp--
+    for (let i = amp + 1; i < end; i++) if (data[i] === SEMICOLON) return end
+    return amp
   }
 
-  private onText(buffer: string, start: number, end: number): void {
+  private onText(data: Buffer, start: number, end: number, amp: number): void {
     if (start >= end) return
-    const inRoot = this.stack.length > 0
-    const amp = indexOfCode(buffer, AMP, start, end)
-    const hasEntity = amp >= 0
-    if (!inRoot) {
-      for (let i = start; i < end; i++) {
-        if (!isSpace(buffer.charCodeAt(i))) this.fail('text outside the root element', i)
-      }
+    if (this.depth === 0) {
+      for (let i = start; i < end; i++) if (!isSpace(data[i] ?? 0)) this.fail('text outside the root element', i)
       return
     }
-    if (hasEntity) {
-      const decoded = this.decode(buffer, start, end, amp)
-      if (this.handler.wantsText) this.handler.text(decoded)
+    if (amp >= 0) {
+      // Validated whether or not the handler wants the text: a bad reference is an error anywhere.
+      const length = this.decode(data, start, end, amp)
+      if (this.handler.wantsText) this.handler.text(this.scratch, 0, length)
     } else if (this.handler.wantsText) {
-      this.handler.text(buffer.slice(start, end))
+      this.handler.text(data, start, end)
     }
   }
 
-  /** Decodes entity and character references in `buffer[start, end)`; `amp` is the first `&`. */
-  private decode(buffer: string, start: number, end: number, amp: number): string {
-    let out = ''
+  /** Decodes `data[start, end)` (first `&` at `amp`) into `scratch`; returns its length. @throws on a bad reference */
+  private decode(data: Buffer, start: number, end: number, amp: number): number {
+    if (this.scratch.length < end - start) this.scratch = new Uint8Array(Math.max(end - start, this.scratch.length * 2))
+    const out = this.scratch
+    let length = 0
     let from = start
     let at = amp
-    while (at >= 0 && at < end) {
-      const semi = buffer.indexOf(';', at)
-      if (semi < 0 || semi >= end || semi - at > 12) this.fail('bare "&" (not an entity reference)', at)
-      const name = buffer.slice(at + 1, semi)
-      out += buffer.slice(from, at) + this.entity(name, at)
-      from = semi + 1
-      at = indexOfCode(buffer, AMP, from, end)
+    while (at >= 0) {
+      for (let i = from; i < at; i++) out[length++] = data[i] ?? 0
+      const code = this.reference(data, at, end)
+      length = writeUtf8(out, length, code)
+      from = this.referenceEnd
+      at = -1
+      for (let i = from; i < end; i++) {
+        if (data[i] === AMP) {
+          at = i
+          break
+        }
+      }
     }
-    return out + buffer.slice(from, end)
+    for (let i = from; i < end; i++) out[length++] = data[i] ?? 0
+    return length
   }
 
-  private entity(name: string, at: number): string {
-    const predefined = PREDEFINED[name]
-    if (predefined !== undefined) return predefined
-    if (name.startsWith('#')) {
-      const hex = name[1] === 'x'
+  /** Position after the `;` of the last reference read by {@link reference}. */
+  private referenceEnd = 0
+
+  /** Validates the reference at `data[at] === '&'` (ending before `limit`); returns its code point. */
+  private reference(data: Buffer, at: number, limit: number): number {
+    let semi = -1
+    const stop = Math.min(limit, at + 13)
+    for (let k = at + 1; k < stop; k++) {
+      if (data[k] === SEMICOLON) {
+        semi = k
+        break
+      }
+    }
+    if (semi < 0) this.fail('bare "&" (not an entity reference)', at)
+    this.referenceEnd = semi + 1
+    const n = semi - at - 1
+    const c1 = data[at + 1]
+    const c2 = data[at + 2]
+    const c3 = data[at + 3]
+    const c4 = data[at + 4]
+    // lt gt amp quot apos
+    if (n === 2 && c2 === 0x74 && (c1 === 0x6c || c1 === 0x67)) return c1 === 0x6c ? 0x3c : 0x3e
+    if (n === 3 && c1 === 0x61 && c2 === 0x6d && c3 === 0x70) return AMP
+    if (n === 4 && c1 === 0x71 && c2 === 0x75 && c3 === 0x6f && c4 === 0x74) return QUOTE
+    if (n === 4 && c1 === 0x61 && c2 === 0x70 && c3 === 0x6f && c4 === 0x73) return APOS
+    const name = data.toString('utf8', at + 1, semi)
+    if (c1 === HASH) {
+      const hex = c2 === 0x78
       const digits = name.slice(hex ? 2 : 1)
-      const valid = hex ? /^[0-9a-fA-F]+$/.test(digits) : /^[0-9]+$/.test(digits)
+      const valid = digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/.test(digits) : /^[0-9]+$/.test(digits))
       const code = valid ? Number.parseInt(digits, hex ? 16 : 10) : Number.NaN
-      if (code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)) return String.fromCodePoint(code)
+      if (code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)) return code
       this.fail(`invalid character reference &${name};`, at)
     }
     this.fail(`undefined entity &${name};`, at)
   }
 
-  /** Reads the markup starting at `buffer[pos] === '<'`; returns the position after it. */
-  private markup(buffer: string, pos: number, final: boolean): number {
-    const next = buffer.charCodeAt(pos + 1)
-    if (Number.isNaN(next)) return INCOMPLETE
-    if (next === SLASH) return this.endTag(buffer, pos)
-    if (next === QUESTION) return this.skipUntil(buffer, pos, '?>')
-    if (next === BANG) {
-      if (buffer.startsWith('<!--', pos)) return this.skipUntil(buffer, pos, '-->')
-      if (buffer.startsWith('<![CDATA[', pos)) return this.cdata(buffer, pos)
-      if (buffer.length - pos < 9 && !final) return INCOMPLETE
-      if (buffer.startsWith('<!DOCTYPE', pos)) throw new XmlDoctypeError('document type declaration', this.base + pos)
-      this.fail('unexpected "<!"', pos)
+  /** Validates every reference in `data[amp, end)`. @throws on a bad one */
+  private checkReferences(data: Buffer, amp: number, end: number): void {
+    let at = amp
+    while (at < end) {
+      if (data[at] === AMP) {
+        this.reference(data, at, end)
+        at = this.referenceEnd
+      } else {
+        at++
+      }
     }
-    return this.startTag(buffer, pos)
   }
 
-  private skipUntil(buffer: string, pos: number, terminator: string): number {
-    const end = buffer.indexOf(terminator, pos + 2)
+  /** Reads the markup starting at `data[pos] === '<'`; returns the position after it. */
+  private markup(data: Buffer, pos: number, final: boolean): number {
+    if (pos + 1 >= data.length) return INCOMPLETE
+    const next = data[pos + 1]
+    if (next === SLASH) return this.endTag(data, pos)
+    if (next === QUESTION) return this.skipUntil(data, pos, PI_END)
+    if (next === BANG) {
+      if (startsWith(data, pos, COMMENT_START)) return this.skipUntil(data, pos, COMMENT_END)
+      if (startsWith(data, pos, CDATA_START)) return this.cdata(data, pos)
+      if (data.length - pos < 9 && !final) return INCOMPLETE
+      if (startsWith(data, pos, DOCTYPE_START)) {
+        throw new XmlDoctypeError('document type declaration', this.charBase + charCount(data, 0, pos))
+      }
+      this.fail('unexpected "<!"', pos)
+    }
+    return this.startTag(data, pos)
+  }
+
+  private skipUntil(data: Buffer, pos: number, terminator: Uint8Array): number {
+    const end = data.indexOf(terminator, pos + 2)
     return end < 0 ? INCOMPLETE : end + terminator.length
   }
 
-  private cdata(buffer: string, pos: number): number {
-    const end = buffer.indexOf(']]>', pos + 9)
+  private cdata(data: Buffer, pos: number): number {
+    const end = data.indexOf(CDATA_END, pos + 9)
     if (end < 0) return INCOMPLETE
-    if (this.stack.length === 0) this.fail('CDATA outside the root element', pos)
-    if (this.handler.wantsText) this.handler.text(buffer.slice(pos + 9, end))
+    if (this.depth === 0) this.fail('CDATA outside the root element', pos)
+    if (this.handler.wantsText) this.handler.text(data, pos + 9, end)
     return end + 3
   }
 
-  /**
-   * Reads a name at `pos`; returns its end (== pos when there is none). Only the first character
-   * is checked against the name production; the rest runs to the next delimiter, which is all
-   * tag matching needs and keeps the hot loop to one comparison per character.
-   */
-  private nameEnd(buffer: string, pos: number): number {
-    if (!isNameStart(buffer.charCodeAt(pos))) return pos
-    const length = buffer.length
-    let i = pos + 1
-    for (; i < length; i++) {
-      const code = buffer.charCodeAt(i)
-      if (code <= 0x20 || code === GT || code === SLASH || code === EQUALS || code === QUOTE || code === APOS || code === LT) {
-        break
-      }
-    }
-    return i
-  }
-
-  private endTag(buffer: string, pos: number): number {
-    const open = this.stack[this.stack.length - 1]
+  private endTag(data: Buffer, pos: number): number {
+    const length = data.length
+    const open = this.stack[this.depth - 1]
     const nameStart = pos + 2
     // Fast path: the end tag of the open element, `</name>`.
-    if (open !== undefined && buffer.startsWith(open, nameStart)) {
-      const after = nameStart + open.length
-      if (after >= buffer.length) return INCOMPLETE
-      if (buffer.charCodeAt(after) === GT) {
-        this.endElement(open)
-        return after + 1
+    if (open !== undefined) {
+      const bytes = open.bytes
+      const after = nameStart + bytes.length
+      if (after < length && data[after] === GT) {
+        let same = true
+        for (let k = 0; k < bytes.length; k++) {
+          if (data[nameStart + k] !== bytes[k]) {
+            same = false
+            break
+          }
+        }
+        if (same) {
+          this.endElement()
+          return after + 1
+        }
       }
     }
-    const gt = buffer.indexOf('>', pos)
-    if (gt < 0) return INCOMPLETE
-    const nameEnd = this.nameEnd(buffer, nameStart)
-    if (nameEnd === nameStart) this.fail('end tag without a name', pos)
-    for (let i = nameEnd; i < gt; i++) if (!isSpace(buffer.charCodeAt(i))) this.fail('malformed end tag', i)
-    const name = buffer.slice(nameStart, nameEnd)
-    if (open !== name) this.fail(open === undefined ? `unexpected end tag </${name}>` : `</${name}> closes <${open}>`, pos)
-    this.endElement(name)
+    let gt = nameStart
+    while (gt < length && data[gt] !== GT) gt++
+    if (gt >= length) return INCOMPLETE
+    if (!isNameStart(data[nameStart] ?? 0)) this.fail('end tag without a name', pos)
+    let nameEnd = nameStart + 1
+    while (nameEnd < gt && !isNameDelimiter(data[nameEnd] ?? 0)) nameEnd++
+    for (let i = nameEnd; i < gt; i++) if (!isSpace(data[i] ?? 0)) this.fail('malformed end tag', i)
+    const name = data.toString('utf8', nameStart, nameEnd)
+    if (open?.qualified !== name) {
+      this.fail(open === undefined ? `unexpected end tag </${name}>` : `</${name}> closes <${open.qualified}>`, pos)
+    }
+    this.endElement()
     return gt + 1
   }
 
-  private startTag(buffer: string, pos: number): number {
-    const length = buffer.length
-    const nameEnd = this.nameEnd(buffer, pos + 1)
-    if (nameEnd === pos + 1) {
-      if (nameEnd >= length) return INCOMPLETE
-      this.fail('invalid tag name', pos + 1)
+  private startTag(data: Buffer, pos: number): number {
+    const length = data.length
+    const nameStart = pos + 1
+    if (!isNameStart(data[nameStart] ?? 0)) {
+      if (nameStart >= length) return INCOMPLETE
+      this.fail('invalid tag name', nameStart)
     }
-    if (nameEnd >= length) return INCOMPLETE
-    const name = buffer.slice(pos + 1, nameEnd)
-    let attributes: Record<string, string> | null = null
-    let i = nameEnd
+    let hash = data[nameStart] ?? 0
+    let colon = -1
+    let i = nameStart + 1
+    for (; i < length; i++) {
+      const code = data[i] ?? 0
+      if (isNameDelimiter(code)) break
+      if (code === COLON && colon < 0) colon = i
+      hash = (Math.imul(hash, 31) + code) | 0
+    }
+    if (i >= length) return INCOMPLETE
+    const nameEnd = i
+    const attributes = this.attributes
+    attributes.count = 0
+    attributes.data = data
+    let names: Set<string> | null = null
     for (;;) {
       const spaceStart = i
-      while (i < length && isSpace(buffer.charCodeAt(i))) i++
+      while (i < length && isSpace(data[i] ?? 0)) i++
       if (i >= length) return INCOMPLETE
-      const code = buffer.charCodeAt(i)
+      const code = data[i]
       if (code === GT || code === SLASH) {
         const selfClosing = code === SLASH
         if (selfClosing) {
           if (i + 1 >= length) return INCOMPLETE
-          if (buffer.charCodeAt(i + 1) !== GT) this.fail('"/" not followed by ">"', i)
+          if (data[i + 1] !== GT) this.fail('"/" not followed by ">"', i)
         }
-        this.openElement(name, attributes ?? NO_ATTRIBUTES, pos)
-        if (selfClosing) this.endElement(name)
+        const name = this.names.lookup(data, nameStart, nameEnd, hash, colon)
+        this.openElement(name, pos)
+        if (selfClosing) this.endElement()
         return i + (selfClosing ? 2 : 1)
       }
       if (i === spaceStart) this.fail('missing space between attributes', i)
-      const attributeEnd = this.nameEnd(buffer, i)
-      if (attributeEnd === i) this.fail(`unexpected character "${buffer[i] ?? ''}" in tag`, i)
-      const attribute = buffer.slice(i, attributeEnd)
-      i = attributeEnd
-      while (i < length && isSpace(buffer.charCodeAt(i))) i++
-      if (i >= length) return INCOMPLETE
-      if (buffer.charCodeAt(i) !== EQUALS) this.fail(`attribute ${attribute} without value`, i)
+      const attributeStart = i
+      if (!isNameStart(code ?? 0)) this.fail(`unexpected character "${String.fromCharCode(code ?? 0)}" in tag`, i)
       i++
-      while (i < length && isSpace(buffer.charCodeAt(i))) i++
+      while (i < length && !isNameDelimiter(data[i] ?? 0)) i++
+      const attributeEnd = i
+      while (i < length && isSpace(data[i] ?? 0)) i++
       if (i >= length) return INCOMPLETE
-      const quote = buffer.charCodeAt(i)
-      if (quote !== QUOTE && quote !== APOS) this.fail(`unquoted value of attribute ${attribute}`, i)
-      const close = buffer.indexOf(quote === QUOTE ? '"' : "'", i + 1)
-      if (close < 0) return INCOMPLETE
-      const lt = indexOfCode(buffer, LT, i + 1, close)
-      if (lt >= 0) this.fail('"<" in attribute value', lt)
-      const amp = indexOfCode(buffer, AMP, i + 1, close)
-      const value = amp >= 0 ? this.decode(buffer, i + 1, close, amp) : buffer.slice(i + 1, close)
-      attributes ??= {}
-      if (Object.hasOwn(attributes, attribute)) this.fail(`duplicate attribute ${attribute}`, i)
-      // Never let a file set an object's prototype.
-      if (attribute !== '__proto__') attributes[attribute] = value
+      if (data[i] !== EQUALS) this.fail(`attribute ${data.toString('utf8', attributeStart, attributeEnd)} without value`, i)
+      i++
+      while (i < length && isSpace(data[i] ?? 0)) i++
+      if (i >= length) return INCOMPLETE
+      const quote = data[i]
+      if (quote !== QUOTE && quote !== APOS) {
+        this.fail(`unquoted value of attribute ${data.toString('utf8', attributeStart, attributeEnd)}`, i)
+      }
+      const valueStart = i + 1
+      let close = valueStart
+      let amp = -1
+      for (; close < length; close++) {
+        const c = data[close]
+        if (c === quote) break
+        if (c === LT) this.fail('"<" in attribute value', close)
+        if (c === AMP && amp < 0) amp = close
+      }
+      if (close >= length) return INCOMPLETE
+      if (amp >= 0) this.checkReferences(data, amp, close)
+      attributes.add(attributeStart, attributeEnd, valueStart, close, amp)
+      const index = attributes.count - 1
+      // Pairwise comparison for ordinary tags; a set once a tag has many attributes (no O(n²)).
+      if (index === 16) {
+        names = new Set<string>()
+        for (let k = 0; k < index; k++) names.add(attributes.name(k))
+      }
+      if (attributes.duplicateOf(index, names) >= 0) {
+        this.fail(`duplicate attribute ${attributes.name(index)}`, valueStart - 1)
+      }
+      names?.add(attributes.name(index))
       i = close + 1
     }
   }
 
-  private openElement(name: string, attributes: Readonly<Record<string, string>>, at: number): void {
-    if (this.stack.length === 0) {
+  private openElement(name: ElementName, at: number): void {
+    if (this.depth === 0) {
       if (this.closedRoot || this.sawRoot) this.fail('a second root element', at)
       this.sawRoot = true
     }
-    this.stack.push(name)
-    this.handler.open(localName(name), attributes)
+    this.stack[this.depth++] = name
+    this.handler.open(name.local, this.attributes)
   }
 
-  private endElement(name: string): void {
-    this.stack.pop()
-    this.handler.close(localName(name))
-    if (this.stack.length === 0) this.closedRoot = true
+  private endElement(): void {
+    const name = this.stack[--this.depth]
+    if (this.depth === 0) this.closedRoot = true
+    if (name !== undefined) this.handler.close(name.local)
   }
 }

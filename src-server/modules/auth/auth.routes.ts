@@ -6,8 +6,12 @@ import { bind, type Authenticate } from '../../http/bind'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
 
-/** The uploaded `file` of a multipart request, or the catalogued reason there is none. */
-export function uploadedFile(ctx: Context): { path: string; originalname: string } {
+/**
+ * The uploaded `file` of a multipart request, or the catalogued reason there is none. A part sent
+ * without a file name is dropped by the multipart parser, so "nothing selected" shows as an
+ * empty file.
+ */
+export function uploadedFile(ctx: Context): { path: string; originalname: string; size: number } {
   if (!ctx.is('multipart')) throw new AppError('no_file_part')
   const file = ctx.file
   if (!file) throw new AppError('no_file_part')

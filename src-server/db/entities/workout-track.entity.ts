@@ -1,0 +1,25 @@
+import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm'
+import { WorkoutEntity } from './workout.entity'
+
+/**
+ * The derived track data of a workout with a file, computed once at import: the downsampled
+ * chart series and the simplified map line (JSON). Kept apart from the workout row so lists
+ * never load them.
+ */
+@Entity('workout_track')
+export class WorkoutTrackEntity {
+  @PrimaryColumn({ type: 'text', name: 'workout_id' })
+  workoutId!: string
+
+  /** JSON array of chart points (`ChartPoint` of the domain). */
+  @Column({ type: 'text' })
+  chart!: string
+
+  /** JSON array of `[lat, lon][]`, one line per segment. */
+  @Column({ type: 'text' })
+  polyline!: string
+
+  @OneToOne(() => WorkoutEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workout_id' })
+  workout?: WorkoutEntity
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { DataDirLayout } from '../../data-dir'
+
+/** SHA-256 of a file, read as a stream. */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+/** Where a workout's original file is kept, relative to `uploads/` (one folder per user). */
+export function originalFilePath(userId: number, workoutId: string, format: string): string {
+  return `${userId}/${workoutId}.${format}`
+}
+
+/** Moves an uploaded file to its place under `uploads/` (same disk: a rename, never a copy). */
+export async function storeOriginal(layout: DataDirLayout, tmpPath: string, relativePath: string): Promise<string> {
+  const target = join(layout.uploads, relativePath)
+  await mkdir(join(target, '..'), { recursive: true })
+  await rename(tmpPath, target)
+  return target
+}
+
+/** Removes stored files; ones already gone are not an error. */
+export async function removeFiles(paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((path) => rm(path, { force: true })))
+}
+
+/** The files a workout row points at, as absolute paths. */
+export function workoutFiles(layout: DataDirLayout, workout: { filePath: string | null; mapId: string | null }): string[] {
+  return [
+    ...(workout.filePath ? [join(layout.uploads, workout.filePath)] : []),
+    ...(workout.mapId ? [join(layout.maps, `${workout.mapId}.png`)] : []),
+  ]
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * A small GPX 1.1 of a workout's simplified map line (one segment per line), whatever the
+ * original format: the map needs the shape, not the full recording.
+ */
+export function gpxOfLines(name: string, lines: readonly (readonly (readonly [number, number])[])[]): string {
+  const segments = lines
+    .map((line) => `<trkseg>${line.map(([lat, lon]) => `<trkpt lat="${lat}" lon="${lon}"/>`).join('')}</trkseg>`)
+    .join('')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Waymark" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>${escapeXml(name)}</name>${segments}</trk></gpx>\n`
+}

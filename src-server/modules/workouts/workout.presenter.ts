@@ -1,0 +1,79 @@
+import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutSegment } from '../../../src/contracts'
+import { formatTimedelta } from '../../../src/format/duration'
+import type { WorkoutEntity, WorkoutSegmentEntity } from '../../db/entities'
+import { toHttpDate } from '../../lib/http-date'
+
+const round = (value: number | null, decimals: number): number | null => (value === null ? null : Number(value.toFixed(decimals)))
+
+function parseJson<T>(text: string | null): T | null {
+  if (text === null) return null
+  return JSON.parse(text) as T
+}
+
+/** Figures in the API's units and precision: km 3 decimals, km/h 2, m 2, durations `H:MM:SS`. */
+export function presentFigures(figures: {
+  duration: number
+  moving: number
+  pauses: number
+  distance: number
+  aveSpeed: number | null
+  maxSpeed: number | null
+  minAlt: number | null
+  maxAlt: number | null
+  ascent: number | null
+  descent: number | null
+}): WorkoutFigures {
+  return {
+    duration: formatTimedelta(figures.duration),
+    moving: formatTimedelta(figures.moving),
+    pauses: formatTimedelta(figures.pauses),
+    distance: round(figures.distance, 3) ?? 0,
+    ave_speed: round(figures.aveSpeed, 2),
+    max_speed: round(figures.maxSpeed, 2),
+    min_alt: round(figures.minAlt, 2),
+    max_alt: round(figures.maxAlt, 2),
+    ascent: round(figures.ascent, 2),
+    descent: round(figures.descent, 2),
+  }
+}
+
+export function presentSegment(segment: WorkoutSegmentEntity): WorkoutSegment {
+  return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment) }
+}
+
+/** What a workout's answer needs besides its row. */
+export interface WorkoutExtras {
+  username: string
+  segments: WorkoutSegmentEntity[]
+  records: UserRecord[]
+  previousId: string | null
+  nextId: string | null
+}
+
+/** The workout object of the API (the reference tracker's shape, zeros kept as zeros). */
+export function presentWorkout(workout: WorkoutEntity, extras: WorkoutExtras): Workout {
+  return {
+    id: workout.id,
+    user: extras.username,
+    sport_id: workout.sportId,
+    title: workout.title ?? '',
+    notes: workout.notes,
+    creation_date: toHttpDate(workout.createdAt),
+    modification_date: workout.modifiedAt ? toHttpDate(workout.modifiedAt) : null,
+    workout_date: toHttpDate(workout.workoutDate),
+    with_gpx: workout.filePath !== null,
+    file_format: workout.fileFormat,
+    bounds: parseJson<number[]>(workout.bounds) ?? [],
+    map: workout.mapId,
+    previous_workout: extras.previousId,
+    next_workout: extras.nextId,
+    weather_start: parseJson<Weather>(workout.weatherStart),
+    weather_end: parseJson<Weather>(workout.weatherEnd),
+    records: extras.records,
+    segments: extras.segments.map(presentSegment),
+    has_heart_rate: workout.hasHeartRate,
+    has_cadence: workout.hasCadence,
+    has_power: workout.hasPower,
+    ...presentFigures(workout),
+  }
+}

@@ -1,0 +1,434 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { fixture, upload, waitForImport } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+}
+
+describe('workouts API', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  const manual = (token: string, body: Record<string, unknown>) =>
+    t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token, body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2018-05-15 14:05', ...body } })
+  const list = (token: string, query = '') => t.api<WorkoutsListResponse>('GET', `workouts${query}`, { token })
+  const gpxFile = () => fixture('gpx/gpx_file.gpx')
+
+  describe('workouts without a file', () => {
+    it('reads the date in the user time zone and derives speeds and records (reference values)', async () => {
+      const answer = await manual(sam.token, { title: 'Morning ride', notes: 'windy', ascent: 120, descent: 110 })
+      expect(answer.status).toBe(201)
+      expect(answer.body.status).toBe('created')
+      const workout = answer.body.data.workouts[0] as Workout
+      expect(workout).toMatchObject({
+        title: 'Morning ride',
+        notes: 'windy',
+        workout_date: 'Tue, 15 May 2018 12:05:00 GMT',
+        duration: '1:00:00',
+        moving: '1:00:00',
+        pauses: '0:00:00',
+        distance: 10,
+        ave_speed: 10,
+        max_speed: 10,
+        ascent: 120,
+        descent: 110,
+        with_gpx: false,
+        file_format: null,
+        map: null,
+        bounds: [],
+        segments: [],
+      })
+      expect(Object.fromEntries(workout.records.map((r) => [r.record_type, r.value]))).toEqual({
+        AS: 10,
+        FD: 10,
+        HA: 120,
+        LD: '1:00:00',
+        MS: 10,
+      })
+    })
+
+    it('gives a default title of sport and local time, and handles durations over a day', async () => {
+      const answer = await manual(sam.token, { duration: 90_000, distance: 250 })
+      expect(answer.body.data.workouts[0]).toMatchObject({
+        title: 'Cycling (Sport) - 2018-05-15 14:05:00',
+        duration: '1 day, 1:00:00',
+        ave_speed: 10,
+      })
+    })
+
+    it.each([
+      [{ sport_id: 99 }, 404, 'sport does not exist'],
+      [{ duration: 0 }, 400, 'invalid payload'],
+      [{ distance: -1 }, 400, 'invalid payload'],
+      [{ workout_date: '2018-02-30 10:00' }, 400, 'invalid payload'],
+      [{ workout_date: '15/05/2018' }, 400, 'invalid payload'],
+      [{ notes: 'x'.repeat(501) }, 400, 'invalid payload'],
+    ])('refuses %j', async (body, status, message) => {
+      expect(await manual(sam.token, body)).toMatchObject({ status, body: { message } })
+    })
+  })
+
+  describe('uploads of one file', () => {
+    it('stores the original byte for byte and serves it for download', async () => {
+      const bytes = await gpxFile()
+      const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', bytes, { sport_id: 1, notes: 'first' })).body.data.workouts[0] as Workout
+      expect(workout).toMatchObject({ title: 'just a workout', notes: 'first', with_gpx: true, file_format: 'gpx' })
+      const download = await fetch(`${t.url}/api/workouts/${workout.id}/gpx/download`, { headers: { authorization: `Bearer ${sam.token}` } })
+      expect(download.status).toBe(200)
+      expect(download.headers.get('content-type')).toBe('application/gpx+xml')
+      expect(download.headers.get('content-disposition')).toContain('just a workout.gpx')
+      expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true)
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toHaveLength(1)
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+    })
+
+    it('takes the title given with the upload over the track name', async () => {
+      const answer = await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile(), { sport_id: 1, title: 'Col de Vars' })
+      expect(answer.body.data.workouts[0]?.title).toBe('Col de Vars')
+    })
+
+    it('reports the same file, or the same ride, as a duplicate and stores it once', async () => {
+      expect((await upload(t, sam.token, 'ride.gpx', await gpxFile())).status).toBe(201)
+      expect(await upload(t, sam.token, 'again.gpx', await gpxFile())).toMatchObject({
+        status: 409,
+        body: { status: 'fail', message: 'this workout was already imported' },
+      })
+      // Same points without a name: other bytes, same start, sport and distance.
+      expect((await upload(t, sam.token, 'noname.gpx', await fixture('gpx/gpx_file_wo_name.gpx'))).status).toBe(409)
+      // Another user may import the same file.
+      expect((await upload(t, admin.token, 'ride.gpx', await gpxFile())).status).toBe(201)
+      expect((await list(sam.token)).body.pagination.total).toBe(1)
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toHaveLength(2)
+    })
+
+    it.each([
+      ['no file part', () => {
+        const form = new FormData()
+        form.append('data', '{"sport_id": 1}')
+        return form
+      }, 400, 'no file part'],
+      ['an empty file', () => {
+        const form = new FormData()
+        form.append('file', new Blob([]), 'ride.gpx')
+        form.append('data', '{"sport_id": 1}')
+        return form
+      }, 400, 'no selected file'],
+      ['a wrong extension', () => {
+        const form = new FormData()
+        form.append('file', new Blob(['<gpx/>']), 'ride.kml')
+        form.append('data', '{"sport_id": 1}')
+        return form
+      }, 400, 'file extension not allowed'],
+      ['missing data', () => {
+        const form = new FormData()
+        form.append('file', new Blob(['<gpx/>']), 'ride.gpx')
+        return form
+      }, 400, 'invalid payload'],
+      ['data that is not JSON', () => {
+        const form = new FormData()
+        form.append('file', new Blob(['<gpx/>']), 'ride.gpx')
+        form.append('data', '{sport: 1')
+        return form
+      }, 400, 'invalid payload'],
+    ])('answers %s with the catalogued message and keeps nothing', async (_case, build, status, message) => {
+      const answer = await t.api('POST', 'workouts', { token: sam.token, form: build() })
+      expect(answer).toMatchObject({ status, body: { message } })
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toEqual([])
+    })
+
+    it('answers 404 for an unknown sport, and 413 over the single-file limit', async () => {
+      expect(await upload(t, sam.token, 'ride.gpx', await gpxFile(), { sport_id: 77 })).toMatchObject({
+        status: 404,
+        body: { message: 'sport does not exist' },
+      })
+      await t.api('PATCH', 'config', { token: admin.token, body: { max_single_file_size: 1024 } })
+      expect(await upload(t, sam.token, 'ride.gpx', await gpxFile())).toMatchObject({
+        status: 413,
+        body: { status: 'fail', message: 'file size is greater than the allowed size' },
+      })
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toEqual([])
+    })
+  })
+
+  describe('reading', () => {
+    it('hides other users workouts behind 404, for every call', async () => {
+      const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout
+      for (const path of [`workouts/${workout.id}`, `workouts/${workout.id}/chart_data`, `workouts/${workout.id}/gpx`, `workouts/${workout.id}/gpx/download`]) {
+        expect(await t.api('GET', path, { token: admin.token })).toMatchObject({ status: 404, body: { status: 'not found', message: 'workout not found' } })
+      }
+      expect((await t.api('PATCH', `workouts/${workout.id}`, { token: admin.token, body: { title: 'mine' } })).status).toBe(404)
+      expect((await t.api('DELETE', `workouts/${workout.id}`, { token: admin.token })).status).toBe(404)
+      for (const id of ['unknown', '../../etc/passwd', 'kjxavSTUrJvoAh2wvCeGEF']) {
+        expect((await t.api('GET', `workouts/${encodeURIComponent(id)}`, { token: sam.token })).status).toBe(404)
+      }
+    })
+
+    it('serves segment charts and GPX by 1-based number', async () => {
+      const workout = (await upload<WorkoutsResponse>(t, sam.token, 'segments.gpx', await fixture('gpx/gpx_file_with_segments.gpx'))).body.data.workouts[0] as Workout
+      const chart = await t.api<ChartDataResponse>('GET', `workouts/${workout.id}/chart_data/segment/2`, { token: sam.token })
+      expect(chart.status).toBe(200)
+      const points = chart.body.data.chart_data
+      expect(points[0]).toMatchObject({ distance: 0, duration: 0 })
+      expect(points.at(-1)?.distance).toBeCloseTo(0.186, 2)
+      const gpx = await t.api<GpxResponse>('GET', `workouts/${workout.id}/gpx/segment/1`, { token: sam.token })
+      expect(gpx.body.data.gpx).toMatch(/^<\?xml[\s\S]*<trkseg>(<trkpt lat="[\d.]+" lon="[\d.]+"\/>)+<\/trkseg><\/trk><\/gpx>\n$/)
+      for (const segment of ['0', '3', 'abc']) {
+        expect(await t.api('GET', `workouts/${workout.id}/chart_data/segment/${segment}`, { token: sam.token })).toMatchObject({
+          status: 404,
+          body: { message: 'segment not found' },
+        })
+      }
+      const manualOne = (await manual(sam.token, {})).body.data.workouts[0] as Workout
+      expect(await t.api('GET', `workouts/${manualOne.id}/chart_data`, { token: sam.token })).toMatchObject({ status: 404, body: { message: 'no file for this workout' } })
+    })
+
+    it('links each workout to the previous and next by date', async () => {
+      const ids: string[] = []
+      for (const date of ['2020-01-02 10:00', '2020-01-01 10:00', '2020-01-03 10:00']) {
+        ids.push(((await manual(sam.token, { workout_date: date })).body.data.workouts[0] as Workout).id)
+      }
+      const [second, first, third] = ids
+      expect((await t.api<WorkoutsResponse>('GET', `workouts/${second}`, { token: sam.token })).body.data.workouts[0]).toMatchObject({
+        previous_workout: first,
+        next_workout: third,
+      })
+      const page = (await list(sam.token)).body.data.workouts
+      expect(page.map((w) => [w.id, w.previous_workout, w.next_workout])).toEqual([
+        [third, second, null],
+        [second, first, third],
+        [first, null, second],
+      ])
+    })
+  })
+
+  describe('the list', () => {
+    beforeEach(async () => {
+      const rows: [string, number, number, number, string][] = [
+        ['2021-01-10 08:00', 1, 3600, 30, 'Long ride'],
+        ['2021-02-10 08:00', 5, 1800, 6, 'Easy run'],
+        ['2021-03-10 08:00', 5, 3000, 12, 'Tempo run'],
+        ['2021-03-31 23:30', 1, 7200, 60, 'Night ride 100%'],
+      ]
+      for (const [date, sport, duration, distance, title] of rows) {
+        await manual(sam.token, { workout_date: date, sport_id: sport, duration, distance, title })
+      }
+      await manual(admin.token, { title: 'Not sam' })
+    })
+    const titles = async (query: string) => (await list(sam.token, query)).body.data.workouts.map((w) => w.title)
+
+    it('pages by 5 by default, newest first, with the pagination object', async () => {
+      const answer = await list(sam.token, '?per_page=3')
+      expect(answer.body.pagination).toEqual({ page: 1, pages: 2, total: 4, has_prev: false, has_next: true })
+      expect(answer.body.data.workouts.map((w) => w.title)).toEqual(['Night ride 100%', 'Tempo run', 'Easy run'])
+      expect(await titles('?page=2&per_page=3')).toEqual(['Long ride'])
+      expect(await titles('?page=9')).toEqual([])
+    })
+
+    it('filters by day in the user time zone, sport, figures and title', async () => {
+      // 23:30 in Paris on 31 March is 21:30 UTC: it belongs to 31 March.
+      expect(await titles('?from=2021-03-31&to=2021-03-31')).toEqual(['Night ride 100%'])
+      expect(await titles('?from=2021-02-01&to=2021-03-10')).toEqual(['Tempo run', 'Easy run'])
+      expect(await titles('?sport_id=5&order=asc')).toEqual(['Easy run', 'Tempo run'])
+      expect(await titles('?distance_from=12&distance_to=30&order=asc')).toEqual(['Long ride', 'Tempo run'])
+      expect(await titles('?duration_from=00:50&duration_to=1:00')).toEqual(['Tempo run', 'Long ride'])
+      expect(await titles('?ave_speed_from=20')).toEqual(['Night ride 100%', 'Long ride'])
+      expect(await titles('?max_speed_to=12')).toEqual(['Easy run'])
+      expect(await titles('?title=RUN')).toEqual(['Tempo run', 'Easy run'])
+      expect(await titles('?title=100%25')).toEqual(['Night ride 100%'])
+      expect(await titles('?title=_')).toEqual([])
+    })
+
+    it('sorts by each allowed column', async () => {
+      expect(await titles('?order_by=distance&order=desc')).toEqual(['Night ride 100%', 'Long ride', 'Tempo run', 'Easy run'])
+      expect(await titles('?order_by=duration&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])
+      expect(await titles('?order_by=ave_speed&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])
+    })
+
+    it.each(['page=0', 'page=A', 'per_page=101', 'order=up', 'order_by=title', 'from=2021-13-01', 'to=tomorrow', 'sport_id=x', 'distance_from=-1', 'duration_to=90', 'ave_speed_from=fast'])(
+      'answers 400 invalid payload for %s',
+      async (query) => {
+        expect(await list(sam.token, `?${query}`)).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+      },
+    )
+  })
+
+  describe('editing and deleting', () => {
+    it('edits title, notes and typed weather; figures only without a file', async () => {
+      const fileWorkout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout
+      const weather = { icon: 'rain', temperature: 11.5, humidity: 0.8, wind: 4.2, windBearing: 225 }
+      const edited = await t.api<WorkoutsResponse>('PATCH', `workouts/${fileWorkout.id}`, {
+        token: sam.token,
+        body: { title: 'Rainy climb', notes: '', weather_start: weather },
+      })
+      expect(edited.body.data.workouts[0]).toMatchObject({ title: 'Rainy climb', notes: null, weather_start: weather, weather_end: null })
+      expect(edited.body.data.workouts[0]?.modification_date).toMatch(/GMT$/)
+      expect(await t.api('PATCH', `workouts/${fileWorkout.id}`, { token: sam.token, body: { distance: 5 } })).toMatchObject({
+        status: 400,
+        body: { message: 'invalid payload' },
+      })
+      expect((await t.api('PATCH', `workouts/${fileWorkout.id}`, { token: sam.token, body: { weather_start: { icon: 'tornado' } } })).status).toBe(400)
+
+      const typed = (await manual(sam.token, {})).body.data.workouts[0] as Workout
+      const changed = await t.api<WorkoutsResponse>('PATCH', `workouts/${typed.id}`, {
+        token: sam.token,
+        body: { duration: 7200, distance: 30, workout_date: '2019-01-01 09:00', ascent: 300 },
+      })
+      expect(changed.body.data.workouts[0]).toMatchObject({
+        duration: '2:00:00',
+        moving: '2:00:00',
+        distance: 30,
+        ave_speed: 15,
+        max_speed: 15,
+        ascent: 300,
+        workout_date: 'Tue, 01 Jan 2019 08:00:00 GMT',
+      })
+    })
+
+    it('re-analyses a file workout with the new sport threshold and moves its records', async () => {
+      await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 6, stopped_speed_threshold: 4.7 } })
+      const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout
+      expect(workout.moving).toBe('0:04:10')
+      const walked = await t.api<WorkoutsResponse>('PATCH', `workouts/${workout.id}`, { token: sam.token, body: { sport_id: 6 } })
+      const after = walked.body.data.workouts[0] as Workout
+      expect(after.sport_id).toBe(6)
+      // At a 4.7 km/h threshold the slower stretches become pauses.
+      expect(after.moving).not.toBe('0:04:10')
+      expect(after.pauses).not.toBe('0:00:00')
+      expect(after.workout_date).toBe(workout.workout_date)
+      const records = await t.api<RecordsResponse>('GET', 'records', { token: sam.token })
+      expect(new Set(records.body.data.records.map((r) => r.sport_id))).toEqual(new Set([6]))
+    })
+
+    it('deletes a workout with its files and hands the records to the next best', async () => {
+      const short = (await manual(sam.token, { distance: 5, duration: 1800 })).body.data.workouts[0] as Workout
+      const ride = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout
+      expect((await t.api('DELETE', `workouts/${ride.id}`, { token: sam.token })).status).toBe(204)
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toEqual([])
+      expect((await t.api('GET', `workouts/${ride.id}`, { token: sam.token })).status).toBe(404)
+      const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
+      expect(records.map((r) => [r.record_type, r.workout_id])).toEqual([
+        ['AS', short.id],
+        ['FD', short.id],
+        ['LD', short.id],
+        ['MS', short.id],
+      ])
+    })
+
+    it('keeps the profile totals in step with the workouts', async () => {
+      await manual(sam.token, { distance: 12.5, duration: 3600, ascent: 100, sport_id: 5 })
+      await upload(t, sam.token, 'ride.gpx', await gpxFile())
+      const profile = (await t.api<ProfileResponse>('GET', 'auth/profile', { token: sam.token })).body.data
+      expect(profile).toMatchObject({ nb_workouts: 2, nb_sports: 2, sports_list: [1, 5], total_duration: '1:04:10' })
+      expect(profile.total_distance).toBeCloseTo(12.82, 2)
+      expect(profile.total_ascent).toBeCloseTo(100.4, 1)
+      expect(profile.records.length).toBe(10)
+    })
+  })
+
+  describe('archives', () => {
+    const data = JSON.stringify({ sport_id: 1 })
+
+    it('imports good files in the background and reports each bad, duplicate and hostile entry', async () => {
+      const good = await gpxFile()
+      const segments = await fixture('gpx/gpx_file_with_3_segments.gpx')
+      const inner = buildZip([{ name: 'inner.gpx', data: await fixture('gpx/gpx_file_with_segments.gpx') }])
+      const tooDeep = buildZip([{ name: 'deeper.zip', data: buildZip([{ name: 'x.gpx', data: good }]) }])
+      const archive = buildZip([
+        { name: 'rides/ride.gpx', data: good, deflate: true },
+        { name: 'rides/copy.gpx', data: good },
+        { name: 'three.gpx', data: segments },
+        { name: 'broken.gpx', data: '<gpx><trk><trkseg><trkpt lat="1" lon="2">' },
+        { name: '../escape.gpx', data: good },
+        { name: '/etc/passwd.gpx', data: good },
+        { name: 'link.gpx', data: '/etc/passwd', symlink: true },
+        { name: 'bomb.gpx', data: Buffer.alloc(2_000_000, 0x20), deflate: true },
+        { name: 'notes.txt', data: 'hello' },
+        { name: 'nested.zip', data: inner },
+        { name: 'too-deep.zip', data: tooDeep },
+        { name: '__MACOSX/._ride.gpx', data: 'x' },
+      ])
+      const started = await upload<ImportTaskResponse>(t, sam.token, 'history.zip', archive, data)
+      expect(started.status).toBe(202)
+      expect(started.body.status).toBe('in_progress')
+      const task = await waitForImport(t, sam.token, started.body.data.task.id)
+      expect(task.status).toBe('done')
+      const byFile = Object.fromEntries(task.results.map((result) => [result.file, result]))
+      expect(byFile['rides/ride.gpx']).toMatchObject({ status: 'imported' })
+      expect(byFile['rides/copy.gpx']).toMatchObject({ status: 'duplicate' })
+      expect(byFile['three.gpx']).toMatchObject({ status: 'imported' })
+      expect(byFile['nested.zip/inner.gpx']).toMatchObject({ status: 'imported' })
+      expect(byFile['broken.gpx']).toMatchObject({ status: 'error', message: expect.stringMatching(/\w/) })
+      expect(byFile['../escape.gpx']).toEqual({ file: '../escape.gpx', status: 'error', message: 'unsafe path in the archive' })
+      expect(byFile['/etc/passwd.gpx']).toMatchObject({ status: 'error', message: 'unsafe path in the archive' })
+      expect(byFile['link.gpx']).toMatchObject({ status: 'error', message: 'symbolic links are not imported' })
+      expect(byFile['bomb.gpx']).toMatchObject({ status: 'error', message: 'compression ratio too high (possible zip bomb)' })
+      expect(byFile['notes.txt']).toMatchObject({ status: 'error', message: 'file extension not allowed' })
+      expect(byFile['too-deep.zip/deeper.zip']).toMatchObject({ status: 'error', message: 'archives nested more than one level are not imported' })
+      expect(byFile['__MACOSX/._ride.gpx']).toBeUndefined()
+      expect(task.files_done).toBe(task.files_total)
+
+      expect((await list(sam.token)).body.pagination.total).toBe(3)
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toHaveLength(3)
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+      expect(await filesUnder(t.dataDir).then((files) => files.filter((f) => f.includes('escape') || f.endsWith('passwd.gpx')))).toEqual([])
+      // Progress reports belong to their owner.
+      expect((await t.api('GET', `workouts/imports/${task.id}`, { token: admin.token })).status).toBe(404)
+    })
+
+    it('refuses a whole archive over the file count, a damaged archive, and one without workouts', async () => {
+      await t.api('PATCH', 'config', { token: admin.token, body: { gpx_limit_import: 2 } })
+      const three = buildZip([1, 2, 3].map((n) => ({ name: `${n}.gpx`, data: 'x' })))
+      expect(await upload(t, sam.token, 'many.zip', three, data)).toMatchObject({
+        status: 400,
+        body: { status: 'fail', message: 'the number of files in the archive exceeds the limit' },
+      })
+      expect(await upload(t, sam.token, 'bad.zip', Buffer.from('PK not really'), data)).toMatchObject({
+        status: 400,
+        body: { message: 'the archive is damaged or not a zip file' },
+      })
+      expect(await upload(t, sam.token, 'empty.zip', buildZip([{ name: 'a.txt', data: 'x' }]), data)).toMatchObject({
+        status: 400,
+        body: { message: 'the archive holds no gpx, fit or tcx file' },
+      })
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+    })
+
+    it('stops cleanly when the server stops mid-import: no half-written workout, no orphan file', async () => {
+      const entries = []
+      const base = (await gpxFile()).toString()
+      for (let i = 0; i < 40; i += 1) {
+        // Shift each copy by a minute so each is a distinct ride.
+        entries.push({ name: `ride-${i}.gpx`, data: base.replace(/T12:4(\d):/g, (_m, d: string) => `T${String(13 + Math.floor(i / 10)).padStart(2, '0')}:${i % 10}${d}:`) })
+      }
+      const started = await upload<ImportTaskResponse>(t, sam.token, 'big.zip', buildZip(entries), data)
+      expect(started.status).toBe(202)
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      await t.close({ keepData: true })
+
+      t = await startTestServer({ dataDir: t.dataDir })
+      const login = await t.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: sam.email, password: sam.password } })
+      const workouts = (await list(login.body.auth_token, '?per_page=100')).body.data.workouts
+      expect(workouts.length).toBeLessThan(40)
+      for (const workout of workouts) expect(workout.segments).toHaveLength(1)
+      const stored = await filesUnder(`${t.dataDir}/uploads`)
+      expect(stored.map((path) => path.split('/').at(-1)?.split('.')[0]).sort()).toEqual(workouts.map((w) => w.id).sort())
+      expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
+    })
+  })
+})

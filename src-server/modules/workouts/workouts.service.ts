@@ -1,0 +1,335 @@
+import { In, type EntityManager } from 'typeorm'
+import type { z } from 'zod'
+import type {
+  ChartDataPoint,
+  ChartDataResponse,
+  GpxResponse,
+  noFileWorkoutBody,
+  updateWorkoutBody,
+  Workout,
+  WorkoutsListResponse,
+  workoutsListQuery,
+  WorkoutsResponse,
+} from '../../../src/contracts'
+import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
+import { createZoneClock, parseLocalDateTime } from '../../../src/domain/zoned-time'
+import { AppError } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { importTrackFile } from '../../importers'
+import { toHttpDate } from '../../lib/http-date'
+import { isShortId, shortId } from '../../lib/short-id'
+import { toSqlDate } from '../../lib/sql-date'
+import { recomputeRecords } from '../records/records.service'
+import { presentRecord } from '../users/user.presenter'
+import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
+import { applyAnalysis, defaultTitle, sportAndThreshold, trackRow } from './workout-import'
+import { presentWorkout } from './workout.presenter'
+
+const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
+
+const minutesOf = (hhmm: string) => {
+  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)
+  return (hours * 60 + minutes) * 60
+}
+
+/** Speeds of a workout entered by hand: distance over duration, both as average and maximum. */
+function manualSpeed(distanceKm: number, durationS: number): number | null {
+  return durationS > 0 ? (distanceKm / durationS) * 3600 : null
+}
+
+/** A chart point in the API's shape, distances and times relative to `origin`. */
+function presentChartPoint(point: ChartPoint, origin: { distanceKm: number; elapsedS: number }): ChartDataPoint {
+  return {
+    distance: Number((point.distanceKm - origin.distanceKm).toFixed(3)),
+    duration: point.elapsedS === null ? null : point.elapsedS - origin.elapsedS,
+    elevation: point.elevationM,
+    latitude: point.lat,
+    longitude: point.lon,
+    speed: point.speedKmh,
+    time: point.time === null ? null : toHttpDate(new Date(point.time)),
+    ...(point.heartRate !== undefined ? { hr: point.heartRate } : {}),
+    ...(point.cadence !== undefined ? { cadence: point.cadence } : {}),
+    ...(point.power !== undefined ? { power: point.power } : {}),
+    ...(point.temperature !== undefined ? { temperature: point.temperature } : {}),
+  }
+}
+
+/** 1-based segment number of a URL, or null when it is not a positive integer. */
+const segmentNumber = (text: string) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : null)
+
+export function createWorkoutsService(context: ServerContext) {
+  const { db, write, layout } = context
+
+  /** The caller's workout; another user's is "not found" too, so ids cannot be probed. */
+  async function ownWorkout(manager: EntityManager, user: UserEntity, id: string): Promise<WorkoutEntity> {
+    const workout = isShortId(id) ? await manager.findOneBy(WorkoutEntity, { id, userId: user.id }) : null
+    if (!workout) throw new AppError('workout_not_found')
+    return workout
+  }
+
+  async function neighbours(manager: EntityManager, workout: WorkoutEntity): Promise<{ previousId: string | null; nextId: string | null }> {
+    const date = toSqlDate(workout.workoutDate)
+    const [previous] = await manager.query<{ id: string }[]>(
+      `SELECT id FROM workout WHERE user_id = ? AND (workout_date < ? OR (workout_date = ? AND id < ?))
+        ORDER BY workout_date DESC, id DESC LIMIT 1`,
+      [workout.userId, date, date, workout.id],
+    )
+    const [next] = await manager.query<{ id: string }[]>(
+      `SELECT id FROM workout WHERE user_id = ? AND (workout_date > ? OR (workout_date = ? AND id > ?))
+        ORDER BY workout_date ASC, id ASC LIMIT 1`,
+      [workout.userId, date, date, workout.id],
+    )
+    return { previousId: previous?.id ?? null, nextId: next?.id ?? null }
+  }
+
+  /** Workouts with their segments and records, loaded in a few queries whatever their number. */
+  async function present(
+    manager: EntityManager,
+    user: UserEntity,
+    workouts: WorkoutEntity[],
+    links: Map<string, { previousId: string | null; nextId: string | null }>,
+  ): Promise<Workout[]> {
+    const ids = workouts.map((workout) => workout.id)
+    const segments = ids.length ? await manager.find(WorkoutSegmentEntity, { where: { workoutId: In(ids) }, order: { segmentIndex: 'ASC' } }) : []
+    const records = ids.length ? await manager.find(RecordEntity, { where: { workoutId: In(ids) }, order: { recordType: 'ASC' } }) : []
+    return workouts.map((workout) =>
+      presentWorkout(workout, {
+        username: user.username,
+        segments: segments.filter((segment) => segment.workoutId === workout.id),
+        records: records.filter((record) => record.workoutId === workout.id).map((record) => presentRecord(record, user.username)),
+        previousId: links.get(workout.id)?.previousId ?? null,
+        nextId: links.get(workout.id)?.nextId ?? null,
+      }),
+    )
+  }
+
+  async function single(manager: EntityManager, user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created'): Promise<WorkoutsResponse> {
+    const links = new Map([[workout.id, await neighbours(manager, workout)]])
+    return { status, data: { workouts: await present(manager, user, [workout], links) } }
+  }
+
+  /** UTC instant of a `YYYY-MM-DD HH:MM` typed in the user's zone. */
+  function userInstant(user: UserEntity, text: string): Date {
+    const parts = parseLocalDateTime(text)
+    if (!parts) throw new AppError('invalid_payload')
+    return new Date(createZoneClock(user.timezone).toUtc(parts))
+  }
+
+  async function track(workout: WorkoutEntity): Promise<{ chart: ChartPoint[]; polyline: LatLon[][] }> {
+    const row = await db.manager.findOneBy(WorkoutTrackEntity, { workoutId: workout.id })
+    if (!row) throw new AppError('workout_has_no_file')
+    return { chart: JSON.parse(row.chart) as ChartPoint[], polyline: JSON.parse(row.polyline) as LatLon[][] }
+  }
+
+  return {
+    /** A workout in the response shape (after an import). */
+    respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(db.manager, user, workout, status),
+
+    async get(user: UserEntity, id: string): Promise<WorkoutsResponse> {
+      return single(db.manager, user, await ownWorkout(db.manager, user, id), 'success')
+    },
+
+    /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
+    async list(user: UserEntity, query: z.output<typeof workoutsListQuery>): Promise<WorkoutsListResponse> {
+      const clock = createZoneClock(user.timezone)
+      const conditions: string[] = []
+      const params: unknown[] = []
+      const where = (condition: string, ...values: unknown[]) => {
+        conditions.push(condition)
+        params.push(...values)
+      }
+      const dayStart = (day: string, offsetDays = 0) => {
+        const parts = parseLocalDateTime(day)
+        if (!parts) throw new AppError('invalid_payload')
+        const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + offsetDays))
+        return toSqlDate(clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 }))
+      }
+      if (query.sport_id !== undefined) where('sport_id = ?', query.sport_id)
+      if (query.from) where('workout_date >= ?', dayStart(query.from))
+      if (query.to) where('workout_date < ?', dayStart(query.to, 1))
+      if (query.distance_from !== undefined) where('distance >= ?', query.distance_from)
+      if (query.distance_to !== undefined) where('distance <= ?', query.distance_to)
+      if (query.duration_from) where('moving >= ?', minutesOf(query.duration_from))
+      if (query.duration_to) where('moving <= ?', minutesOf(query.duration_to))
+      if (query.ave_speed_from !== undefined) where('ave_speed >= ?', query.ave_speed_from)
+      if (query.ave_speed_to !== undefined) where('ave_speed <= ?', query.ave_speed_to)
+      if (query.max_speed_from !== undefined) where('max_speed >= ?', query.max_speed_from)
+      if (query.max_speed_to !== undefined) where('max_speed <= ?', query.max_speed_to)
+      if (query.title) where(`title LIKE ? ESCAPE '\\'`, `%${query.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      const filter = conditions.length ? `AND ${conditions.join(' AND ')}` : ''
+      const direction = query.order === 'asc' ? 'ASC' : 'DESC'
+
+      const [{ total }] = await db.manager.query<[{ total: number }]>(
+        `SELECT COUNT(*) AS total FROM workout WHERE user_id = ? ${filter}`,
+        [user.id, ...params],
+      )
+      // Previous/next follow the date order of all the user's workouts, whatever the filters.
+      const rows = await db.manager.query<{ id: string; previous_id: string | null; next_id: string | null }[]>(
+        `WITH linked AS (
+           SELECT *, LAG(id) OVER (ORDER BY workout_date, id) AS previous_id,
+                     LEAD(id) OVER (ORDER BY workout_date, id) AS next_id
+             FROM workout WHERE user_id = ?)
+         SELECT id, previous_id, next_id FROM linked WHERE 1 = 1 ${filter}
+          ORDER BY ${ORDER_COLUMNS[query.order_by]} ${direction}, workout_date ${direction}, id ${direction}
+          LIMIT ? OFFSET ?`,
+        [user.id, ...params, query.per_page, (query.page - 1) * query.per_page],
+      )
+      const byId = new Map(
+        (rows.length ? await db.manager.findBy(WorkoutEntity, { id: In(rows.map((row) => row.id)) }) : []).map((w) => [w.id, w]),
+      )
+      const ordered = rows.flatMap((row) => byId.get(row.id) ?? [])
+      const links = new Map(rows.map((row) => [row.id, { previousId: row.previous_id, nextId: row.next_id }]))
+      const pages = Math.ceil(total / query.per_page)
+      return {
+        status: 'success',
+        data: { workouts: await present(db.manager, user, ordered, links) },
+        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+      }
+    },
+
+    /** A workout typed in by hand; moving time is the duration and both speeds its average. */
+    async createWithoutFile(user: UserEntity, body: z.output<typeof noFileWorkoutBody>): Promise<WorkoutsResponse> {
+      const workoutDate = userInstant(user, body.workout_date)
+      const workout = await write(async (manager) => {
+        const { sport } = await sportAndThreshold(manager, user, body.sport_id)
+        const speed = manualSpeed(body.distance, body.duration)
+        const created = Object.assign(new WorkoutEntity(), {
+          id: shortId(),
+          userId: user.id,
+          sportId: sport.id,
+          title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user.timezone),
+          notes: body.notes?.trim() || null,
+          workoutDate,
+          createdAt: context.now(),
+          modifiedAt: null,
+          duration: body.duration,
+          moving: body.duration,
+          pauses: 0,
+          distance: body.distance,
+          aveSpeed: speed,
+          maxSpeed: speed,
+          minAlt: null,
+          maxAlt: null,
+          ascent: body.ascent ?? null,
+          descent: body.descent ?? null,
+          bounds: null,
+          filePath: null,
+          fileHash: null,
+          fileFormat: null,
+          mapId: null,
+          weatherStart: null,
+          weatherEnd: null,
+          hasHeartRate: false,
+          hasCadence: false,
+          hasPower: false,
+        })
+        await manager.insert(WorkoutEntity, created)
+        await recomputeRecords(manager, user.id, sport.id)
+        return created
+      })
+      return single(db.manager, user, workout, 'created')
+    },
+
+    /**
+     * Edits a workout. Date and figures can change only on workouts without a file; a new sport on
+     * a file workout re-analyses the original with that sport's stopped-speed threshold.
+     */
+    async update(user: UserEntity, id: string, body: z.output<typeof updateWorkoutBody>): Promise<WorkoutsResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const withFile = workout.filePath !== null
+      const figureFields = ['workout_date', 'duration', 'distance', 'ascent', 'descent'] as const
+      if (withFile && figureFields.some((field) => body[field] !== undefined)) throw new AppError('invalid_payload')
+
+      const { sport, threshold } = await sportAndThreshold(db.manager, user, body.sport_id ?? workout.sportId)
+      // The re-analysis reads the file outside the write queue so other writes are not held up.
+      const reanalysis =
+        withFile && sport.id !== workout.sportId && workout.filePath
+          ? analyseForStorage(await importTrackFile(`${layout.uploads}/${workout.filePath}`), { stoppedSpeedThresholdKmh: threshold })
+          : null
+      const previousSportId = workout.sportId
+
+      const updated = await write(async (manager) => {
+        const current = await ownWorkout(manager, user, id)
+        current.sportId = sport.id
+        if (body.title !== undefined && body.title.trim() !== '') current.title = body.title.trim()
+        if (body.notes !== undefined) current.notes = body.notes.trim() || null
+        if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
+        if (body.weather_end !== undefined) current.weatherEnd = body.weather_end ? JSON.stringify(body.weather_end) : null
+        if (!withFile) {
+          if (body.workout_date !== undefined) current.workoutDate = userInstant(user, body.workout_date)
+          if (body.duration !== undefined) current.duration = current.moving = body.duration
+          if (body.distance !== undefined) current.distance = body.distance
+          if (body.ascent !== undefined) current.ascent = body.ascent
+          if (body.descent !== undefined) current.descent = body.descent
+          current.aveSpeed = current.maxSpeed = manualSpeed(current.distance, current.duration)
+        }
+        if (reanalysis) {
+          const workoutDate = current.workoutDate
+          const segments = applyAnalysis(current, reanalysis)
+          current.workoutDate = workoutDate
+          await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
+          if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
+          await manager.save(trackRow(current.id, reanalysis))
+        }
+        current.modifiedAt = context.now()
+        await manager.save(current)
+        await recomputeRecords(manager, user.id, current.sportId)
+        if (previousSportId !== current.sportId) await recomputeRecords(manager, user.id, previousSportId)
+        return current
+      })
+      return single(db.manager, user, updated, 'success')
+    },
+
+    /** Deletes a workout with its files; its sport's records are recomputed. */
+    async remove(user: UserEntity, id: string): Promise<void> {
+      const workout = await write(async (manager) => {
+        const found = await ownWorkout(manager, user, id)
+        await manager.delete(WorkoutEntity, { id: found.id })
+        await recomputeRecords(manager, user.id, found.sportId)
+        return found
+      })
+      // Files go after the commit: a failed delete keeps the workout and its files together.
+      await removeFiles(workoutFiles(layout, workout))
+    },
+
+    /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
+    async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const { chart } = await track(workout)
+      let points = chart
+      if (segment !== undefined) {
+        const number = segmentNumber(segment)
+        points = number === null ? [] : chart.filter((point) => point.segment === number - 1)
+        if (points.length === 0) throw new AppError('segment_not_found')
+      }
+      const first = points[0]
+      const origin = segment !== undefined && first ? { distanceKm: first.distanceKm, elapsedS: first.elapsedS ?? 0 } : { distanceKm: 0, elapsedS: 0 }
+      return { status: 'success', message: '', data: { chart_data: points.map((point) => presentChartPoint(point, origin)) } }
+    },
+
+    /** The workout's map line as GPX (all segments, or one, 1-based). */
+    async gpx(user: UserEntity, id: string, segment?: string): Promise<GpxResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const { polyline } = await track(workout)
+      let lines = polyline
+      if (segment !== undefined) {
+        const number = segmentNumber(segment)
+        const line = number === null ? undefined : polyline[number - 1]
+        if (!line) throw new AppError('segment_not_found')
+        lines = [line]
+      }
+      return { status: 'success', message: '', data: { gpx: gpxOfLines(workout.title ?? workout.id, lines) } }
+    },
+
+    /** The original file of a workout, for download. */
+    async originalFile(user: UserEntity, id: string): Promise<{ path: string; name: string; format: string }> {
+      const workout = await ownWorkout(db.manager, user, id)
+      if (!workout.filePath || !workout.fileFormat) throw new AppError('workout_has_no_file')
+      const base = (workout.title ?? workout.id).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().slice(0, 100) || workout.id
+      return { path: `${layout.uploads}/${workout.filePath}`, name: `${base}.${workout.fileFormat}`, format: workout.fileFormat }
+    },
+  }
+}
+
+export type WorkoutsService = ReturnType<typeof createWorkoutsService>

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ImportTask, ImportTaskResponse } from '../../src/contracts'
+import type { ApiAnswer, TestServer } from './test-server'
+
+/** The project's shared test files. */
+export const FIXTURES = join(__dirname, '..', '..', 'tests', 'fixtures')
+
+export const fixture = (relative: string) => readFile(join(FIXTURES, relative))
+
+/** Uploads a file to POST /workouts with the multipart `data` field the UI sends. */
+export function upload<T = Record<string, unknown>>(
+  t: TestServer,
+  token: string,
+  name: string,
+  bytes: Buffer | string,
+  data: Record<string, unknown> | string = { sport_id: 1 },
+): Promise<ApiAnswer<T>> {
+  const form = new FormData()
+  form.append('file', new Blob([bytes]), name)
+  form.append('data', typeof data === 'string' ? data : JSON.stringify(data))
+  return t.api<T>('POST', 'workouts', { token, form })
+}
+
+/** Polls an archive import until it is no longer in progress. */
+export async function waitForImport(t: TestServer, token: string, taskId: string, timeoutMs = 30_000): Promise<ImportTask> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const answer = await t.api<ImportTaskResponse>('GET', `workouts/imports/${taskId}`, { token })
+    if (answer.status !== 200) throw new Error(`import ${taskId} answered ${answer.status}`)
+    if (answer.body.data.task.status !== 'in_progress') return answer.body.data.task
+    if (Date.now() > deadline) throw new Error('import did not finish in time')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Seconds of an `H:MM:SS` (or `N days, H:MM:SS`) duration. */
+export function seconds(duration: string): number {
+  const match = /^(?:(\d+) days?, )?(\d+):(\d\d):(\d\d)$/.exec(duration)
+  if (!match) throw new Error(`not a duration: ${duration}`)
+  const [, days = '0', hours = '0', minutes = '0', secs = '0'] = match
+  return Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(secs)
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod'
+import type { HttpDate, Pagination } from './common'
+import { endpoint } from './endpoint'
+import type { UserRecord } from './users'
+
+/** Notes limit (characters). */
+export const NOTES_MAX = 500
+/** Title limit (characters). */
+export const TITLE_MAX = 255
+/** Default and largest page sizes of the workout list. */
+export const WORKOUTS_PER_PAGE_DEFAULT = 5
+export const WORKOUTS_PER_PAGE_MAX = 100
+
+/** The weather conditions a workout can show (icons of the spec). */
+export const weatherIcons = [
+  'clear-day',
+  'clear-night',
+  'cloudy',
+  'fog',
+  'partly-cloudy-day',
+  'partly-cloudy-night',
+  'rain',
+  'sleet',
+  'snow',
+  'wind',
+] as const
+
+/** Weather at a point in time: °C, humidity as a fraction, wind in m/s from `windBearing` degrees. */
+export const weatherSchema = z
+  .object({
+    icon: z.enum(weatherIcons),
+    temperature: z.number().min(-90).max(70),
+    humidity: z.number().min(0).max(1),
+    wind: z.number().min(0).max(150),
+    windBearing: z.number().min(0).max(360),
+  })
+  .strict()
+export type Weather = z.infer<typeof weatherSchema>
+
+/** Figures shared by workouts and their segments. Durations `H:MM:SS`; km, km/h, m. */
+export interface WorkoutFigures {
+  duration: string
+  moving: string
+  pauses: string
+  distance: number
+  ave_speed: number | null
+  max_speed: number | null
+  min_alt: number | null
+  max_alt: number | null
+  ascent: number | null
+  descent: number | null
+}
+
+export interface WorkoutSegment extends WorkoutFigures {
+  workout_id: string
+  /** 0-based; the URLs use `segment_id + 1`. */
+  segment_id: number
+}
+
+/** A workout in the reference tracker's shape. */
+export interface Workout extends WorkoutFigures {
+  id: string
+  user: string
+  sport_id: number
+  title: string
+  notes: string | null
+  creation_date: HttpDate
+  modification_date: HttpDate | null
+  workout_date: HttpDate
+  with_gpx: boolean
+  /** Format of the original file, or null for a workout entered by hand. */
+  file_format: 'gpx' | 'tcx' | 'fit' | null
+  bounds: number[]
+  map: string | null
+  previous_workout: string | null
+  next_workout: string | null
+  weather_start: Weather | null
+  weather_end: Weather | null
+  records: UserRecord[]
+  segments: WorkoutSegment[]
+  /** Sensors present in the chart data. */
+  has_heart_rate: boolean
+  has_cadence: boolean
+  has_power: boolean
+}
+
+export interface WorkoutsResponse {
+  status: 'success' | 'created'
+  data: { workouts: Workout[] }
+}
+
+export interface WorkoutsListResponse {
+  status: 'success'
+  data: { workouts: Workout[] }
+  pagination: Pagination
+}
+
+/** One point of a workout's chart (downsampled at import, ≤ 2,000 points). */
+export interface ChartDataPoint {
+  /** km since the start of the chart */
+  distance: number
+  /** seconds since the start of the chart */
+  duration: number | null
+  /** m, or null when unknown */
+  elevation: number | null
+  latitude: number | null
+  longitude: number | null
+  /** km/h */
+  speed: number
+  time: HttpDate | null
+  hr?: number | null
+  cadence?: number | null
+  power?: number | null
+  temperature?: number | null
+}
+
+export interface ChartDataResponse {
+  status: 'success'
+  message: string
+  data: { chart_data: ChartDataPoint[] }
+}
+
+export interface GpxResponse {
+  status: 'success'
+  message: string
+  data: { gpx: string }
+}
+
+/** The outcome of one file of an archive import. */
+export type ImportFileResult =
+  | { file: string; status: 'imported'; workout_id: string }
+  | { file: string; status: 'duplicate'; workout_id: string }
+  | { file: string; status: 'error'; message: string }
+
+/** Progress of a background archive import. */
+export interface ImportTask {
+  id: string
+  status: 'in_progress' | 'done' | 'failed'
+  files_total: number
+  files_done: number
+  results: ImportFileResult[]
+  /** Set when the whole archive was refused (not one file). */
+  message?: string
+}
+
+export interface ImportTaskResponse {
+  status: 'in_progress' | 'success'
+  data: { task: ImportTask }
+}
+
+/** The answer to an upload: a workout (one file) or a background task (an archive). */
+export type CreateWorkoutResponse = WorkoutsResponse | ImportTaskResponse
+
+const day = z.iso.date()
+const hhmm = z.string().regex(/^\d{1,3}:[0-5]\d$/)
+const number = (min = 0) => z.coerce.number().min(min).max(1e9)
+
+export const workoutOrderBy = ['workout_date', 'distance', 'duration', 'ave_speed'] as const
+
+/** GET workouts query: every value checked, bad ones answer 400. */
+export const workoutsListQuery = z.object({
+  page: z.coerce.number().int().positive().max(1e6).default(1),
+  per_page: z.coerce.number().int().positive().max(WORKOUTS_PER_PAGE_MAX).default(WORKOUTS_PER_PAGE_DEFAULT),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  order_by: z.enum(workoutOrderBy).default('workout_date'),
+  from: day.optional(),
+  to: day.optional(),
+  sport_id: z.coerce.number().int().positive().optional(),
+  distance_from: number().optional(),
+  distance_to: number().optional(),
+  duration_from: hhmm.optional(),
+  duration_to: hhmm.optional(),
+  ave_speed_from: number().optional(),
+  ave_speed_to: number().optional(),
+  max_speed_from: number().optional(),
+  max_speed_to: number().optional(),
+  title: z.string().trim().max(TITLE_MAX).optional(),
+})
+
+/** `YYYY-MM-DD HH:MM` in the user's time zone. */
+export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+
+const title = z.string().trim().max(TITLE_MAX)
+const notes = z.string().max(NOTES_MAX)
+
+/** The `data` field of an upload (JSON text). */
+export const uploadDataSchema = z.object({
+  sport_id: z.number().int().positive(),
+  title: title.optional(),
+  notes: notes.optional(),
+})
+
+export const noFileWorkoutBody = z.object({
+  sport_id: z.number().int().positive(),
+  duration: z.number().int().positive().max(100 * 24 * 3600),
+  distance: z.number().min(0).max(100_000),
+  workout_date: localDateTime,
+  title: title.optional(),
+  notes: notes.optional(),
+  ascent: z.number().min(0).max(100_000).nullable().optional(),
+  descent: z.number().min(0).max(100_000).nullable().optional(),
+})
+
+/** PATCH workouts/{id}: date and figures only for workouts without a file. */
+export const updateWorkoutBody = z
+  .object({
+    sport_id: z.number().int().positive(),
+    title: title,
+    notes: notes,
+    workout_date: localDateTime,
+    duration: z.number().int().positive().max(100 * 24 * 3600),
+    distance: z.number().min(0).max(100_000),
+    ascent: z.number().min(0).max(100_000).nullable(),
+    descent: z.number().min(0).max(100_000).nullable(),
+    weather_start: weatherSchema.nullable(),
+    weather_end: weatherSchema.nullable(),
+  })
+  .partial()
+  .strict()
+
+export const workoutEndpoints = {
+  listWorkouts: endpoint<WorkoutsListResponse>()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery }),
+  getWorkout: endpoint<WorkoutsResponse>()({ method: 'GET', path: '/workouts/:id', access: 'user' }),
+  createWorkout: endpoint<CreateWorkoutResponse>()({ method: 'POST', path: '/workouts', access: 'user', body: 'multipart' }),
+  createWorkoutWithoutFile: endpoint<WorkoutsResponse>()({
+    method: 'POST',
+    path: '/workouts/no_gpx',
+    access: 'user',
+    body: noFileWorkoutBody,
+  }),
+  updateWorkout: endpoint<WorkoutsResponse>()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody }),
+  deleteWorkout: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id', access: 'user' }),
+  getImportTask: endpoint<ImportTaskResponse>()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user' }),
+  getChartData: endpoint<ChartDataResponse>()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user' }),
+  getSegmentChartData: endpoint<ChartDataResponse>()({
+    method: 'GET',
+    path: '/workouts/:id/chart_data/segment/:segment',
+    access: 'user',
+  }),
+  getGpx: endpoint<GpxResponse>()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user' }),
+  getSegmentGpx: endpoint<GpxResponse>()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user' }),
+  downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
+  getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { createZoneClock, formatLocalDay, parseLocalDateTime } from './zoned-time'
+
+describe('zone clock', () => {
+  const paris = createZoneClock('Europe/Paris')
+
+  it('gives the wall-clock time in winter and in summer', () => {
+    expect(paris.local(Date.UTC(2018, 2, 13, 12, 44, 45))).toEqual({ year: 2018, month: 3, day: 13, hour: 13, minute: 44, second: 45 })
+    expect(paris.local(Date.UTC(2018, 4, 15, 12, 5))).toMatchObject({ hour: 14, minute: 5 })
+  })
+
+  it('turns a wall-clock time into the right instant (reference: 14:05 Paris is 12:05 UTC in May)', () => {
+    expect(new Date(paris.toUtc({ year: 2018, month: 5, day: 15, hour: 14, minute: 5 })).toISOString()).toBe('2018-05-15T12:05:00.000Z')
+    expect(new Date(paris.toUtc({ year: 2018, month: 1, day: 15, hour: 0, minute: 0 })).toISOString()).toBe('2018-01-14T23:00:00.000Z')
+  })
+
+  it('handles the days the clocks change, both ways', () => {
+    // 2024-03-31: 02:00 → 03:00 in Paris. 2024-10-27: 03:00 → 02:00.
+    expect(paris.offsetAt(Date.UTC(2024, 2, 31, 0, 59))).toBe(3_600_000)
+    expect(paris.offsetAt(Date.UTC(2024, 2, 31, 1, 0))).toBe(7_200_000)
+    expect(paris.local(Date.UTC(2024, 2, 31, 1, 30))).toMatchObject({ day: 31, hour: 3, minute: 30 })
+    expect(new Date(paris.toUtc({ year: 2024, month: 10, day: 27, hour: 2, minute: 30 })).toISOString()).toBe('2024-10-27T00:30:00.000Z')
+    expect(paris.local(Date.UTC(2024, 9, 27, 1, 30))).toMatchObject({ hour: 2, minute: 30 })
+    // 02:30 does not exist on 2024-03-31: it is read as 03:30.
+    expect(new Date(paris.toUtc({ year: 2024, month: 3, day: 31, hour: 2, minute: 30 })).toISOString()).toBe('2024-03-31T01:30:00.000Z')
+  })
+
+  it('works for zones ahead of and behind UTC across the date line', () => {
+    const auckland = createZoneClock('Pacific/Auckland')
+    expect(formatLocalDay(auckland.local(Date.UTC(2020, 0, 1, 12)))).toBe('2020-01-02')
+    const honolulu = createZoneClock('Pacific/Honolulu')
+    expect(formatLocalDay(honolulu.local(Date.UTC(2020, 0, 1, 5)))).toBe('2019-12-31')
+  })
+
+  it('refuses an unknown zone', () => {
+    expect(() => createZoneClock('Mars/Olympus')).toThrow(RangeError)
+  })
+})
+
+describe('parseLocalDateTime', () => {
+  it.each([
+    ['2018-05-15 14:05', { year: 2018, month: 5, day: 15, hour: 14, minute: 5 }],
+    ['2018-05-15', { year: 2018, month: 5, day: 15, hour: 0, minute: 0 }],
+    ['2018-02-30', null],
+    ['2018-05-15 24:00', null],
+    ['15/05/2018', null],
+    ['0000-01-01', null],
+  ])('%s', (text, parts) => {
+    expect(parseLocalDateTime(text)).toEqual(parts)
+  })
+})
