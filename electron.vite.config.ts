@@ -16,8 +16,17 @@ export default defineConfig({
         input: {
           server: resolve(__dirname, 'src-server/main.ts'),
           cli: resolve(__dirname, 'src-server/cli.ts'),
+          index: resolve(__dirname, 'src-main/index.ts'),
+          'server-host': resolve(__dirname, 'src-main/server/host.ts'),
         },
       },
+    },
+  },
+  // Sandboxed preload: one CommonJS file that requires nothing but `electron`.
+  preload: {
+    build: {
+      externalizeDeps: true,
+      rolldownOptions: { input: { index: resolve(__dirname, 'src-main/preload/index.ts') } },
     },
   },
   renderer: {

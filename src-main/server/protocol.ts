@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+/**
+ * Messages between the main process and the server's utility process. The server process only
+ * trusts its parent, but both ends parse what they receive: a version skew or a bug then fails
+ * loudly instead of half-working.
+ */
+export const startMessage = z.object({
+  type: z.literal('start'),
+  dataFolder: z.string().min(1),
+  /** The port to try first; the next free one is taken when it is in use. */
+  preferredPort: z.number().int().min(0).max(65535),
+  host: z.string().min(1),
+  /** Base of e-mail links. */
+  publicUrl: z.string().url(),
+})
+
+export const toServerMessage = z.discriminatedUnion('type', [startMessage, z.object({ type: z.literal('stop') })])
+
+export const fromServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), port: z.number().int(), host: z.string() }),
+  z.object({ type: z.literal('failed'), reason: z.string() }),
+  z.object({ type: z.literal('stopped') }),
+])
+
+export type StartMessage = z.infer<typeof startMessage>
+export type ToServerMessage = z.infer<typeof toServerMessage>
+export type FromServerMessage = z.infer<typeof fromServerMessage>

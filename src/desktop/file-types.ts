@@ -1,0 +1,35 @@
+/** File extensions the import accepts, lower case and without the dot. */
+export const WORKOUT_EXTENSIONS = ['gpx', 'fit', 'tcx', 'zip'] as const
+export type WorkoutExtension = (typeof WORKOUT_EXTENSIONS)[number]
+
+/** Extensions the desktop app registers itself as an "Open with" handler for (single tracks only). */
+export const ASSOCIATED_EXTENSIONS = ['gpx', 'fit', 'tcx'] as const
+
+/** Largest file the desktop app reads for an import; the server applies its own limits again. */
+export const MAX_PICKED_FILE_BYTES = 512 * 1024 * 1024
+
+/** The lower-case extension of a file name, without the dot ('' when there is none). */
+export function fileExtension(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  const dot = base.lastIndexOf('.')
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''
+}
+
+/** True for a name the import can take (GPX, FIT, TCX or a zip archive of them). */
+export function isWorkoutFileName(name: string): boolean {
+  return (WORKOUT_EXTENSIONS as readonly string[]).includes(fileExtension(name))
+}
+
+/** The MIME type used when a picked file is turned into a browser `File` for upload. */
+export function workoutMimeType(name: string): string {
+  switch (fileExtension(name)) {
+    case 'gpx':
+      return 'application/gpx+xml'
+    case 'tcx':
+      return 'application/vnd.garmin.tcx+xml'
+    case 'zip':
+      return 'application/zip'
+    default:
+      return 'application/octet-stream'
+  }
+}

@@ -1,0 +1,4 @@
+export * from './bridge'
+export * from './channels'
+export * from './file-types'
+export * from './schemas'
