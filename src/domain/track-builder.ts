@@ -24,26 +24,32 @@ export interface TrackPointInput {
 
 const INITIAL_CAPACITY = 256
 
-/** A growable column: a Float64Array doubled when full, so appends stay amortised O(1). */
+const EMPTY = new Float64Array(0)
+
+/**
+ * A growable column: a Float64Array doubled when full, so appends stay amortised O(1). Allocated
+ * on the first real value: a GPX file never fills cadence, power, temperature or recorded
+ * distance, and those columns then cost nothing.
+ */
 class Column {
-  values: Float64Array
+  values: Float64Array = EMPTY
   /** True once any point has a real value: columns nobody filled become `null`. */
   used = false
 
-  constructor(capacity: number) {
-    this.values = new Float64Array(capacity).fill(Number.NaN)
-  }
-
   grow(capacity: number): void {
+    if (!this.used) return
     const next = new Float64Array(capacity).fill(Number.NaN)
     next.set(this.values)
     this.values = next
   }
 
-  set(index: number, value: number | undefined): void {
+  set(index: number, value: number | undefined, capacity: number): void {
     if (value === undefined || Number.isNaN(value)) return
+    if (!this.used) {
+      this.values = new Float64Array(capacity).fill(Number.NaN)
+      this.used = true
+    }
     this.values[index] = value
-    this.used = true
   }
 }
 
@@ -53,16 +59,16 @@ class Column {
  */
 export class TrackSegmentBuilder {
   private size = 0
-  private capacity = INITIAL_CAPACITY
-  private readonly lat = new Column(INITIAL_CAPACITY)
-  private readonly lon = new Column(INITIAL_CAPACITY)
-  private readonly ele = new Column(INITIAL_CAPACITY)
-  private readonly time = new Column(INITIAL_CAPACITY)
-  private readonly heartRate = new Column(INITIAL_CAPACITY)
-  private readonly cadence = new Column(INITIAL_CAPACITY)
-  private readonly power = new Column(INITIAL_CAPACITY)
-  private readonly temperature = new Column(INITIAL_CAPACITY)
-  private readonly recordedDistance = new Column(INITIAL_CAPACITY)
+  private capacity: number
+  private readonly lat = new Column()
+  private readonly lon = new Column()
+  private readonly ele = new Column()
+  private readonly time = new Column()
+  private readonly heartRate = new Column()
+  private readonly cadence = new Column()
+  private readonly power = new Column()
+  private readonly temperature = new Column()
+  private readonly recordedDistance = new Column()
   private readonly columns = [
     this.lat,
     this.lon,
@@ -75,6 +81,11 @@ export class TrackSegmentBuilder {
     this.recordedDistance,
   ]
 
+  /** @param expectedPoints capacity to start with (a good guess saves regrowing the columns) */
+  constructor(expectedPoints = INITIAL_CAPACITY) {
+    this.capacity = Math.max(16, Math.min(Math.floor(expectedPoints), 1 << 22))
+  }
+
   /** Number of points pushed so far. */
   get length(): number {
     return this.size
@@ -82,27 +93,58 @@ export class TrackSegmentBuilder {
 
   /** Appends one point. */
   push(point: TrackPointInput): void {
+    this.append(
+      point.lat,
+      point.lon,
+      point.ele,
+      point.time,
+      point.heartRate,
+      point.cadence,
+      point.power,
+      point.temperature,
+      point.recordedDistance,
+    )
+  }
+
+  /**
+   * Appends one point given value by value (`undefined` or `NaN` = missing): the importers' hot
+   * path, which then needs no object per point.
+   */
+  append(
+    lat: number | undefined,
+    lon: number | undefined,
+    ele: number | undefined,
+    time: number | undefined,
+    heartRate?: number,
+    cadence?: number,
+    power?: number,
+    temperature?: number,
+    recordedDistance?: number,
+  ): void {
     if (this.size === this.capacity) {
       this.capacity *= 2
       for (const column of this.columns) column.grow(this.capacity)
     }
     const index = this.size
-    this.lat.set(index, point.lat)
-    this.lon.set(index, point.lon)
-    this.ele.set(index, point.ele)
-    this.time.set(index, point.time)
-    this.heartRate.set(index, point.heartRate)
-    this.cadence.set(index, point.cadence)
-    this.power.set(index, point.power)
-    this.temperature.set(index, point.temperature)
-    this.recordedDistance.set(index, point.recordedDistance)
+    const capacity = this.capacity
+    this.lat.set(index, lat, capacity)
+    this.lon.set(index, lon, capacity)
+    this.ele.set(index, ele, capacity)
+    this.time.set(index, time, capacity)
+    this.heartRate.set(index, heartRate, capacity)
+    this.cadence.set(index, cadence, capacity)
+    this.power.set(index, power, capacity)
+    this.temperature.set(index, temperature, capacity)
+    this.recordedDistance.set(index, recordedDistance, capacity)
     this.size += 1
   }
 
   /** The finished segment. The builder must not be used afterwards. */
   build(): TrackSegment {
     const size = this.size
-    const take = (column: Column): Float64Array => column.values.subarray(0, size)
+    // Mandatory columns exist even when no point filled them (all values missing).
+    const take = (column: Column): Float64Array =>
+      column.used ? column.values.subarray(0, size) : new Float64Array(size).fill(Number.NaN)
     const optional = (column: Column): Float64Array | null => (column.used ? take(column) : null)
     return {
       size,

@@ -1,9 +1,12 @@
+import { stat } from 'node:fs/promises'
 import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
-import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
+import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
-import { cleanText, parseDecimal, parseIsoTime, SENSOR_RANGES, validPosition, withinRange } from '../values'
+import { cleanText, SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
+import type { XmlAttributes } from '../xml/xml-scanner'
+import { XmlText } from '../xml/xml-text'
 
 /** Which point column an extension element feeds (local names from Garmin, Cluetrust and others). */
 const EXTENSION_FIELDS: Readonly<Record<string, 'heartRate' | 'cadence' | 'power' | 'temperature'>> = {
@@ -30,6 +33,9 @@ type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName
  * whatever their namespace prefix). Routes and waypoints are not workouts and are ignored.
  */
 class GpxHandler implements XmlHandler {
+  /** @param expectedPoints a guess of the points per segment, to size the columns once */
+  constructor(private readonly expectedPoints = 256) {}
+
   private readonly stack: string[] = []
   private readonly tracks: TrackPart[] = []
   private readonly budget = new PointBudget()
@@ -44,16 +50,23 @@ class GpxHandler implements XmlHandler {
   private trackDesc: string | null = null
   private segments: TrackSegment[] = []
   private segment: TrackSegmentBuilder | null = null
-  // current point
+  // current point: plain fields, not an object per point
   private inPoint = false
-  private point: TrackPointInput = {}
+  private lat = Number.NaN
+  private lon = Number.NaN
+  private ele = Number.NaN
+  private time = Number.NaN
+  private heartRate = Number.NaN
+  private cadence = Number.NaN
+  private power = Number.NaN
+  private temperature = Number.NaN
   private extensionDepth = 0
   private extensionField: 'heartRate' | 'cadence' | 'power' | 'temperature' | null = null
   // text capture
   private target: TextTarget = null
-  private buffer = ''
+  private readonly buffer = new XmlText()
 
-  open(name: string, attributes: Readonly<Record<string, string>>): void {
+  open(name: string, attributes: XmlAttributes): void {
     const parent = this.stack[this.stack.length - 1]
     this.stack.push(name)
     if (this.stack.length === 1) {
@@ -70,7 +83,7 @@ class GpxHandler implements XmlHandler {
         if (parent === 'gpx') this.startTrack()
         break
       case 'trkseg':
-        if (this.inTrack && parent === 'trk') this.segment = new TrackSegmentBuilder()
+        if (this.inTrack && parent === 'trk') this.segment = new TrackSegmentBuilder(this.expectedPoints)
         break
       case 'trkpt':
         if (this.segment && parent === 'trkseg') this.startPoint(attributes)
@@ -110,8 +123,8 @@ class GpxHandler implements XmlHandler {
     return this.target !== null
   }
 
-  text(text: string): void {
-    if (this.target !== null) this.buffer += text
+  text(bytes: Uint8Array, start: number, end: number): void {
+    if (this.target !== null) this.buffer.append(bytes, start, end)
   }
 
   result(): Track {
@@ -137,15 +150,22 @@ class GpxHandler implements XmlHandler {
     this.segments = []
   }
 
-  private startPoint(attributes: Readonly<Record<string, string>>): void {
-    const lat = parseDecimal(attributes.lat ?? '')
-    const lon = parseDecimal(attributes.lon ?? '')
+  private startPoint(attributes: XmlAttributes): void {
+    const lat = attributes.decimal('lat')
+    const lon = attributes.decimal('lon')
     if (!validPosition(lat, lon)) {
-      throw new TrackFileError('track_invalid_coordinates', `lat="${attributes.lat ?? ''}" lon="${attributes.lon ?? ''}"`)
+      throw new TrackFileError('track_invalid_coordinates', `lat="${attributes.get('lat') ?? ''}" lon="${attributes.get('lon') ?? ''}"`)
     }
     this.budget.take()
     this.inPoint = true
-    this.point = { lat, lon }
+    this.lat = lat
+    this.lon = lon
+    this.ele = Number.NaN
+    this.time = Number.NaN
+    this.heartRate = Number.NaN
+    this.cadence = Number.NaN
+    this.power = Number.NaN
+    this.temperature = Number.NaN
   }
 
   private openInPoint(name: string, parent: string | undefined): void {
@@ -173,52 +193,54 @@ class GpxHandler implements XmlHandler {
 
   private capture(target: TextTarget): void {
     this.target = target
-    this.buffer = ''
+    this.buffer.clear()
   }
 
   private finishText(): void {
     const text = this.buffer
     const target = this.target
     this.target = null
-    this.buffer = ''
     switch (target) {
       case 'ele':
-        this.point.ele = parseDecimal(text)
+        this.ele = text.decimal()
         break
       case 'time':
-        this.point.time = parseIsoTime(text)
+        this.time = text.isoTime()
         break
       case 'extension':
-        if (this.extensionField) {
-          const [min, max] = SENSOR_RANGES[this.extensionField]
-          const value = withinRange(parseDecimal(text), min, max)
-          // The first value wins: some files repeat heart rate in two extension namespaces.
-          if (!Number.isNaN(value) && this.point[this.extensionField] === undefined) this.point[this.extensionField] = value
-        }
+        if (this.extensionField) this.setSensor(this.extensionField, text.decimal())
         this.extensionField = null
         break
       case 'trkName':
-        this.trackName = cleanText(text)
+        this.trackName = cleanText(text.string())
         break
       case 'trkDesc':
-        this.trackDesc = cleanText(text)
+        this.trackDesc = cleanText(text.string())
         break
       case 'trkType':
-        this.sport ??= cleanText(text)?.toLowerCase() ?? null
+        this.sport ??= cleanText(text.string())?.toLowerCase() ?? null
         break
       case 'metaName':
-        this.metaName = cleanText(text)
+        this.metaName = cleanText(text.string())
         break
       case 'metaDesc':
-        this.metaDesc = cleanText(text)
+        this.metaDesc = cleanText(text.string())
         break
       case null:
         break
     }
   }
 
+  /** The first plausible value wins: some files repeat heart rate in two extension namespaces. */
+  private setSensor(field: 'heartRate' | 'cadence' | 'power' | 'temperature', raw: number): void {
+    const [min, max] = SENSOR_RANGES[field]
+    const value = withinRange(raw, min, max)
+    if (Number.isNaN(value) || !Number.isNaN(this[field])) return
+    this[field] = value
+  }
+
   private finishPoint(): void {
-    this.segment?.push(this.point)
+    this.segment?.append(this.lat, this.lon, this.ele, this.time, this.heartRate, this.cadence, this.power, this.temperature)
     this.inPoint = false
     this.extensionDepth = 0
   }
@@ -229,7 +251,8 @@ class GpxHandler implements XmlHandler {
  * @throws TrackFileError (`track_xml_invalid`, `track_no_track`, `track_invalid_coordinates`, …)
  */
 export async function importGpxFile(path: string): Promise<Track> {
-  const handler = new GpxHandler()
+  // Compact exports take ~100 bytes a point; a larger guess only costs unused capacity.
+  const handler = new GpxHandler(Math.ceil((await stat(path)).size / 100))
   await readXmlFile(path, handler)
   return handler.result()
 }

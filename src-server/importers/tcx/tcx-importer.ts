@@ -2,8 +2,10 @@ import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
-import { cleanText, parseDecimal, parseIsoTime, SENSOR_RANGES, validPosition, withinRange } from '../values'
+import { cleanText, SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
+import type { XmlAttributes } from '../xml/xml-scanner'
+import { XmlText } from '../xml/xml-text'
 
 /** Trackpoint children whose text we read, and what they become. */
 type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
@@ -51,9 +53,9 @@ class TcxHandler implements XmlHandler {
   private inPoint = false
   private point: TrackPointInput = {}
   private field: PointField | 'notes' | null = null
-  private buffer = ''
+  private readonly buffer = new XmlText()
 
-  open(name: string, attributes: Readonly<Record<string, string>>): void {
+  open(name: string, attributes: XmlAttributes): void {
     const parent = this.stack[this.stack.length - 1]
     this.stack.push(name)
     if (this.stack.length === 1) {
@@ -109,8 +111,8 @@ class TcxHandler implements XmlHandler {
     return this.field !== null
   }
 
-  text(text: string): void {
-    if (this.field !== null) this.buffer += text
+  text(bytes: Uint8Array, start: number, end: number): void {
+    if (this.field !== null) this.buffer.append(bytes, start, end)
   }
 
   result(): Track {
@@ -126,33 +128,32 @@ class TcxHandler implements XmlHandler {
     }
   }
 
-  private startActivity(attributes: Readonly<Record<string, string>>): void {
+  private startActivity(attributes: XmlAttributes): void {
     this.inActivity = true
     this.notes = null
     this.segments = []
-    this.sport ??= cleanText(attributes.Sport ?? '')?.toLowerCase() ?? null
+    this.sport ??= cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
   private capture(field: PointField | 'notes'): void {
     this.field = field
-    this.buffer = ''
+    this.buffer.clear()
   }
 
   private finishText(): void {
     const field = this.field
     const text = this.buffer
     this.field = null
-    this.buffer = ''
     if (field === null) return
     if (field === 'notes') {
-      this.notes = cleanText(text)
+      this.notes = cleanText(text.string())
       return
     }
     if (field === 'time') {
-      this.point.time = parseIsoTime(text)
+      this.point.time = text.isoTime()
       return
     }
-    const value = parseDecimal(text)
+    const value = text.decimal()
     switch (field) {
       case 'heartRate':
       case 'cadence':

@@ -1,16 +1,28 @@
-import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { TrackFileError } from '../track-file-error'
 import { XmlDoctypeError, XmlScanner, XmlSyntaxError, type XmlScanHandler } from './xml-scanner'
 
 /** Receives the elements of an XML document as they are read. Names are local (prefix removed). */
 export type XmlHandler = XmlScanHandler
 
-/** Chunk size when streaming a file: large enough to keep per-chunk overhead negligible. */
-const CHUNK_BYTES = 1 << 18
+/**
+ * Chunk size when streaming a file: large enough that per-read overhead (a thread-pool round trip)
+ * is negligible, small enough to keep memory bounded whatever the file size.
+ */
+const CHUNK_BYTES = 1 << 20
 
-/** Track handlers already have the scanner's shape. */
-function scannerFor(handler: XmlHandler): XmlScanner {
-  return new XmlScanner(handler)
+/** Declared encodings read as ISO-8859-1 (and transcoded to UTF-8 for the scanner). */
+const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252'])
+
+/**
+ * True when the XML declaration at the start of `head` declares a single-byte Latin encoding.
+ * Old GPS software writes `encoding="ISO-8859-1"`; every other file is read as UTF-8 (and must
+ * be valid UTF-8).
+ */
+export function declaresLatin1(head: Uint8Array): boolean {
+  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 256)).toString('latin1')
+  const match = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(text)
+  return match?.[1] !== undefined && LATIN1_NAMES.has(match[1].toLowerCase())
 }
 
 /** Turns scanner errors into catalogued errors; anything else (handler errors, I/O) passes through. */
@@ -20,39 +32,39 @@ function xmlError(error: unknown): unknown {
   return error
 }
 
-function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-}
-
 /**
- * Streams an XML file from disk into `handler` in bounded chunks (see `xml-scanner.ts` for what
- * is checked: well-formedness, predefined entities only, no DTD, bounded markup).
+ * Streams an XML file from disk into `handler` in bounded chunks of bytes (see `xml-scanner.ts`
+ * for what is checked: UTF-8, well-formedness, predefined entities only, no DTD, bounded markup).
  * @throws TrackFileError `track_xml_invalid` (detail: the error and its character offset) or
  *   `track_xml_doctype`; errors thrown by the handler pass through unchanged.
  */
 export async function readXmlFile(path: string, handler: XmlHandler): Promise<void> {
-  const scanner = scannerFor(handler)
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })
-  let first = true
+  const scanner = new XmlScanner(handler)
+  const file = await open(path, 'r')
   try {
-    for await (const chunk of stream) {
-      if (typeof chunk !== 'string') continue
-      scanner.write(first ? withoutBom(chunk) : chunk)
-      first = false
+    // One buffer reused for every read: the scanner copies what it keeps.
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
+    let latin1: boolean | null = null
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, null)
+      if (bytesRead === 0) break
+      const chunk = buffer.subarray(0, bytesRead)
+      latin1 ??= declaresLatin1(chunk)
+      scanner.write(latin1 ? Buffer.from(chunk.toString('latin1'), 'utf8') : chunk)
     }
     scanner.close()
   } catch (error) {
     throw xmlError(error)
   } finally {
-    stream.destroy()
+    await file.close()
   }
 }
 
 /** Same as {@link readXmlFile} for a document already in memory (tests, small inputs). */
 export function readXmlString(xml: string, handler: XmlHandler): void {
-  const scanner = scannerFor(handler)
+  const scanner = new XmlScanner(handler)
   try {
-    scanner.write(withoutBom(xml))
+    scanner.write(Buffer.from(xml, 'utf8'))
     scanner.close()
   } catch (error) {
     throw xmlError(error)

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_MARKUP_CHARS, XmlDoctypeError, XmlScanner, XmlSyntaxError } from './xml-scanner'
+import { MAX_MARKUP_BYTES, XmlDoctypeError, XmlScanner, XmlSyntaxError } from './xml-scanner'
 
 /** Scans `chunks` and returns the events as strings. */
-function events(chunks: readonly string[]): string[] {
+function events(chunks: readonly (string | Uint8Array)[]): string[] {
   const out: string[] = []
   const scanner = new XmlScanner({
     wantsText: true,
-    open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join('')}>`),
+    open: (name, attributes) => out.push(`<${name}${attributes.entries().map(([k, v]) => ` ${k}=${v}`).join('')}>`),
     close: (name) => out.push(`</${name}>`),
-    text: (text) => {
+    text: (bytes, start, end) => {
+      const text = Buffer.from(bytes.subarray(start, end)).toString('utf8')
       // Text may arrive in pieces; join consecutive pieces.
       const last = out.length - 1
       if (last >= 0 && out[last]?.startsWith('"')) out[last] = `${out[last]?.slice(0, -1) ?? ''}${text}"`
       else out.push(`"${text}"`)
     },
   })
-  for (const chunk of chunks) scanner.write(chunk)
+  for (const chunk of chunks) scanner.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
   scanner.close()
   return out
 }
@@ -92,10 +93,10 @@ describe('XmlScanner', () => {
 
   it('bounds the size of a single piece of markup', () => {
     const scanner = new XmlScanner({ wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined })
-    scanner.write('<gpx><!-- ')
-    const filler = 'x'.repeat(1 << 16)
+    scanner.write(Buffer.from('<gpx><!-- '))
+    const filler = Buffer.from('x'.repeat(1 << 16))
     expect(() => {
-      for (let i = 0; i <= MAX_MARKUP_CHARS / filler.length + 1; i++) scanner.write(filler)
+      for (let i = 0; i <= MAX_MARKUP_BYTES / filler.length + 1; i++) scanner.write(filler)
     }).toThrow(/markup too long/)
   })
 })

@@ -52,7 +52,7 @@ export interface XmlScanHandler {
   close(name: string): void
   /**
    * A piece of character data as UTF-8 `bytes[start, end)`, references already decoded. One text
-   * node may arrive in several pieces (chunk boundaries, even inside a multi-byte character), and
+   * node may arrive in several pieces (at chunk boundaries, never inside a character), and
    * the bytes are only valid during the call: copy them (see `XmlText`).
    */
   text(bytes: Uint8Array, start: number, end: number): void
