@@ -108,7 +108,7 @@ export function SportPreferences({ editable }: { editable: boolean }) {
 }
 
 function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name: string; hasWorkouts: boolean; onDone: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [color, setColor] = useState(sportColor(sport.label, sport.color))
   const [active, setActive] = useState(sport.is_active_for_user)
   const [threshold, setThreshold] = useState<number | string>(sport.stopped_speed_threshold)
@@ -152,7 +152,7 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
     <>
       <Table.Tr data-testid={`sport-edit-row-${sport.id}`} bg="var(--mantine-primary-color-light)">
         <Table.Td>
-          <ColorInput value={color} onChange={setColor} format="hex" w={130} aria-label={t('user.SPORTS_PREFERENCES.COLOR')} data-testid="sport-color" />
+          <ColorInput value={color} onChange={setColor} format="hex" w={150} aria-label={t('user.SPORTS_PREFERENCES.COLOR')} data-testid="sport-color" />
         </Table.Td>
         <Table.Td>
           <Group gap="xs" wrap="nowrap">
@@ -179,6 +179,8 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
             min={THRESHOLD_MIN}
             step={THRESHOLD_STEP}
             decimalScale={2}
+            // Typed the way the language writes decimals (0,5 in French and German).
+            decimalSeparator={i18n.language === 'en' ? '.' : ','}
             w={100}
             aria-label={t('user.SPORTS_PREFERENCES.THRESHOLD')}
             data-testid="sport-threshold"
