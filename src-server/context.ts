@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm'
 import type { ServerConfig } from './config/server-config'
 import type { DataDirLayout } from './data-dir'
 import type { Background } from './lib/background'
+import type { MapImages } from './maps/map-images'
+import type { TileSource } from './maps/tiles'
 import type { WriteQueue } from './db/write-queue'
 import type { PasswordHasher } from './lib/passwords'
 import type { RateLimits } from './lib/rate-limits'
@@ -20,6 +22,9 @@ export interface ServerContext {
   readonly limits: RateLimits
   /** Work that continues after its request (archive imports). */
   readonly background: Background
+  readonly maps: MapImages
+  /** Cached map tiles, or null when no tile server is configured. */
+  readonly tiles: TileSource | null
   /** The clock, injectable so token expiry is testable. */
   readonly now: () => Date
 }

@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import type { DataSource } from 'typeorm'
 import type { ServerConfig } from './config/server-config'
 import type { ServerContext } from './context'
@@ -12,6 +13,8 @@ import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
 import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
+import { createMapImages } from './maps/map-images'
+import { createTileSource } from './maps/tiles'
 
 /** A server ready to listen; everything it owns is released by `close`. */
 export interface WaymarkServer {
@@ -47,6 +50,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
 
   const mailer = createMailer(config.email, config.logger)
   const background = createBackground((error) => config.logger.error('background work failed', error))
+  const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const context: ServerContext = {
     config,
     db: dataSource,
@@ -57,6 +61,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
+    maps: createMapImages(dataDir.layout.maps, tiles, background, config.logger),
+    tiles,
     now,
   }
   const app = createApp(context)

@@ -4,6 +4,7 @@ import type { WaymarkServer } from '../../src-server/server'
 import type { createServer } from '../../src-server/server'
 import { choosePort } from '../port-choice'
 import { toServerMessage, type FromServerMessage, type StartMessage } from './protocol'
+import { OSM_TILES } from '../../src-server/maps/tiles'
 
 /** The link to the main process: Electron's `parentPort` in the app, `process.send` under plain Node. */
 export interface HostChannel {
@@ -46,6 +47,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         publicUrl: order.publicUrl,
         emailUrl: null,
         senderEmail: null,
+        tileServer: OSM_TILES.url,
       }
       const candidate = await deps.createServer(serverConfigFromOptions(options, deps.bundleDir, deps.logger))
       try {

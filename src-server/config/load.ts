@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { Logger, ServerConfig } from './server-config'
+import { OSM_TILES } from '../maps/tiles'
 import type { ServerOptions } from './options'
 
 /** bcrypt cost for real accounts (about a quarter of a second per hash on a small machine). */
@@ -31,6 +32,9 @@ export function serverConfigFromOptions(options: ServerOptions, bundleDir: strin
     publicUrl: options.publicUrl,
     email: options.emailUrl
       ? { url: options.emailUrl, sender: options.senderEmail ?? 'Waymark <no-reply@waymark.invalid>' }
+      : null,
+    tiles: options.tileServer
+      ? { url: options.tileServer, attribution: options.tileServer === OSM_TILES.url ? OSM_TILES.attribution : '' }
       : null,
     bcryptRounds: BCRYPT_ROUNDS,
     version,

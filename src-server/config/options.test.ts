@@ -33,7 +33,14 @@ describe('headless server options', () => {
     expect(parseServerOptions([], { WAYMARK_SENDER_EMAIL: 'me@example.com' }).senderEmail).toBe('me@example.com')
   })
 
+  it('uses OpenStreetMap tiles unless another tile server, or none, is given', () => {
+    expect(parseServerOptions([], {}).tileServer).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    expect(parseServerOptions(['--tile-server', 'off'], {}).tileServer).toBeNull()
+    expect(parseServerOptions([], { WAYMARK_TILE_SERVER: 'https://tiles.home/{z}/{x}/{y}.png' }).tileServer).toBe('https://tiles.home/{z}/{x}/{y}.png')
+  })
+
   it.each([
+    [['--tile-server', 'https://tiles.home/tile.png'], 'invalid tile server: expected a URL with {z}, {x} and {y}, "osm" or "off"'],
     [['--port', 'abc'], 'invalid port "abc": expected a number from 1 to 65535'],
     [['--port', '0'], 'invalid port "0": expected a number from 1 to 65535'],
     [['--port', '70000'], 'invalid port "70000": expected a number from 1 to 65535'],

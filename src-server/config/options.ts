@@ -1,6 +1,7 @@
 import { homedir, networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { OSM_TILES } from '../maps/tiles'
 
 /** A bad command-line option or environment value: shown as one line, exit code 2. */
 export class UsageError extends Error {
@@ -15,6 +16,8 @@ export interface ServerOptions {
   publicUrl: string
   emailUrl: string | null
   senderEmail: string | null
+  /** Tile URL template, or null when maps are drawn without tiles. */
+  tileServer: string | null
 }
 
 export const DEFAULT_PORT = 5000
@@ -55,6 +58,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         'public-url': { type: 'string' },
         'email-url': { type: 'string' },
         'sender-email': { type: 'string' },
+        'tile-server': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -77,5 +81,11 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
   const publicUrl = (values['public-url'] ?? env.WAYMARK_PUBLIC_URL ?? `http://${linkHost}:${port}`).replace(/\/+$/, '')
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) throw new UsageError(`invalid public URL "${publicUrl}"`)
 
-  return { port, host, dataDir, publicUrl, emailUrl: emailUrl || null, senderEmail: senderEmail || null }
+  const tiles = values['tile-server'] ?? env.WAYMARK_TILE_SERVER ?? 'osm'
+  const tileServer = tiles === 'off' ? null : tiles === 'osm' ? OSM_TILES.url : tiles
+  if (tileServer !== null && !/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/.test(tileServer)) {
+    throw new UsageError('invalid tile server: expected a URL with {z}, {x} and {y}, "osm" or "off"')
+  }
+
+  return { port, host, dataDir, publicUrl, emailUrl: emailUrl || null, senderEmail: senderEmail || null, tileServer }
 }

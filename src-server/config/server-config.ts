@@ -1,3 +1,5 @@
+import type { TileServer } from '../maps/tiles'
+
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
 export interface Logger {
   info(message: string): void
@@ -24,6 +26,8 @@ export interface ServerConfig {
   /** Base URL of the UI used in e-mail links; never taken from a request's Host header. */
   readonly publicUrl: string
   readonly email: EmailConfig | null
+  /** Map tiles for static maps and the interactive map, or null to draw tracks on a plain background. */
+  readonly tiles: TileServer | null
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EmailConfig, Logger } from '../config/server-config'
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
+import type { TileServer } from '../maps/tiles'
 import { createServer, type WaymarkServer } from '../server'
 
 /** A JSON answer of the API. */
@@ -38,6 +39,7 @@ export interface TestServerOptions {
   now?: () => Date
   webRoot?: string | null
   publicUrl?: string
+  tiles?: TileServer | null
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -61,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       webRoot: options.webRoot ?? null,
       publicUrl: options.publicUrl ?? 'http://waymark.test',
       email: options.email ?? null,
+      tiles: options.tiles ?? null,
       bcryptRounds: 4,
       version: '0.0.0-test',
       logger: memoryLogger(logs),

@@ -15,7 +15,8 @@ export const registerBody = z.object({
   language: z.string().max(10).optional(),
 })
 
-export const loginBody = z.object({ email: z.string().trim().max(255), password: text })
+/** Login by e-mail; the UI also sends its language, which the profile's saved language overrides. */
+export const loginBody = z.object({ email: z.string().trim().max(255), password: text, language: z.string().max(10).optional() })
 export const tokenBody = z.object({ token: z.string().min(1).max(2048) })
 export const emailBody = z.object({ email: z.string().trim().max(255) })
 export const passwordUpdateBody = z.object({

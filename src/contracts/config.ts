@@ -8,6 +8,8 @@ export interface AppConfig {
   is_email_sending_enabled: boolean
   is_registration_enabled: boolean
   map_attribution: string
+  /** Tile URL template for the interactive map (served through the app), or null for no tiles. */
+  tile_server_url: string | null
   max_single_file_size: number
   max_users: number
   max_zip_file_size: number

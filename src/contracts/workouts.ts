@@ -241,4 +241,5 @@ export const workoutEndpoints = {
   getSegmentGpx: endpoint<GpxResponse>()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user' }),
   downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
   getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
+  getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public' }),
 }

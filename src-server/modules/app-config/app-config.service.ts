@@ -6,10 +6,6 @@ import type { ServerContext } from '../../context'
 import { AppConfigEntity, UserEntity } from '../../db/entities'
 import type { EntityManager } from 'typeorm'
 
-/** Attribution of the default OpenStreetMap tiles, shown under maps. */
-export const MAP_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a> contributors'
-
 /** Reads the settings row (created by the first migration). */
 export async function readSettings(manager: EntityManager): Promise<AppConfigEntity> {
   const settings = await manager.findOneBy(AppConfigEntity, { id: 1 })
@@ -30,7 +26,8 @@ export function createAppConfigService(context: ServerContext) {
       gpx_limit_import: settings.gpxLimitImport,
       is_email_sending_enabled: context.mailer.enabled,
       is_registration_enabled: await isRegistrationEnabled(manager, settings),
-      map_attribution: MAP_ATTRIBUTION,
+      map_attribution: context.config.tiles?.attribution ?? '',
+      tile_server_url: context.tiles ? '/api/workouts/map_tile/{z}/{x}/{y}.png' : null,
       max_single_file_size: settings.maxSingleFileSize,
       max_users: settings.maxUsers,
       max_zip_file_size: settings.maxZipFileSize,

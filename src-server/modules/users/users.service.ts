@@ -9,6 +9,7 @@ import { UserEntity, WorkoutEntity } from '../../db/entities'
 import { randomPassword } from '../../lib/secrets'
 import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
+import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
 
 const ORDER_COLUMNS = {
@@ -135,10 +136,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
         const workouts = await manager.find(WorkoutEntity, { where: { userId: target.id }, select: { filePath: true, mapId: true } })
         await manager.delete(UserEntity, { id: target.id })
         return [
-          ...workouts.flatMap((w) => [
-            ...(w.filePath ? [join(layout.uploads, w.filePath)] : []),
-            ...(w.mapId ? [join(layout.maps, `${w.mapId}.png`)] : []),
-          ]),
+          ...workouts.flatMap((workout) => workoutFiles(layout, workout)),
           ...(target.picture ? [join(layout.pictures, target.picture)] : []),
         ]
       })

@@ -125,8 +125,8 @@ export async function importWorkoutFile(
   originalName: string,
   choices: ImportChoices,
 ): Promise<FileImportOutcome> {
-  const { db, write, layout } = context
-  let stored: string | null = null
+  const { db, write, layout, maps } = context
+  const written: string[] = []
   try {
     const extension = extname(originalName).toLowerCase()
     if (!TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
@@ -148,7 +148,7 @@ export async function importWorkoutFile(
       modifiedAt: null,
       fileFormat: track.format,
       fileHash,
-      mapId: null,
+      mapId: null as string | null,
       weatherStart: null,
       weatherEnd: null,
     })
@@ -156,7 +156,12 @@ export async function importWorkoutFile(
     workout.title = choices.title?.trim() || track.name || defaultTitle(sport.label, start, user.timezone)
     workout.filePath = originalFilePath(user.id, workout.id, track.format)
 
-    stored = await storeOriginal(layout, uploadedPath, workout.filePath)
+    written.push(await storeOriginal(layout, uploadedPath, workout.filePath))
+    const bounds = analysis.workout.bounds
+    if (bounds && analysis.polyline.some((line) => line.length > 0)) {
+      workout.mapId = await maps.create(analysis.polyline, bounds)
+      written.push(maps.path(workout.mapId))
+    }
     const outcome = await write(async (manager): Promise<FileImportOutcome> => {
       // Checked again inside the transaction: another upload of the same file may have just landed.
       const duplicate = await findDuplicate(manager, user.id, fileHash, { sportId: sport.id, start, distanceKm: workout.distance })
@@ -167,10 +172,11 @@ export async function importWorkoutFile(
       await recomputeRecords(manager, user.id, sport.id)
       return { status: 'imported', workout }
     })
-    if (outcome.status === 'duplicate') await removeFiles([stored])
+    if (outcome.status === 'duplicate') await removeFiles(written)
+    else if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
     return outcome
   } catch (error) {
-    if (stored) await removeFiles([stored])
+    await removeFiles(written)
     throw error
   } finally {
     await rm(uploadedPath, { force: true })

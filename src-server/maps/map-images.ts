@@ -1,0 +1,51 @@
+import { access, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Bounds, LatLon } from '../../src/domain/analysis'
+import type { Logger } from '../config/server-config'
+import type { Background } from '../lib/background'
+import { randomToken } from '../lib/secrets'
+import { renderStaticMap, writeMapFile } from './static-map'
+import type { TileSource } from './tiles'
+
+/** The static map images of workouts, in the data folder's `maps/`. */
+export interface MapImages {
+  /** Draws the line on a plain background now (no network) and returns the new map's id. */
+  create(lines: readonly (readonly LatLon[])[], bounds: Bounds): Promise<string>
+  /** Redraws a map over tiles in the background, one map at a time, when a tile server is set. */
+  refine(id: string, lines: readonly (readonly LatLon[])[], bounds: Bounds): void
+  path(id: string): string
+}
+
+export function createMapImages(mapsDir: string, tiles: TileSource | null, background: Background, logger: Logger): MapImages {
+  const path = (id: string) => join(mapsDir, `${id}.png`)
+  let queue: Promise<void> = Promise.resolve()
+
+  return {
+    path,
+    async create(lines, bounds) {
+      const id = randomToken().slice(0, 32)
+      await writeMapFile(path(id), await renderStaticMap(lines, bounds, null))
+      return id
+    },
+    refine(id, lines, bounds) {
+      if (!tiles) return
+      background.run((signal) => {
+        queue = queue.then(async () => {
+          if (signal.aborted) return
+          const png = await renderStaticMap(lines, bounds, tiles)
+          // The workout may have been deleted meanwhile: never bring its map back.
+          const exists = await access(path(id)).then(
+            () => true,
+            () => false,
+          )
+          if (exists) await writeMapFile(path(id), png)
+        })
+        queue = queue.catch((error: unknown) => logger.warn(`map ${id} kept without tiles: ${String(error)}`))
+        return queue
+      })
+    },
+  }
+}
+
+/** Removes a map image; one already gone is not an error. */
+export const removeMap = (maps: MapImages, id: string) => rm(maps.path(id), { force: true })

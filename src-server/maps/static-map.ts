@@ -1,0 +1,50 @@
+import { rename, writeFile } from 'node:fs/promises'
+import { PNG } from 'pngjs'
+import type { Bounds, LatLon } from '../../src/domain/analysis'
+import { blit, createRaster, strokePolyline } from './raster'
+import type { TileSource } from './tiles'
+import { fitView, project, TILE_SIZE } from './web-mercator'
+
+/** The reference tracker's thumbnail: 400×225, 10 px padding, a 4 px #3388FF line. */
+export const MAP_WIDTH = 400
+export const MAP_HEIGHT = 225
+const PADDING = 10
+const LINE_WIDTH = 4
+const LINE_COLOR = [0x33, 0x88, 0xff] as const
+const BACKGROUND = [0xe9, 0xee, 0xec] as const
+
+/**
+ * Draws a workout's map line as a PNG, over map tiles when `tiles` gives them, else over a plain
+ * background, so a map exists even offline.
+ */
+export async function renderStaticMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: TileSource | null): Promise<Buffer> {
+  const view = fitView(bounds, MAP_WIDTH, MAP_HEIGHT, PADDING)
+  const image = createRaster(MAP_WIDTH, MAP_HEIGHT, BACKGROUND)
+  if (tiles) {
+    const first = { x: Math.floor(view.left / TILE_SIZE), y: Math.floor(view.top / TILE_SIZE) }
+    const last = { x: Math.floor((view.left + MAP_WIDTH - 1) / TILE_SIZE), y: Math.floor((view.top + MAP_HEIGHT - 1) / TILE_SIZE) }
+    for (let y = first.y; y <= last.y; y += 1) {
+      for (let x = first.x; x <= last.x; x += 1) {
+        const tile = await tiles.raster(view.zoom, x, y)
+        if (tile) blit(image, tile, Math.round(x * TILE_SIZE - view.left), Math.round(y * TILE_SIZE - view.top))
+      }
+    }
+  }
+  for (const line of lines) {
+    const points = line.map(([lat, lon]) => {
+      const point = project(lat, lon, view.zoom)
+      return { x: point.x - view.left, y: point.y - view.top }
+    })
+    strokePolyline(image, points, LINE_WIDTH, LINE_COLOR)
+  }
+  const png = new PNG({ width: MAP_WIDTH, height: MAP_HEIGHT })
+  image.data.copy(png.data)
+  return PNG.sync.write(png)
+}
+
+/** Writes a map image in one step (readers never see half a file). */
+export async function writeMapFile(path: string, png: Buffer): Promise<void> {
+  const partial = `${path}.part`
+  await writeFile(partial, png)
+  await rename(partial, path)
+}
