@@ -89,9 +89,22 @@ export interface WorkoutsResponse {
   data: { workouts: Workout[] }
 }
 
+/** Sums over every workout matching the list's filters (not only the page shown). */
+export interface WorkoutTotals {
+  count: number
+  /** km */
+  distance: number
+  /** moving time, seconds */
+  duration: number
+  /** m */
+  ascent: number
+  /** m */
+  descent: number
+}
+
 export interface WorkoutsListResponse {
   status: 'success'
-  data: { workouts: Workout[] }
+  data: { workouts: Workout[]; totals: WorkoutTotals }
   pagination: Pagination
 }
 

@@ -254,6 +254,12 @@ describe('workouts API', () => {
       expect(await titles('?title=_')).toEqual([])
     })
 
+    it('sums the whole filtered list, not only the page', async () => {
+      const answer = await list(sam.token, '?sport_id=1&per_page=1')
+      expect(answer.body.data.workouts).toHaveLength(1)
+      expect(answer.body.data.totals).toEqual({ count: 2, distance: 90, duration: 10_800, ascent: 0, descent: 0 })
+    })
+
     it('sorts by each allowed column', async () => {
       expect(await titles('?order_by=distance&order=desc')).toEqual(['Night ride 100%', 'Long ride', 'Tempo run', 'Easy run'])
       expect(await titles('?order_by=duration&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])

@@ -160,10 +160,12 @@ export function createWorkoutsService(context: ServerContext) {
       const filter = conditions.length ? `AND ${conditions.join(' AND ')}` : ''
       const direction = query.order === 'asc' ? 'ASC' : 'DESC'
 
-      const [{ total }] = await db.manager.query<[{ total: number }]>(
-        `SELECT COUNT(*) AS total FROM workout WHERE user_id = ? ${filter}`,
+      const [sums] = await db.manager.query<[{ total: number; distance: number | null; duration: number | null; ascent: number | null; descent: number | null }]>(
+        `SELECT COUNT(*) AS total, SUM(distance) AS distance, SUM(moving) AS duration, SUM(ascent) AS ascent, SUM(descent) AS descent
+           FROM workout WHERE user_id = ? ${filter}`,
         [user.id, ...params],
       )
+      const total = sums.total
       // Previous/next follow the date order of all the user's workouts, whatever the filters.
       const rows = await db.manager.query<{ id: string; previous_id: string | null; next_id: string | null }[]>(
         `WITH linked AS (
@@ -183,7 +185,16 @@ export function createWorkoutsService(context: ServerContext) {
       const pages = Math.ceil(total / query.per_page)
       return {
         status: 'success',
-        data: { workouts: await present(db.manager, user, ordered, links) },
+        data: {
+          workouts: await present(db.manager, user, ordered, links),
+          totals: {
+            count: total,
+            distance: Number((sums.distance ?? 0).toFixed(3)),
+            duration: sums.duration ?? 0,
+            ascent: Number((sums.ascent ?? 0).toFixed(2)),
+            descent: Number((sums.descent ?? 0).toFixed(2)),
+          },
+        },
         pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
       }
     },
