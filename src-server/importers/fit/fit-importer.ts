@@ -5,15 +5,7 @@ import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-
-type ParsedRecord = NonNullable<ParsedFit['records']>[number]
-type ParsedEvent = NonNullable<ParsedFit['events']>[number]
-
-/** A timer start or stop, in epoch ms. */
-interface TimerEvent {
-  readonly time: number
-  readonly running: boolean
-}
+import { readFitActivity, type FitActivityData, type FitTimerEvent } from './fit-reader'
 
 function timeOf(date: Date | undefined): number {
   return date instanceof Date ? date.getTime() : Number.NaN
@@ -23,9 +15,39 @@ function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
 }
 
-function timerEvents(events: readonly ParsedEvent[]): TimerEvent[] {
-  const timers: TimerEvent[] = []
-  for (const event of events) {
+/**
+ * fit-file-parser's output in the shape of {@link readFitActivity}'s (the reference decoder,
+ * used for files the fast reader leaves to it, and by the tests to cross-check the two).
+ */
+export function activityOfParsedFit(data: ParsedFit): FitActivityData {
+  const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
+  const n = records.length
+  const column = (): Float64Array => new Float64Array(n)
+  const columns = {
+    count: n,
+    time: column(),
+    lat: column(),
+    lon: column(),
+    ele: column(),
+    heartRate: column(),
+    cadence: column(),
+    power: column(),
+    temperature: column(),
+    distance: column(),
+  }
+  records.forEach((record, i) => {
+    columns.time[i] = timeOf(record.timestamp)
+    columns.lat[i] = finite(record.position_lat)
+    columns.lon[i] = finite(record.position_long)
+    columns.ele[i] = finite(record.enhanced_altitude ?? record.altitude)
+    columns.heartRate[i] = finite(record.heart_rate)
+    columns.cadence[i] = finite(record.cadence)
+    columns.power[i] = finite(record.power)
+    columns.temperature[i] = finite(record.temperature)
+    columns.distance[i] = finite(record.distance)
+  })
+  const timers: FitTimerEvent[] = []
+  for (const event of data.events ?? []) {
     if (event.event !== 'timer') continue
     const time = timeOf(event.timestamp)
     if (Number.isNaN(time)) continue
@@ -34,88 +56,115 @@ function timerEvents(events: readonly ParsedEvent[]): TimerEvent[] {
       timers.push({ time, running: false })
     }
   }
-  return timers.sort((a, b) => a.time - b.time)
+  const sport = data.sessions?.find((session) => session.sport !== undefined)?.sport
+  return { records: columns, timers, sport: typeof sport === 'string' ? sport : null }
 }
 
 /**
- * Splits the records into segments at timer stop → start (the athlete paused the recording):
- * a record that comes after a stop and a later start opens a new segment.
+ * Where segments start: at timer stop → start (the athlete paused the recording), a record that
+ * comes after a stop and a later start opens a new segment.
  */
-function segmentsOf(records: readonly ParsedRecord[], timers: readonly TimerEvent[]): TrackSegment[] {
-  const budget = new PointBudget()
-  const segments: TrackSegment[] = []
-  let builder = new TrackSegmentBuilder()
+function segmentStarts(data: FitActivityData): number[] {
+  const { records } = data
+  const timers = [...data.timers].sort((a, b) => a.time - b.time)
+  const starts = [0]
   let next = 0
   let running = true
   let stoppedSinceLastRecord = false
-  for (const record of records) {
-    const time = timeOf(record.timestamp)
+  for (let i = 0; i < records.count; i++) {
+    const time = records.time[i] ?? Number.NaN
     while (next < timers.length && (timers[next]?.time ?? Number.POSITIVE_INFINITY) <= time) {
       running = timers[next]?.running ?? running
       if (!running) stoppedSinceLastRecord = true
       next += 1
     }
     if (stoppedSinceLastRecord && running) {
-      if (builder.length > 0) segments.push(builder.build())
-      builder = new TrackSegmentBuilder()
+      if (i > (starts[starts.length - 1] ?? 0)) starts.push(i)
       stoppedSinceLastRecord = false
     }
-    budget.take()
-    const lat = finite(record.position_lat)
-    const lon = finite(record.position_long)
-    const hasPosition = validPosition(lat, lon)
-    const altitude = finite(record.enhanced_altitude ?? record.altitude)
-    builder.push({
-      time,
-      lat: hasPosition ? lat : Number.NaN,
-      lon: hasPosition ? lon : Number.NaN,
-      ele: altitude,
-      heartRate: withinRange(finite(record.heart_rate), ...SENSOR_RANGES.heartRate),
-      cadence: withinRange(finite(record.cadence), ...SENSOR_RANGES.cadence),
-      power: withinRange(finite(record.power), ...SENSOR_RANGES.power),
-      temperature: withinRange(finite(record.temperature), ...SENSOR_RANGES.temperature),
-      recordedDistance: finite(record.distance),
-    })
   }
-  if (builder.length > 0) segments.push(builder.build())
+  return starts
+}
+
+/** The records as segments (see {@link segmentStarts}), each sized exactly. */
+function segmentsOf(data: FitActivityData): TrackSegment[] {
+  const { records } = data
+  const budget = new PointBudget()
+  const segments: TrackSegment[] = []
+  const [hrMin, hrMax] = SENSOR_RANGES.heartRate
+  const [cadenceMin, cadenceMax] = SENSOR_RANGES.cadence
+  const [powerMin, powerMax] = SENSOR_RANGES.power
+  const [temperatureMin, temperatureMax] = SENSOR_RANGES.temperature
+  const starts = segmentStarts(data)
+  starts.forEach((start, s) => {
+    const end = starts[s + 1] ?? records.count
+    const builder = new TrackSegmentBuilder(end - start)
+    for (let i = start; i < end; i++) {
+      budget.take()
+      const lat = finite(records.lat[i])
+      const lon = finite(records.lon[i])
+      const hasPosition = validPosition(lat, lon)
+      builder.append(
+        hasPosition ? lat : Number.NaN,
+        hasPosition ? lon : Number.NaN,
+        finite(records.ele[i]),
+        records.time[i],
+        withinRange(finite(records.heartRate[i]), hrMin, hrMax),
+        withinRange(finite(records.cadence[i]), cadenceMin, cadenceMax),
+        withinRange(finite(records.power[i]), powerMin, powerMax),
+        withinRange(finite(records.temperature[i]), temperatureMin, temperatureMax),
+        finite(records.distance[i]),
+      )
+    }
+    if (builder.length > 0) segments.push(builder.build())
+  })
   return segments
 }
 
-/** Turns the parser's output into a track; library types stop here. */
-export function trackOfParsedFit(data: ParsedFit): Track {
-  const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
-  if (records.length === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
-  const segments = segmentsOf(records, timerEvents(data.events ?? []))
+/** Turns decoded FIT activity data into a track; library types stop here. */
+export function trackOfFitActivity(data: FitActivityData): Track {
+  if (data.records.count === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
+  const segments = segmentsOf(data)
   const hasPosition = segments.some((segment) => segment.lat.some((value) => !Number.isNaN(value)))
   const hasDistance = segments.some((segment) => segment.recordedDistance !== null)
   if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
-  const sport = data.sessions?.find((session) => session.sport !== undefined)?.sport
   return {
     format: 'fit',
     name: null,
     description: null,
-    sport: typeof sport === 'string' ? sport : null,
+    sport: data.sport,
     tracks: [{ name: null, description: null, segments }],
   }
 }
 
-/**
- * Decodes FIT bytes with `fit-file-parser`, CRCs checked (`force: false`).
- * @throws TrackFileError `fit_corrupt` (bad CRC, truncated or malformed file),
- *   `fit_no_position_no_distance`, `track_no_points`
- */
-export async function importFitBytes(bytes: Uint8Array): Promise<Track> {
+/** Turns fit-file-parser's output into a track. */
+export function trackOfParsedFit(data: ParsedFit): Track {
+  return trackOfFitActivity(activityOfParsedFit(data))
+}
+
+/** Decodes FIT bytes with fit-file-parser, CRCs checked (`force: false`). @throws TrackFileError `fit_corrupt` */
+export async function parseFitWithLibrary(bytes: Uint8Array): Promise<ParsedFit> {
   const parser = new FitParser({ force: false, mode: 'list', lengthUnit: 'm', speedUnit: 'm/s', temperatureUnit: 'celsius' })
-  let data: ParsedFit
   try {
     // A private copy: the parser gets an ArrayBuffer holding exactly the file (a Buffer's
     // `.buffer` may be a larger shared pool, and `Buffer#slice` does not copy).
-    data = await parser.parseAsync(new Uint8Array(bytes).buffer)
+    return await parser.parseAsync(new Uint8Array(bytes).buffer)
   } catch (error) {
     // The parser rejects with a string (or occasionally an Error) describing the damage.
     throw new TrackFileError('fit_corrupt', error instanceof Error ? error.message : String(error))
   }
-  return trackOfParsedFit(data)
+}
+
+/**
+ * Decodes FIT bytes: the plain common layout with the purpose-built reader (`fit-reader.ts`),
+ * anything else — including every damaged file — with fit-file-parser, CRCs checked.
+ * @throws TrackFileError `fit_corrupt` (bad CRC, truncated or malformed file),
+ *   `fit_no_position_no_distance`, `track_no_points`
+ */
+export async function importFitBytes(bytes: Uint8Array): Promise<Track> {
+  const fast = readFitActivity(bytes)
+  if (fast !== null) return trackOfFitActivity(fast)
+  return trackOfParsedFit(await parseFitWithLibrary(bytes))
 }
 
 /** Reads a FIT file from disk (FIT files are compact: ~25 bytes a point, read whole). */
