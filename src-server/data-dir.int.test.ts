@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataDirError, openDataDir } from './data-dir'
 import { startTestServer } from './test/test-server'
+import { FIXTURES } from './test/workouts'
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -54,5 +55,34 @@ describe('data folder', () => {
     const file = join(parent, 'not-a-folder')
     await writeFile(file, 'x')
     await expect(openDataDir(file, quiet)).rejects.toThrow(DataDirError)
+  })
+})
+
+describe('start-up clean-up', () => {
+  it('removes files no row points at and keeps the others, tiles and tmp handled too', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'waymark-orphans-'))
+    const dataDir = join(parent, 'data')
+    const first = await startTestServer({ dataDir })
+    await first.api('POST', 'auth/register', { body: { username: 'owner', email: 'o@example.com', password: '12345678' } })
+    const login = await first.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: 'o@example.com', password: '12345678' } })
+    const form = new FormData()
+    form.append('file', new Blob([await readFile(join(FIXTURES, 'gpx', 'gpx_file.gpx'))]), 'ride.gpx')
+    form.append('data', '{"sport_id": 1}')
+    expect((await first.api('POST', 'workouts', { token: login.body.auth_token, form })).status).toBe(201)
+    await first.close({ keepData: true })
+
+    const strays = [join(dataDir, 'uploads', '1', 'stray.gpx'), join(dataDir, 'maps', 'stray.png'), join(dataDir, 'pictures', '1-stray.png'), join(dataDir, 'tmp', 'upload-x')]
+    for (const path of strays) await writeFile(path, 'left behind')
+    await mkdir(join(dataDir, 'maps', 'tiles', '3', '4'), { recursive: true })
+    await writeFile(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'), 'cached tile')
+
+    const second = await startTestServer({ dataDir })
+    for (const path of strays) await expect(stat(path)).rejects.toThrow()
+    expect((await stat(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'))).isFile()).toBe(true)
+    expect(await readdir(join(dataDir, 'uploads', '1'))).toHaveLength(1)
+    expect((await readdir(join(dataDir, 'maps'))).filter((name) => name.endsWith('.png'))).toHaveLength(1)
+    expect(second.logs).toContain('warn removed 3 stored file(s) left by an interrupted import')
+    await second.close()
+    await rm(parent, { recursive: true, force: true })
   })
 })

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config/server-config'
 import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
 import { openDatabase } from './db/open-database'
+import { removeOrphanFiles } from './db/orphan-files'
 import { createWriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
 import { createBackground } from './lib/background'
@@ -43,6 +44,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   let dataSource: DataSource
   try {
     dataSource = await openDatabase(dataDir.layout, now())
+    const removed = await removeOrphanFiles(dataSource, dataDir.layout)
+    if (removed > 0) config.logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
   } catch (error) {
     await dataDir.release()
     throw error
