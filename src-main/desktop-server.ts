@@ -7,25 +7,25 @@ export interface DesktopServerDeps {
   supervisor: ServerSupervisor
   settings: SettingsStore
   defaultDataFolder: string
-  lanUrls(port: number): string[]
-  qrCode(text: string): Promise<string>
-  log(line: string): void
+  lanUrls: (port: number) => string[]
+  qrCode: (text: string) => Promise<string>
+  log: (line: string) => void
   /** Development: the port Vite's proxy expects, used as is and not remembered. */
   fixedPort?: number
 }
 
 /** The embedded server as the rest of the app sees it: start, stop, LAN sharing, data folder. */
 export interface DesktopServer {
-  start(): Promise<ServerInfo>
-  stop(): Promise<void>
-  setLanSharing(on: boolean): Promise<ServerInfo>
+  start: () => Promise<ServerInfo>
+  stop: () => Promise<void>
+  setLanSharing: (on: boolean) => Promise<ServerInfo>
   /** Moves the data folder to `picked` (or a `Waymark` folder inside it when it is not empty). */
-  moveDataFolder(picked: string): Promise<MoveDataFolderResult>
-  info(): Promise<ServerInfo>
-  dataFolder(): string
+  moveDataFolder: (picked: string) => Promise<MoveDataFolderResult>
+  info: () => Promise<ServerInfo>
+  dataFolder: () => string
   /** The address the window loads, once the server runs. */
-  localUrl(): string | null
-  onChange(listener: (info: ServerInfo) => void): () => void
+  localUrl: () => string | null
+  onChange: (listener: (info: ServerInfo) => void) => () => void
 }
 
 /** Everything else goes through here, one operation at a time: a rebind never races a move. */

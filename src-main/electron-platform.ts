@@ -27,6 +27,8 @@ export function createElectronPlatform(): DesktopPlatform {
   const logFile = join(app.getPath('logs'), 'waymark.log')
   mkdirSync(dirname(logFile), { recursive: true })
   const logStream = createWriteStream(logFile, { flags: 'a' })
+  // A log that cannot be written (disk full, folder removed) must never take the app down.
+  logStream.on('error', (error) => console.error('waymark: cannot write the log file', error.message))
   const log = (line: string) => {
     const stamped = `${new Date().toISOString()} ${line}\n`
     logStream.write(stamped)
@@ -137,7 +139,9 @@ export function createElectronPlatform(): DesktopPlatform {
       // openPath answers an error text instead of throwing; show the file in its folder then.
       if ((await shell.openPath(path)) !== '') shell.showItemInFolder(path)
     },
-    copyText: (text) => clipboard.writeText(text),
+    copyText: (text) => {
+      clipboard.writeText(text).catch(() => log('could not copy to the clipboard'))
+    },
     notify: (title, body) => {
       if (Notification.isSupported()) new Notification({ title, body }).show()
     },

@@ -20,8 +20,8 @@ import { openMainWindow } from './window'
 const DEV_SERVER_PORT = 5000
 
 export interface DesktopAppOptions {
-  lanUrls?(port: number): string[]
-  qrCode?(text: string): Promise<string>
+  lanUrls?: (port: number) => string[]
+  qrCode?: (text: string) => Promise<string>
   startTimeoutMs?: number
 }
 
@@ -30,7 +30,7 @@ export interface DesktopApp {
   readonly server: DesktopServer
   readonly queue: OpenedFilesQueue
   readonly settings: SettingsStore
-  window(): AppWindow | null
+  window: () => AppWindow | null
 }
 
 /** GTK's file filters match case-sensitively, so both cases are listed. */

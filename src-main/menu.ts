@@ -3,13 +3,13 @@ import type { MenuTemplate } from './platform'
 
 /** What the menus can ask the app to do. */
 export interface MenuActions {
-  importWorkouts(): void
-  openDataFolder(): void
-  showLog(): void
-  setLanSharing(on: boolean): void
-  openDocumentation(): void
-  showAbout(): void
-  quit(): void
+  importWorkouts: () => void
+  openDataFolder: () => void
+  showLog: () => void
+  setLanSharing: (on: boolean) => void
+  openDocumentation: () => void
+  showAbout: () => void
+  quit: () => void
 }
 
 /**
@@ -97,10 +97,10 @@ export function buildAppMenu(t: Translate, actions: MenuActions, state: { lanSha
 }
 
 export interface TrayActions {
-  openWindow(): void
-  copyAddress(url: string): void
-  setLanSharing(on: boolean): void
-  quit(): void
+  openWindow: () => void
+  copyAddress: (url: string) => void
+  setLanSharing: (on: boolean) => void
+  quit: () => void
 }
 
 /** The tray's tooltip: that the server runs, and where other devices reach it. */

@@ -37,9 +37,9 @@ export async function readWorkoutFiles(paths: readonly string[], maxBytes = MAX_
 /** Files waiting for the page to import them ("Open with", command line, File › Import). */
 export interface OpenedFilesQueue {
   /** Queues paths and tells the page (if one is listening) that files are waiting. */
-  add(paths: readonly string[]): void
+  add: (paths: readonly string[]) => void
   /** Reads and empties the queue. */
-  take(): Promise<FileBatch>
+  take: () => Promise<FileBatch>
   readonly size: number
 }
 

@@ -31,8 +31,8 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
 
 /** The desktop settings, kept as JSON beside (not inside) the data folder. */
 export interface SettingsStore {
-  get(): DesktopSettings
-  update(patch: Partial<DesktopSettings>): DesktopSettings
+  get: () => DesktopSettings
+  update: (patch: Partial<DesktopSettings>) => DesktopSettings
 }
 
 function readSettings(file: string): DesktopSettings {

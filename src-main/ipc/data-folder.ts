@@ -5,12 +5,12 @@ import type { DesktopServer } from '../desktop-server'
 import { guarded, type IpcRegistrar } from './guard'
 
 export interface DataFolderIpcDeps {
-  appOrigin(): string | null
+  appOrigin: () => string | null
   server: DesktopServer
-  openPath(path: string): Promise<void>
+  openPath: (path: string) => Promise<void>
   /** Shows the native folder dialog; null when cancelled. */
-  chooseFolder(): Promise<string | null>
-  log(line: string): void
+  chooseFolder: () => Promise<string | null>
+  log: (line: string) => void
 }
 
 /** Opening the data folder in the file manager, and moving it. */

@@ -5,11 +5,11 @@ import { readWorkoutFiles } from '../opened-files'
 import { guarded, type IpcRegistrar } from './guard'
 
 export interface FilesIpcDeps {
-  appOrigin(): string | null
+  appOrigin: () => string | null
   /** Shows the native "Import workouts" dialog; the chosen paths, empty when cancelled. */
-  chooseWorkoutFiles(): Promise<string[]>
+  chooseWorkoutFiles: () => Promise<string[]>
   queue: OpenedFilesQueue
-  log(line: string): void
+  log: (line: string) => void
 }
 
 /** Native import: the dialog, and the queue of files opened with the app. */

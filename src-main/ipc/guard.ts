@@ -10,7 +10,7 @@ export type IpcHandler = (event: IpcEvent, payload: unknown) => Promise<unknown>
 
 /** `ipcMain.handle`, narrowed to our channels. */
 export interface IpcRegistrar {
-  handle(channel: Channel, handler: IpcHandler): void
+  handle: (channel: Channel, handler: IpcHandler) => void
 }
 
 /** Refused calls reject in the page with this message; the reason is logged in the main process. */

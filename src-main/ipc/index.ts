@@ -9,16 +9,16 @@ import { registerNotificationsIpc } from './notifications'
 import { registerServerIpc } from './server'
 
 export interface DesktopIpcDeps {
-  appOrigin(): string | null
+  appOrigin: () => string | null
   server: DesktopServer
   queue: OpenedFilesQueue
   t: Translate
-  chooseWorkoutFiles(): Promise<string[]>
-  chooseFolder(): Promise<string | null>
-  openExternal(url: string): Promise<void>
-  openPath(path: string): Promise<void>
-  notify(title: string, body: string): void
-  log(line: string): void
+  chooseWorkoutFiles: () => Promise<string[]>
+  chooseFolder: () => Promise<string | null>
+  openExternal: (url: string) => Promise<void>
+  openPath: (path: string) => Promise<void>
+  notify: (title: string, body: string) => void
+  log: (line: string) => void
 }
 
 /** Registers every bridge call; each capability lives in its own file. */

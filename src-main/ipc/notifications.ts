@@ -6,7 +6,7 @@ import { guarded, type IpcRegistrar } from './guard'
 /** The OS notification at the end of a long import; its text is composed here, not by the page. */
 export function registerNotificationsIpc(
   ipc: IpcRegistrar,
-  deps: { appOrigin(): string | null; t: Translate; notify(title: string, body: string): void; log(line: string): void },
+  deps: { appOrigin: () => string | null; t: Translate; notify: (title: string, body: string) => void; log: (line: string) => void },
 ): void {
   ipc.handle(
     CHANNELS.notifyImportFinished,

@@ -6,7 +6,7 @@ import { guarded, type IpcRegistrar } from './guard'
 /** Server information for the LAN panel, and the LAN sharing switch. */
 export function registerServerIpc(
   ipc: IpcRegistrar,
-  deps: { appOrigin(): string | null; server: DesktopServer; log(line: string): void },
+  deps: { appOrigin: () => string | null; server: DesktopServer; log: (line: string) => void },
 ): void {
   ipc.handle(CHANNELS.getServerInfo, guarded(deps.appOrigin, noPayload, () => deps.server.info(), deps.log))
   ipc.handle(CHANNELS.setLanSharing, guarded(deps.appOrigin, setLanSharingPayload, (on) => deps.server.setLanSharing(on), deps.log))

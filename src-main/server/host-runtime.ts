@@ -8,8 +8,8 @@ import { OSM_TILES } from '../../src-server/maps/tiles'
 
 /** The link to the main process: Electron's `parentPort` in the app, `process.send` under plain Node. */
 export interface HostChannel {
-  send(message: FromServerMessage): void
-  onMessage(listener: (message: unknown) => void): void
+  send: (message: FromServerMessage) => void
+  onMessage: (listener: (message: unknown) => void) => void
 }
 
 export interface HostDeps {
@@ -17,7 +17,7 @@ export interface HostDeps {
   logger: Logger
   /** Folder of the built host bundle (`out/main`); the UI is served from `../renderer`. */
   bundleDir: string
-  exit(code: number): void
+  exit: (code: number) => void
   choosePort?: typeof choosePort
 }
 

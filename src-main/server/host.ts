@@ -5,8 +5,8 @@ import type { FromServerMessage } from './protocol'
 
 /** Electron's utility-process port, typed here so this entry does not import `electron`. */
 interface ParentPort {
-  postMessage(message: unknown): void
-  on(event: 'message', listener: (event: { data: unknown }) => void): void
+  postMessage: (message: unknown) => void
+  on: (event: 'message', listener: (event: { data: unknown }) => void) => void
 }
 
 /** The channel to whoever started this process: an Electron utility process, or `fork()` in Node (tests). */

@@ -2,10 +2,10 @@ import { fromServerMessage, type FromServerMessage, type StartMessage, type ToSe
 
 /** A started server process, as the platform adapter hands it over (Electron's `UtilityProcess`). */
 export interface ServerProcess {
-  postMessage(message: ToServerMessage): void
-  onMessage(listener: (message: unknown) => void): void
-  onExit(listener: (code: number) => void): void
-  kill(): void
+  postMessage: (message: ToServerMessage) => void
+  onMessage: (listener: (message: unknown) => void) => void
+  onExit: (listener: (code: number) => void) => void
+  kill: () => void
 }
 
 /** Where a running server listens. */
@@ -20,20 +20,20 @@ export class ServerStartError extends Error {
 }
 
 export interface SupervisorOptions {
-  fork(): ServerProcess
+  fork: () => ServerProcess
   /** How long a start may take (migrations on a big database take a while). */
   startTimeoutMs?: number
   /** How long a clean stop may take before the process is killed. */
   stopTimeoutMs?: number
   /** Called when the server process ends without being asked to. */
-  onUnexpectedExit?(code: number): void
+  onUnexpectedExit?: (code: number) => void
 }
 
 export interface ServerSupervisor {
   /** Starts the server process; resolves once it listens. */
-  start(order: Omit<StartMessage, 'type'>): Promise<ServerAddress>
+  start: (order: Omit<StartMessage, 'type'>) => Promise<ServerAddress>
   /** Asks the server to stop cleanly (drain, close the database); kills it after the timeout. */
-  stop(): Promise<void>
+  stop: () => Promise<void>
   readonly address: ServerAddress | null
 }
 
