@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
+import { fixture, upload } from '../../test/workouts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 
 describe('application configuration', () => {
@@ -109,5 +110,20 @@ describe('application configuration', () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({ status: 'success', data: { users: 2, sports: 0, workouts: 0, uploads_dir_size: 0 } })
     expect((await t.api('GET', 'stats/all', { token: user.token })).status).toBe(403)
+  })
+
+  it('counts the workout files, pictures and drawn maps in the upload size, and sports with workouts', async () => {
+    const gpx = await fixture('gpx/gpx_file.gpx')
+    expect((await upload(t, user.token, 'ride.gpx', gpx)).status).toBe(201)
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4520000000049454e44ae426082', 'hex')
+    const form = new FormData()
+    form.append('file', new Blob([png]), 'me.png')
+    expect((await t.api('POST', 'auth/picture', { token: user.token, form })).status).toBe(200)
+    const answer = await t.api<{ data: { users: number; sports: number; workouts: number; uploads_dir_size: number } }>('GET', 'stats/all', {
+      token: admin.token,
+    })
+    expect(answer.body.data).toMatchObject({ users: 2, sports: 1, workouts: 1 })
+    // The original file byte for byte and the picture, plus the map image when one was drawn.
+    expect(answer.body.data.uploads_dir_size).toBeGreaterThanOrEqual(gpx.length + png.length)
   })
 })

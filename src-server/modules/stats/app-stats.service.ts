@@ -2,17 +2,28 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppStatsResponse } from '../../../src/contracts'
 import type { ServerContext } from '../../context'
+import type { DataDirLayout } from '../../data-dir'
 import { UserEntity, WorkoutEntity } from '../../db/entities'
 
-/** Total size in bytes of the files under a folder. */
-export async function folderSize(dir: string): Promise<number> {
+/** Total size in bytes of the files under a folder; with `recursive: false`, of its own files only. */
+export async function folderSize(dir: string, { recursive = true } = {}): Promise<number> {
   let total = 0
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) total += await folderSize(path)
+    if (entry.isDirectory()) total += recursive ? await folderSize(path) : 0
     else if (entry.isFile()) total += (await stat(path)).size
   }
   return total
+}
+
+/**
+ * What users' uploads take on disk, as the reference tracker's upload folder counts it: the
+ * workout files, the profile pictures and the maps drawn from tracks. The tile cache under
+ * `maps/tiles` is left out: it is downloaded, not uploaded, and is shared by everyone.
+ */
+export async function uploadsSize(layout: DataDirLayout): Promise<number> {
+  const sizes = await Promise.all([folderSize(layout.uploads), folderSize(layout.pictures), folderSize(layout.maps, { recursive: false })])
+  return sizes.reduce((sum, size) => sum + size, 0)
 }
 
 export type AppStatsService = ReturnType<typeof createAppStatsService>
@@ -29,7 +40,7 @@ export function createAppStatsService(context: ServerContext) {
           users: await manager.count(UserEntity),
           workouts: await manager.count(WorkoutEntity),
           sports,
-          uploads_dir_size: await folderSize(context.layout.uploads),
+          uploads_dir_size: await uploadsSize(context.layout),
         },
       }
     },

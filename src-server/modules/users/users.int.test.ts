@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileResponse, User, UsersListResponse } from '../../../src/contracts'
+import { RecordEntity, WorkoutEntity } from '../../db/entities'
 import { registerUser, type Account } from '../../test/accounts'
+import { fixture, upload } from '../../test/workouts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 
 // Smallest valid files of each accepted picture format.
@@ -116,6 +118,49 @@ describe('users', () => {
     await t.api('PATCH', 'users/zoe', { token: admin.token, body: { admin: true } })
     expect((await t.api('DELETE', 'users/owner', { token: admin.token })).status).toBe(204)
     expect((await t.api('GET', 'auth/profile', { token: zoe.token })).status).toBe(200)
+  })
+
+  it("removes, on an administrator's deletion, the user's workouts, records, files and picture", async () => {
+    expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', PNG) })).status).toBe(200)
+    expect((await upload(t, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
+    const { manager } = t.server.dataSource
+    expect(await manager.count(RecordEntity)).toBeGreaterThan(0)
+    expect(await readdir(`${t.dataDir}/uploads`, { recursive: true })).not.toEqual([])
+
+    expect((await t.api('DELETE', 'users/sam', { token: admin.token })).status).toBe(204)
+    expect(await manager.count(WorkoutEntity)).toBe(0)
+    expect(await manager.count(RecordEntity)).toBe(0)
+    expect(await readdir(`${t.dataDir}/pictures`)).toEqual([])
+    const leftFiles = async (dir: string) =>
+      (await readdir(`${t.dataDir}/${dir}`, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
+    expect(await leftFiles('uploads')).toEqual([])
+    expect((await leftFiles('maps')).filter((entry) => !entry.parentPath.includes('tiles'))).toEqual([])
+    const list = await t.api<UsersListResponse>('GET', 'users', { token: admin.token })
+    expect(list.body.data.users.map((user) => user.username)).toEqual(['owner'])
+  })
+
+  it('refuses admin actions on an unknown user, and to non-administrators', async () => {
+    expect(await t.api('PATCH', 'users/nobody', { token: admin.token, body: { activate: true } })).toMatchObject({
+      status: 404,
+      body: { message: 'user does not exist' },
+    })
+    expect((await t.api('DELETE', 'users/nobody', { token: admin.token })).status).toBe(404)
+    const zoe = await registerUser(t, 'zoe', { activate: admin })
+    for (const body of [{ admin: true }, { activate: true }, { new_email: 'x@example.com' }]) {
+      expect((await t.api('PATCH', 'users/sam', { token: zoe.token, body })).status).toBe(403)
+    }
+    expect((await t.api('DELETE', 'users/sam', { token: zoe.token })).status).toBe(403)
+  })
+
+  it('activates an inactive account, which can then log in, and granting rights activates too', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'ivy', email: 'ivy@example.com', password: 'ivy-secret-pass' } })
+    await t.api('POST', 'auth/register', { body: { username: 'max', email: 'max@example.com', password: 'max-secret-pass' } })
+    expect((await t.api('POST', 'auth/login', { body: { email: 'ivy@example.com', password: 'ivy-secret-pass' } })).status).toBe(401)
+    const activated = await t.api<{ data: { users: User[] } }>('PATCH', 'users/ivy', { token: admin.token, body: { activate: true } })
+    expect(activated.body.data.users[0]).toMatchObject({ is_active: true, admin: false })
+    expect((await t.api('POST', 'auth/login', { body: { email: 'ivy@example.com', password: 'ivy-secret-pass' } })).status).toBe(200)
+    const granted = await t.api<{ data: { users: User[] } }>('PATCH', 'users/max', { token: admin.token, body: { admin: true } })
+    expect(granted.body.data.users[0]).toMatchObject({ is_active: true, admin: true })
   })
 
   describe('pictures', () => {
