@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import FitParser, { type ParsedFit } from 'fit-file-parser'
 import type { Track, TrackSegment } from '../../../src/domain/track'
-import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
@@ -86,39 +85,56 @@ function segmentStarts(data: FitActivityData): number[] {
   return starts
 }
 
-/** The records as segments (see {@link segmentStarts}), each sized exactly. */
+/** `column[start, end)`, or `null` when it holds no value (the segment has no such sensor). */
+function optionalColumn(column: Float64Array, start: number, end: number): Float64Array | null {
+  for (let i = start; i < end; i++) if (!Number.isNaN(column[i] ?? Number.NaN)) return column.subarray(start, end)
+  return null
+}
+
+/**
+ * The records as segments (see {@link segmentStarts}). The decoded columns are cleaned in place
+ * (positions off Earth and implausible sensor values become missing, as `TrackSegmentBuilder`
+ * input would) and the segments are views on them: no copy per point.
+ */
 function segmentsOf(data: FitActivityData): TrackSegment[] {
   const { records } = data
+  const n = records.count
   const budget = new PointBudget()
-  const segments: TrackSegment[] = []
+  for (let i = 0; i < n; i++) budget.take()
+  const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance } = records
   const [hrMin, hrMax] = SENSOR_RANGES.heartRate
   const [cadenceMin, cadenceMax] = SENSOR_RANGES.cadence
   const [powerMin, powerMax] = SENSOR_RANGES.power
   const [temperatureMin, temperatureMax] = SENSOR_RANGES.temperature
+  for (let i = 0; i < n; i++) {
+    const la = finite(lat[i])
+    const lo = finite(lon[i])
+    const hasPosition = validPosition(la, lo)
+    lat[i] = hasPosition ? la : Number.NaN
+    lon[i] = hasPosition ? lo : Number.NaN
+    ele[i] = finite(ele[i])
+    heartRate[i] = withinRange(finite(heartRate[i]), hrMin, hrMax)
+    cadence[i] = withinRange(finite(cadence[i]), cadenceMin, cadenceMax)
+    power[i] = withinRange(finite(power[i]), powerMin, powerMax)
+    temperature[i] = withinRange(finite(temperature[i]), temperatureMin, temperatureMax)
+    distance[i] = finite(distance[i])
+  }
   const starts = segmentStarts(data)
-  starts.forEach((start, s) => {
-    const end = starts[s + 1] ?? records.count
-    const builder = new TrackSegmentBuilder(end - start)
-    for (let i = start; i < end; i++) {
-      budget.take()
-      const lat = finite(records.lat[i])
-      const lon = finite(records.lon[i])
-      const hasPosition = validPosition(lat, lon)
-      builder.append(
-        hasPosition ? lat : Number.NaN,
-        hasPosition ? lon : Number.NaN,
-        finite(records.ele[i]),
-        records.time[i],
-        withinRange(finite(records.heartRate[i]), hrMin, hrMax),
-        withinRange(finite(records.cadence[i]), cadenceMin, cadenceMax),
-        withinRange(finite(records.power[i]), powerMin, powerMax),
-        withinRange(finite(records.temperature[i]), temperatureMin, temperatureMax),
-        finite(records.distance[i]),
-      )
+  return starts.map((start, s) => {
+    const end = starts[s + 1] ?? n
+    return {
+      size: end - start,
+      lat: lat.subarray(start, end),
+      lon: lon.subarray(start, end),
+      ele: ele.subarray(start, end),
+      time: time.subarray(start, end),
+      heartRate: optionalColumn(heartRate, start, end),
+      cadence: optionalColumn(cadence, start, end),
+      power: optionalColumn(power, start, end),
+      temperature: optionalColumn(temperature, start, end),
+      recordedDistance: optionalColumn(distance, start, end),
     }
-    if (builder.length > 0) segments.push(builder.build())
   })
-  return segments
 }
 
 /** Turns decoded FIT activity data into a track; library types stop here. */

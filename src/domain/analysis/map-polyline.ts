@@ -13,17 +13,25 @@ export interface PolylineOptions {
 }
 
 /**
- * Douglas–Peucker on one run of points (projected metres), iterative so 200,000-point lines do
- * not overflow the stack. Marks kept points in `keep`.
+ * Douglas–Peucker significance of every point of one run (projected metres), in one pass: the
+ * squared distance at which the point stops being kept. Douglas–Peucker picks the same farthest
+ * point of an interval whatever the tolerance, so the line at tolerance τ is exactly the points
+ * whose significance exceeds τ² (the first and last are always kept): doubling the tolerance
+ * until the line is short enough then costs a count, not a new simplification. Splitting stops
+ * below `minToleranceM`, as a simplification at that tolerance would (bounding the work on long
+ * noisy lines). Iterative, so 200,000-point lines do not overflow the stack.
  */
-function simplifyRun(x: Float64Array, y: Float64Array, toleranceM: number, keep: Uint8Array): void {
+function significance(x: Float64Array, y: Float64Array, minToleranceM: number): Float64Array {
   const n = x.length
-  if (n === 0) return
-  keep[0] = 1
-  keep[n - 1] = 1
-  const stack: number[] = [0, n - 1]
-  const tolerance2 = toleranceM * toleranceM
+  const sig = new Float64Array(n)
+  if (n === 0) return sig
+  sig[0] = Number.POSITIVE_INFINITY
+  sig[n - 1] = Number.POSITIVE_INFINITY
+  // Intervals to split, with the significance of the split that made them.
+  const stack: number[] = [0, n - 1, Number.POSITIVE_INFINITY]
+  const tolerance2 = minToleranceM * minToleranceM
   while (stack.length > 0) {
+    const parent = stack.pop() ?? 0
     const last = stack.pop() ?? 0
     const first = stack.pop() ?? 0
     const x0 = x[first] ?? 0
@@ -50,10 +58,12 @@ function simplifyRun(x: Float64Array, y: Float64Array, toleranceM: number, keep:
       }
     }
     if (farthest >= 0) {
-      keep[farthest] = 1
-      stack.push(first, farthest, farthest, last)
+      const own = Math.min(farthest2, parent)
+      sig[farthest] = own
+      stack.push(first, farthest, own, farthest, last, own)
     }
   }
+  return sig
 }
 
 function round5(value: number): number {
@@ -93,20 +103,17 @@ export function mapPolyline(series: PointSeries, options: PolylineOptions = {}):
     runs.push({ x, y, lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
   })
   let tolerance = options.toleranceM ?? 5
+  const significances = runs.map((run) => significance(run.x, run.y, tolerance))
   for (;;) {
-    const keeps = runs.map((run) => {
-      const keep = new Uint8Array(run.x.length)
-      simplifyRun(run.x, run.y, tolerance, keep)
-      return keep
-    })
+    const tolerance2 = tolerance * tolerance
     let total = 0
-    for (const keep of keeps) for (let i = 0; i < keep.length; i++) total += keep[i] ?? 0
+    for (const sig of significances) for (let i = 0; i < sig.length; i++) if ((sig[i] ?? 0) > tolerance2) total++
     if (total <= Math.max(maxPoints, 2 * runs.length)) {
       return runs.map((run, r) => {
         const line: LatLon[] = []
-        const keep = keeps[r]
+        const sig = significances[r]
         for (let i = 0; i < run.lat.length; i++) {
-          if (keep?.[i]) line.push([round5(run.lat[i] ?? 0), round5(run.lon[i] ?? 0)])
+          if ((sig?.[i] ?? 0) > tolerance2) line.push([round5(run.lat[i] ?? 0), round5(run.lon[i] ?? 0)])
         }
         return line
       })
