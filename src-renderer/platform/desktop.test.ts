@@ -28,7 +28,7 @@ function fakeBridge(): DesktopBridge & { opened: () => void } {
     moveDataFolder: vi.fn(),
     notifyImportFinished: vi.fn(),
   }
-  return bridge as unknown as DesktopBridge & { opened: () => void }
+  return bridge
 }
 
 describe('desktop platform helpers', () => {
