@@ -4,16 +4,19 @@ import deApi from './locales/de/api.json'
 import deCommon from './locales/de/common.json'
 import deSports from './locales/de/sports.json'
 import deUser from './locales/de/user.json'
+import deWorkouts from './locales/de/workouts.json'
 import enAbout from './locales/en/about.json'
 import enApi from './locales/en/api.json'
 import enCommon from './locales/en/common.json'
 import enSports from './locales/en/sports.json'
 import enUser from './locales/en/user.json'
+import enWorkouts from './locales/en/workouts.json'
 import frAbout from './locales/fr/about.json'
 import frApi from './locales/fr/api.json'
 import frCommon from './locales/fr/common.json'
 import frSports from './locales/fr/sports.json'
 import frUser from './locales/fr/user.json'
+import frWorkouts from './locales/fr/workouts.json'
 
 /**
  * The interface texts of every language, one i18next namespace (`translation`) whose top-level
@@ -21,9 +24,9 @@ import frUser from './locales/fr/user.json'
  * `t('user.LOGIN')`. E-mail texts (`emails.json`) are loaded by the server's mailer on their own.
  */
 export const uiResources = {
-  en: { translation: { about: enAbout, api: enApi, common: enCommon, sports: enSports, user: enUser } },
-  fr: { translation: { about: frAbout, api: frApi, common: frCommon, sports: frSports, user: frUser } },
-  de: { translation: { about: deAbout, api: deApi, common: deCommon, sports: deSports, user: deUser } },
+  en: { translation: { about: enAbout, api: enApi, common: enCommon, sports: enSports, user: enUser, workouts: enWorkouts } },
+  fr: { translation: { about: frAbout, api: frApi, common: frCommon, sports: frSports, user: frUser, workouts: frWorkouts } },
+  de: { translation: { about: deAbout, api: deApi, common: deCommon, sports: deSports, user: deUser, workouts: deWorkouts } },
 } satisfies Record<Language, { translation: Record<string, unknown> }>
 
 /** The language used when nothing better is known. */

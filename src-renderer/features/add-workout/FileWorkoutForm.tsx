@@ -1,0 +1,141 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { NOTES_MAX } from '../../../src/contracts'
+import { errorKeysOfUnknown, FILE_TOO_LARGE_KEY } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { CountedTextarea } from '../../components/CountedTextarea'
+import { ErrorBox } from '../../components/ErrorBox'
+import { desktopBridge, subscribeToOpenedWorkoutFiles, type PickedWorkoutFiles } from '../../platform/desktop'
+import { useAppState } from '../../session/store'
+import { SportSelect } from '../workout/WorkoutFormFields'
+import { FileDropZone, formatMegabytes } from './FileDropZone'
+import { ImportProgressCard } from './ImportProgressCard'
+import { isArchive, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Adding from files: sport, notes and one or more files. One track file opens its workout; an
+ * archive or several files show their progress and a result per file.
+ */
+export function FileWorkoutForm() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const config = useAppState((state) => state.config)
+  const [sportId, setSportId] = useState<string | null>(null)
+  const [notes, setNotes] = useState('')
+  const [files, setFiles] = useState<File[]>([])
+  const [errorKeys, setErrorKeys] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  const [progress, setProgress] = useState<ImportProgress | null>(null)
+  const unmounted = useRef(false)
+
+  useEffect(() => {
+    unmounted.current = false
+    return () => {
+      unmounted.current = true
+    }
+  }, [])
+
+  const onPicked = ({ files: picked, skipped }: PickedWorkoutFiles) => {
+    setFiles((current) => [...current, ...picked])
+    setErrorKeys(skipped.map((file) => (file.reason === 'too-large' ? FILE_TOO_LARGE_KEY : 'api.ERROR.file_extension_not_allowed')))
+  }
+
+  // Files the desktop app was asked to open land here too (nothing happens in a browser).
+  useEffect(() => subscribeToOpenedWorkoutFiles(onPicked), [])
+
+  const limits = { maxFileBytes: config?.max_single_file_size ?? Infinity, maxZipBytes: config?.max_zip_file_size ?? Infinity }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setErrorKeys([])
+    if (files.length === 0) return setErrorKeys(['workouts.ADD.FILE_REQUIRED'])
+    const data = { sport_id: Number(sportId), ...(notes.trim() ? { notes } : {}) }
+    const [only] = files
+    if (files.length === 1 && only && !isArchive(only)) {
+      if (tooLarge(only, limits)) return setErrorKeys([FILE_TOO_LARGE_KEY])
+      setBusy(true)
+      try {
+        const response = await call('createWorkout', { body: uploadForm(only, data) })
+        const workout = 'workouts' in response.data ? response.data.workouts[0] : undefined
+        if (workout) await navigate(`/workouts/${workout.id}`)
+      } catch (error) {
+        setErrorKeys(errorKeysOfUnknown(error))
+      } finally {
+        setBusy(false)
+      }
+      return
+    }
+    setBusy(true)
+    const result = await runImport(
+      files,
+      data,
+      limits,
+      {
+        upload: (form) => call('createWorkout', { body: form }),
+        getTask: (taskId) => call('getImportTask', { params: { taskId } }),
+        wait,
+        cancelled: () => unmounted.current,
+      },
+      (next) => {
+        if (!unmounted.current) setProgress(next)
+      },
+    )
+    setBusy(false)
+    const bridge = desktopBridge()
+    if (bridge) {
+      const imported = result.results.filter((outcome) => outcome.status === 'imported').length
+      void bridge.notifyImportFinished({ imported, failed: result.results.length - imported })
+    }
+  }
+
+  if (progress) {
+    return (
+      <ImportProgressCard
+        progress={progress}
+        onAddMore={() => {
+          setProgress(null)
+          setFiles([])
+        }}
+      />
+    )
+  }
+
+  return (
+    <Card>
+      <form onSubmit={(event) => void submit(event)} data-testid="file-workout-form">
+        <Stack>
+          <SportSelect value={sportId} onChange={setSportId} />
+          <FileDropZone files={files} onPicked={onPicked} onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))} disabled={busy} />
+          {config && (
+            <Text size="sm" c="dimmed" data-testid="upload-limits">
+              {t('workouts.ADD.LIMITS', {
+                fileSize: formatMegabytes(config.max_single_file_size, i18n.language),
+                zipSize: formatMegabytes(config.max_zip_file_size, i18n.language),
+                count: config.gpx_limit_import,
+              })}
+            </Text>
+          )}
+          {files.length > 1 && (
+            <Text size="sm" c="dimmed">
+              {t('workouts.ADD.SEVERAL_HINT')}
+            </Text>
+          )}
+          <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
+          <ErrorBox keys={errorKeys} />
+          <Group>
+            <Button type="submit" loading={busy} disabled={!sportId} data-testid="submit">
+              {t('common.SUBMIT')}
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              {t('common.CANCEL')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}

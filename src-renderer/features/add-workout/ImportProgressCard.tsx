@@ -1,0 +1,88 @@
+import { Anchor, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { countOutcomes, type FileOutcome, type ImportProgress } from './importQueue'
+
+const STATUS_COLOR: Record<FileOutcome['status'], string> = { imported: 'pine', duplicate: 'yellow', error: 'red' }
+
+function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
+  const { t } = useTranslation()
+  return (
+    <Table.Tr data-testid="import-result" data-status={outcome.status}>
+      <Table.Td>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {outcome.file}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[outcome.status]} variant="light">
+          {t(`workouts.IMPORT.STATUS.${outcome.status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {outcome.status === 'error' ? (
+          <Text size="sm" c="red">
+            {outcome.errorKeys.map((key) => t(key)).join(' ')}
+          </Text>
+        ) : (
+          outcome.workoutId && (
+            <Anchor component={Link} to={`/workouts/${outcome.workoutId}`} size="sm" data-testid="import-result-link">
+              {t('workouts.IMPORT.SEE_WORKOUT')}
+            </Anchor>
+          )
+        )}
+      </Table.Td>
+    </Table.Tr>
+  )
+}
+
+/** Progress of several files or an archive, one result per file, then the way to the dashboard. */
+export function ImportProgressCard({ progress, onAddMore }: { progress: ImportProgress; onAddMore: () => void }) {
+  const { t } = useTranslation()
+  const percent = progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100)
+  const counts = countOutcomes(progress.results)
+  return (
+    <Card data-testid="import-progress">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('workouts.IMPORT.TITLE')}
+        </Title>
+        <Progress value={percent} size="lg" animated={!progress.finished} aria-label={t('workouts.IMPORT.TITLE')} data-testid="import-progress-bar" data-value={percent} />
+        <Text size="sm" data-testid="import-progress-text">
+          {t('workouts.IMPORT.PROGRESS', { done: progress.done, total: progress.total })}
+        </Text>
+        {progress.current && !progress.finished && (
+          <Text size="sm" c="dimmed">
+            {t('workouts.IMPORT.PREPARING', { name: progress.current })}
+          </Text>
+        )}
+        {progress.results.length > 0 && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={4}>
+              <Table.Tbody>
+                {progress.results.map((outcome, index) => (
+                  <OutcomeRow key={`${outcome.file}-${index}`} outcome={outcome} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {progress.finished && (
+          <>
+            <Text fw={600} data-testid="import-summary">
+              {t('workouts.IMPORT.SUMMARY', { imported: counts.imported, duplicates: counts.duplicate, errors: counts.error })}
+            </Text>
+            <Group>
+              <Button component={Link} to="/" data-testid="go-to-dashboard">
+                {t('workouts.IMPORT.GO_TO_DASHBOARD')}
+              </Button>
+              <Button variant="default" onClick={onAddMore}>
+                {t('workouts.IMPORT.ADD_MORE')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  )
+}

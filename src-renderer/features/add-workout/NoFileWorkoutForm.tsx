@@ -1,0 +1,78 @@
+import { Button, Card, Group, Stack, TextInput } from '@mantine/core'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
+import { errorKeysOfUnknown } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { CountedTextarea } from '../../components/CountedTextarea'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useAppState } from '../../session/store'
+import { emptyManualValues, manualBody, type ManualValues } from '../workout/manualWorkout'
+import { ManualFields, SportSelect } from '../workout/WorkoutFormFields'
+
+/** A workout entered by hand: sport, title, date and time, figures and notes; opens the new workout. */
+export function NoFileWorkoutForm() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const imperial = useAppState((state) => state.profile?.imperial_units ?? false)
+  const [sportId, setSportId] = useState<string | null>(null)
+  const [title, setTitle] = useState('')
+  const [notes, setNotes] = useState('')
+  const [manual, setManual] = useState<ManualValues>(emptyManualValues)
+  const [errorKeys, setErrorKeys] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setErrorKeys([])
+    const result = manualBody(manual, imperial)
+    if ('errorKey' in result) return setErrorKeys([result.errorKey])
+    setBusy(true)
+    try {
+      const response = await call('createWorkoutWithoutFile', {
+        body: {
+          sport_id: Number(sportId),
+          ...result.body,
+          ...(title.trim() ? { title: title.trim() } : {}),
+          ...(notes.trim() ? { notes } : {}),
+        },
+      })
+      const workout = response.data.workouts[0]
+      if (workout) await navigate(`/workouts/${workout.id}`)
+    } catch (error) {
+      setErrorKeys(errorKeysOfUnknown(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <form onSubmit={(event) => void submit(event)} data-testid="no-file-workout-form">
+        <Stack>
+          <SportSelect value={sportId} onChange={setSportId} />
+          <TextInput
+            label={t('workouts.FORM.TITLE')}
+            placeholder={t('workouts.FORM.TITLE_PLACEHOLDER')}
+            value={title}
+            maxLength={TITLE_MAX}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            data-testid="title-input"
+          />
+          <ManualFields values={manual} onChange={setManual} imperial={imperial} />
+          <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
+          <ErrorBox keys={errorKeys} />
+          <Group>
+            <Button type="submit" loading={busy} disabled={!sportId} data-testid="submit">
+              {t('common.SUBMIT')}
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              {t('common.CANCEL')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,147 @@
+import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse } from '../../../src/contracts'
+import { errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
+
+/** What became of one file (an archive contributes one outcome per file inside it). */
+export type FileOutcome =
+  | { file: string; status: 'imported'; workoutId: string }
+  /** The API names the existing workout only for archive entries (a 409 carries no id). */
+  | { file: string; status: 'duplicate'; workoutId: string | null }
+  | { file: string; status: 'error'; errorKeys: string[] }
+
+export interface ImportProgress {
+  /** Files to process; an archive counts as one until its task says how many it holds. */
+  total: number
+  done: number
+  /** The file being sent, or null. */
+  current: string | null
+  results: FileOutcome[]
+  finished: boolean
+}
+
+/** The server's limits, in bytes. */
+export interface UploadLimits {
+  maxFileBytes: number
+  maxZipBytes: number
+}
+
+/** The calls the queue makes; injected so the logic is testable without a server. */
+export interface ImportDeps {
+  upload: (form: FormData) => Promise<CreateWorkoutResponse>
+  getTask: (taskId: string) => Promise<ImportTaskResponse>
+  wait: (ms: number) => Promise<void>
+  cancelled: () => boolean
+}
+
+export const POLL_INTERVAL_MS = 500
+
+export const isArchive = (file: File) => file.name.toLowerCase().endsWith('.zip')
+
+/** The `FormData` of an upload: the file and the JSON `data` field. */
+export function uploadForm(file: File, data: { sport_id: number; notes?: string }): FormData {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  form.append('data', JSON.stringify(data))
+  return form
+}
+
+/** The size the server would refuse, checked before sending anything. */
+export function tooLarge(file: File, limits: UploadLimits): boolean {
+  return file.size > (isArchive(file) ? limits.maxZipBytes : limits.maxFileBytes)
+}
+
+function outcomeOfResult(result: ImportFileResult): FileOutcome {
+  switch (result.status) {
+    case 'imported':
+      return { file: result.file, status: 'imported', workoutId: result.workout_id }
+    case 'duplicate':
+      return { file: result.file, status: 'duplicate', workoutId: result.workout_id }
+    case 'error':
+      return { file: result.file, status: 'error', errorKeys: errorKeysOf(400, { message: result.message }) }
+  }
+}
+
+function isTaskResponse(response: CreateWorkoutResponse): response is ImportTaskResponse {
+  return 'task' in response.data
+}
+
+/**
+ * Sends the files one after the other and reports progress after every step. A single request
+ * per file keeps each file under the per-file limit, gives every file its own result, and lets
+ * one bad file fail alone; archives are followed through their background task.
+ */
+export async function runImport(
+  files: readonly File[],
+  data: { sport_id: number; notes?: string },
+  limits: UploadLimits,
+  deps: ImportDeps,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportProgress> {
+  let progress: ImportProgress = { total: files.length, done: 0, current: null, results: [], finished: false }
+  const report = (patch: Partial<ImportProgress>) => {
+    progress = { ...progress, ...patch }
+    onProgress(progress)
+  }
+
+  for (const file of files) {
+    if (deps.cancelled()) break
+    if (tooLarge(file, limits)) {
+      report({ done: progress.done + 1, results: [...progress.results, { file: file.name, status: 'error', errorKeys: [FILE_TOO_LARGE_KEY] }] })
+      continue
+    }
+    report({ current: file.name })
+    try {
+      const response = await deps.upload(uploadForm(file, data))
+      if (!isTaskResponse(response)) {
+        const workout = response.data.workouts[0]
+        const outcome: FileOutcome = workout ? { file: file.name, status: 'imported', workoutId: workout.id } : { file: file.name, status: 'error', errorKeys: errorKeysOf(500, undefined) }
+        report({ done: progress.done + 1, results: [...progress.results, outcome] })
+        continue
+      }
+      await followTask(file, response.data.task, deps, () => progress, report)
+    } catch (error) {
+      const outcome: FileOutcome =
+        isApiError(error) && error.status === 409
+          ? { file: file.name, status: 'duplicate', workoutId: null }
+          : { file: file.name, status: 'error', errorKeys: errorKeysOfUnknown(error) }
+      report({ done: progress.done + 1, results: [...progress.results, outcome] })
+    }
+  }
+  report({ current: null, finished: true })
+  return progress
+}
+
+/** Polls an archive's task, turning each of its files into a result as soon as it is known. */
+async function followTask(
+  archive: File,
+  first: ImportTask,
+  deps: ImportDeps,
+  current: () => ImportProgress,
+  report: (patch: Partial<ImportProgress>) => void,
+): Promise<void> {
+  // The archive stood for one file in the total; it now stands for the files it holds.
+  const base = { total: current().total - 1, done: current().done, results: current().results }
+  let task = first
+  for (;;) {
+    const known = task.results.map(outcomeOfResult)
+    const refused: FileOutcome[] =
+      task.status !== 'in_progress' && known.length === 0
+        ? [{ file: archive.name, status: 'error', errorKeys: task.message ? errorKeysOf(400, { message: task.message }) : errorKeysOf(500, undefined) }]
+        : []
+    const size = Math.max(task.files_total, known.length + refused.length)
+    report({
+      total: base.total + Math.max(size, 1),
+      done: base.done + Math.max(task.files_done, known.length) + refused.length,
+      results: [...base.results, ...known, ...refused],
+    })
+    if (task.status !== 'in_progress' || deps.cancelled()) return
+    await deps.wait(POLL_INTERVAL_MS)
+    task = (await deps.getTask(task.id)).data.task
+  }
+}
+
+/** How many files ended in each state. */
+export function countOutcomes(results: readonly FileOutcome[]): Record<FileOutcome['status'], number> {
+  const counts = { imported: 0, duplicate: 0, error: 0 }
+  for (const result of results) counts[result.status] += 1
+  return counts
+}

@@ -1,0 +1,73 @@
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import {
+  IconArrowDownRight,
+  IconArrowUpRight,
+  IconClock,
+  IconClockPause,
+  IconGauge,
+  IconMountain,
+  IconRoute,
+  IconStopwatch,
+  type Icon,
+} from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { WorkoutFigures } from '../../../src/contracts'
+import { formatApiDuration, parseApiDuration } from '../../components/formatDuration'
+import { formatNumber } from '../../format/units'
+import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from './measures'
+
+function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: string; value: string; testId: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" size="lg" radius="md">
+        <Glyph size={20} />
+      </ThemeIcon>
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        <Text fw={600} data-testid={`figure-${testId}`}>
+          {value}
+        </Text>
+      </Stack>
+    </Group>
+  )
+}
+
+/** Duration, distance, speeds, altitudes and climbs of a workout or a segment, in the viewer's units. */
+export function FiguresCard({ figures, imperial, title }: { figures: WorkoutFigures; imperial: boolean; title: string }) {
+  const { t, i18n } = useTranslation()
+  const units = unitSystem(imperial)
+  const number = (value: number, decimals: number) => formatNumber(value, i18n.language, decimals)
+  const distance = `${number(toDistanceUnit(figures.distance, imperial), 2)} ${t(`common.UNITS.${units.distance}`)}`
+  const speed = (kmh: number | null) => (kmh === null ? null : `${number(toSpeedUnit(kmh, imperial), 2)} ${t(`common.UNITS.${units.speed}`)}`)
+  const height = (metres: number | null) =>
+    metres === null ? null : `${number(toElevationUnit(metres, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`
+  const pauses = parseApiDuration(figures.pauses) ?? 0
+
+  const items: { key: string; icon: Icon; label: string; value: string | null }[] = [
+    { key: 'duration', icon: IconClock, label: t('workouts.FIGURES.DURATION'), value: formatApiDuration(figures.duration) },
+    { key: 'moving', icon: IconStopwatch, label: t('workouts.FIGURES.MOVING'), value: formatApiDuration(figures.moving) },
+    { key: 'pauses', icon: IconClockPause, label: t('workouts.FIGURES.PAUSES'), value: pauses > 0 ? formatApiDuration(figures.pauses) : null },
+    { key: 'distance', icon: IconRoute, label: t('workouts.FIGURES.DISTANCE'), value: distance },
+    { key: 'ave_speed', icon: IconGauge, label: t('workouts.FIGURES.AVE_SPEED'), value: speed(figures.ave_speed) },
+    { key: 'max_speed', icon: IconGauge, label: t('workouts.FIGURES.MAX_SPEED'), value: speed(figures.max_speed) },
+    { key: 'min_alt', icon: IconMountain, label: t('workouts.FIGURES.MIN_ALT'), value: height(figures.min_alt) },
+    { key: 'max_alt', icon: IconMountain, label: t('workouts.FIGURES.MAX_ALT'), value: height(figures.max_alt) },
+    { key: 'ascent', icon: IconArrowUpRight, label: t('workouts.FIGURES.ASCENT'), value: height(figures.ascent) },
+    { key: 'descent', icon: IconArrowDownRight, label: t('workouts.FIGURES.DESCENT'), value: height(figures.descent) },
+  ]
+
+  return (
+    <Card data-testid="figures-card">
+      <Title order={3} size="h5" mb="md">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 2, xs: 2 }} spacing="md" verticalSpacing="md">
+        {items.map((item) =>
+          item.value === null ? null : <Figure key={item.key} icon={item.icon} label={item.label} value={item.value} testId={item.key} />,
+        )}
+      </SimpleGrid>
+    </Card>
+  )
+}

@@ -1,0 +1,20 @@
+import { Badge, Group } from '@mantine/core'
+import { IconTrophy } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { UserRecord } from '../../../src/contracts'
+
+/** The personal records this workout holds; the ascent record only when ascent is displayed. */
+export function RecordBadges({ records, displayAscent }: { records: UserRecord[]; displayAscent: boolean }) {
+  const { t } = useTranslation()
+  const shown = records.filter((record) => displayAscent || record.record_type !== 'HA')
+  if (shown.length === 0) return null
+  return (
+    <Group gap={6} data-testid="record-badges">
+      {shown.map((record) => (
+        <Badge key={record.id} variant="light" color="ember" leftSection={<IconTrophy size={14} />} data-testid={`record-${record.record_type}`}>
+          {t(`workouts.RECORDS.${record.record_type}`)}
+        </Badge>
+      ))}
+    </Group>
+  )
+}

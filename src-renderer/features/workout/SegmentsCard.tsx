@@ -1,0 +1,36 @@
+import { Anchor, Card, List, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { WorkoutSegment } from '../../../src/contracts'
+import { formatApiDuration } from '../../components/formatDuration'
+import { formatNumber } from '../../format/units'
+import { toDistanceUnit, unitSystem } from './measures'
+
+/** The workout's segments, each linking to its own page (`segment/<n>`, 1-based). */
+export function SegmentsCard({ workoutId, segments, imperial }: { workoutId: string; segments: WorkoutSegment[]; imperial: boolean }) {
+  const { t, i18n } = useTranslation()
+  if (segments.length === 0) return null
+  const unit = t(`common.UNITS.${unitSystem(imperial).distance}`)
+  return (
+    <Card data-testid="segments-card">
+      <Title order={3} size="h5" mb="sm">
+        {t('workouts.SEGMENTS.TITLE', { count: segments.length })}
+      </Title>
+      <List spacing={6}>
+        {segments.map((segment) => (
+          <List.Item key={segment.segment_id}>
+            <Anchor component={Link} to={`/workouts/${workoutId}/segment/${segment.segment_id + 1}`} data-testid="segment-link">
+              {t('workouts.SEGMENTS.SEGMENT', { number: segment.segment_id + 1 })}
+            </Anchor>{' '}
+            <Text span size="sm" c="dimmed">
+              {t('workouts.SEGMENTS.SUMMARY', {
+                distance: `${formatNumber(toDistanceUnit(segment.distance, imperial), i18n.language, 2)} ${unit}`,
+                duration: formatApiDuration(segment.duration),
+              })}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Card>
+  )
+}

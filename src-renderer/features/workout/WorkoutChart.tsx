@@ -1,0 +1,148 @@
+import '@mantine/charts/styles.css'
+import { CompositeChart, type CompositeChartSeries } from '@mantine/charts'
+import { Chip, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
+import { memo, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ChartDataPoint } from '../../../src/contracts'
+import { formatDuration } from '../../components/formatDuration'
+import { formatNumber } from '../../format/units'
+import { availableSeries, hasTimeAxis, toChartRows, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
+import { unitSystem } from './measures'
+
+const SERIES_STYLE: Record<ChartSeriesName, { color: string; type: 'line' | 'area'; decimals: number }> = {
+  elevation: { color: 'gray.5', type: 'area', decimals: 0 },
+  speed: { color: 'pine.6', type: 'line', decimals: 2 },
+  hr: { color: 'red.6', type: 'line', decimals: 0 },
+  cadence: { color: 'violet.6', type: 'line', decimals: 0 },
+  power: { color: 'yellow.7', type: 'line', decimals: 0 },
+}
+
+interface TooltipEntry {
+  name?: string | number
+  value?: unknown
+  payload?: unknown
+}
+
+/**
+ * The analysis chart: speed and elevation (and heart rate, cadence, power when recorded) against
+ * distance or time. Hovering reports the point's index so the map can follow.
+ */
+export const WorkoutChart = memo(function WorkoutChart({
+  points,
+  imperial,
+  onHover,
+}: {
+  points: ChartDataPoint[]
+  imperial: boolean
+  onHover: (index: number | null) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const units = unitSystem(imperial)
+  const rows = useMemo(() => toChartRows(points, imperial), [points, imperial])
+  const available = useMemo(() => availableSeries(rows), [rows])
+  const timeAxis = hasTimeAxis(rows)
+  const [axisChoice, setAxis] = useState<ChartAxis>('distance')
+  const axis: ChartAxis = timeAxis ? axisChoice : 'distance'
+  const [shown, setShown] = useState<string[]>(['speed', 'elevation'])
+  const visible = available.filter((name) => shown.includes(name))
+
+  const unitOf = (name: ChartSeriesName): string => {
+    switch (name) {
+      case 'speed':
+        return t(`common.UNITS.${units.speed}`)
+      case 'elevation':
+        return t(`common.UNITS.${units.elevation}`)
+      case 'hr':
+        return t('workouts.UNITS.bpm')
+      case 'cadence':
+        return t('workouts.UNITS.rpm')
+      case 'power':
+        return t('workouts.UNITS.W')
+    }
+  }
+
+  const series: CompositeChartSeries[] = visible.map((name) => ({
+    name,
+    label: `${t(`workouts.CHART.${name}`)} (${unitOf(name)})`,
+    color: SERIES_STYLE[name].color,
+    type: SERIES_STYLE[name].type,
+    yAxisId: name === 'elevation' ? 'right' : undefined,
+  }))
+
+  const formatX = (value: number) =>
+    axis === 'duration' ? formatDuration(value) : `${formatNumber(value, i18n.language, 2)} ${t(`common.UNITS.${units.distance}`)}`
+
+  const tooltip = ({ active, payload }: { active?: boolean; payload?: readonly TooltipEntry[] }) => {
+    const row = payload?.[0]?.payload as ChartRow | undefined
+    if (!active || !row) return null
+    return (
+      <Paper withBorder shadow="sm" p="xs" data-testid="chart-tooltip">
+        <Text size="xs" fw={600}>
+          {formatNumber(row.distance, i18n.language, 2)} {t(`common.UNITS.${units.distance}`)}
+          {row.duration !== null && ` · ${formatDuration(row.duration)}`}
+        </Text>
+        {visible.map((name) => {
+          const value = row[name]
+          return value === null ? null : (
+            <Text size="xs" key={name} c={SERIES_STYLE[name].color}>
+              {t(`workouts.CHART.${name}`)}: {formatNumber(value, i18n.language, SERIES_STYLE[name].decimals)} {unitOf(name)}
+            </Text>
+          )
+        })}
+      </Paper>
+    )
+  }
+
+  return (
+    <Stack gap="sm" data-testid="workout-chart">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Chip.Group multiple value={shown} onChange={setShown}>
+          <Group gap={6}>
+            {available.map((name) => (
+              <Chip key={name} value={name} size="xs" color={SERIES_STYLE[name].color} data-testid={`chart-series-${name}`}>
+                {t(`workouts.CHART.${name}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        {timeAxis && (
+          <SegmentedControl
+            size="xs"
+            value={axis}
+            onChange={(value) => setAxis(value === 'duration' ? 'duration' : 'distance')}
+            data={[
+              { value: 'distance', label: t('workouts.CHART.DISTANCE_AXIS') },
+              { value: 'duration', label: t('workouts.CHART.TIME_AXIS') },
+            ]}
+            aria-label={t('workouts.CHART.X_AXIS')}
+            data-testid="chart-axis"
+          />
+        )}
+      </Group>
+      <CompositeChart
+        h={280}
+        data={rows}
+        dataKey={axis}
+        series={series}
+        curveType="linear"
+        withDots={false}
+        strokeWidth={1.5}
+        connectNulls={false}
+        withRightYAxis={visible.includes('elevation')}
+        gridAxis="xy"
+        xAxisProps={{ type: 'number', domain: ['dataMin', 'dataMax'], tickFormatter: formatX, minTickGap: 30 }}
+        yAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
+        rightYAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
+        areaProps={{ fillOpacity: 0.25 }}
+        tooltipProps={{ content: tooltip }}
+        composedChartProps={{
+          onMouseMove: (state) => {
+            const index = Number(state.activeTooltipIndex)
+            onHover(state.isTooltipActive && Number.isInteger(index) ? (rows[index]?.index ?? null) : null)
+          },
+        }}
+        onMouseLeave={() => onHover(null)}
+      />
+    </Stack>
+  )
+})

@@ -1,0 +1,126 @@
+import { Card, Grid, Stack, Text, Title } from '@mantine/core'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import { ErrorBox } from '../../components/ErrorBox'
+import { PageLoader } from '../../components/PageLoader'
+import { useAppState } from '../../session/store'
+import { NotFoundPage } from '../placeholder/NotFoundPage'
+import { positionOf } from './chartData'
+import { FiguresCard } from './FiguresCard'
+import { SegmentsCard } from './SegmentsCard'
+import { useWorkoutDetail } from './useWorkoutDetail'
+import { WeatherCard } from './WeatherCard'
+import { WorkoutHeader } from './WorkoutHeader'
+
+// Leaflet and the chart library are the heavy parts: their own chunks, fetched in parallel.
+const WorkoutMap = lazy(() => import('./WorkoutMap').then((module) => ({ default: module.WorkoutMap })))
+const WorkoutChart = lazy(() => import('./WorkoutChart').then((module) => ({ default: module.WorkoutChart })))
+
+/** `/workouts/:workoutId` and `/workouts/:workoutId/segment/:segmentId`. */
+export function WorkoutPage({ segment = false }: { segment?: boolean }) {
+  const { workoutId = '', segmentId } = useParams()
+  const detail = useWorkoutDetail(workoutId, segmentId, segment)
+  switch (detail.status) {
+    case 'loading':
+      return <PageLoader />
+    case 'not-found':
+      return <NotFoundPage messageKey="common.WORKOUT_NOT_FOUND" />
+    case 'error':
+      return <ErrorBox keys={detail.errorKeys} />
+    case 'ready':
+      return (
+        <WorkoutDetail
+          key={`${workoutId}/${segmentId ?? ''}`}
+          workout={detail.workout}
+          chart={detail.chart}
+          lines={detail.lines}
+          segment={segment ? Number(segmentId) : null}
+        />
+      )
+  }
+}
+
+function WorkoutDetail({
+  workout,
+  chart,
+  lines,
+  segment,
+}: {
+  workout: Workout
+  chart: ChartDataPoint[]
+  lines: [number, number][][]
+  segment: number | null
+}) {
+  const { t } = useTranslation()
+  const profile = useAppState((state) => state.profile)
+  const config = useAppState((state) => state.config)
+  const imperial = profile?.imperial_units ?? false
+  const displayAscent = profile?.display_ascent ?? true
+  const [hoverIndex, setHoverIndex] = useState<number | null>(null)
+  const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
+  const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
+  const figures = segment === null ? workout : (workout.segments.find((item) => item.segment_id === segment - 1) ?? workout)
+
+  return (
+    <Stack gap="md" data-testid="workout-detail">
+      <WorkoutHeader workout={workout} segment={segment} displayAscent={displayAscent} />
+      <Grid gap="md">
+        {workout.with_gpx && (
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+            <Suspense fallback={<PageLoader />}>
+              <WorkoutMap
+                lines={lines}
+                tileUrl={config?.tile_server_url ?? null}
+                attribution={config?.map_attribution ?? ''}
+                hoverPosition={hoverPosition}
+              />
+            </Suspense>
+          </Grid.Col>
+        )}
+        <Grid.Col span={workout.with_gpx ? { base: 12, md: 5, lg: 4 } : 12}>
+          <FiguresCard
+            figures={figures}
+            imperial={imperial}
+            title={segment === null ? t('workouts.FIGURES.TITLE') : t('workouts.SEGMENTS.SEGMENT', { number: segment })}
+          />
+        </Grid.Col>
+      </Grid>
+      {chart.length > 1 && (
+        <Card>
+          <Title order={3} size="h5" mb="sm">
+            {t('workouts.CHART.TITLE')}
+          </Title>
+          <Suspense fallback={<PageLoader />}>
+            <WorkoutChart points={chart} imperial={imperial} onHover={onHover} />
+          </Suspense>
+        </Card>
+      )}
+      {segment === null && (
+        <Grid gap="md">
+          {workout.segments.length > 0 && (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <SegmentsCard workoutId={workout.id} segments={workout.segments} imperial={imperial} />
+            </Grid.Col>
+          )}
+          {(workout.weather_start || workout.weather_end) && (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <WeatherCard start={workout.weather_start} end={workout.weather_end} imperial={imperial} />
+            </Grid.Col>
+          )}
+          <Grid.Col span={12}>
+            <Card data-testid="notes-card">
+              <Title order={3} size="h5" mb="xs">
+                {t('workouts.NOTES')}
+              </Title>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={workout.notes ? undefined : 'dimmed'} data-testid="workout-notes">
+                {workout.notes || t('workouts.NO_NOTES')}
+              </Text>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  )
+}

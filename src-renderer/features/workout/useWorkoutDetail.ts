@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import { errorKeysOfUnknown, isApiError } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { linesOfGpx } from './chartData'
+
+/** What the detail page shows; the map and chart data load alongside the workout. */
+export type WorkoutDetail =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error'; errorKeys: string[] }
+  | { status: 'ready'; workout: Workout; chart: ChartDataPoint[]; lines: [number, number][][] }
+
+/** A segment number from the URL (1-based), or null when the text is not one. */
+export function parseSegmentNumber(text: string | undefined): number | null {
+  if (text === undefined || !/^\d{1,6}$/.test(text)) return null
+  const number = Number(text)
+  return number >= 1 ? number : null
+}
+
+async function loadTrack(id: string, segment: number | undefined): Promise<{ chart: ChartDataPoint[]; lines: [number, number][][] }> {
+  const [chart, gpx] =
+    segment === undefined
+      ? await Promise.all([call('getChartData', { params: { id } }), call('getGpx', { params: { id } })])
+      : await Promise.all([
+          call('getSegmentChartData', { params: { id, segment } }),
+          call('getSegmentGpx', { params: { id, segment } }),
+        ])
+  return { chart: chart.data.chart_data, lines: linesOfGpx(gpx.data.gpx) }
+}
+
+/**
+ * Loads a workout (or one of its segments) with its chart series and map line, all at once.
+ * A 404 (unknown workout or segment) or an impossible segment number is "not found".
+ */
+export function useWorkoutDetail(id: string, segmentText: string | undefined, isSegment: boolean): WorkoutDetail {
+  const [detail, setDetail] = useState<{ key: string; value: WorkoutDetail }>({ key: '', value: { status: 'loading' } })
+  const key = `${id}/${segmentText ?? ''}/${String(isSegment)}`
+
+  useEffect(() => {
+    let live = true
+    const segment = isSegment ? parseSegmentNumber(segmentText) : undefined
+    const settle = (value: WorkoutDetail) => {
+      if (live) setDetail({ key, value })
+    }
+    if (segment === null) {
+      settle({ status: 'not-found' })
+      return
+    }
+    const load = async () => {
+      const response = await call('getWorkout', { params: { id } })
+      const workout = response.data.workouts[0]
+      if (!workout) return settle({ status: 'not-found' })
+      if (segment !== undefined && !workout.segments.some((item) => item.segment_id === segment - 1)) {
+        return settle({ status: 'not-found' })
+      }
+      const track = workout.with_gpx ? await loadTrack(id, segment) : { chart: [], lines: [] }
+      settle({ status: 'ready', workout, ...track })
+    }
+    load().catch((error: unknown) => {
+      if (isApiError(error) && error.status === 404) settle({ status: 'not-found' })
+      else settle({ status: 'error', errorKeys: errorKeysOfUnknown(error) })
+    })
+    return () => {
+      live = false
+    }
+  }, [id, segmentText, isSegment, key])
+
+  return detail.key === key ? detail.value : { status: 'loading' }
+}
