@@ -67,7 +67,20 @@ export const routes: RouteObject[] = [
           { path: 'workouts/:workoutId', lazy: () => import('../features/workout/WorkoutPage').then((m) => ({ element: <m.WorkoutPage /> })) },
           { path: 'workouts/:workoutId/segment/:segmentId', lazy: () => import('../features/workout/WorkoutPage').then((m) => ({ element: <m.WorkoutPage segment /> })) },
           { path: 'workouts/:workoutId/edit', lazy: () => import('../features/workout/EditWorkoutPage').then((m) => ({ Component: m.EditWorkoutPage })) },
-          { path: 'admin/*', lazy: () => import('../features/placeholder/ComingSoonPage').then((m) => ({ element: <m.ComingSoonPage titleKey="common.ADMIN" /> })) },
+          {
+            path: 'admin',
+            lazy: () => import('../features/admin/AdminSection').then((m) => ({ Component: m.AdminSection })),
+            children: [
+              { index: true, lazy: () => import('../features/admin/AdminMenu').then((m) => ({ Component: m.AdminMenu })) },
+              { path: 'application', lazy: () => import('../features/admin/ApplicationPage').then((m) => ({ element: <m.ApplicationPage editing={false} /> })) },
+              { path: 'application/edit', lazy: () => import('../features/admin/ApplicationPage').then((m) => ({ element: <m.ApplicationPage editing /> })) },
+              { path: 'sports', lazy: () => import('../features/admin/SportsAdmin').then((m) => ({ Component: m.SportsAdmin })) },
+              { path: 'users', lazy: () => import('../features/admin/UsersAdmin').then((m) => ({ Component: m.UsersAdmin })) },
+              { path: 'users/:username', lazy: () => import('../features/admin/UserAdmin').then((m) => ({ Component: m.UserAdmin })) },
+              // Any other /admin path: the 404, for administrators as for everyone.
+              { path: '*', lazy: () => import('../features/placeholder/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+            ],
+          },
           { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
           { path: '*', lazy: () => import('../features/placeholder/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
         ],

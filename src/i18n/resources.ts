@@ -1,17 +1,20 @@
 import { languages, type Language } from '../contracts/common'
 import deAbout from './locales/de/about.json'
+import deAdmin from './locales/de/admin.json'
 import deApi from './locales/de/api.json'
 import deCommon from './locales/de/common.json'
 import deSports from './locales/de/sports.json'
 import deUser from './locales/de/user.json'
 import deWorkouts from './locales/de/workouts.json'
 import enAbout from './locales/en/about.json'
+import enAdmin from './locales/en/admin.json'
 import enApi from './locales/en/api.json'
 import enCommon from './locales/en/common.json'
 import enSports from './locales/en/sports.json'
 import enUser from './locales/en/user.json'
 import enWorkouts from './locales/en/workouts.json'
 import frAbout from './locales/fr/about.json'
+import frAdmin from './locales/fr/admin.json'
 import frApi from './locales/fr/api.json'
 import frCommon from './locales/fr/common.json'
 import frSports from './locales/fr/sports.json'
@@ -24,9 +27,9 @@ import frWorkouts from './locales/fr/workouts.json'
  * `t('user.LOGIN')`. E-mail texts (`emails.json`) are loaded by the server's mailer on their own.
  */
 export const uiResources = {
-  en: { translation: { about: enAbout, api: enApi, common: enCommon, sports: enSports, user: enUser, workouts: enWorkouts } },
-  fr: { translation: { about: frAbout, api: frApi, common: frCommon, sports: frSports, user: frUser, workouts: frWorkouts } },
-  de: { translation: { about: deAbout, api: deApi, common: deCommon, sports: deSports, user: deUser, workouts: deWorkouts } },
+  en: { translation: { about: enAbout, admin: enAdmin, api: enApi, common: enCommon, sports: enSports, user: enUser, workouts: enWorkouts } },
+  fr: { translation: { about: frAbout, admin: frAdmin, api: frApi, common: frCommon, sports: frSports, user: frUser, workouts: frWorkouts } },
+  de: { translation: { about: deAbout, admin: deAdmin, api: deApi, common: deCommon, sports: deSports, user: deUser, workouts: deWorkouts } },
 } satisfies Record<Language, { translation: Record<string, unknown> }>
 
 /** The language used when nothing better is known. */

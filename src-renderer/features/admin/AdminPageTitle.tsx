@@ -1,0 +1,26 @@
+import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+
+/** The heading of an admin page, with a trail back to the admin menu. */
+export function AdminPageTitle({ title, trail = [] }: { title: string; trail?: { label: string; to: string }[] }) {
+  const { t } = useTranslation()
+  const links = [{ label: t('admin.TITLE'), to: '/admin' }, ...trail]
+  return (
+    <Stack gap={4}>
+      <Breadcrumbs separatorMargin={6} data-testid="admin-breadcrumbs">
+        {links.map((link) => (
+          <Anchor key={link.to} component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        ))}
+        <Text size="sm" c="dimmed">
+          {title}
+        </Text>
+      </Breadcrumbs>
+      <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
+    </Stack>
+  )
+}

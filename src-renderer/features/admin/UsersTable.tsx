@@ -1,0 +1,119 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core'
+import { IconShieldMinus, IconShieldPlus } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { User } from '../../../src/contracts'
+import { UserPicture } from '../../components/UserPicture'
+import { formatDateTime } from '../../format/dates'
+import { Tick } from './Tick'
+
+/** The button granting or removing admin rights; an administrator cannot change their own. */
+export function AdminRightsButton({
+  user,
+  self,
+  busy,
+  onToggle,
+}: {
+  user: User
+  self: boolean
+  busy: boolean
+  onToggle: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      size="xs"
+      variant={user.admin ? 'default' : 'light'}
+      color={user.admin ? undefined : 'pine'}
+      leftSection={user.admin ? <IconShieldMinus size={16} /> : <IconShieldPlus size={16} />}
+      disabled={self}
+      loading={busy}
+      onClick={onToggle}
+      data-testid="admin-rights-button"
+    >
+      {t(user.admin ? 'admin.USERS.REMOVE_ADMIN' : 'admin.USERS.ADD_ADMIN')}
+    </Button>
+  )
+}
+
+/**
+ * One page of users: picture, username (link to the admin view), e-mail, registration date in
+ * the administrator's timezone, workouts, active and admin ticks, and the admin-rights button.
+ */
+export function UsersTable({
+  users,
+  me,
+  timezone,
+  busyUser,
+  onToggleAdmin,
+  from,
+}: {
+  users: User[]
+  me: string
+  timezone: string | undefined
+  busyUser: string | null
+  onToggleAdmin: (user: User) => void
+  /** The list address, so the user page's Back finds it again. */
+  from: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('admin.USERS.TABLE.PICTURE')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.USERNAME')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.EMAIL')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.REGISTRATION_DATE')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.WORKOUTS')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.ACTIVE')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.ADMIN')}</Table.Th>
+            <Table.Th>{t('admin.USERS.TABLE.ACTIONS')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.username} data-testid={`user-row-${user.username}`}>
+              <Table.Td>
+                <UserPicture username={user.username} hasPicture={user.picture} size={32} />
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} data-testid="user-link">
+                  {user.username}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="user-registration">
+                  {formatDateTime(user.created_at, timezone)}
+                </Text>
+              </Table.Td>
+              <Table.Td data-testid="user-workouts">{user.nb_workouts}</Table.Td>
+              <Table.Td>
+                <Tick value={user.is_active} label={t('admin.USERS.TABLE.ACTIVE')} />
+              </Table.Td>
+              <Table.Td>
+                <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
+              </Table.Td>
+              <Table.Td>
+                <Group wrap="nowrap">
+                  <AdminRightsButton
+                    user={user}
+                    self={user.username === me}
+                    busy={busyUser === user.username}
+                    onToggle={() => onToggleAdmin(user)}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
