@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('../features/placeholder/ComingSoonPage').then((m) => ({ element: <m.ComingSoonPage titleKey="common.DASHBOARD" /> })) },
+          { index: true, lazy: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
           { path: 'login', lazy: () => import('../features/auth/AuthPage').then((m) => ({ element: <m.AuthPage action="login" /> })) },
           { path: 'register', lazy: () => import('../features/auth/AuthPage').then((m) => ({ element: <m.AuthPage action="register" /> })) },
           { path: 'account-confirmation', lazy: () => import('../features/auth/AccountConfirmationPage').then((m) => ({ Component: m.AccountConfirmationPage })) },
@@ -61,8 +61,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'users/:username', lazy: () => import('../features/users/UserPage').then((m) => ({ Component: m.UserPage })) },
-          { path: 'statistics', lazy: () => import('../features/placeholder/ComingSoonPage').then((m) => ({ element: <m.ComingSoonPage titleKey="common.STATISTICS" /> })) },
-          { path: 'workouts', lazy: () => import('../features/placeholder/ComingSoonPage').then((m) => ({ element: <m.ComingSoonPage titleKey="common.WORKOUTS" /> })) },
+          { path: 'statistics', lazy: () => import('../features/statistics/StatisticsPage').then((m) => ({ Component: m.StatisticsPage })) },
+          { path: 'workouts', lazy: () => import('../features/workouts-list/WorkoutsListPage').then((m) => ({ Component: m.WorkoutsListPage })) },
           { path: 'workouts/add', lazy: () => import('../features/add-workout/AddWorkoutPage').then((m) => ({ Component: m.AddWorkoutPage })) },
           { path: 'workouts/:workoutId', lazy: () => import('../features/workout/WorkoutPage').then((m) => ({ element: <m.WorkoutPage /> })) },
           { path: 'workouts/:workoutId/segment/:segmentId', lazy: () => import('../features/workout/WorkoutPage').then((m) => ({ element: <m.WorkoutPage segment /> })) },

@@ -1,0 +1,77 @@
+import { ActionIcon, Box, Card, Group, LoadingOverlay, Title } from '@mantine/core'
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Sport } from '../../../src/contracts'
+import { ErrorBox } from '../../components/ErrorBox'
+import { calendarRange, calendarWeeks, currentMonth, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
+import { CalendarDay } from './CalendarDay'
+import classes from './Dashboard.module.css'
+import { useCalendarWorkouts } from './useCalendarWorkouts'
+
+/** Localised weekday names, Sunday first (1 Jan 2023 was a Sunday). */
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2023, 0, 1 + index))))
+}
+
+/** The month calendar with previous/next arrows and the workouts of each day. */
+export function Calendar({ sports, timezone, weekm }: { sports: readonly Sport[]; timezone: string | null; weekm: boolean }) {
+  const { t, i18n } = useTranslation()
+  const [month, setMonth] = useState(() => currentMonth(timezone))
+  const [openDay, setOpenDay] = useState<string | null>(null)
+  const weeks = calendarWeeks(month, weekm)
+  const { from, to } = calendarRange(weeks)
+  const { workouts, loading, errors } = useCalendarWorkouts(from, to)
+  const byDay = workoutsByDay(workouts, timezone)
+  const names = weekdayNames(i18n.language)
+  const todayKey = timezone ? dayjs().tz(timezone).format('YYYY-MM-DD') : dayjs().format('YYYY-MM-DD')
+  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+
+  const go = (delta: number) => {
+    setOpenDay(null)
+    setMonth(shiftMonth(month, delta))
+  }
+
+  return (
+    <Card data-testid="calendar" data-month={month}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <ActionIcon variant="subtle" aria-label={t('dashboard.CALENDAR.PREVIOUS')} onClick={() => go(-1)}>
+          <IconChevronLeft size={20} />
+        </ActionIcon>
+        <Title order={3} fz="lg" tt="capitalize" data-testid="calendar-title">
+          {title}
+        </Title>
+        <ActionIcon variant="subtle" aria-label={t('dashboard.CALENDAR.NEXT')} onClick={() => go(1)}>
+          <IconChevronRight size={20} />
+        </ActionIcon>
+      </Group>
+      <ErrorBox keys={errors} />
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ type: 'dots' }} />
+        <div className={classes.grid}>
+          {weekdayOrder(weekm).map((index) => (
+            <div key={index} className={classes.weekday}>
+              {names[index]}
+            </div>
+          ))}
+          {weeks.flat().map((day) => (
+            <div key={day} style={{ display: 'flex' }}>
+              <CalendarDay
+                day={day}
+                workouts={byDay.get(day) ?? []}
+                sports={sports}
+                inMonth={day.startsWith(month)}
+                isToday={day === todayKey}
+                timezone={timezone}
+                opened={openDay === day}
+                onToggle={(opened) => setOpenDay(opened ? day : null)}
+              />
+            </div>
+          ))}
+        </div>
+      </Box>
+    </Card>
+  )
+}

@@ -1,0 +1,102 @@
+import { Grid, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconCalendarMonth, IconChartBar, IconListDetails, IconTrophy, type Icon } from '@tabler/icons-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Sport, User } from '../../../src/contracts'
+import { call } from '../../api/client'
+import { PageLoader } from '../../components/PageLoader'
+import { setProfile, useAppState } from '../../session/store'
+import { Calendar } from './Calendar'
+import { EmptyState } from './EmptyState'
+import { MonthStatistics } from './MonthStatistics'
+import { Records } from './Records'
+import { Timeline } from './Timeline'
+import { TotalsCards } from './TotalsCards'
+
+/** The four sections a phone switches between. */
+export const SECTIONS = ['calendar', 'chart', 'timeline', 'records'] as const
+export type Section = (typeof SECTIONS)[number]
+
+const SECTION_ICONS: Record<Section, Icon> = {
+  calendar: IconCalendarMonth,
+  chart: IconChartBar,
+  timeline: IconListDetails,
+  records: IconTrophy,
+}
+
+/** The dashboard: a loader until profile and sports are in, then totals and the four sections. */
+export function DashboardPage() {
+  const ready = useAppState((state) => state.sessionStatus === 'authenticated')
+  const profile = useAppState((state) => state.profile)
+  const sports = useAppState((state) => state.sports)
+  if (!ready || !profile) return <PageLoader />
+  return <Dashboard profile={profile} sports={sports} />
+}
+
+function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
+  const { t } = useTranslation()
+  // Mantine's `md` breakpoint (62em): below it the sections take turns.
+  const small = useMediaQuery('(max-width: 61.99em)') ?? false
+  const [section, setSection] = useState<Section>('calendar')
+
+  // Totals and records change with every workout: refresh the profile the session loaded earlier.
+  useEffect(() => {
+    call('getProfile')
+      .then((response) => setProfile(response.data))
+      .catch(() => undefined)
+  }, [])
+
+  const timezone = profile.timezone ?? null
+  const weekm = profile.weekm ?? false
+  const sections: Record<Section, ReactNode> = {
+    calendar: <Calendar sports={sports} timezone={timezone} weekm={weekm} />,
+    chart: <MonthStatistics profile={profile} sports={sports} />,
+    timeline: <Timeline sports={sports} />,
+    records: <Records sports={sports} />,
+  }
+
+  return (
+    <Stack data-testid="dashboard">
+      <VisuallyHidden>
+        <h1>{t('common.DASHBOARD')}</h1>
+      </VisuallyHidden>
+      <TotalsCards profile={profile} />
+      {profile.nb_workouts === 0 && <EmptyState />}
+      {small ? (
+        <>
+          <SegmentedControl
+            fullWidth
+            value={section}
+            onChange={(value) => setSection(SECTIONS.find((candidate) => candidate === value) ?? 'calendar')}
+            aria-label={t('dashboard.SECTIONS.LABEL')}
+            data-testid="dashboard-sections"
+            data={SECTIONS.map((value) => {
+              const Glyph = SECTION_ICONS[value]
+              return {
+                value,
+                label: (
+                  <span title={t(`dashboard.SECTIONS.${value}`)} aria-label={t(`dashboard.SECTIONS.${value}`)} style={{ display: 'inline-flex' }}>
+                    <Glyph size={20} />
+                  </span>
+                ),
+              }
+            })}
+          />
+          {sections[section]}
+        </>
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={8}>
+            <Stack>
+              {sections.chart}
+              {sections.calendar}
+              {sections.timeline}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={4}>{sections.records}</Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  )
+}

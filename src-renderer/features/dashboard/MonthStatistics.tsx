@@ -1,0 +1,51 @@
+import { Card, LoadingOverlay, Stack, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Sport, User } from '../../../src/contracts'
+import { ErrorBox } from '../../components/ErrorBox'
+import type { Measure } from '../statistics/chartData'
+import { MeasureRadios } from '../statistics/MeasureRadios'
+import { periodLabel } from '../statistics/periods'
+import { StatisticsChart } from '../statistics/StatisticsChart'
+import { useStatistics } from '../statistics/useStatistics'
+import { calendarWeeks, currentMonth } from './calendar'
+
+/** This month's totals week by week, with the basic measures. */
+export function MonthStatistics({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
+  const { t, i18n } = useTranslation()
+  const [measure, setMeasure] = useState<Measure>('total_distance')
+  const month = currentMonth(profile.timezone)
+  const weekm = profile.weekm ?? false
+  const keys = calendarWeeks(month, weekm).map((week) => week[0] ?? '')
+  const { statistics, loading, errors } = useStatistics(profile.username, `${month}-01`, lastDayOf(month), weekm ? 'weekm' : 'week')
+  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+  return (
+    <Card data-testid="month-statistics">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {t('dashboard.MONTH_STATISTICS', { month: title })}
+        </Title>
+        <MeasureRadios value={measure} onChange={setMeasure} full={false} />
+        <ErrorBox keys={errors} />
+        <div style={{ position: 'relative' }}>
+          <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          <StatisticsChart
+            statistics={statistics ?? {}}
+            keys={keys}
+            labelOf={(key) => periodLabel(key, 'week')}
+            measure={measure}
+            sports={sports}
+            imperial={profile.imperial_units ?? false}
+            height={240}
+          />
+        </div>
+      </Stack>
+    </Card>
+  )
+}
+
+function lastDayOf(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number)
+  const last = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 0)).getUTCDate()
+  return `${month}-${String(last).padStart(2, '0')}`
+}

@@ -1,0 +1,93 @@
+import { ActionIcon, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Sport, User } from '../../../src/contracts'
+import { ErrorBox } from '../../components/ErrorBox'
+import { PageLoader } from '../../components/PageLoader'
+import { formatDate } from '../../format/dates'
+import { useAppState } from '../../session/store'
+import type { Measure } from './chartData'
+import { MeasureRadios } from './MeasureRadios'
+import { FRAMES, isLatest, periodLabel, shiftAnchor, statsWindow, type Frame } from './periods'
+import { StatisticsChart } from './StatisticsChart'
+import { useStatistics } from './useStatistics'
+
+/** Today in the user's time zone, as `YYYY-MM-DD`. */
+export function today(zone: string | null | undefined): string {
+  try {
+    if (zone) return dayjs().tz(zone).format('YYYY-MM-DD')
+  } catch {
+    // Unknown zone: the browser's day.
+  }
+  return dayjs().format('YYYY-MM-DD')
+}
+
+/** The statistics page: a time frame, previous/next periods, the measure and the bar chart. */
+export function StatisticsPage() {
+  const profile = useAppState((state) => state.profile)
+  const sports = useAppState((state) => state.sports)
+  if (!profile) return <PageLoader />
+  return <Statistics profile={profile} sports={sports} />
+}
+
+function Statistics({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
+  const { t } = useTranslation()
+  const now = today(profile.timezone)
+  const [frame, setFrame] = useState<Frame>('month')
+  const [anchor, setAnchor] = useState(now)
+  const [measure, setMeasure] = useState<Measure>('total_distance')
+  const range = statsWindow(frame, anchor, profile.weekm ?? false)
+  const { statistics, loading, errors } = useStatistics(profile.username, range.from, range.to, range.time)
+
+  return (
+    <Stack data-testid="statistics-page">
+      <Title order={1}>{t('common.STATISTICS')}</Title>
+      <Card>
+        <Stack>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <SegmentedControl
+              value={frame}
+              onChange={(next) => setFrame(FRAMES.find((candidate) => candidate === next) ?? 'month')}
+              data={FRAMES.map((value) => ({ value, label: t(`statistics.FRAMES.${value}`) }))}
+              aria-label={t('statistics.TIME_FRAME')}
+              data-testid="statistics-frames"
+            />
+            <Group gap="xs" wrap="nowrap">
+              <ActionIcon variant="default" size="lg" aria-label={t('statistics.PREVIOUS')} onClick={() => setAnchor(shiftAnchor(anchor, frame, -1))}>
+                <IconChevronLeft size={18} />
+              </ActionIcon>
+              <Text size="sm" miw={190} ta="center" data-testid="statistics-range">
+                {t('statistics.RANGE', { from: formatDate(range.from), to: formatDate(range.to) })}
+              </Text>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('statistics.NEXT')}
+                disabled={isLatest(range, now)}
+                onClick={() => setAnchor(shiftAnchor(anchor, frame, 1))}
+              >
+                <IconChevronRight size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+          <MeasureRadios value={measure} onChange={setMeasure} full />
+          <ErrorBox keys={errors} />
+          <div style={{ position: 'relative' }}>
+            <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
+            <StatisticsChart
+              statistics={statistics ?? {}}
+              keys={range.keys}
+              labelOf={(key) => periodLabel(key, frame)}
+              measure={measure}
+              sports={sports}
+              imperial={profile.imperial_units ?? false}
+              height={360}
+            />
+          </div>
+        </Stack>
+      </Card>
+    </Stack>
+  )
+}

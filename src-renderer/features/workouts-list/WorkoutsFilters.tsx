@@ -1,0 +1,79 @@
+import { Button, Card, Group, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { IconFilterOff, IconSearch } from '@tabler/icons-react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Sport } from '../../../src/contracts'
+import { filtersForForm, filtersFromForm } from './filterUnits'
+import type { FilterKey, Filters } from './listQuery'
+
+interface WorkoutsFiltersProps {
+  filters: Filters
+  sports: readonly Sport[]
+  imperial: boolean
+  onApply: (filters: Filters) => void
+}
+
+/** The filter form. Values are applied on submit, so typing does not reload the list at every key. */
+export function WorkoutsFilters({ filters, sports, imperial, onApply }: WorkoutsFiltersProps) {
+  const { t } = useTranslation()
+  const [form, setForm] = useState<Filters>(() => filtersForForm(filters, imperial))
+  const set = (key: FilterKey) => (value: string | null) => setForm((previous) => ({ ...previous, [key]: value ?? '' }))
+  const text = (key: FilterKey, label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
+    <TextInput
+      label={label}
+      value={form[key] ?? ''}
+      onChange={(event) => set(key)(event.currentTarget.value)}
+      name={key}
+      data-testid={`filter-${key}`}
+      {...extra}
+    />
+  )
+  const distanceUnit = t(`common.UNITS.${imperial ? 'mi' : 'km'}`)
+  const speedUnit = t(`common.UNITS.${imperial ? 'mi/h' : 'km/h'}`)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onApply(filtersFromForm(form, imperial))
+  }
+  const clear = () => {
+    setForm({})
+    onApply({})
+  }
+
+  return (
+    <Card data-testid="workouts-filters">
+      <form onSubmit={submit}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          {text('from', t('dashboard.LIST.FILTERS.FROM'), { type: 'date' })}
+          {text('to', t('dashboard.LIST.FILTERS.TO'), { type: 'date' })}
+          <Select
+            label={t('dashboard.LIST.FILTERS.SPORT')}
+            placeholder={t('dashboard.LIST.FILTERS.ALL_SPORTS')}
+            clearable
+            value={form.sport_id ?? null}
+            onChange={set('sport_id')}
+            data={sports.map((sport) => ({ value: String(sport.id), label: t(`sports.${sport.label}`, { defaultValue: sport.label }) }))}
+            data-testid="filter-sport_id"
+          />
+          {text('title', t('dashboard.LIST.FILTERS.TITLE'))}
+          {text('distance_from', t('dashboard.LIST.FILTERS.DISTANCE_FROM', { unit: distanceUnit }), { inputMode: 'decimal' })}
+          {text('distance_to', t('dashboard.LIST.FILTERS.DISTANCE_TO', { unit: distanceUnit }), { inputMode: 'decimal' })}
+          {text('duration_from', t('dashboard.LIST.FILTERS.DURATION_FROM'), { placeholder: t('dashboard.LIST.FILTERS.HH_MM') })}
+          {text('duration_to', t('dashboard.LIST.FILTERS.DURATION_TO'), { placeholder: t('dashboard.LIST.FILTERS.HH_MM') })}
+          {text('ave_speed_from', t('dashboard.LIST.FILTERS.AVE_SPEED_FROM', { unit: speedUnit }), { inputMode: 'decimal' })}
+          {text('ave_speed_to', t('dashboard.LIST.FILTERS.AVE_SPEED_TO', { unit: speedUnit }), { inputMode: 'decimal' })}
+          {text('max_speed_from', t('dashboard.LIST.FILTERS.MAX_SPEED_FROM', { unit: speedUnit }), { inputMode: 'decimal' })}
+          {text('max_speed_to', t('dashboard.LIST.FILTERS.MAX_SPEED_TO', { unit: speedUnit }), { inputMode: 'decimal' })}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" leftSection={<IconFilterOff size={18} />} onClick={clear} data-testid="filters-clear">
+            {t('dashboard.LIST.FILTERS.CLEAR')}
+          </Button>
+          <Button type="submit" leftSection={<IconSearch size={18} />} data-testid="filters-apply">
+            {t('dashboard.LIST.FILTERS.APPLY')}
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  )
+}
