@@ -69,6 +69,7 @@ export function WorkoutMap({
     const map = mapRef.current
     if (!map) return
     if (!hoverPosition) {
+      frameRef.current?.removeAttribute('data-hover')
       hoverRef.current?.remove()
       hoverRef.current = null
       return
@@ -84,8 +85,8 @@ export function WorkoutMap({
         interactive: false,
       }).addTo(map)
     }
-    const element = hoverRef.current.getElement()
-    element?.setAttribute('data-testid', 'map-hover-marker')
+    // The marker is drawn on the canvas; its position is mirrored here for tests and tools.
+    frameRef.current?.setAttribute('data-hover', hoverPosition.join(','))
   }, [hoverPosition])
 
   // The real Fullscreen API where the browser has it, a fixed overlay otherwise (iOS Safari).

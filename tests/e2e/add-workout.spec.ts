@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, syntheticGpx, zipOf } from './workout-helpers'
+
+/** Picks the first sport of the select. */
+async function chooseSport(page: Page) {
+  await page.getByTestId('sport-select').click()
+  await page.getByRole('option').first().click()
+}
+
+test.describe('adding workouts', () => {
+  test('one GPX through the file input opens its workout, figures as the API says', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('addfile'))
+    await openWithToken(page, token, '/workouts/add')
+    await expect(page.getByRole('heading', { name: 'Add a workout' })).toBeVisible()
+    await expect(page.getByTestId('upload-limits')).toContainText('MB')
+    await chooseSport(page)
+    await page.getByTestId('file-input').setInputFiles(gpxPath('gpx_file.gpx'))
+    await expect(page.getByTestId('selected-files')).toContainText('gpx_file.gpx')
+    await page.getByTestId('notes-input').fill('Morning loop')
+    await expect(page.getByTestId('char-counter')).toHaveText('12/500')
+    await page.getByTestId('submit').click()
+
+    await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+    const id = page.url().split('/').pop() ?? ''
+    const workout = await getWorkout(request, token, id)
+    expect(workout).not.toBeNull()
+    if (!workout) return
+    await expect(page.getByTestId('workout-title')).toHaveText(workout.title)
+    await expect(page.getByTestId('figure-distance')).toHaveText(`${workout.distance.toFixed(2)} km`)
+    await expect(page.getByTestId('figure-duration')).toHaveText(hhmmss(workout.duration))
+    await expect(page.getByTestId('figure-moving')).toHaveText(hhmmss(workout.moving))
+    await expect(page.getByTestId('figure-ave_speed')).toHaveText(`${workout.ave_speed.toFixed(2)} km/h`)
+    await expect(page.getByTestId('figure-max_speed')).toHaveText(`${workout.max_speed.toFixed(2)} km/h`)
+    await expect(page.getByTestId('workout-notes')).toHaveText('Morning loop')
+    await expect(page.getByTestId('workout-map')).toBeVisible()
+    await expect(page.getByTestId('workout-chart').locator('svg.recharts-surface')).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('a GPX dropped from the file manager', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('adddrop'))
+    await openWithToken(page, token, '/workouts/add')
+    await chooseSport(page)
+    await dropFiles(page, 'drop-zone', [{ name: 'segments.gpx', text: gpxText('gpx_file_with_3_segments.gpx'), type: 'application/gpx+xml' }])
+    await expect(page.getByTestId('selected-files')).toContainText('segments.gpx')
+    // A file of another kind is refused with a reason.
+    await dropFiles(page, 'drop-zone', [{ name: 'notes.txt', text: 'hello', type: 'text/plain' }])
+    await expect(page.getByTestId('error-box')).toContainText('File extension not allowed')
+    await expect(page.getByTestId('selected-files')).not.toContainText('notes.txt')
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+    await expect(page.getByTestId('segment-link')).toHaveCount(3)
+  })
+
+  test('a zip archive shows the progress to the end with a result per file', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('addzip'))
+    const archive = zipOf([
+      { name: 'one.gpx', content: Buffer.from(gpxText('gpx_file.gpx')) },
+      { name: 'two.gpx', content: Buffer.from(syntheticGpx(300)) },
+      { name: 'broken.gpx', content: Buffer.from(gpxText('gpx_file_invalid_xml.gpx')) },
+      { name: 'again.gpx', content: Buffer.from(gpxText('gpx_file.gpx')) },
+    ])
+    await openWithToken(page, token, '/workouts/add')
+    await chooseSport(page)
+    await page.getByTestId('file-input').setInputFiles({ name: 'rides.zip', mimeType: 'application/zip', buffer: archive })
+    await page.getByTestId('submit').click()
+    const progress = page.getByTestId('import-progress')
+    await expect(progress).toBeVisible()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('import-progress-bar')).toHaveAttribute('data-value', '100')
+    await expect(page.getByTestId('import-progress-text')).toHaveText('4 of 4 files processed')
+    const results = page.getByTestId('import-result')
+    await expect(results).toHaveCount(4)
+    await expect(page.locator('[data-testid="import-result"][data-status="imported"]')).toHaveCount(2)
+    await expect(page.locator('[data-testid="import-result"][data-status="duplicate"]')).toHaveCount(1)
+    await expect(page.locator('[data-testid="import-result"][data-status="error"]')).toHaveCount(1)
+    await expect(page.getByTestId('import-summary')).toHaveText('Finished: 2 imported, 1 already imported, 1 with errors.')
+    // Every imported file links to its workout; the way out goes to the dashboard.
+    await expect(page.getByTestId('import-result-link')).toHaveCount(3)
+    await expect(page.getByTestId('import-result-link').first()).toHaveAttribute('href', /^\/workouts\/[A-Za-z0-9]{22}$/)
+    await page.getByTestId('go-to-dashboard').click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('several files are sent one by one with a result each', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('addmany'))
+    await openWithToken(page, token, '/workouts/add')
+    await chooseSport(page)
+    await page.getByTestId('file-input').setInputFiles([gpxPath('gpx_file.gpx'), gpxPath('gpx_file_with_offset.gpx'), gpxPath('gpx_file_wo_track.gpx')])
+    await expect(page.getByTestId('selected-files')).toContainText('3 files selected')
+    await page.getByTestId('submit').click()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('import-result')).toHaveCount(3)
+    await expect(page.locator('[data-testid="import-result"][data-status="error"]')).toHaveCount(1)
+    await expect(page.getByTestId('import-progress-text')).toHaveText('3 of 3 files processed')
+  })
+
+  test('a workout without a file', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('addmanual'))
+    await openWithToken(page, token, '/workouts/add')
+    await page.getByTestId('add-mode').getByText('Without a file').click()
+    await chooseSport(page)
+    await page.getByTestId('title-input').fill('Evening row')
+    await page.getByTestId('workout-date-input').fill('12/05/2024')
+    await page.getByTestId('workout-date-input').press('Enter')
+    await page.getByTestId('workout-time-input').fill('18:30')
+    await page.getByTestId('duration-hours').fill('1')
+    await page.getByTestId('duration-minutes').fill('15')
+    await page.getByTestId('duration-seconds').fill('30')
+    await page.getByTestId('distance-input').fill('12.5')
+    await page.getByTestId('ascent-input').fill('40')
+    await page.getByTestId('descent-input').fill('35')
+    await page.getByTestId('notes-input').fill('Calm water')
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+    await expect(page.getByTestId('workout-title')).toHaveText('Evening row')
+    await expect(page.getByTestId('workout-date')).toHaveText('12/05/2024 18:30')
+    await expect(page.getByTestId('figure-duration')).toHaveText('01:15:30')
+    await expect(page.getByTestId('figure-distance')).toHaveText('12.50 km')
+    await expect(page.getByTestId('figure-ascent')).toHaveText('40 m')
+    await expect(page.getByTestId('workout-map')).toHaveCount(0)
+  })
+})
