@@ -50,12 +50,14 @@ export function Calendar({ sports, timezone, weekm }: { sports: readonly Sport[]
       <ErrorBox keys={errors} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ type: 'dots' }} />
-        <div className={classes.grid}>
+        <div className={classes.weekdays}>
           {weekdayOrder(weekm).map((index) => (
             <div key={index} className={classes.weekday}>
               {names[index]}
             </div>
           ))}
+        </div>
+        <div className={classes.grid}>
           {weeks.flat().map((day) => (
             <div key={day} style={{ display: 'flex' }}>
               <CalendarDay

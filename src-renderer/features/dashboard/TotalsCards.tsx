@@ -34,7 +34,7 @@ export function TotalsCards({ profile }: { profile: User }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: figures.displayAscent ? 5 : 4 }} spacing="sm" data-testid="totals">
       <TotalCard testId="total-workouts" icon={<IconCalendarStats size={22} />} label={t('dashboard.TOTALS.WORKOUTS', { count: profile.nb_workouts })} value={figures.number(profile.nb_workouts)} />
-      <TotalCard testId="total-distance" icon={<IconRoute size={22} />} label={t('dashboard.TOTALS.DISTANCE')} value={figures.distance(profile.total_distance, 0)} />
+      <TotalCard testId="total-distance" icon={<IconRoute size={22} />} label={t('dashboard.TOTALS.DISTANCE')} value={figures.distance(profile.total_distance)} />
       <TotalCard testId="total-duration" icon={<IconClock size={22} />} label={t('dashboard.TOTALS.DURATION')} value={seconds === null ? profile.total_duration : formatDuration(seconds)} />
       {figures.displayAscent && <TotalCard testId="total-ascent" icon={<IconMountain size={22} />} label={t('dashboard.TOTALS.ASCENT')} value={figures.elevation(profile.total_ascent)} />}
       <TotalCard testId="total-sports" icon={<IconTrophy size={22} />} label={t('dashboard.TOTALS.SPORTS', { count: profile.nb_sports })} value={figures.number(profile.nb_sports)} />

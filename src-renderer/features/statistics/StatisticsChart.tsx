@@ -44,8 +44,9 @@ export function StatisticsChart({ statistics, keys, labelOf, measure, sports, im
     m: t('statistics.DURATION_UNITS.m'),
     s: t('statistics.DURATION_UNITS.s'),
   }
-  const axisValue = (value: number) =>
-    measure === 'total_duration' ? formatDuration(value) : formatNumber(value, i18n.language, measure === 'nb_workouts' ? 0 : 2)
+  // Ticks are round numbers: no trailing zeros there, the tooltip carries the 2 decimals.
+  const tickNumber = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 })
+  const axisValue = (value: number) => (measure === 'total_duration' ? formatDuration(value) : tickNumber.format(value))
   const tooltipValue = (value: number) =>
     measure === 'total_duration'
       ? formatDaysDuration(value, durationUnits)
@@ -76,6 +77,7 @@ export function StatisticsChart({ statistics, keys, labelOf, measure, sports, im
           withLegend
           legendProps={{ verticalAlign: 'bottom', height: 50 }}
           valueFormatter={tooltipValue}
+          yAxisLabel={unit ? t(`common.UNITS.${unit}`) : undefined}
           tooltipAnimationDuration={0}
           yAxisProps={{ ticks, domain: [0, ticks.at(-1) ?? 'auto'], tickFormatter: axisValue, width: measure === 'total_duration' ? 70 : 60, interval: 0 }}
           xAxisProps={
