@@ -5,6 +5,7 @@ import type { Background } from './lib/background'
 import type { MapImages } from './maps/map-images'
 import type { TileSource } from './maps/tiles'
 import type { WriteQueue } from './db/write-queue'
+import type { ReadCache } from './http/read-cache'
 import type { PasswordHasher } from './lib/passwords'
 import type { RateLimits } from './lib/rate-limits'
 import type { TokenService } from './lib/tokens'
@@ -15,6 +16,7 @@ export interface ServerContext {
   readonly config: ServerConfig
   readonly db: DataSource
   readonly write: WriteQueue
+  readonly readCache: ReadCache
   readonly layout: DataDirLayout
   readonly tokens: TokenService
   readonly passwords: PasswordHasher

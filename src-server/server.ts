@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
 import { createWriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
+import { createReadCache } from './http/read-cache'
 import { createBackground } from './lib/background'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
@@ -16,6 +17,9 @@ import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
 import { createTileSource } from './maps/tiles'
+
+/** How long a cached answer may outlive a change made outside this server (the CLI). */
+const READ_CACHE_TTL_MS = 10_000
 
 /** A server ready to listen; everything it owns is released by `close`. */
 export interface WaymarkServer {
@@ -54,10 +58,12 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const mailer = createMailer(config.email, config.logger)
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
+  const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() })
   const context: ServerContext = {
     config,
     db: dataSource,
-    write: createWriteQueue(dataSource),
+    write: createWriteQueue(dataSource, () => readCache.invalidate()),
+    readCache,
     layout: dataDir.layout,
     tokens: createTokenService(dataDir.secret, now),
     passwords: createPasswordHasher(config.bcryptRounds),

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { BodyOf, EndpointSpec, PathParams, QueryOf, ResponseOf } from '../../src/contracts'
 import { AppError } from '../../src/errors'
 import type { UserEntity } from '../db/entities'
+import type { ReadCache } from './read-cache'
 
 /** What a handler receives: the validated input and, for signed-in calls, the caller. */
 export interface HandlerInput<E extends EndpointSpec> {
@@ -38,6 +39,7 @@ export function bind<const E extends EndpointSpec>(
   authenticate: Authenticate,
   endpoint: E,
   handler: Handler<NoInfer<E>>,
+  options: { cache?: ReadCache } = {},
 ): void {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
   router[method](endpoint.path, async (ctx) => {
@@ -46,12 +48,27 @@ export function bind<const E extends EndpointSpec>(
       user = await authenticate(ctx.get('authorization') || undefined)
       if (endpoint.access === 'admin' && !user.admin) throw new AppError('forbidden')
     }
+    // Cached per caller (and their token version) and full URL; only JSON answers are kept.
+    const cacheKey = options.cache ? `${user?.id ?? 0}:${user?.tokenVersion ?? 0}:${ctx.url}` : null
+    const cached = cacheKey ? options.cache?.get(cacheKey) : undefined
+    if (cached !== undefined) {
+      ctx.type = 'application/json'
+      ctx.body = cached
+      return
+    }
     const body = endpoint.body && endpoint.body !== 'multipart' ? parse(endpoint.body, ctx.request.body) : undefined
     const query = endpoint.query ? parse(endpoint.query, ctx.query) : undefined
     // The contract's schemas produced body and query, and the router matched the path's params.
     const input = { body, query, params: ctx.params, user, ctx } as unknown as HandlerInput<E>
     const result = await handler(input)
-    if (result !== undefined) ctx.body = result
-    else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
+    if (result !== undefined) {
+      // Failures throw, so a returned result is a success.
+      if (cacheKey) {
+        const json = JSON.stringify(result)
+        options.cache?.set(cacheKey, json)
+        ctx.type = 'application/json'
+        ctx.body = json
+      } else ctx.body = result
+    } else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createZoneClock, formatLocalDay, parseLocalDateTime } from './zoned-time'
+import { createZoneClock, formatLocalDay, offsetSpans, parseLocalDateTime } from './zoned-time'
 
 describe('zone clock', () => {
   const paris = createZoneClock('Europe/Paris')
@@ -47,5 +47,34 @@ describe('parseLocalDateTime', () => {
     ['0000-01-01', null],
   ])('%s', (text, parts) => {
     expect(parseLocalDateTime(text)).toEqual(parts)
+  })
+})
+
+describe('offsetSpans', () => {
+  it('lists the offsets of a year with its two daylight-saving changes, to the minute', () => {
+    const paris = createZoneClock('Europe/Paris')
+    const spans = offsetSpans(paris, Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1))
+    expect(spans).toEqual([
+      { until: Date.UTC(2024, 2, 31, 1, 0), offsetMs: 3_600_000 },
+      { until: Date.UTC(2024, 9, 27, 1, 0), offsetMs: 7_200_000 },
+      { until: null, offsetMs: 3_600_000 },
+    ])
+  })
+
+  it('is one open span for a zone without changes, and for UTC', () => {
+    expect(offsetSpans(createZoneClock('Asia/Kolkata'), Date.UTC(2020, 0, 1), Date.UTC(2024, 0, 1))).toEqual([{ until: null, offsetMs: 19_800_000 }])
+    expect(offsetSpans(createZoneClock('UTC'), Date.UTC(2020, 0, 1), Date.UTC(2024, 0, 1))).toEqual([{ until: null, offsetMs: 0 }])
+  })
+
+  it('agrees with the clock at every hour of five years in the southern hemisphere', () => {
+    const clock = createZoneClock('Australia/Sydney')
+    const from = Date.UTC(2019, 0, 1)
+    const to = Date.UTC(2024, 0, 1)
+    const spans = offsetSpans(clock, from, to)
+    expect(spans.length).toBe(11)
+    for (let t = from; t < to; t += 3_600_000) {
+      const span = spans.find((candidate) => candidate.until === null || t < candidate.until)
+      expect(span?.offsetMs).toBe(clock.offsetAt(t))
+    }
   })
 })

@@ -106,3 +106,42 @@ export function parseLocalDateTime(text: string): Omit<LocalDateTime, 'second'> 
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || year < 1) return null
   return { year, month, day, hour, minute }
 }
+
+/** A stretch of time during which a zone keeps one offset; `until` is exclusive (null: open end). */
+export interface OffsetSpan {
+  readonly until: number | null
+  readonly offsetMs: number
+}
+
+const WEEK_MS = 7 * DAY_MS
+
+/**
+ * The offsets a zone uses between two instants, as consecutive spans. Offsets change a few
+ * times a year at most, so weekly samples find the weeks with a change and a binary search
+ * pins each change to the millisecond. (A change undone within the same week would be missed;
+ * no zone does that.)
+ */
+export function offsetSpans(clock: ZoneClock, fromMs: number, toMs: number): OffsetSpan[] {
+  const spans: OffsetSpan[] = []
+  let current = clock.offsetAt(fromMs)
+  let cursor = fromMs
+  while (cursor < toMs) {
+    const end = Math.min(cursor + WEEK_MS, toMs)
+    if (clock.offsetAt(end) === current) {
+      cursor = end
+      continue
+    }
+    let low = cursor
+    let high = end
+    while (high - low > 1) {
+      const middle = low + Math.floor((high - low) / 2)
+      if (clock.offsetAt(middle) === current) low = middle
+      else high = middle
+    }
+    spans.push({ until: high, offsetMs: current })
+    current = clock.offsetAt(high)
+    cursor = high
+  }
+  spans.push({ until: null, offsetMs: current })
+  return spans
+}

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa'
 import { endpoints, sportIdParam } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import { bind, type Authenticate } from '../../http/bind'
+import type { ReadCache } from '../../http/read-cache'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
 
@@ -25,6 +26,7 @@ export function authRoutes(
   auth: AuthService,
   users: UsersService,
   pictureUpload: Middleware,
+  cache: ReadCache,
 ): void {
   bind(router, authenticate, endpoints.register, ({ body, ctx }) => auth.register(body, ctx.ip))
   bind(router, authenticate, endpoints.login, ({ body, ctx }) => auth.login(body, ctx.ip))
@@ -33,7 +35,7 @@ export function authRoutes(
   bind(router, authenticate, endpoints.requestPasswordReset, ({ body, ctx }) => auth.requestPasswordReset(body.email, ctx.ip))
   bind(router, authenticate, endpoints.updatePassword, ({ body }) => auth.updatePassword(body))
   bind(router, authenticate, endpoints.confirmEmail, ({ body }) => auth.confirmEmail(body.token))
-  bind(router, authenticate, endpoints.getProfile, ({ user }) => auth.profile(user))
+  bind(router, authenticate, endpoints.getProfile, ({ user }) => auth.profile(user), { cache })
   bind(router, authenticate, endpoints.editProfile, ({ user, body }) => auth.editProfile(user, body))
   bind(router, authenticate, endpoints.editAccount, ({ user, body }) => auth.editAccount(user, body))
   bind(router, authenticate, endpoints.editPreferences, ({ user, body }) => auth.editPreferences(user, body))

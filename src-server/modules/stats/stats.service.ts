@@ -1,21 +1,52 @@
 import type { z } from 'zod'
-import type { statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
-import { statisticsBySport, statisticsByTime, type StatisticsInput } from '../../../src/domain/statistics'
-import { createZoneClock, parseLocalDateTime, type ZoneClock } from '../../../src/domain/zoned-time'
+import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
+import type { TimeFrame } from '../../../src/domain/statistics'
+import { createZoneClock, offsetSpans, parseLocalDateTime, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity } from '../../db/entities'
 import { toSqlDate } from '../../lib/sql-date'
 
-interface StatsRow {
-  workout_date: string
+interface TotalsRow {
+  period?: string
   sport_id: number
-  distance: number
-  moving: number
-  ascent: number | null
-  descent: number | null
-  ave_speed: number | null
+  nb_workouts: number
+  total_distance: number
+  total_duration: number
+  total_ascent: number
+  total_descent: number
+  average_speed: number | null
 }
+
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
+
+function presentTotals(row: TotalsRow): SportStatistics {
+  return {
+    nb_workouts: row.nb_workouts,
+    total_distance: round(row.total_distance, 3),
+    total_duration: row.total_duration,
+    total_ascent: round(row.total_ascent, 2),
+    total_descent: round(row.total_descent, 2),
+    average_speed: round(row.average_speed ?? 0, 2),
+  }
+}
+
+/** SQL of the period key of a local date-time expression (must agree with `periodKey`). */
+function periodSql(local: string, frame: TimeFrame): string {
+  switch (frame) {
+    case 'year':
+      return `strftime('%Y', ${local})`
+    case 'month':
+      return `strftime('%Y-%m', ${local})`
+    case 'week':
+      return `date(${local}, '-6 days', 'weekday 0')`
+    case 'weekm':
+      return `date(${local}, '-6 days', 'weekday 1')`
+  }
+}
+
+const TOTALS_SQL = `COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(moving) AS total_duration,
+  SUM(COALESCE(ascent, 0)) AS total_ascent, SUM(COALESCE(descent, 0)) AS total_descent, AVG(ave_speed) AS average_speed`
 
 export function createStatsService(context: ServerContext) {
   const { db } = context
@@ -28,63 +59,89 @@ export function createStatsService(context: ServerContext) {
     return user
   }
 
-  /** Local midnight of a day (plus `offsetDays`) as stored UTC text. */
-  function midnight(clock: ZoneClock, day: string, offsetDays: number): string {
+  /** Local midnight of a day (plus `offsetDays`), as an instant. */
+  function midnight(clock: ZoneClock, day: string, offsetDays: number): number {
     const parts = parseLocalDateTime(day)
     if (!parts) throw new AppError('invalid_payload')
     const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + offsetDays))
-    return toSqlDate(clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 }))
+    return clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 })
   }
 
-  async function workouts(user: UserEntity, clock: ZoneClock, filter: { from?: string; to?: string; sport_id?: number }): Promise<StatisticsInput[]> {
+  /** The WHERE clause of a user's workouts, filtered by local days and sport. */
+  async function filter(
+    user: UserEntity,
+    clock: ZoneClock,
+    query: { from?: string; to?: string; sport_id?: number },
+  ): Promise<{ where: string; params: unknown[]; from: number | null; to: number | null }> {
+    if (query.sport_id !== undefined && !(await db.manager.existsBy(SportEntity, { id: query.sport_id }))) {
+      throw new AppError('sport_not_found')
+    }
     const conditions = ['user_id = ?']
     const params: unknown[] = [user.id]
-    if (filter.from) {
+    const from = query.from ? midnight(clock, query.from, 0) : null
+    const to = query.to ? midnight(clock, query.to, 1) : null
+    if (from !== null) {
       conditions.push('workout_date >= ?')
-      params.push(midnight(clock, filter.from, 0))
+      params.push(toSqlDate(from))
     }
-    if (filter.to) {
+    if (to !== null) {
       conditions.push('workout_date < ?')
-      params.push(midnight(clock, filter.to, 1))
+      params.push(toSqlDate(to))
     }
-    if (filter.sport_id !== undefined) {
+    if (query.sport_id !== undefined) {
       conditions.push('sport_id = ?')
-      params.push(filter.sport_id)
+      params.push(query.sport_id)
     }
-    const rows = await db.manager.query<StatsRow[]>(
-      `SELECT workout_date, sport_id, distance, moving, ascent, descent, ave_speed FROM workout WHERE ${conditions.join(' AND ')}`,
-      params,
-    )
-    return rows.map((row) => ({
-      date: Date.parse(`${row.workout_date.replace(' ', 'T')}Z`),
-      sportId: row.sport_id,
-      distanceKm: row.distance,
-      movingS: row.moving,
-      ascentM: row.ascent,
-      descentM: row.descent,
-      aveSpeedKmh: row.ave_speed,
-    }))
-  }
-
-  async function checkSport(sportId: number | undefined): Promise<void> {
-    if (sportId !== undefined && !(await db.manager.existsBy(SportEntity, { id: sportId }))) throw new AppError('sport_not_found')
+    return { where: conditions.join(' AND '), params, from, to }
   }
 
   return {
-    /** Totals per period (in the user's time zone) and sport. */
+    /**
+     * Totals per period and sport, periods read in the user's time zone: each date is shifted by
+     * the offset of the span it falls in, so the grouping happens in the database.
+     */
     async byTime(viewer: UserEntity, username: string, query: z.output<typeof statsByTimeQuery>): Promise<StatsByTimeResponse> {
       const user = await target(viewer, username)
-      await checkSport(query.sport_id)
       const clock = createZoneClock(user.timezone)
-      return { status: 'success', data: { statistics: statisticsByTime(await workouts(user, clock, query), query.time, clock) } }
+      const { where, params, from, to } = await filter(user, clock, query)
+      const [range] = await db.manager.query<[{ first: string | null; last: string | null }]>(
+        `SELECT MIN(workout_date) AS first, MAX(workout_date) AS last FROM workout WHERE ${where}`,
+        params,
+      )
+      const statistics: Record<string, Record<string, SportStatistics>> = {}
+      if (!range.first || !range.last) return { status: 'success', data: { statistics } }
+
+      const spans = offsetSpans(
+        clock,
+        from ?? Date.parse(`${range.first.replace(' ', 'T')}Z`),
+        (to ?? Date.parse(`${range.last.replace(' ', 'T')}Z`)) + 1,
+      )
+      const shift = spans.length === 1 ? '?' : `CASE ${spans.slice(0, -1).map(() => 'WHEN workout_date < ? THEN ?').join(' ')} ELSE ? END`
+      const shiftParams = spans.flatMap((span) => [
+        ...(span.until === null ? [] : [toSqlDate(span.until)]),
+        `${span.offsetMs >= 0 ? '+' : '-'}${Math.abs(span.offsetMs) / 60_000} minutes`,
+      ])
+      const rows = await db.manager.query<TotalsRow[]>(
+        `SELECT ${periodSql(`datetime(workout_date, ${shift})`, query.time)} AS period, sport_id, ${TOTALS_SQL}
+           FROM workout WHERE ${where} GROUP BY period, sport_id ORDER BY period, sport_id`,
+        [...shiftParams, ...params],
+      )
+      for (const row of rows) {
+        const period = row.period ?? ''
+        statistics[period] = { ...statistics[period], [String(row.sport_id)]: presentTotals(row) }
+      }
+      return { status: 'success', data: { statistics } }
     },
 
-    /** Totals per sport over all the user's workouts. */
+    /** Totals per sport over the user's workouts. */
     async bySport(viewer: UserEntity, username: string, query: z.output<typeof statsBySportQuery>): Promise<StatsBySportResponse> {
       const user = await target(viewer, username)
-      await checkSport(query.sport_id)
-      const clock = createZoneClock(user.timezone)
-      return { status: 'success', data: { statistics: statisticsBySport(await workouts(user, clock, query)) } }
+      const { where, params } = await filter(user, createZoneClock(user.timezone), query)
+      const rows = await db.manager.query<TotalsRow[]>(
+        `SELECT sport_id, ${TOTALS_SQL} FROM workout WHERE ${where} GROUP BY sport_id ORDER BY sport_id`,
+        params,
+      )
+      return { status: 'success', data: { statistics: Object.fromEntries(rows.map((row) => [String(row.sport_id), presentTotals(row)])) } }
     },
   }
 }

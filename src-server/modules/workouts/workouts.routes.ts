@@ -44,7 +44,8 @@ export function workoutsRoutes(
   imports: ImportTasks,
   workoutUpload: Middleware,
 ): void {
-  bind(router, authenticate, endpoints.listWorkouts, ({ user, query }) => workouts.list(user, query))
+  const cached = { cache: context.readCache }
+  bind(router, authenticate, endpoints.listWorkouts, ({ user, query }) => workouts.list(user, query), cached)
   bind(router, authenticate, endpoints.createWorkoutWithoutFile, async ({ user, body, ctx }) => {
     const answer = await workouts.createWithoutFile(user, body)
     ctx.status = 201
@@ -83,16 +84,16 @@ export function workoutsRoutes(
     ctx.body = tile
     return undefined
   })
-  bind(router, authenticate, endpoints.getWorkout, ({ user, params }) => workouts.get(user, params.id))
+  bind(router, authenticate, endpoints.getWorkout, ({ user, params }) => workouts.get(user, params.id), cached)
   bind(router, authenticate, endpoints.updateWorkout, ({ user, params, body }) => workouts.update(user, params.id, body))
   bind(router, authenticate, endpoints.deleteWorkout, async ({ user, params }) => {
     await workouts.remove(user, params.id)
     return undefined
   })
-  bind(router, authenticate, endpoints.getChartData, ({ user, params }) => workouts.chartData(user, params.id))
-  bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment))
-  bind(router, authenticate, endpoints.getGpx, ({ user, params }) => workouts.gpx(user, params.id))
-  bind(router, authenticate, endpoints.getSegmentGpx, ({ user, params }) => workouts.gpx(user, params.id, params.segment))
+  bind(router, authenticate, endpoints.getChartData, ({ user, params }) => workouts.chartData(user, params.id), cached)
+  bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment), cached)
+  bind(router, authenticate, endpoints.getGpx, ({ user, params }) => workouts.gpx(user, params.id), cached)
+  bind(router, authenticate, endpoints.getSegmentGpx, ({ user, params }) => workouts.gpx(user, params.id, params.segment), cached)
   bind(router, authenticate, endpoints.downloadFile, async ({ user, params, ctx }) => {
     const file = await workouts.originalFile(user, params.id)
     ctx.type = CONTENT_TYPES[file.format] ?? 'application/octet-stream'

@@ -68,6 +68,36 @@ export function createWorkoutsService(context: ServerContext) {
     return workout
   }
 
+  /**
+   * Previous/next of each workout of a page, in the date order of all the user's workouts
+   * (whatever the filters): the workouts dated within the page's span, plus one on each side.
+   */
+  async function pageNeighbours(
+    manager: EntityManager,
+    userId: number,
+    page: WorkoutEntity[],
+  ): Promise<Map<string, { previousId: string | null; nextId: string | null }>> {
+    const links = new Map<string, { previousId: string | null; nextId: string | null }>()
+    if (page.length === 0) return links
+    const dates = page.map((workout) => workout.workoutDate.getTime())
+    const first = toSqlDate(Math.min(...dates))
+    const last = toSqlDate(Math.max(...dates))
+    const span = await manager.query<{ id: string; workout_date: string }[]>(
+      `SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date < ? ORDER BY workout_date DESC, id DESC LIMIT 1)
+       UNION ALL SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date BETWEEN ? AND ?
+       UNION ALL SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date > ? ORDER BY workout_date, id LIMIT 1)`,
+      [userId, first, userId, first, last, userId, last],
+    )
+    span.sort((a, b) => (a.workout_date === b.workout_date ? (a.id < b.id ? -1 : 1) : a.workout_date < b.workout_date ? -1 : 1))
+    const position = new Map(span.map((row, index) => [row.id, index]))
+    for (const workout of page) {
+      const index = position.get(workout.id)
+      if (index === undefined) continue
+      links.set(workout.id, { previousId: span[index - 1]?.id ?? null, nextId: span[index + 1]?.id ?? null })
+    }
+    return links
+  }
+
   async function neighbours(manager: EntityManager, workout: WorkoutEntity): Promise<{ previousId: string | null; nextId: string | null }> {
     const date = toSqlDate(workout.workoutDate)
     const [previous] = await manager.query<{ id: string }[]>(
@@ -166,13 +196,8 @@ export function createWorkoutsService(context: ServerContext) {
         [user.id, ...params],
       )
       const total = sums.total
-      // Previous/next follow the date order of all the user's workouts, whatever the filters.
-      const rows = await db.manager.query<{ id: string; previous_id: string | null; next_id: string | null }[]>(
-        `WITH linked AS (
-           SELECT *, LAG(id) OVER (ORDER BY workout_date, id) AS previous_id,
-                     LEAD(id) OVER (ORDER BY workout_date, id) AS next_id
-             FROM workout WHERE user_id = ?)
-         SELECT id, previous_id, next_id FROM linked WHERE 1 = 1 ${filter}
+      const rows = await db.manager.query<{ id: string }[]>(
+        `SELECT id FROM workout WHERE user_id = ? ${filter}
           ORDER BY ${ORDER_COLUMNS[query.order_by]} ${direction}, workout_date ${direction}, id ${direction}
           LIMIT ? OFFSET ?`,
         [user.id, ...params, query.per_page, (query.page - 1) * query.per_page],
@@ -181,7 +206,7 @@ export function createWorkoutsService(context: ServerContext) {
         (rows.length ? await db.manager.findBy(WorkoutEntity, { id: In(rows.map((row) => row.id)) }) : []).map((w) => [w.id, w]),
       )
       const ordered = rows.flatMap((row) => byId.get(row.id) ?? [])
-      const links = new Map(rows.map((row) => [row.id, { previousId: row.previous_id, nextId: row.next_id }]))
+      const links = await pageNeighbours(db.manager, user.id, ordered)
       const pages = Math.ceil(total / query.per_page)
       return {
         status: 'success',

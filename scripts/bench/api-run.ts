@@ -1,0 +1,17 @@
+import { archiveImportBenchmark } from './api/archive-import'
+import { dashboardLatencyBenchmark } from './api/dashboard-latency'
+
+/** The API benchmarks of the workouts issue: each runs a real server in its own process. */
+async function main(): Promise<void> {
+  const only = process.argv[2]
+  if (!only || only === 'dashboard') {
+    console.log('\nDashboard calls on a 5-year history (loopback HTTP)')
+    await dashboardLatencyBenchmark()
+  }
+  if (!only || only === 'archive') {
+    console.log('\nArchive import end to end through the API')
+    await archiveImportBenchmark()
+  }
+}
+
+void main()

@@ -1,0 +1,30 @@
+// A Waymark server in its own process for the API benchmarks: prints its port once listening,
+// and its peak memory as JSON when told to stop (SIGTERM).
+import { createServer } from '../../../src-server/server'
+
+async function main(): Promise<void> {
+  const [dataDir] = process.argv.slice(2)
+  if (!dataDir) throw new Error('usage: server-child <data-dir>')
+  const server = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webRoot: null,
+    publicUrl: 'http://localhost',
+    email: null,
+    tiles: null,
+    bcryptRounds: 4,
+    version: 'bench',
+    logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },
+  })
+  const { port } = await server.listen()
+  console.log(JSON.stringify({ port }))
+  process.once('SIGTERM', () => {
+    void server.close().then(() => {
+      console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024 }))
+      process.exit(0)
+    })
+  })
+}
+
+void main()

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+
+/** A benchmark server running in a child process. */
+export interface ServerProcess {
+  readonly url: string
+  /** Stops the server and answers its peak RSS in MB. */
+  stop(): Promise<number>
+}
+
+export function startServerProcess(dataDir: string): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // The entities use TypeScript's decorators, which tsx compiles only with this tsconfig.
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', '..', 'tsconfig.node.json') },
+    })
+    const lines: string[] = []
+    let buffer = ''
+    const waiters: ((line: string) => void)[] = []
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      let newline = buffer.indexOf('\n')
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline)
+        buffer = buffer.slice(newline + 1)
+        const waiter = waiters.shift()
+        if (waiter) waiter(line)
+        else lines.push(line)
+        newline = buffer.indexOf('\n')
+      }
+    })
+    const nextLine = () => new Promise<string>((done) => (lines.length ? done(lines.shift() ?? '') : waiters.push(done)))
+    child.once('error', reject)
+    void nextLine().then((line) => {
+      const { port } = JSON.parse(line) as { port: number }
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        async stop() {
+          child.kill('SIGTERM')
+          const { peakRssMb } = JSON.parse(await nextLine()) as { peakRssMb: number }
+          return peakRssMb
+        },
+      })
+    })
+  })
+}
+
+/** Logs in over HTTP and answers the session token. */
+export async function token(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const body = (await response.json()) as { auth_token?: string }
+  if (!body.auth_token) throw new Error(`login failed: ${JSON.stringify(body)}`)
+  return body.auth_token
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { StatsBySportResponse, StatsByTimeResponse } from '../../../src/contracts'
+import { periodKey, type TimeFrame } from '../../../src/domain/statistics'
+import { createZoneClock } from '../../../src/domain/zoned-time'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+
+describe('statistics API', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  const manual = (token: string, workout_date: string, sport_id: number, duration: number, distance: number, extra = {}) =>
+    t.api('POST', 'workouts/no_gpx', { token, body: { sport_id, duration, distance, workout_date, ...extra } })
+  const byTime = (query: string, token = sam.token) => t.api<StatsByTimeResponse>('GET', `stats/sam/by_time${query}`, { token })
+
+  it('buckets per week from Sunday or Monday, month and year, per sport (reference figures)', async () => {
+    await manual(sam.token, '2018-03-28 10:00', 1, 6000, 8, { ascent: 40, descent: 20 })
+    await manual(sam.token, '2018-03-29 10:00', 2, 6000, 12, { ascent: 0, descent: 0 })
+    const weekm = await byTime('?time=weekm')
+    expect(weekm.body).toEqual({
+      status: 'success',
+      data: {
+        statistics: {
+          '2018-03-26': {
+            '1': { average_speed: 4.8, nb_workouts: 1, total_ascent: 40, total_descent: 20, total_distance: 8, total_duration: 6000 },
+            '2': { average_speed: 7.2, nb_workouts: 1, total_ascent: 0, total_descent: 0, total_distance: 12, total_duration: 6000 },
+          },
+        },
+      },
+    })
+    expect(Object.keys((await byTime('?time=week')).body.data.statistics)).toEqual(['2018-03-25'])
+    expect(Object.keys((await byTime('?time=month')).body.data.statistics)).toEqual(['2018-03'])
+    expect(Object.keys((await byTime('')).body.data.statistics)).toEqual(['2018'])
+  })
+
+  it('reads days in the user time zone, for buckets and for from/to', async () => {
+    // 00:30 on 1 April in Paris is still 31 March in UTC.
+    await manual(sam.token, '2018-04-01 00:30', 1, 3600, 10)
+    expect(Object.keys((await byTime('?time=month')).body.data.statistics)).toEqual(['2018-04'])
+    expect((await byTime('?time=month&from=2018-04-01&to=2018-04-01')).body.data.statistics['2018-04']?.['1']?.nb_workouts).toBe(1)
+    expect((await byTime('?time=month&from=2018-03-01&to=2018-03-31')).body.data.statistics).toEqual({})
+  })
+
+  it('agrees with the period rules for workouts all around the year, across clock changes', async () => {
+    await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { display_ascent: true, imperial_units: false, language: 'en', timezone: 'America/New_York', weekm: false },
+    })
+    const clock = createZoneClock('America/New_York')
+    const instants: number[] = []
+    let state = 7
+    for (let i = 0; i < 40; i += 1) {
+      state = (state * 48_271) % 2_147_483_647
+      const instant = Date.UTC(2023, 0, 1) + (state % (730 * 24)) * 3_600_000 + 59 * 60_000
+      instants.push(instant)
+      const local = clock.local(instant)
+      const text = `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')} ${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`
+      expect((await manual(sam.token, text, 1 + (i % 2), 600, 1)).status).toBe(201)
+    }
+    for (const frame of ['week', 'weekm', 'month', 'year'] as TimeFrame[]) {
+      const expected: Record<string, number> = {}
+      for (const instant of instants) {
+        const key = periodKey(clock.local(instant), frame)
+        expected[key] = (expected[key] ?? 0) + 1
+      }
+      const statistics = (await byTime(`?time=${frame}`)).body.data.statistics
+      const counted = Object.fromEntries(
+        Object.entries(statistics).map(([key, sports]) => [key, Object.values(sports).reduce((sum, totals) => sum + totals.nb_workouts, 0)]),
+      )
+      expect(counted).toEqual(expected)
+    }
+  })
+
+  it('filters by sport and totals by sport', async () => {
+    await manual(sam.token, '2020-01-01 10:00', 1, 3600, 30)
+    await manual(sam.token, '2020-06-01 10:00', 1, 3600, 20)
+    await manual(sam.token, '2020-06-02 10:00', 5, 3600, 10)
+    expect(Object.keys((await byTime('?sport_id=5')).body.data.statistics['2020'] ?? {})).toEqual(['5'])
+    const bySport = await t.api<StatsBySportResponse>('GET', 'stats/sam/by_sport', { token: sam.token })
+    expect(bySport.body.data.statistics).toEqual({
+      '1': { nb_workouts: 2, total_distance: 50, total_duration: 7200, total_ascent: 0, total_descent: 0, average_speed: 25 },
+      '5': { nb_workouts: 1, total_distance: 10, total_duration: 3600, total_ascent: 0, total_descent: 0, average_speed: 10 },
+    })
+  })
+
+  it('answers empty statistics without workouts', async () => {
+    expect((await byTime('?time=week')).body).toEqual({ status: 'success', data: { statistics: {} } })
+  })
+
+  it('lets only the user and administrators read them', async () => {
+    expect((await byTime('', admin.token)).status).toBe(200)
+    expect(await t.api('GET', 'stats/owner/by_time', { token: sam.token })).toMatchObject({ status: 403, body: { message: 'you do not have permissions' } })
+    expect(await t.api('GET', 'stats/nobody/by_sport', { token: admin.token })).toMatchObject({ status: 404, body: { message: 'user does not exist' } })
+  })
+
+  it.each(['?time=day', '?from=2020-13-01', '?to=yesterday', '?sport_id=x'])('answers 400 for %s', async (query) => {
+    expect(await byTime(query)).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+  })
+
+  it('answers 404 for an unknown sport', async () => {
+    expect(await byTime('?sport_id=99')).toMatchObject({ status: 404, body: { message: 'sport does not exist' } })
+  })
+})
