@@ -1,11 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runChild, type ChildReport } from './benchmark'
 import { benchmarks } from './benchmarks'
 
-/** Fresh processes per benchmark case; the median of these runs is printed. */
-const RUNS = 3
+/** Fresh processes per benchmark case (`BENCH_RUNS`, default 5); the median is printed, and every cold run. */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? '') || 5)
+
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -15,6 +21,7 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'waymark-bench-'))
   let missed = 0
+  console.log(`load average before: ${loadAverage()} (${availableParallelism()} cores)`)
   try {
     for (const benchmark of benchmarks) {
       console.log(`\n${benchmark.name}`)
@@ -35,7 +42,7 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join(', ')
         console.log(
-          `  ${measurement.label.padEnd(28)} cold ${ms.toFixed(0).padStart(5)} ms (CPU ${cpu.toFixed(0).padStart(4)})  warm ${warm.toFixed(0).padStart(5)} ms` +
+          `  ${measurement.label.padEnd(52)} cold ${ms.toFixed(0).padStart(5)} ms (CPU ${cpu.toFixed(0).padStart(4)})  warm ${warm.toFixed(0).padStart(5)} ms` +
             `  peak RSS ${rss.toFixed(0).padStart(4)} MB  [cold runs ${reports.map((report) => report.wallMs.toFixed(0)).join(', ')}]` +
             (target ? `  target ${target}${slow || big ? '  MISSED' : '  ok'}` : '') +
             (reports[0]?.notes ? `  (${reports[0].notes})` : ''),
@@ -48,7 +55,8 @@ async function main(): Promise<void> {
   console.log(
     `\nWall time = import + analysis + chart + map line of one file, in a fresh process per run with modules loaded:` +
       `\n"cold" = first run in the process (targets are checked on it), "warm" = the same work again (a running server).` +
-      `\nPeak RSS = the whole child process (Node and tsx included). Median of ${RUNS} runs.`,
+      `\nPeak RSS = the whole child process (Node and tsx included). Median of ${RUNS} runs.` +
+      `\nLoad average after: ${loadAverage()} — on a shared machine, compare CPU time and the fastest runs.`,
   )
   if (missed > 0) console.log(`${missed} measurement(s) missed their target.`)
 }

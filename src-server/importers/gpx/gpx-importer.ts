@@ -3,26 +3,115 @@ import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
-import { cleanText, SENSOR_RANGES, validPosition, withinRange } from '../values'
+import { cleanText, parseDecimalBytes, parseIsoTimeBytes, SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
-import type { XmlAttributes } from '../xml/xml-scanner'
+import { XML_NEED_MORE, type XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
-/** Which point column an extension element feeds (local names from Garmin, Cluetrust and others). */
-const EXTENSION_FIELDS: Readonly<Record<string, 'heartRate' | 'cadence' | 'power' | 'temperature'>> = {
-  hr: 'heartRate',
-  heartrate: 'heartRate',
-  HeartRate: 'heartRate',
-  cad: 'cadence',
-  cadence: 'cadence',
-  Cadence: 'cadence',
-  RunCadence: 'cadence',
-  power: 'power',
-  Watts: 'power',
-  PowerInWatts: 'power',
-  atemp: 'temperature',
-  temp: 'temperature',
-  temperature: 'temperature',
+type SensorField = 'heartRate' | 'cadence' | 'power' | 'temperature'
+
+/**
+ * Which point column an extension element feeds (local names from Garmin, Cluetrust and others).
+ * A Map, not an object: a file's element names must never reach `Object.prototype`
+ * (`<constructor>` is not a sensor).
+ */
+const EXTENSION_FIELDS: ReadonlyMap<string, SensorField> = new Map([
+  ['hr', 'heartRate'],
+  ['heartrate', 'heartRate'],
+  ['HeartRate', 'heartRate'],
+  ['cad', 'cadence'],
+  ['cadence', 'cadence'],
+  ['Cadence', 'cadence'],
+  ['RunCadence', 'cadence'],
+  ['power', 'power'],
+  ['Watts', 'power'],
+  ['PowerInWatts', 'power'],
+  ['atemp', 'temperature'],
+  ['temp', 'temperature'],
+  ['temperature', 'temperature'],
+])
+
+/** Extension field by the bytes of its local name (the fast path reads names as bytes). */
+const EXTENSION_FIELD_BYTES: readonly (readonly [Uint8Array, SensorField])[] = [...EXTENSION_FIELDS].map(
+  ([name, field]) => [Buffer.from(name), field] as const,
+)
+
+const FAST_ELEMENTS: ReadonlySet<string> = new Set(['trkpt'])
+
+/** A cut `<trkpt>` shorter than this waits for the next chunk (see `readElement`). */
+const MAX_FAST_POINT_BYTES = 4096
+const NO_ELEMENTS: ReadonlySet<string> = new Set()
+
+const TRKPT_OPEN = Buffer.from('<trkpt')
+const TRKPT_CLOSE = Buffer.from('</trkpt>')
+const ELE_OPEN = Buffer.from('<ele>')
+const ELE_CLOSE = Buffer.from('</ele>')
+const TIME_OPEN = Buffer.from('<time>')
+const TIME_CLOSE = Buffer.from('</time>')
+const EXTENSIONS_OPEN = Buffer.from('<extensions>')
+const EXTENSIONS_CLOSE = Buffer.from('</extensions>')
+const TRACK_POINT_EXTENSION = Buffer.from('TrackPointExtension')
+
+/** True when `bytes[at…]` starts with `literal` (within `end`). */
+function hasAt(bytes: Uint8Array, at: number, end: number, literal: Uint8Array): boolean {
+  if (at + literal.length > end) return false
+  for (let k = 0; k < literal.length; k++) if (bytes[at + k] !== literal[k]) return false
+  return true
+}
+
+function skipSpace(bytes: Uint8Array, at: number, end: number): number {
+  let i = at
+  for (; i < end; i++) {
+    const code = bytes[i]
+    if (code !== 0x20 && code !== 0x0a && code !== 0x09 && code !== 0x0d) break
+  }
+  return i
+}
+
+/** End of a run of character data (the next `<`), or -1 when it holds a `&` or runs past `end`. */
+function plainTextEnd(bytes: Uint8Array, at: number, end: number): number {
+  for (let i = at; i < end; i++) {
+    const code = bytes[i]
+    if (code === 0x3c) return i
+    if (code === 0x26) return -1
+  }
+  return -1
+}
+
+/** End of an element name at `at` (the `>` that closes a tag without attributes), or -1. */
+function bareTagNameEnd(bytes: Uint8Array, at: number, end: number): number {
+  for (let i = at; i < end; i++) {
+    const code = bytes[i] ?? 0
+    if (code === 0x3e) return i > at ? i : -1
+    if (code <= 0x20 || code === 0x2f || code === 0x3c || code === 0x3d || code === 0x22 || code === 0x27 || code === 0x26) return -1
+  }
+  return -1
+}
+
+/** `</` + `bytes[nameStart, nameEnd)` + `>` at `at`: the position after it, or -1. */
+function endTagAt(bytes: Uint8Array, at: number, end: number, nameStart: number, nameEnd: number): number {
+  const length = nameEnd - nameStart
+  if (at + length + 3 > end || bytes[at] !== 0x3c || bytes[at + 1] !== 0x2f || bytes[at + length + 2] !== 0x3e) return -1
+  for (let k = 0; k < length; k++) if (bytes[at + 2 + k] !== bytes[nameStart + k]) return -1
+  return at + length + 3
+}
+
+/** The sensor named by the local part of `bytes[start, end)` (after the first `:`), or null. */
+function extensionFieldOf(bytes: Uint8Array, start: number, end: number): SensorField | null {
+  let local = start
+  for (let i = start; i < end; i++) {
+    if (bytes[i] === 0x3a) {
+      local = i + 1
+      break
+    }
+  }
+  // `hr` first: nearly every file has it, often alone.
+  if (end - local === 2 && bytes[local] === 0x68 && bytes[local + 1] === 0x72) return 'heartRate'
+  for (let k = 0; k < EXTENSION_FIELD_BYTES.length; k++) {
+    const entry = EXTENSION_FIELD_BYTES[k]
+    if (entry !== undefined && entry[0].length === end - local && hasAt(bytes, local, end, entry[0])) return entry[1]
+  }
+  return null
 }
 
 type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName' | 'metaDesc' | 'extension' | null
@@ -33,8 +122,16 @@ type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName
  * whatever their namespace prefix). Routes and waypoints are not workouts and are ignored.
  */
 class GpxHandler implements XmlHandler {
-  /** @param expectedPoints a guess of the points per segment, to size the columns once */
-  constructor(private readonly expectedPoints = 256) {}
+  /**
+   * @param expectedPoints a guess of the points per segment, to size the columns once
+   * @param fastPoints whether `<trkpt>` elements go through {@link readElement} (tests compare both paths)
+   */
+  constructor(
+    private readonly expectedPoints = 256,
+    fastPoints = true,
+  ) {
+    this.rawElements = fastPoints ? FAST_ELEMENTS : NO_ELEMENTS
+  }
 
   private readonly stack: string[] = []
   private readonly tracks: TrackPart[] = []
@@ -61,7 +158,9 @@ class GpxHandler implements XmlHandler {
   private power = Number.NaN
   private temperature = Number.NaN
   private extensionDepth = 0
-  private extensionField: 'heartRate' | 'cadence' | 'power' | 'temperature' | null = null
+  private extensionField: SensorField | null = null
+  /** The fast path is offered `<trkpt>` elements (see {@link readElement}). */
+  readonly rawElements: ReadonlySet<string>
   // text capture
   private target: TextTarget = null
   private readonly buffer = new XmlText()
@@ -175,7 +274,7 @@ class GpxHandler implements XmlHandler {
       return
     }
     if (this.extensionDepth > 0) {
-      const field = EXTENSION_FIELDS[name]
+      const field = EXTENSION_FIELDS.get(name)
       if (field !== undefined) {
         this.extensionField = field
         this.capture('extension')
@@ -231,10 +330,148 @@ class GpxHandler implements XmlHandler {
     }
   }
 
+  /**
+   * Fast path for the common `<trkpt>` (see `XmlScanHandler.readElement`): reads
+   * `<trkpt lat=".." lon="..">` with `<ele>`, `<time>` and
+   * `<extensions><P:TrackPointExtension><P:hr>…` children straight from the bytes, with the same
+   * value rules as the event path, and answers -1 (changing nothing) for anything else — other
+   * attributes or children, references, comments, an incomplete element, invalid coordinates —
+   * which the event path then reads (and reports) as usual.
+   */
+  readElement(bytes: Uint8Array, start: number, end: number): number {
+    if (this.segment === null || this.inPoint || this.stack[this.stack.length - 1] !== 'trkseg') return -1
+    const next = this.fastPoint(bytes, start, end)
+    if (next >= 0) return next
+    // A point cut by the end of a chunk waits for the rest rather than being read the slow way.
+    if (end - start < MAX_FAST_POINT_BYTES) {
+      for (let i = start; i + TRKPT_CLOSE.length <= end; i++) if (hasAt(bytes, i, end, TRKPT_CLOSE)) return -1
+      return XML_NEED_MORE
+    }
+    return -1
+  }
+
+  private fastPoint(bytes: Uint8Array, start: number, end: number): number {
+    const segment = this.segment
+    if (segment === null || !hasAt(bytes, start, end, TRKPT_OPEN)) return -1
+    let i = start + TRKPT_OPEN.length
+    let lat = Number.NaN
+    let lon = Number.NaN
+    let attributes = 0
+    // Start tag: exactly the attributes lat and lon, each once.
+    for (;;) {
+      const afterSpace = skipSpace(bytes, i, end)
+      if (afterSpace >= end) return -1
+      if (bytes[afterSpace] === 0x3e) {
+        i = afterSpace + 1
+        break
+      }
+      if (afterSpace === i || afterSpace + 3 >= end || bytes[afterSpace] !== 0x6c) return -1
+      const a = bytes[afterSpace + 1]
+      const b = bytes[afterSpace + 2]
+      const isLat = a === 0x61 && b === 0x74
+      if (!isLat && !(a === 0x6f && b === 0x6e)) return -1
+      const bit = isLat ? 1 : 2
+      if ((attributes & bit) !== 0) return -1
+      attributes |= bit
+      i = skipSpace(bytes, afterSpace + 3, end)
+      if (bytes[i] !== 0x3d) return -1
+      i = skipSpace(bytes, i + 1, end)
+      const quote = bytes[i]
+      if (quote !== 0x22 && quote !== 0x27) return -1
+      const valueStart = i + 1
+      let close = valueStart
+      for (; close < end; close++) {
+        const code = bytes[close]
+        if (code === quote) break
+        if (code === 0x3c || code === 0x26) return -1
+      }
+      if (close >= end) return -1
+      const value = parseDecimalBytes(bytes, valueStart, close)
+      if (isLat) lat = value
+      else lon = value
+      i = close + 1
+    }
+    if (attributes !== 3 || !validPosition(lat, lon)) return -1
+    let ele = Number.NaN
+    let time = Number.NaN
+    const sensors = this.fastSensors
+    sensors.fill(Number.NaN)
+    // Children: <ele>, <time>, <extensions> in any order, whitespace between.
+    for (;;) {
+      i = skipSpace(bytes, i, end)
+      if (hasAt(bytes, i, end, TRKPT_CLOSE)) {
+        i += TRKPT_CLOSE.length
+        break
+      }
+      if (hasAt(bytes, i, end, ELE_OPEN)) {
+        const textEnd = plainTextEnd(bytes, i + ELE_OPEN.length, end)
+        if (textEnd < 0 || !hasAt(bytes, textEnd, end, ELE_CLOSE)) return -1
+        ele = parseDecimalBytes(bytes, i + ELE_OPEN.length, textEnd)
+        i = textEnd + ELE_CLOSE.length
+      } else if (hasAt(bytes, i, end, TIME_OPEN)) {
+        const textEnd = plainTextEnd(bytes, i + TIME_OPEN.length, end)
+        if (textEnd < 0 || !hasAt(bytes, textEnd, end, TIME_CLOSE)) return -1
+        time = parseIsoTimeBytes(bytes, i + TIME_OPEN.length, textEnd)
+        i = textEnd + TIME_CLOSE.length
+      } else if (hasAt(bytes, i, end, EXTENSIONS_OPEN)) {
+        i = this.fastExtensions(bytes, i + EXTENSIONS_OPEN.length, end)
+        if (i < 0) return -1
+      } else {
+        return -1
+      }
+    }
+    this.budget.take()
+    segment.append(lat, lon, ele, time, sensors[0], sensors[1], sensors[2], sensors[3])
+    return i
+  }
+
+  /** Sensor values of the point being read by the fast path: heart rate, cadence, power, temperature. */
+  private readonly fastSensors = new Float64Array(4)
+
+  /**
+   * `<P:TrackPointExtension>` with sensor children, then `</extensions>`, into `fastSensors`;
+   * the position after `</extensions>`, or -1 for anything else.
+   */
+  private fastExtensions(bytes: Uint8Array, from: number, end: number): number {
+    let i = skipSpace(bytes, from, end)
+    if (bytes[i] !== 0x3c) return -1
+    const wrapperStart = i + 1
+    const wrapperEnd = bareTagNameEnd(bytes, wrapperStart, end)
+    if (wrapperEnd < 0) return -1
+    const wrapperLocal = wrapperEnd - TRACK_POINT_EXTENSION.length
+    const prefixed = wrapperLocal > wrapperStart && bytes[wrapperLocal - 1] === 0x3a
+    if (!hasAt(bytes, wrapperLocal, end, TRACK_POINT_EXTENSION) || (!prefixed && wrapperLocal !== wrapperStart)) return -1
+    i = wrapperEnd + 1
+    for (;;) {
+      i = skipSpace(bytes, i, end)
+      const closed = endTagAt(bytes, i, end, wrapperStart, wrapperEnd)
+      if (closed >= 0) {
+        i = skipSpace(bytes, closed, end)
+        return hasAt(bytes, i, end, EXTENSIONS_CLOSE) ? i + EXTENSIONS_CLOSE.length : -1
+      }
+      if (bytes[i] !== 0x3c) return -1
+      const nameStart = i + 1
+      const nameEnd = bareTagNameEnd(bytes, nameStart, end)
+      if (nameEnd < 0) return -1
+      const field = extensionFieldOf(bytes, nameStart, nameEnd)
+      if (field === null) return -1
+      const textEnd = plainTextEnd(bytes, nameEnd + 1, end)
+      if (textEnd < 0) return -1
+      const after = endTagAt(bytes, textEnd, end, nameStart, nameEnd)
+      if (after < 0) return -1
+      const range = SENSOR_RANGES[field]
+      const value = withinRange(parseDecimalBytes(bytes, nameEnd + 1, textEnd), range[0], range[1])
+      const slot = field === 'heartRate' ? 0 : field === 'cadence' ? 1 : field === 'power' ? 2 : 3
+      // The first plausible value wins, as in the event path.
+      if (!Number.isNaN(value) && Number.isNaN(this.fastSensors[slot] ?? Number.NaN)) this.fastSensors[slot] = value
+      i = after
+    }
+  }
+
   /** The first plausible value wins: some files repeat heart rate in two extension namespaces. */
-  private setSensor(field: 'heartRate' | 'cadence' | 'power' | 'temperature', raw: number): void {
-    const [min, max] = SENSOR_RANGES[field]
-    const value = withinRange(raw, min, max)
+  private setSensor(field: SensorField, raw: number): void {
+    const range = SENSOR_RANGES[field]
+    const value = withinRange(raw, range[0], range[1])
     if (Number.isNaN(value) || !Number.isNaN(this[field])) return
     this[field] = value
   }
@@ -257,9 +494,13 @@ export async function importGpxFile(path: string): Promise<Track> {
   return handler.result()
 }
 
-/** Reads a GPX document held in memory (same rules as {@link importGpxFile}). */
-export function importGpxString(xml: string): Track {
-  const handler = new GpxHandler()
+/**
+ * Reads a GPX document held in memory (same rules as {@link importGpxFile}).
+ * @param options.fastPoints `false` reads every point through the XML events (for tests that
+ *   check the `<trkpt>` fast path gives the same track)
+ */
+export function importGpxString(xml: string, options: { readonly fastPoints?: boolean } = {}): Track {
+  const handler = new GpxHandler(256, options.fastPoints ?? true)
   readXmlString(xml, handler)
   return handler.result()
 }

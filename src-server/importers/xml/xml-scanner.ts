@@ -56,6 +56,19 @@ export interface XmlScanHandler {
    * the bytes are only valid during the call: copy them (see `XmlText`).
    */
   text(bytes: Uint8Array, start: number, end: number): void
+  /** Qualified names of the elements offered to {@link readElement} (optional fast path). */
+  readonly rawElements?: ReadonlySet<string>
+  /**
+   * Optional fast path for a handler's most frequent element (a GPX `<trkpt>`): offered the
+   * bytes at the element's start tag (`bytes[start] === '<'`, available up to `end`), it returns
+   * the position after the element's end tag when it read the whole element itself, -1 to let
+   * the scanner read it as usual (it must then have changed nothing), or {@link XML_NEED_MORE}
+   * when the element may be cut by the end of the bytes (the scanner then waits for the next
+   * chunk, or reads it as usual at the end of the document). It may only accept a strict,
+   * well-formed subset (the exact tags it expects, no references, comments or CDATA, complete in
+   * `bytes`), so the scanner's guarantees hold; the bytes are valid UTF-8 already.
+   */
+  readElement?(bytes: Uint8Array, start: number, end: number): number
 }
 
 /** A well-formedness error, with the character offset where it was found. */
@@ -92,20 +105,38 @@ const COMMENT_END = Buffer.from('-->')
 const PI_END = Buffer.from('?>')
 const CDATA_END = Buffer.from(']]>')
 
+// Byte classes as lookup tables: one load per byte in the hot loops instead of a chain of compares.
+const SPACE_CLASS = 1
+const NAME_START_CLASS = 2
+const DELIMITER_CLASS = 4
+const BYTE_CLASS = (() => {
+  const table = new Uint8Array(256)
+  for (let code = 0; code < 256; code++) {
+    let byteClass = 0
+    if (code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) byteClass |= SPACE_CLASS
+    // ASCII letters, `_`, `:` and any non-ASCII lead byte (names' full Unicode production is not checked).
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0) {
+      byteClass |= NAME_START_CLASS
+    }
+    // Ends a name: whitespace, controls and the markup delimiters.
+    if (code <= 0x20 || code === GT || code === SLASH || code === EQUALS || code === QUOTE || code === APOS || code === LT) {
+      byteClass |= DELIMITER_CLASS
+    }
+    table[code] = byteClass
+  }
+  return table
+})()
+
 function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d
+  return ((BYTE_CLASS[code] ?? 0) & SPACE_CLASS) !== 0
 }
 
-/** ASCII letters, `_`, `:` and any non-ASCII lead byte (names' full Unicode production is not checked). */
 function isNameStart(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0
-  )
+  return ((BYTE_CLASS[code] ?? 0) & NAME_START_CLASS) !== 0
 }
 
-/** Ends a name (or an unquoted run): whitespace, controls and the markup delimiters. */
 function isNameDelimiter(code: number): boolean {
-  return code <= 0x20 || code === GT || code === SLASH || code === EQUALS || code === QUOTE || code === APOS || code === LT
+  return ((BYTE_CLASS[code] ?? 0) & DELIMITER_CLASS) !== 0
 }
 
 function startsWith(data: Uint8Array, pos: number, prefix: Uint8Array): boolean {
@@ -181,12 +212,16 @@ interface ElementName {
   readonly local: string
   readonly hash: number
   readonly next: ElementName | null
+  /** Offered to the handler's `readElement`. */
+  readonly raw: boolean
 }
 
 /** Interns element names by their bytes, so a 50,000-point file allocates ~15 name strings, not 600,000. */
 class NameTable {
   private readonly buckets: (ElementName | null)[] = new Array<ElementName | null>(256).fill(null)
   private size = 0
+
+  constructor(private readonly rawElements: ReadonlySet<string> | undefined) {}
 
   lookup(data: Buffer, start: number, end: number, hash: number, colon: number): ElementName {
     const slot = hash & 255
@@ -209,6 +244,7 @@ class NameTable {
       local: colon < 0 ? qualified : data.toString('utf8', colon + 1, end),
       hash,
       next: this.buckets[slot] ?? null,
+      raw: this.rawElements?.has(qualified) ?? false,
     }
     if (this.size < MAX_INTERNED_NAMES) {
       this.buckets[slot] = created
@@ -317,6 +353,9 @@ class AttributeList implements XmlAttributes {
 /** Result of trying to read a token: its end, or "need more input". */
 const INCOMPLETE = -1
 
+/** `readElement`'s answer for an element that may continue in the next chunk. */
+export const XML_NEED_MORE = -2
+
 export class XmlScanner {
   /** Unconsumed bytes of the previous chunk (an incomplete token), copied. */
   private pending: Buffer | null = null
@@ -327,14 +366,16 @@ export class XmlScanner {
   private depth = 0
   private sawRoot = false
   private closedRoot = false
-  private readonly names = new NameTable()
+  private readonly names: NameTable
   private readonly attributes = new AttributeList(this)
   /** Decoded text (references replaced), never longer than its source. */
-  private scratch = new Uint8Array(256)
+  private scratch: Buffer = Buffer.alloc(256)
   /** The chunk being scanned (for error offsets). */
   private current: Buffer = Buffer.alloc(0)
 
-  constructor(private readonly handler: XmlScanHandler) {}
+  constructor(private readonly handler: XmlScanHandler) {
+    this.names = new NameTable(handler.rawElements)
+  }
 
   /** Feeds the next chunk of the document; the scanner keeps no reference to it. @throws XmlSyntaxError */
   write(chunk: Uint8Array): void {
@@ -353,7 +394,7 @@ export class XmlScanner {
   /** `data[start, end)` with its (already validated) references decoded, as a string. */
   decodedString(data: Buffer, start: number, end: number, amp: number): string {
     const length = this.decode(data, start, end, amp)
-    return Buffer.from(this.scratch.buffer, 0, length).toString('utf8')
+    return this.scratch.toString('utf8', 0, length)
   }
 
   private feed(chunk: Uint8Array, final: boolean): void {
@@ -374,7 +415,11 @@ export class XmlScanner {
     throw new XmlSyntaxError(message, this.charBase + charCount(this.current, 0, Math.min(at, this.current.length)))
   }
 
+  /** True while the last bytes of the document are scanned. */
+  private final = false
+
   private scan(data: Buffer, final: boolean): number {
+    this.final = final
     const length = data.length
     let pos = 0
     if (this.atStart) {
@@ -439,7 +484,7 @@ export class XmlScanner {
 
   /** Decodes `data[start, end)` (first `&` at `amp`) into `scratch`; returns its length. @throws on a bad reference */
   private decode(data: Buffer, start: number, end: number, amp: number): number {
-    if (this.scratch.length < end - start) this.scratch = new Uint8Array(Math.max(end - start, this.scratch.length * 2))
+    if (this.scratch.length < end - start) this.scratch = Buffer.alloc(Math.max(end - start, this.scratch.length * 2))
     const out = this.scratch
     let length = 0
     let from = start
@@ -597,6 +642,12 @@ export class XmlScanner {
     }
     if (i >= length) return INCOMPLETE
     const nameEnd = i
+    const name = this.names.lookup(data, nameStart, nameEnd, hash, colon)
+    if (name.raw && this.depth > 0 && this.handler.readElement) {
+      const next = this.handler.readElement(data, pos, length)
+      if (next >= 0) return next
+      if (next === XML_NEED_MORE && !this.final) return INCOMPLETE
+    }
     const attributes = this.attributes
     attributes.count = 0
     attributes.data = data
@@ -612,7 +663,6 @@ export class XmlScanner {
           if (i + 1 >= length) return INCOMPLETE
           if (data[i + 1] !== GT) this.fail('"/" not followed by ">"', i)
         }
-        const name = this.names.lookup(data, nameStart, nameEnd, hash, colon)
         this.openElement(name, pos)
         if (selfClosing) this.endElement()
         return i + (selfClosing ? 2 : 1)

@@ -6,7 +6,8 @@ import { parseDecimalBytes, parseIsoTimeBytes } from '../values'
  * string in the common cases.
  */
 export class XmlText {
-  private bytes = new Uint8Array(64)
+  // A Buffer like the scanner's chunks, so the number parsers see one kind of array (no deopts).
+  private bytes: Buffer = Buffer.alloc(64)
   private length = 0
 
   /** Forgets the collected text. */
@@ -18,7 +19,7 @@ export class XmlText {
   append(source: Uint8Array, start: number, end: number): void {
     const needed = this.length + end - start
     if (needed > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2))
+      const grown = Buffer.alloc(Math.max(needed, this.bytes.length * 2))
       grown.set(this.bytes.subarray(0, this.length))
       this.bytes = grown
     }
@@ -40,6 +41,6 @@ export class XmlText {
 
   /** The text as a string. */
   string(): string {
-    return Buffer.from(this.bytes.buffer, 0, this.length).toString('utf8')
+    return this.bytes.toString('utf8', 0, this.length)
   }
 }

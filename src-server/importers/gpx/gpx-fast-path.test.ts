@@ -1,0 +1,106 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { Track } from '../../../src/domain/track'
+import { isAppError } from '../../../src/errors/app-error'
+import { rideToGpx, syntheticRide } from '../test-support/synthetic-ride'
+import { importGpxFile, importGpxString } from './gpx-importer'
+
+const fixtureDirs = ['gpx', 'gpx-generated'].map((dir) => fileURLToPath(new URL(`../../../tests/fixtures/${dir}/`, import.meta.url)))
+
+/** A track as plain data (typed arrays as arrays), or the error code. */
+function outcome(read: () => Track): unknown {
+  try {
+    const track = read()
+    return {
+      ...track,
+      tracks: track.tracks.map((part) => ({
+        ...part,
+        segments: part.segments.map((segment) =>
+          Object.fromEntries(Object.entries(segment).map(([key, value]) => [key, value instanceof Float64Array ? Array.from(value) : value])),
+        ),
+      })),
+    }
+  } catch (error) {
+    return isAppError(error) ? `error ${error.code}` : `unhandled ${String(error)}`
+  }
+}
+
+function expectSamePaths(xml: string, label: string): void {
+  expect(outcome(() => importGpxString(xml)), label).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
+}
+
+function gpx(points: string): string {
+  return (
+    '<?xml version="1.0"?><gpx version="1.1" xmlns:gpxtpx="x" xmlns:ns3="y"><trk><trkseg>' +
+    `${points}<trkpt lat="45.1" lon="6.1"><time>2024-05-01T08:10:00Z</time></trkpt></trkseg></trk></gpx>`
+  )
+}
+
+const T = '<time>2024-05-01T08:00:00Z</time>'
+
+/** Point forms the fast path reads and forms it must leave to the event path. */
+const POINTS = [
+  `<trkpt lat="45.123456" lon="6.123456"><ele>402.4</ele>${T}</trkpt>`,
+  `<trkpt lon='6.5' lat='45.5'>\n  <ele>-3</ele>\n  ${T}\n</trkpt>`,
+  `<trkpt  lat = "45" \n lon="6" >${T}<ele>12</ele></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>130</gpxtpx:hr><gpxtpx:cad>88</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions>\n <ns3:TrackPointExtension>\n  <ns3:hr>0</ns3:hr>\n  <ns3:hr>140</ns3:hr>\n  <ns3:hr>150</ns3:hr>\n  <ns3:atemp>-4.5</ns3:atemp>\n  <ns3:power>250</ns3:power>\n </ns3:TrackPointExtension>\n</extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><TrackPointExtension><hr>99</hr></TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr> 120 </gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>999</gpxtpx:hr><gpxtpx:speed>3</gpxtpx:speed></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><hr>77</hr></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension a="1"><gpxtpx:hr>77</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><constructor>5</constructor><toString>6</toString><__proto__>7</__proto__></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6"><ele>1&#48;</ele>${T}</trkpt>`,
+  `<trkpt lat="45" lon="6"><ele><![CDATA[12]]></ele>${T}</trkpt>`,
+  `<trkpt lat="45" lon="6"><!-- c --><ele>12</ele>${T}</trkpt>`,
+  `<trkpt lat="45" lon="6"><name>x</name><ele>12</ele>${T}<sat>5</sat></trkpt>`,
+  `<trkpt lat="4.5e1" lon="+6"><ele>1e2</ele>${T}</trkpt>`,
+  `<trkpt lat=" 45 " lon="6.0000000000000001"><ele> 7 </ele><time>2024-05-01T10:00:00.5+02:00</time></trkpt>`,
+  `<trkpt lat="45" lon="6"><ele>12</ele><time>2024-05-01T08:00:00.123456Z</time></trkpt>`,
+  `<trkpt lat="45" lon="6"><ele>12</ele><time>2024-02-30T24:00:60Z</time></trkpt>`,
+  `<trkpt lat="45" lon="6"><ele></ele><time></time></trkpt>`,
+  `<trkpt lat="45" lon="6" time="x"><ele>1</ele>${T}</trkpt>`,
+  `<trkpt lat="45" lon="6"/>`,
+  `<trkpt lat="45"><ele>1</ele>${T}</trkpt>`,
+  `<trkpt lat="91" lon="6">${T}</trkpt>`,
+  `<trkpt lat="45" lat="46" lon="6">${T}</trkpt>`,
+  `<trkpt lat="45"lon="6">${T}</trkpt>`,
+  `<trkpt lat="45" lon="6">${T}</trkseg>`,
+  `<trkpt lat="45" lon="6"><ele>1</elevation>${T}</trkpt>`,
+  `<trkpt lat="4&amp;5" lon="6">${T}</trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>1</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+]
+
+describe('GPX <trkpt> fast path', () => {
+  it('gives the same track (or error) as the event path for every point form', () => {
+    for (const point of POINTS) expectSamePaths(gpx(point + point), point)
+    expectSamePaths(gpx(POINTS.join('\n')), 'all forms in one file')
+  })
+
+  it('gives the same track as the event path for every GPX fixture', () => {
+    for (const dir of fixtureDirs) {
+      for (const name of readdirSync(dir).filter((file) => file.endsWith('.gpx'))) {
+        expectSamePaths(readFileSync(join(dir, name), 'utf8'), name)
+      }
+    }
+  })
+
+  it('reads points split across the 1 MiB chunks of a file like whole ones', async () => {
+    const xml = rideToGpx(syntheticRide(12_000, { stopEvery: 700 }))
+    expect(xml.length).toBeGreaterThan(2.2 * (1 << 20))
+    const dir = mkdtempSync(join(tmpdir(), 'waymark-gpx-'))
+    try {
+      const path = join(dir, 'ride.gpx')
+      writeFileSync(path, xml)
+      const fromFile = await importGpxFile(path)
+      expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
+      expect(fromFile.tracks[0]?.segments[0]?.size).toBe(12_000)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
