@@ -118,6 +118,31 @@ describe('files that cannot become a workout get a clear reason', () => {
     expect(workout.durationS).toBe(15)
   })
 
+  it('extension names from Object.prototype are not sensors (no TypeError)', async () => {
+    const ext = (name: string): string =>
+      `<extensions><gpxtpx:TrackPointExtension><gpxtpx:${name}>5</gpxtpx:${name}></gpxtpx:TrackPointExtension><${name}>6</${name}></extensions>`
+    const points = ['constructor', 'toString', '__proto__', 'hasOwnProperty']
+      .map((name, i) => `<trkpt lat="44.68${i}" lon="6.07"><time>2018-03-13T12:44:4${i}Z</time>${ext(name)}</trkpt>`)
+      .join('')
+    const { series, workout } = await run(gpx(points))
+    expect(series.heartRate).toBeNull()
+    expect(workout.durationS).toBe(3)
+  })
+
+  it('invalid UTF-8 is an XML error; a declared ISO-8859-1 file is read as such', async () => {
+    const head = Buffer.from('<?xml version="1.0"?><gpx version="1.1"><trk><name>Caf')
+    const tail = Buffer.from(`</name><trkseg>${pt(44.68, 6.07, '2018-03-13T12:44:45Z')}${pt(44.681, 6.07, '2018-03-13T12:44:50Z')}</trkseg></trk></gpx>`)
+    expect(await refusal(Buffer.concat([head, Buffer.from([0xe9]), tail]))).toBe('track_xml_invalid')
+    const latin1 = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>'),
+      head.subarray(head.indexOf('<gpx')),
+      Buffer.from([0xe9]),
+      tail,
+    ])
+    writeFileSync(join(work, 'latin1.gpx'), latin1)
+    expect((await importTrackFile(join(work, 'latin1.gpx'))).name).toBe('Café')
+  })
+
   it('routes and waypoints only: "looks like a planned route"', async () => {
     const routeOnly = `<gpx version="1.1"><wpt lat="44" lon="6"/><rte><rtept lat="44" lon="6"/><rtept lat="44.1" lon="6"/></rte></gpx>`
     expect(await refusal(routeOnly)).toBe('track_no_track')
