@@ -81,22 +81,51 @@ export function largestTriangleIndices(values: Float64Array, threshold: number):
   return picked
 }
 
-function indexOfExtreme(values: Float64Array | null, sign: 1 | -1): number | null {
-  if (!values) return null
-  let best: number | null = null
-  let bestValue = Number.NEGATIVE_INFINITY
-  for (let i = 0; i < values.length; i++) {
-    const value = (values[i] ?? Number.NaN) * sign
-    if (value > bestValue) {
-      bestValue = value
-      best = i
+/**
+ * Indices of the fastest point, the highest and lowest points and the highest heart rate (first
+ * occurrence of each; `NaN`s never win), in one pass over the series.
+ */
+function extremeIndices(series: PointSeries): number[] {
+  const { speedKmh, ele, heartRate } = series
+  let maxSpeed = -1
+  let maxEle = -1
+  let minEle = -1
+  let maxHeartRate = -1
+  let maxSpeedValue = Number.NEGATIVE_INFINITY
+  let maxEleValue = Number.NEGATIVE_INFINITY
+  let minEleValue = Number.NEGATIVE_INFINITY
+  let maxHeartRateValue = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < series.size; i++) {
+    const speed = speedKmh[i] ?? Number.NaN
+    if (speed > maxSpeedValue) {
+      maxSpeedValue = speed
+      maxSpeed = i
+    }
+    const e = ele[i] ?? Number.NaN
+    if (e > maxEleValue) {
+      maxEleValue = e
+      maxEle = i
+    }
+    if (-e > minEleValue) {
+      minEleValue = -e
+      minEle = i
+    }
+    if (heartRate !== null) {
+      const hr = heartRate[i] ?? Number.NaN
+      if (hr > maxHeartRateValue) {
+        maxHeartRateValue = hr
+        maxHeartRate = i
+      }
     }
   }
-  return best
+  return [maxSpeed, maxEle, minEle, maxHeartRate].filter((index) => index >= 0)
 }
 
 function hasValues(values: Float64Array | null): values is Float64Array {
-  return values !== null && values.some((value) => !Number.isNaN(value))
+  if (values === null) return false
+  // A plain loop: a callback per point costs more than the test itself before the JIT warms up.
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] ?? Number.NaN)) return true
+  return false
 }
 
 /**
@@ -109,14 +138,7 @@ export function chartIndices(series: PointSeries, maxPoints = MAX_CHART_POINTS):
   const n = series.size
   if (n <= maxPoints) return Array.from({ length: n }, (_, i) => i)
   const forced = new Set<number>([0, n - 1])
-  for (const index of [
-    indexOfExtreme(series.speedKmh, 1),
-    indexOfExtreme(series.ele, 1),
-    indexOfExtreme(series.ele, -1),
-    indexOfExtreme(series.heartRate, 1),
-  ]) {
-    if (index !== null) forced.add(index)
-  }
+  for (const index of extremeIndices(series)) forced.add(index)
   const shaped = [series.speedKmh, series.ele].filter(hasValues)
   const budget = Math.floor((maxPoints - forced.size) / Math.max(1, shaped.length))
   const kept = new Set(forced)

@@ -93,12 +93,13 @@ export function mapPolyline(series: PointSeries, options: PolylineOptions = {}):
       }
     }
     if (count === 0) return
-    const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180) * ONE_DEGREE_M
+    const oneDegree = ONE_DEGREE_M
+    const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180) * oneDegree
     const x = new Float64Array(count)
     const y = new Float64Array(count)
     for (let i = 0; i < count; i++) {
       x[i] = (lon[i] ?? 0) * scale
-      y[i] = (lat[i] ?? 0) * ONE_DEGREE_M
+      y[i] = (lat[i] ?? 0) * oneDegree
     }
     runs.push({ x, y, lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
   })
