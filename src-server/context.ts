@@ -4,6 +4,7 @@ import type { DataDirLayout } from './data-dir'
 import type { Background } from './lib/background'
 import type { MapImages } from './maps/map-images'
 import type { TileSource } from './maps/tiles'
+import type { WeatherJobs } from './weather/weather-jobs'
 import type { WriteQueue } from './db/write-queue'
 import type { ReadCache } from './http/read-cache'
 import type { PasswordHasher } from './lib/passwords'
@@ -27,6 +28,7 @@ export interface ServerContext {
   readonly maps: MapImages
   /** Cached map tiles, or null when no tile server is configured. */
   readonly tiles: TileSource | null
+  readonly weather: WeatherJobs
   /** The clock, injectable so token expiry is testable. */
   readonly now: () => Date
 }

@@ -16,6 +16,7 @@ import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from '.
 import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
+import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
 
 /** How long a cached answer may outlive a change made outside this server (the CLI). */
@@ -59,10 +60,11 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() })
+  const write = createWriteQueue(dataSource, () => readCache.invalidate())
   const context: ServerContext = {
     config,
     db: dataSource,
-    write: createWriteQueue(dataSource, () => readCache.invalidate()),
+    write,
     readCache,
     layout: dataDir.layout,
     tokens: createTokenService(dataDir.secret, now),
@@ -72,6 +74,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     background,
     maps: createMapImages(dataDir.layout.maps, tiles, background, config.logger),
     tiles,
+    weather: createWeatherJobs(config.weather, write, background, config.logger),
     now,
   }
   const app = createApp(context)

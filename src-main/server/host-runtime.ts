@@ -48,6 +48,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         emailUrl: null,
         senderEmail: null,
         tileServer: OSM_TILES.url,
+        weatherApiKey: null,
       }
       const candidate = await deps.createServer(serverConfigFromOptions(options, deps.bundleDir, deps.logger))
       try {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { Logger, ServerConfig } from './server-config'
 import { OSM_TILES } from '../maps/tiles'
+import { VISUAL_CROSSING_URL } from '../weather/visual-crossing'
 import type { ServerOptions } from './options'
 
 /** bcrypt cost for real accounts (about a quarter of a second per hash on a small machine). */
@@ -36,6 +37,7 @@ export function serverConfigFromOptions(options: ServerOptions, bundleDir: strin
     tiles: options.tileServer
       ? { url: options.tileServer, attribution: options.tileServer === OSM_TILES.url ? OSM_TILES.attribution : '' }
       : null,
+    weather: options.weatherApiKey ? { apiKey: options.weatherApiKey, baseUrl: VISUAL_CROSSING_URL } : null,
     bcryptRounds: BCRYPT_ROUNDS,
     version,
     logger,

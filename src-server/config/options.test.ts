@@ -39,6 +39,12 @@ describe('headless server options', () => {
     expect(parseServerOptions([], { WAYMARK_TILE_SERVER: 'https://tiles.home/{z}/{x}/{y}.png' }).tileServer).toBe('https://tiles.home/{z}/{x}/{y}.png')
   })
 
+  it('fetches weather only with a provider key', () => {
+    expect(parseServerOptions([], {}).weatherApiKey).toBeNull()
+    expect(parseServerOptions(['--weather-api-key', 'abc'], {}).weatherApiKey).toBe('abc')
+    expect(parseServerOptions([], { WAYMARK_WEATHER_API_KEY: 'xyz' }).weatherApiKey).toBe('xyz')
+  })
+
   it.each([
     [['--tile-server', 'https://tiles.home/tile.png'], 'invalid tile server: expected a URL with {z}, {x} and {y}, "osm" or "off"'],
     [['--port', 'abc'], 'invalid port "abc": expected a number from 1 to 65535'],

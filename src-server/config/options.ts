@@ -18,6 +18,8 @@ export interface ServerOptions {
   senderEmail: string | null
   /** Tile URL template, or null when maps are drawn without tiles. */
   tileServer: string | null
+  /** Visual Crossing API key, or null: weather is then not fetched. */
+  weatherApiKey: string | null
 }
 
 export const DEFAULT_PORT = 5000
@@ -59,6 +61,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         'email-url': { type: 'string' },
         'sender-email': { type: 'string' },
         'tile-server': { type: 'string' },
+        'weather-api-key': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -87,5 +90,16 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
     throw new UsageError('invalid tile server: expected a URL with {z}, {x} and {y}, "osm" or "off"')
   }
 
-  return { port, host, dataDir, publicUrl, emailUrl: emailUrl || null, senderEmail: senderEmail || null, tileServer }
+  const weatherApiKey = values['weather-api-key'] ?? env.WAYMARK_WEATHER_API_KEY ?? null
+
+  return {
+    port,
+    host,
+    dataDir,
+    publicUrl,
+    emailUrl: emailUrl || null,
+    senderEmail: senderEmail || null,
+    tileServer,
+    weatherApiKey: weatherApiKey || null,
+  }
 }

@@ -1,4 +1,5 @@
 import type { TileServer } from '../maps/tiles'
+import type { WeatherConfig } from '../weather/visual-crossing'
 
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
 export interface Logger {
@@ -28,6 +29,8 @@ export interface ServerConfig {
   readonly email: EmailConfig | null
   /** Map tiles for static maps and the interactive map, or null to draw tracks on a plain background. */
   readonly tiles: TileServer | null
+  /** Weather provider, or null when weather is not fetched (users can still type it). */
+  readonly weather: WeatherConfig | null
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

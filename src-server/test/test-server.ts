@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { EmailConfig, Logger } from '../config/server-config'
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
 import type { TileServer } from '../maps/tiles'
+import type { WeatherConfig } from '../weather/visual-crossing'
 import { createServer, type WaymarkServer } from '../server'
 
 /** A JSON answer of the API. */
@@ -40,6 +41,7 @@ export interface TestServerOptions {
   webRoot?: string | null
   publicUrl?: string
   tiles?: TileServer | null
+  weather?: WeatherConfig | null
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -64,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       publicUrl: options.publicUrl ?? 'http://waymark.test',
       email: options.email ?? null,
       tiles: options.tiles ?? null,
+      weather: options.weather ?? null,
       bcryptRounds: 4,
       version: '0.0.0-test',
       logger: memoryLogger(logs),

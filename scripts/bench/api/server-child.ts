@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     publicUrl: 'http://localhost',
     email: null,
     tiles: null,
+    weather: null,
     bcryptRounds: 4,
     version: 'bench',
     logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },

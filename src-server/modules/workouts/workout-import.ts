@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { EntityManager } from 'typeorm'
-import { analyseForStorage, type StoredAnalysis } from '../../../src/domain/analysis'
+import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -9,6 +9,7 @@ import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEn
 import { importTrackFile } from '../../importers'
 import { shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
+import type { WeatherPoint } from '../../weather/weather-jobs'
 import { recomputeRecords } from '../records/records.service'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
 
@@ -35,6 +36,12 @@ export async function sportAndThreshold(
   if (!sport) throw new AppError('sport_not_found')
   const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId })
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
+}
+
+/** The first chart point with a position and a time, for the weather there and then. */
+function weatherPoint(points: readonly ChartPoint[]): WeatherPoint | null {
+  const point = points.find((candidate) => candidate.lat !== null && candidate.lon !== null && candidate.time !== null)
+  return point && point.lat !== null && point.lon !== null && point.time !== null ? { lat: point.lat, lon: point.lon, time: point.time } : null
 }
 
 /** `Cycling (Sport) - 2018-03-13 13:44:45`, the start in the user's time zone. */
@@ -173,7 +180,10 @@ export async function importWorkoutFile(
       return { status: 'imported', workout }
     })
     if (outcome.status === 'duplicate') await removeFiles(written)
-    else if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
+    else {
+      if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
+      context.weather.schedule(workout.id, weatherPoint(analysis.chart), weatherPoint([...analysis.chart].reverse()))
+    }
     return outcome
   } catch (error) {
     await removeFiles(written)
