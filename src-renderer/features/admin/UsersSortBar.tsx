@@ -26,7 +26,8 @@ export function UsersSortBar({ query, onChange }: { query: UsersQuery; onChange:
       />
       <Select
         label={t('admin.USERS.PER_PAGE')}
-        data={PER_PAGE_CHOICES.map((value) => String(value))}
+        // A size typed in the address joins the choices, so the select never shows blank.
+        data={[...new Set([...PER_PAGE_CHOICES, query.per_page])].sort((a, b) => a - b).map(String)}
         value={String(query.per_page)}
         onChange={(value) => value && onChange({ per_page: Number(value) })}
         allowDeselect={false}

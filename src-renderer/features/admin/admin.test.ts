@@ -24,7 +24,7 @@ describe('upload sizes', () => {
 describe('users list query', () => {
   it('falls back to the defaults for missing or invalid values', () => {
     expect(parseUsersQuery(new URLSearchParams())).toEqual(DEFAULT_USERS_QUERY)
-    expect(parseUsersQuery(new URLSearchParams('page=0&per_page=7&order=up&order_by=password&q=%20%20'))).toEqual(DEFAULT_USERS_QUERY)
+    expect(parseUsersQuery(new URLSearchParams('page=0&per_page=500&order=up&order_by=password&q=%20%20'))).toEqual(DEFAULT_USERS_QUERY)
     expect(parseUsersQuery(new URLSearchParams('page=A&per_page=-10'))).toEqual(DEFAULT_USERS_QUERY)
   })
 
@@ -33,5 +33,7 @@ describe('users list query', () => {
     expect(query).toEqual({ page: 3, per_page: 50, order: 'desc', order_by: 'workouts_count', q: 'sam' })
     expect(parseUsersQuery(usersQueryParams(query))).toEqual(query)
     expect(usersQueryParams(DEFAULT_USERS_QUERY).has('q')).toBe(false)
+    // A page size typed in the address is kept, up to what the API serves.
+    expect(parseUsersQuery(new URLSearchParams('per_page=3')).per_page).toBe(3)
   })
 })

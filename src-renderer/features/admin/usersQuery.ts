@@ -5,6 +5,8 @@ export type SortOrder = 'asc' | 'desc'
 
 /** Page sizes offered on the users list (spec §9). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const
+/** The largest page the API serves. */
+export const MAX_PER_PAGE = 100
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc']
 
 /** The users list state, kept in the address bar so it survives reloads and Back. */
@@ -29,8 +31,8 @@ const isOrderBy = (value: string | null): value is UsersOrderBy => (usersOrderBy
 
 /**
  * Reads the list state from the query string (spec §5): page and per_page positive numbers
- * (per_page one of the offered sizes), order asc or desc, order_by from the allowed list, each
- * falling back to its default; q trimmed.
+ * (per_page at most what the API serves), order asc or desc, order_by from the allowed list,
+ * each falling back to its default; q trimmed.
  */
 export function parseUsersQuery(params: URLSearchParams): UsersQuery {
   const perPage = positiveInt(params.get('per_page'))
@@ -38,7 +40,7 @@ export function parseUsersQuery(params: URLSearchParams): UsersQuery {
   const orderBy = params.get('order_by')
   return {
     page: positiveInt(params.get('page')) ?? DEFAULT_USERS_QUERY.page,
-    per_page: perPage !== null && (PER_PAGE_CHOICES as readonly number[]).includes(perPage) ? perPage : DEFAULT_USERS_QUERY.per_page,
+    per_page: perPage !== null && perPage <= MAX_PER_PAGE ? perPage : DEFAULT_USERS_QUERY.per_page,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_USERS_QUERY.order,
     order_by: isOrderBy(orderBy) ? orderBy : DEFAULT_USERS_QUERY.order_by,
     q: (params.get('q') ?? '').trim(),
