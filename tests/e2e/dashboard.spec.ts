@@ -85,7 +85,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('records-sport')).toHaveCount(3)
     await expect(page.locator('[data-testid="records-sport"][data-sport-id="5"] [data-record-type="FD"]')).toContainText('10.00 km')
     const chart = page.getByTestId('month-statistics')
-    await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible()
+    await expect(chart.locator('path.recharts-rectangle').first()).toBeVisible()
     await shot(page, 'dashboard-desktop')
     expect(errors).toEqual([])
   })

@@ -18,7 +18,7 @@ export function ListPagination({ page, pages, onChange }: { page: number; pages:
         <Pagination.Previous aria-label={t('dashboard.LIST.PREVIOUS_PAGE')} />
         {pageItems(page, pages).map((item, index) =>
           item === 'dots' ? (
-            <Pagination.Dots key={`dots-${index}`} />
+            <Pagination.Dots key={`dots-${index}`} data-testid="pagination-dots" />
           ) : (
             <Pagination.Control
               key={item}

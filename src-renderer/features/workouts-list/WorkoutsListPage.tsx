@@ -77,7 +77,7 @@ export function WorkoutsListPage() {
       </Card>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Select
-          w={150}
+          w={190}
           label={t('dashboard.LIST.PAGE_SIZE')}
           value={String(query.per_page)}
           onChange={(value) => update({ per_page: Number(value ?? PAGE_SIZES[0]), page: 1 })}

@@ -66,7 +66,7 @@ export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: Work
                 <Table.Td>
                   <SportIcon label={sport?.label ?? ''} color={sport?.color} size={22} />
                 </Table.Td>
-                <Table.Td maw={260}>
+                <Table.Td maw={260} miw={120}>
                   <Anchor component={Link} to={`/workouts/${workout.id}`} fw={600} size="sm" lineClamp={2}>
                     {workout.title}
                   </Anchor>
