@@ -1,0 +1,40 @@
+import { readdir } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { expect } from 'vitest'
+import type { TestServer } from '../test/test-server'
+
+/** Every file under a folder, relative to it. */
+async function tree(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name))).sort()
+}
+
+/** What must not change when a hostile request is refused. */
+export interface Snapshot {
+  rows: Record<string, number>
+  dataFiles: string[]
+  outside: string[]
+}
+
+const TABLES = ['user', 'workout', 'workout_segment', 'workout_track', 'record', 'user_sport_preference']
+
+/** Counts rows and lists files inside and around the data folder. */
+export async function snapshot(t: TestServer): Promise<Snapshot> {
+  const rows: Record<string, number> = {}
+  for (const table of TABLES) {
+    const [row] = await t.server.dataSource.query<[{ n: number }]>(`SELECT COUNT(*) AS n FROM "${table}"`)
+    rows[table] = row.n
+  }
+  const dataFiles = (await tree(t.dataDir)).filter((path) => !/^waymark\.sqlite(-wal|-shm)?$/.test(path) && !path.startsWith('server.lock'))
+  // The data folder's parent is a temporary folder of this test only: nothing may appear there.
+  const outside = (await tree(dirname(t.dataDir))).filter((path) => !path.startsWith(`${relative(dirname(t.dataDir), t.dataDir)}/`))
+  return { rows, dataFiles, outside }
+}
+
+/** The server still answers, and nothing was stored or written anywhere. */
+export async function expectNothingChanged(t: TestServer, before: Snapshot): Promise<void> {
+  expect((await t.api('GET', 'config')).status).toBe(200)
+  // Background work (none is expected) gets a moment to show itself.
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(await snapshot(t)).toEqual(before)
+}
