@@ -100,7 +100,7 @@ export const WorkoutChart = memo(function WorkoutChart({
           <Group gap={6}>
             {available.map((name) => (
               <Chip key={name} value={name} size="xs" color={SERIES_STYLE[name].color} data-testid={`chart-series-${name}`}>
-                {t(`workouts.CHART.${name}`)}
+                {t(`workouts.CHART.${name}`)} ({unitOf(name)})
               </Chip>
             ))}
           </Group>

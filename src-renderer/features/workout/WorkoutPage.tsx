@@ -14,9 +14,12 @@ import { useWorkoutDetail } from './useWorkoutDetail'
 import { WeatherCard } from './WeatherCard'
 import { WorkoutHeader } from './WorkoutHeader'
 
-// Leaflet and the chart library are the heavy parts: their own chunks, fetched in parallel.
-const WorkoutMap = lazy(() => import('./WorkoutMap').then((module) => ({ default: module.WorkoutMap })))
-const WorkoutChart = lazy(() => import('./WorkoutChart').then((module) => ({ default: module.WorkoutChart })))
+// Leaflet and the chart library are the heavy parts: their own chunks, requested as soon as this
+// page's chunk runs so they download while the workout's data loads.
+const mapModule = import('./WorkoutMap')
+const chartModule = import('./WorkoutChart')
+const WorkoutMap = lazy(() => mapModule.then((module) => ({ default: module.WorkoutMap })))
+const WorkoutChart = lazy(() => chartModule.then((module) => ({ default: module.WorkoutChart })))
 
 /** `/workouts/:workoutId` and `/workouts/:workoutId/segment/:segmentId`. */
 export function WorkoutPage({ segment = false }: { segment?: boolean }) {

@@ -1,0 +1,185 @@
+import { expect, test } from '@playwright/test'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { firstSport, getWorkout, gpxText, hhmmss, setPreferences, syntheticGpx, uploadWorkout } from './workout-helpers'
+
+const SHOTS = process.env.WAYMARK_SHOTS
+
+test.describe('workout detail', () => {
+  test('map, chart and hover, segments, not-found pages, edit and delete', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('detail'))
+    const sport = await firstSport(request, token)
+    const first = await uploadWorkout(request, token, 'first.gpx', gpxText('gpx_file.gpx'), sport.id)
+    const workout = await uploadWorkout(request, token, 'segments.gpx', gpxText('gpx_file_with_3_segments.gpx'), sport.id)
+    await openWithToken(page, token, `/workouts/${workout.id}`)
+
+    await expect(page.getByTestId('workout-title')).toHaveText(workout.title)
+    await expect(page.getByTestId('figure-distance')).toHaveText(`${workout.distance.toFixed(2)} km`)
+    await expect(page.getByTestId('figure-moving')).toHaveText(hhmmss(workout.moving))
+    await expect(page.getByTestId('workout-map')).toBeVisible()
+    await expect(page.locator('.leaflet-container')).toBeVisible()
+    await expect(page.locator('.leaflet-control-attribution')).toBeAttached()
+
+    // Hovering the chart puts a marker on the map, and moving along the chart moves it.
+    const surface = page.getByTestId('workout-chart').locator('svg.recharts-surface')
+    await expect(surface).toBeVisible()
+    await surface.scrollIntoViewIfNeeded()
+    const box = await surface.boundingBox()
+    if (!box) throw new Error('no chart box')
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2)
+    await expect(page.getByTestId('workout-map')).toHaveAttribute('data-hover', /^[\d.-]+,[\d.-]+$/)
+    const before = await page.getByTestId('workout-map').getAttribute('data-hover')
+    await expect(page.getByTestId('chart-tooltip')).toBeVisible()
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2)
+    await expect(page.getByTestId('workout-map')).not.toHaveAttribute('data-hover', before ?? '')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 80)
+    await expect(page.getByTestId('workout-map')).not.toHaveAttribute('data-hover', /./)
+
+    // Distance or time on the x-axis.
+    await page.getByTestId('chart-axis').getByText('Time').click()
+    await expect(surface).toContainText(/\d{2}:\d{2}:\d{2}/)
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-desktop.png`, fullPage: true })
+
+    // Previous workout (the earlier upload), back, then segments.
+    await page.getByTestId('previous-link').click()
+    await expect(page).toHaveURL(`/workouts/${first.id}`)
+    await page.getByTestId('next-link').click()
+    await expect(page).toHaveURL(`/workouts/${workout.id}`)
+    await expect(page.getByTestId('segment-link')).toHaveCount(3)
+    await page.getByTestId('segment-link').nth(1).click()
+    await expect(page).toHaveURL(`/workouts/${workout.id}/segment/2`)
+    await expect(page.getByTestId('segment-title')).toHaveText('Segment 2 of 3')
+    await expect(page.getByTestId('workout-map')).toBeVisible()
+    await page.getByTestId('next-link').click()
+    await expect(page.getByTestId('segment-title')).toHaveText('Segment 3 of 3')
+    await expect(page.getByTestId('next-link')).toBeDisabled()
+
+    for (const path of [`/workouts/${workout.id}/segment/4`, `/workouts/${workout.id}/segment/0`, `/workouts/${workout.id}/segment/x`, '/workouts/AAAAAAAAAAAAAAAAAAAAAA']) {
+      await page.goto(path)
+      await expect(page.getByTestId('not-found')).toContainText('Workout not found')
+    }
+
+    // Edit: sport, title and notes; back to the workout.
+    await page.goto(`/workouts/${workout.id}`)
+    await page.getByTestId('edit').click()
+    await expect(page).toHaveURL(`/workouts/${workout.id}/edit`)
+    await page.getByTestId('title-input').fill('Three bits')
+    await page.getByTestId('notes-input').fill('Edited notes')
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(`/workouts/${workout.id}`)
+    await expect(page.getByTestId('workout-title')).toHaveText('Three bits')
+    await expect(page.getByTestId('workout-notes')).toHaveText('Edited notes')
+    expect((await getWorkout(request, token, workout.id))?.title).toBe('Three bits')
+
+    // Delete: no keeps it, yes removes it and goes to the dashboard.
+    await page.getByTestId('delete').click()
+    await page.getByRole('button', { name: 'No' }).click()
+    await expect(page.getByTestId('workout-title')).toBeVisible()
+    await page.getByTestId('delete').click()
+    await page.getByRole('button', { name: 'Yes' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(await getWorkout(request, token, workout.id)).toBeNull()
+    expect(errors).toEqual([])
+  })
+
+  test('a workout without a file: figures editable, no map', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('nofile'))
+    const sport = await firstSport(request, token)
+    const created = await request.post('/api/workouts/no_gpx', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { sport_id: sport.id, duration: 3600, distance: 10, workout_date: '2024-04-02 07:15', title: 'Manual' },
+    })
+    const body = (await created.json()) as { data: { workouts: { id: string }[] } }
+    const id = body.data.workouts[0]?.id ?? ''
+    await openWithToken(page, token, `/workouts/${id}/edit`)
+    await expect(page.getByTestId('distance-input')).toHaveValue('10')
+    await expect(page.getByTestId('duration-hours')).toHaveValue('1')
+    await page.getByTestId('distance-input').fill('12.3')
+    await page.getByTestId('duration-minutes').fill('5')
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(`/workouts/${id}`)
+    await expect(page.getByTestId('figure-distance')).toHaveText('12.30 km')
+    await expect(page.getByTestId('figure-duration')).toHaveText('01:05:00')
+    await expect(page.getByTestId('workout-map')).toHaveCount(0)
+  })
+
+  test('imperial units, French and German', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('units'))
+    const sport = await firstSport(request, token)
+    const workout = await uploadWorkout(request, token, 'ride.gpx', gpxText('gpx_file.gpx'), sport.id)
+    await setPreferences(request, token, { imperial_units: true })
+    await openWithToken(page, token, `/workouts/${workout.id}`)
+    await expect(page.getByTestId('figure-distance')).toHaveText(`${(workout.distance / 1.609344).toFixed(2)} mi`)
+    await expect(page.getByTestId('figure-max_speed')).toHaveText(`${(workout.max_speed / 1.609344).toFixed(2)} mph`)
+    const maxAlt = (await getWorkout(request, token, workout.id)) as unknown as { max_alt: number }
+    await expect(page.getByTestId('figure-max_alt')).toHaveText(`${Math.round(maxAlt.max_alt * 3.280839895).toLocaleString('en')} ft`)
+
+    await setPreferences(request, token, { language: 'fr' })
+    await page.reload()
+    await expect(page.getByText('Chiffres')).toBeVisible()
+    await expect(page.getByText('Analyse', { exact: true })).toBeVisible()
+    await expect(page.getByTestId('figure-distance')).toHaveText(`${workout.distance.toFixed(2).replace('.', ',')} km`)
+    await expect(page.getByTestId('delete')).toHaveText('Supprimer la séance')
+    await page.goto('/workouts/add')
+    await expect(page.getByRole('heading', { name: 'Ajouter une séance' })).toBeVisible()
+    await expect(page.getByTestId('choose-files')).toHaveText('Choisir des fichiers')
+
+    await setPreferences(request, token, { language: 'de' })
+    await page.goto(`/workouts/${workout.id}`)
+    await expect(page.getByText('Kennzahlen')).toBeVisible()
+    await expect(page.getByTestId('delete')).toHaveText('Training löschen')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-de.png`, fullPage: true })
+    await page.goto('/workouts/add')
+    await expect(page.getByRole('heading', { name: 'Training hinzufügen' })).toBeVisible()
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } })
+    test('detail and add pages fit without horizontal scrolling', async ({ page, request }) => {
+      const token = await createActiveUser(request, newAccount('phonewk'))
+      const sport = await firstSport(request, token)
+      const workout = await uploadWorkout(request, token, 'ride.gpx', gpxText('gpx_file_with_3_segments.gpx'), sport.id)
+      await openWithToken(page, token, `/workouts/${workout.id}`)
+      for (const path of [`/workouts/${workout.id}`, `/workouts/${workout.id}/segment/1`, `/workouts/${workout.id}/edit`, '/workouts/add']) {
+        await page.goto(path)
+        await expect(page.locator('#root')).not.toBeEmpty()
+        await page.waitForLoadState('networkidle')
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect({ path, overflow }).toEqual({ path, overflow: 0 })
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-${path.split('/').slice(-1)[0]}.png`, fullPage: true })
+      }
+      await page.goto(`/workouts/${workout.id}`)
+      await expect(page.getByTestId('workout-map')).toBeVisible()
+      await expect(page.getByTestId('workout-chart')).toBeVisible()
+    })
+  })
+
+  test('measure: a 50,000-point workout becomes interactive', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const token = await createActiveUser(request, newAccount('bigtrack'))
+    const sport = await firstSport(request, token)
+    const workout = await uploadWorkout(request, token, 'big.gpx', syntheticGpx(50_000), sport.id)
+    await openWithToken(page, token, '/about')
+    await expect(page.locator('#root')).not.toBeEmpty()
+    const timings: number[] = []
+    for (let run = 0; run < 3; run += 1) {
+      await page.goto('/about')
+      await expect(page.locator('#root')).not.toBeEmpty()
+      const started = Date.now()
+      await page.goto(`/workouts/${workout.id}`)
+      await expect(page.getByTestId('workout-chart').locator('svg.recharts-surface')).toBeVisible()
+      await expect(page.locator('.leaflet-container')).toBeVisible()
+      // Interactive: the main thread answers (a hover reaches the map).
+      const surface = page.getByTestId('workout-chart').locator('svg.recharts-surface')
+      await surface.scrollIntoViewIfNeeded()
+      const box = await surface.boundingBox()
+      if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await expect(page.getByTestId('workout-map')).toHaveAttribute('data-hover', /,/)
+      timings.push(Date.now() - started)
+    }
+    const navigation = await page.evaluate(() => JSON.stringify(performance.getEntriesByType('navigation').map((entry) => Math.round(entry.duration))))
+    test.info().annotations.push({ type: 'measure', description: `50k-point detail interactive (full page load, 3 runs): ${timings.join(', ')} ms; navigation ${navigation}` })
+    console.log(`MEASURE 50k-point detail interactive: ${timings.join(', ')} ms`)
+  })
+})
