@@ -44,10 +44,6 @@ const NO_ELEMENTS: ReadonlySet<string> = new Set()
 
 const TRKPT_OPEN = Buffer.from('<trkpt')
 const TRKPT_CLOSE = Buffer.from('</trkpt>')
-const ELE_OPEN = Buffer.from('<ele>')
-const ELE_CLOSE = Buffer.from('</ele>')
-const TIME_OPEN = Buffer.from('<time>')
-const TIME_CLOSE = Buffer.from('</time>')
 const EXTENSIONS_OPEN = Buffer.from('<extensions>')
 const EXTENSIONS_CLOSE = Buffer.from('</extensions>')
 const TRACK_POINT_EXTENSION = Buffer.from('TrackPointExtension')
@@ -396,24 +392,42 @@ class GpxHandler implements XmlHandler {
     let time = Number.NaN
     const sensors = this.fastSensors
     sensors.fill(Number.NaN)
-    // Children: <ele>, <time>, <extensions> in any order, whitespace between.
+    // Children: <ele>, <time>, <extensions> in any order, whitespace between. Tags are matched
+    // byte by byte inline (this loop runs for every point of the file).
     for (;;) {
-      i = skipSpace(bytes, i, end)
-      if (hasAt(bytes, i, end, TRKPT_CLOSE)) {
-        i += TRKPT_CLOSE.length
+      while (i < end && ((bytes[i] ?? 0) === 0x20 || (bytes[i] ?? 0) === 0x0a || (bytes[i] ?? 0) === 0x09 || (bytes[i] ?? 0) === 0x0d)) i++
+      if (i + 8 > end || bytes[i] !== 0x3c) return -1
+      const c1 = bytes[i + 1]
+      const c2 = bytes[i + 2]
+      if (c1 === 0x2f) {
+        // </trkpt>
+        if (c2 !== 0x74 || bytes[i + 3] !== 0x72 || bytes[i + 4] !== 0x6b || bytes[i + 5] !== 0x70 || bytes[i + 6] !== 0x74 || bytes[i + 7] !== 0x3e) {
+          return -1
+        }
+        i += 8
         break
       }
-      if (hasAt(bytes, i, end, ELE_OPEN)) {
-        const textEnd = plainTextEnd(bytes, i + ELE_OPEN.length, end)
-        if (textEnd < 0 || !hasAt(bytes, textEnd, end, ELE_CLOSE)) return -1
-        ele = parseDecimalBytes(bytes, i + ELE_OPEN.length, textEnd)
-        i = textEnd + ELE_CLOSE.length
-      } else if (hasAt(bytes, i, end, TIME_OPEN)) {
-        const textEnd = plainTextEnd(bytes, i + TIME_OPEN.length, end)
-        if (textEnd < 0 || !hasAt(bytes, textEnd, end, TIME_CLOSE)) return -1
-        time = parseIsoTimeBytes(bytes, i + TIME_OPEN.length, textEnd)
-        i = textEnd + TIME_CLOSE.length
-      } else if (hasAt(bytes, i, end, EXTENSIONS_OPEN)) {
+      if (c1 === 0x65 && c2 === 0x6c) {
+        // <ele>…</ele>
+        if (bytes[i + 3] !== 0x65 || bytes[i + 4] !== 0x3e) return -1
+        const textStart = i + 5
+        let textEnd = textStart
+        while (textEnd < end && bytes[textEnd] !== 0x3c && bytes[textEnd] !== 0x26) textEnd++
+        if (textEnd + 6 > end || bytes[textEnd] !== 0x3c || bytes[textEnd + 1] !== 0x2f || bytes[textEnd + 2] !== 0x65) return -1
+        if (bytes[textEnd + 3] !== 0x6c || bytes[textEnd + 4] !== 0x65 || bytes[textEnd + 5] !== 0x3e) return -1
+        ele = parseDecimalBytes(bytes, textStart, textEnd)
+        i = textEnd + 6
+      } else if (c1 === 0x74 && c2 === 0x69) {
+        // <time>…</time>
+        if (bytes[i + 3] !== 0x6d || bytes[i + 4] !== 0x65 || bytes[i + 5] !== 0x3e) return -1
+        const textStart = i + 6
+        let textEnd = textStart
+        while (textEnd < end && bytes[textEnd] !== 0x3c && bytes[textEnd] !== 0x26) textEnd++
+        if (textEnd + 7 > end || bytes[textEnd] !== 0x3c || bytes[textEnd + 1] !== 0x2f || bytes[textEnd + 2] !== 0x74) return -1
+        if (bytes[textEnd + 3] !== 0x69 || bytes[textEnd + 4] !== 0x6d || bytes[textEnd + 5] !== 0x65 || bytes[textEnd + 6] !== 0x3e) return -1
+        time = parseIsoTimeBytes(bytes, textStart, textEnd)
+        i = textEnd + 7
+      } else if (c1 === 0x65 && c2 === 0x78 && hasAt(bytes, i, end, EXTENSIONS_OPEN)) {
         i = this.fastExtensions(bytes, i + EXTENSIONS_OPEN.length, end)
         if (i < 0) return -1
       } else {

@@ -82,26 +82,26 @@ export function mapPolyline(series: PointSeries, options: PolylineOptions = {}):
     const end = series.segmentStarts[segment + 1] ?? series.size
     const lat = new Float64Array(end - start)
     const lon = new Float64Array(end - start)
+    const x = new Float64Array(end - start)
+    const y = new Float64Array(end - start)
+    const oneDegree = ONE_DEGREE_M
+    let scale = Number.NaN
     let count = 0
+    // One pass: keep positioned points and project them (scale from the first one's latitude).
     for (let i = start; i < end; i++) {
       const la = series.lat[i] ?? Number.NaN
       const lo = series.lon[i] ?? Number.NaN
       if (!Number.isNaN(la) && !Number.isNaN(lo)) {
+        if (count === 0) scale = Math.cos((la * Math.PI) / 180) * oneDegree
         lat[count] = la
         lon[count] = lo
+        x[count] = lo * scale
+        y[count] = la * oneDegree
         count++
       }
     }
     if (count === 0) return
-    const oneDegree = ONE_DEGREE_M
-    const scale = Math.cos(((lat[0] ?? 0) * Math.PI) / 180) * oneDegree
-    const x = new Float64Array(count)
-    const y = new Float64Array(count)
-    for (let i = 0; i < count; i++) {
-      x[i] = (lon[i] ?? 0) * scale
-      y[i] = (lat[i] ?? 0) * oneDegree
-    }
-    runs.push({ x, y, lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
+    runs.push({ x: x.subarray(0, count), y: y.subarray(0, count), lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
   })
   let tolerance = options.toleranceM ?? 5
   const significances = runs.map((run) => significance(run.x, run.y, tolerance))

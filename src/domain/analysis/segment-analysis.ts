@@ -63,7 +63,9 @@ export function measureSegment(
   let latestTime = Number.NEGATIVE_INFINITY
   let startTime = Number.NaN
 
-  // Pass 1: sanitised columns, elevation and bounds.
+  const elapsed = series.elapsedS
+  const speedColumn = series.speedKmh
+  // Pass 1: sanitised columns, elapsed time, elevation and bounds.
   for (let i = 0; i < n; i++) {
     const e = usableElevation(segment.ele[i] ?? Number.NaN)
     ele[i] = e
@@ -80,6 +82,7 @@ export function measureSegment(
     } else {
       time[i] = Number.NaN
     }
+    elapsed[offset + i] = ((time[i] ?? Number.NaN) - workoutStart) / 1000
     const la = lat[i] ?? Number.NaN
     const lo = lon[i] ?? Number.NaN
     series.lat[offset + i] = la
@@ -92,8 +95,10 @@ export function measureSegment(
     }
   }
 
-  // Pass 2: intervals.
-  const intervalSpeed = new Float64Array(n) // speed (m/s) of the interval ending at i, 0 = undefined
+  // Pass 2: intervals, and each point's speed once the intervals on both sides are known: the
+  // mean of the two interval speeds (either one when the other is undefined), 0 on the first point.
+  let previousSpeed = 0 // speed (m/s) of the interval ending at i - 1, 0 = undefined
+  speedColumn[offset] = 0
   const keptSpeeds = new Float64Array(n)
   const keptDistances = new Float64Array(n)
   let keptCount = 0
@@ -116,13 +121,13 @@ export function measureSegment(
       const step = (recordedDistance[i] ?? Number.NaN) - (recordedDistance[i - 1] ?? Number.NaN)
       if (step >= 0) d = step
     }
+    let speedMs = 0
     if (dtMs > 0 && d > 0) {
       const seconds = dtMs / 1000
       const speedKmh = d / 1000 / (seconds / 3600)
       if (speedKmh > thresholdKmh) movingMs += dtMs
       distanceM += d
-      const speedMs = d / seconds
-      intervalSpeed[i] = speedMs
+      speedMs = d / seconds
       if (movingMs > 0) {
         keptSpeeds[keptCount] = speedMs
         keptDistances[keptCount] = d
@@ -130,19 +135,11 @@ export function measureSegment(
       }
     }
     distanceColumn[offset + i] = distanceOriginM + distanceM
+    if (i >= 2) speedColumn[offset + i - 1] = pointSpeedKmh(previousSpeed, speedMs)
+    previousSpeed = speedMs
   }
+  if (n >= 2) speedColumn[offset + n - 1] = pointSpeedKmh(previousSpeed, 0)
 
-  // Pass 3: per-point speed, elapsed time and sensors.
-  const speedColumn = series.speedKmh
-  speedColumn[offset] = 0
-  for (let i = 1; i < n; i++) {
-    const before = intervalSpeed[i] ?? 0
-    const after = i + 1 < n ? (intervalSpeed[i + 1] ?? 0) : 0
-    const speed = before > 0 && after > 0 ? (before + after) / 2 : before > 0 ? before : after
-    speedColumn[offset + i] = speed * 3.6
-  }
-  const elapsed = series.elapsedS
-  for (let i = 0; i < n; i++) elapsed[offset + i] = ((time[i] ?? Number.NaN) - workoutStart) / 1000
   copySensor(segment.heartRate, series.heartRate, offset)
   copySensor(segment.cadence, series.cadence, offset)
   copySensor(segment.power, series.power, offset)
@@ -164,6 +161,12 @@ export function measureSegment(
     endTime: hasTime ? latestTime : null,
     bounds: minLat <= maxLat ? [minLat, minLon, maxLat, maxLon] : null,
   }
+}
+
+/** A point's speed in km/h from the speeds (m/s, 0 = undefined) of the intervals before and after it. */
+function pointSpeedKmh(before: number, after: number): number {
+  const speed = before > 0 && after > 0 ? (before + after) / 2 : before > 0 ? before : after
+  return speed * 3.6
 }
 
 function copySensor(source: Float64Array | null, target: Float64Array | null, offset: number): void {
