@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { CreateWorkoutResponse, ImportTask, ImportTaskResponse, Workout } from '../../../src/contracts'
+import { ApiError } from '../../api/ApiError'
+import { countOutcomes, runImport, type ImportDeps, type ImportProgress } from './importQueue'
+
+const file = (name: string, size = 10) => new File(['x'.repeat(size)], name)
+const limits = { maxFileBytes: 100, maxZipBytes: 1000 }
+const created = (id: string): CreateWorkoutResponse => ({ status: 'created', data: { workouts: [{ id } as Workout] } })
+const task = (patch: Partial<ImportTask>): ImportTaskResponse => ({
+  status: 'in_progress',
+  data: { task: { id: 't1', status: 'in_progress', files_total: 3, files_done: 0, results: [], ...patch } },
+})
+
+function deps(uploads: (form: FormData) => Promise<CreateWorkoutResponse>, tasks: ImportTaskResponse[] = []): ImportDeps & { waits: number } {
+  const state = {
+    waits: 0,
+    upload: uploads,
+    getTask: () => Promise.resolve(tasks.shift() ?? task({ status: 'done' })),
+    wait: () => {
+      state.waits += 1
+      return Promise.resolve()
+    },
+    cancelled: () => false,
+  }
+  return state
+}
+
+describe('runImport', () => {
+  it('sends files one by one, keeps going after a failure and names duplicates', async () => {
+    const sent: string[] = []
+    const upload = (form: FormData) => {
+      const sentFile = form.get('file')
+      const name = sentFile instanceof File ? sentFile.name : ''
+      sent.push(name)
+      const data = form.get('data')
+      expect(typeof data === 'string' ? JSON.parse(data) : null).toEqual({ sport_id: 3 })
+      if (name === 'dup.gpx') return Promise.reject(new ApiError(409, ['api.ERROR.workout_duplicate']))
+      if (name === 'bad.gpx') return Promise.reject(new ApiError(400, ['api.ERROR.track_no_track']))
+      return Promise.resolve(created(`id-${name}`))
+    }
+    const seen: ImportProgress[] = []
+    const result = await runImport([file('a.gpx'), file('dup.gpx'), file('big.gpx', 500), file('bad.gpx')], { sport_id: 3 }, limits, deps(upload), (progress) => seen.push(progress))
+    expect(sent).toEqual(['a.gpx', 'dup.gpx', 'bad.gpx'])
+    expect(result.results).toEqual([
+      { file: 'a.gpx', status: 'imported', workoutId: 'id-a.gpx' },
+      { file: 'dup.gpx', status: 'duplicate', workoutId: null },
+      { file: 'big.gpx', status: 'error', errorKeys: ['api.ERROR.file_too_large'] },
+      { file: 'bad.gpx', status: 'error', errorKeys: ['api.ERROR.track_no_track'] },
+    ])
+    expect(result).toMatchObject({ total: 4, done: 4, finished: true, current: null })
+    expect(seen.map((progress) => progress.done)).toEqual([0, 1, 1, 2, 3, 3, 4, 4])
+    expect(countOutcomes(result.results)).toEqual({ imported: 1, duplicate: 1, error: 2 })
+  })
+
+  it('follows an archive task until it is done, one result per file inside', async () => {
+    const first = task({ files_total: 3, files_done: 1, results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1' }] })
+    const later = [
+      task({ files_total: 3, files_done: 2, results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1' }, { file: 'two.gpx', status: 'duplicate', workout_id: 'w0' }] }),
+      {
+        status: 'success' as const,
+        data: {
+          task: {
+            id: 't1',
+            status: 'done' as const,
+            files_total: 3,
+            files_done: 3,
+            results: [
+              { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1' },
+              { file: 'two.gpx', status: 'duplicate' as const, workout_id: 'w0' },
+              { file: 'three.gpx', status: 'error' as const, message: 'error during gpx file parsing' },
+            ],
+          },
+        },
+      },
+    ]
+    const run = deps(() => Promise.resolve({ status: 'in_progress', data: { task: first.data.task } }), later)
+    const seen: ImportProgress[] = []
+    const result = await runImport([file('rides.zip')], { sport_id: 1 }, limits, run, (progress) => seen.push({ ...progress }))
+    expect(run.waits).toBe(2)
+    expect(result).toMatchObject({ total: 3, done: 3, finished: true })
+    expect(result.results.map((outcome) => outcome.status)).toEqual(['imported', 'duplicate', 'error'])
+    expect(result.results[1]).toEqual({ file: 'two.gpx', status: 'duplicate', workoutId: 'w0' })
+    expect(seen.some((progress) => progress.done === 2 && progress.total === 3)).toBe(true)
+  })
+
+  it('reports a refused archive as one error', async () => {
+    const refused: CreateWorkoutResponse = { status: 'in_progress', data: { task: { id: 't', status: 'failed', files_total: 0, files_done: 0, results: [], message: 'the archive is damaged or not a zip file' } } }
+    const result = await runImport([file('empty.zip')], { sport_id: 1 }, limits, deps(() => Promise.resolve(refused)), () => undefined)
+    expect(result.results).toHaveLength(1)
+    expect(result.results[0]).toEqual({ file: 'empty.zip', status: 'error', errorKeys: ['api.ERROR.zip_invalid'] })
+    expect(result).toMatchObject({ total: 1, done: 1 })
+  })
+})

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
+import { availableSeries, hasTimeAxis, linesOfGpx, positionOf, toChartRows } from './chartData'
+import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
+import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
+import { compassPoint } from './weather'
+
+const point = (patch: Partial<ChartDataPoint> = {}): ChartDataPoint => ({
+  distance: 0,
+  duration: 0,
+  elevation: 100,
+  latitude: 45,
+  longitude: 6,
+  speed: 10,
+  time: null,
+  ...patch,
+})
+
+describe('unit conversions', () => {
+  it('uses 1 mi = 1.609344 km and 1 m = 3.280839895 ft', () => {
+    expect(toDistanceUnit(1.609344, true)).toBeCloseTo(1, 9)
+    expect(toDistanceUnit(12.5, false)).toBe(12.5)
+    expect(fromDistanceUnit(1, true)).toBeCloseTo(1.609344, 9)
+    expect(toElevationUnit(1, true)).toBeCloseTo(3.280839895, 9)
+    expect(fromElevationUnit(3.280839895, true)).toBeCloseTo(1, 9)
+    expect(toSpeedUnit(16.09344, true)).toBeCloseTo(10, 9)
+  })
+
+  it('converts temperatures and wind for imperial viewers only', () => {
+    expect(toTemperatureUnit(100, true)).toBe(212)
+    expect(toTemperatureUnit(-40, true)).toBe(-40)
+    expect(toTemperatureUnit(12, false)).toBe(12)
+    expect(toWindUnit(0.44704, true)).toBeCloseTo(1, 9)
+    expect(toWindUnit(3, false)).toBe(3)
+  })
+})
+
+describe('durations', () => {
+  it.each([
+    [0, '00:00:00'],
+    [250, '00:04:10'],
+    [3661, '01:01:01'],
+    [93_784, '26:03:04'],
+    [59.6, '00:01:00'],
+  ])('%s s shows as %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text)
+  })
+
+  it('reads the API text, days included', () => {
+    expect(parseApiDuration('0:04:10')).toBe(250)
+    expect(parseApiDuration('1 day, 2:03:04')).toBe(93_784)
+    expect(parseApiDuration('2 days, 0:00:01')).toBe(172_801)
+    expect(parseApiDuration('later')).toBeNull()
+    expect(formatApiDuration('1 day, 2:03:04')).toBe('26:03:04')
+  })
+})
+
+describe('wind direction', () => {
+  it.each([
+    [0, 'N'],
+    [11.24, 'N'],
+    [11.25, 'NNE'],
+    [45, 'NE'],
+    [180, 'S'],
+    [250, 'WSW'],
+    [348.75, 'N'],
+    [348.74, 'NNW'],
+    [360, 'N'],
+    [-90, 'W'],
+  ])('%s° is %s', (bearing, name) => {
+    expect(compassPoint(bearing)).toBe(name)
+  })
+})
+
+describe('chart data', () => {
+  const points = [
+    point({ distance: 0, duration: 0, speed: 0, elevation: 100 }),
+    point({ distance: 1.609344, duration: 600, speed: 16.09344, elevation: null, hr: 140, latitude: 45.1, longitude: 6.1 }),
+  ]
+
+  it('maps points to rows in the viewer units', () => {
+    const [first, second] = toChartRows(points, true)
+    expect(first).toMatchObject({ index: 0, distance: 0, duration: 0, speed: 0, elevation: 328.1, hr: null })
+    expect(second).toMatchObject({ index: 1, distance: 1, duration: 600, speed: 10, elevation: null, hr: 140 })
+    expect(toChartRows(points, false)[1]).toMatchObject({ distance: 1.609, speed: 16.09 })
+  })
+
+  it('offers only the series that have values, and time only with every duration', () => {
+    const rows = toChartRows(points, false)
+    expect(availableSeries(rows)).toEqual(['speed', 'elevation', 'hr'])
+    expect(hasTimeAxis(rows)).toBe(true)
+    expect(hasTimeAxis(toChartRows([point({ duration: null })], false))).toBe(false)
+    expect(availableSeries(toChartRows([point({ elevation: null })], false))).toEqual(['speed'])
+  })
+
+  it('finds the map position of a hovered row', () => {
+    expect(positionOf(points, 1)).toEqual([45.1, 6.1])
+    expect(positionOf(points, 5)).toBeNull()
+    expect(positionOf([point({ latitude: null })], 0)).toBeNull()
+  })
+
+  it('reads the lines of the map GPX, one per segment', () => {
+    const gpx = '<gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="1.5" lon="2.5"/></trkseg><trkseg/><trkseg><trkpt lat="3" lon="4"/></trkseg></trk></gpx>'
+    expect(linesOfGpx(gpx)).toEqual([
+      [
+        [1, 2],
+        [1.5, 2.5],
+      ],
+      [[3, 4]],
+    ])
+  })
+})
+
+describe('workouts entered by hand', () => {
+  it('sends km, m and seconds whatever the units shown', () => {
+    const values = { ...emptyManualValues(), date: '2024-05-12', time: '18:30', hours: 1, minutes: 15, seconds: 30, distance: 10, ascent: 100, descent: '' }
+    expect(manualBody(values, true)).toEqual({
+      body: { workout_date: '2024-05-12 18:30', duration: 4530, distance: 16.093, ascent: 30.48, descent: null },
+    })
+    expect(manualBody({ ...values, distance: '12,5' }, false)).toMatchObject({ body: { distance: 12.5, ascent: 100 } })
+  })
+
+  it('asks for a date, a time and a positive duration', () => {
+    expect(manualBody(emptyManualValues(), false)).toEqual({ errorKey: 'workouts.FORM.DATE_REQUIRED' })
+    expect(manualBody({ ...emptyManualValues(), date: '2024-01-01', time: '07:00' }, false)).toEqual({ errorKey: 'workouts.FORM.DURATION_REQUIRED' })
+  })
+
+  it('fills the edit form in the viewer time zone and units', () => {
+    const workout = { workout_date: 'Tue, 13 Mar 2018 12:44:45 GMT', duration: '1 day, 2:03:04', distance: 16.09344, ascent: 10, descent: null } as Workout
+    expect(manualValuesOf(workout, true, 'Europe/Paris')).toEqual({
+      date: '2018-03-13',
+      time: '13:44',
+      hours: 26,
+      minutes: 3,
+      seconds: 4,
+      distance: 10,
+      ascent: 32.8,
+      descent: '',
+    })
+  })
+})
