@@ -143,7 +143,8 @@ export function chartIndices(series: PointSeries, maxPoints = MAX_CHART_POINTS):
   const budget = Math.floor((maxPoints - forced.size) / Math.max(1, shaped.length))
   const kept = new Set(forced)
   for (const values of shaped) for (const index of largestTriangleIndices(values, budget)) kept.add(index)
-  return [...kept].sort((a, b) => a - b)
+  // A typed-array sort is numeric and native: no comparator call per comparison.
+  return Array.from(Uint32Array.from(kept).sort())
 }
 
 function rounded(value: number, decimals: number): number | null {
@@ -167,10 +168,9 @@ function segmentOfIndex(series: PointSeries): Uint32Array {
  */
 export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): ChartPoint[] {
   const segmentOf = segmentOfIndex(series)
-  const sensor = (values: Float64Array | null, i: number, decimals: number): number | null | undefined =>
-    values ? rounded(values[i] ?? Number.NaN, decimals) : undefined
   return chartIndices(series, maxPoints).map((i) => {
-    const point: ChartPoint = {
+    // Built field by field (not spread): 2,000 points per import.
+    const point: { -readonly [K in keyof ChartPoint]: ChartPoint[K] } = {
       segment: segmentOf[i] ?? 0,
       distanceKm: rounded((series.distanceM[i] ?? 0) / 1000, 3) ?? 0,
       elapsedS: rounded(series.elapsedS[i] ?? Number.NaN, 0),
@@ -180,16 +180,10 @@ export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): 
       lat: rounded(series.lat[i] ?? Number.NaN, 6),
       lon: rounded(series.lon[i] ?? Number.NaN, 6),
     }
-    const heartRate = sensor(series.heartRate, i, 0)
-    const cadence = sensor(series.cadence, i, 0)
-    const power = sensor(series.power, i, 0)
-    const temperature = sensor(series.temperature, i, 1)
-    return {
-      ...point,
-      ...(heartRate !== undefined && { heartRate }),
-      ...(cadence !== undefined && { cadence }),
-      ...(power !== undefined && { power }),
-      ...(temperature !== undefined && { temperature }),
-    }
+    if (series.heartRate) point.heartRate = rounded(series.heartRate[i] ?? Number.NaN, 0)
+    if (series.cadence) point.cadence = rounded(series.cadence[i] ?? Number.NaN, 0)
+    if (series.power) point.power = rounded(series.power[i] ?? Number.NaN, 0)
+    if (series.temperature) point.temperature = rounded(series.temperature[i] ?? Number.NaN, 1)
+    return point
   })
 }
