@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataDirError, openDataDir } from './data-dir'
@@ -84,5 +84,29 @@ describe('start-up clean-up', () => {
     expect(second.logs).toContain('warn removed 3 stored file(s) left by an interrupted import')
     await second.close()
     await rm(parent, { recursive: true, force: true })
+  })
+})
+
+describe('the data folder lock after a crash', () => {
+  const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+  it('is taken over at once when its owner process is gone', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'waymark-lock-'))
+    await mkdir(join(root, 'server.lock'))
+    await writeFile(join(root, 'server.lock.owner'), JSON.stringify({ pid: 2 ** 22 + 17, host: hostname() }))
+    const opened = await openDataDir(root, quietLogger)
+    expect(JSON.parse(await readFile(join(root, 'server.lock.owner'), 'utf8'))).toEqual({ pid: process.pid, host: hostname() })
+    await opened.release()
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it('is respected while its owner runs, or when the owner is unknown', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'waymark-lock-'))
+    await mkdir(join(root, 'server.lock'))
+    await writeFile(join(root, 'server.lock.owner'), JSON.stringify({ pid: process.pid, host: hostname() }))
+    await expect(openDataDir(root, quietLogger)).rejects.toThrow('is already in use by another Waymark server')
+    await rm(join(root, 'server.lock.owner'))
+    await expect(openDataDir(root, quietLogger)).rejects.toThrow('is already in use by another Waymark server')
+    await rm(root, { recursive: true, force: true })
   })
 })

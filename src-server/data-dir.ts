@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { Logger } from './config/server-config'
@@ -26,6 +27,29 @@ export interface OpenedDataDir {
   readonly layout: DataDirLayout
   readonly secret: string
   release(): Promise<void>
+}
+
+/** Written beside the lock directory (which the lock library removes as an empty folder): who holds the lock. */
+const OWNER_FILE = 'server.lock.owner'
+
+/**
+ * False only when the lock's owner is known to be gone: a process of this machine that no longer
+ * runs. A lock without owner information, or held from another machine, counts as alive.
+ */
+async function lockOwnerAlive(ownerPath: string): Promise<boolean> {
+  let owner: { pid?: unknown; host?: unknown }
+  try {
+    owner = JSON.parse(await readFile(ownerPath, 'utf8')) as { pid?: unknown; host?: unknown }
+  } catch {
+    return true
+  }
+  if (typeof owner.pid !== 'number' || owner.host !== hostname()) return true
+  try {
+    process.kill(owner.pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
 }
 
 /** The layout of a data folder (pure: touches nothing). */
@@ -71,19 +95,37 @@ export async function openDataDir(root: string, logger: Logger): Promise<OpenedD
     throw new DataDirError(`cannot use data folder ${root} (${reason})`)
   }
 
-  let release: () => Promise<void>
-  try {
-    release = await lockfile.lock(layout.root, {
-      lockfilePath: join(layout.root, 'server.lock'),
+  const lockPath = join(layout.root, 'server.lock')
+  const ownerPath = join(layout.root, OWNER_FILE)
+  const takeLock = () =>
+    lockfile.lock(layout.root, {
+      lockfilePath: lockPath,
       stale: 30_000,
       update: 10_000,
       onCompromised: (error) => logger.error('data folder lock lost', error),
     })
+  let unlock: () => Promise<void>
+  try {
+    try {
+      unlock = await takeLock()
+    } catch (error) {
+      // A server killed outright leaves a fresh lock behind; its owner being gone, take it over
+      // at once instead of refusing to start until the lock goes stale.
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || (await lockOwnerAlive(ownerPath))) throw error
+      logger.warn('taking over the lock of a server that stopped without releasing it')
+      await rm(lockPath, { recursive: true, force: true })
+      unlock = await takeLock()
+    }
+    await writeFile(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() }))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
       throw new DataDirError(`data folder ${root} is already in use by another Waymark server`)
     }
     throw new DataDirError(`cannot lock data folder ${root} (${(error as Error).message})`)
+  }
+  const release = async () => {
+    await rm(ownerPath, { force: true })
+    await unlock()
   }
 
   try {

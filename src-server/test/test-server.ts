@@ -6,6 +6,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
 import type { TileServer } from '../maps/tiles'
 import type { WeatherConfig } from '../weather/visual-crossing'
 import { createServer, type WaymarkServer } from '../server'
+import type { Timers } from '../backup/daily-backup'
 
 /** A JSON answer of the API. */
 export interface ApiAnswer<T = Record<string, unknown>> {
@@ -38,6 +39,8 @@ export interface TestServerOptions {
   dataDir?: string
   rateLimits?: RateLimitSettings
   now?: () => Date
+  /** Timers of the daily database backup; by default real ones (first check after a minute). */
+  backupTimers?: Timers
   webRoot?: string | null
   publicUrl?: string
   tiles?: TileServer | null
@@ -74,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     {
       rateLimits: options.rateLimits ?? { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: 1000, emailRequestsPerAddress: 1000 },
       ...(options.now ? { now: options.now } : {}),
+      ...(options.backupTimers ? { backupTimers: options.backupTimers } : {}),
     },
   )
   const { port } = await server.listen()

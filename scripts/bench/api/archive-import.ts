@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildZip } from '../../../src-server/test/zip-builder'
-import { startServerProcess, token } from './server-process'
+import { startServerProcess, token } from '../../../src-server/test/server-process'
 
 const FILES = 1000
 const POINTS = 2000

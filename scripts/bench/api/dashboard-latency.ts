@@ -6,7 +6,7 @@ import { createDataSource } from '../../../src-server/db/data-source'
 import { recomputeRecords } from '../../../src-server/modules/records/records.service'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
-import { startServerProcess, token } from './server-process'
+import { startServerProcess, token } from '../../../src-server/test/server-process'
 
 const WORKOUTS = 10_000
 const YEARS = 5

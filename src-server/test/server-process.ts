@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 
-/** A benchmark server running in a child process. */
+/** A server running in a child process. */
 export interface ServerProcess {
   readonly url: string
   /** Stops the server and answers its peak RSS in MB. */
   stop(): Promise<number>
+  /** Kills the process outright (SIGKILL), as a crash or a power cut would. */
+  kill(): Promise<void>
 }
 
 export function startServerProcess(dataDir: string): Promise<ServerProcess> {
@@ -13,7 +15,7 @@ export function startServerProcess(dataDir: string): Promise<ServerProcess> {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir], {
       stdio: ['ignore', 'pipe', 'inherit'],
       // The entities use TypeScript's decorators, which tsx compiles only with this tsconfig.
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', '..', 'tsconfig.node.json') },
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', 'tsconfig.node.json') },
     })
     const lines: string[] = []
     let buffer = ''
@@ -40,6 +42,11 @@ export function startServerProcess(dataDir: string): Promise<ServerProcess> {
           child.kill('SIGTERM')
           const { peakRssMb } = JSON.parse(await nextLine()) as { peakRssMb: number }
           return peakRssMb
+        },
+        kill() {
+          const exited = new Promise<void>((done) => child.once('exit', () => done()))
+          child.kill('SIGKILL')
+          return exited
         },
       })
     })

@@ -1,6 +1,6 @@
-// A Waymark server in its own process for the API benchmarks: prints its port once listening,
+// A Waymark server in its own process (benchmarks, crash tests): prints its port once listening,
 // and its peak memory as JSON when told to stop (SIGTERM).
-import { createServer } from '../../../src-server/server'
+import { createServer } from '../server'
 
 async function main(): Promise<void> {
   const [dataDir] = process.argv.slice(2)
