@@ -2,21 +2,59 @@ import { stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { DataSource } from 'typeorm'
+import { backupCommand, restoreCommand } from './cli/backup-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
-import { dataDirLayout } from './data-dir'
+import { dataDirLayout, type DataDirLayout } from './data-dir'
 import { createDataSource } from './db/data-source'
 import { createPasswordHasher } from './lib/passwords'
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR] users list
        npm run cli -- [--data-dir DIR] users set-admin <username>
        npm run cli -- [--data-dir DIR] users activate <username>
-       npm run cli -- [--data-dir DIR] users reset-password <username>`
+       npm run cli -- [--data-dir DIR] users reset-password <username>
+       npm run cli -- [--data-dir DIR] backup <file.zip>
+       npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>`
 
 class UsageError extends Error {}
 
-const COMMANDS = ['list', 'set-admin', 'activate', 'reset-password']
+const USER_COMMANDS = ['list', 'set-admin', 'activate', 'reset-password']
 
-/** Administration commands for the owner of a headless server; works while the server runs. */
+/** Opens the folder's database for a command that needs it up to date. */
+async function withDatabase<T>(layout: DataDirLayout, work: (db: DataSource) => Promise<T>): Promise<T> {
+  if (!(await stat(layout.database).catch(() => null))) {
+    throw new CommandError(`no Waymark database in ${layout.root}: start the server once with this data folder`)
+  }
+  const db = createDataSource(layout.database)
+  await db.initialize()
+  try {
+    if (await db.showMigrations()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+async function usersCommand(layout: DataDirLayout, command: string | undefined, username: string | undefined): Promise<string[]> {
+  if (!command) throw new UsageError('missing command')
+  if (!USER_COMMANDS.includes(command)) throw new UsageError(`unknown command "users ${command}"`)
+  if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
+  const name = username ?? ''
+  return withDatabase(layout, async (db) => {
+    switch (command) {
+      case 'set-admin':
+        return [await setAdmin(db, name)]
+      case 'activate':
+        return [await activateUser(db, name)]
+      case 'reset-password':
+        return [await resetPassword(db, createPasswordHasher(12), name)]
+      default:
+        return listUsers(db)
+    }
+  })
+}
+
+/** Administration commands for the owner of a headless server; all but restore work while the server runs. */
 async function main(): Promise<void> {
   const { values, positionals } = (() => {
     try {
@@ -25,38 +63,34 @@ async function main(): Promise<void> {
       throw new UsageError((error as Error).message)
     }
   })()
-  const [group, command, username] = positionals
-  if (group !== 'users' || !command) throw new UsageError('missing command')
-  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "users ${command}"`)
-  if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
-  const name = username ?? ''
-
+  const [group, first, second] = positionals
   const dataDir = resolve(values['data-dir'] ?? process.env.WAYMARK_DATA_DIR ?? join(homedir(), 'waymark-data'))
   const layout = dataDirLayout(dataDir)
-  if (!(await stat(layout.database).catch(() => null))) {
-    throw new CommandError(`no Waymark database in ${dataDir}: start the server once with this data folder`)
+  const needFile = (name: string) => {
+    if (!first) throw new UsageError(`"${name}" needs a file`)
+    return resolve(first)
   }
-  const db = createDataSource(layout.database)
-  await db.initialize()
-  try {
-    if (await db.showMigrations()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
-    switch (command) {
-      case 'list':
-        for (const line of await listUsers(db)) console.log(line)
-        break
-      case 'set-admin':
-        console.log(await setAdmin(db, name))
-        break
-      case 'activate':
-        console.log(await activateUser(db, name))
-        break
-      case 'reset-password':
-        console.log(await resetPassword(db, createPasswordHasher(12), name))
-        break
+
+  let lines: string[]
+  switch (group) {
+    case 'users':
+      lines = await usersCommand(layout, first, second)
+      break
+    case 'backup': {
+      const file = needFile('backup')
+      if (!(await stat(layout.database).catch(() => null))) throw new CommandError(`no Waymark database in ${dataDir}`)
+      lines = [await backupCommand(layout, file, new Date())]
+      break
     }
-  } finally {
-    await db.destroy()
+    case 'restore':
+      lines = [await restoreCommand(dataDir, needFile('restore'), new Date())]
+      break
+    case undefined:
+      throw new UsageError('missing command')
+    default:
+      throw new UsageError(`unknown command "${group}"`)
   }
+  for (const line of lines) console.log(line)
 }
 
 main().catch((error: unknown) => {

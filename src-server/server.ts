@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
 import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
+import { startDailyBackup, type Timers } from './backup/daily-backup'
 
 /** How long a cached answer may outlive a change made outside this server (the CLI). */
 const READ_CACHE_TTL_MS = 10_000
@@ -36,6 +37,8 @@ export interface WaymarkServer {
 export interface ServerOverrides {
   rateLimits?: RateLimitSettings
   now?: () => Date
+  /** Timers of the daily database backup (tests fire them by hand). */
+  backupTimers?: Timers
 }
 
 /**
@@ -79,6 +82,13 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   }
   const app = createApp(context)
   let httpServer: Server | null = null
+  const dailyBackup = startDailyBackup({
+    database: dataDir.layout.database,
+    backupsDir: dataDir.layout.backups,
+    now,
+    onError: (error) => config.logger.error('daily backup failed', error),
+    ...(overrides.backupTimers ? { timers: overrides.backupTimers } : {}),
+  })
 
   return {
     layout: dataDir.layout,
@@ -107,6 +117,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         })
       }
       await background.stop()
+      await dailyBackup.stop()
       await mailer.drain()
       await dataSource.destroy()
       await dataDir.release()

@@ -1,0 +1,145 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
+import { CommandError } from '../cli/user-commands'
+import { backupCommand, restoreCommand } from '../cli/backup-commands'
+import { registerUser, type Account } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+import { fixture, upload } from '../test/workouts'
+import { buildZip } from '../test/zip-builder'
+import { checkWaymarkDatabase } from './check-database'
+import { BEFORE_RESTORE_PREFIX } from './restore'
+import { copyDatabase } from './sqlite-copy'
+import { openZipReader } from './zip-reader'
+
+const workoutCount = async (t: TestServer, account: Account) =>
+  (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: account.token })).body.data.totals.count
+
+describe('backup and restore from the command line', () => {
+  let t: TestServer
+  let owner: Account
+  let scratch: string
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'waymark-backup-'))
+    t = await startTestServer()
+    owner = await registerUser(t, 'owner')
+    expect((await upload(t, owner.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
+  })
+  afterEach(async () => {
+    await t.close()
+    await rm(scratch, { recursive: true, force: true })
+  })
+
+  it('writes an archive with the database, the originals, maps and a manifest while the server runs', async () => {
+    const file = join(scratch, 'backup.zip')
+    const line = await backupCommand(t.server.layout, file, new Date())
+    expect(line).toBe(`backed up 1 user, 1 workout and 2 files to ${file}`)
+    const zip = await openZipReader(file)
+    try {
+      expect([...zip.names].sort()).toEqual([
+        expect.stringMatching(/^maps\/[\w-]+\.png$/),
+        expect.stringMatching(/^uploads\/1\/[\w-]{22}\.gpx$/),
+        'waymark-backup.json',
+        'waymark.sqlite',
+      ])
+      const manifest = JSON.parse((await zip.read('waymark-backup.json')).toString()) as Record<string, unknown>
+      expect(manifest).toMatchObject({ format: 'waymark-backup', version: 1, users: 1, workouts: 1, files: 2, missingFiles: [] })
+      const original = zip.names.find((name) => name.startsWith('uploads/')) ?? ''
+      expect(await zip.read(original)).toEqual(await fixture('gpx/gpx_file.gpx'))
+    } finally {
+      zip.close()
+    }
+    // The server never stopped.
+    expect((await upload(t, owner.token, 'again.tcx', await fixture('tcx/same_ride.tcx'))).status).toBe(201)
+  })
+
+  it('refuses to overwrite a file', async () => {
+    const file = join(scratch, 'taken.zip')
+    await writeFile(file, 'mine')
+    await expect(backupCommand(t.server.layout, file, new Date())).rejects.toThrow(new CommandError(`${file} already exists: choose a new file name`))
+    expect(await readFile(file, 'utf8')).toBe('mine')
+  })
+
+  it('refuses to restore while a server uses the folder', async () => {
+    const file = join(scratch, 'backup.zip')
+    await backupCommand(t.server.layout, file, new Date())
+    await expect(restoreCommand(t.dataDir, file, new Date())).rejects.toThrow(
+      new CommandError(`a Waymark server is using ${t.dataDir}: stop it, then restore`),
+    )
+    expect(await workoutCount(t, owner)).toBe(1)
+  })
+
+  it('restores an archive over a later state and keeps that state aside', async () => {
+    const file = join(scratch, 'backup.zip')
+    await backupCommand(t.server.layout, file, new Date())
+    const second = await upload<WorkoutsResponse>(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))
+    const laterId = second.body.data.workouts[0]?.id ?? ''
+    await t.close({ keepData: true })
+
+    const line = await restoreCommand(t.dataDir, file, new Date('2030-01-02T03:04:05Z'))
+    const previous = join(t.dataDir, 'backups', `${BEFORE_RESTORE_PREFIX}2030-01-02T03-04-05-000Z`)
+    expect(line).toBe(`restored 1 user and 1 workout from ${file}; the previous state is in ${previous}`)
+    expect(await checkWaymarkDatabase(join(previous, 'waymark.sqlite'))).toEqual({ users: 1, workouts: 2 })
+    expect(await readdir(join(previous, 'uploads', '1'))).toContain(`${laterId}.tcx`)
+
+    t = await startTestServer({ dataDir: t.dataDir })
+    expect(await workoutCount(t, owner)).toBe(1)
+    const [workout] = (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: owner.token })).body.data.workouts
+    const original = await fetch(`${t.url}/api/workouts/${workout?.id ?? ''}/gpx/download`, { headers: { authorization: `Bearer ${owner.token}` } })
+    expect(original.status).toBe(200)
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(await fixture('gpx/gpx_file.gpx'))
+    expect(await readdir(join(t.dataDir, 'uploads', '1'))).toHaveLength(1)
+  })
+
+  it('restores a bare database copy, keeping the files it points at', async () => {
+    const copy = join(scratch, 'copy.sqlite')
+    await copyDatabase(t.server.layout.database, copy)
+    expect((await upload(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))).status).toBe(201)
+    await t.close({ keepData: true })
+
+    expect(await restoreCommand(t.dataDir, copy, new Date())).toMatch(/^restored 1 user and 1 workout from .*copy\.sqlite; the previous state is in /)
+    t = await startTestServer({ dataDir: t.dataDir })
+    const [workout] = (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: owner.token })).body.data.workouts
+    const original = await fetch(`${t.url}/api/workouts/${workout?.id ?? ''}/gpx/download`, { headers: { authorization: `Bearer ${owner.token}` } })
+    expect(original.status).toBe(200)
+  })
+
+  it('refuses files that are not Waymark backups and changes nothing', async () => {
+    const file = join(scratch, 'backup.zip')
+    await backupCommand(t.server.layout, file, new Date())
+    await t.close({ keepData: true })
+    const before = await readFile(join(t.dataDir, 'waymark.sqlite'))
+
+    const notes = join(scratch, 'notes.txt')
+    await writeFile(notes, 'hello')
+    await expect(restoreCommand(t.dataDir, notes, new Date())).rejects.toThrow(`${notes} is neither a Waymark backup archive nor a database`)
+
+    const empty = join(scratch, 'other.sqlite')
+    const sqlite3 = (await import('sqlite3')).default
+    await new Promise<void>((resolve, reject) => {
+      const db = new sqlite3.Database(empty, (error) => (error ? reject(error) : db.run('CREATE TABLE notes (x)', () => db.close(() => resolve()))))
+    })
+    await expect(restoreCommand(t.dataDir, empty, new Date())).rejects.toThrow(/is not a Waymark database \(no table app_config/)
+
+    const truncated = join(scratch, 'truncated.sqlite')
+    await writeFile(truncated, (await readFile(join(t.dataDir, 'waymark.sqlite'))).subarray(0, 8192))
+    await expect(restoreCommand(t.dataDir, truncated, new Date())).rejects.toThrow(CommandError)
+
+    const slip = join(scratch, 'slip.zip')
+    const zip = await openZipReader(file)
+    const database = await zip.read('waymark.sqlite')
+    zip.close()
+    await writeFile(slip, buildZip([{ name: 'waymark.sqlite', data: database }, { name: 'uploads/../../evil.txt', data: 'x' }]))
+    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toThrow(CommandError)
+    await writeFile(slip, buildZip([{ name: 'waymark.sqlite', data: database }, { name: 'secret.key', data: 'x' }]))
+    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toThrow(/holds an entry Waymark never writes: "secret.key"/)
+
+    expect(await readFile(join(t.dataDir, 'waymark.sqlite'))).toEqual(before)
+    expect((await readdir(join(t.dataDir, 'backups'))).filter((name) => name.startsWith(BEFORE_RESTORE_PREFIX))).toEqual([])
+    expect(await stat(join(scratch, '..', 'evil.txt')).catch(() => null)).toBeNull()
+    expect(await readdir(join(t.dataDir, 'uploads', '1'))).toHaveLength(1)
+    t = await startTestServer({ dataDir: t.dataDir })
+  })
+})

@@ -1,0 +1,154 @@
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import lockfile from 'proper-lockfile'
+import { dataDirLayout, type DataDirLayout } from '../data-dir'
+import { checkWaymarkDatabase, NotAWaymarkDatabase } from './check-database'
+import { BACKUP_DATABASE_ENTRY, BACKUP_FILE_FOLDERS, BACKUP_MANIFEST_ENTRY } from './full-backup'
+import { referencedFiles } from './referenced-files'
+import { pruneCopies } from './rotation'
+import { copyDatabase, fileStamp } from './sqlite-copy'
+import { entryPath, openZipReader, UnusableArchive } from './zip-reader'
+
+/** A restore that was not carried out (nothing was changed), with a one-line reason. */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused'
+}
+
+/** Prefix of the copies of the previous state a restore keeps in `backups/`. */
+export const BEFORE_RESTORE_PREFIX = 'before-restore-'
+
+export interface RestoreOutcome {
+  kind: 'archive' | 'database'
+  users: number
+  workouts: number
+  /** Stored files the restored database points at that are not there. */
+  missingFiles: number
+  /** Where the previous database and files were put. */
+  previous: string
+}
+
+const exists = (path: string) => stat(path).then(
+  () => true,
+  () => false,
+)
+
+async function kindOf(path: string): Promise<'archive' | 'database'> {
+  const handle = await open(path, 'r').catch(() => {
+    throw new RestoreRefused(`cannot read ${path}`)
+  })
+  try {
+    const { buffer } = await handle.read(Buffer.alloc(16), 0, 16, 0)
+    if (buffer.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'archive'
+    if (buffer.toString('latin1') === 'SQLite format 3\0') return 'database'
+    throw new RestoreRefused(`${path} is neither a Waymark backup archive nor a database`)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Unpacks a backup archive into `staging` (database and stored files). */
+async function unpackArchive(source: string, staging: string): Promise<void> {
+  const zip = await openZipReader(source)
+  try {
+    const folders: readonly string[] = BACKUP_FILE_FOLDERS
+    if (!zip.names.includes(BACKUP_DATABASE_ENTRY)) throw new UnusableArchive(`${source} is not a Waymark backup (no ${BACKUP_DATABASE_ENTRY})`)
+    for (const name of zip.names) {
+      if (name === BACKUP_MANIFEST_ENTRY) continue
+      if (name !== BACKUP_DATABASE_ENTRY && !folders.includes(name.split('/')[0] ?? '')) {
+        throw new UnusableArchive(`${source} holds an entry Waymark never writes: ${JSON.stringify(name.slice(0, 100))}`)
+      }
+      await zip.extract(name, entryPath(staging, name))
+    }
+  } finally {
+    zip.close()
+  }
+}
+
+/** Moves the current database copy and stored files aside, into `previous`. */
+async function setAside(layout: DataDirLayout, previous: string): Promise<void> {
+  await mkdir(join(previous, 'maps'), { recursive: true })
+  if (await exists(layout.database)) await copyDatabase(layout.database, join(previous, BACKUP_DATABASE_ENTRY))
+  for (const folder of ['uploads', 'pictures'] as const) {
+    if (await exists(layout[folder])) await rename(layout[folder], join(previous, folder))
+  }
+  // Map tiles are a cache shared by any database: they stay.
+  for (const name of await readdir(layout.maps).catch(() => [])) {
+    if (name !== 'tiles') await rename(join(layout.maps, name), join(previous, 'maps', name))
+  }
+}
+
+/** Brings the files a restored database points at from the set-aside folder (hard links when possible). */
+async function reuseFiles(names: readonly string[], from: string, staging: string): Promise<void> {
+  for (const name of names) {
+    const source = entryPath(from, name)
+    if (!(await exists(source))) continue
+    const target = entryPath(staging, name)
+    await mkdir(join(target, '..'), { recursive: true })
+    await link(source, target).catch(() => copyFile(source, target))
+  }
+}
+
+/** Puts the staged database and files in place of the (already set aside) current ones. */
+async function install(layout: DataDirLayout, staging: string): Promise<void> {
+  for (const suffix of ['', '-wal', '-shm']) await rm(`${layout.database}${suffix}`, { force: true })
+  await rename(join(staging, BACKUP_DATABASE_ENTRY), layout.database)
+  for (const folder of ['uploads', 'pictures'] as const) {
+    const staged = join(staging, folder)
+    if (await exists(staged)) await rename(staged, layout[folder])
+    else await mkdir(layout[folder], { recursive: true })
+  }
+  await mkdir(layout.maps, { recursive: true })
+  for (const name of await readdir(join(staging, 'maps')).catch(() => [])) {
+    if (name !== 'tiles') await rename(join(staging, 'maps', name), join(layout.maps, name))
+  }
+}
+
+/**
+ * Replaces the database (and, from a backup archive, the stored files) of a data folder that no
+ * server is using. The source is checked completely before anything changes; the current
+ * database and files are then set aside in `backups/before-restore-<time>/` (the newest 5 such
+ * folders are kept), so a restore can itself be undone. Restoring a bare database (a daily or
+ * pre-migration copy) keeps the current files the restored rows point at.
+ * @throws RestoreRefused, NotAWaymarkDatabase or UnusableArchive, with nothing changed
+ */
+export async function restoreDataDir(root: string, source: string, now: Date): Promise<RestoreOutcome> {
+  if (!(await stat(source).catch(() => null))?.isFile()) throw new RestoreRefused(`${source} is not a file`)
+  const layout = dataDirLayout(root)
+  await mkdir(layout.root, { recursive: true })
+  let release: () => Promise<void>
+  try {
+    // Held for the whole restore: a server cannot start on a half-restored folder.
+    release = await lockfile.lock(layout.root, { lockfilePath: join(layout.root, 'server.lock'), stale: 30_000, update: 10_000 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new RestoreRefused(`a Waymark server is using ${root}: stop it, then restore`)
+    }
+    throw error
+  }
+  const staging = join(layout.tmp, 'restore')
+  try {
+    const kind = await kindOf(source)
+    await rm(staging, { recursive: true, force: true })
+    await mkdir(staging, { recursive: true })
+    const stagedDatabase = join(staging, BACKUP_DATABASE_ENTRY)
+    if (kind === 'archive') await unpackArchive(source, staging)
+    else await copyDatabase(source, stagedDatabase).catch(() => {
+      throw new NotAWaymarkDatabase(`${source} cannot be read as a database`)
+    })
+    const summary = await checkWaymarkDatabase(stagedDatabase)
+
+    const previous = join(layout.backups, `${BEFORE_RESTORE_PREFIX}${fileStamp(now)}`)
+    await mkdir(layout.backups, { recursive: true })
+    await setAside(layout, previous)
+    const wanted = await referencedFiles(stagedDatabase)
+    if (kind === 'database') await reuseFiles(wanted, previous, staging)
+    let missingFiles = 0
+    for (const name of wanted) if (!(await exists(entryPath(staging, name)))) missingFiles += 1
+    await install(layout, staging)
+    await pruneCopies(layout.backups, BEFORE_RESTORE_PREFIX)
+    return { kind, ...summary, missingFiles, previous }
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+    await release()
+  }
+}

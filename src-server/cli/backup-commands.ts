@@ -1,0 +1,44 @@
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { NotAWaymarkDatabase } from '../backup/check-database'
+import { writeFullBackup } from '../backup/full-backup'
+import { restoreDataDir, RestoreRefused } from '../backup/restore'
+import { UnusableArchive } from '../backup/zip-reader'
+import type { DataDirLayout } from '../data-dir'
+import { CommandError } from './user-commands'
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** Errors the backup modules raise for a bad source become one-line command errors. */
+function asCommandError(error: unknown): unknown {
+  if (error instanceof RestoreRefused || error instanceof NotAWaymarkDatabase || error instanceof UnusableArchive) {
+    return new CommandError(error.message)
+  }
+  return error
+}
+
+/** `backup <file>`: a full backup archive, taken online (the server may be running). */
+export async function backupCommand(layout: DataDirLayout, file: string, now: Date): Promise<string> {
+  if (await stat(file).catch(() => null)) throw new CommandError(`${file} already exists: choose a new file name`)
+  if (!(await stat(dirname(file)).catch(() => null))?.isDirectory()) throw new CommandError(`folder ${dirname(file)} does not exist`)
+  const manifest = await writeFullBackup(layout, file, now).catch((error: unknown) => {
+    throw asCommandError(error)
+  })
+  const missing = manifest.missingFiles.length
+  return (
+    `backed up ${plural(manifest.users, 'user')}, ${plural(manifest.workouts, 'workout')} and ${plural(manifest.files, 'file')} to ${file}` +
+    (missing > 0 ? ` (${plural(missing, 'file')} deleted during the backup left out)` : '')
+  )
+}
+
+/** `restore <file>`: replaces the data folder's database (and files, from an archive); the server must be stopped. */
+export async function restoreCommand(root: string, file: string, now: Date): Promise<string> {
+  const outcome = await restoreDataDir(root, file, now).catch((error: unknown) => {
+    throw asCommandError(error)
+  })
+  return (
+    `restored ${plural(outcome.users, 'user')} and ${plural(outcome.workouts, 'workout')} from ${file}` +
+    (outcome.missingFiles > 0 ? `; ${plural(outcome.missingFiles, 'stored file')} the database points at are missing` : '') +
+    `; the previous state is in ${outcome.previous}`
+  )
+}

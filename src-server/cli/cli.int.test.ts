@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerUser } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+
+const ROOT = join(__dirname, '..', '..')
+
+/** Runs `npm run cli -- …` as the owner would (through tsx), with its exit code and output. */
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['--tsconfig', 'tsconfig.node.json', 'src-server/cli.ts', ...args],
+      { cwd: ROOT, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+describe('the command line', () => {
+  let t: TestServer
+  let scratch: string
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'waymark-cli-'))
+    t = await startTestServer()
+    await registerUser(t, 'owner')
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(scratch, { recursive: true, force: true })
+  })
+
+  it('backs up while the server runs and refuses to restore under it', async () => {
+    const file = join(scratch, 'backup.zip')
+    const backup = await cli('--data-dir', t.dataDir, 'backup', file)
+    expect(backup).toMatchObject({ code: 0, stdout: `backed up 1 user, 0 workouts and 0 files to ${file}\n`, stderr: '' })
+    expect((await stat(file)).size).toBeGreaterThan(0)
+
+    const restore = await cli('--data-dir', t.dataDir, 'restore', file)
+    expect(restore).toMatchObject({ code: 1, stdout: '', stderr: `waymark: a Waymark server is using ${t.dataDir}: stop it, then restore\n` })
+  }, 120_000)
+
+  it('answers a wrong command with the usage and exit code 2', async () => {
+    const answer = await cli('--data-dir', t.dataDir, 'backup')
+    expect(answer.code).toBe(2)
+    expect(answer.stderr).toMatch(/^waymark: "backup" needs a file\nusage: /)
+  }, 60_000)
+})
