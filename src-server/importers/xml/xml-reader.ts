@@ -42,14 +42,23 @@ export async function readXmlFile(path: string, handler: XmlHandler): Promise<vo
   const scanner = new XmlScanner(handler)
   const file = await open(path, 'r')
   try {
-    // One buffer reused for every read: the scanner copies what it keeps.
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
+    // Each read lands right behind the bytes the scanner kept from the previous chunk, so no
+    // chunk is copied; the buffer is reused (the scanner copies what it keeps).
+    let buffer = Buffer.allocUnsafe(CHUNK_BYTES + 4096)
     let latin1: boolean | null = null
     for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, null)
-      if (bytesRead === 0) break
-      const chunk = buffer.subarray(0, bytesRead)
-      latin1 ??= declaresLatin1(chunk)
+      const pending = latin1 === true ? null : scanner.takePending()
+      const kept = pending?.length ?? 0
+      if (kept + CHUNK_BYTES > buffer.length) buffer = Buffer.allocUnsafe(kept + CHUNK_BYTES)
+      if (pending) pending.copy(buffer, 0)
+      const { bytesRead } = await file.read(buffer, kept, CHUNK_BYTES, null)
+      if (bytesRead === 0) {
+        // End of file: give the kept bytes back for close() to judge.
+        if (kept > 0) scanner.write(Buffer.from(buffer.subarray(0, kept)))
+        break
+      }
+      latin1 ??= declaresLatin1(buffer.subarray(kept, kept + bytesRead))
+      const chunk = buffer.subarray(latin1 ? kept : 0, kept + bytesRead)
       scanner.write(latin1 ? Buffer.from(chunk.toString('latin1'), 'utf8') : chunk)
     }
     scanner.close()

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readXmlFile } from './xml-reader'
 import { MAX_MARKUP_BYTES, XmlDoctypeError, XmlScanner, XmlSyntaxError } from './xml-scanner'
 
 /** Scans `chunks` and returns the events as strings. */
@@ -98,5 +102,38 @@ describe('XmlScanner', () => {
     expect(() => {
       for (let i = 0; i <= MAX_MARKUP_BYTES / filler.length + 1; i++) scanner.write(filler)
     }).toThrow(/markup too long/)
+  })
+
+  it('reads files whose multi-byte characters and markup straddle the 1 MiB read chunks', async () => {
+    const chunk = 1 << 20
+    for (const shift of [0, 1, 2, 3, 5, 9]) {
+      const prefix = '<gpx><a>'
+      const text = `${'x'.repeat(chunk - prefix.length - 2 - shift)}é€😀 &amp; ok`
+      const xml = `${prefix}${text}</a><b c="1"/></gpx>`
+      const dir = mkdtempSync(join(tmpdir(), 'waymark-xml-'))
+      try {
+        writeFileSync(join(dir, 'doc.xml'), xml)
+        const pieces: Buffer[] = []
+        const names: string[] = []
+        await readXmlFile(join(dir, 'doc.xml'), {
+          wantsText: true,
+          open: (name) => names.push(name),
+          close: () => undefined,
+          text: (bytes, start, end) => pieces.push(Buffer.from(bytes.subarray(start, end))),
+        })
+        expect(Buffer.concat(pieces).toString('utf8'), `shift ${shift}`).toBe(text.replace('&amp;', '&'))
+        expect(names).toEqual(['gpx', 'a', 'b'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
+  })
+
+  it('refuses invalid UTF-8 with its character offset', () => {
+    const scanner = new XmlScanner({ wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined })
+    expect(() => {
+      scanner.write(Buffer.concat([Buffer.from('<gpx>é'), Buffer.from([0xc3, 0x28]), Buffer.from('</gpx>')]))
+      scanner.close()
+    }).toThrow('character 6: invalid UTF-8')
   })
 })

@@ -382,6 +382,17 @@ export class XmlScanner {
     this.feed(chunk, false)
   }
 
+  /**
+   * Hands back the bytes kept from the previous chunk (an incomplete token) and forgets them: a
+   * reader that puts them in front of its next chunk itself saves the scanner copying every
+   * chunk behind them. `null` when nothing is kept.
+   */
+  takePending(): Buffer | null {
+    const pending = this.pending
+    this.pending = null
+    return pending
+  }
+
   /** Ends the document. @throws XmlSyntaxError for unclosed elements or a missing root */
   close(): void {
     this.feed(new Uint8Array(0), true)
