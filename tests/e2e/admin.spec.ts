@@ -352,6 +352,8 @@ test.describe('administration', () => {
   })
 
   test('users: filter, sort, page size and pages kept in the address (English)', async ({ page, request }) => {
+    // Long flows on two shared cores: three times the default time.
+    test.slow()
     const token = await ensureAdmin(request)
     const tag = `ls${Date.now().toString(36)}`
     const names = 'abcde'.split('').map((letter) => `${tag}_${letter}`)
@@ -432,6 +434,8 @@ test.describe('administration', () => {
   })
 
   test('users: activate, grant and remove rights, change e-mail, delete (German)', async ({ page, request, browser }) => {
+    // Long flows on two shared cores: three times the default time.
+    test.slow()
     const { account: admin, token } = await createAdmin(request, 'de')
     const sleeper = newAccount('sleeper')
     await registerInactive(request, sleeper)
@@ -450,6 +454,9 @@ test.describe('administration', () => {
     // E-mail sending is off: no password reset.
     await expect(page.getByRole('button', { name: 'Passwort zurücksetzen' })).toHaveCount(0)
     await shoot(page, 'user-de-1280')
+    await page.setViewportSize({ width: 360, height: 740 })
+    await shoot(page, 'user-de-360')
+    await page.setViewportSize({ width: 1280, height: 800 })
     expect((await request.post('/api/auth/login', { data: { email: sleeper.email, password: sleeper.password } })).status()).toBe(401)
 
     await page.getByRole('button', { name: 'Konto aktivieren' }).click()
@@ -472,6 +479,10 @@ test.describe('administration', () => {
     await page.getByLabel('Neue E-Mail').fill(newEmail)
     await page.getByRole('button', { name: 'Absenden' }).click()
     await expect(page.getByTestId('alert-success')).toHaveText('Die E-Mail des Benutzers wurde aktualisiert.')
+    await page.goto('/admin/users')
+    await expect(page.getByTestId('users-table')).toBeVisible()
+    await shoot(page, 'users-de-1280')
+    await page.goBack()
     await expect(page.getByTestId('admin-user-email')).toHaveText(newEmail)
 
     // Rights from the table: granted, then removed; one's own stays disabled.
@@ -508,6 +519,8 @@ test.describe('administration with e-mail sending', () => {
   test.use({ withMail: true })
 
   test('resets a password (the mail reaches the loopback SMTP server) and changes an e-mail pending confirmation', async ({ page, request, browser, adminServer }) => {
+    // Long flows on two shared cores: three times the default time.
+    test.slow()
     const smtp = adminServer.smtp
     if (!smtp) throw new Error('this server runs without an SMTP sink')
     const token = await ensureAdmin(request)

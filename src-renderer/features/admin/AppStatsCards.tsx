@@ -12,7 +12,7 @@ function StatCard({ icon: Glyph, label, value, testId }: { icon: Icon; label: st
   return (
     <Card data-testid={testId}>
       <Group wrap="nowrap" gap="md">
-        <ThemeIcon size={44} radius="md" variant="light" color="pine">
+        <ThemeIcon size={44} radius="md" variant="light" color="pine" visibleFrom="sm">
           <Glyph size={26} />
         </ThemeIcon>
         <div>

@@ -90,7 +90,7 @@ export function ApplicationForm({ config }: { config: AppConfig }) {
   }
 
   // A decimal comma in French and German, as people type it there.
-  const sizeProps = { decimalSeparator: i18n.language === 'en' ? '.' : ',', min: 0, step: SIZE_STEP, decimalScale: 2, allowNegative: false, rightSection: t('admin.SIZE_UNITS.MB'), rightSectionWidth: 48 }
+  const sizeProps = { decimalSeparator: i18n.language === 'en' ? '.' : ',', min: 0, step: SIZE_STEP, decimalScale: 2, allowNegative: false }
   return (
     <Card>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="application-form">

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -90,7 +90,7 @@ export function UserAdmin() {
   const preferences = viewer ? preferencesOf(viewer) : null
   return (
     <Stack gap="lg" data-testid="admin-user">
-      <AdminPageTitle title={username} trail={[{ label: t('admin.USERS.TITLE'), to: '/admin/users' }]} />
+      <AdminPageTitle title={username} trail={[{ label: t('admin.USERS.TITLE'), to: '/admin/users' }]} heading={loaded.kind === 'error'} />
       {loaded.kind === 'error' ? (
         <ErrorBox keys={loaded.keys} />
       ) : (
@@ -101,6 +101,7 @@ export function UserAdmin() {
             timezone={preferences?.timezone}
             actions={
               <>
+                <Divider />
                 <AccountDetails user={loaded.user} />
                 <UserAdminActions
                   key={loaded.user.username}

@@ -13,16 +13,19 @@ export function AdminRightsButton({
   self,
   busy,
   onToggle,
+  size = 'xs',
 }: {
   user: User
   self: boolean
   busy: boolean
   onToggle: () => void
+  /** Small in the table, full size among the user page's actions. */
+  size?: 'xs' | 'sm'
 }) {
   const { t } = useTranslation()
   return (
     <Button
-      size="xs"
+      size={size}
       variant={user.admin ? 'default' : 'light'}
       color={user.admin ? undefined : 'pine'}
       leftSection={user.admin ? <IconShieldMinus size={16} /> : <IconShieldPlus size={16} />}
@@ -58,8 +61,9 @@ export function UsersTable({
 }) {
   const { t } = useTranslation()
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
+    <Table.ScrollContainer minWidth={960}>
+      {/* One line per cell: the container scrolls sideways rather than breaking addresses mid-word. */}
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('admin.USERS.TABLE.PICTURE')}</Table.Th>
@@ -84,12 +88,12 @@ export function UsersTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm">
                   {user.email}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="user-registration">
+                <Text size="sm" data-testid="user-registration">
                   {formatDateTime(user.created_at, timezone)}
                 </Text>
               </Table.Td>
