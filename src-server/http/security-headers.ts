@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa'
 
-// Scripts only from the app itself; map tiles may come from any HTTPS tile server; inline style
-// attributes are used by the UI library for positioning.
+// Everything from the app itself: map tiles come through the server too. Inline style attributes
+// are used by the UI library for positioning; scripts are never inline.
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",
@@ -25,6 +25,7 @@ export function securityHeaders(): Middleware {
     ctx.set('X-Frame-Options', 'DENY')
     ctx.set('Referrer-Policy', 'no-referrer')
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin')
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
     await next()
   }
 }
