@@ -110,7 +110,7 @@ test.describe('dashboard', () => {
 
     await page.getByTestId('language-menu').click()
     await page.getByTestId('language-de').click()
-    await expect(page.getByRole('heading', { name: 'Letzte Trainingseinheiten' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Letzte Trainings' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Mehr laden' })).toHaveCount(0)
   })

@@ -1,14 +1,16 @@
-import { Card, LoadingOverlay, Stack, Title } from '@mantine/core'
-import { useState } from 'react'
+import { Box, Card, LoadingOverlay, Stack, Title } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, User } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
 import type { Measure } from '../statistics/chartData'
 import { MeasureRadios } from '../statistics/MeasureRadios'
 import { periodLabel } from '../statistics/periods'
-import { StatisticsChart } from '../statistics/StatisticsChart'
 import { useStatistics } from '../statistics/useStatistics'
 import { calendarWeeks, currentMonth } from './calendar'
+
+// The chart library is the dashboard's largest piece: calendar and timeline need not wait for it.
+const StatisticsChart = lazy(() => import('../statistics/StatisticsChart').then((module) => ({ default: module.StatisticsChart })))
 
 /** This month's totals week by week, with the basic measures. */
 export function MonthStatistics({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
@@ -29,15 +31,17 @@ export function MonthStatistics({ profile, sports }: { profile: User; sports: re
         <ErrorBox keys={errors} />
         <div style={{ position: 'relative' }}>
           <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
-          <StatisticsChart
-            statistics={statistics ?? {}}
-            keys={keys}
-            labelOf={(key) => periodLabel(key, 'week')}
-            measure={measure}
-            sports={sports}
-            imperial={profile.imperial_units ?? false}
-            height={240}
-          />
+          <Suspense fallback={<Box h={240} />}>
+            <StatisticsChart
+              statistics={statistics ?? {}}
+              keys={keys}
+              labelOf={(key) => periodLabel(key, 'week')}
+              measure={measure}
+              sports={sports}
+              imperial={profile.imperial_units ?? false}
+              height={240}
+            />
+          </Suspense>
         </div>
       </Stack>
     </Card>
