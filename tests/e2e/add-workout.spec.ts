@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, syntheticGpx, zipOf } from './workout-helpers'
 
+const SHOTS = process.env.WAYMARK_SHOTS
+
 /** Picks the first sport of the select. */
 async function chooseSport(page: Page) {
   await page.getByTestId('sport-select').click()
@@ -77,6 +79,7 @@ test.describe('adding workouts', () => {
     await expect(page.locator('[data-testid="import-result"][data-status="duplicate"]')).toHaveCount(1)
     await expect(page.locator('[data-testid="import-result"][data-status="error"]')).toHaveCount(1)
     await expect(page.getByTestId('import-summary')).toHaveText('Finished: 2 imported, 1 already imported, 1 with errors.')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/add-zip-results.png`, fullPage: true })
     // Every imported file links to its workout; the way out goes to the dashboard.
     await expect(page.getByTestId('import-result-link')).toHaveCount(3)
     await expect(page.getByTestId('import-result-link').first()).toHaveAttribute('href', /^\/workouts\/[A-Za-z0-9]{22}$/)
@@ -113,6 +116,7 @@ test.describe('adding workouts', () => {
     await page.getByTestId('ascent-input').fill('40')
     await page.getByTestId('descent-input').fill('35')
     await page.getByTestId('notes-input').fill('Calm water')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/add-manual.png`, fullPage: true })
     await page.getByTestId('submit').click()
     await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
     await expect(page.getByTestId('workout-title')).toHaveText('Evening row')

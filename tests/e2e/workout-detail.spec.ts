@@ -83,6 +83,51 @@ test.describe('workout detail', () => {
     expect(errors).toEqual([])
   })
 
+  test('weather, records, full screen, download, dark theme', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('weather'))
+    const sport = await firstSport(request, token)
+    const workout = await uploadWorkout(request, token, 'ride.gpx', gpxText('gpx_file.gpx'), sport.id)
+    const patched = await request.patch(`/api/workouts/${workout.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        weather_start: { icon: 'partly-cloudy-day', temperature: 12.3, humidity: 0.61, wind: 2.5, windBearing: 250 },
+        weather_end: { icon: 'rain', temperature: 9, humidity: 0.9, wind: 5, windBearing: 10 },
+      },
+    })
+    expect(patched.ok(), await patched.text()).toBe(true)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openWithToken(page, token, `/workouts/${workout.id}`)
+    const weather = page.getByTestId('weather-card')
+    await expect(weather).toContainText('Partly cloudy')
+    await expect(weather).toContainText('12.3 °C')
+    await expect(weather).toContainText('61 %')
+    await expect(weather).toContainText('2.5 m/s')
+    await expect(weather.getByTestId('wind-direction')).toHaveText(['WSW', 'N'])
+    await expect(page.getByTestId('record-badges')).toContainText('Farthest distance')
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-dark.png`, fullPage: true })
+
+    // The original file, fetched with the session token.
+    const download = page.waitForEvent('download')
+    await page.getByTestId('download').click()
+    expect((await download).suggestedFilename()).toMatch(/\.gpx$/)
+
+    // Full screen and back; the track stays drawn.
+    await page.getByTestId('map-full-screen').click()
+    await expect(page.getByTestId('workout-map')).toHaveAttribute('data-full-screen', 'true')
+    await page.getByTestId('map-full-screen').click()
+    await expect(page.getByTestId('workout-map')).not.toHaveAttribute('data-full-screen', /./)
+    await expect(page.locator('.leaflet-overlay-pane canvas')).toBeVisible()
+
+    // Without ascent display, the ascent record is hidden.
+    await request.post('/api/auth/profile/edit/preferences', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { display_ascent: false, imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false },
+    })
+    await page.reload()
+    await expect(page.getByTestId('record-badges')).toBeVisible()
+    await expect(page.getByTestId('record-HA')).toHaveCount(0)
+  })
+
   test('a workout without a file: figures editable, no map', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('nofile'))
     const sport = await firstSport(request, token)

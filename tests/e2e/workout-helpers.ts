@@ -48,7 +48,9 @@ export async function uploadWorkout(request: APIRequestContext, token: string, n
 }
 
 export async function getWorkout(request: APIRequestContext, token: string, id: string): Promise<ApiWorkout | null> {
-  const response = await request.get(`/api/workouts/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  const get = () => request.get(`/api/workouts/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  // A kept-alive socket the server closed while idle fails once with ECONNRESET: ask again.
+  const response = await get().catch(get)
   if (response.status() === 404) return null
   const body = (await response.json()) as { data: { workouts: ApiWorkout[] } }
   return body.data.workouts[0] ?? null

@@ -10,12 +10,12 @@ function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
   return (
     <Table.Tr data-testid="import-result" data-status={outcome.status}>
       <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ overflowWrap: 'break-word' }}>
           {outcome.file}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLOR[outcome.status]} variant="light">
+      <Table.Td w="1%" style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={STATUS_COLOR[outcome.status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
           {t(`workouts.IMPORT.STATUS.${outcome.status}`)}
         </Badge>
       </Table.Td>

@@ -61,9 +61,9 @@ export function ManualFields({ values, onChange, imperial }: { values: ManualVal
           {t('workouts.FORM.DURATION')}
         </Text>
         <Group gap="xs" grow wrap="nowrap">
-          <NumberInput aria-label={t('workouts.FORM.HOURS')} placeholder={t('workouts.FORM.HOURS')} min={0} max={2399} allowDecimal={false} value={values.hours} onChange={(value) => set('hours', value)} data-testid="duration-hours" />
-          <NumberInput aria-label={t('workouts.FORM.MINUTES')} placeholder={t('workouts.FORM.MINUTES')} min={0} max={59} allowDecimal={false} value={values.minutes} onChange={(value) => set('minutes', value)} data-testid="duration-minutes" />
-          <NumberInput aria-label={t('workouts.FORM.SECONDS')} placeholder={t('workouts.FORM.SECONDS')} min={0} max={59} allowDecimal={false} value={values.seconds} onChange={(value) => set('seconds', value)} data-testid="duration-seconds" />
+          <NumberInput label={t('workouts.FORM.HOURS')} size="sm" styles={{ label: { fontWeight: 400, color: 'var(--mantine-color-dimmed)' } }} min={0} max={2399} allowDecimal={false} value={values.hours} onChange={(value) => set('hours', value)} data-testid="duration-hours" />
+          <NumberInput label={t('workouts.FORM.MINUTES')} size="sm" styles={{ label: { fontWeight: 400, color: 'var(--mantine-color-dimmed)' } }} min={0} max={59} allowDecimal={false} value={values.minutes} onChange={(value) => set('minutes', value)} data-testid="duration-minutes" />
+          <NumberInput label={t('workouts.FORM.SECONDS')} size="sm" styles={{ label: { fontWeight: 400, color: 'var(--mantine-color-dimmed)' } }} min={0} max={59} allowDecimal={false} value={values.seconds} onChange={(value) => set('seconds', value)} data-testid="duration-seconds" />
         </Group>
       </div>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
