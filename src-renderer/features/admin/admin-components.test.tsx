@@ -18,6 +18,7 @@ afterEach(() => {
 
 // Test-only text, kept out of JSX literals (the lint forbids untranslated UI text there).
 const ADMIN_PAGE = 'admin page'
+const ACTIVE = 'Active'
 
 const user = (overrides: Partial<User> = {}): User => ({
   username: 'sam',
@@ -97,7 +98,7 @@ describe('admin cells', () => {
   it('names ticks for screen readers and disables the rights button on oneself', async () => {
     rendered = await render(
       <>
-        <Tick value label="Active" />
+        <Tick value label={ACTIVE} />
         <AdminRightsButton user={user({ admin: true })} self busy={false} onToggle={() => undefined} />
       </>,
     )
