@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import enAdmin from '../../src/i18n/locales/en/admin.json' with { type: 'json' }
 import { ADMIN, createActiveUser, ensureAdmin, loginThroughUi, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
 
 /** A built server of this spec's own, on a fresh data folder (and an SMTP sink when e-mail is on). */
@@ -164,6 +165,29 @@ async function uploadWorkout(request: APIRequestContext, token: string, sportId:
   })
 }
 
+type Tree = { [key: string]: string | Tree }
+const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : leaves(value)))
+/** Admin texts that are the same word in French or German (or no word at all). */
+const SAME_EVERYWHERE = new Set(['Administration', 'Sports', 'Image', 'Action', 'Actions', 'E-mail', 'Admin', 'B', 'KB', 'MB', 'GB', 'TB', '#'])
+const englishAdminTexts = new Set(leaves(enAdmin as Tree).filter((text) => !SAME_EVERYWHERE.has(text) && !text.includes('{{')))
+
+/** Fails when an English admin text is still visible once another language is chosen. */
+async function expectNoEnglishAdminText(page: Page): Promise<void> {
+  const visible = await page.evaluate(() => {
+    const texts: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (text && node.parentElement && node.parentElement.getClientRects().length > 0) texts.push(text)
+    }
+    for (const element of document.querySelectorAll('[aria-label],[placeholder]')) {
+      texts.push(element.getAttribute('aria-label') ?? '', element.getAttribute('placeholder') ?? '')
+    }
+    return texts
+  })
+  expect(visible.filter((text) => englishAdminTexts.has(text))).toEqual([])
+}
+
 /** Picks an option of a Mantine select by the field's label. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click()
@@ -319,6 +343,7 @@ test.describe('administration', () => {
     await expect(running.getByTestId('sport-has-workouts')).toHaveText('Ce sport a des séances : elles restent s’il est désactivé.')
     await expect(running.getByRole('img', { name: 'Actif : oui' })).toBeVisible()
     await shoot(page, 'sports-fr-1280')
+    await expectNoEnglishAdminText(page)
     await page.setViewportSize({ width: 360, height: 740 })
     await shoot(page, 'sports-fr-360')
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -333,6 +358,15 @@ test.describe('administration', () => {
     expect(workouts.map((workout) => workout.sport_id)).toEqual([runningId])
     expect((await uploadWorkout(request, runnerToken, runningId)).status()).toBeGreaterThanOrEqual(400)
 
+    // The add-workout sport choices follow at once (no reload).
+    await page.getByRole('link', { name: 'Ajouter une séance' }).first().click()
+    await page.getByTestId('sport-select').click()
+    await expect(page.getByRole('option', { name: 'Marche', exact: true })).toBeVisible()
+    await expect(page.getByRole('option', { name: 'Course à pied', exact: true })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await page.getByRole('link', { name: 'Administration' }).first().click()
+    await page.getByTestId('admin-link-sports').click()
+
     await running.getByRole('button', { name: 'Activer' }).click()
     await expect(running.getByRole('img', { name: 'Actif : oui' })).toBeVisible()
 
@@ -343,12 +377,18 @@ test.describe('administration', () => {
     await page.getByRole('link', { name: 'Modifier' }).click()
     await expect(page.getByLabel('Taille max. des fichiers téléversés')).toHaveValue('20')
     await shoot(page, 'application-edit-fr-1280')
+    await expectNoEnglishAdminText(page)
     await page.getByRole('link', { name: 'Annuler' }).click()
     await expect(page).toHaveURL(/\/admin\/application$/)
     await page.getByRole('link', { name: 'Retour' }).click()
     await expect(page).toHaveURL(/\/admin$/)
     await expect(page.getByTestId('registration-state')).toHaveText('Les inscriptions sont actuellement ouvertes.')
+    await expect(page.getByTestId('stat-uploads-value')).toHaveText(/^\d+(,\d)? (o|Ko|Mo|Go)$/)
     await shoot(page, 'menu-fr-1280')
+    await expectNoEnglishAdminText(page)
+    await page.getByTestId('admin-link-users').click()
+    await expect(page.getByTestId('users-table')).toBeVisible()
+    await expectNoEnglishAdminText(page)
   })
 
   test('users: filter, sort, page size and pages kept in the address (English)', async ({ page, request }) => {
@@ -454,6 +494,7 @@ test.describe('administration', () => {
     // E-mail sending is off: no password reset.
     await expect(page.getByRole('button', { name: 'Passwort zurücksetzen' })).toHaveCount(0)
     await shoot(page, 'user-de-1280')
+    await expectNoEnglishAdminText(page)
     await page.setViewportSize({ width: 360, height: 740 })
     await shoot(page, 'user-de-360')
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -482,6 +523,7 @@ test.describe('administration', () => {
     await page.goto('/admin/users')
     await expect(page.getByTestId('users-table')).toBeVisible()
     await shoot(page, 'users-de-1280')
+    await expectNoEnglishAdminText(page)
     await page.goBack()
     await expect(page.getByTestId('admin-user-email')).toHaveText(newEmail)
 
