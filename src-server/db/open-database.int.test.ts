@@ -1,10 +1,12 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dataDirLayout, type DataDirLayout } from '../data-dir'
 import { AppConfigEntity, SportEntity } from './entities'
+import { migrations } from './migrations'
 import { BACKUPS_KEPT, openDatabase } from './open-database'
 
 describe('database schema and start-up', () => {
@@ -84,5 +86,32 @@ describe('database schema and start-up', () => {
     await (await openDatabase(layout, new Date())).destroy()
     await (await openDatabase(layout, new Date())).destroy()
     expect(await readdir(layout.backups)).toEqual([])
+  })
+})
+
+describe('upgrading a database with workouts', () => {
+  it('keeps chart data readable when it becomes compressed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'waymark-upgrade-'))
+    const layout = dataDirLayout(dir)
+    await mkdir(layout.backups)
+    // A database as the second migration left it, with one workout and its text chart data.
+    const old = new DataSource({ type: 'sqlite', database: layout.database, migrations: migrations.slice(0, 2) })
+    await old.initialize()
+    await old.runMigrations()
+    await old.query(`INSERT INTO user (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00.000')`)
+    await old.query(
+      `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00.000', '2020-01-01 00:00:00.000', 60, 60, 0, 1)`,
+    )
+    const chart = [{ segment: 0, distanceKm: 0, elapsedS: 0, time: 0, speedKmh: 1, elevationM: null, lat: 45, lon: 6 }]
+    await old.query(`INSERT INTO workout_track (workout_id, chart, polyline) VALUES ('w1', ?, ?)`, [JSON.stringify(chart), '[[[45,6]]]'])
+    await old.destroy()
+
+    const db = await openDatabase(layout, new Date('2026-02-02T00:00:00Z'))
+    const [row] = await db.query<{ chart: Buffer; polyline: Buffer }[]>(`SELECT chart, polyline FROM workout_track WHERE workout_id = 'w1'`)
+    expect(JSON.parse(gunzipSync(row?.chart ?? Buffer.alloc(0)).toString())).toEqual(chart)
+    expect(JSON.parse(gunzipSync(row?.polyline ?? Buffer.alloc(0)).toString())).toEqual([[[45, 6]]])
+    expect(await readdir(layout.backups)).toHaveLength(1)
+    await db.destroy()
+    await rm(dir, { recursive: true, force: true })
   })
 })

@@ -8,7 +8,7 @@ const FILES = 1000
 const POINTS = 2000
 
 /** A GPX ride of `POINTS` points with elevation, time and heart rate, distinct per `index`. */
-function ride(index: number): string {
+export function ride(index: number): string {
   const start = Date.UTC(2020, 0, 1) + index * 86_400_000
   const points: string[] = []
   for (let i = 0; i < POINTS; i += 1) {

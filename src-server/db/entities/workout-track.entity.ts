@@ -3,21 +3,21 @@ import { WorkoutEntity } from './workout.entity'
 
 /**
  * The derived track data of a workout with a file, computed once at import: the downsampled
- * chart series and the simplified map line (JSON). Kept apart from the workout row so lists
- * never load them.
+ * chart series and the simplified map line, as gzip-compressed JSON. Kept apart from the
+ * workout row so lists never load them.
  */
 @Entity('workout_track')
 export class WorkoutTrackEntity {
   @PrimaryColumn({ type: 'text', name: 'workout_id' })
   workoutId!: string
 
-  /** JSON array of chart points (`ChartPoint` of the domain). */
-  @Column({ type: 'text' })
-  chart!: string
+  /** Gzipped JSON array of chart points (`ChartPoint` of the domain). */
+  @Column({ type: 'blob' })
+  chart!: Buffer
 
-  /** JSON array of `[lat, lon][]`, one line per segment. */
-  @Column({ type: 'text' })
-  polyline!: string
+  /** Gzipped JSON array of `[lat, lon][]`, one line per segment. */
+  @Column({ type: 'blob' })
+  polyline!: Buffer
 
   @OneToOne(() => WorkoutEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'workout_id' })

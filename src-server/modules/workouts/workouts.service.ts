@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
@@ -149,7 +150,10 @@ export function createWorkoutsService(context: ServerContext) {
   async function track(workout: WorkoutEntity): Promise<{ chart: ChartPoint[]; polyline: LatLon[][] }> {
     const row = await db.manager.findOneBy(WorkoutTrackEntity, { workoutId: workout.id })
     if (!row) throw new AppError('workout_has_no_file')
-    return { chart: JSON.parse(row.chart) as ChartPoint[], polyline: JSON.parse(row.polyline) as LatLon[][] }
+    return {
+      chart: JSON.parse(gunzipSync(row.chart).toString('utf8')) as ChartPoint[],
+      polyline: JSON.parse(gunzipSync(row.polyline).toString('utf8')) as LatLon[][],
+    }
   }
 
   return {
