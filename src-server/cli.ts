@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { DataSource } from 'typeorm'
 import { backupCommand, restoreCommand } from './cli/backup-commands'
+import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
 import { dataDirLayout, type DataDirLayout } from './data-dir'
 import { createDataSource } from './db/data-source'
@@ -14,7 +15,9 @@ const USAGE = `usage: npm run cli -- [--data-dir DIR] users list
        npm run cli -- [--data-dir DIR] users activate <username>
        npm run cli -- [--data-dir DIR] users reset-password <username>
        npm run cli -- [--data-dir DIR] backup <file.zip>
-       npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>`
+       npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>
+       npm run cli -- [--data-dir DIR] export <username> <file.zip>
+       npm run cli -- [--data-dir DIR] import <file.zip> [--as <username>]`
 
 class UsageError extends Error {}
 
@@ -58,7 +61,7 @@ async function usersCommand(layout: DataDirLayout, command: string | undefined, 
 async function main(): Promise<void> {
   const { values, positionals } = (() => {
     try {
-      return parseArgs({ args: process.argv.slice(2), options: { 'data-dir': { type: 'string' } }, allowPositionals: true })
+      return parseArgs({ args: process.argv.slice(2), options: { 'data-dir': { type: 'string' }, as: { type: 'string' } }, allowPositionals: true })
     } catch (error) {
       throw new UsageError((error as Error).message)
     }
@@ -85,6 +88,18 @@ async function main(): Promise<void> {
     case 'restore':
       lines = [await restoreCommand(dataDir, needFile('restore'), new Date())]
       break
+    case 'export': {
+      if (!first || !second) throw new UsageError('"export" needs a username and a file')
+      const file = resolve(second)
+      lines = [await withDatabase(layout, (db) => exportCommand(db, layout, first, file, new Date()))]
+      break
+    }
+    case 'import': {
+      const file = needFile('import')
+      const logger = { info: () => undefined, warn: (message: string) => console.error(`waymark: ${message}`), error: (message: string) => console.error(`waymark: ${message}`) }
+      lines = await withDatabase(layout, (db) => importCommand(db, layout, file, values.as, logger))
+      break
+    }
     case undefined:
       throw new UsageError('missing command')
     default:

@@ -1,4 +1,5 @@
-import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { dataDirLayout, type DataDirLayout } from '../data-dir'
@@ -125,6 +126,10 @@ export async function restoreDataDir(root: string, source: string, now: Date): P
     }
     throw error
   }
+  // Who holds the lock, in the server's format: a server starting now must see a live owner, not
+  // the leftover of one that was killed, or it would take the lock over in mid-restore.
+  const ownerPath = join(layout.root, 'server.lock.owner')
+  await writeFile(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() }))
   const staging = join(layout.tmp, 'restore')
   try {
     const kind = await kindOf(source)
@@ -149,6 +154,7 @@ export async function restoreDataDir(root: string, source: string, now: Date): P
     return { kind, ...summary, missingFiles, previous }
   } finally {
     await rm(staging, { recursive: true, force: true })
+    await rm(ownerPath, { force: true })
     await release()
   }
 }

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import type { DataSource } from 'typeorm'
+import type { Logger } from '../config/server-config'
+import type { ServerContext } from '../context'
+import type { DataDirLayout } from '../data-dir'
+import { createWriteQueue } from '../db/write-queue'
+import { createReadCache } from '../http/read-cache'
+import { createBackground } from '../lib/background'
+import { createPasswordHasher } from '../lib/passwords'
+import { createRateLimits, DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
+import { createTokenService } from '../lib/tokens'
+import { createMailer } from '../mail/mailer'
+import { createMapImages } from '../maps/map-images'
+import { createWeatherJobs } from '../weather/weather-jobs'
+
+/**
+ * The services of a server, assembled for a command that runs beside it on the same folder, so
+ * a command imports workouts through exactly the server's pipeline. No network: no mail, no map
+ * tiles, no weather; tokens are never issued (the signing key is a throwaway).
+ */
+export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Logger): { context: ServerContext; close(): Promise<void> } {
+  const now = () => new Date()
+  const background = createBackground((error) => logger.error('background work failed', error))
+  const write = createWriteQueue(db)
+  const context: ServerContext = {
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: layout.root,
+      webRoot: null,
+      publicUrl: 'http://127.0.0.1',
+      email: null,
+      tiles: null,
+      weather: null,
+      bcryptRounds: 12,
+      version: 'cli',
+      logger,
+    },
+    db,
+    write,
+    readCache: createReadCache({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
+    layout,
+    tokens: createTokenService(randomBytes(48).toString('hex'), now),
+    passwords: createPasswordHasher(12),
+    mailer: createMailer(null, logger),
+    limits: createRateLimits(DEFAULT_RATE_LIMITS),
+    background,
+    maps: createMapImages(layout.maps, null, background, logger),
+    tiles: null,
+    weather: createWeatherJobs(null, write, background, logger),
+    now,
+  }
+  return { context, close: () => background.stop() }
+}

@@ -1,0 +1,160 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DataSource } from 'typeorm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { LoginResponse, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
+import type { Logger } from '../config/server-config'
+import { exportCommand, importCommand } from '../cli/user-data-commands'
+import { CommandError } from '../cli/user-commands'
+import { createDataSource } from '../db/data-source'
+import { registerUser, type Account } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+import { fixture, upload } from '../test/workouts'
+import { buildZip } from '../test/zip-builder'
+import { USER_EXPORT_ENTRY, userExportSchema } from './user-export-format'
+import { openZipReader } from './zip-reader'
+
+const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+/** A second connection on a server's database, as the command line opens one. */
+async function commandDatabase(t: TestServer): Promise<DataSource> {
+  const db = createDataSource(t.server.layout.database)
+  await db.initialize()
+  return db
+}
+
+async function withCommandDatabase<T>(t: TestServer, work: (db: DataSource) => Promise<T>): Promise<T> {
+  const db = await commandDatabase(t)
+  try {
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** What must survive a round trip: the API's answers without the ids an instance gives. */
+function comparable(t: TestServer, token: string, username: string) {
+  const get = async (path: string) => {
+    const answer = await t.api('GET', path, { token })
+    expect(answer.status).toBe(200)
+    return answer.body
+  }
+  const withoutIds = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(withoutIds)
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !['id', 'workout_id', 'map', 'previous_workout', 'next_workout', 'user_id'].includes(key))
+          .map(([key, inner]) => [key, withoutIds(inner)]),
+      )
+    }
+    return value
+  }
+  return async () => {
+    const workouts = (await get('workouts?per_page=100&order=asc')) as unknown as WorkoutsListResponse
+    const charts = []
+    for (const workout of workouts.data.workouts) {
+      if (workout.with_gpx) charts.push(await get(`workouts/${workout.id}/chart_data`))
+    }
+    const profile = await get('auth/profile')
+    return withoutIds({
+      workouts,
+      charts,
+      records: await get('records'),
+      byYear: await get(`stats/${username}/by_time?time=year`),
+      byWeek: await get(`stats/${username}/by_time?time=week&from=2000-01-01&to=2030-01-01`),
+      bySport: await get(`stats/${username}/by_sport`),
+      // `has_workouts` is shown to administrators only, and sam administers the new instance.
+      sports: ((await get('sports')).data as { sports: Record<string, unknown>[] }).sports.map(({ has_workouts: _shown, ...sport }) => sport),
+      profile: { ...(profile.data as Record<string, unknown>), admin: null, nb_workouts: null },
+    })
+  }
+}
+
+describe('export and import of one user', () => {
+  let source: TestServer
+  let target: TestServer
+  let sam: Account
+  let scratch: string
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'waymark-export-'))
+    source = await startTestServer()
+    target = await startTestServer()
+    const owner = await registerUser(source, 'owner')
+    sam = await registerUser(source, 'sam', { activate: owner })
+  })
+  afterEach(async () => {
+    await source.close()
+    await target.close()
+    await rm(scratch, { recursive: true, force: true })
+  })
+
+  it('imports into an empty instance with identical figures, records and statistics', async () => {
+    const token = sam.token
+    expect((await source.api('POST', 'auth/profile/edit/preferences', { token, body: { display_ascent: false, imperial_units: true, language: 'fr', timezone: 'America/New_York', weekm: true } })).status).toBe(200)
+    expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 1, color: '#aa3300', stopped_speed_threshold: 4 } })).status).toBe(200)
+    expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 5, is_active: false } })).status).toBe(200)
+    const gpx = await upload<WorkoutsResponse>(source, token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1, notes: 'first ride' })
+    expect(gpx.status).toBe(201)
+    expect((await upload(source, token, 'paused.fit', await fixture('fit/paused_ride.fit'), { sport_id: 2 })).status).toBe(201)
+    expect((await upload(source, token, 'laps.tcx', await fixture('tcx/two_laps_with_indoor_point.tcx'), { sport_id: 5, title: 'Laps' })).status).toBe(201)
+    expect((await upload(source, token, 'segments.gpx', await fixture('gpx/gpx_file_with_3_segments.gpx'), { sport_id: 4 })).status).toBe(201)
+    const manual = { sport_id: 1, duration: 5400, distance: 42.195, workout_date: '2019-04-07 09:30', title: 'Hand typed', notes: 'rain', ascent: 300, descent: 280 }
+    expect((await source.api('POST', 'workouts/no_gpx', { token, body: manual })).status).toBe(201)
+    expect((await source.api('POST', 'workouts/no_gpx', { token, body: { ...manual, sport_id: 6, distance: 8, workout_date: '2020-01-01 07:00', title: 'Walk' } })).status).toBe(201)
+    const weather = { icon: 'rain', temperature: 7.5, humidity: 0.8, wind: 12, windBearing: 270 }
+    const edited = await source.api('PATCH', `workouts/${gpx.body.data.workouts[0]?.id ?? ''}`, {
+      token,
+      body: { title: 'Renamed', notes: 'typed weather', weather_start: weather, weather_end: { ...weather, icon: 'cloudy' } },
+    })
+    expect(edited.status).toBe(200)
+
+    const file = join(scratch, 'sam.zip')
+    const exported = await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    expect(exported).toBe(`exported sam: 6 workouts and 8 files to ${file}`)
+    const zip = await openZipReader(file)
+    const document = userExportSchema.parse(JSON.parse((await zip.read(USER_EXPORT_ENTRY)).toString()))
+    zip.close()
+    expect(document).toMatchObject({ format: 'waymark-user-export', version: 1, user: { username: 'sam', preferences: { timezone: 'America/New_York' } } })
+    expect(JSON.stringify(document)).not.toContain('password')
+
+    const lines = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))
+    expect(lines).toEqual([expect.stringMatching(/^created account sam, password: \S{16}$/), 'imported 6 workouts into sam, 0 duplicates skipped'])
+    const password = /password: (\S+)$/.exec(lines[0] ?? '')?.[1] ?? ''
+    const login = await target.api<LoginResponse>('POST', 'auth/login', { body: { email: sam.email, password } })
+    expect(login.status).toBe(200)
+
+    const before = await comparable(source, token, 'sam')()
+    const after = await comparable(target, login.body.auth_token, 'sam')()
+    expect(after).toEqual(before)
+
+    // The first account of an empty instance administers it, as with a registration.
+    expect((await target.api('GET', 'auth/profile', { token: login.body.auth_token })).body).toMatchObject({ data: { admin: true } })
+
+    const again = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))
+    expect(again).toEqual(['imported 0 workouts into sam, 6 duplicates skipped'])
+  }, 60_000)
+
+  it('imports into an existing account with --as, and refuses what is not an export', async () => {
+    expect((await upload(source, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
+    const file = join(scratch, 'sam.zip')
+    await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    const kim = await registerUser(target, 'kim')
+    const lines = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, 'kim', quiet))
+    expect(lines).toEqual(['imported 1 workout into kim, 0 duplicates skipped'])
+    expect((await target.api<WorkoutsListResponse>('GET', 'workouts', { token: kim.token })).body.data.totals.count).toBe(1)
+
+    await expect(withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'ghost', join(scratch, 'g.zip'), new Date()))).rejects.toThrow(
+      new CommandError('user "ghost" does not exist'),
+    )
+    const forged = join(scratch, 'forged.zip')
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(forged, buildZip([{ name: USER_EXPORT_ENTRY, data: JSON.stringify({ format: 'waymark-user-export', version: 2 }) }]))
+    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(
+      /is not a Waymark user export of version 1/,
+    )
+    await writeFile(forged, buildZip([{ name: '../escape.json', data: '{}' }]))
+    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(CommandError)
+  }, 60_000)
+})

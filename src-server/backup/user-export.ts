@@ -1,0 +1,148 @@
+import { stat } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import type { DataSource } from 'typeorm'
+import type { Weather } from '../../src/contracts'
+import type { DataDirLayout } from '../data-dir'
+import { RecordEntity, SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
+import { USER_EXPORT_ENTRY, type ExportedWorkout, type UserExport } from './user-export-format'
+import { createZipWriter } from './zip-writer'
+
+/** The user to export does not exist. */
+export class UnknownUser extends Error {
+  override name = 'UnknownUser'
+}
+
+const figuresOf = (row: Omit<WorkoutSegmentEntity, 'workoutId' | 'segmentIndex' | 'workout'>) => ({
+  duration: row.duration,
+  moving: row.moving,
+  pauses: row.pauses,
+  distance: row.distance,
+  aveSpeed: row.aveSpeed,
+  maxSpeed: row.maxSpeed,
+  minAlt: row.minAlt,
+  maxAlt: row.maxAlt,
+  ascent: row.ascent,
+  descent: row.descent,
+})
+
+const parsed = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T))
+
+/** A stored file to put in the archive: where it is and its entry name. */
+interface ArchiveFile {
+  path: string
+  entry: string
+}
+
+/** Reads everything of one user in one read transaction, so the document is a consistent snapshot. */
+async function readUser(db: DataSource, layout: DataDirLayout, username: string, now: Date): Promise<{ document: UserExport; files: ArchiveFile[] }> {
+  return db.transaction(async (manager) => {
+    const user = await manager.findOneBy(UserEntity, { username })
+    if (!user) throw new UnknownUser(`user "${username}" does not exist`)
+    const sports = new Map((await manager.find(SportEntity)).map((sport) => [sport.id, sport.label]))
+    const preferences = await manager.find(UserSportPreferenceEntity, { where: { userId: user.id }, order: { sportId: 'ASC' } })
+    const workouts = await manager.find(WorkoutEntity, { where: { userId: user.id }, order: { workoutDate: 'ASC', id: 'ASC' } })
+    const allSegments = await manager
+      .createQueryBuilder(WorkoutSegmentEntity, 'segment')
+      .innerJoin(WorkoutEntity, 'workout', 'workout.id = segment.workout_id')
+      .where('workout.user_id = :userId', { userId: user.id })
+      .orderBy('segment.segment_index', 'ASC')
+      .getMany()
+    const records = await manager.find(RecordEntity, { where: { userId: user.id }, order: { sportId: 'ASC', recordType: 'ASC' } })
+
+    const files: ArchiveFile[] = []
+    const picture = user.picture ? `picture/picture${extname(user.picture).toLowerCase()}` : null
+    if (user.picture && picture) files.push({ path: join(layout.pictures, user.picture), entry: picture })
+    const exported = workouts.map((workout): ExportedWorkout => {
+      const file = workout.filePath && workout.fileFormat && workout.fileHash ? { entry: `files/${workout.id}.${workout.fileFormat}`, format: workout.fileFormat, sha256: workout.fileHash } : null
+      if (file && workout.filePath) files.push({ path: join(layout.uploads, workout.filePath), entry: file.entry })
+      const map = workout.mapId ? `maps/${workout.id}.png` : null
+      if (map && workout.mapId) files.push({ path: join(layout.maps, `${workout.mapId}.png`), entry: map })
+      return {
+        id: workout.id,
+        sportId: workout.sportId,
+        sport: sports.get(workout.sportId) ?? '',
+        title: workout.title,
+        notes: workout.notes,
+        workoutDate: workout.workoutDate.toISOString(),
+        createdAt: workout.createdAt.toISOString(),
+        modifiedAt: workout.modifiedAt?.toISOString() ?? null,
+        ...figuresOf(workout),
+        bounds: parsed<number[]>(workout.bounds),
+        weatherStart: parsed<Weather>(workout.weatherStart),
+        weatherEnd: parsed<Weather>(workout.weatherEnd),
+        hasHeartRate: workout.hasHeartRate,
+        hasCadence: workout.hasCadence,
+        hasPower: workout.hasPower,
+        file,
+        map,
+        segments: allSegments.filter((segment) => segment.workoutId === workout.id).map((segment) => ({ index: segment.segmentIndex, ...figuresOf(segment) })),
+      }
+    })
+    const document: UserExport = {
+      format: 'waymark-user-export',
+      version: 1,
+      exportedAt: now.toISOString(),
+      user: {
+        username: user.username,
+        email: user.email,
+        createdAt: user.createdAt.toISOString(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        birthDate: user.birthDate,
+        location: user.location,
+        bio: user.bio,
+        picture,
+        preferences: { language: user.language, timezone: user.timezone, weekm: user.weekm, imperialUnits: user.imperialUnits, displayAscent: user.displayAscent },
+      },
+      sportPreferences: preferences.map((preference) => ({
+        sportId: preference.sportId,
+        sport: sports.get(preference.sportId) ?? '',
+        color: preference.color,
+        isActive: preference.isActive,
+        stoppedSpeedThreshold: preference.stoppedSpeedThreshold,
+      })),
+      workouts: exported,
+      records: records.map((record) => ({
+        sportId: record.sportId,
+        recordType: record.recordType,
+        value: record.value,
+        workoutDate: record.workoutDate.toISOString(),
+        workoutId: record.workoutId,
+      })),
+    }
+    return { document, files }
+  })
+}
+
+export interface ExportSummary {
+  workouts: number
+  files: number
+}
+
+/**
+ * Writes one user's data to a zip: `waymark-user-export.json` (format version 1) and the original
+ * files, map images and profile picture it names. Runs beside a live server. A workout deleted
+ * between the read and the copy of its file is left out of the archive.
+ */
+export async function exportUser(db: DataSource, layout: DataDirLayout, username: string, target: string, now: Date): Promise<ExportSummary> {
+  const { document, files } = await readUser(db, layout, username, now)
+  const present: ArchiveFile[] = []
+  for (const file of files) if ((await stat(file.path).catch(() => null))?.isFile()) present.push(file)
+  const gone = new Set(files.filter((file) => !present.includes(file)).map((file) => file.entry))
+  document.workouts = document.workouts.filter((workout) => !(workout.file && gone.has(workout.file.entry)))
+  for (const workout of document.workouts) if (workout.map && gone.has(workout.map)) workout.map = null
+  if (document.user.picture && gone.has(document.user.picture)) document.user.picture = null
+
+  const zip = createZipWriter(target)
+  let finishing = false
+  try {
+    zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2) + '\n'), USER_EXPORT_ENTRY)
+    for (const file of present) zip.addFile(file.path, file.entry)
+    finishing = true
+    await zip.finish()
+  } catch (error) {
+    if (!finishing) await zip.abort()
+    throw error
+  }
+  return { workouts: document.workouts.length, files: present.length }
+}

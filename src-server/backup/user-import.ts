@@ -1,0 +1,207 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import type { EntityManager } from 'typeorm'
+import { isAppError } from '../../src/errors'
+import type { ServerContext } from '../context'
+import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } from '../db/entities'
+import { randomPassword, randomToken } from '../lib/secrets'
+import { toSqlDate } from '../lib/sql-date'
+import { recomputeRecords } from '../modules/records/records.service'
+import { importWorkoutFile } from '../modules/workouts/workout-import'
+import { shortId } from '../lib/short-id'
+import { USER_EXPORT_ENTRY, userExportSchema, type ExportedWorkout, type UserExport } from './user-export-format'
+import { entryPath, openZipReader, type ZipReader } from './zip-reader'
+
+/** An import that cannot be carried out (nothing was changed), with a one-line reason. */
+export class ImportRefused extends Error {
+  override name = 'ImportRefused'
+}
+
+export interface ImportSummary {
+  username: string
+  /** The account was created by the import. */
+  created: boolean
+  /** The new account's password (printed once), or null for an existing account. */
+  password: string | null
+  imported: number
+  duplicates: number
+  /** Workouts that could not be imported, with the reason. */
+  failed: string[]
+}
+
+async function readDocument(zip: ZipReader, source: string): Promise<UserExport> {
+  if (!zip.names.includes(USER_EXPORT_ENTRY)) throw new ImportRefused(`${source} is not a Waymark user export (no ${USER_EXPORT_ENTRY})`)
+  let json: unknown
+  try {
+    json = JSON.parse((await zip.read(USER_EXPORT_ENTRY)).toString('utf8'))
+  } catch {
+    throw new ImportRefused(`${source}: ${USER_EXPORT_ENTRY} is not valid JSON`)
+  }
+  const parsed = userExportSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ImportRefused(`${source} is not a Waymark user export of version 1 (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'})`)
+  }
+  return parsed.data
+}
+
+/** The target account: the existing one, or a new one from the exported profile (an administrator if it is the first). */
+async function targetAccount(context: ServerContext, document: UserExport, username: string): Promise<{ user: UserEntity; password: string | null }> {
+  const existing = await context.db.manager.findOneBy(UserEntity, { username })
+  if (existing) return { user: existing, password: null }
+  const profile = document.user
+  if (await context.db.manager.findOneBy(UserEntity, { email: profile.email })) {
+    throw new ImportRefused(`e-mail ${profile.email} belongs to another account: import into it with --as <username>`)
+  }
+  const password = randomPassword()
+  const passwordHash = await context.passwords.hash(password)
+  const user = await context.write(async (manager) => {
+    const first = (await manager.count(UserEntity)) === 0
+    const created = Object.assign(new UserEntity(), {
+      username,
+      email: profile.email,
+      passwordHash,
+      admin: first,
+      isActive: true,
+      createdAt: new Date(profile.createdAt),
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      birthDate: profile.birthDate,
+      location: profile.location,
+      bio: profile.bio,
+      picture: null,
+      ...profile.preferences,
+      emailToConfirm: null,
+      confirmationTokenHash: null,
+      confirmationTokenExpiresAt: null,
+      emailTokenHash: null,
+      emailTokenExpiresAt: null,
+      tokenVersion: 0,
+    })
+    await manager.insert(UserEntity, created)
+    return created
+  })
+  return { user, password }
+}
+
+/** Sport preferences the account does not have yet (all of them for a new account). */
+async function addSportPreferences(manager: EntityManager, user: UserEntity, document: UserExport): Promise<void> {
+  for (const preference of document.sportPreferences) {
+    if (await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: preference.sportId })) continue
+    await manager.insert(UserSportPreferenceEntity, {
+      userId: user.id,
+      sportId: preference.sportId,
+      color: preference.color,
+      isActive: preference.isActive,
+      stoppedSpeedThreshold: preference.stoppedSpeedThreshold,
+    })
+  }
+}
+
+/** A workout typed in by hand, with its exported figures; skipped when the same one is there. */
+async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<boolean> {
+  const [same] = await manager.query<{ id: string }[]>(
+    `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date = ? AND duration = ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
+    [user.id, workout.sportId, toSqlDate(new Date(workout.workoutDate)), workout.duration, workout.distance],
+  )
+  if (same) return false
+  const { file: _file, map: _map, segments: _segments, sport: _sport, id: _id, ...kept } = workout
+  await manager.insert(WorkoutEntity, {
+    ...kept,
+    id: shortId(),
+    userId: user.id,
+    workoutDate: new Date(workout.workoutDate),
+    createdAt: new Date(workout.createdAt),
+    modifiedAt: workout.modifiedAt ? new Date(workout.modifiedAt) : null,
+    bounds: workout.bounds ? JSON.stringify(workout.bounds) : null,
+    weatherStart: workout.weatherStart ? JSON.stringify(workout.weatherStart) : null,
+    weatherEnd: workout.weatherEnd ? JSON.stringify(workout.weatherEnd) : null,
+    filePath: null,
+    fileFormat: null,
+    fileHash: null,
+    mapId: null,
+  })
+  return true
+}
+
+/**
+ * Imports a user export into this instance: into the account named `as` (or the exported
+ * username), created when missing with a new random password. Workouts with a file go through
+ * the server's import pipeline from their original, with the exported sport preferences in place
+ * first, so figures, segments, charts and records are computed exactly as for an upload; typed
+ * weather, notes, titles and dates are then carried over. Workouts already there are skipped.
+ */
+export async function importUser(context: ServerContext, source: string, options: { as?: string | undefined } = {}): Promise<ImportSummary> {
+  const zip = await openZipReader(source)
+  const staging = join(context.layout.tmp, `user-import-${randomToken().slice(0, 12)}`)
+  try {
+    const document = await readDocument(zip, source)
+    const sports = new Set((await context.db.manager.find(SportEntity)).map((sport) => sport.id))
+    const unknownSport = [...document.workouts, ...document.sportPreferences].find((item) => !sports.has(item.sportId))
+    if (unknownSport) throw new ImportRefused(`${source} uses sport ${unknownSport.sportId}, unknown here`)
+    for (const workout of document.workouts) {
+      for (const entry of [workout.file?.entry, workout.map]) {
+        if (entry && !zip.names.includes(entry)) throw new ImportRefused(`${source} lacks ${entry}`)
+      }
+    }
+
+    const username = options.as ?? document.user.username
+    const { user, password } = await targetAccount(context, document, username)
+    await context.write((manager) => addSportPreferences(manager, user, document))
+    if (password !== null && document.user.picture && zip.names.includes(document.user.picture)) {
+      const name = `${user.id}-${randomToken().slice(0, 16)}${extname(document.user.picture)}`
+      await zip.extract(document.user.picture, join(context.layout.pictures, name))
+      await context.write((manager) => manager.update(UserEntity, user.id, { picture: name }))
+    }
+
+    const summary: ImportSummary = { username: user.username, created: password !== null, password, imported: 0, duplicates: 0, failed: [] }
+    const manualSports = new Set<number>()
+    await mkdir(staging, { recursive: true })
+    for (const workout of document.workouts) {
+      const label = workout.title ?? workout.id
+      if (!workout.file) {
+        const added = await context.write((manager) => importManual(manager, user, workout))
+        if (added) manualSports.add(workout.sportId)
+        summary[added ? 'imported' : 'duplicates'] += 1
+        continue
+      }
+      const uploaded = entryPath(staging, workout.file.entry)
+      await zip.extract(workout.file.entry, uploaded)
+      try {
+        const outcome = await importWorkoutFile(context, user, uploaded, uploaded, {
+          sportId: workout.sportId,
+          title: workout.title ?? undefined,
+          notes: workout.notes ?? undefined,
+        })
+        if (outcome.status === 'duplicate') {
+          summary.duplicates += 1
+          continue
+        }
+        const imported = outcome.workout
+        await context.write((manager) =>
+          manager.update(WorkoutEntity, imported.id, {
+            weatherStart: workout.weatherStart ? JSON.stringify(workout.weatherStart) : null,
+            weatherEnd: workout.weatherEnd ? JSON.stringify(workout.weatherEnd) : null,
+            createdAt: new Date(workout.createdAt),
+            modifiedAt: workout.modifiedAt ? new Date(workout.modifiedAt) : null,
+          }),
+        )
+        // The exported map may have been drawn over tiles; the pipeline's new one never is here.
+        if (imported.mapId && workout.map) await zip.extract(workout.map, context.maps.path(imported.mapId))
+        summary.imported += 1
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        summary.failed.push(`${label}: ${error.message}`)
+      }
+    }
+    if (manualSports.size > 0) {
+      await context.write(async (manager) => {
+        for (const sportId of manualSports) await recomputeRecords(manager, user.id, sportId)
+      })
+    }
+    return summary
+  } finally {
+    zip.close()
+    await rm(staging, { recursive: true, force: true })
+  }
+}
