@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** What a measurement child prints as its last stdout line (JSON). */
@@ -9,6 +10,11 @@ export interface ChildReport {
   readonly warmMs?: number
   /** CPU time (user + system) of the first run, ms: less sensitive than wall time to a busy machine. */
   readonly cpuMs?: number
+  /**
+   * On-CPU time of the main thread during the first run, ms (Linux schedstat): what the wall
+   * time would be on an idle machine, where V8's compiler and GC threads run on the other core.
+   */
+  readonly mainThreadMs?: number
   /** Peak resident set size of the child process, MB. */
   readonly peakRssMb: number
   /** Free-form facts to print (points, distance…). */
@@ -71,9 +77,28 @@ function isChildReport(value: unknown): value is ChildReport {
   )
 }
 
+/**
+ * Nanoseconds the main thread has spent on a CPU (`/proc/…/schedstat`), or `NaN` where that is
+ * not available. Unlike `process.cpuUsage()`, it leaves out V8's compiler and GC helper threads.
+ */
+export function mainThreadCpuNs(): number {
+  try {
+    const text = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+    return Number(text.split(' ')[0])
+  } catch {
+    return Number.NaN
+  }
+}
+
 /** Prints a child's report as the last line of stdout (for use inside measurement scripts). */
-export function reportFromChild(wallMs: number, warmMs: number | undefined, cpuMs: number | undefined, notes?: string): void {
-  const report: ChildReport = { wallMs, warmMs, cpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
+export function reportFromChild(
+  wallMs: number,
+  warmMs: number | undefined,
+  cpuMs: number | undefined,
+  notes?: string,
+  mainThreadMs?: number,
+): void {
+  const report: ChildReport = { wallMs, warmMs, cpuMs, mainThreadMs, peakRssMb: process.resourceUsage().maxRSS / 1024, notes }
   process.stdout.write(`${JSON.stringify(report)}\n`)
 }
 

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
         const ms = median(reports.map((report) => report.wallMs))
         const warm = median(reports.map((report) => report.warmMs ?? Number.NaN))
         const cpu = median(reports.map((report) => report.cpuMs ?? Number.NaN))
+        const main = median(reports.map((report) => report.mainThreadMs ?? Number.NaN))
         const rss = median(reports.map((report) => report.peakRssMb))
         const slow = measurement.maxMs !== undefined && ms > measurement.maxMs
         const big = measurement.maxRssMb !== undefined && rss > measurement.maxRssMb
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join(', ')
         console.log(
-          `  ${measurement.label.padEnd(52)} cold ${ms.toFixed(0).padStart(5)} ms (CPU ${cpu.toFixed(0).padStart(4)})  warm ${warm.toFixed(0).padStart(5)} ms` +
+          `  ${measurement.label.padEnd(52)} cold ${ms.toFixed(0).padStart(5)} ms (main thread ${main.toFixed(0).padStart(4)}, CPU ${cpu.toFixed(0).padStart(4)})  warm ${warm.toFixed(0).padStart(5)} ms` +
             `  peak RSS ${rss.toFixed(0).padStart(4)} MB  [cold runs ${reports.map((report) => report.wallMs.toFixed(0)).join(', ')}]` +
             (target ? `  target ${target}${slow || big ? '  MISSED' : '  ok'}` : '') +
             (reports[0]?.notes ? `  (${reports[0].notes})` : ''),
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
     `\nWall time = import + analysis + chart + map line of one file, in a fresh process per run with modules loaded:` +
       `\n"cold" = first run in the process (targets are checked on it), "warm" = the same work again (a running server).` +
       `\nPeak RSS = the whole child process (Node and tsx included). Median of ${RUNS} runs.` +
-      `\nLoad average after: ${loadAverage()} — on a shared machine, compare CPU time and the fastest runs.`,
+      `\n"main thread" = on-CPU time of the main thread in the cold run (≈ the wall time on an idle machine);` +
+      ` "CPU" adds V8's compiler and GC threads.` +
+      `\nLoad average after: ${loadAverage()} — on a shared machine, compare the main-thread time and the fastest runs.`,
   )
   if (missed > 0) console.log(`${missed} measurement(s) missed their target.`)
 }
