@@ -36,7 +36,7 @@ export class CompressedTracks1763769600000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "temporary_workout_track" RENAME TO "workout_track"`)
   }
 
-  async down(): Promise<void> {
-    throw new Error('compressed track data cannot be turned back into text by a migration; restore a backup instead')
+  down(): Promise<void> {
+    return Promise.reject(new Error('compressed track data cannot be turned back into text by a migration; restore a backup instead'))
   }
 }
