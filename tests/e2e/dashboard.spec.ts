@@ -87,6 +87,9 @@ test.describe('dashboard', () => {
     const chart = page.getByTestId('month-statistics')
     await expect(chart.locator('path.recharts-rectangle').first()).toBeVisible()
     await shot(page, 'dashboard-desktop')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    await shot(page, 'dashboard-dark')
     expect(errors).toEqual([])
   })
 

@@ -103,7 +103,8 @@ test.describe('workouts list', () => {
     await expect(pagination.getByTestId('pagination-dots')).toHaveCount(2)
     await pagination.getByRole('button', { name: 'Next page' }).click()
     await expect(page).toHaveURL(/page=6/)
-    await shot(page, 'list-pages')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(page, 'list-pages-dark')
   })
 
   test('French and German, and a phone-sized screen', async ({ page, request }) => {
