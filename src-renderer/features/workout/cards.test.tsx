@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { UserRecord, WorkoutFigures } from '../../../src/contracts'
+import { i18next } from '../../i18n'
+import { render, type Rendered } from '../../test/render'
+import { FiguresCard } from './FiguresCard'
+import { RecordBadges } from './RecordBadges'
+import { WeatherCard } from './WeatherCard'
+
+let rendered: Rendered | undefined
+afterEach(async () => {
+  rendered?.unmount()
+  rendered = undefined
+  await i18next.changeLanguage('en')
+})
+
+const figures: WorkoutFigures = {
+  duration: '1 day, 2:03:04',
+  moving: '0:04:10',
+  pauses: '0:00:00',
+  distance: 16.09344,
+  ave_speed: 16.09344,
+  max_speed: null,
+  min_alt: 100,
+  max_alt: 1000,
+  ascent: 10,
+  descent: null,
+}
+const TITLE = 'figures'
+const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\u00a0|\u202f/g, ' ')
+
+describe('FiguresCard', () => {
+  it('shows imperial units and hh:mm:ss, leaving out what is unknown', async () => {
+    rendered = await render(<FiguresCard figures={figures} imperial title={TITLE} />)
+    expect(text('figure-distance')).toBe('10.00 mi')
+    expect(text('figure-ave_speed')).toBe('10.00 mph')
+    expect(text('figure-duration')).toBe('26:03:04')
+    expect(text('figure-max_alt')).toBe('3,281 ft')
+    expect(text('figure-ascent')).toBe('33 ft')
+    expect(text('figure-max_speed')).toBeUndefined()
+    expect(text('figure-descent')).toBeUndefined()
+    expect(text('figure-pauses')).toBeUndefined()
+  })
+
+  it('uses the decimal comma in French', async () => {
+    await i18next.changeLanguage('fr')
+    rendered = await render(<FiguresCard figures={figures} imperial={false} title={TITLE} />)
+    expect(text('figure-distance')).toBe('16,09 km')
+    expect(rendered.container.textContent).toContain('Vitesse moyenne')
+  })
+})
+
+describe('WeatherCard', () => {
+  it('names the wind direction in the interface language', async () => {
+    await i18next.changeLanguage('de')
+    rendered = await render(
+      <WeatherCard
+        start={{ icon: 'rain', temperature: 10, humidity: 0.5, wind: 2, windBearing: 90 }}
+        end={{ icon: 'snow', temperature: -1, humidity: 0.95, wind: 0.44704, windBearing: 225 }}
+        imperial
+      />,
+    )
+    const points = [...document.querySelectorAll('[data-testid="wind-direction"]')].map((node) => node.textContent)
+    expect(points).toEqual(['O', 'SW'])
+    expect(document.querySelector('[data-testid="wind-direction"]')?.getAttribute('title')).toBe('Ost')
+    const content = rendered.container.textContent?.replace(/\u00a0|\u202f/g, ' ') ?? ''
+    expect(content).toContain('Regen')
+    expect(content).toContain('50,0 °F')
+    expect(content).toContain('1,0 mph')
+    expect(content).toContain('95 %')
+  })
+
+  it('shows nothing without weather', async () => {
+    rendered = await render(<WeatherCard start={null} end={null} imperial={false} />)
+    expect(document.querySelector('[data-testid="weather-card"]')).toBeNull()
+  })
+})
+
+describe('RecordBadges', () => {
+  const record = (record_type: UserRecord['record_type']): UserRecord => ({
+    id: record_type.charCodeAt(0),
+    record_type,
+    sport_id: 1,
+    user: 'u',
+    value: 1,
+    workout_date: 'Tue, 13 Mar 2018 12:44:45 GMT',
+    workout_id: 'w',
+  })
+
+  it('hides the ascent record when ascent is not displayed', async () => {
+    rendered = await render(<RecordBadges records={[record('FD'), record('HA')]} displayAscent={false} />)
+    expect(document.querySelector('[data-testid="record-FD"]')?.textContent).toBe('Farthest distance')
+    expect(document.querySelector('[data-testid="record-HA"]')).toBeNull()
+  })
+})
