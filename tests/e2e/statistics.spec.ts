@@ -104,6 +104,7 @@ test.describe('statistics', () => {
 
     await page.setViewportSize({ width: 600, height: 800 })
     await expect(chart).toHaveAttribute('data-labels', 'rotated')
+    await shot(page, 'statistics-rotated')
     await page.setViewportSize({ width: 1280, height: 800 })
     await expect(chart).toHaveAttribute('data-labels', 'flat')
 

@@ -85,7 +85,17 @@ export function WorkoutsListPage() {
           allowDeselect={false}
           data-testid="page-size"
         />
-        {pagination && <ListPagination page={pagination.page} pages={pagination.pages} onChange={(page) => update({ page })} />}
+        {pagination && (
+          <ListPagination
+            page={pagination.page}
+            pages={pagination.pages}
+            onChange={(page) => {
+              update({ page })
+              // The pager sits under the table: the next page starts at its top.
+              window.scrollTo({ top: 0 })
+            }}
+          />
+        )}
       </Group>
     </Stack>
   )
