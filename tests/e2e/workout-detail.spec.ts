@@ -1,8 +1,33 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import enWorkouts from '../../src/i18n/locales/en/workouts.json' with { type: 'json' }
+import frWorkouts from '../../src/i18n/locales/fr/workouts.json' with { type: 'json' }
+import deWorkouts from '../../src/i18n/locales/de/workouts.json' with { type: 'json' }
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { firstSport, getWorkout, gpxText, hhmmss, setPreferences, syntheticGpx, uploadWorkout } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
+
+type Tree = { [key: string]: string | Tree }
+const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : leaves(value)))
+
+/** English texts of the workout pages that a French or German page must not show. */
+function englishLeftovers(other: Tree): (texts: string[]) => string[] {
+  const translated = new Set(leaves(other))
+  const english = new Set(leaves(enWorkouts as Tree).filter((text) => text.length > 3 && !text.includes('{{') && !translated.has(text)))
+  return (texts) => texts.filter((text) => english.has(text))
+}
+
+async function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (text && node.parentElement && node.parentElement.getClientRects().length > 0) texts.push(text)
+    }
+    return texts
+  })
+}
 
 test.describe('workout detail', () => {
   test('map, chart and hover, segments, not-found pages, edit and delete', async ({ page, request }) => {
@@ -166,17 +191,29 @@ test.describe('workout detail', () => {
     await expect(page.getByText('Analyse', { exact: true })).toBeVisible()
     await expect(page.getByTestId('figure-distance')).toHaveText(`${workout.distance.toFixed(2).replace('.', ',')} km`)
     await expect(page.getByTestId('delete')).toHaveText('Supprimer la séance')
+    const french = englishLeftovers(frWorkouts)
+    expect(french(await visibleTexts(page))).toEqual([])
     await page.goto('/workouts/add')
     await expect(page.getByRole('heading', { name: 'Ajouter une séance' })).toBeVisible()
     await expect(page.getByTestId('choose-files')).toHaveText('Choisir des fichiers')
+    expect(french(await visibleTexts(page))).toEqual([])
+    await page.getByTestId('add-mode').getByText('Sans fichier').click()
+    await expect(page.getByTestId('duration-hours')).toBeVisible()
+    expect(french(await visibleTexts(page))).toEqual([])
 
     await setPreferences(request, token, { language: 'de' })
     await page.goto(`/workouts/${workout.id}`)
     await expect(page.getByText('Kennzahlen')).toBeVisible()
     await expect(page.getByTestId('delete')).toHaveText('Training löschen')
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-de.png`, fullPage: true })
+    const german = englishLeftovers(deWorkouts)
+    expect(german(await visibleTexts(page))).toEqual([])
+    await page.goto(`/workouts/${workout.id}/edit`)
+    await expect(page.getByRole('heading', { name: 'Training bearbeiten' })).toBeVisible()
+    expect(german(await visibleTexts(page))).toEqual([])
     await page.goto('/workouts/add')
     await expect(page.getByRole('heading', { name: 'Training hinzufügen' })).toBeVisible()
+    expect(german(await visibleTexts(page))).toEqual([])
   })
 
   test.describe('on a phone', () => {

@@ -8,7 +8,7 @@ import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { desktopBridge, subscribeToOpenedWorkoutFiles, type PickedWorkoutFiles } from '../../platform/desktop'
-import { useAppState } from '../../session/store'
+import { refreshConfig, useAppState } from '../../session/store'
 import { SportSelect } from '../workout/WorkoutFormFields'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
@@ -46,6 +46,11 @@ export function FileWorkoutForm() {
 
   // Files the desktop app was asked to open land here too (nothing happens in a browser).
   useEffect(() => subscribeToOpenedWorkoutFiles(onPicked), [])
+
+  // The limits shown must be the ones the server applies now, not those read at start-up.
+  useEffect(() => {
+    refreshConfig().catch(() => undefined)
+  }, [])
 
   const limits = { maxFileBytes: config?.max_single_file_size ?? Infinity, maxZipBytes: config?.max_zip_file_size ?? Infinity }
 
