@@ -91,6 +91,19 @@ test.describe('workouts list', () => {
     await expect(page.getByTestId('list-total-count')).toContainText('30')
     await expect(page.getByTestId('error-box')).toHaveCount(0)
 
+    // A value the API would refuse is flagged on its field and not applied.
+    await page.getByTestId('filters-toggle').click()
+    await page.getByTestId('filter-duration_from').fill('90')
+    await page.getByTestId('filters-apply').click()
+    await expect(page.getByText('Invalid value')).toBeVisible()
+    await expect(page).not.toHaveURL(/duration_from/)
+    await page.getByTestId('filter-duration_from').fill('0:45')
+    await page.getByTestId('filters-apply').click()
+    await expect(page).toHaveURL(/duration_from=0%3A45/)
+    // Moving time from 45 min: 12 runs (30 min + 5 min steps) and the 15 rides.
+    await expect(page.getByTestId('list-total-count')).toContainText('27')
+    await page.getByTestId('filters-clear').click()
+
 
     // 90 workouts by 10 are 9 pages: beyond 8, dots stand for the pages left out.
     for (let index = 0; index < 60; index += 1) {

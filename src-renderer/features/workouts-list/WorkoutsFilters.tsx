@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { filtersForForm, filtersFromForm } from './filterUnits'
-import type { FilterKey, Filters } from './listQuery'
+import { invalidFilters, type FilterKey, type Filters } from './listQuery'
 
 interface WorkoutsFiltersProps {
   filters: Filters
@@ -17,13 +17,19 @@ interface WorkoutsFiltersProps {
 export function WorkoutsFilters({ filters, sports, imperial, onApply }: WorkoutsFiltersProps) {
   const { t } = useTranslation()
   const [form, setForm] = useState<Filters>(() => filtersForForm(filters, imperial))
-  const set = (key: FilterKey) => (value: string | null) => setForm((previous) => ({ ...previous, [key]: value ?? '' }))
+  const [invalid, setInvalid] = useState<readonly FilterKey[]>([])
+  const set = (key: FilterKey) => (value: string | null) => {
+    setForm((previous) => ({ ...previous, [key]: value ?? '' }))
+    setInvalid((previous) => previous.filter((other) => other !== key))
+  }
+  const errorOf = (key: FilterKey) => (invalid.includes(key) ? t('dashboard.LIST.FILTERS.INVALID') : undefined)
   const text = (key: FilterKey, label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
     <TextInput
       label={label}
       value={form[key] ?? ''}
       onChange={(event) => set(key)(event.currentTarget.value)}
       name={key}
+      error={errorOf(key)}
       data-testid={`filter-${key}`}
       {...extra}
     />
@@ -33,10 +39,15 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onApply(filtersFromForm(form, imperial))
+    const next = filtersFromForm(form, imperial)
+    // The address would silently drop a bad value: say which field is wrong instead.
+    const wrong = invalidFilters(next)
+    setInvalid(wrong)
+    if (wrong.length === 0) onApply(next)
   }
   const clear = () => {
     setForm({})
+    setInvalid([])
     onApply({})
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_QUERY, pageItems, parseListQuery, toApiQuery, toSearchParams } from './listQuery'
+import { DEFAULT_QUERY, invalidFilters, pageItems, parseListQuery, toApiQuery, toSearchParams } from './listQuery'
 
 const parse = (text: string) => parseListQuery(new URLSearchParams(text))
 
@@ -23,6 +23,14 @@ describe('workout list query string', () => {
     expect(query).toEqual(DEFAULT_QUERY)
     expect(parse('per_page=1000').per_page).toBe(10)
     expect(parse('page=1.5').page).toBe(1)
+  })
+
+  it('names the filters the API would refuse', () => {
+    expect(invalidFilters({ duration_from: '90', distance_to: 'far', from: '2024-02-30', title: 'ok', ave_speed_from: '12.5', duration_to: '1:30' })).toEqual([
+      'from',
+      'distance_to',
+      'duration_from',
+    ])
   })
 
   it('drops the end of a reversed date range', () => {

@@ -65,6 +65,14 @@ export function parseListQuery(search: URLSearchParams): ListQuery {
   }
 }
 
+/** The filters the API would refuse (a bad number, date or `hh:mm`). */
+export function invalidFilters(filters: Filters): FilterKey[] {
+  return FILTER_KEYS.filter((key) => {
+    const value = filters[key]
+    return value !== undefined && !shape[key].safeParse(value).success
+  })
+}
+
 /** The query string of a list query, leaving out defaults so plain `/workouts` stays plain. */
 export function toSearchParams(query: ListQuery): URLSearchParams {
   const search = new URLSearchParams()
