@@ -81,6 +81,32 @@ describe('GPX <trkpt> fast path', () => {
     expectSamePaths(gpx(POINTS.join('\n')), 'all forms in one file')
   })
 
+  it('gives the same outcome as the event path on randomly damaged points', () => {
+    // mulberry32, seeded: the same mutations on every run.
+    let state = 2024
+    const random = (): number => {
+      state = (state + 0x6d2b79f5) >>> 0
+      let t = state
+      t = Math.imul(t ^ (t >>> 15), t | 1)
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+    const alphabet = ['<', '>', '/', '"', "'", '=', ' ', '&', ';', ':', 'e', 't', '1', '.', '-', 'x', '\n']
+    const base = POINTS.slice(0, 7)
+    for (let round = 0; round < 600; round++) {
+      const point = base[round % base.length] ?? ''
+      const chars = [...point]
+      for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
+        const at = Math.floor(random() * chars.length)
+        const roll = random()
+        if (roll < 0.4) chars.splice(at, 1)
+        else if (roll < 0.8) chars.splice(at, 0, alphabet[Math.floor(random() * alphabet.length)] ?? '')
+        else chars[at] = alphabet[Math.floor(random() * alphabet.length)] ?? ''
+      }
+      expectSamePaths(gpx(chars.join('') + point), `round ${round}: ${chars.join('')}`)
+    }
+  })
+
   it('gives the same track as the event path for every GPX fixture', () => {
     for (const dir of fixtureDirs) {
       for (const name of readdirSync(dir).filter((file) => file.endsWith('.gpx'))) {
