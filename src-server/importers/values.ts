@@ -125,7 +125,12 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
       break
     }
   }
-  if (i !== end || digits === 0 || digits > 15) return parseDecimal(bytesText(bytes, start, end))
+  if (i === end && digits > 15) {
+    // Only digits, a sign and a dot (Garmin Connect writes 16–17 digit coordinates and float32
+    // elevations in full): ASCII, so `Number` of the latin1 text, without the UTF-8 decoding.
+    return Number(Buffer.isBuffer(bytes) ? bytes.toString('latin1', start, end) : bytesText(bytes, start, end))
+  }
+  if (i !== end || digits === 0) return parseDecimal(bytesText(bytes, start, end))
   const value = fractionDigits > 0 ? mantissa / (POW10[fractionDigits] ?? Number.NaN) : mantissa
   return negative ? -value : value
 }
