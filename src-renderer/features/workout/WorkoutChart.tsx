@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css'
 import { CompositeChart, type CompositeChartSeries } from '@mantine/charts'
 import { Chip, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import { memo, useMemo, useState } from 'react'
+import type { MouseHandlerDataParam } from 'recharts'
 import { useTranslation } from 'react-i18next'
 import type { ChartDataPoint } from '../../../src/contracts'
 import { formatDuration } from '../../components/formatDuration'
@@ -69,6 +70,12 @@ export const WorkoutChart = memo(function WorkoutChart({
     yAxisId: name === 'elevation' ? 'right' : undefined,
   }))
 
+  // Mouse and finger alike: the hovered row's index goes to the map.
+  const follow = (state: MouseHandlerDataParam) => {
+    const index = Number(state.activeTooltipIndex)
+    onHover(state.isTooltipActive && Number.isInteger(index) ? (rows[index]?.index ?? null) : null)
+  }
+
   const formatX = (value: number) =>
     axis === 'duration' ? formatDuration(value) : `${formatNumber(value, i18n.language, 2)} ${t(`common.UNITS.${units.distance}`)}`
 
@@ -135,12 +142,7 @@ export const WorkoutChart = memo(function WorkoutChart({
         rightYAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
         areaProps={{ fillOpacity: 0.25 }}
         tooltipProps={{ content: tooltip }}
-        composedChartProps={{
-          onMouseMove: (state) => {
-            const index = Number(state.activeTooltipIndex)
-            onHover(state.isTooltipActive && Number.isInteger(index) ? (rows[index]?.index ?? null) : null)
-          },
-        }}
+        composedChartProps={{ onMouseMove: follow, onTouchMove: follow, onTouchEnd: () => onHover(null) }}
         onMouseLeave={() => onHover(null)}
       />
     </Stack>
