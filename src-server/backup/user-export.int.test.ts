@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { LoginResponse, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
+import type { LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import type { Logger } from '../config/server-config'
 import { exportCommand, importCommand } from '../cli/user-data-commands'
 import { CommandError } from '../cli/user-commands'
@@ -53,6 +53,9 @@ function comparable(t: TestServer, token: string, username: string) {
   }
   return async () => {
     const workouts = (await get('workouts?per_page=100&order=asc')) as unknown as WorkoutsListResponse
+    // Workouts starting at the same time are ordered by id, which differs between instances.
+    const key = (workout: Workout) => `${workout.workout_date}|${workout.sport_id}|${workout.title}`
+    workouts.data.workouts.sort((a, b) => key(a).localeCompare(key(b)))
     const charts = []
     for (const workout of workouts.data.workouts) {
       if (workout.with_gpx) charts.push(await get(`workouts/${workout.id}/chart_data`))
