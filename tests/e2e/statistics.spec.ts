@@ -52,7 +52,7 @@ test.describe('statistics', () => {
     await expect(page.getByRole('button', { name: 'Next period' })).toBeDisabled()
 
     // Durations read as clocks on the axis.
-    await page.getByRole('radio', { name: 'Duration' }).check()
+    await page.getByRole('radio', { name: 'Duration' }).click()
     await expect(chart).toHaveAttribute('data-measure', 'total_duration')
     await expect(chart.getByText(/^\d{2}:\d{2}:\d{2}$/).first()).toBeVisible()
     // Hovering a bar shows the tooltip in d h m s.
@@ -61,14 +61,19 @@ test.describe('statistics', () => {
     await shot(page, 'statistics-duration')
 
     // Average speed: bars side by side (not stacked), all measures offered.
-    await page.getByRole('radio', { name: 'Average speed' }).check()
+    await page.getByRole('radio', { name: 'Average speed' }).click()
     await expect(chart).toHaveAttribute('data-measure', 'average_speed')
     await expect.poll(() => barCount(page)).toBe(3)
     for (const name of ['Distance', 'Workouts', 'Ascent', 'Descent']) await expect(page.getByRole('radio', { name })).toBeVisible()
+    // The chart's parameters live in the address: a reload shows the same chart.
+    await expect(page).toHaveURL(/measure=average_speed/)
+    await page.reload()
+    await expect(chart).toHaveAttribute('data-measure', 'average_speed')
+    await expect(page.getByRole('radio', { name: 'Average speed' })).toBeChecked()
 
     // Years: this year's runs make one segment, next to this year's ride and the old ride.
     await page.getByTestId('statistics-frames').getByText('Year').click()
-    await page.getByRole('radio', { name: 'Distance' }).check()
+    await page.getByRole('radio', { name: 'Distance' }).click()
     await expect.poll(() => barCount(page)).toBe(3)
     await expect(page.getByTestId('statistics-range')).toContainText(`31/12/${new Date().getFullYear()}`)
     // Three years back, the ten years shown end before the old ride: the no-workouts message.

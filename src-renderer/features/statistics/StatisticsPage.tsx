@@ -1,8 +1,8 @@
 import { ActionIcon, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import dayjs from 'dayjs'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
 import type { Sport, User } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
@@ -10,7 +10,7 @@ import { formatDate } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import type { Measure } from './chartData'
 import { MeasureRadios } from './MeasureRadios'
-import { FRAMES, isLatest, periodLabel, shiftAnchor, statsWindow, type Frame } from './periods'
+import { FRAMES, isLatest, periodLabel, readChartParams, shiftAnchor, statsWindow, writeChartParams, type ChartParams, type Frame } from './periods'
 import { StatisticsChart } from './StatisticsChart'
 import { useStatistics } from './useStatistics'
 
@@ -35,9 +35,13 @@ export function StatisticsPage() {
 function Statistics({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
   const { t } = useTranslation()
   const now = today(profile.timezone)
-  const [frame, setFrame] = useState<Frame>('month')
-  const [anchor, setAnchor] = useState(now)
-  const [measure, setMeasure] = useState<Measure>('total_distance')
+  // Kept in the address so a reload or a shared link shows the same chart.
+  const [search, setSearch] = useSearchParams()
+  const { frame, anchor, measure } = readChartParams(search, now)
+  const change = (patch: Partial<ChartParams>) => setSearch(writeChartParams({ frame, anchor, measure, ...patch }, now), { replace: true })
+  const setFrame = (next: Frame) => change({ frame: next })
+  const setAnchor = (next: string) => change({ anchor: next })
+  const setMeasure = (next: Measure) => change({ measure: next })
   const range = statsWindow(frame, anchor, profile.weekm ?? false)
   const { statistics, loading, errors } = useStatistics(profile.username, range.from, range.to, range.time)
 

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs'
 import type { statsTimeFrames } from '../../../src/contracts'
-// Registers the utc plugin.
+// Registers the utc and strict-parsing plugins.
 import '../../format/dates'
+import { FULL_MEASURES, type Measure } from './chartData'
 
 /** The time frames the statistics page offers (a week starts Sunday or Monday per preference). */
 export const FRAMES = ['week', 'month', 'year'] as const
@@ -81,4 +82,29 @@ export function periodLabel(key: string, frame: Frame): string {
 /** True when the window reaches past today: there is nothing to show after it. */
 export function isLatest(window: StatsWindow, today: string): boolean {
   return window.to >= today
+}
+
+export interface ChartParams {
+  frame: Frame
+  /** A day of the last period shown (`YYYY-MM-DD`). */
+  anchor: string
+  measure: Measure
+}
+
+/** The chart parameters of the address; anything invalid (or a day after today) falls back to the default. */
+export function readChartParams(search: URLSearchParams, now: string): ChartParams {
+  const frame = FRAMES.find((candidate) => candidate === search.get('time')) ?? 'month'
+  const measure = FULL_MEASURES.find((candidate) => candidate === search.get('measure')) ?? 'total_distance'
+  const day = search.get('date') ?? ''
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day) && dayjs(day, 'YYYY-MM-DD', true).isValid() && day <= now
+  return { frame, anchor: valid ? day : now, measure }
+}
+
+/** The address of chart parameters, defaults left out. */
+export function writeChartParams(params: ChartParams, now: string): URLSearchParams {
+  const search = new URLSearchParams()
+  if (params.frame !== 'month') search.set('time', params.frame)
+  if (params.measure !== 'total_distance') search.set('measure', params.measure)
+  if (params.anchor !== now) search.set('date', params.anchor < now ? params.anchor : now)
+  return search
 }

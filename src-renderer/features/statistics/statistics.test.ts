@@ -3,7 +3,7 @@ import type { SportStatistics } from '../../../src/contracts'
 import { formatDuration, parseApiDuration } from '../../components/formatDuration'
 import { buildChartRows, highestValue, measureUnit, measureValue, seriesKey, yTicks } from './chartData'
 import { formatDaysDuration } from './daysDuration'
-import { isLatest, periodLabel, shiftAnchor, statsWindow } from './periods'
+import { isLatest, periodLabel, readChartParams, shiftAnchor, statsWindow, writeChartParams } from './periods'
 
 const stats = (patch: Partial<SportStatistics>): SportStatistics => ({
   nb_workouts: 1,
@@ -46,6 +46,23 @@ describe('statistics periods', () => {
     expect(isLatest(statsWindow('month', '2024-04-15', false), '2024-05-20')).toBe(false)
     expect(periodLabel('2024-05-12', 'week')).toBe('12/05')
     expect(periodLabel('2024-05', 'month')).toBe('05/2024')
+  })
+})
+
+describe('statistics address', () => {
+  const read = (text: string) => readChartParams(new URLSearchParams(text), '2024-05-20')
+
+  it('reads frame, day and measure with fallbacks', () => {
+    expect(read('')).toEqual({ frame: 'month', anchor: '2024-05-20', measure: 'total_distance' })
+    expect(read('time=year&date=2023-01-31&measure=average_speed')).toEqual({ frame: 'year', anchor: '2023-01-31', measure: 'average_speed' })
+    expect(read('time=decade&date=2023-02-30&measure=calories')).toEqual({ frame: 'month', anchor: '2024-05-20', measure: 'total_distance' })
+    // No chart of the future.
+    expect(read('date=2030-01-01').anchor).toBe('2024-05-20')
+  })
+
+  it('writes only what differs from the defaults', () => {
+    expect(writeChartParams({ frame: 'month', anchor: '2024-05-20', measure: 'total_distance' }, '2024-05-20').toString()).toBe('')
+    expect(writeChartParams({ frame: 'week', anchor: '2024-04-01', measure: 'nb_workouts' }, '2024-05-20').toString()).toBe('time=week&measure=nb_workouts&date=2024-04-01')
   })
 })
 
