@@ -18,12 +18,13 @@ import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from './meas
 
 function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: string; value: string; testId: string }) {
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <ThemeIcon variant="light" size="lg" radius="md">
-        <Glyph size={20} />
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" size="md" radius="md">
+        <Glyph size={18} />
       </ThemeIcon>
-      <Stack gap={0}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {/* minWidth 0 lets long German labels wrap instead of running into the next column. */}
+      <Stack gap={0} miw={0}>
+        <Text size="xs" c="dimmed" fw={600} style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
           {label}
         </Text>
         <Text fw={600} data-testid={`figure-${testId}`}>
