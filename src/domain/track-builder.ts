@@ -27,29 +27,41 @@ const INITIAL_CAPACITY = 256
 const EMPTY = new Float64Array(0)
 
 /**
- * A growable column: a Float64Array doubled when full, so appends stay amortised O(1). Allocated
- * on the first real value: a GPX file never fills cadence, power, temperature or recorded
- * distance, and those columns then cost nothing.
+ * A growable column: a Float64Array doubled when full, so appends stay amortised O(1).
+ * Allocated on the first real value (a GPX file never fills cadence, power, temperature or
+ * recorded distance, and those columns then cost nothing), and written index by index, never
+ * filled ahead: the unused tail of a generous capacity is never touched, so it never becomes
+ * resident memory.
  */
 class Column {
   values: Float64Array = EMPTY
   /** True once any point has a real value: columns nobody filled become `null`. */
   used = false
 
-  grow(capacity: number): void {
+  grow(capacity: number, size: number): void {
     if (!this.used) return
-    const next = new Float64Array(capacity).fill(Number.NaN)
-    next.set(this.values)
+    const next = new Float64Array(capacity)
+    next.set(this.values.subarray(0, size))
     this.values = next
   }
 
   set(index: number, value: number | undefined, capacity: number): void {
-    if (value === undefined || Number.isNaN(value)) return
+    if (value === undefined || Number.isNaN(value)) {
+      if (this.used) this.values[index] = Number.NaN
+      return
+    }
     if (!this.used) {
-      this.values = new Float64Array(capacity).fill(Number.NaN)
+      this.values = new Float64Array(capacity)
+      // The points before the first value are missing.
+      this.values.fill(Number.NaN, 0, index)
       this.used = true
     }
     this.values[index] = value
+  }
+
+  /** The first `size` values; copied when the capacity is much larger (releases the rest). */
+  take(size: number): Float64Array {
+    return this.values.length > 2 * size + 1024 ? this.values.slice(0, size) : this.values.subarray(0, size)
   }
 }
 
@@ -123,7 +135,7 @@ export class TrackSegmentBuilder {
   ): void {
     if (this.size === this.capacity) {
       this.capacity *= 2
-      for (const column of this.columns) column.grow(this.capacity)
+      for (const column of this.columns) column.grow(this.capacity, this.size)
     }
     const index = this.size
     const capacity = this.capacity
@@ -143,8 +155,7 @@ export class TrackSegmentBuilder {
   build(): TrackSegment {
     const size = this.size
     // Mandatory columns exist even when no point filled them (all values missing).
-    const take = (column: Column): Float64Array =>
-      column.used ? column.values.subarray(0, size) : new Float64Array(size).fill(Number.NaN)
+    const take = (column: Column): Float64Array => (column.used ? column.take(size) : new Float64Array(size).fill(Number.NaN))
     const optional = (column: Column): Float64Array | null => (column.used ? take(column) : null)
     return {
       size,
