@@ -99,6 +99,11 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         const server = createHttpServer((request, response) => void handle(request, response))
         // Uploads of large archives on slow links must not be cut off by Node's default timeout.
         server.requestTimeout = 30 * 60_000
+        // Node closes idle connections after 5 s; a client sending a request on one at that moment
+        // gets a reset (and browsers never retry an upload). Idle connections stay open longer
+        // than clients keep them.
+        server.keepAliveTimeout = 75_000
+        server.headersTimeout = 80_000
         server.once('error', reject)
         server.listen(config.port, config.host, () => {
           server.off('error', reject)
