@@ -3,11 +3,26 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import enAdmin from '../../src/i18n/locales/en/admin.json' with { type: 'json' }
-import { ADMIN, createActiveUser, ensureAdmin, loginThroughUi, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
+import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
+
+/**
+ * Assertions wait longer than the default 5 s: logins hash passwords and these flows run while
+ * other suites build on the same two cores.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 })
+
+/** Logs in through the login form (English) and waits to leave it. */
+async function loginThroughUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel(/^E-mail/).fill(account.email)
+  await page.getByLabel(/^Password/).fill(account.password)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
 
 /** A built server of this spec's own, on a fresh data folder (and an SMTP sink when e-mail is on). */
 interface AdminServer {
