@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PageLoader } from '../components/PageLoader'
+import { WorkoutFilesHandOver } from '../features/desktop/WorkoutFilesHandOver'
 import { useAppState } from '../session/store'
 import { AppError } from './AppError'
 import { guardRedirect } from './guard'
@@ -25,6 +26,7 @@ export function AppRoot() {
 
   return (
     <Layout>
+      <WorkoutFilesHandOver signedIn={sessionStatus === 'authenticated'} />
       <Outlet />
     </Layout>
   )

@@ -7,7 +7,8 @@ import { errorKeysOfUnknown, FILE_TOO_LARGE_KEY } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
-import { desktopBridge, subscribeToOpenedWorkoutFiles, type PickedWorkoutFiles } from '../../platform/desktop'
+import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
+import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
 import { refreshConfig, useAppState } from '../../session/store'
 import { SportSelect } from '../workout/WorkoutFormFields'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
@@ -31,6 +32,7 @@ export function FileWorkoutForm() {
   const [busy, setBusy] = useState(false)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const unmounted = useRef(false)
+  const finished = useRef(false)
 
   useEffect(() => {
     unmounted.current = false
@@ -39,13 +41,28 @@ export function FileWorkoutForm() {
     }
   }, [])
 
+  useEffect(() => {
+    finished.current = progress?.finished ?? false
+  }, [progress])
+
   const onPicked = ({ files: picked, skipped }: PickedWorkoutFiles) => {
     setFiles((current) => [...current, ...picked])
     setErrorKeys(skipped.map((file) => (file.reason === 'too-large' ? FILE_TOO_LARGE_KEY : 'api.ERROR.file_extension_not_allowed')))
   }
 
-  // Files the desktop app was asked to open land here too (nothing happens in a browser).
-  useEffect(() => subscribeToOpenedWorkoutFiles(onPicked), [])
+  // Files dropped anywhere on the window or opened with the desktop app (WorkoutFilesHandOver).
+  useEffect(
+    () =>
+      receiveHandedOverFiles((picked) => {
+        // After a finished import, new files start a new one instead of joining the old list.
+        if (finished.current) {
+          setProgress(null)
+          setFiles([])
+        }
+        onPicked(picked)
+      }),
+    [],
+  )
 
   // The limits shown must be the ones the server applies now, not those read at start-up.
   useEffect(() => {
