@@ -98,7 +98,6 @@ export function UserAdminActions({ user, self, onUpdated }: { user: User; self: 
             user={user}
             self={self}
             busy={busy === 'admin'}
-            size="sm"
             onToggle={() => void run('admin', { admin: !user.admin }, user.admin ? 'admin.USER.ADMIN_REMOVED' : 'admin.USER.ADMIN_GRANTED')}
           />
           {!self && (

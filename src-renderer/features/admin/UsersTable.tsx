@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Group, Table, Text, Tooltip } from '@mantine/core'
 import { IconShieldMinus, IconShieldPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -7,34 +7,55 @@ import { UserPicture } from '../../components/UserPicture'
 import { formatDateTime } from '../../format/dates'
 import { Tick } from './Tick'
 
-/** The button granting or removing admin rights; an administrator cannot change their own. */
+/**
+ * The button granting or removing admin rights; an administrator cannot change their own. In the
+ * table it is an icon with the action as its name and tooltip, so every column fits on a laptop.
+ */
 export function AdminRightsButton({
   user,
   self,
   busy,
   onToggle,
-  size = 'xs',
+  compact = false,
 }: {
   user: User
   self: boolean
   busy: boolean
   onToggle: () => void
-  /** Small in the table, full size among the user page's actions. */
-  size?: 'xs' | 'sm'
+  compact?: boolean
 }) {
   const { t } = useTranslation()
+  const label = t(user.admin ? 'admin.USERS.REMOVE_ADMIN' : 'admin.USERS.ADD_ADMIN')
+  const Glyph = user.admin ? IconShieldMinus : IconShieldPlus
+  if (compact) {
+    return (
+      <Tooltip label={label} withArrow disabled={self}>
+        <ActionIcon
+          size="lg"
+          variant={user.admin ? 'default' : 'light'}
+          color={user.admin ? undefined : 'pine'}
+          disabled={self}
+          loading={busy}
+          onClick={onToggle}
+          aria-label={label}
+          data-testid="admin-rights-button"
+        >
+          <Glyph size={18} />
+        </ActionIcon>
+      </Tooltip>
+    )
+  }
   return (
     <Button
-      size={size}
       variant={user.admin ? 'default' : 'light'}
       color={user.admin ? undefined : 'pine'}
-      leftSection={user.admin ? <IconShieldMinus size={16} /> : <IconShieldPlus size={16} />}
+      leftSection={<Glyph size={18} />}
       disabled={self}
       loading={busy}
       onClick={onToggle}
       data-testid="admin-rights-button"
     >
-      {t(user.admin ? 'admin.USERS.REMOVE_ADMIN' : 'admin.USERS.ADD_ADMIN')}
+      {label}
     </Button>
   )
 }
@@ -61,9 +82,9 @@ export function UsersTable({
 }) {
   const { t } = useTranslation()
   return (
-    <Table.ScrollContainer minWidth={960}>
-      {/* One line per cell: the container scrolls sideways rather than breaking addresses mid-word. */}
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid="users-table">
+    // Below this width the table scrolls sideways rather than squeezing addresses and dates.
+    <Table.ScrollContainer minWidth={800}>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('admin.USERS.TABLE.PICTURE')}</Table.Th>
@@ -93,7 +114,7 @@ export function UsersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" data-testid="user-registration">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="user-registration">
                   {formatDateTime(user.created_at, timezone)}
                 </Text>
               </Table.Td>
@@ -111,6 +132,7 @@ export function UsersTable({
                     self={user.username === me}
                     busy={busyUser === user.username}
                     onToggle={() => onToggleAdmin(user)}
+                    compact
                   />
                 </Group>
               </Table.Td>
