@@ -34,6 +34,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified; browsers on the network download it, and
+      // the dashboard's scripts are ~390 KB gzipped minified against ~620 KB as they were.
+      minify: true,
       rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
     server: { proxy: { '/api': 'http://127.0.0.1:5000' } },

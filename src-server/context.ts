@@ -6,7 +6,8 @@ import type { MapImages } from './maps/map-images'
 import type { TileSource } from './maps/tiles'
 import type { WeatherJobs } from './weather/weather-jobs'
 import type { WriteQueue } from './db/write-queue'
-import type { ReadCache } from './http/read-cache'
+import type { ExpiringCache, ReadCache } from './http/read-cache'
+import type { UserEntity } from './db/entities'
 import type { PasswordHasher } from './lib/passwords'
 import type { RateLimits } from './lib/rate-limits'
 import type { TokenService } from './lib/tokens'
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly db: DataSource
   readonly write: WriteQueue
   readonly readCache: ReadCache
+  /** Users of recently seen session tokens, dropped like the read cache. */
+  readonly sessions: ExpiringCache<UserEntity>
   readonly layout: DataDirLayout
   readonly tokens: TokenService
   readonly passwords: PasswordHasher

@@ -9,7 +9,8 @@ import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
 import { createWriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
-import { createReadCache } from './http/read-cache'
+import { createExpiringCache } from './http/read-cache'
+import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
@@ -62,13 +63,19 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const mailer = createMailer(config.email, config.logger)
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
-  const readCache = createReadCache({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() })
-  const write = createWriteQueue(dataSource, () => readCache.invalidate())
+  const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
+  const readCache = createExpiringCache<string>(cacheOptions)
+  const sessions = createExpiringCache<UserEntity>(cacheOptions)
+  const write = createWriteQueue(dataSource, () => {
+    readCache.invalidate()
+    sessions.invalidate()
+  })
   const context: ServerContext = {
     config,
     db: dataSource,
     write,
     readCache,
+    sessions,
     layout: dataDir.layout,
     tokens: createTokenService(dataDir.secret, now),
     passwords: createPasswordHasher(config.bcryptRounds),

@@ -3,8 +3,9 @@ import type { DataSource } from 'typeorm'
 import type { Logger } from '../config/server-config'
 import type { ServerContext } from '../context'
 import type { DataDirLayout } from '../data-dir'
+import type { UserEntity } from '../db/entities'
 import { createWriteQueue } from '../db/write-queue'
-import { createReadCache } from '../http/read-cache'
+import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
 import { createPasswordHasher } from '../lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
@@ -38,7 +39,8 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     },
     db,
     write,
-    readCache: createReadCache({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
+    readCache: createExpiringCache<string>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
+    sessions: createExpiringCache<UserEntity>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     layout,
     tokens: createTokenService(randomBytes(48).toString('hex'), now),
     passwords: createPasswordHasher(12),

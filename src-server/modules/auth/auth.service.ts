@@ -67,10 +67,16 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
     async authenticate(authorization: string | undefined): Promise<UserEntity> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')
       if (!match?.[1]) throw new AppError('auth_token_missing')
-      const claims = tokens.verify('session', match[1])
+      const token = match[1]
+      // The signature and expiry are checked every time; only the user lookup is cached.
+      const claims = tokens.verify('session', token)
+      const known = context.sessions.get(token)
+      // A copy: services change the user they are given before saving it.
+      if (known) return Object.assign(new UserEntity(), known)
       const user = await db.manager.findOneBy(UserEntity, { id: claims.userId })
       if (!user || !user.isActive) throw new AppError('auth_token_missing')
       if (user.tokenVersion !== claims.version) throw new AppError('auth_token_invalid')
+      context.sessions.set(token, Object.assign(new UserEntity(), user))
       return user
     },
 
