@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os'
 import { consoleLogger, serverConfigFromOptions } from './config/load'
 import { parseServerOptions, UsageError } from './config/options'
 import { DataDirError } from './data-dir'
+import { DEFAULT_RATE_LIMITS } from './lib/rate-limits'
 import { createServer } from './server'
 
 /** Addresses other devices can use, when the server listens on all interfaces. */
@@ -20,7 +21,9 @@ async function main(): Promise<void> {
   let server
   try {
     const options = parseServerOptions(process.argv.slice(2), process.env)
-    server = await createServer(serverConfigFromOptions(options, __dirname, logger))
+    server = await createServer(serverConfigFromOptions(options, __dirname, logger), {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: options.registrationsPerHour },
+    })
     const { port, host } = await server.listen()
     logger.info(`Waymark is running; data folder: ${options.dataDir}`)
     for (const url of reachableUrls(host, port)) console.log(`  ${url}`)

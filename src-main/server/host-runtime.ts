@@ -49,6 +49,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         senderEmail: null,
         tileServer: OSM_TILES.url,
         weatherApiKey: null,
+        registrationsPerHour: 20,
       }
       const candidate = await deps.createServer(serverConfigFromOptions(options, deps.bundleDir, deps.logger))
       try {

@@ -39,6 +39,12 @@ describe('headless server options', () => {
     expect(parseServerOptions([], { WAYMARK_TILE_SERVER: 'https://tiles.home/{z}/{x}/{y}.png' }).tileServer).toBe('https://tiles.home/{z}/{x}/{y}.png')
   })
 
+  it('accepts a registration limit per address and hour', () => {
+    expect(parseServerOptions([], {}).registrationsPerHour).toBe(20)
+    expect(parseServerOptions(['--registrations-per-hour', '500'], {}).registrationsPerHour).toBe(500)
+    expect(() => parseServerOptions(['--registrations-per-hour', '0'], {})).toThrow(UsageError)
+  })
+
   it('fetches weather only with a provider key', () => {
     expect(parseServerOptions([], {}).weatherApiKey).toBeNull()
     expect(parseServerOptions(['--weather-api-key', 'abc'], {}).weatherApiKey).toBe('abc')

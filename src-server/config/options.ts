@@ -20,6 +20,8 @@ export interface ServerOptions {
   tileServer: string | null
   /** Visual Crossing API key, or null: weather is then not fetched. */
   weatherApiKey: string | null
+  /** Registrations accepted per client address and hour. */
+  registrationsPerHour: number
 }
 
 export const DEFAULT_PORT = 5000
@@ -62,6 +64,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         'sender-email': { type: 'string' },
         'tile-server': { type: 'string' },
         'weather-api-key': { type: 'string' },
+        'registrations-per-hour': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -91,6 +94,10 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
   }
 
   const weatherApiKey = values['weather-api-key'] ?? env.WAYMARK_WEATHER_API_KEY ?? null
+  const registrations = values['registrations-per-hour'] ?? env.WAYMARK_REGISTRATIONS_PER_HOUR ?? '20'
+  if (!/^[1-9]\d{0,5}$/.test(registrations)) {
+    throw new UsageError(`invalid registrations per hour "${registrations}": expected a number from 1 to 999999`)
+  }
 
   return {
     port,
@@ -101,5 +108,6 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
     senderEmail: senderEmail || null,
     tileServer,
     weatherApiKey: weatherApiKey || null,
+    registrationsPerHour: Number(registrations),
   }
 }
