@@ -2,6 +2,7 @@ import { NavLink as MantineNavLink, Stack } from '@mantine/core'
 import { IconLogin, IconLogout, IconUserCircle, IconUserPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation, useNavigate } from 'react-router-dom'
+import { desktopBridge } from '../platform/desktop'
 import { logout, useAppState } from '../session/store'
 import { navItemsFor } from './navItems'
 
@@ -31,7 +32,7 @@ export function MobileMenu() {
 
   return (
     <Stack gap={4} data-testid="mobile-menu">
-      {navItemsFor(profile.admin).map((item) => (
+      {navItemsFor(profile.admin, desktopBridge() !== null).map((item) => (
         <MantineNavLink
           key={item.to}
           component={NavLink}

@@ -3,6 +3,7 @@ import { IconLogout, IconMenu2, IconRoute, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { UserPicture } from '../components/UserPicture'
+import { desktopBridge } from '../platform/desktop'
 import { logout, useAppState } from '../session/store'
 import { LanguageMenu } from './LanguageMenu'
 import { navItemsFor } from './navItems'
@@ -27,7 +28,7 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
         </Link>
         {profile && (
           <Group gap={4} visibleFrom="md" wrap="nowrap">
-            {navItemsFor(profile.admin).map((item) => (
+            {navItemsFor(profile.admin, desktopBridge() !== null).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className="waymark-nav-link">
                 {t(item.label)}
               </NavLink>

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react'
-import { IconChartBar, IconLayoutDashboard, IconList, IconPlus, IconShield } from '@tabler/icons-react'
+import { IconChartBar, IconLayoutDashboard, IconList, IconNetwork, IconPlus, IconShield } from '@tabler/icons-react'
 
 export interface NavItem {
   to: string
@@ -10,8 +10,11 @@ export interface NavItem {
   end?: boolean
 }
 
-/** The logged-in navigation of spec §2; the admin entry only for administrators. */
-export function navItemsFor(admin: boolean): NavItem[] {
+/**
+ * The logged-in navigation of spec §2; the admin entry only for administrators, the LAN sharing
+ * panel only in the desktop app.
+ */
+export function navItemsFor(admin: boolean, desktop = false): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'common.DASHBOARD', icon: IconLayoutDashboard, end: true },
     { to: '/workouts', label: 'common.WORKOUTS', icon: IconList, end: true },
@@ -19,5 +22,6 @@ export function navItemsFor(admin: boolean): NavItem[] {
     { to: '/statistics', label: 'common.STATISTICS', icon: IconChartBar },
   ]
   if (admin) items.push({ to: '/admin', label: 'common.ADMIN', icon: IconShield })
+  if (desktop) items.push({ to: '/desktop', label: 'desktop.PANEL.NAV', icon: IconNetwork })
   return items
 }

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: '*', lazy: () => import('../features/placeholder/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
             ],
           },
+          { path: 'desktop', lazy: () => import('../features/desktop/LanSharingPage').then((m) => ({ Component: m.LanSharingPage })) },
           { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
           { path: '*', lazy: () => import('../features/placeholder/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
         ],
