@@ -124,7 +124,15 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         const server = httpServer
         httpServer = null
         await new Promise<void>((resolve) => {
-          server.close(() => resolve())
+          // Requests under way finish; connections are closed as soon as they go idle (they would
+          // otherwise stay open for the keep-alive time), and any still busy after 30 s are cut.
+          const sweep = setInterval(() => server.closeIdleConnections(), 25)
+          const deadline = setTimeout(() => server.closeAllConnections(), 30_000)
+          server.close(() => {
+            clearInterval(sweep)
+            clearTimeout(deadline)
+            resolve()
+          })
           server.closeIdleConnections()
         })
       }
