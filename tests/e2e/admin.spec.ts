@@ -4,9 +4,8 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import enAdmin from '../../src/i18n/locales/en/admin.json' with { type: 'json' }
+import { startSmtpSink, type SmtpSink } from '../../src-server/test/smtp-sink'
 import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
 
 /**
@@ -30,51 +29,6 @@ interface AdminServer {
   smtp: SmtpSink | null
 }
 
-/** A mail received by the loopback SMTP server. */
-interface ReceivedMail {
-  to: string[]
-  subject: string
-  text: string
-}
-
-/** A real SMTP server on loopback that keeps what it receives (the e2e project cannot import the server's test sink). */
-interface SmtpSink {
-  url: string
-  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>
-  close(): Promise<void>
-}
-
-async function startSmtpSink(): Promise<SmtpSink> {
-  const received: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject: parsed.subject ?? '', text: parsed.text ?? '' })
-          callback()
-        })
-        .catch((error: Error) => callback(error))
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    async waitFor(match, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const found = received.find(match)
-        if (found) return found
-        if (Date.now() > deadline) throw new Error('no matching e-mail arrived')
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 async function freePort(): Promise<number> {
   const probe = createNetServer()
@@ -601,7 +555,7 @@ test.describe('administration with e-mail sending', () => {
     await page.getByRole('button', { name: 'Yes' }).click()
     await expect(page.getByTestId('alert-success')).toHaveText('The password has been reset: an e-mail has been sent to the user to choose a new one.')
     await shoot(page, 'user-reset-en-1280')
-    const mail = await smtp.waitFor((received) => received.to.includes(account.email) && received.subject === 'Waymark - Password reset request')
+    const mail = await smtp.waitFor((received) => received.to.includes(account.email) && received.subject === 'Waymark - Password reset request', 10_000)
     expect((await request.post('/api/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(401)
 
     // The user follows the link and chooses a new password.
@@ -629,7 +583,7 @@ test.describe('administration with e-mail sending', () => {
     )
     await expect(page.getByTestId('admin-user-email')).toHaveText(account.email)
     await expect(page.getByTestId('admin-user-email-to-confirm')).toHaveText(pending)
-    await smtp.waitFor((received) => received.to.includes(pending))
+    await smtp.waitFor((received) => received.to.includes(pending), 10_000)
     await page.getByRole('button', { name: 'Change the e-mail' }).click()
     await expect(page.getByLabel('New e-mail')).toHaveValue(pending)
     await page.getByRole('button', { name: 'Cancel' }).click()

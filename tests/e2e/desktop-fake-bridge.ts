@@ -1,35 +1,8 @@
 import type { Page } from '@playwright/test'
 
-/*
- * The e2e project compiles tests/ alone (tsconfig.e2e.json), so the contract of
- * src/desktop/bridge.ts is restated here, limited to what the fake implements; the page checks
- * only `version` and calls the methods, so a drift shows as a failing test.
- */
-export interface ServerInfo {
-  localUrl: string
-  port: number
-  lanSharing: boolean
-  lanAddresses: { url: string; qrCode: string }[]
-  dataFolder: string
-}
-type MoveDataFolderResult = { status: 'moved'; dataFolder: string } | { status: 'cancelled' } | { status: 'failed'; reason: 'not-empty' | 'inside-current' | 'copy-failed' }
-interface FileBatch {
-  files: { name: string; type: string; bytes: Uint8Array }[]
-  skipped: { name: string; reason: string }[]
-}
-interface DesktopBridge {
-  version: 1
-  pickWorkoutFiles(): Promise<FileBatch>
-  takeOpenedFiles(): Promise<FileBatch>
-  onFilesOpened(listener: () => void): () => void
-  getServerInfo(): Promise<ServerInfo>
-  setLanSharing(on: boolean): Promise<ServerInfo>
-  onServerInfoChanged(listener: (info: ServerInfo) => void): () => void
-  openExternal(url: string): Promise<void>
-  openDataFolder(): Promise<void>
-  moveDataFolder(): Promise<MoveDataFolderResult>
-  notifyImportFinished(summary: { imported: number; failed: number }): Promise<void>
-}
+import type { DesktopBridge, FileBatch, MoveDataFolderResult, ServerInfo } from '../../src/desktop/bridge'
+
+export type { ServerInfo }
 
 /** A file the fake hands over, as text (init scripts take serialisable arguments only). */
 export interface FakeFile {
