@@ -1,11 +1,9 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { User } from '../../../src/contracts'
-import { errorKeysOfUnknown, isApiError } from '../../api/ApiError'
-import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
@@ -13,11 +11,10 @@ import { NotFoundPage } from '../placeholder/NotFoundPage'
 import { preferencesOf } from '../profile/preferences'
 import { UserHeader } from '../profile/UserHeader'
 import { UserInfoPanel } from '../profile/UserInfoPanel'
+import { useUserByName } from '../users/useUserByName'
 import { AdminPageTitle } from './AdminPageTitle'
 import { Tick } from './Tick'
 import { UserAdminActions } from './UserAdminActions'
-
-type Loaded = { kind: 'user'; user: User } | { kind: 'missing' } | { kind: 'error'; keys: string[] }
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -62,30 +59,12 @@ export function UserAdmin() {
   const navigate = useNavigate()
   const location = useLocation()
   const viewer = useAppState((state) => state.profile)
-  const [answer, setAnswer] = useState<{ username: string; loaded: Loaded } | null>(null)
-
-  useEffect(() => {
-    let current = true
-    const settle = (loaded: Loaded) => current && setAnswer({ username, loaded })
-    call('getUser', { params: { username } })
-      .then((response) => {
-        const user = response.data.users[0]
-        settle(user ? { kind: 'user', user } : { kind: 'missing' })
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.status === 404) settle({ kind: 'missing' })
-        else settle({ kind: 'error', keys: errorKeysOfUnknown(error) })
-      })
-    return () => {
-      current = false
-    }
-  }, [username])
+  const { loaded, replace } = useUserByName(username)
 
   // Back to wherever the admin came from; opened directly, to the users list.
   const back = () => void (location.key === 'default' ? navigate('/admin/users') : navigate(-1))
 
-  if (answer?.username !== username) return <PageLoader />
-  const { loaded } = answer
+  if (!loaded) return <PageLoader />
   if (loaded.kind === 'missing') return <NotFoundPage messageKey="user.USER_NOT_FOUND" />
   const preferences = viewer ? preferencesOf(viewer) : null
   return (
@@ -107,7 +86,7 @@ export function UserAdmin() {
                   key={loaded.user.username}
                   user={loaded.user}
                   self={loaded.user.username === viewer?.username}
-                  onUpdated={(user) => setAnswer({ username, loaded: { kind: 'user', user } })}
+                  onUpdated={replace}
                 />
               </>
             }
