@@ -1,4 +1,4 @@
-import { access, rm } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { Logger } from '../config/server-config'
@@ -46,6 +46,3 @@ export function createMapImages(mapsDir: string, tiles: TileSource | null, backg
     },
   }
 }
-
-/** Removes a map image; one already gone is not an error. */
-export const removeMap = (maps: MapImages, id: string) => rm(maps.path(id), { force: true })

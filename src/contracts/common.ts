@@ -35,6 +35,3 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
-
-/** A query-string positive integer with a default; anything else is invalid. */
-export const positiveIntParam = (fallback: number) => z.coerce.number().int().positive().default(fallback)
