@@ -1,5 +1,5 @@
-import type Router from '@koa/router'
-import type { Context } from 'koa'
+import type { default as Router, RouterContext } from '@koa/router'
+import type { Context, Middleware } from 'koa'
 import type { z } from 'zod'
 import type { BodyOf, EndpointSpec, PathParams, QueryOf, ResponseOf } from '../../src/contracts'
 import { AppError } from '../../src/errors'
@@ -31,15 +31,17 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 }
 
 /**
- * Binds an endpoint of the shared contract to a handler: checks access (401/403), validates
- * the body and query with the contract's schemas (400 `invalid payload`), and writes the answer.
+ * Binds an endpoint of the shared contract to a handler: checks access (401/403), reads a
+ * multipart upload (`options.upload`) only once the caller is allowed — so anonymous requests
+ * never reach the disk —, validates the body and query with the contract's schemas
+ * (400 `invalid payload`), and writes the answer.
  */
 export function bind<const E extends EndpointSpec>(
   router: Router,
   authenticate: Authenticate,
   endpoint: E,
   handler: Handler<NoInfer<E>>,
-  options: { cache?: ReadCache } = {},
+  options: { cache?: ReadCache; upload?: Middleware } = {},
 ): void {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
   router[method](endpoint.path, async (ctx) => {
@@ -48,6 +50,11 @@ export function bind<const E extends EndpointSpec>(
       user = await authenticate(ctx.get('authorization') || undefined)
       if (endpoint.access === 'admin' && !user.admin) throw new AppError('forbidden')
     }
+    if (options.upload) await options.upload(ctx, () => respond(ctx, user))
+    else await respond(ctx, user)
+  })
+
+  async function respond(ctx: RouterContext, user: UserEntity | null): Promise<void> {
     // Cached per caller (and their token version) and full URL; only JSON answers are kept.
     const cacheKey = options.cache ? `${user?.id ?? 0}:${user?.tokenVersion ?? 0}:${ctx.url}` : null
     const cached = cacheKey ? options.cache?.get(cacheKey) : undefined
@@ -70,5 +77,5 @@ export function bind<const E extends EndpointSpec>(
         ctx.body = json
       } else ctx.body = result
     } else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
-  })
+  }
 }

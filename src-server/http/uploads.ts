@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import multer from '@koa/multer'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
+import { AppError } from '../../src/errors'
 import { randomToken } from '../lib/secrets'
 
 /**
@@ -24,4 +25,17 @@ export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>
       if (ctx.file?.path) await rm(ctx.file.path, { force: true })
     }
   }
+}
+
+/**
+ * The uploaded `file` of a multipart request, or the catalogued reason there is none. A part sent
+ * without a file name is dropped by the multipart parser, so "nothing selected" shows as an
+ * empty file.
+ */
+export function uploadedFile(ctx: Context): { path: string; originalname: string; size: number } {
+  if (!ctx.is('multipart')) throw new AppError('no_file_part')
+  const file = ctx.file
+  if (!file) throw new AppError('no_file_part')
+  if (!file.originalname || file.size === 0) throw new AppError('no_selected_file')
+  return file
 }

@@ -1,24 +1,12 @@
 import type Router from '@koa/router'
-import type { Context, Middleware } from 'koa'
+import type { Middleware } from 'koa'
 import { endpoints, sportIdParam } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import { bind, type Authenticate } from '../../http/bind'
 import type { ReadCache } from '../../http/read-cache'
+import { uploadedFile } from '../../http/uploads'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
-
-/**
- * The uploaded `file` of a multipart request, or the catalogued reason there is none. A part sent
- * without a file name is dropped by the multipart parser, so "nothing selected" shows as an
- * empty file.
- */
-export function uploadedFile(ctx: Context): { path: string; originalname: string; size: number } {
-  if (!ctx.is('multipart')) throw new AppError('no_file_part')
-  const file = ctx.file
-  if (!file) throw new AppError('no_file_part')
-  if (!file.originalname || file.size === 0) throw new AppError('no_selected_file')
-  return file
-}
 
 export function authRoutes(
   router: Router,
@@ -47,17 +35,17 @@ export function authRoutes(
     return undefined
   })
 
-  // The upload is parsed only once the caller is known, so anonymous requests never reach the disk.
-  router.post(endpoints.uploadPicture.path, async (ctx, next) => {
-    ctx.state.user = await authenticate(ctx.get('authorization') || undefined)
-    await next()
-  })
-  router.post(endpoints.uploadPicture.path, pictureUpload)
-  bind(router, authenticate, endpoints.uploadPicture, async ({ user, ctx }) => {
-    const file = uploadedFile(ctx)
-    await users.setPicture(user, file.path, file.originalname)
-    return { status: 'success' as const, message: 'user picture updated' }
-  })
+  bind(
+    router,
+    authenticate,
+    endpoints.uploadPicture,
+    async ({ user, ctx }) => {
+      const file = uploadedFile(ctx)
+      await users.setPicture(user, file.path, file.originalname)
+      return { status: 'success' as const, message: 'user picture updated' }
+    },
+    { upload: pictureUpload },
+  )
   bind(router, authenticate, endpoints.deletePicture, async ({ user }) => {
     await users.deletePicture(user)
     return undefined

@@ -7,9 +7,9 @@ import { endpoints, uploadDataSchema } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { bind, type Authenticate } from '../../http/bind'
+import { uploadedFile } from '../../http/uploads'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
-import { uploadedFile } from '../auth/auth.routes'
 import type { ImportTasks } from './archive-import'
 import { TRACK_EXTENSIONS } from './workout-import'
 import { importWorkoutFile } from './workout-import'
@@ -102,12 +102,6 @@ export function workoutsRoutes(
     return undefined
   })
 
-  // Authenticate before the upload is read, so anonymous requests never reach the disk.
-  router.post(endpoints.createWorkout.path, async (ctx, next) => {
-    ctx.state.user = await authenticate(ctx.get('authorization') || undefined)
-    await next()
-  })
-  router.post(endpoints.createWorkout.path, workoutUpload)
   bind(router, authenticate, endpoints.createWorkout, async ({ user, ctx }) => {
     const file = uploadedFile(ctx)
     const extension = extname(file.originalname).toLowerCase()
@@ -132,5 +126,5 @@ export function workoutsRoutes(
     if (outcome.status === 'duplicate') throw new AppError('workout_duplicate')
     ctx.status = 201
     return workouts.respond(user, outcome.workout, 'created')
-  })
+  }, { upload: workoutUpload })
 }
