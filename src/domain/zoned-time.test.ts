@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createZoneClock, formatLocalDay, offsetSpans, parseLocalDateTime } from './zoned-time'
+import { createZoneClock, formatLocalDay, localDayStart, offsetSpans, parseLocalDateTime } from './zoned-time'
 
 describe('zone clock', () => {
   const paris = createZoneClock('Europe/Paris')
@@ -76,5 +76,20 @@ describe('offsetSpans', () => {
       const span = spans.find((candidate) => candidate.until === null || t < candidate.until)
       expect(span?.offsetMs).toBe(clock.offsetAt(t))
     }
+  })
+})
+
+describe('localDayStart', () => {
+  const paris = createZoneClock('Europe/Paris')
+
+  it('is local midnight, and the next one with an offset of a day, across a clock change', () => {
+    expect(new Date(localDayStart(paris, '2024-03-31') ?? 0).toISOString()).toBe('2024-03-30T23:00:00.000Z')
+    expect(new Date(localDayStart(paris, '2024-03-31', 1) ?? 0).toISOString()).toBe('2024-03-31T22:00:00.000Z')
+    expect(new Date(localDayStart(paris, '2024-12-31', 1) ?? 0).toISOString()).toBe('2024-12-31T23:00:00.000Z')
+  })
+
+  it('is null for a day that does not exist', () => {
+    expect(localDayStart(paris, '2024-02-30')).toBeNull()
+    expect(localDayStart(paris, 'tomorrow')).toBeNull()
   })
 })

@@ -145,3 +145,16 @@ export function offsetSpans(clock: ZoneClock, fromMs: number, toMs: number): Off
   spans.push({ until: null, offsetMs: current })
   return spans
 }
+
+/**
+ * The instant a local day begins (`offsetDays` later: 1 gives the end of the day), for filters
+ * on whole days in the user's zone.
+ * @param day `YYYY-MM-DD`
+ * @returns epoch ms, or null for a malformed or impossible day
+ */
+export function localDayStart(clock: ZoneClock, day: string, offsetDays = 0): number | null {
+  const parts = parseLocalDateTime(day)
+  if (!parts) return null
+  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + offsetDays))
+  return clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 })
+}

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
 import type { TimeFrame } from '../../../src/domain/statistics'
-import { createZoneClock, offsetSpans, parseLocalDateTime, type ZoneClock } from '../../../src/domain/zoned-time'
+import { createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity } from '../../db/entities'
@@ -61,10 +61,9 @@ export function createStatsService(context: ServerContext) {
 
   /** Local midnight of a day (plus `offsetDays`), as an instant. */
   function midnight(clock: ZoneClock, day: string, offsetDays: number): number {
-    const parts = parseLocalDateTime(day)
-    if (!parts) throw new AppError('invalid_payload')
-    const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + offsetDays))
-    return clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 })
+    const instant = localDayStart(clock, day, offsetDays)
+    if (instant === null) throw new AppError('invalid_payload')
+    return instant
   }
 
   /** The WHERE clause of a user's workouts, filtered by local days and sport. */

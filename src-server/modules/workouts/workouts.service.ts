@@ -13,7 +13,7 @@ import type {
   WorkoutsResponse,
 } from '../../../src/contracts'
 import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
-import { createZoneClock, parseLocalDateTime } from '../../../src/domain/zoned-time'
+import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
@@ -174,10 +174,9 @@ export function createWorkoutsService(context: ServerContext) {
         params.push(...values)
       }
       const dayStart = (day: string, offsetDays = 0) => {
-        const parts = parseLocalDateTime(day)
-        if (!parts) throw new AppError('invalid_payload')
-        const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + offsetDays))
-        return toSqlDate(clock.toUtc({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 }))
+        const instant = localDayStart(clock, day, offsetDays)
+        if (instant === null) throw new AppError('invalid_payload')
+        return toSqlDate(instant)
       }
       if (query.sport_id !== undefined) where('sport_id = ?', query.sport_id)
       if (query.from) where('workout_date >= ?', dayStart(query.from))
