@@ -2,11 +2,11 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react'
 import { useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FileSize } from '../../components/FileSize'
+import { BYTES_PER_MB } from '../../format/sizes'
 import { formatNumber } from '../../format/units'
 import { desktopBridge, droppedWorkoutFiles, pickWorkoutFiles, splitWorkoutFiles, WORKOUT_FILE_ACCEPT, type PickedWorkoutFiles } from '../../platform/desktop'
 import classes from './FileDropZone.module.css'
-
-const BYTES_PER_MB = 1_048_576
 
 /** A size in MB with two decimals, in the interface language. */
 export function formatMegabytes(bytes: number, language: string): string {
@@ -28,7 +28,7 @@ export function FileDropZone({
   onRemove: (index: number) => void
   disabled: boolean
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const inputRef = useRef<HTMLInputElement>(null)
   const [over, setOver] = useState(false)
 
@@ -106,7 +106,7 @@ export function FileDropZone({
                   {file.name}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMegabytes(file.size, i18n.language)}
+                  <FileSize bytes={file.size} />
                 </Text>
               </Group>
               <ActionIcon variant="subtle" color="gray" size="sm" disabled={disabled} aria-label={t('workouts.ADD.REMOVE_FILE', { name: file.name })} onClick={() => onRemove(index)}>

@@ -6,7 +6,7 @@ import type { AppStats } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
-import { FileSize } from './FileSize'
+import { FileSize } from '../../components/FileSize'
 
 function StatCard({ icon: Glyph, label, value, testId }: { icon: Icon; label: string; value: ReactNode; testId: string }) {
   return (

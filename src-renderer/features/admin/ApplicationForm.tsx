@@ -9,7 +9,7 @@ import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { refreshConfig } from '../../session/store'
 import { FormButtons } from '../profile/FormButtons'
-import { bytesToMb, mbToBytes } from './sizes'
+import { bytesToMb, mbToBytes } from '../../format/sizes'
 
 /** Sizes are typed in MB with this step (spec §5). */
 const SIZE_STEP = 0.1

@@ -9,7 +9,7 @@ import { formatNumber } from '../../format/units'
 import { useAppState } from '../../session/store'
 import { AdminPageTitle } from './AdminPageTitle'
 import { ApplicationForm } from './ApplicationForm'
-import { bytesToMb } from './sizes'
+import { bytesToMb } from '../../format/sizes'
 
 function Setting({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bytesToMb, humanSize, mbToBytes } from './sizes'
+import { bytesToMb, humanSize, mbToBytes } from '../../format/sizes'
 import { DEFAULT_USERS_QUERY, parseUsersQuery, usersQueryParams } from './usersQuery'
 
 describe('upload sizes', () => {
