@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { precompress } from './scripts/vite-precompress'
 
 /**
  * One build for every way Waymark runs: the Node entries (headless server, admin CLI; the
@@ -31,7 +32,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    plugins: [react()],
+    // Brotli and gzip copies of every script, style sheet and page, served by Accept-Encoding.
+    plugins: [react(), precompress()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; browsers on the network download it, and

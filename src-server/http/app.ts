@@ -1,6 +1,8 @@
 import { bodyParser } from '@koa/bodyparser'
 import Router from '@koa/router'
 import Koa from 'koa'
+import compress from 'koa-compress'
+import { constants as zlib } from 'node:zlib'
 import { AppError } from '../../src/errors'
 import type { ServerContext } from '../context'
 import { readSettings } from '../modules/app-config/app-config.service'
@@ -25,6 +27,19 @@ import { errorHandler } from './error-handler'
 import { securityHeaders } from './security-headers'
 import { staticUi } from './static-ui'
 import { singleFileUpload } from './uploads'
+
+/**
+ * Answers smaller than this go out as they are: below ~1 KB compression saves less than the
+ * headers it adds. Above it, brotli at a low quality (fast enough per request, most of the
+ * gain) or gzip, as the client accepts. The UI's files come precompressed from the build.
+ */
+const COMPRESS_THRESHOLD = 1024
+const compression = compress({
+  threshold: COMPRESS_THRESHOLD,
+  br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  gzip: { level: 6 },
+  deflate: false,
+})
 
 /** JSON bodies are small forms; anything bigger is refused before it is read. */
 const JSON_BODY_LIMIT = '256kb'
@@ -72,6 +87,7 @@ export function createApp(context: ServerContext): Koa {
 
   app.use(errorHandler(context.config.logger))
   app.use(securityHeaders())
+  app.use(compression)
   app.use(api.routes())
   if (context.config.webRoot) app.use(staticUi(context.config.webRoot))
   return app
