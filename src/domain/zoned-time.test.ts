@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createZoneClock, formatLocalDay, localDayStart, offsetSpans, parseLocalDateTime } from './zoned-time'
+import { createTransitionCache, createZoneClock, formatLocalDay, localDayStart, offsetSpans, parseLocalDateTime, yearTransitions, type ZoneClock } from './zoned-time'
 
 describe('zone clock', () => {
   const paris = createZoneClock('Europe/Paris')
@@ -76,6 +76,40 @@ describe('offsetSpans', () => {
       const span = spans.find((candidate) => candidate.until === null || t < candidate.until)
       expect(span?.offsetMs).toBe(clock.offsetAt(t))
     }
+  })
+  it('finds a change that falls exactly on a year boundary once, in the year it ends', () => {
+    // Samoa skipped 30 December 2011 (UTC-10 to UTC+14) at 10:00 UTC on the 30th; Kolkata never changes.
+    const apia = createZoneClock('Pacific/Apia')
+    const spans = offsetSpans(apia, Date.UTC(2011, 11, 1), Date.UTC(2012, 1, 1))
+    expect(spans.map((span) => span.offsetMs)).toEqual([-36_000_000, 50_400_000])
+    expect(yearTransitions(createZoneClock('Asia/Kolkata'), 2020)).toEqual([])
+  })
+
+  it('reads each year of a zone once through the cache, whatever range is asked for next', () => {
+    const paris = createZoneClock('Europe/Paris')
+    let readings = 0
+    const counting: ZoneClock = { ...paris, offsetAt: (epochMs) => ((readings += 1), paris.offsetAt(epochMs)) }
+    const cache = createTransitionCache()
+    const first = offsetSpans(counting, Date.UTC(1980, 0, 1), Date.UTC(2030, 0, 1), cache.of(counting, 'Europe/Paris'))
+    expect(first.length).toBe(101)
+    readings = 0
+    // A range starting a day later (a cache-busting query) reads the clock only for its start.
+    const second = offsetSpans(counting, Date.UTC(1980, 0, 2), Date.UTC(2030, 0, 1), cache.of(counting, 'Europe/Paris'))
+    expect(second).toEqual(first)
+    expect(readings).toBe(1)
+  })
+
+  it('agrees with the clock over fifty years, sampled every 25 hours (every hour of the day in turn)', () => {
+    const clock = createZoneClock('America/New_York')
+    const from = Date.UTC(1975, 0, 1)
+    const to = Date.UTC(2025, 0, 1)
+    const spans = offsetSpans(clock, from, to, createTransitionCache().of(clock, 'America/New_York'))
+    const wrong: string[] = []
+    for (let t = from; t < to; t += 25 * 3_600_000) {
+      const span = spans.find((candidate) => candidate.until === null || t < candidate.until)
+      if (span?.offsetMs !== clock.offsetAt(t)) wrong.push(new Date(t).toISOString())
+    }
+    expect(wrong).toEqual([])
   })
 })
 

@@ -115,32 +115,98 @@ export interface OffsetSpan {
 
 const WEEK_MS = 7 * DAY_MS
 
+/** A change of a zone's offset: from `at` (epoch ms, inclusive) the zone is `offsetMs` from UTC. */
+export interface ZoneTransition {
+  readonly at: number
+  readonly offsetMs: number
+}
+
+/** Start of a UTC calendar year as epoch ms (years below 100 included, which `Date.UTC` maps to 19xx). */
+function yearStart(year: number): number {
+  return new Date(0).setUTCFullYear(year, 0, 1)
+}
+
 /**
- * The offsets a zone uses between two instants, as consecutive spans. Offsets change a few
- * times a year at most, so weekly samples find the weeks with a change and a binary search
- * pins each change to the millisecond. (A change undone within the same week would be missed;
- * no zone does that.)
+ * The offset changes of one UTC calendar year, in order: a change at instant `at` belongs to the
+ * year with `start < at <= end`. Weekly samples find the weeks with a change and a binary
+ * search pins each change to the millisecond (a change undone within the same week would be
+ * missed; no zone does that). About 60 clock readings: cheap, and the same every time, so
+ * callers cache it per zone and year.
  */
-export function offsetSpans(clock: ZoneClock, fromMs: number, toMs: number): OffsetSpan[] {
-  const spans: OffsetSpan[] = []
-  let current = clock.offsetAt(fromMs)
-  let cursor = fromMs
-  while (cursor < toMs) {
-    const end = Math.min(cursor + WEEK_MS, toMs)
-    if (clock.offsetAt(end) === current) {
-      cursor = end
+export function yearTransitions(clock: ZoneClock, year: number): ZoneTransition[] {
+  const transitions: ZoneTransition[] = []
+  const end = yearStart(year + 1)
+  let cursor = yearStart(year)
+  let current = clock.offsetAt(cursor)
+  while (cursor < end) {
+    const next = Math.min(cursor + WEEK_MS, end)
+    if (clock.offsetAt(next) === current) {
+      cursor = next
       continue
     }
     let low = cursor
-    let high = end
+    let high = next
     while (high - low > 1) {
       const middle = low + Math.floor((high - low) / 2)
       if (clock.offsetAt(middle) === current) low = middle
       else high = middle
     }
-    spans.push({ until: high, offsetMs: current })
     current = clock.offsetAt(high)
+    transitions.push({ at: high, offsetMs: current })
     cursor = high
+  }
+  return transitions
+}
+
+/** The transitions of a zone in a year, from a cache or computed (see `createTransitionCache`). */
+export type TransitionsOfYear = (year: number) => readonly ZoneTransition[]
+
+/**
+ * A bounded cache of `yearTransitions` per zone and year. A statistics request then costs one
+ * step per year and per transition in its range instead of a clock reading per week, and a
+ * caller varying the range cannot make the server recompute what it already knows.
+ */
+export function createTransitionCache(capacity = 4096): { of(clock: ZoneClock, timeZone: string): TransitionsOfYear } {
+  const entries = new Map<string, readonly ZoneTransition[]>()
+  return {
+    of(clock, timeZone) {
+      return (year) => {
+        const key = `${timeZone}|${year}`
+        let found = entries.get(key)
+        if (found === undefined) {
+          found = yearTransitions(clock, year)
+          // Oldest first out: a Map iterates in insertion order.
+          if (entries.size >= capacity) entries.delete(entries.keys().next().value ?? key)
+        } else {
+          entries.delete(key)
+        }
+        entries.set(key, found)
+        return found
+      }
+    },
+  }
+}
+
+/**
+ * The offsets a zone uses between two instants, as consecutive spans: one span per offset
+ * change in `(fromMs, toMs]`, found year by year (see `yearTransitions`), never week by week
+ * over the whole range.
+ */
+export function offsetSpans(
+  clock: ZoneClock,
+  fromMs: number,
+  toMs: number,
+  transitionsOf: TransitionsOfYear = (year) => yearTransitions(clock, year),
+): OffsetSpan[] {
+  const spans: OffsetSpan[] = []
+  let current = clock.offsetAt(fromMs)
+  const lastYear = new Date(toMs).getUTCFullYear()
+  for (let year = new Date(fromMs).getUTCFullYear(); year <= lastYear; year += 1) {
+    for (const transition of transitionsOf(year)) {
+      if (transition.at <= fromMs || transition.at > toMs || transition.offsetMs === current) continue
+      spans.push({ until: transition.at, offsetMs: current })
+      current = transition.offsetMs
+    }
   }
   spans.push({ until: null, offsetMs: current })
   return spans

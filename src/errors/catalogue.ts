@@ -44,6 +44,7 @@ export const errorCatalogue = {
     wire: 'error',
   },
   email_sending_disabled: { message: 'error, email sending is disabled', status: 400, wire: 'error' },
+  stats_range_too_long: { message: 'the statistics range must not exceed 50 years', status: 400, wire: 'error' },
 
   // 400 — files
   no_file_part: { message: 'no file part', status: 400, wire: 'fail' },

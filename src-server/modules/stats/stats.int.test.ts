@@ -104,6 +104,19 @@ describe('statistics API', () => {
     expect(await byTime(query)).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
   })
 
+  it('refuses a range longer than 50 years with its own 400, and accepts 50 years or an open end', async () => {
+    await manual(sam.token, '2018-06-01 10:00', 1, 3600, 10)
+    for (const query of ['?time=week&from=0001-01-01&to=9999-12-31', '?time=week&from=1970-01-01&to=2021-01-01']) {
+      expect(await byTime(query)).toMatchObject({
+        status: 400,
+        body: { status: 'error', message: 'the statistics range must not exceed 50 years' },
+      })
+    }
+    expect((await byTime('?time=week&from=1970-01-01&to=2019-12-31')).body.data.statistics['2018-05-27']?.['1']?.nb_workouts).toBe(1)
+    // An open end reaches back to year 1: only the years holding workouts are read for offsets.
+    expect((await byTime('?time=week&from=0001-01-01')).body.data.statistics['2018-05-27']?.['1']?.nb_workouts).toBe(1)
+  })
+
   it('answers 404 for an unknown sport', async () => {
     expect(await byTime('?sport_id=99')).toMatchObject({ status: 404, body: { message: 'sport does not exist' } })
   })

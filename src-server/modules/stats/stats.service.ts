@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
 import type { TimeFrame } from '../../../src/domain/statistics'
-import { createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
+import { createTransitionCache, createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity } from '../../db/entities'
@@ -48,8 +48,17 @@ function periodSql(local: string, frame: TimeFrame): string {
 const TOTALS_SQL = `COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(moving) AS total_duration,
   SUM(COALESCE(ascent, 0)) AS total_ascent, SUM(COALESCE(descent, 0)) AS total_descent, AVG(ave_speed) AS average_speed`
 
+/**
+ * The longest range a statistics request may cover: far beyond what the UI asks for (a year, or
+ * "all time" without bounds), short enough that no request can make the server walk millennia.
+ */
+export const MAX_STATS_RANGE_YEARS = 50
+const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
+
 export function createStatsService(context: ServerContext) {
   const { db } = context
+  // Offset changes per zone and year, kept for the server's life: they never change while it runs.
+  const transitions = createTransitionCache()
 
   /** The user whose statistics are asked for: oneself, or anyone for an administrator. */
   async function target(viewer: UserEntity, username: string): Promise<UserEntity> {
@@ -71,7 +80,7 @@ export function createStatsService(context: ServerContext) {
     user: UserEntity,
     clock: ZoneClock,
     query: { from?: string; to?: string; sport_id?: number },
-  ): Promise<{ where: string; params: unknown[]; from: number | null; to: number | null }> {
+  ): Promise<{ where: string; params: unknown[] }> {
     if (query.sport_id !== undefined && !(await db.manager.existsBy(SportEntity, { id: query.sport_id }))) {
       throw new AppError('sport_not_found')
     }
@@ -79,6 +88,7 @@ export function createStatsService(context: ServerContext) {
     const params: unknown[] = [user.id]
     const from = query.from ? midnight(clock, query.from, 0) : null
     const to = query.to ? midnight(clock, query.to, 1) : null
+    if (from !== null && to !== null && to - from > MAX_STATS_RANGE_MS) throw new AppError('stats_range_too_long')
     if (from !== null) {
       conditions.push('workout_date >= ?')
       params.push(toSqlDate(from))
@@ -91,7 +101,7 @@ export function createStatsService(context: ServerContext) {
       conditions.push('sport_id = ?')
       params.push(query.sport_id)
     }
-    return { where: conditions.join(' AND '), params, from, to }
+    return { where: conditions.join(' AND '), params }
   }
 
   return {
@@ -102,7 +112,7 @@ export function createStatsService(context: ServerContext) {
     async byTime(viewer: UserEntity, username: string, query: z.output<typeof statsByTimeQuery>): Promise<StatsByTimeResponse> {
       const user = await target(viewer, username)
       const clock = createZoneClock(user.timezone)
-      const { where, params, from, to } = await filter(user, clock, query)
+      const { where, params } = await filter(user, clock, query)
       const [range] = await db.manager.query<[{ first: string | null; last: string | null }]>(
         `SELECT MIN(workout_date) AS first, MAX(workout_date) AS last FROM workout WHERE ${where}`,
         params,
@@ -110,10 +120,13 @@ export function createStatsService(context: ServerContext) {
       const statistics: Record<string, Record<string, SportStatistics>> = {}
       if (!range.first || !range.last) return { status: 'success', data: { statistics } }
 
+      // Offsets are needed only where workouts are: the filtered rows' own first and last dates
+      // bound the span, whatever range was asked for.
       const spans = offsetSpans(
         clock,
-        from ?? Date.parse(`${range.first.replace(' ', 'T')}Z`),
-        (to ?? Date.parse(`${range.last.replace(' ', 'T')}Z`)) + 1,
+        Date.parse(`${range.first.replace(' ', 'T')}Z`),
+        Date.parse(`${range.last.replace(' ', 'T')}Z`) + 1,
+        transitions.of(clock, user.timezone),
       )
       const shift = spans.length === 1 ? '?' : `CASE ${spans.slice(0, -1).map(() => 'WHEN workout_date < ? THEN ?').join(' ')} ELSE ? END`
       const shiftParams = spans.flatMap((span) => [
