@@ -89,7 +89,12 @@ describe('static maps', () => {
     expect(proxied.status).toBe(200)
     expect(proxied.headers.get('content-type')).toBe('image/png')
     expect(tiles.requests.length).toBe(fetched)
-    for (const bad of ['20/0/0.png', '2/4/0.png', '2/0/x.png', '-1/0/0.png']) {
+    // The reference client's address carries a subdomain letter first, which does not matter here.
+    const withSubdomain = await fetch(`${t.url}/api/workouts/map_tile/b${path}`)
+    expect(withSubdomain.status).toBe(200)
+    expect(Buffer.from(await withSubdomain.arrayBuffer())).toEqual(Buffer.from(await proxied.arrayBuffer()))
+    expect(tiles.requests.length).toBe(fetched)
+    for (const bad of ['20/0/0.png', '2/4/0.png', '2/0/x.png', '-1/0/0.png', 'a/20/0/0.png', 'a/2/0/x.png']) {
       expect((await t.api('GET', `workouts/map_tile/${bad}`)).status).toBe(404)
     }
   })

@@ -35,3 +35,15 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
+
+/**
+ * A list's page size: a larger one than `max` is served as `max` (the reference tracker caps it
+ * rather than refusing it, and its client may ask for more).
+ */
+export const pageSize = (fallback: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(fallback)
+    .transform((value) => Math.min(value, max))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { HttpDate, Language, Pagination } from './common'
+import { pageSize, type HttpDate, type Language, type Pagination } from './common'
 import { endpoint } from './endpoint'
 
 /** A personal record as embedded in users and workouts. */
@@ -68,7 +68,7 @@ export const usersOrderBy = ['admin', 'created_at', 'is_active', 'username', 'wo
 /** GET users query. Invalid values are a 400, never a 500. */
 export const usersListQuery = z.object({
   page: z.coerce.number().int().positive().default(1),
-  per_page: z.coerce.number().int().positive().max(100).default(10),
+  per_page: pageSize(10, 100),
   order: z.enum(['asc', 'desc']).default('asc'),
   order_by: z.enum(usersOrderBy).default('created_at'),
   q: z.string().trim().max(100).optional(),

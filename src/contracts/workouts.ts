@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { HttpDate, Pagination } from './common'
+import { pageSize, type HttpDate, type Pagination } from './common'
 import { endpoint } from './endpoint'
 import type { UserRecord } from './users'
 
@@ -173,7 +173,7 @@ export const workoutOrderBy = ['workout_date', 'distance', 'duration', 'ave_spee
 /** GET workouts query: every value checked, bad ones answer 400. */
 export const workoutsListQuery = z.object({
   page: z.coerce.number().int().positive().max(1e6).default(1),
-  per_page: z.coerce.number().int().positive().max(WORKOUTS_PER_PAGE_MAX).default(WORKOUTS_PER_PAGE_DEFAULT),
+  per_page: pageSize(WORKOUTS_PER_PAGE_DEFAULT, WORKOUTS_PER_PAGE_MAX),
   order: z.enum(['asc', 'desc']).default('desc'),
   order_by: z.enum(workoutOrderBy).default('workout_date'),
   from: day.optional(),
@@ -194,7 +194,11 @@ export const workoutsListQuery = z.object({
 export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
 
 const title = z.string().trim().max(TITLE_MAX)
-const notes = z.string().max(NOTES_MAX)
+/**
+ * Notes as sent: trimmed, and an empty text stays `""` (the reference tracker keeps what the client
+ * sent; its client sends `""` for "no notes"). A missing field is stored as `null`.
+ */
+const notes = z.string().trim().max(NOTES_MAX)
 
 /** The `data` field of an upload (JSON text). */
 export const uploadDataSchema = z.object({
@@ -219,7 +223,9 @@ export const updateWorkoutBody = z
   .object({
     sport_id: z.number().int().positive(),
     title: title,
-    notes: notes,
+    // The reference client sends back the `null` it read for a workout without notes:
+    // `null` leaves the notes as they are, like the reference tracker.
+    notes: notes.nullable(),
     workout_date: localDateTime,
     duration: z.number().int().positive().max(100 * 24 * 3600),
     distance: z.number().min(0).max(100_000),
@@ -255,4 +261,6 @@ export const workoutEndpoints = {
   downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
   getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
   getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public' }),
+  /** The reference client's tile address: `:s` is a tile-server subdomain (a, b, c), ignored here. */
+  getMapTileWithSubdomain: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:s/:z/:x/:y', access: 'public' }),
 }

@@ -152,7 +152,7 @@ export async function importWorkoutFile(
       id: shortId(),
       userId: user.id,
       sportId: sport.id,
-      notes: choices.notes?.trim() || null,
+      notes: choices.notes ?? null,
       createdAt: context.now(),
       modifiedAt: null,
       fileFormat: track.format,

@@ -6,7 +6,7 @@ import type { Middleware } from 'koa'
 import { endpoints, uploadDataSchema } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { bind, type Authenticate } from '../../http/bind'
+import { bind, type Authenticate, type Handler } from '../../http/bind'
 import { uploadedFile } from '../../http/uploads'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
@@ -70,20 +70,22 @@ export function workoutsRoutes(
     ctx.set('Cache-Control', 'private, max-age=86400, immutable')
     return undefined
   })
-  bind(router, authenticate, endpoints.getMapTile, async ({ params, ctx }) => {
+  const tile: Handler<typeof endpoints.getMapTile> = async ({ params, ctx }) => {
     // The interactive map's tiles come through the app: cached once for every device on the
     // network, and the page only ever talks to its own origin.
     const [z, x, y] = [params.z, params.x, params.y.replace(/\.png$/, '')].map((value) => (/^\d{1,7}$/.test(value) ? Number(value) : NaN))
     if (!context.tiles || z === undefined || x === undefined || y === undefined || !(z <= 19) || !(x < 2 ** z) || !(y < 2 ** z)) {
       throw new AppError('map_not_found')
     }
-    const tile = await context.tiles.bytes(z, x, y)
-    if (!tile) throw new AppError('map_not_found')
+    const bytes = await context.tiles.bytes(z, x, y)
+    if (!bytes) throw new AppError('map_not_found')
     ctx.type = 'image/png'
     ctx.set('Cache-Control', 'public, max-age=604800')
-    ctx.body = tile
+    ctx.body = bytes
     return undefined
-  })
+  }
+  bind(router, authenticate, endpoints.getMapTile, tile)
+  bind(router, authenticate, endpoints.getMapTileWithSubdomain, tile)
   bind(router, authenticate, endpoints.getWorkout, ({ user, params }) => workouts.get(user, params.id), cached)
   bind(router, authenticate, endpoints.updateWorkout, ({ user, params, body }) => workouts.update(user, params.id, body))
   bind(router, authenticate, endpoints.deleteWorkout, async ({ user, params }) => {

@@ -238,7 +238,7 @@ export function createWorkoutsService(context: ServerContext) {
           userId: user.id,
           sportId: sport.id,
           title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user.timezone),
-          notes: body.notes?.trim() || null,
+          notes: body.notes ?? null,
           workoutDate,
           createdAt: context.now(),
           modifiedAt: null,
@@ -292,7 +292,7 @@ export function createWorkoutsService(context: ServerContext) {
         const current = await ownWorkout(manager, user, id)
         current.sportId = sport.id
         if (body.title !== undefined && body.title.trim() !== '') current.title = body.title.trim()
-        if (body.notes !== undefined) current.notes = body.notes.trim() || null
+        if (body.notes !== undefined && body.notes !== null) current.notes = body.notes
         if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
         if (body.weather_end !== undefined) current.weatherEnd = body.weather_end ? JSON.stringify(body.weather_end) : null
         if (!withFile) {
