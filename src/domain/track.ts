@@ -49,6 +49,17 @@ export interface TrackPart {
   readonly segments: readonly TrackSegment[]
 }
 
+/**
+ * A lap the device recorded (FIT lap message, TCX `<Lap>`): only its time span is kept, and its
+ * figures are computed from the analysed series like splits, so laps and splits always agree.
+ */
+export interface Lap {
+  /** Start, epoch ms UTC. */
+  readonly startTime: number
+  /** End, epoch ms UTC (≥ start). */
+  readonly endTime: number
+}
+
 /** The file formats an importer understands. */
 export type TrackFormat = 'gpx' | 'tcx' | 'fit'
 
@@ -73,6 +84,8 @@ export interface Track {
   readonly sport: string | null
   /** The tracks in file order. */
   readonly tracks: readonly TrackPart[]
+  /** The laps the device recorded, in file order; absent when the format has none (GPX). */
+  readonly laps?: readonly Lap[]
 }
 
 /** Every segment of a track, in the order the multi-track rule analyses them. */

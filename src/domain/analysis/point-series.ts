@@ -25,6 +25,12 @@ export interface PointSeries {
    * the other is undefined); 0 on the first point of each segment, as the reference tracker does.
    */
   readonly speedKmh: Float64Array
+  /**
+   * Moving milliseconds of the interval ending at each point (Δt when the interval counts as
+   * moving, else 0; 0 on the first point of each segment). Kept so splits, best efforts and zones
+   * add up to exactly the moving time the figures report, without re-deciding what moved.
+   */
+  readonly movingMs: Float64Array
   /** Heart rate, bpm, or `null`. */
   readonly heartRate: Float64Array | null
   /** Cadence, rpm, or `null`. */
@@ -57,6 +63,7 @@ export function allocatePointSeries(
     elapsedS: column(),
     distanceM: column(),
     speedKmh: column(),
+    movingMs: column(),
     heartRate: optional(sensors.heartRate),
     cadence: optional(sensors.cadence),
     power: optional(sensors.power),
@@ -94,6 +101,7 @@ export function segmentPointSeries(series: PointSeries, segmentIndex: number): P
     elapsedS: time.map((t) => (t - origin) / 1000),
     distanceM,
     speedKmh: view(series.speedKmh),
+    movingMs: view(series.movingMs),
     heartRate: optional(series.heartRate),
     cadence: optional(series.cadence),
     power: optional(series.power),

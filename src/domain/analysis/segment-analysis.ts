@@ -125,7 +125,10 @@ export function measureSegment(
     if (dtMs > 0 && d > 0) {
       const seconds = dtMs / 1000
       const speedKmh = d / 1000 / (seconds / 3600)
-      if (speedKmh > thresholdKmh) movingMs += dtMs
+      if (speedKmh > thresholdKmh) {
+        movingMs += dtMs
+        series.movingMs[offset + i] = dtMs
+      }
       distanceM += d
       speedMs = d / seconds
       if (movingMs > 0) {

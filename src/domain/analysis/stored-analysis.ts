@@ -1,3 +1,4 @@
+import { computeInsights, type StoredInsights } from '../insights/stored-insights'
 import type { Track } from '../track'
 import { chartSeries, type ChartPoint } from './chart-series'
 import type { MotionFigures, SegmentFigures } from './figures'
@@ -14,6 +15,8 @@ export interface StoredAnalysis {
   readonly chart: ChartPoint[]
   /** Simplified map line, one `[lat, lon][]` per kept segment (≤ 2,000 points in all). */
   readonly polyline: LatLon[][]
+  /** Splits, laps, best efforts and zone histograms (see {@link StoredInsights}). */
+  readonly insights: StoredInsights
 }
 
 /**
@@ -22,5 +25,11 @@ export interface StoredAnalysis {
  */
 export function analyseForStorage(track: Track, options: AnalysisOptions = {}): StoredAnalysis {
   const { workout, segments, series } = analyseTrack(track, options)
-  return { workout, segments, chart: chartSeries(series), polyline: mapPolyline(series) }
+  return {
+    workout,
+    segments,
+    chart: chartSeries(series),
+    polyline: mapPolyline(series),
+    insights: computeInsights(series, track.laps ?? []),
+  }
 }

@@ -1,0 +1,131 @@
+import type { IntervalTable } from './interval-table'
+
+/** Best-effort distances of running and walking sports, metres: 400 m, 1 km, 1 mile, 5 km, 10 km, half marathon, marathon. */
+export const FOOT_EFFORT_DISTANCES_M = [400, 1000, 1609.344, 5000, 10_000, 21_097.5, 42_195] as const
+
+/** Best-effort distances of cycling sports, metres: 5, 10, 20, 40 and 100 km. */
+export const CYCLING_EFFORT_DISTANCES_M = [5000, 10_000, 20_000, 40_000, 100_000] as const
+
+/** Best-power durations, seconds: 5 s, 1 min, 5 min, 20 min, 60 min. */
+export const POWER_EFFORT_DURATIONS_S = [5, 60, 300, 1200, 3600] as const
+
+/** The fastest stretch of a given distance within a workout. */
+export interface DistanceEffort {
+  /** The target distance, metres. */
+  readonly distanceM: number
+  /** The least moving time over any stretch of that distance, milliseconds. */
+  readonly movingMs: number
+  /** Where the stretch starts, metres from the workout start. */
+  readonly startM: number
+}
+
+/** The highest mean power held over a given duration within a workout. */
+export interface PowerEffort {
+  /** The target duration, seconds. */
+  readonly durationS: number
+  /** Mean power over the best window, watts. */
+  readonly watts: number
+}
+
+/**
+ * Slides a window of `width` along `x` (nondecreasing), ending on each point in turn with its
+ * start interpolated inside its interval, and gives `visit` the window's start and how much the
+ * cumulative `y` grew over it. Two pointers: O(count).
+ */
+function slideWindow(
+  x: Float64Array,
+  y: Float64Array,
+  count: number,
+  width: number,
+  visit: (startX: number, gainY: number) => void,
+): void {
+  let i = 0 // last point at or before the window's start
+  for (let j = 1; j < count; j++) {
+    const endX = x[j] ?? 0
+    if (endX - (x[0] ?? 0) < width) continue
+    const startX = endX - width
+    while ((x[i + 1] ?? Number.POSITIVE_INFINITY) <= startX) i++
+    const x0 = x[i] ?? 0
+    const span = (x[i + 1] ?? x0) - x0
+    const share = span > 0 ? (startX - x0) / span : 0
+    const startY = (y[i] ?? 0) + share * ((y[i + 1] ?? 0) - (y[i] ?? 0))
+    visit(startX, (y[j] ?? 0) - startY)
+  }
+}
+
+/**
+ * The fastest stretch of each target distance, by a sliding window over cumulative distance and
+ * cumulative moving time (O(n) per distance). Windows end on a point; their start is
+ * interpolated inside its interval, so a window can start anywhere. Distances longer than the
+ * workout are left out; the whole distance takes exactly the workout's moving time.
+ */
+export function distanceEfforts(table: IntervalTable, targetsM: readonly number[]): DistanceEffort[] {
+  const n = table.size
+  const cumD = new Float64Array(n)
+  const cumT = new Float64Array(n)
+  for (let k = 1; k < n; k++) {
+    cumD[k] = (cumD[k - 1] ?? 0) + (table.distanceM[k] ?? 0)
+    cumT[k] = (cumT[k - 1] ?? 0) + (table.movingMs[k] ?? 0)
+  }
+  const total = cumD[n - 1] ?? 0
+  const efforts: DistanceEffort[] = []
+  for (const target of targetsM) {
+    if (!(target > 0) || target > total) continue
+    let best = Number.POSITIVE_INFINITY
+    let bestStart = 0
+    slideWindow(cumD, cumT, n, target, (startD, time) => {
+      if (time < best) {
+        best = time
+        bestStart = startD
+      }
+    })
+    efforts.push({ distanceM: target, movingMs: best, startM: bestStart })
+  }
+  return efforts
+}
+
+/**
+ * The best mean power over each target duration, by a sliding window over each segment's
+ * recorded time (O(n) per duration; windows never span two segments, so a pause between
+ * segments never counts as zero watts). Power is held over an interval as recorded at its end;
+ * a missing value counts as 0 W. Durations longer than every segment are left out.
+ */
+export function powerEfforts(table: IntervalTable, segmentStarts: readonly number[], targetsS: readonly number[]): PowerEffort[] {
+  const { power, time, size } = table
+  if (power === null) return []
+  // Per segment, its timed points only: seconds from its first one and cumulative energy (J).
+  const runs: { seconds: Float64Array; joules: Float64Array; count: number }[] = []
+  for (let s = 0; s < segmentStarts.length; s++) {
+    const start = segmentStarts[s] ?? 0
+    const end = segmentStarts[s + 1] ?? size
+    const seconds = new Float64Array(end - start)
+    const joules = new Float64Array(end - start)
+    let count = 0
+    let origin = Number.NaN
+    for (let k = start; k < end; k++) {
+      const t = time[k] ?? Number.NaN
+      if (Number.isNaN(t)) continue
+      if (count === 0) origin = t
+      else {
+        const watts = power[k] ?? Number.NaN
+        const previousS = seconds[count - 1] ?? 0
+        const nowS = (t - origin) / 1000
+        joules[count] = (joules[count - 1] ?? 0) + (Number.isNaN(watts) ? 0 : watts) * (nowS - previousS)
+      }
+      seconds[count] = (t - origin) / 1000
+      count++
+    }
+    runs.push({ seconds, joules, count })
+  }
+  const efforts: PowerEffort[] = []
+  for (const target of targetsS) {
+    let best = Number.NEGATIVE_INFINITY
+    for (const { seconds, joules, count } of runs) {
+      slideWindow(seconds, joules, count, target, (_start, energy) => {
+        if (energy / target > best) best = energy / target
+      })
+    }
+    if (best > Number.NEGATIVE_INFINITY) efforts.push({ durationS: target, watts: best })
+  }
+  return efforts
+}

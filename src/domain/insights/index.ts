@@ -1,0 +1,6 @@
+export * from './best-efforts'
+export * from './interval-table'
+export * from './splits'
+export * from './sport-efforts'
+export * from './stored-insights'
+export * from './zones'

@@ -1,0 +1,115 @@
+import type { PointSeries } from '../analysis/point-series'
+
+/**
+ * What each interval of a workout contributes, column-wise: index `k` is the interval ending at
+ * point `k` of the {@link PointSeries} (index 0 and every segment's first point carry nothing,
+ * so the jumps between segments never count). Every splits, laps, best-effort and zone figure is
+ * a sum over these columns, which is why they add up to the workout's own figures.
+ */
+export interface IntervalTable {
+  /** Number of points (and so of entries per column). */
+  readonly size: number
+  /** Metres of the interval, as counted in the workout distance. */
+  readonly distanceM: Float64Array
+  /** Moving milliseconds of the interval (0 when stopped or not counted). */
+  readonly movingMs: Float64Array
+  /**
+   * Smoothed elevation gain attributed to the interval, metres (≥ 0): the step between the
+   * smoothed elevations of the previous known point and this point, exactly as the workout's
+   * ascent sums them. `null` when no point has an elevation.
+   */
+  readonly ascentM: Float64Array | null
+  /** Smoothed elevation loss attributed to the interval, metres (≥ 0), or `null`. */
+  readonly descentM: Float64Array | null
+  /** Heart rate over the interval (the value at its end, else at its start), `NaN` when unknown; `null` without heart rate. */
+  readonly heartRate: Float64Array | null
+  /** Power over the interval (as heart rate), or `null` without power. */
+  readonly power: Float64Array | null
+  /** Point times, epoch ms (`NaN` when missing), shared with the series. */
+  readonly time: Float64Array
+}
+
+/**
+ * The sensor value holding over each interval: the value recorded at its end (devices write the
+ * mean over the preceding second), else the one at its start.
+ */
+function intervalValues(values: Float64Array | null, segmentStarts: readonly number[], size: number): Float64Array | null {
+  if (values === null) return null
+  const result = new Float64Array(size).fill(Number.NaN)
+  let nextStart = 1
+  for (let k = 1; k < size; k++) {
+    if (segmentStarts[nextStart] === k) {
+      nextStart++
+      continue
+    }
+    const end = values[k] ?? Number.NaN
+    result[k] = Number.isNaN(end) ? (values[k - 1] ?? Number.NaN) : end
+  }
+  return result
+}
+
+/**
+ * Smoothed elevation steps per interval, segment by segment, with the smoothing of the workout's
+ * ascent (`uphillDownhill`: 0.3·prev + 0.4·cur + 0.3·next over the known elevations, ends kept):
+ * each step goes to the interval ending at the later known point, so the columns sum to the
+ * workout's ascent and descent.
+ */
+function elevationSteps(series: PointSeries): { ascentM: Float64Array; descentM: Float64Array } | null {
+  const { ele, size, segmentStarts } = series
+  const ascentM = new Float64Array(size)
+  const descentM = new Float64Array(size)
+  let any = false
+  for (let s = 0; s < segmentStarts.length; s++) {
+    const start = segmentStarts[s] ?? 0
+    const end = segmentStarts[s + 1] ?? size
+    // Indices of the known elevations of this segment, walked with a three-wide window.
+    let previousIndex = -1
+    let currentIndex = -1
+    let previousSmoothed = Number.NaN
+    let position = 0
+    const visit = (nextIndex: number): void => {
+      // Smooths the point at `currentIndex` (neighbours: previousIndex, nextIndex; -1 = none).
+      const current = ele[currentIndex] ?? 0
+      const smoothed =
+        previousIndex >= 0 && nextIndex >= 0 ? (ele[previousIndex] ?? 0) * 0.3 + current * 0.4 + (ele[nextIndex] ?? 0) * 0.3 : current
+      if (position > 0) {
+        const step = smoothed - previousSmoothed
+        if (step > 0) ascentM[currentIndex] = step
+        else descentM[currentIndex] = -step
+      }
+      previousSmoothed = smoothed
+      position++
+    }
+    for (let k = start; k < end; k++) {
+      if (Number.isNaN(ele[k] ?? Number.NaN)) continue
+      any = true
+      if (currentIndex >= 0) visit(k)
+      previousIndex = currentIndex
+      currentIndex = k
+    }
+    if (currentIndex >= 0) visit(-1)
+  }
+  return any ? { ascentM, descentM } : null
+}
+
+/** The interval table of an analysed series (see {@link IntervalTable}); O(n). */
+export function intervalTable(series: PointSeries): IntervalTable {
+  const { size, segmentStarts } = series
+  const distanceM = new Float64Array(size)
+  for (let k = 1; k < size; k++) {
+    // Zero at a segment's first point: the series' distance does not jump between segments.
+    const step = (series.distanceM[k] ?? 0) - (series.distanceM[k - 1] ?? 0)
+    distanceM[k] = step > 0 ? step : 0
+  }
+  const climbs = elevationSteps(series)
+  return {
+    size,
+    distanceM,
+    movingMs: series.movingMs,
+    ascentM: climbs?.ascentM ?? null,
+    descentM: climbs?.descentM ?? null,
+    heartRate: intervalValues(series.heartRate, segmentStarts, size),
+    power: intervalValues(series.power, segmentStarts, size),
+    time: series.time,
+  }
+}

@@ -1,0 +1,138 @@
+import type { Lap } from '../track'
+import type { IntervalTable } from './interval-table'
+
+/** Metres in a kilometre and in an international mile. */
+export const SPLIT_UNIT_M = { km: 1000, mi: 1609.344 } as const
+
+/** The unit of splits: kilometres or miles. */
+export type SplitUnit = keyof typeof SPLIT_UNIT_M
+
+/**
+ * The figures of one part of a workout (a split or a lap). Pace and speed are derived by the
+ * reader (distance ÷ moving time), so they can never disagree with the stored figures.
+ */
+export interface SplitFigures {
+  /** Distance in metres. */
+  readonly distanceM: number
+  /** Moving time in milliseconds. */
+  readonly movingMs: number
+  /** Smoothed ascent in metres, or `null` when the workout has no elevation. */
+  readonly ascentM: number | null
+  /** Smoothed descent in metres, or `null`. */
+  readonly descentM: number | null
+  /** Heart rate averaged over the moving time, bpm, or `null` when none was recorded. */
+  readonly heartRate: number | null
+}
+
+/** A last split shorter than this (metres) is rounding noise and joins the previous one. */
+const CRUMB_M = 0.5
+
+/** Sums of interval shares, turned into {@link SplitFigures} at the end. */
+class PartAccumulator {
+  private distanceM = 0
+  private movingMs = 0
+  private ascentM = 0
+  private descentM = 0
+  private heartBeats = 0
+  private heartTimeMs = 0
+
+  constructor(private readonly table: IntervalTable) {}
+
+  /** Adds `share` (0–1) of interval `k`. */
+  add(k: number, share: number): void {
+    const { table } = this
+    const moving = (table.movingMs[k] ?? 0) * share
+    this.distanceM += (table.distanceM[k] ?? 0) * share
+    this.movingMs += moving
+    if (table.ascentM) this.ascentM += (table.ascentM[k] ?? 0) * share
+    if (table.descentM) this.descentM += (table.descentM[k] ?? 0) * share
+    const heartRate = table.heartRate?.[k] ?? Number.NaN
+    if (!Number.isNaN(heartRate) && moving > 0) {
+      this.heartBeats += heartRate * moving
+      this.heartTimeMs += moving
+    }
+  }
+
+  get distance(): number {
+    return this.distanceM
+  }
+
+  /** Adds another part's sums to this one. */
+  absorb(other: PartAccumulator): void {
+    this.distanceM += other.distanceM
+    this.movingMs += other.movingMs
+    this.ascentM += other.ascentM
+    this.descentM += other.descentM
+    this.heartBeats += other.heartBeats
+    this.heartTimeMs += other.heartTimeMs
+  }
+
+  get empty(): boolean {
+    return this.distanceM === 0 && this.movingMs === 0
+  }
+
+  figures(): SplitFigures {
+    const hasElevation = this.table.ascentM !== null
+    return {
+      distanceM: this.distanceM,
+      movingMs: this.movingMs,
+      ascentM: hasElevation ? this.ascentM : null,
+      descentM: hasElevation ? this.descentM : null,
+      heartRate: this.heartTimeMs > 0 ? this.heartBeats / this.heartTimeMs : null,
+    }
+  }
+}
+
+/**
+ * Splits of a workout every `unitM` metres of distance (the last one shorter), in one pass.
+ * An interval that crosses a split boundary is shared between both splits in proportion to its
+ * distance, so the splits sum to the workout's distance, moving time, ascent and descent.
+ * @param unitM split length in metres (> 0), e.g. {@link SPLIT_UNIT_M}
+ */
+export function splits(table: IntervalTable, unitM: number): SplitFigures[] {
+  if (!(unitM > 0)) throw new RangeError(`split length must be positive, got ${unitM}`)
+  const done: PartAccumulator[] = []
+  let current = new PartAccumulator(table)
+  let position = 0
+  let boundary = unitM
+  for (let k = 1; k < table.size; k++) {
+    const d = table.distanceM[k] ?? 0
+    let taken = 0 // share of interval k already given to earlier splits
+    while (d > 0 && position + d * (1 - taken) >= boundary) {
+      const share = (boundary - position) / d
+      current.add(k, share)
+      taken += share
+      position = boundary
+      done.push(current)
+      current = new PartAccumulator(table)
+      boundary += unitM
+    }
+    current.add(k, 1 - taken)
+    position += d * (1 - taken)
+  }
+  const last = done.at(-1)
+  // A rounding crumb past the last boundary (a 5 km run measured 5,000.000001 m) is no split.
+  if (last && current.distance < CRUMB_M) last.absorb(current)
+  else if (!current.empty) done.push(current)
+  return done.map((part) => part.figures())
+}
+
+/**
+ * Figures of the device's laps, from the stored series: each interval goes to the lap whose
+ * time span holds the interval's end (laps sorted by start; an interval after the last lap's end
+ * or before the first start goes nowhere). Same columns as {@link splits}.
+ */
+export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFigures[] {
+  const sorted = [...laps].sort((a, b) => a.startTime - b.startTime)
+  const parts = sorted.map(() => new PartAccumulator(table))
+  let lap = 0
+  for (let k = 1; k < table.size && sorted.length > 0; k++) {
+    const time = table.time[k] ?? Number.NaN
+    if (Number.isNaN(time)) continue
+    // Times never run backwards in the series, so the current lap only moves forward.
+    while (lap < sorted.length - 1 && time > (sorted[lap]?.endTime ?? 0)) lap++
+    const span = sorted[lap]
+    if (span && time > span.startTime && time <= span.endTime) parts[lap]?.add(k, 1)
+  }
+  return parts.map((part) => part.figures())
+}

@@ -1,0 +1,81 @@
+import type { PointSeries } from '../analysis/point-series'
+import type { Lap } from '../track'
+import {
+  CYCLING_EFFORT_DISTANCES_M,
+  distanceEfforts,
+  FOOT_EFFORT_DISTANCES_M,
+  POWER_EFFORT_DURATIONS_S,
+  powerEfforts,
+  type DistanceEffort,
+  type PowerEffort,
+} from './best-efforts'
+import { intervalTable } from './interval-table'
+import { lapFigures, SPLIT_UNIT_M, splits, type SplitFigures } from './splits'
+import { valueHistogram, type ValueHistogram } from './zones'
+
+/** Version of {@link StoredInsights}; a stored row with another version is computed again. */
+export const INSIGHTS_VERSION = 1
+
+/**
+ * What the import stores for a workout beyond its figures: splits in both units, device laps,
+ * best efforts and the moving time per heart rate and per watt. Best efforts cover the distances
+ * of every sport family, because the user may change the workout's sport later; the reader
+ * shows those of the current sport. Rounded for storage.
+ */
+export interface StoredInsights {
+  readonly version: number
+  readonly splitsKm: readonly SplitFigures[]
+  readonly splitsMi: readonly SplitFigures[]
+  /** Device laps, in time order; empty without laps. */
+  readonly laps: readonly SplitFigures[]
+  readonly distanceEfforts: readonly DistanceEffort[]
+  /** Empty without power. */
+  readonly powerEfforts: readonly PowerEffort[]
+  /** Moving time per bpm, or `null` without heart rate. */
+  readonly heartRate: ValueHistogram | null
+  /** Moving time per watt, or `null` without power. */
+  readonly power: ValueHistogram | null
+}
+
+const round = (value: number, decimals: number): number => {
+  const factor = 10 ** decimals
+  return Math.round(value * factor) / factor
+}
+
+function roundedSplit(split: SplitFigures): SplitFigures {
+  return {
+    distanceM: round(split.distanceM, 1),
+    movingMs: Math.round(split.movingMs),
+    ascentM: split.ascentM === null ? null : round(split.ascentM, 1),
+    descentM: split.descentM === null ? null : round(split.descentM, 1),
+    heartRate: split.heartRate === null ? null : round(split.heartRate, 1),
+  }
+}
+
+/** Every distance a best effort is computed for, shortest first, without repeats. */
+const EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLING_EFFORT_DISTANCES_M])].sort((a, b) => a - b)
+
+/**
+ * Computes the {@link StoredInsights} of an analysed series in a few O(n) passes.
+ * @param laps the device's laps (see {@link Lap}), empty when the file has none
+ */
+export function computeInsights(series: PointSeries, laps: readonly Lap[]): StoredInsights {
+  const table = intervalTable(series)
+  return {
+    version: INSIGHTS_VERSION,
+    splitsKm: splits(table, SPLIT_UNIT_M.km).map(roundedSplit),
+    splitsMi: splits(table, SPLIT_UNIT_M.mi).map(roundedSplit),
+    laps: lapFigures(table, laps).map(roundedSplit),
+    distanceEfforts: distanceEfforts(table, EFFORT_DISTANCES_M).map((effort) => ({
+      distanceM: effort.distanceM,
+      movingMs: Math.round(effort.movingMs),
+      startM: round(effort.startM, 1),
+    })),
+    powerEfforts: powerEfforts(table, series.segmentStarts, POWER_EFFORT_DURATIONS_S).map((effort) => ({
+      durationS: effort.durationS,
+      watts: round(effort.watts, 1),
+    })),
+    heartRate: table.heartRate ? valueHistogram(table.heartRate, table.movingMs) : null,
+    power: table.power ? valueHistogram(table.power, table.movingMs) : null,
+  }
+}
