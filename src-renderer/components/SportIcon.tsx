@@ -3,12 +3,16 @@ import {
   IconBikeFilled,
   IconBolt,
   IconCloudSnow,
+  IconDotsCircleHorizontal,
+  IconGauge,
   IconKayak,
   IconMountain,
+  IconPool,
   IconRun,
   IconShoe,
   IconSkiJumping,
   IconSnowflake,
+  IconSwimming,
   IconTrekking,
   IconWalk,
   IconQuestionMark,
@@ -18,7 +22,7 @@ import { useTranslation } from 'react-i18next'
 import { defaultSportColor } from '../../src/domain/sports'
 
 /** One distinct glyph per sport label (spec §3); unknown labels get a neutral mark. */
-const ICONS: Record<string, Icon> = {
+export const SPORT_ICONS: Readonly<Record<string, Icon>> = {
   'Cycling (Sport)': IconBike,
   'Cycling (Transport)': IconBikeFilled,
   Hiking: IconTrekking,
@@ -31,6 +35,10 @@ const ICONS: Record<string, Icon> = {
   Snowshoes: IconCloudSnow,
   Trail: IconShoe,
   Walking: IconWalk,
+  'Swimming (Pool)': IconPool,
+  'Swimming (Open Water)': IconSwimming,
+  'Cycling (Indoor)': IconGauge,
+  Other: IconDotsCircleHorizontal,
 }
 
 /** The colour a sport is drawn in: the user's choice, else the sport's default. */
@@ -41,7 +49,7 @@ export function sportColor(label: string, userColor: string | null | undefined):
 /** A sport's icon, coloured by the user's colour or the sport default, titled with its translated name. */
 export function SportIcon({ label, color, size = 24 }: { label: string; color?: string | null; size?: number }) {
   const { t } = useTranslation()
-  const Glyph = ICONS[label] ?? IconQuestionMark
+  const Glyph = SPORT_ICONS[label] ?? IconQuestionMark
   const name = t(`sports.${label}`, { defaultValue: label })
   return (
     <Glyph

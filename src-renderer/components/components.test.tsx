@@ -11,7 +11,8 @@ import { Distance } from './Distance'
 import { ErrorBox } from './ErrorBox'
 import { strengthLabel } from './passwordStrength'
 import { RouteDropdown } from './RouteDropdown'
-import { SportIcon, sportColor } from './SportIcon'
+import { SPORTS } from '../../src/domain/sports'
+import { SPORT_ICONS, SportIcon, sportColor } from './SportIcon'
 import { ApiError } from '../api/ApiError'
 import { pictureProblem } from '../features/profile/EditPictureForm'
 
@@ -132,6 +133,11 @@ describe('SportIcon', () => {
     const icon = rendered.container.querySelector('[data-testid="sport-icon"]')
     expect(icon?.getAttribute('data-color')).toBe('#835b83')
     expect(icon?.getAttribute('aria-label')).toBe('Running')
+  })
+
+  it('has its own glyph for every sport', () => {
+    expect(SPORTS.filter((sport) => !SPORT_ICONS[sport.label]).map((sport) => sport.label)).toEqual([])
+    expect(new Set(SPORTS.map((sport) => SPORT_ICONS[sport.label])).size).toBe(SPORTS.length)
   })
 })
 

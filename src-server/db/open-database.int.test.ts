@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib'
 import { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dataDirLayout, type DataDirLayout } from '../data-dir'
+import { SPORTS } from '../../src/domain/sports'
 import { AppConfigEntity, SportEntity } from './entities'
 import { migrations } from './migrations'
 import { BACKUPS_KEPT, openDatabase } from './open-database'
@@ -44,7 +45,11 @@ describe('database schema and start-up', () => {
   it('seeds the sports and the configuration defaults', async () => {
     const db = await openDatabase(layout, new Date())
     try {
-      expect(await db.manager.count(SportEntity)).toBe(12)
+      // The reference tracker's 12 keep their ids and labels; the sports for real files follow.
+      expect((await db.manager.find(SportEntity, { order: { id: 'ASC' } })).map(({ id, label, isActive }) => ({ id, label, isActive }))).toEqual(
+        SPORTS.map(({ id, label }) => ({ id, label, isActive: true })),
+      )
+      expect((await db.manager.findOneBy(SportEntity, { id: 12 }))?.label).toBe('Snowshoes')
       expect(await db.manager.findOneBy(SportEntity, { id: 8 })).toMatchObject({ label: 'Trail', stoppedSpeedThreshold: 0.1 })
       expect(await db.manager.findOneBy(AppConfigEntity, { id: 1 })).toEqual({
         id: 1,

@@ -9,7 +9,30 @@ export interface SportDefinition {
   readonly color: string
 }
 
-/** The 12 sports, with the reference tracker's ids, thresholds and colours. */
+/** Ids of the sports, by name, so code never writes a bare number for a sport. */
+export const SPORT_ID = {
+  cyclingSport: 1,
+  cyclingTransport: 2,
+  hiking: 3,
+  mountainBiking: 4,
+  running: 5,
+  walking: 6,
+  mountainBikingElectric: 7,
+  trail: 8,
+  skiingAlpine: 9,
+  skiingCrossCountry: 10,
+  rowing: 11,
+  snowshoes: 12,
+  swimmingPool: 13,
+  swimmingOpenWater: 14,
+  cyclingIndoor: 15,
+  other: 16,
+} as const
+
+/**
+ * The sports: the reference tracker's 12 (its ids, thresholds and colours), then the ones real
+ * files need (added by migration `1795507595185-sports-for-real-files`).
+ */
 export const SPORTS: readonly SportDefinition[] = [
   { id: 1, label: 'Cycling (Sport)', threshold: 1, color: '#4c9792' },
   { id: 2, label: 'Cycling (Transport)', threshold: 1, color: '#88af98' },
@@ -23,9 +46,260 @@ export const SPORTS: readonly SportDefinition[] = [
   { id: 10, label: 'Skiing (Cross Country)', threshold: 0.1, color: '#9498d0' },
   { id: 11, label: 'Rowing', threshold: 1, color: '#fcce72' },
   { id: 12, label: 'Snowshoes', threshold: 0.1, color: '#5780a8' },
+  // Swimmers cover 2–5 km/h: a threshold of 1 km/h would count slow lengths as stops.
+  { id: 13, label: 'Swimming (Pool)', threshold: 0.1, color: '#3d8fd1' },
+  { id: 14, label: 'Swimming (Open Water)', threshold: 0.1, color: '#1f6e8c' },
+  { id: 15, label: 'Cycling (Indoor)', threshold: 1, color: '#6f8f3f' },
+  { id: 16, label: 'Other', threshold: 0.1, color: '#9c7a5b' },
 ]
 
 /** The default colour of a sport label, or a neutral grey for an unknown one. */
 export function defaultSportColor(label: string): string {
   return SPORTS.find((sport) => sport.label === label)?.color ?? '#868e96'
+}
+
+/**
+ * A file's sport name in one spelling: `VirtualRide`, `virtual ride` and `virtual-ride` all give
+ * `virtual_ride` (camel case split, lower case, every run of other characters one underscore).
+ */
+export function normaliseSportName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+}
+
+const {
+  cyclingSport,
+  cyclingTransport,
+  hiking,
+  mountainBiking,
+  running,
+  walking,
+  mountainBikingElectric,
+  trail,
+  skiingAlpine,
+  skiingCrossCountry,
+  rowing,
+  snowshoes,
+  swimmingPool,
+  swimmingOpenWater,
+  cyclingIndoor,
+  other,
+} = SPORT_ID
+
+/** A swim whose file does not say pool or open water: a track with positions was swum outdoors. */
+const SWIM = 'swim'
+
+/** Names that say which of our sports it is, whatever the format (normalised, see above). */
+const BY_NAME: Readonly<Record<string, number | typeof SWIM>> = {
+  // Our own labels (a GPX exported by Waymark writes the label in <type>).
+  cycling_sport: cyclingSport,
+  cycling_transport: cyclingTransport,
+  mountain_biking_electric: mountainBikingElectric,
+  skiing_alpine: skiingAlpine,
+  skiing_cross_country: skiingCrossCountry,
+  swimming_pool: swimmingPool,
+  swimming_open_water: swimmingOpenWater,
+  cycling_indoor: cyclingIndoor,
+  snowshoes,
+  other,
+  // Running: FIT `running` (sub-sports street, road, track, treadmill, indoor_running), TCX
+  // `Running`, Garmin Connect GPX `running`/`treadmill_running`, Strava `Run`/`VirtualRun`.
+  running,
+  run: running,
+  jogging: running,
+  road_running: running,
+  street_running: running,
+  track_running: running,
+  treadmill: running,
+  treadmill_running: running,
+  indoor_running: running,
+  virtual_run: running,
+  trail,
+  trail_running: trail,
+  trail_run: trail,
+  // Cycling: FIT `cycling` (road, gravel, cyclocross, track…), TCX `Biking`, Strava `Ride`.
+  cycling: cyclingSport,
+  biking: cyclingSport,
+  bike: cyclingSport,
+  ride: cyclingSport,
+  road_cycling: cyclingSport,
+  road_biking: cyclingSport,
+  gravel_cycling: cyclingSport,
+  gravel_ride: cyclingSport,
+  cyclocross: cyclingSport,
+  track_cycling: cyclingSport,
+  recumbent: cyclingSport,
+  hand_cycling: cyclingSport,
+  handcycle: cyclingSport,
+  velomobile: cyclingSport,
+  commuting: cyclingTransport,
+  bike_commute: cyclingTransport,
+  mountain_biking: mountainBiking,
+  mountain_bike_ride: mountainBiking,
+  mountain_bike: mountainBiking,
+  mtb: mountainBiking,
+  e_biking: mountainBikingElectric,
+  e_bike_ride: mountainBikingElectric,
+  e_mountain_bike_ride: mountainBikingElectric,
+  e_bike_mountain: mountainBikingElectric,
+  e_bike_fitness: mountainBikingElectric,
+  indoor_cycling: cyclingIndoor,
+  virtual_ride: cyclingIndoor,
+  virtual_cycling: cyclingIndoor,
+  spin: cyclingIndoor,
+  spinning: cyclingIndoor,
+  // On foot.
+  walking,
+  walk: walking,
+  casual_walking: walking,
+  speed_walking: walking,
+  indoor_walking: walking,
+  hiking,
+  hike: hiking,
+  mountaineering: hiking,
+  snowshoeing: snowshoes,
+  snowshoe: snowshoes,
+  // Snow.
+  alpine_skiing: skiingAlpine,
+  alpine_ski: skiingAlpine,
+  downhill_skiing: skiingAlpine,
+  resort_skiing: skiingAlpine,
+  cross_country_skiing: skiingCrossCountry,
+  nordic_ski: skiingCrossCountry,
+  nordic_skiing: skiingCrossCountry,
+  skate_skiing: skiingCrossCountry,
+  backcountry_ski: skiingCrossCountry,
+  roller_ski: skiingCrossCountry,
+  // Water.
+  rowing,
+  row: rowing,
+  indoor_rowing: rowing,
+  lap_swimming: swimmingPool,
+  pool_swimming: swimmingPool,
+  pool_swim: swimmingPool,
+  open_water: swimmingOpenWater,
+  open_water_swimming: swimmingOpenWater,
+  open_water_swim: swimmingOpenWater,
+  swimming: SWIM,
+  swim: SWIM,
+  // Named sports we have no sport for: "Other" (a file that names no sport falls back instead).
+  transition: other,
+  multisport_transition: other,
+  fitness_equipment: other,
+  training: other,
+  workout: other,
+  cardio_training: other,
+  strength_training: other,
+  weight_training: other,
+  elliptical: other,
+  stair_climbing: other,
+  stair_stepper: other,
+  yoga: other,
+  pilates: other,
+  hiit: other,
+  crossfit: other,
+  paddling: other,
+  kayaking: other,
+  canoeing: other,
+  rafting: other,
+  stand_up_paddleboarding: other,
+  stand_up_paddling: other,
+  sup: other,
+  surfing: other,
+  windsurfing: other,
+  windsurf: other,
+  kitesurfing: other,
+  kitesurf: other,
+  sailing: other,
+  sail: other,
+  boating: other,
+  inline_skating: other,
+  inline_skate: other,
+  ice_skating: other,
+  ice_skate: other,
+  snowboarding: other,
+  snowboard: other,
+  rock_climbing: other,
+  golf: other,
+  tennis: other,
+  soccer: other,
+  basketball: other,
+  boxing: other,
+  diving: other,
+  horseback_riding: other,
+  skateboard: other,
+  wheelchair: other,
+}
+
+/**
+ * Sport and sub-sport pairs where the sub-sport alone is ambiguous (`trail` running vs. a trail
+ * walk, `mountain` biking, `downhill` skiing vs. biking, `generic` anything).
+ */
+const BY_PAIR: Readonly<Record<string, number>> = {
+  running_trail: trail,
+  cycling_mountain: mountainBiking,
+  cycling_downhill: mountainBiking,
+  cycling_bmx: mountainBiking,
+  cycling_commuting: cyclingTransport,
+  cycling_virtual_activity: cyclingIndoor,
+  running_virtual_activity: running,
+  alpine_skiing_backcountry: skiingAlpine,
+  cross_country_skiing_backcountry: skiingCrossCountry,
+  fitness_equipment_treadmill: running,
+  fitness_equipment_indoor_cycling: cyclingIndoor,
+  fitness_equipment_indoor_rowing: rowing,
+}
+
+/**
+ * Strava writes its activity types as numbers in the `<type>` of its GPX exports; only the codes
+ * seen in real exports are mapped (1 ride, 9 run, 10 walk), other numbers fall back.
+ */
+const STRAVA_CODES: Readonly<Record<string, number>> = { '1': cyclingSport, '9': running, '10': walking }
+
+/** Sport names that say nothing: the caller's fallback applies. */
+const UNSAID = new Set(['', 'generic', 'all', 'multisport', 'unknown', 'invalid', 'none'])
+
+/** What else is known about the activity, for names that need it. */
+export interface SportContext {
+  /** The activity has GPS positions (a swim with positions is an open-water swim). */
+  readonly hasPositions?: boolean
+}
+
+function lookUp(name: string, context: SportContext): number | null {
+  const found = BY_NAME[name]
+  if (found === SWIM) return context.hasPositions ? swimmingOpenWater : swimmingPool
+  return found ?? null
+}
+
+/**
+ * Our sport id for the sport a file names, or `null` when the file names none we can place (the
+ * caller then uses its fallback). Pure; case, spacing and camel case do not matter.
+ *
+ * The hint is what the importers read: a FIT session's sport, optionally with its sub-sport after a
+ * `/` (`cycling/indoor_cycling`, `swimming/lap_swimming`), a TCX `Sport` (`Running`, `Biking`,
+ * `Other`), a GPX `<type>` (Garmin Connect `trail_running`, Strava `Ride`/`VirtualRide` or its
+ * numeric codes, our own labels). The sub-sport may also be passed on its own.
+ *
+ * Order: the sport/sub-sport pair, then the sub-sport alone, then the sport alone; a sub-sport that
+ * says nothing (`generic`) leaves the sport to decide.
+ */
+export function sportFromFile(hint: string | null | undefined, subSport?: string | null, context: SportContext = {}): number | null {
+  if (hint == null && subSport == null) return null
+  const [rawSport = '', rawSub = ''] = (hint ?? '').split(/[/:|;,]/, 2)
+  const sport = normaliseSportName(rawSport)
+  const sub = normaliseSportName(subSport ?? rawSub)
+  const strava = STRAVA_CODES[sport]
+  if (strava !== undefined && !sub) return strava
+  if (sub && !UNSAID.has(sub)) {
+    const pair = BY_PAIR[`${sport}_${sub}`]
+    if (pair !== undefined) return pair
+    const bySub = lookUp(sub, context)
+    if (bySub !== null) return bySub
+  }
+  if (UNSAID.has(sport)) return null
+  return lookUp(sport, context)
 }

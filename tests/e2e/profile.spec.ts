@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
+import { SPORTS } from '../../src/domain/sports'
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -137,7 +138,7 @@ test.describe('profile', () => {
 
   test('edits, resets and cancels a sport preference', async ({ page, request }) => {
     await openAs(page, newAccount('sport'), '/profile/sports', request)
-    await expect(page.getByTestId('sport-preferences').locator('tbody tr')).toHaveCount(12)
+    await expect(page.getByTestId('sport-preferences').locator('tbody tr')).toHaveCount(SPORTS.length)
     await page.getByRole('link', { name: 'Edit sport preferences' }).click()
     await expect(page).toHaveURL(/\/profile\/edit\/sports$/)
 

@@ -18,7 +18,7 @@ describe('sports and sport preferences', () => {
   const sportsOf = async (account: Account): Promise<Sport[]> =>
     (await t.api<SportsResponse>('GET', 'sports', { token: account.token })).body.data.sports
 
-  it('lists the 12 seeded sports with their reference ids and thresholds', async () => {
+  it('lists the seeded sports: the reference 12 with their ids and thresholds, then the sports for real files', async () => {
     const sports = await sportsOf(sam)
     expect(sports.map(({ id, label, stopped_speed_threshold }) => ({ id, label, threshold: stopped_speed_threshold }))).toEqual(
       SPORTS.map(({ id, label, threshold }) => ({ id, label, threshold })),
@@ -40,6 +40,11 @@ describe('sports and sport preferences', () => {
     expect((await sportsOf(sam)).find((sport) => sport.id === 3)).toMatchObject({ is_active: false, is_active_for_user: false })
     await t.api('PATCH', 'sports/3', { token: admin.token, body: { is_active: true } })
     expect((await sportsOf(sam)).find((sport) => sport.id === 3)?.is_active).toBe(true)
+    // The sports added for real files are administered like the others.
+    for (const id of [13, 14, 15, 16]) {
+      await t.api('PATCH', `sports/${id}`, { token: admin.token, body: { is_active: false } })
+      expect((await sportsOf(sam)).find((sport) => sport.id === id)).toMatchObject({ is_active: false, is_active_for_user: false })
+    }
     expect(await t.api('PATCH', 'sports/99', { token: admin.token, body: { is_active: false } })).toMatchObject({
       status: 404,
       body: { message: 'sport does not exist' },
