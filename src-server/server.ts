@@ -7,7 +7,7 @@ import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
 import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
-import { createWriteQueue } from './db/write-queue'
+import { createWriteQueue, type WriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
 import { createExpiringCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
@@ -40,6 +40,11 @@ export interface ServerOverrides {
   now?: () => Date
   /** Timers of the daily database backup (tests fire them by hand). */
   backupTimers?: Timers
+  /**
+   * Called as each write is queued; the write starts once the promise resolves. Tests hold the
+   * writes of concurrent requests until all have arrived, to play a race the same way every time.
+   */
+  writeGate?: () => Promise<void>
 }
 
 /**
@@ -66,10 +71,12 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
   const readCache = createExpiringCache<string>(cacheOptions)
   const sessions = createExpiringCache<UserEntity>(cacheOptions)
-  const write = createWriteQueue(dataSource, () => {
+  const queue = createWriteQueue(dataSource, () => {
     readCache.invalidate()
     sessions.invalidate()
   })
+  const { writeGate } = overrides
+  const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
   const context: ServerContext = {
     config,
     db: dataSource,

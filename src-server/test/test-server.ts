@@ -45,6 +45,8 @@ export interface TestServerOptions {
   publicUrl?: string
   tiles?: TileServer | null
   weather?: WeatherConfig | null
+  /** See `ServerOverrides.writeGate`. */
+  writeGate?: () => Promise<void>
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -78,6 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rateLimits: options.rateLimits ?? { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: 1000, emailRequestsPerAddress: 1000 },
       ...(options.now ? { now: options.now } : {}),
       ...(options.backupTimers ? { backupTimers: options.backupTimers } : {}),
+      ...(options.writeGate ? { writeGate: options.writeGate } : {}),
     },
   )
   const { port } = await server.listen()

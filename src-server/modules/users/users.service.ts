@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Not, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type { adminUserUpdateBody, UserResponse, UsersListResponse, usersListQuery } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
@@ -34,6 +35,22 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
 
   async function respond(viewer: UserEntity, user: UserEntity): Promise<UserResponse> {
     return { status: 'success', data: { users: [await loadPresentedUser(db.manager, user, viewerOf(viewer, user))] } }
+  }
+
+  /**
+   * Inside a write transaction: refuses a change that would leave no active administrator once
+   * `leaving` is no longer one, and a change asked by an administrator who has meanwhile lost
+   * their rights. Both are read again here, not taken from the request's authentication: two
+   * administrators demoting each other at once both authenticated as administrators, but the
+   * second transaction sees the first one's result.
+   */
+  async function keepAnAdministrator(manager: EntityManager, actorId: number, leaving: number): Promise<void> {
+    const others = await manager.countBy(UserEntity, { admin: true, isActive: true, id: Not(leaving) })
+    if (others === 0) throw new AppError('last_admin')
+    if (actorId !== leaving) {
+      const actor = await manager.findOneBy(UserEntity, { id: actorId })
+      if (!actor?.admin || !actor.isActive) throw new AppError('forbidden')
+    }
   }
 
   /** Removes a stored file; one already gone is not an error. */
@@ -88,6 +105,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
         const user = await manager.findOneByOrFail(UserEntity, { id: target.id })
         if ('admin' in body) {
           if (self) throw new AppError('forbidden')
+          if (user.admin && !body.admin) await keepAnAdministrator(manager, admin.id, user.id)
           user.admin = body.admin
           // Granting rights to a dormant account would leave an admin who cannot log in.
           if (body.admin) user.isActive = true
@@ -129,15 +147,19 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
       const target = await findByUsername(username)
       if (viewer.id !== target.id && !viewer.admin) throw new AppError('forbidden')
       const files = await write(async (manager) => {
-        if (target.admin) {
-          const admins = await manager.countBy(UserEntity, { admin: true })
-          if (admins <= 1) throw new AppError('last_admin')
+        const current = await manager.findOneBy(UserEntity, { id: target.id })
+        if (!current) throw new AppError('user_not_found')
+        if (current.admin) await keepAnAdministrator(manager, viewer.id, target.id)
+        else if (viewer.id !== target.id) {
+          // The administrator deleting someone else may have lost the rights since authenticating.
+          const actor = await manager.findOneBy(UserEntity, { id: viewer.id })
+          if (!actor?.admin) throw new AppError('forbidden')
         }
         const workouts = await manager.find(WorkoutEntity, { where: { userId: target.id }, select: { filePath: true, mapId: true } })
         await manager.delete(UserEntity, { id: target.id })
         return [
           ...workouts.flatMap((workout) => workoutFiles(layout, workout)),
-          ...(target.picture ? [join(layout.pictures, target.picture)] : []),
+          ...(current.picture ? [join(layout.pictures, current.picture)] : []),
         ]
       })
       // Files go after the commit: a failed delete leaves the account and its files intact.
