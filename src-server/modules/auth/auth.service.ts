@@ -119,7 +119,7 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
         await limits.recordLoginFailure(ip, body.email)
         throw new AppError('invalid_credentials')
       }
-      await limits.recordLoginSuccess(body.email)
+      await limits.recordLoginSuccess(ip, body.email)
       return { status: 'success', message: 'successfully logged in', auth_token: sessionFor(user) }
     },
 
