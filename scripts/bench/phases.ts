@@ -1,4 +1,5 @@
 import { analyseForStorage } from '../../src/domain/analysis'
+import { joinActivities } from '../../src/domain/track'
 import { importTrackFile } from '../../src-server/importers'
 import { mainThreadCpuNs } from './benchmark'
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     const t1 = performance.now()
     const m1 = mainThreadCpuNs()
     const c1 = process.cpuUsage(c0)
-    analyseForStorage(track, { stoppedSpeedThresholdKmh: 1 })
+    analyseForStorage(joinActivities(track), { stoppedSpeedThresholdKmh: 1 })
     const t2 = performance.now()
     const m2 = mainThreadCpuNs()
     const c2 = process.cpuUsage(c0)

@@ -8,6 +8,7 @@ import { isAppError } from '../../src/errors/app-error'
 import { encodeFitActivity } from './fit/fit-test-writer'
 import { importTrackFile } from './import-track-file'
 import { TrackFileError } from './track-file-error'
+import { singleActivity } from './test-support/single-activity'
 
 const fixtures = fileURLToPath(new URL('../../tests/fixtures/', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'waymark-hostile-'))
@@ -19,7 +20,7 @@ async function run(content: string | Uint8Array): Promise<TrackAnalysis> {
   counter += 1
   const path = join(work, `input-${counter}`)
   writeFileSync(path, content)
-  return analyseTrack(await importTrackFile(path), { stoppedSpeedThresholdKmh: 1 })
+  return analyseTrack(singleActivity(await importTrackFile(path)), { stoppedSpeedThresholdKmh: 1 })
 }
 
 /** The catalogue code the input is refused with; any other kind of failure fails the test. */
@@ -140,7 +141,7 @@ describe('files that cannot become a workout get a clear reason', () => {
       tail,
     ])
     writeFileSync(join(work, 'latin1.gpx'), latin1)
-    expect((await importTrackFile(join(work, 'latin1.gpx'))).name).toBe('Café')
+    expect(singleActivity(await importTrackFile(join(work, 'latin1.gpx'))).name).toBe('Café')
   })
 
   it('routes and waypoints only: "looks like a planned route"', async () => {
@@ -193,7 +194,7 @@ describe('files that cannot become a workout get a clear reason', () => {
       </trkseg></trk></gpx>`
     const path = join(work, 'gpx10.gpx')
     writeFileSync(path, gpx10)
-    const track = await importTrackFile(path)
+    const track = singleActivity(await importTrackFile(path))
     expect(track.name).toBe('One & only')
     const { workout } = analyseTrack(track)
     expect(new Date(workout.startTime ?? 0).toISOString()).toBe('2018-03-13T12:44:45.000Z')

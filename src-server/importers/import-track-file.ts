@@ -1,19 +1,20 @@
-import type { Track, TrackFormat } from '../../src/domain/track'
+import type { ParsedFile, Track, TrackFormat } from '../../src/domain/track'
 import { detectFileFormat } from './detect-format'
 import { importFitFile } from './fit/fit-importer'
 import { importGpxFile } from './gpx/gpx-importer'
 import { importTcxFile } from './tcx/tcx-importer'
 
-const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Track>>> = {
-  gpx: importGpxFile,
+const importers: Readonly<Record<TrackFormat, (path: string) => Promise<readonly Track[]>>> = {
+  // A GPX file is one activity whatever its number of <trk> (the reference tracker's rule).
+  gpx: async (path) => [await importGpxFile(path)],
   tcx: importTcxFile,
   fit: importFitFile,
 }
 
 /**
- * Reads a workout file from disk into a {@link Track}. The format (GPX 1.0/1.1, TCX, FIT) is
- * recognised from the content, not the file name. The result still has to go through
- * `analyseTrack`, which rejects tracks without 2 points or without timestamps.
+ * Reads a workout file from disk into its activities (see {@link ParsedFile}). The format
+ * (GPX 1.0/1.1, TCX, FIT) is recognised from the content, not the file name. Each activity still
+ * has to go through `analyseTrack`, which rejects tracks without 2 points or without timestamps.
  *
  * @param path a file on local disk (uploads are streamed to disk first)
  * @throws TrackFileError (an `AppError`, status 400) when the file cannot become a workout:
@@ -21,7 +22,7 @@ const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Track>>>
  *   `track_no_track`, `track_invalid_coordinates`, `track_too_many_points`, `track_no_points`,
  *   `fit_corrupt`, `fit_no_position_no_distance`. File-system errors (missing file) pass through.
  */
-export async function importTrackFile(path: string): Promise<Track> {
+export async function importTrackFile(path: string): Promise<ParsedFile> {
   const format = await detectFileFormat(path)
-  return importers[format](path)
+  return { format, activities: await importers[format](path), warnings: [] }
 }

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack, type MotionFigures } from '../../src/domain/analysis'
 import { importTrackFile } from './import-track-file'
+import { singleActivity } from './test-support/single-activity'
 
 const fixtures = fileURLToPath(new URL('../../tests/fixtures/', import.meta.url))
 
 async function figuresOf(name: string): Promise<MotionFigures> {
-  return analyseTrack(await importTrackFile(join(fixtures, name)), { stoppedSpeedThresholdKmh: 1 }).workout
+  return analyseTrack(singleActivity(await importTrackFile(join(fixtures, name))), { stoppedSpeedThresholdKmh: 1 }).workout
 }
 
 describe('the same ride as GPX, TCX and FIT', () => {

@@ -64,11 +64,13 @@ export interface Lap {
 export type TrackFormat = 'gpx' | 'tcx' | 'fit'
 
 /**
- * A parsed workout file.
+ * One activity of a parsed file: what becomes one workout.
  *
- * Multi-track rule: a file becomes **one** workout. The segments of every track are taken in
- * file order (track 1's segments, then track 2's, …) and analysed as one sequence of segments;
- * the time between the end of one kept segment and the start of the next counts as a pause.
+ * Multi-track rule: the segments of every track of an activity are taken in file order (track
+ * 1's segments, then track 2's, …) and analysed as one sequence of segments; the time between
+ * the end of one kept segment and the start of the next counts as a pause. A GPX file with
+ * several `<trk>` is one activity (the reference tracker's rule); a TCX `<Activity>` or a FIT
+ * session is one activity each (see {@link ParsedFile}).
  */
 export interface Track {
   /** The format the file was read as. */
@@ -82,17 +84,67 @@ export interface Track {
    * `cycling`, TCX `Sport` attribute such as `biking`, GPX `<type>`), or `null`. A hint only.
    */
   readonly sport: string | null
+  /**
+   * The FIT session's sub-sport, lower-case as the FIT profile names it (`lap_swimming`,
+   * `indoor_cycling`, `treadmill`, …), or absent/`null`. A hint that refines {@link sport}.
+   */
+  readonly subSport?: string | null
   /** The tracks in file order. */
   readonly tracks: readonly TrackPart[]
   /** The laps the device recorded, in file order; absent when the format has none (GPX). */
   readonly laps?: readonly Lap[]
 }
 
+/**
+ * Something the importer noticed and worked around; the file still imported. A catalogue code
+ * (translated by the UI like an error code) plus the numbers its message needs.
+ */
+export type ImportWarning = {
+  /** The file ends in damage (a truncated last message or a wrong checksum): the readable part was kept. */
+  readonly code: 'fit_tail_damaged'
+  /** How many records were read before the damage. */
+  readonly recordsRead: number
+}
+
+/**
+ * A parsed workout file: one or more activities, each of which becomes one workout.
+ * TCX gives one activity per `<Activity>`, FIT one per session (a multisport file one per leg),
+ * GPX always exactly one.
+ */
+export interface ParsedFile {
+  /** The format the file was read as. */
+  readonly format: TrackFormat
+  /** The activities in file order; never empty (a file without one is refused). */
+  readonly activities: readonly Track[]
+  /** What was worked around while reading (empty for a clean file). */
+  readonly warnings: readonly ImportWarning[]
+}
+
 /** Every segment of a track, in the order the multi-track rule analyses them. */
 export function allSegments(track: Track): TrackSegment[] {
   const segments: TrackSegment[] = []
-  for (const part of track.tracks) segments.push(...part.segments)
+  // One push per segment: spreading an array of 200,000 segments overflows the call stack.
+  for (const part of track.tracks) for (const segment of part.segments) segments.push(segment)
   return segments
+}
+
+/**
+ * The activities of a file joined into one track (their tracks in file order), as every file was
+ * read before files could hold several workouts. For callers that still store one workout per
+ * file; a single-activity file gives its only activity unchanged.
+ */
+export function joinActivities(file: ParsedFile): Track {
+  const [first, ...rest] = file.activities
+  if (first === undefined) throw new Error('a parsed file has at least one activity')
+  if (rest.length === 0) return first
+  const tracks: TrackPart[] = []
+  for (const activity of file.activities) for (const part of activity.tracks) tracks.push(part)
+  return {
+    ...first,
+    name: file.activities.find((activity) => activity.name !== null)?.name ?? null,
+    description: file.activities.find((activity) => activity.description !== null)?.description ?? null,
+    tracks,
+  }
 }
 
 /** Total number of points over all tracks and segments. */

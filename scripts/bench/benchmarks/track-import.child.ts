@@ -1,4 +1,5 @@
 import { analyseForStorage, type StoredAnalysis } from '../../../src/domain/analysis'
+import { joinActivities } from '../../../src/domain/track'
 import { importTrackFile } from '../../../src-server/importers'
 import { mainThreadCpuNs, reportFromChild } from '../benchmark'
 
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
     const main = mainThreadCpuNs()
     const started = performance.now()
     const track = await importTrackFile(path)
-    const stored = analyseForStorage(track, { stoppedSpeedThresholdKmh: 1 })
+    const stored = analyseForStorage(joinActivities(track), { stoppedSpeedThresholdKmh: 1 })
     const used = process.cpuUsage(cpu)
     const mainMs = (mainThreadCpuNs() - main) / 1e6
     return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, mainMs, stored }

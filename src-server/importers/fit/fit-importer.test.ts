@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
-import { importFitBytes, importFitFile } from './fit-importer'
+import { activitiesOfFit, activityOfParsedFit, importFitBytes, importFitFile, parseFitWithLibrary } from './fit-importer'
+import { encodeFitActivity } from './fit-test-writer'
+import { syntheticRide } from '../test-support/synthetic-ride'
+import { singleActivity } from '../test-support/single-activity'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 const fixture = (name: string): string => join(fixtures, name)
@@ -18,7 +21,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('FIT importer', () => {
   it('reproduces the reference gpx_file figures from the same points encoded as FIT', async () => {
-    const track = await importFitFile(fixture('gpx_file.fit'))
+    const track = singleActivity(await importFitFile(fixture('gpx_file.fit')))
     expect(track.format).toBe('fit')
     expect(track.sport).toBe('running')
     const { workout, series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
@@ -35,7 +38,7 @@ describe('FIT importer', () => {
   })
 
   it('makes a new segment at each timer stop/start and counts the pause', async () => {
-    const { workout, segments } = analyseTrack(await importFitFile(fixture('paused_ride.fit')), {
+    const { workout, segments } = analyseTrack(singleActivity(await importFitFile(fixture('paused_ride.fit'))), {
       stoppedSpeedThresholdKmh: 1,
     })
     expect(segments.map((segment) => segment.pointCount)).toEqual([300, 300])
@@ -47,7 +50,7 @@ describe('FIT importer', () => {
   })
 
   it('uses the recorded distance when the file has no positions (indoor ride)', async () => {
-    const track = await importFitFile(fixture('indoor_distance_only.fit'))
+    const track = singleActivity(await importFitFile(fixture('indoor_distance_only.fit')))
     const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
     expect(workout.bounds).toBeNull()
     expect(workout.minAltM).toBeNull()
@@ -55,6 +58,29 @@ describe('FIT importer', () => {
     expect(workout.distanceKm).toBeGreaterThan(299 * 5.5e-3)
     expect(workout.distanceKm).toBeLessThan(299 * 8.5e-3)
     expect(workout.movingS).toBe(299)
+  })
+
+  it('gives one activity per session, each with its own sport, sub-sport and records', async () => {
+    const records = syntheticRide(90)
+    const at = (index: number): number => records[index]?.time ?? 0
+    // Swim (open water), transition, ride: legs start at records 0, 30 and 40.
+    const legs = [
+      { start: at(0), end: at(29), sport: 5, subSport: 18 },
+      { start: at(30), end: at(39), sport: 3 },
+      { start: at(40), end: at(89), sport: 2 },
+    ]
+    const bytes = encodeFitActivity({ records, sessions: legs })
+    const viaReader = await importFitBytes(bytes)
+    expect(viaReader.map((activity) => [activity.sport, activity.subSport])).toEqual([
+      ['swimming', 'open_water'],
+      ['transition', null],
+      ['cycling', null],
+    ])
+    expect(viaReader.map((activity) => activity.tracks[0]?.segments.reduce((sum, segment) => sum + segment.size, 0))).toEqual([30, 10, 50])
+    // fit-file-parser (the fallback) splits the same way.
+    const viaLibrary = activitiesOfFit(activityOfParsedFit(await parseFitWithLibrary(bytes)))
+    expect(viaLibrary.map((activity) => activity.sport)).toEqual(['swimming', 'transition', 'cycling'])
+    expect(viaLibrary.map((activity) => activity.tracks[0]?.segments[0]?.time[0])).toEqual([at(0), at(30), at(40)])
   })
 
   it('refuses a FIT file with neither positions nor distance', async () => {

@@ -4,7 +4,7 @@ import type { Track, TrackSegment } from '../../../src/domain/track'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readFitActivity, type FitActivityData, type FitTimerEvent } from './fit-reader'
+import { readFitActivity, type FitActivityData, type FitSession, type FitTimerEvent } from './fit-reader'
 
 function timeOf(date: Date | undefined): number {
   return date instanceof Date ? date.getTime() : Number.NaN
@@ -55,15 +55,20 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
       timers.push({ time, running: false })
     }
   }
-  const sport = data.sessions?.find((session) => session.sport !== undefined)?.sport
-  return { records: columns, timers, sport: typeof sport === 'string' ? sport : null }
+  const sessions: FitSession[] = (data.sessions ?? []).map((session) => ({
+    start: timeOf(session.start_time),
+    end: timeOf(session.timestamp),
+    sport: typeof session.sport === 'string' ? session.sport : null,
+    subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
+  }))
+  return { records: columns, timers, sessions }
 }
 
 /**
  * Where segments start: at timer stop → start (the athlete paused the recording), a record that
  * comes after a stop and a later start opens a new segment.
  */
-function segmentStarts(data: FitActivityData): number[] {
+function timerStarts(data: FitActivityData): number[] {
   const { records } = data
   const timers = [...data.timers].sort((a, b) => a.time - b.time)
   const starts = [0]
@@ -92,16 +97,36 @@ function optionalColumn(column: Float64Array, start: number, end: number): Float
 }
 
 /**
- * The records as segments (see {@link segmentStarts}). The decoded columns are cleaned in place
- * (positions off Earth and implausible sensor values become missing, as `TrackSegmentBuilder`
- * input would) and the segments are views on them: no copy per point.
+ * The session each record belongs to, as record ranges: `[firstRecord, sessionIndex]` pairs in
+ * record order. Sessions are taken in start-time order; a record goes to the last session that
+ * started at or before it, walking forward only, so a record whose clock steps back stays in the
+ * current session (ranges stay contiguous). Records before the first session belong to it.
  */
-function segmentsOf(data: FitActivityData): TrackSegment[] {
+function sessionRanges(data: FitActivityData, sessions: readonly FitSession[]): [number, number][] {
+  const { records } = data
+  const ranges: [number, number][] = [[0, 0]]
+  let current = 0
+  for (let i = 0; i < records.count; i++) {
+    const time = records.time[i] ?? Number.NaN
+    let next = current
+    while (next + 1 < sessions.length && (sessions[next + 1]?.start ?? Number.NaN) <= time) next += 1
+    if (next !== current) {
+      current = next
+      if (ranges[ranges.length - 1]?.[0] === i) ranges.pop()
+      ranges.push([i, current])
+    }
+  }
+  return ranges
+}
+
+/**
+ * Cleans the decoded columns in place: positions off Earth and implausible sensor values become
+ * missing, as `TrackSegmentBuilder` input would.
+ */
+function cleanRecords(data: FitActivityData): void {
   const { records } = data
   const n = records.count
-  const budget = new PointBudget()
-  for (let i = 0; i < n; i++) budget.take()
-  const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance } = records
+  const { lat, lon, ele, heartRate, cadence, power, temperature, distance } = records
   const [hrMin, hrMax] = SENSOR_RANGES.heartRate
   const [cadenceMin, cadenceMax] = SENSOR_RANGES.cadence
   const [powerMin, powerMax] = SENSOR_RANGES.power
@@ -119,10 +144,12 @@ function segmentsOf(data: FitActivityData): TrackSegment[] {
     temperature[i] = withinRange(finite(temperature[i]), temperatureMin, temperatureMax)
     distance[i] = finite(distance[i])
   }
-  const starts = segmentStarts(data)
-  return starts.map((start, s) => {
-    const end = starts[s + 1] ?? n
-    return {
+}
+
+/** Records `[start, end)` as one segment: views on the cleaned columns, no copy per point. */
+function segmentOf(data: FitActivityData, start: number, end: number): TrackSegment {
+  const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance } = data.records
+  return {
       size: end - start,
       lat: lat.subarray(start, end),
       lon: lon.subarray(start, end),
@@ -133,29 +160,48 @@ function segmentsOf(data: FitActivityData): TrackSegment[] {
       power: optionalColumn(power, start, end),
       temperature: optionalColumn(temperature, start, end),
       recordedDistance: optionalColumn(distance, start, end),
-    }
-  })
-}
-
-/** Turns decoded FIT activity data into a track; library types stop here. */
-export function trackOfFitActivity(data: FitActivityData): Track {
-  if (data.records.count === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
-  const segments = segmentsOf(data)
-  const hasPosition = segments.some((segment) => segment.lat.some((value) => !Number.isNaN(value)))
-  const hasDistance = segments.some((segment) => segment.recordedDistance !== null)
-  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
-  return {
-    format: 'fit',
-    name: null,
-    description: null,
-    sport: data.sport,
-    tracks: [{ name: null, description: null, segments }],
   }
 }
 
-/** Turns fit-file-parser's output into a track. */
-export function trackOfParsedFit(data: ParsedFit): Track {
-  return trackOfFitActivity(activityOfParsedFit(data))
+/**
+ * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
+ * transitions included), each cut into segments at timer pauses; sessions without records are
+ * left out. Library types stop here.
+ */
+export function activitiesOfFit(data: FitActivityData): Track[] {
+  const n = data.records.count
+  if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
+  const budget = new PointBudget()
+  for (let i = 0; i < n; i++) budget.take()
+  cleanRecords(data)
+  const { lat, distance } = data.records
+  const hasPosition = lat.some((value) => !Number.isNaN(value))
+  const hasDistance = distance.some((value) => !Number.isNaN(value))
+  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
+
+  const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
+  const ranges = sessionRanges(data, sessions)
+  const cuts = new Set([...timerStarts(data), ...ranges.map(([first]) => first)])
+  const starts = [...cuts].sort((a, b) => a - b)
+  const activities: Track[] = []
+  for (const [r, [first, sessionIndex]] of ranges.entries()) {
+    const last = ranges[r + 1]?.[0] ?? n
+    const segments: TrackSegment[] = []
+    for (const [s, start] of starts.entries()) {
+      if (start < first || start >= last) continue
+      segments.push(segmentOf(data, start, Math.min(starts[s + 1] ?? n, last)))
+    }
+    const session = sessions[sessionIndex]
+    activities.push({
+      format: 'fit',
+      name: null,
+      description: null,
+      sport: session?.sport ?? null,
+      subSport: session?.subSport ?? null,
+      tracks: [{ name: null, description: null, segments }],
+    })
+  }
+  return activities
 }
 
 /** Decodes FIT bytes with fit-file-parser, CRCs checked (`force: false`). @throws TrackFileError `fit_corrupt` */
@@ -172,18 +218,19 @@ export async function parseFitWithLibrary(bytes: Uint8Array): Promise<ParsedFit>
 }
 
 /**
- * Decodes FIT bytes: the plain common layout with the purpose-built reader (`fit-reader.ts`),
- * anything else — including every damaged file — with fit-file-parser, CRCs checked.
+ * Decodes FIT bytes into activities (see {@link activitiesOfFit}): the plain common layout with
+ * the purpose-built reader (`fit-reader.ts`), anything else — including every damaged file —
+ * with fit-file-parser, CRCs checked.
  * @throws TrackFileError `fit_corrupt` (bad CRC, truncated or malformed file),
  *   `fit_no_position_no_distance`, `track_no_points`
  */
-export async function importFitBytes(bytes: Uint8Array): Promise<Track> {
+export async function importFitBytes(bytes: Uint8Array): Promise<Track[]> {
   const fast = readFitActivity(bytes)
-  if (fast !== null) return trackOfFitActivity(fast)
-  return trackOfParsedFit(await parseFitWithLibrary(bytes))
+  if (fast !== null) return activitiesOfFit(fast)
+  return activitiesOfFit(activityOfParsedFit(await parseFitWithLibrary(bytes)))
 }
 
 /** Reads a FIT file from disk (FIT files are compact: ~25 bytes a point, read whole). */
-export async function importFitFile(path: string): Promise<Track> {
+export async function importFitFile(path: string): Promise<Track[]> {
   return importFitBytes(await readFile(path))
 }

@@ -6,6 +6,7 @@ import { syntheticRide } from '../test-support/synthetic-ride'
 import { activityOfParsedFit, importFitBytes, parseFitWithLibrary } from './fit-importer'
 import { fitCrc, readFitActivity, type FitActivityData } from './fit-reader'
 import { encodeFitActivity } from './fit-test-writer'
+import { singleActivity } from '../test-support/single-activity'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 
@@ -22,7 +23,7 @@ function plain(data: FitActivityData): unknown {
   const { records } = data
   return {
     timers: data.timers,
-    sport: data.sport,
+    sessions: data.sessions,
     count: records.count,
     columns: [records.time, records.lat, records.lon, records.ele, records.heartRate, records.cadence, records.power, records.temperature, records.distance].map(
       (column) => Array.from(column),
@@ -114,7 +115,7 @@ describe('purpose-built FIT reader', () => {
     const developer = fitFile(recordMessages(10, true, 0x60))
     expect(readFitActivity(developer)).toBeNull()
     const viaLibrary = await importFitBytes(developer)
-    expect(viaLibrary.tracks[0]?.segments[0]?.size).toBe(10)
+    expect(singleActivity(viaLibrary).tracks[0]?.segments[0]?.size).toBe(10)
 
     const messages = recordMessages(2, true)
     // A second definition without timestamp, then a compressed-timestamp record (local 1, +2 s).

@@ -1,8 +1,8 @@
-import { getFitSportName } from 'fit-file-parser/profile'
+import { getFitSportName, getFitSubSportName } from 'fit-file-parser/profile'
 
 /**
  * A small purpose-built FIT decoder for what an activity import needs: `record` (20), timer
- * `event`s (21) and the `session` (18) sport. Why: fit-file-parser builds an object (and a
+ * `event`s (21) and the `session`s (18: start, end, sport, sub-sport). Why: fit-file-parser builds an object (and a
  * `Date`) per message and formats every field through its profile, ~130–180 ms for 50,000
  * records; reading the few fields we use straight into typed arrays is ~10× less work.
  *
@@ -39,13 +39,25 @@ export interface FitRecordColumns {
   readonly distance: Float64Array
 }
 
+/** One session (a leg of a multisport file, or the whole activity), times in epoch ms. */
+export interface FitSession {
+  /** `start_time`; `NaN` when absent. */
+  readonly start: number
+  /** `timestamp` (the session's end); `NaN` when absent. */
+  readonly end: number
+  /** The sport as fit-file-parser names it; `null` when unnamed or absent. */
+  readonly sport: string | null
+  /** The sub-sport as fit-file-parser names it; `null` when unnamed or absent. */
+  readonly subSport: string | null
+}
+
 /** What an activity import reads from a FIT file. */
 export interface FitActivityData {
   readonly records: FitRecordColumns
   /** Timer events (start, stop, stop_all, stop_disable_all) in file order. */
   readonly timers: readonly FitTimerEvent[]
-  /** The first session's sport as fit-file-parser names it; `null` when unnamed or absent. */
-  readonly sport: string | null
+  /** The sessions in file order (none in files that lack them). */
+  readonly sessions: readonly FitSession[]
 }
 
 /** Milliseconds from the Unix epoch to the FIT epoch (1989-12-31T00:00:00Z). */
@@ -79,7 +91,9 @@ const SLOT_ENHANCED_ALTITUDE = 9
 const SLOT_EVENT = 10
 const SLOT_EVENT_TYPE = 11
 const SLOT_SPORT = 12
-const SLOT_COUNT = 13
+const SLOT_START_TIME = 13
+const SLOT_SUB_SPORT = 14
+const SLOT_COUNT = 15
 
 /** Field number → (slot, base types accepted) per message of interest. */
 type FieldTable = ReadonlyMap<number, readonly [number, readonly number[]]>
@@ -111,7 +125,12 @@ const FIELDS: ReadonlyMap<number, FieldTable> = new Map([
   ],
   [
     SESSION,
-    new Map<number, readonly [number, readonly number[]]>([[5, [SLOT_SPORT, UINT8_LIKE]]]),
+    new Map<number, readonly [number, readonly number[]]>([
+      [253, [SLOT_TIMESTAMP, [UINT32]]],
+      [2, [SLOT_START_TIME, [UINT32]]],
+      [5, [SLOT_SPORT, UINT8_LIKE]],
+      [6, [SLOT_SUB_SPORT, UINT8_LIKE]],
+    ]),
   ],
 ])
 
@@ -258,7 +277,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
   const definitions: (Definition | undefined)[] = []
   const columns = new Columns(Math.max(256, Math.ceil((dataEnd - headerSize) / 24)))
   const timers: FitTimerEvent[] = []
-  let sport: string | null | undefined
+  const sessions: FitSession[] = []
   const values = new Float64Array(SLOT_COUNT)
   let pos = headerSize
   while (pos < dataEnd) {
@@ -330,11 +349,18 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
       if (values[SLOT_EVENT] !== 0 || Number.isNaN(timestamp)) continue
       if (type === 0) timers.push({ time, running: true })
       else if (type === 1 || type === 4 || type === 9) timers.push({ time, running: false })
-    } else if (sport === undefined) {
-      const value = values[SLOT_SPORT] ?? Number.NaN
-      if (!Number.isNaN(value)) sport = getFitSportName(value)
+    } else {
+      const start = values[SLOT_START_TIME] ?? Number.NaN
+      const sport = values[SLOT_SPORT] ?? Number.NaN
+      const subSport = values[SLOT_SUB_SPORT] ?? Number.NaN
+      sessions.push({
+        start: start * 1000 + FIT_EPOCH_MS,
+        end: time,
+        sport: Number.isNaN(sport) ? null : getFitSportName(sport),
+        subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
+      })
     }
   }
   if (pos !== dataEnd) return null
-  return { records: columns.finish(), timers, sport: sport ?? null }
+  return { records: columns.finish(), timers, sessions }
 }

@@ -23,6 +23,11 @@ export interface FitActivityInput {
   readonly pauses?: readonly { readonly from: number; readonly to: number }[]
   /** FIT sport enum (1 running, 2 cycling); written in the session message. */
   readonly sport?: number
+  /**
+   * Several sessions (a multisport file) instead of one spanning the records: each with its
+   * start and end (epoch ms), FIT sport and optional sub-sport enum.
+   */
+  readonly sessions?: readonly { readonly start: number; readonly end: number; readonly sport: number; readonly subSport?: number }[]
 }
 
 // Global message numbers and invalid values of the FIT profile.
@@ -55,7 +60,7 @@ function timerEvent(ms: number, eventType: number): FitEncoderField[] {
 /**
  * Encodes an activity as a FIT file (test and benchmark fixtures) with fit-file-parser's
  * profile-agnostic encoder: file_id, timer events, records (scaled as the FIT profile says:
- * altitude ×5 +500 offset, distance ×100) and a session carrying the sport.
+ * altitude ×5 +500 offset, distance ×100) and the session(s) carrying the sport.
  */
 export function encodeFitActivity(input: FitActivityInput): Uint8Array {
   // Protocol 2.0 written as FIT does (major version in the high nibble), like real devices.
@@ -85,10 +90,14 @@ export function encodeFitActivity(input: FitActivityInput): Uint8Array {
     ])
   }
   encoder.writeMessage(EVENT, timerEvent(last, 4), 1)
-  encoder.writeMessage(SESSION, [
-    field(253, 4, FitBaseType.Uint32, fitTime(last)),
-    field(2, 4, FitBaseType.Uint32, fitTime(first)),
-    field(5, 1, FitBaseType.Enum, input.sport ?? 2),
-  ])
+  for (const session of input.sessions ?? [{ start: first, end: last, sport: input.sport ?? 2 }]) {
+    encoder.writeMessage(SESSION, [
+      field(253, 4, FitBaseType.Uint32, fitTime(session.end)),
+      field(2, 4, FitBaseType.Uint32, fitTime(session.start)),
+      field(5, 1, FitBaseType.Enum, session.sport),
+      // Written only when given, so the stored single-session fixtures keep their bytes.
+      ...(session.subSport === undefined ? [] : [field(6, 1, FitBaseType.Enum, session.subSport)]),
+    ])
+  }
   return encoder.close()
 }

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
 import { importTcxFile, importTcxString } from './tcx-importer'
+import { singleActivity } from '../test-support/single-activity'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/tcx/', import.meta.url))
 
 describe('TCX importer', () => {
   it('reads laps as segments, keeps position-less points for time and heart rate only', async () => {
-    const track = await importTcxFile(join(fixtures, 'two_laps_with_indoor_point.tcx'))
+    const track = singleActivity(await importTcxFile(join(fixtures, 'two_laps_with_indoor_point.tcx')))
     expect(track.format).toBe('tcx')
     expect(track.sport).toBe('running')
     expect(track.description).toBe('Morning run & stretch')
@@ -30,6 +31,22 @@ describe('TCX importer', () => {
     expect(workout.distanceKm).toBeGreaterThan(0.05)
     expect(workout.distanceKm).toBeLessThan(0.113)
     expect(workout.bounds).toEqual([44.67995, 6.07356, 44.68095, 6.07367])
+  })
+
+  it('gives one activity per <Activity>, each with its own sport and notes', () => {
+    const activity = (sport: string, day: string, notes: string): string => `<Activity Sport="${sport}"><Id>${day}T08:00:00Z</Id>
+      <Lap StartTime="${day}T08:00:00Z"><Track>
+      <Trackpoint><Time>${day}T08:00:00Z</Time><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint>
+      <Trackpoint><Time>${day}T08:00:10Z</Time><Position><LatitudeDegrees>45.0005</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint>
+      </Track></Lap><Notes>${notes}</Notes></Activity>`
+    const xml = `<TrainingCenterDatabase><Activities>${activity('Running', '2014-05-01', 'first')}${activity('Biking', '2016-12-03', 'second')}</Activities></TrainingCenterDatabase>`
+    const activities = importTcxString(xml)
+    expect(activities.map((track) => [track.sport, track.description])).toEqual([
+      ['running', 'first'],
+      ['biking', 'second'],
+    ])
+    const durations = activities.map((track) => analyseTrack(track).workout.durationS)
+    expect(durations).toEqual([10, 10])
   })
 
   it('refuses a file holding only a course (planned route)', async () => {

@@ -35,14 +35,14 @@ function pointFieldOf(name: string, parent: string | undefined): PointField | nu
 }
 
 /**
- * Reads a Garmin Training Center (TCX) file: every `<Activity>` is a track, every `<Lap>` a
- * segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
+ * Reads a Garmin Training Center (TCX) file: every `<Activity>` is an activity (one workout, with
+ * its own `Sport`) of one track, every `<Lap>` a segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
  * cadence, power). Trackpoints without position are kept (time, heart rate) but carry no
  * distance. Courses (planned routes) are not workouts.
  */
 class TcxHandler implements XmlHandler {
   private readonly stack: string[] = []
-  private readonly tracks: TrackPart[] = []
+  private readonly activities: Track[] = []
   private readonly budget = new PointBudget()
   private sawCourse = false
   private sport: string | null = null
@@ -102,7 +102,8 @@ class TcxHandler implements XmlHandler {
       this.segments.push(this.lap.build())
       this.lap = null
     } else if (name === 'Activity' && this.inActivity && parent === 'Activities') {
-      this.tracks.push({ name: null, description: this.notes, segments: this.segments })
+      const track: TrackPart = { name: null, description: this.notes, segments: this.segments }
+      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track] })
       this.inActivity = false
     }
   }
@@ -115,24 +116,19 @@ class TcxHandler implements XmlHandler {
     if (this.field !== null) this.buffer.append(bytes, start, end)
   }
 
-  result(): Track {
-    if (this.tracks.length === 0) {
+  /** The activities in file order. @throws TrackFileError `track_no_track` when there is none */
+  result(): Track[] {
+    if (this.activities.length === 0) {
       throw new TrackFileError('track_no_track', this.sawCourse ? 'only courses' : 'no <Activity>')
     }
-    return {
-      format: 'tcx',
-      name: null,
-      description: this.tracks.find((track) => track.description !== null)?.description ?? null,
-      sport: this.sport,
-      tracks: this.tracks,
-    }
+    return this.activities
   }
 
   private startActivity(attributes: XmlAttributes): void {
     this.inActivity = true
     this.notes = null
     this.segments = []
-    this.sport ??= cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
+    this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
   private capture(field: PointField | 'notes'): void {
@@ -189,14 +185,14 @@ class TcxHandler implements XmlHandler {
  * Reads a TCX file from disk, streaming.
  * @throws TrackFileError (`track_xml_invalid`, `track_no_track`, `track_invalid_coordinates`, …)
  */
-export async function importTcxFile(path: string): Promise<Track> {
+export async function importTcxFile(path: string): Promise<Track[]> {
   const handler = new TcxHandler()
   await readXmlFile(path, handler)
   return handler.result()
 }
 
 /** Reads a TCX document held in memory (same rules as {@link importTcxFile}). */
-export function importTcxString(xml: string): Track {
+export function importTcxString(xml: string): Track[] {
   const handler = new TcxHandler()
   readXmlString(xml, handler)
   return handler.result()

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib'
 import { extname } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
+import { joinActivities } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -144,7 +145,8 @@ export async function importWorkoutFile(
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     const { sport, threshold } = await sportAndThreshold(db.manager, user, choices.sportId)
-    const track = await importTrackFile(uploadedPath)
+    // One workout per file until several workouts per file land: the activities joined.
+    const track = joinActivities(await importTrackFile(uploadedPath))
     const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold })
     const start = new Date(analysis.workout.startTime ?? 0)
 

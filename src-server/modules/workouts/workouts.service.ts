@@ -13,6 +13,7 @@ import type {
   WorkoutsResponse,
 } from '../../../src/contracts'
 import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
+import { joinActivities } from '../../../src/domain/track'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -284,7 +285,7 @@ export function createWorkoutsService(context: ServerContext) {
       // The re-analysis reads the file outside the write queue so other writes are not held up.
       const reanalysis =
         withFile && sport.id !== workout.sportId && workout.filePath
-          ? analyseForStorage(await importTrackFile(`${layout.uploads}/${workout.filePath}`), { stoppedSpeedThresholdKmh: threshold })
+          ? analyseForStorage(joinActivities(await importTrackFile(`${layout.uploads}/${workout.filePath}`)), { stoppedSpeedThresholdKmh: threshold })
           : null
       const previousSportId = workout.sportId
 
