@@ -157,6 +157,16 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  // archive imports: reasons for one entry of an archive (or one row of an export's table)
+  archive_entry_unsafe_path: { message: 'the path of this file in the archive is unsafe (absolute or with "..")', status: 400, wire: 'error' },
+  archive_entry_symlink: { message: 'symbolic links in archives are not imported', status: 400, wire: 'error' },
+  archive_nested_too_deep: { message: 'archives nested more than one level deep are not imported', status: 400, wire: 'error' },
+  archive_entry_ratio: { message: 'the file is compressed too much to be safe (possible zip bomb)', status: 400, wire: 'error' },
+  archive_extracted_too_large: {
+    message: 'the files extracted from the archive exceed the archive size limit',
+    status: 413,
+    wire: 'fail',
+  },
 } as const satisfies Record<string, ErrorDefinition>
 
 /** Every catalogued error code. */

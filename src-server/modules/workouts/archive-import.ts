@@ -5,7 +5,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import type { ImportFileResult, ImportTask } from '../../../src/contracts'
-import { AppError, errorCatalogue, isAppError } from '../../../src/errors'
+import { AppError, errorCatalogue, isAppError, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import type { UserEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
@@ -23,8 +23,20 @@ const S_IFLNK = 0o120000
 
 /** Limits from the application settings, read when the upload arrives. */
 export interface ArchiveLimits {
+  /** Files that may become workouts, nested archives' files included. */
   maxFiles: number
   maxFileBytes: number
+  /** Bytes that may be extracted from the archive in all (the archive size limit of the settings). */
+  maxArchiveBytes: number
+}
+
+/**
+ * What is left of an archive's limits while it is extracted. One budget per upload, shared by its
+ * nested archives, so packing files into inner archives buys nothing (issue 14 M1).
+ */
+interface Budget {
+  files: number
+  bytes: number
 }
 
 /** An entry of an archive as listed in its central directory, before anything is extracted. */
@@ -68,14 +80,14 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
       const isDirectory = name.endsWith('/')
       if (!isDirectory && !isHidden(name)) {
         let refusal: string | null = null
-        if (yauzl.validateFileName(name) !== null) refusal = 'unsafe path in the archive'
-        else if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refusal = 'symbolic links are not imported'
+        if (yauzl.validateFileName(name) !== null) refusal = errorCatalogue.archive_entry_unsafe_path.message
+        else if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refusal = errorCatalogue.archive_entry_symlink.message
         else if (kind === 'other') refusal = errorCatalogue.file_extension_not_allowed.message
-        else if (kind === 'archive' && depth >= MAX_NESTING) refusal = 'archives nested more than one level are not imported'
-        else if (entry.uncompressedSize > (kind === 'archive' ? Number.MAX_SAFE_INTEGER : limits.maxFileBytes)) {
-          refusal = errorCatalogue.file_too_large.message
-        } else if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > MAX_COMPRESSION_RATIO) {
-          refusal = 'compression ratio too high (possible zip bomb)'
+        else if (kind === 'archive' && depth >= MAX_NESTING) refusal = errorCatalogue.archive_nested_too_deep.message
+        else if (entry.uncompressedSize > limits.maxArchiveBytes) refusal = errorCatalogue.archive_extracted_too_large.message
+        else if (kind !== 'archive' && entry.uncompressedSize > limits.maxFileBytes) refusal = errorCatalogue.file_too_large.message
+        else if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > MAX_COMPRESSION_RATIO) {
+          refusal = errorCatalogue.archive_entry_ratio.message
         }
         listed.push({ entry, name, refusal, kind })
       }
@@ -85,17 +97,23 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
   })
 }
 
-/** Extracts one entry to `target`, never writing more than it declared (yauzl checks) or `maxBytes`. */
-async function extract(zip: ZipFile, entry: Entry, target: string, maxBytes: number): Promise<void> {
+/**
+ * Extracts one entry to `target`, never writing more than it declared (yauzl checks), than
+ * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget.
+ * @returns the bytes written
+ */
+async function extract(zip: ZipFile, entry: Entry, target: string, maxBytes: number, budget: Budget, tooLarge: ErrorCode): Promise<number> {
   const stream = await zip.openReadStreamPromise(entry)
   let written = 0
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       written += chunk.length
-      done(written > maxBytes ? new AppError('file_too_large') : null, chunk)
+      if (written > budget.bytes) done(new AppError('archive_extracted_too_large'))
+      else done(written > maxBytes ? new AppError(tooLarge) : null, chunk)
     },
   })
   await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
+  return written
 }
 
 /** A plain reason for a file that could not be imported. */
@@ -120,7 +138,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     listed: ListedEntry[],
     prefix: string,
     depth: number,
-    work: { user: UserEntity; choices: ImportChoices; limits: ArchiveLimits; task: ImportTask; signal: AbortSignal },
+    work: { user: UserEntity; choices: ImportChoices; limits: ArchiveLimits; budget: Budget; task: ImportTask; signal: AbortSignal },
   ): Promise<void> {
     for (const item of listed) {
       if (work.signal.aborted) return
@@ -133,9 +151,22 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         result({ file, status: 'error', message: item.refusal })
         continue
       }
+      if (item.kind === 'track') {
+        if (work.budget.files <= 0) {
+          result({ file, status: 'error', message: errorCatalogue.zip_too_many_files.message })
+          continue
+        }
+        work.budget.files -= 1
+      }
       const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
       try {
-        await extract(zip, item.entry, target, item.kind === 'archive' ? Number.MAX_SAFE_INTEGER : work.limits.maxFileBytes)
+        if (item.kind === 'archive') {
+          // The nested archive itself is bounded by what is left of the budget but does not spend it:
+          // its files spend it as they are extracted, so temporary space stays under twice the limit.
+          await extract(zip, item.entry, target, work.budget.bytes, work.budget, 'archive_extracted_too_large')
+        } else {
+          work.budget.bytes -= await extract(zip, item.entry, target, work.limits.maxFileBytes, work.budget, 'file_too_large')
+        }
         if (item.kind === 'archive') {
           // A nested archive counts as the files it holds.
           const inner = await openZip(target)
@@ -177,6 +208,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         const importable = listed.filter((item) => item.kind !== 'other')
         if (importable.length === 0) throw new AppError('zip_no_workout_file')
         if (importable.length > limits.maxFiles) throw new AppError('zip_too_many_files')
+        const budget: Budget = { files: limits.maxFiles, bytes: limits.maxArchiveBytes }
 
         const task: ImportTask = { id: randomToken().slice(0, 22), status: 'in_progress', files_total: listed.length, files_done: 0, results: [] }
         const record = { userId: user.id, task, finishedAt: null as number | null }
@@ -185,7 +217,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         zip = null
         context.background.run(async (signal) => {
           try {
-            await importEntries(opened, listed, '', 0, { user, choices, limits, task, signal })
+            await importEntries(opened, listed, '', 0, { user, choices, limits, budget, task, signal })
             task.status = signal.aborted ? 'failed' : 'done'
             if (signal.aborted) task.message = 'the server stopped before the import finished'
           } finally {

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { errorCatalogue } from '../../../src/errors'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload, waitForImport } from '../../test/workouts'
@@ -380,12 +381,12 @@ describe('workouts API', () => {
       expect(byFile['three.gpx']).toMatchObject({ status: 'imported' })
       expect(byFile['nested.zip/inner.gpx']).toMatchObject({ status: 'imported' })
       expect(byFile['broken.gpx']).toMatchObject({ status: 'error', message: expect.stringMatching(/\w/) })
-      expect(byFile['../escape.gpx']).toEqual({ file: '../escape.gpx', status: 'error', message: 'unsafe path in the archive' })
-      expect(byFile['/etc/passwd.gpx']).toMatchObject({ status: 'error', message: 'unsafe path in the archive' })
-      expect(byFile['link.gpx']).toMatchObject({ status: 'error', message: 'symbolic links are not imported' })
-      expect(byFile['bomb.gpx']).toMatchObject({ status: 'error', message: 'compression ratio too high (possible zip bomb)' })
+      expect(byFile['../escape.gpx']).toEqual({ file: '../escape.gpx', status: 'error', message: errorCatalogue.archive_entry_unsafe_path.message })
+      expect(byFile['/etc/passwd.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_unsafe_path.message })
+      expect(byFile['link.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_symlink.message })
+      expect(byFile['bomb.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_ratio.message })
       expect(byFile['notes.txt']).toMatchObject({ status: 'error', message: 'file extension not allowed' })
-      expect(byFile['too-deep.zip/deeper.zip']).toMatchObject({ status: 'error', message: 'archives nested more than one level are not imported' })
+      expect(byFile['too-deep.zip/deeper.zip']).toMatchObject({ status: 'error', message: errorCatalogue.archive_nested_too_deep.message })
       expect(byFile['__MACOSX/._ride.gpx']).toBeUndefined()
       expect(task.files_done).toBe(task.files_total)
 

@@ -118,6 +118,7 @@ export function workoutsRoutes(
       const task = await imports.start(user, kept, choices, {
         maxFiles: settings.gpxLimitImport,
         maxFileBytes: settings.maxSingleFileSize,
+        maxArchiveBytes: settings.maxZipFileSize,
       })
       ctx.status = 202
       return { status: 'in_progress' as const, data: { task } }
