@@ -11,6 +11,8 @@ import { createAppConfigService } from '../modules/app-config/app-config.service
 import { createAccountMail } from '../modules/auth/account-mail'
 import { authRoutes } from '../modules/auth/auth.routes'
 import { createAuthService } from '../modules/auth/auth.service'
+import { insightsRoutes } from '../modules/insights/insights.routes'
+import { createInsightsService } from '../modules/insights/insights.service'
 import { sportsRoutes } from '../modules/sports/sports.routes'
 import { createSportsService } from '../modules/sports/sports.service'
 import { createRecordsService } from '../modules/records/records.service'
@@ -63,6 +65,7 @@ export function createApp(context: ServerContext): Koa {
   const imports = createImportTasks(context)
   const stats = createStatsService(context)
   const records = createRecordsService(context)
+  const insights = createInsightsService(context)
   const authenticate: Authenticate = (authorization) => auth.authenticate(authorization)
 
   const settings = () => readSettings(context.db.manager)
@@ -81,6 +84,7 @@ export function createApp(context: ServerContext): Koa {
   authRoutes(api, authenticate, auth, users, pictureUpload, context.readCache)
   workoutsRoutes(api, authenticate, context, workouts, imports, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)
+  insightsRoutes(api, authenticate, insights, context.readCache)
   api.all('/{*rest}', () => {
     throw new AppError('route_not_found')
   })

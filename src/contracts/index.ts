@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth'
 import { configEndpoints } from './config'
+import { insightEndpoints } from './insights'
 import { recordEndpoints } from './records'
 import { sportEndpoints } from './sports'
 import { statsEndpoints } from './stats'
@@ -10,6 +11,7 @@ export * from './auth'
 export * from './common'
 export * from './config'
 export * from './endpoint'
+export * from './insights'
 export * from './records'
 export * from './sports'
 export * from './stats'
@@ -25,4 +27,5 @@ export const endpoints = {
   ...authEndpoints,
   ...workoutEndpoints,
   ...recordEndpoints,
+  ...insightEndpoints,
 }

@@ -1,3 +1,4 @@
+import type { WorkoutInsightFields } from './insights'
 import { z } from 'zod'
 import { pageSize, type HttpDate, type Pagination } from './common'
 import { endpoint } from './endpoint'
@@ -86,7 +87,8 @@ export interface Workout extends WorkoutFigures {
 
 export interface WorkoutsResponse {
   status: 'success' | 'created'
-  data: { workouts: Workout[] }
+  /** A single workout's answer (`GET /workouts/:id`) adds its laps and best efforts. */
+  data: { workouts: (Workout & WorkoutInsightFields)[] }
 }
 
 /** Sums over every workout matching the list's filters (not only the page shown). */

@@ -6,6 +6,7 @@ import { UserEntity } from './user.entity'
 import { WorkoutSegmentEntity } from './workout-segment.entity'
 import { WorkoutTrackEntity } from './workout-track.entity'
 import { WorkoutEntity } from './workout.entity'
+import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight.entity'
 
 export {
   AppConfigEntity,
@@ -16,8 +17,11 @@ export {
   WorkoutEntity,
   WorkoutSegmentEntity,
   WorkoutTrackEntity,
+  WorkoutInsightEntity,
+  WorkoutBestEffortEntity,
 }
 export type { RecordType } from './record.entity'
+export type { BestEffortKind } from './workout-insight.entity'
 
 /** Every entity, listed explicitly because the server is bundled (no glob loading). */
 export const entities = [
@@ -29,4 +33,6 @@ export const entities = [
   WorkoutSegmentEntity,
   WorkoutTrackEntity,
   RecordEntity,
+  WorkoutInsightEntity,
+  WorkoutBestEffortEntity,
 ]

@@ -60,6 +60,18 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'display_ascent', default: true })
   displayAscent!: boolean
 
+  /** Maximum heart rate, bpm, for heart-rate zones; null = not set. */
+  @Column({ type: 'integer', name: 'max_heart_rate', nullable: true })
+  maxHeartRate!: number | null
+
+  /** Resting heart rate, bpm (optional: zones then use the heart-rate reserve). */
+  @Column({ type: 'integer', name: 'resting_heart_rate', nullable: true })
+  restingHeartRate!: number | null
+
+  /** Functional threshold power, watts, for power zones; null = not set. */
+  @Column({ type: 'integer', nullable: true })
+  ftp!: number | null
+
   @Column({ type: 'text', name: 'email_to_confirm', nullable: true })
   emailToConfirm!: string | null
 

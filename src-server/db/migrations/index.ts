@@ -2,6 +2,13 @@ import { InitialSchema1763596800000 } from './1763596800000-initial-schema'
 import { WorkoutTracks1763683200000 } from './1763683200000-workout-tracks'
 import { CompressedTracks1763769600000 } from './1763769600000-compressed-tracks'
 import { SportsForRealFiles1795507595185 } from './1795507595185-sports-for-real-files'
+import { WorkoutInsights1795508165948 } from './1795508165948-workout-insights'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
-export const migrations = [InitialSchema1763596800000, WorkoutTracks1763683200000, CompressedTracks1763769600000, SportsForRealFiles1795507595185]
+export const migrations = [
+  InitialSchema1763596800000,
+  WorkoutTracks1763683200000,
+  CompressedTracks1763769600000,
+  SportsForRealFiles1795507595185,
+  WorkoutInsights1795508165948,
+]

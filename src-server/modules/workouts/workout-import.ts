@@ -12,6 +12,7 @@ import { importTrackFile } from '../../importers'
 import { shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
 import type { WeatherPoint } from '../../weather/weather-jobs'
+import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
 
@@ -180,6 +181,7 @@ export async function importWorkoutFile(
       await manager.insert(WorkoutEntity, workout)
       if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
       await manager.insert(WorkoutTrackEntity, trackRow(workout.id, analysis))
+      await saveInsights(manager, workout.id, analysis.insights)
       await recomputeRecords(manager, user.id, sport.id)
       return { status: 'imported', workout }
     })

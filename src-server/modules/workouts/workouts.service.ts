@@ -22,6 +22,8 @@ import { importTrackFile } from '../../importers'
 import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
+import { workoutInsightFields } from '../insights/insights-fields'
+import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
@@ -60,15 +62,15 @@ function presentChartPoint(point: ChartPoint, origin: { distanceKm: number; elap
 /** 1-based segment number of a URL, or null when it is not a positive integer. */
 const segmentNumber = (text: string) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : null)
 
+/** The caller's workout; another user's is "not found" too, so ids cannot be probed. */
+export async function ownWorkout(manager: EntityManager, user: UserEntity, id: string): Promise<WorkoutEntity> {
+  const workout = isShortId(id) ? await manager.findOneBy(WorkoutEntity, { id, userId: user.id }) : null
+  if (!workout) throw new AppError('workout_not_found')
+  return workout
+}
+
 export function createWorkoutsService(context: ServerContext) {
   const { db, write, layout } = context
-
-  /** The caller's workout; another user's is "not found" too, so ids cannot be probed. */
-  async function ownWorkout(manager: EntityManager, user: UserEntity, id: string): Promise<WorkoutEntity> {
-    const workout = isShortId(id) ? await manager.findOneBy(WorkoutEntity, { id, userId: user.id }) : null
-    if (!workout) throw new AppError('workout_not_found')
-    return workout
-  }
 
   /**
    * Previous/next of each workout of a page, in the date order of all the user's workouts
@@ -161,8 +163,12 @@ export function createWorkoutsService(context: ServerContext) {
     /** A workout in the response shape (after an import). */
     respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(db.manager, user, workout, status),
 
+    /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light). */
     async get(user: UserEntity, id: string): Promise<WorkoutsResponse> {
-      return single(db.manager, user, await ownWorkout(db.manager, user, id), 'success')
+      const workout = await ownWorkout(db.manager, user, id)
+      const answer = await single(db.manager, user, workout, 'success')
+      const extra = await workoutInsightFields(db.manager, workout)
+      return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
     },
 
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
@@ -311,6 +317,7 @@ export function createWorkoutsService(context: ServerContext) {
           await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
           if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
           await manager.save(trackRow(current.id, reanalysis))
+          await saveInsights(manager, current.id, reanalysis.insights)
         }
         current.modifiedAt = context.now()
         await manager.save(current)

@@ -1,4 +1,5 @@
 import type { IntervalTable } from './interval-table'
+import { DISTANCE_NOISE_M } from './splits'
 
 /** Best-effort distances of running and walking sports, metres: 400 m, 1 km, 1 mile, 5 km, 10 km, half marathon, marathon. */
 export const FOOT_EFFORT_DISTANCES_M = [400, 1000, 1609.344, 5000, 10_000, 21_097.5, 42_195] as const
@@ -57,7 +58,8 @@ function slideWindow(
  * The fastest stretch of each target distance, by a sliding window over cumulative distance and
  * cumulative moving time (O(n) per distance). Windows end on a point; their start is
  * interpolated inside its interval, so a window can start anywhere. Distances longer than the
- * workout are left out; the whole distance takes exactly the workout's moving time.
+ * workout (beyond {@link DISTANCE_NOISE_M}) are left out; the whole distance takes exactly the
+ * workout's moving time.
  */
 export function distanceEfforts(table: IntervalTable, targetsM: readonly number[]): DistanceEffort[] {
   const n = table.size
@@ -70,10 +72,12 @@ export function distanceEfforts(table: IntervalTable, targetsM: readonly number[
   const total = cumD[n - 1] ?? 0
   const efforts: DistanceEffort[] = []
   for (const target of targetsM) {
-    if (!(target > 0) || target > total) continue
+    if (!(target > 0) || target > total + DISTANCE_NOISE_M) continue
+    // Within the noise, the whole workout is the stretch.
+    const width = Math.min(target, total)
     let best = Number.POSITIVE_INFINITY
     let bestStart = 0
-    slideWindow(cumD, cumT, n, target, (startD, time) => {
+    slideWindow(cumD, cumT, n, width, (startD, time) => {
       if (time < best) {
         best = time
         bestStart = startD

@@ -24,8 +24,11 @@ export interface SplitFigures {
   readonly heartRate: number | null
 }
 
-/** A last split shorter than this (metres) is rounding noise and joins the previous one. */
-const CRUMB_M = 0.5
+/**
+ * Metres of measuring noise: a last split shorter than this joins the previous one, and a best
+ * effort this much longer than the workout still counts (a 5 km run measured 4,999.99998 m).
+ */
+export const DISTANCE_NOISE_M = 0.5
 
 /** Sums of interval shares, turned into {@link SplitFigures} at the end. */
 class PartAccumulator {
@@ -112,7 +115,7 @@ export function splits(table: IntervalTable, unitM: number): SplitFigures[] {
   }
   const last = done.at(-1)
   // A rounding crumb past the last boundary (a 5 km run measured 5,000.000001 m) is no split.
-  if (last && current.distance < CRUMB_M) last.absorb(current)
+  if (last && current.distance < DISTANCE_NOISE_M) last.absorb(current)
   else if (!current.empty) done.push(current)
   return done.map((part) => part.figures())
 }

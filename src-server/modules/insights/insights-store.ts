@@ -1,0 +1,32 @@
+import { gunzipSync, gzipSync } from 'node:zlib'
+import type { EntityManager } from 'typeorm'
+import { INSIGHTS_VERSION, type StoredInsights } from '../../../src/domain/insights'
+import { WorkoutBestEffortEntity, WorkoutInsightEntity } from '../../db/entities'
+
+/**
+ * Stores a workout's insights inside the caller's transaction, replacing any earlier ones: the
+ * compressed document and one row per best effort (for personal bests across workouts).
+ */
+export async function saveInsights(manager: EntityManager, workoutId: string, insights: StoredInsights): Promise<void> {
+  await manager.delete(WorkoutBestEffortEntity, { workoutId })
+  await manager.save(
+    Object.assign(new WorkoutInsightEntity(), {
+      workoutId,
+      version: insights.version,
+      // Level 1 as for the chart: nearly the best size for a fraction of the time.
+      data: gzipSync(JSON.stringify(insights), { level: 1 }),
+    }),
+  )
+  const efforts = [
+    ...insights.distanceEfforts.map((effort) => ({ workoutId, kind: 'distance' as const, target: effort.distanceM, value: effort.movingMs })),
+    ...insights.powerEfforts.map((effort) => ({ workoutId, kind: 'power' as const, target: effort.durationS, value: effort.watts })),
+  ]
+  if (efforts.length > 0) await manager.insert(WorkoutBestEffortEntity, efforts)
+}
+
+/** A workout's stored insights, or null when they were not computed (yet) or are outdated. */
+export async function loadInsights(manager: EntityManager, workoutId: string): Promise<StoredInsights | null> {
+  const row = await manager.findOneBy(WorkoutInsightEntity, { workoutId })
+  if (!row || row.version !== INSIGHTS_VERSION) return null
+  return JSON.parse(gunzipSync(row.data).toString('utf8')) as StoredInsights
+}

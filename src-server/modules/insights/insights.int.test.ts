@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
+import { UserEntity } from '../../db/entities'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { upload } from '../../test/workouts'
+
+/** Degrees of latitude per metre on the analysis' sphere (radius 6,378,137 m). */
+const DEGREES_PER_M = 360 / (2 * Math.PI * 6_378_137)
+
+/**
+ * A steady run due north: a point every 10 m at `speedMs`, `metres` long, heart rate `bpm` on
+ * every point, starting at `start`. Its figures are known without running the analysis.
+ */
+function steadyRun(start: Date, metres: number, speedMs: number, bpm: number): string {
+  const points: string[] = []
+  for (let m = 0; m <= metres; m += 10) {
+    const time = new Date(start.getTime() + (m / speedMs) * 1000).toISOString()
+    points.push(
+      `<trkpt lat="${(45 + m * DEGREES_PER_M).toFixed(9)}" lon="6.000000000"><time>${time}</time>` +
+        `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${bpm}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+    )
+  }
+  return (
+    `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" ` +
+    `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`
+  )
+}
+
+const RUNNING = 5
+
+describe('insights API', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  async function importRun(start: Date, metres: number, speedMs: number, bpm = 150): Promise<string> {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'run.gpx', steadyRun(start, metres, speedMs, bpm), { sport_id: RUNNING })
+    expect(answer.status).toBe(201)
+    const id = answer.body.data.workouts[0]?.id
+    if (!id) throw new Error('no workout')
+    return id
+  }
+
+  it('splits per km and per mile of a steady 2.5 km run at 2.5 m/s', async () => {
+    const id = await importRun(new Date('2025-03-02T08:00:00Z'), 2500, 2.5)
+    const km = await t.api<SplitsResponse>('GET', `workouts/${id}/splits?unit=km`, { token: sam.token })
+    expect(km.status).toBe(200)
+    // 1,000 m at 2.5 m/s = 400 s and 9 km/h; the last 500 m take 200 s.
+    expect(km.body.data.splits.map((split) => [split.distance, Math.round(split.moving), split.ave_speed])).toEqual([
+      [1, 400, 9],
+      [1, 400, 9],
+      [0.5, 200, 9],
+    ])
+    expect(km.body.data.splits.every((split) => split.ave_hr === 150 && split.ascent === null)).toBe(true)
+    const mi = await t.api<SplitsResponse>('GET', `workouts/${id}/splits?unit=mi`, { token: sam.token })
+    // A mile is 1,609.344 m: one full mile (643.7 s) and 890.656 m (356.3 s).
+    expect(mi.body.data.splits.map((split) => [split.distance, Math.round(split.moving)])).toEqual([
+      [1.609, 644],
+      [0.891, 356],
+    ])
+    expect((await t.api('GET', `workouts/${id}/splits?unit=yd`, { token: sam.token })).status).toBe(400)
+    const other = await registerUser(t, 'dora', { activate: admin })
+    expect((await t.api('GET', `workouts/${id}/splits`, { token: other.token })).status).toBe(404)
+  })
+
+  it('best efforts in the workout answer, ranked among the sport; personal bests with progression', async () => {
+    const slow = await importRun(new Date('2024-06-01T08:00:00Z'), 5000, 2.5)
+    const fast = await importRun(new Date('2025-06-01T08:00:00Z'), 5000, 3.125)
+    const answer = await t.api<WorkoutsResponse>('GET', `workouts/${fast}`, { token: sam.token })
+    const efforts = answer.body.data.workouts[0]?.best_efforts ?? []
+    // Running distances up to 5 km: 400 m at 3.125 m/s = 128 s, 1 km 320 s, 1 mile 515 s, 5 km 1,600 s.
+    expect(efforts.map((effort) => (effort.kind === 'distance' ? [effort.target, Math.round(effort.moving), effort.rank] : null))).toEqual([
+      [400, 128, 1],
+      [1000, 320, 1],
+      [1609.344, 515, 1],
+      [5000, 1600, 1],
+    ])
+    expect(answer.body.data.workouts[0]?.laps).toEqual([])
+    const slower = await t.api<WorkoutsResponse>('GET', `workouts/${slow}`, { token: sam.token })
+    expect(slower.body.data.workouts[0]?.best_efforts?.map((effort) => effort.rank)).toEqual([2, 2, 2, 2])
+    // Lists stay light: no insights there.
+    const list = await t.api<{ data: { workouts: Record<string, unknown>[] } }>('GET', 'workouts', { token: sam.token })
+    expect(list.body.data.workouts[0]).not.toHaveProperty('best_efforts')
+
+    const bests = await t.api<PersonalBestsResponse>('GET', 'records/personal_bests', { token: sam.token })
+    const fiveK = bests.body.data.personal_bests.find((best) => best.kind === 'distance' && best.target === 5000)
+    expect(fiveK).toMatchObject({ sport_id: RUNNING, all_time: { workout_id: fast, value: 1600 } })
+    expect(fiveK?.progression.map((mark) => [mark.workout_id, mark.value])).toEqual([
+      [slow, 2000],
+      [fast, 1600],
+    ])
+    // Cycling distances do not count for a run.
+    expect(bests.body.data.personal_bests.some((best) => best.target === 20_000)).toBe(false)
+  })
+
+  it('heart-rate zones from the profile settings, and what is missing without them', async () => {
+    const id = await importRun(new Date('2025-03-02T08:00:00Z'), 1000, 2.5, 150)
+    const before = await t.api<ZonesResponse>('GET', `workouts/${id}/zones`, { token: sam.token })
+    expect(before.body.data).toEqual({ heart_rate: null, power: null, missing: ['max_hr'] })
+    await t.server.dataSource.manager.update(UserEntity, { username: 'sam' }, { maxHeartRate: 200 })
+    // A write through the API empties the read cache, as a preference change will.
+    await t.api('PATCH', `workouts/${id}`, { token: sam.token, body: { title: 'zones' } })
+    const after = await t.api<ZonesResponse>('GET', `workouts/${id}/zones`, { token: sam.token })
+    // 150 bpm is 75 % of 200: zone 3 (70–80 %) holds the whole 400 s.
+    expect(after.body.data.heart_rate?.zones.map((zone) => [zone.from, zone.to, Math.round(zone.seconds)])).toEqual([
+      [0, 120, 0],
+      [120, 140, 0],
+      [140, 160, 400],
+      [160, 180, 0],
+      [180, null, 0],
+    ])
+    expect(after.body.data.missing).toEqual([])
+  })
+})

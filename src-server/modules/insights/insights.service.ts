@@ -1,0 +1,120 @@
+import type {
+  EffortMark,
+  PersonalBest,
+  PersonalBestsResponse,
+  SplitsResponse,
+  ZoneSet,
+  ZonesResponse,
+} from '../../../src/contracts'
+import {
+  effortDistancesFor,
+  heartRateZoneBounds,
+  powerZoneBounds,
+  zoneTimes,
+  type ValueHistogram,
+} from '../../../src/domain/insights'
+import { createZoneClock } from '../../../src/domain/zoned-time'
+import type { ServerContext } from '../../context'
+import { SportEntity, type BestEffortKind, type UserEntity } from '../../db/entities'
+import { toHttpDate } from '../../lib/http-date'
+import { ownWorkout } from '../workouts/workouts.service'
+import { better, presentPart, round } from './insights-fields'
+import { loadInsights } from './insights-store'
+
+function zoneSet(histogram: ValueHistogram, bounds: readonly number[], movingMs: number): ZoneSet {
+  const times = zoneTimes(histogram, bounds, movingMs)
+  return {
+    zones: times.zonesMs.map((ms, index) => ({
+      zone: index + 1,
+      from: index === 0 ? 0 : Math.round(bounds[index - 1] ?? 0),
+      to: index < bounds.length ? Math.round(bounds[index] ?? 0) : null,
+      seconds: round(ms / 1000, 1),
+    })),
+    unknown: round(times.unknownMs / 1000, 1),
+  }
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>
+
+export function createInsightsService(context: ServerContext) {
+  const { db } = context
+
+  return {
+    /** Splits per km or mile; empty while the workout's insights are not computed. */
+    async splits(user: UserEntity, id: string, unit: 'km' | 'mi'): Promise<SplitsResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const insights = workout.filePath === null ? null : await loadInsights(db.manager, workout.id)
+      const parts = insights ? (unit === 'km' ? insights.splitsKm : insights.splitsMi) : []
+      return { status: 'success', data: { unit, splits: parts.map(presentPart) } }
+    },
+
+    /** Time in heart-rate and power zones, from the user's current settings. */
+    async zones(user: UserEntity, id: string): Promise<ZonesResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const insights = workout.filePath === null ? null : await loadInsights(db.manager, workout.id)
+      const movingMs = workout.moving * 1000
+      const missing: ('max_hr' | 'ftp')[] = []
+      if (workout.hasHeartRate && user.maxHeartRate === null) missing.push('max_hr')
+      if (workout.hasPower && user.ftp === null) missing.push('ftp')
+      const restingOk = user.restingHeartRate !== null && user.maxHeartRate !== null && user.restingHeartRate < user.maxHeartRate
+      const heartRate =
+        insights?.heartRate && user.maxHeartRate !== null
+          ? zoneSet(insights.heartRate, heartRateZoneBounds(user.maxHeartRate, restingOk ? user.restingHeartRate : null), movingMs)
+          : null
+      const power = insights?.power && user.ftp !== null ? zoneSet(insights.power, powerZoneBounds(user.ftp), movingMs) : null
+      return { status: 'success', data: { heart_rate: heartRate, power, missing } }
+    },
+
+    /**
+     * The user's personal bests per sport and effort: all-time, this calendar year (in their time
+     * zone), and every improvement over time. Distance efforts count for the sports they belong to.
+     */
+    async personalBests(user: UserEntity): Promise<PersonalBestsResponse> {
+      const rows = await db.manager.query<{ sport_id: number; kind: BestEffortKind; target: number; value: number; id: string; workout_date: string }[]>(
+        `SELECT w.sport_id, e.kind, e.target, e.value, w.id, w.workout_date FROM workout_best_effort e
+          JOIN workout w ON w.id = e.workout_id WHERE w.user_id = ? ORDER BY w.workout_date, w.id`,
+        [user.id],
+      )
+      const sports = await db.manager.find(SportEntity)
+      const distancesOf = new Map(sports.map((sport) => [sport.id, new Set(effortDistancesFor(sport.label))]))
+      const clock = createZoneClock(user.timezone)
+      const year = clock.local(context.now().getTime()).year
+      const yearStart = clock.toUtc({ year, month: 1, day: 1, hour: 0, minute: 0 })
+      // The raw values (ms or W) are compared; the marks carry them rounded for the answer.
+      const groups = new Map<string, PersonalBest & { bestValue: number; thisYearValue: number | null }>()
+      for (const row of rows) {
+        if (row.kind === 'distance' && !distancesOf.get(row.sport_id)?.has(row.target)) continue
+        const date = new Date(`${row.workout_date.replace(' ', 'T')}Z`)
+        const value = row.kind === 'distance' ? round(row.value / 1000, 1) : Math.round(row.value)
+        const mark: EffortMark = { workout_id: row.id, workout_date: toHttpDate(date), value }
+        const key = `${row.sport_id}:${row.kind}:${row.target}`
+        let group = groups.get(key)
+        if (!group) {
+          group = {
+            sport_id: row.sport_id,
+            kind: row.kind,
+            target: row.target,
+            all_time: mark,
+            this_year: null,
+            progression: [mark],
+            bestValue: row.value,
+            thisYearValue: null,
+          }
+          groups.set(key, group)
+        } else if (better(row.kind, row.value, group.bestValue)) {
+          group.all_time = mark
+          group.bestValue = row.value
+          group.progression.push(mark)
+        }
+        if (date.getTime() >= yearStart && (group.thisYearValue === null || better(row.kind, row.value, group.thisYearValue))) {
+          group.this_year = mark
+          group.thisYearValue = row.value
+        }
+      }
+      const personalBests = [...groups.values()]
+        .map(({ bestValue: _best, thisYearValue: _year, ...best }) => best)
+        .sort((a, b) => a.sport_id - b.sport_id || a.kind.localeCompare(b.kind) || a.target - b.target)
+      return { status: 'success', data: { personal_bests: personalBests } }
+    },
+  }
+}
