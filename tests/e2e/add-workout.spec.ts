@@ -11,6 +11,33 @@ async function chooseSport(page: Page) {
 }
 
 test.describe('adding workouts', () => {
+  test('Submit says inline what is missing, and the last sport used is chosen next time', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('addhint'))
+    await openWithToken(page, token, '/workouts/add')
+    const submit = page.getByTestId('submit')
+    const hint = page.getByTestId('submit-hint')
+    await expect(submit).toBeDisabled()
+    await expect(hint).toHaveText('Choose a sport and add a file to submit.')
+    await expect(submit).toHaveAttribute('aria-describedby', (await hint.getAttribute('id')) ?? 'none')
+    await page.getByTestId('file-input').setInputFiles(gpxPath('gpx_file.gpx'))
+    await expect(hint).toHaveText('Choose a sport to submit.')
+    await page.getByTestId('sport-select').click()
+    await page.getByRole('option', { name: 'Hiking' }).click()
+    await expect(hint).toHaveCount(0)
+    await expect(submit).toBeEnabled()
+    await submit.click()
+    await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+
+    // Next visit: the sport is already chosen; only the file is missing.
+    await page.goto('/workouts/add')
+    await expect(page.getByTestId('sport-select')).toHaveValue('Hiking')
+    await expect(hint).toHaveText('Add a file to submit.')
+    // The form without a file remembers it too.
+    await page.getByTestId('add-mode').getByText('Without a file').click()
+    await expect(page.getByTestId('sport-select')).toHaveValue('Hiking')
+    await expect(hint).toHaveCount(0)
+  })
+
   test('one GPX through the file input opens its workout, figures as the API says', async ({ page, request }) => {
     const errors = trackPageErrors(page)
     const token = await createActiveUser(request, newAccount('addfile'))

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { gpxText, setPreferences, uploadWorkout } from './workout-helpers'
+import { gpxText, hhmmss, seconds, setPreferences, uploadWorkout } from './workout-helpers'
 
 /** Saves a full-page screenshot when E2E_SHOTS names a folder (for looking at the screens, not asserted). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -91,6 +91,37 @@ test.describe('dashboard', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
     await shot(page, 'dashboard-dark')
     expect(errors).toEqual([])
+  })
+
+  test('the moving-time total is the sum of moving times, the same on the dashboard and the list; the month chart follows the calendar', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('dashsum'))
+    // Segments with a pause between them: the whole duration is longer than the moving time.
+    const paused = await uploadWorkout(request, token, 'segments.gpx', gpxText('gpx_file_with_segments.gpx'), 1)
+    const manual = await uploadWorkout(request, token, 'plain.gpx', gpxText('gpx_file.gpx'), 5)
+    const moving = seconds(paused.moving) + seconds(manual.moving)
+    const duration = seconds(paused.duration) + seconds(manual.duration)
+    expect(duration).toBeGreaterThan(moving)
+    const expected = hhmmss(`${Math.floor(moving / 3600)}:${String(Math.floor((moving % 3600) / 60)).padStart(2, '0')}:${String(moving % 60).padStart(2, '0')}`)
+
+    await openWithToken(page, token, '/')
+    const card = page.getByTestId('total-duration')
+    await expect(card).toContainText(expected)
+    await expect(card).toContainText('moving time')
+    await page.goto('/workouts')
+    await expect(page.getByTestId('list-total-duration')).toContainText(expected)
+    await expect(page.getByTestId('list-total-duration')).toContainText('moving time')
+
+    // The month chart shows the calendar's month, whichever way the arrows go.
+    await page.goto('/')
+    const calendar = page.getByTestId('calendar')
+    const chart = page.getByTestId('month-statistics')
+    const month = await calendar.getAttribute('data-month')
+    await expect(chart).toHaveAttribute('data-month', month ?? '')
+    await page.getByRole('button', { name: 'Previous month' }).click()
+    await expect(calendar).not.toHaveAttribute('data-month', month ?? '')
+    const previous = await calendar.getAttribute('data-month')
+    await expect(chart).toHaveAttribute('data-month', previous ?? '')
+    await expect(chart.getByRole('heading')).toContainText(await page.getByTestId('calendar-title').innerText())
   })
 
   test('hides the highest-ascent record and shows miles per preference; French and German', async ({ page, request }) => {

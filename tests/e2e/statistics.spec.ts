@@ -52,7 +52,7 @@ test.describe('statistics', () => {
     await expect(page.getByRole('button', { name: 'Next period' })).toBeDisabled()
 
     // Durations read as clocks on the axis.
-    await page.getByRole('radio', { name: 'Duration' }).click()
+    await page.getByRole('radio', { name: 'Moving time' }).click()
     await expect(chart).toHaveAttribute('data-measure', 'total_duration')
     await expect(chart.getByText(/^\d{2}:\d{2}:\d{2}$/).first()).toBeVisible()
     // Hovering a bar shows the tooltip in d h m s.

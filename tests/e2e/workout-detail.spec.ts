@@ -45,6 +45,8 @@ test.describe('workout detail', () => {
     await expect(page.getByTestId('workout-map')).toBeVisible()
     await expect(page.locator('.leaflet-container')).toBeVisible()
     await expect(page.locator('.leaflet-control-attribution')).toBeAttached()
+    // The e2e server runs with tiles off: the plain background says so.
+    await expect(page.getByTestId('map-tiles-off')).toHaveText('Map background off')
 
     // Hovering the chart puts a marker on the map, and moving along the chart moves it.
     const surface = page.getByTestId('workout-chart').locator('svg.recharts-surface')

@@ -62,10 +62,20 @@ test.describe('workouts list', () => {
     await page.getByTestId('sort-distance').click()
     await expect(page).toHaveURL(/order=asc/)
     await expect(rows.first()).toContainText('Run 10')
-    await page.getByTestId('filter-from').fill('2024-03-12')
-    await page.getByTestId('filter-to').fill('2024-03-13')
+    // Date pickers in the app's dd/MM/yyyy, weeks starting on the user's first day (Sunday here).
+    await page.getByTestId('filter-from').fill('12/03/2024')
+    await page.getByTestId('filter-to').fill('13/03/2024')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('filter-from').click()
+    const picker = page.locator('.mantine-Popover-dropdown:visible')
+    await expect(picker).toHaveCount(1)
+    await expect(picker.getByRole('button', { name: '12 March 2024' })).toHaveAttribute('data-selected', 'true')
+    await expect(picker.locator('thead th').first()).toHaveText('Su')
+    await page.keyboard.press('Escape')
     await page.getByTestId('filters-apply').click()
+    await expect(page).toHaveURL(/from=2024-03-12&to=2024-03-13/)
     await expect(rows).toHaveCount(2)
+    await expect(page.getByTestId('filter-from')).toHaveValue('12/03/2024')
     await shot(page, 'list-filtered')
 
     // Clearing the filters brings everything back.

@@ -10,10 +10,12 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
 import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
 import { refreshConfig, useAppState } from '../../session/store'
-import { SportSelect } from '../workout/WorkoutFormFields'
+import { selectableSports, SportSelect } from '../workout/WorkoutFormFields'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
 import { isArchive, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
+import { lastSportId, missingKey, rememberSport } from './lastSport'
+import { MissingHint } from './MissingHint'
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -25,7 +27,8 @@ export function FileWorkoutForm() {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const config = useAppState((state) => state.config)
-  const [sportId, setSportId] = useState<string | null>(null)
+  const sports = useAppState((state) => state.sports)
+  const [sportId, setSportId] = useState<string | null>(() => lastSportId(selectableSports(sports)))
   const [notes, setNotes] = useState('')
   const [files, setFiles] = useState<File[]>([])
   const [errorKeys, setErrorKeys] = useState<string[]>([])
@@ -76,6 +79,7 @@ export function FileWorkoutForm() {
     setErrorKeys([])
     if (files.length === 0) return setErrorKeys(['workouts.ADD.FILE_REQUIRED'])
     const data = { sport_id: Number(sportId), ...(notes.trim() ? { notes } : {}) }
+    rememberSport(data.sport_id)
     const [only] = files
     if (files.length === 1 && only && !isArchive(only)) {
       if (tooLarge(only, limits)) return setErrorKeys([FILE_TOO_LARGE_KEY])
@@ -114,6 +118,8 @@ export function FileWorkoutForm() {
     }
   }
 
+  const missing = missingKey({ sport: !sportId, file: files.length === 0 })
+
   if (progress) {
     return (
       <ImportProgressCard
@@ -148,8 +154,9 @@ export function FileWorkoutForm() {
           )}
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
+          <MissingHint id="file-workout-missing" messageKey={missing} />
           <Group>
-            <Button type="submit" loading={busy} disabled={!sportId} data-testid="submit">
+            <Button type="submit" loading={busy} disabled={missing !== null} aria-describedby={missing ? 'file-workout-missing' : undefined} data-testid="submit">
               {t('common.SUBMIT')}
             </Button>
             <Button component={Link} to="/" variant="default">

@@ -9,14 +9,17 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
 import { emptyManualValues, manualBody, type ManualValues } from '../workout/manualWorkout'
-import { ManualFields, SportSelect } from '../workout/WorkoutFormFields'
+import { ManualFields, selectableSports, SportSelect } from '../workout/WorkoutFormFields'
+import { lastSportId, missingKey, rememberSport } from './lastSport'
+import { MissingHint } from './MissingHint'
 
 /** A workout entered by hand: sport, title, date and time, figures and notes; opens the new workout. */
 export function NoFileWorkoutForm() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const imperial = useAppState((state) => state.profile?.imperial_units ?? false)
-  const [sportId, setSportId] = useState<string | null>(null)
+  const sports = useAppState((state) => state.sports)
+  const [sportId, setSportId] = useState<string | null>(() => lastSportId(selectableSports(sports)))
   const [title, setTitle] = useState('')
   const [notes, setNotes] = useState('')
   const [manual, setManual] = useState<ManualValues>(emptyManualValues)
@@ -38,6 +41,7 @@ export function NoFileWorkoutForm() {
           ...(notes.trim() ? { notes } : {}),
         },
       })
+      rememberSport(Number(sportId))
       const workout = response.data.workouts[0]
       if (workout) await navigate(`/workouts/${workout.id}`)
     } catch (error) {
@@ -46,6 +50,8 @@ export function NoFileWorkoutForm() {
       setBusy(false)
     }
   }
+
+  const missing = missingKey({ sport: !sportId })
 
   return (
     <Card>
@@ -63,8 +69,9 @@ export function NoFileWorkoutForm() {
           <ManualFields values={manual} onChange={setManual} imperial={imperial} />
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
+          <MissingHint id="manual-workout-missing" messageKey={missing} />
           <Group>
-            <Button type="submit" loading={busy} disabled={!sportId} data-testid="submit">
+            <Button type="submit" loading={busy} disabled={missing !== null} aria-describedby={missing ? 'manual-workout-missing' : undefined} data-testid="submit">
               {t('common.SUBMIT')}
             </Button>
             <Button component={Link} to="/" variant="default">

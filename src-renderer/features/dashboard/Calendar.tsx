@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
-import { calendarRange, calendarWeeks, currentMonth, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
+import { calendarRange, calendarWeeks, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
 import { CalendarDay } from './CalendarDay'
 import classes from './Dashboard.module.css'
 import { useCalendarWorkouts } from './useCalendarWorkouts'
@@ -16,10 +16,18 @@ function weekdayNames(language: string): string[] {
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2023, 0, 1 + index))))
 }
 
+interface CalendarProps {
+  sports: readonly Sport[]
+  timezone: string | null
+  weekm: boolean
+  /** The month shown, `YYYY-MM`; the dashboard shares it with the month chart. */
+  month: string
+  onMonthChange: (month: string) => void
+}
+
 /** The month calendar with previous/next arrows and the workouts of each day. */
-export function Calendar({ sports, timezone, weekm }: { sports: readonly Sport[]; timezone: string | null; weekm: boolean }) {
+export function Calendar({ sports, timezone, weekm, month, onMonthChange }: CalendarProps) {
   const { t, i18n } = useTranslation()
-  const [month, setMonth] = useState(() => currentMonth(timezone))
   const [openDay, setOpenDay] = useState<string | null>(null)
   const weeks = calendarWeeks(month, weekm)
   const { from, to } = calendarRange(weeks)
@@ -31,7 +39,7 @@ export function Calendar({ sports, timezone, weekm }: { sports: readonly Sport[]
 
   const go = (delta: number) => {
     setOpenDay(null)
-    setMonth(shiftMonth(month, delta))
+    onMonthChange(shiftMonth(month, delta))
   }
 
   return (

@@ -5,9 +5,11 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, User } from '../../../src/contracts'
 import { call } from '../../api/client'
+import { useLoad } from '../../components/useLoad'
 import { PageLoader } from '../../components/PageLoader'
 import { setProfile, useAppState } from '../../session/store'
 import { Calendar } from './Calendar'
+import { currentMonth } from './calendar'
 import { EmptyState } from './EmptyState'
 import { MonthStatistics } from './MonthStatistics'
 import { Records } from './Records'
@@ -39,6 +41,10 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
   // Mantine's `md` breakpoint (62em): below it the sections take turns.
   const small = useMediaQuery('(max-width: 61.99em)') ?? false
   const [section, setSection] = useState<Section>('calendar')
+  // One month for the calendar and the month chart: the chart follows the calendar's arrows.
+  const [month, setMonth] = useState(() => currentMonth(profile.timezone ?? null))
+  // The list's own totals (no filter): the dashboard and the workout list give the same sums.
+  const { data: list } = useLoad('dashboard-totals', () => call('listWorkouts', { query: { page: 1, per_page: 1 } }))
 
   // Totals and records change with every workout: refresh the profile the session loaded earlier.
   useEffect(() => {
@@ -50,8 +56,8 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
   const timezone = profile.timezone ?? null
   const weekm = profile.weekm ?? false
   const sections: Record<Section, ReactNode> = {
-    calendar: <Calendar sports={sports} timezone={timezone} weekm={weekm} />,
-    chart: <MonthStatistics profile={profile} sports={sports} />,
+    calendar: <Calendar sports={sports} timezone={timezone} weekm={weekm} month={month} onMonthChange={setMonth} />,
+    chart: <MonthStatistics profile={profile} sports={sports} month={month} />,
     timeline: <Timeline sports={sports} />,
     records: <Records sports={sports} />,
   }
@@ -61,8 +67,8 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
       <VisuallyHidden>
         <h1>{t('common.DASHBOARD')}</h1>
       </VisuallyHidden>
-      <TotalsCards profile={profile} />
-      {profile.nb_workouts === 0 && <EmptyState />}
+      {/* A new user gets the welcome instead of a row of zeros. */}
+      {profile.nb_workouts === 0 ? <EmptyState /> : <TotalsCards profile={profile} totals={list?.data.totals ?? null} />}
       {small ? (
         <>
           <SegmentedControl
@@ -87,14 +93,18 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
         </>
       ) : (
         <Grid gap="md">
-          <Grid.Col span={8}>
+          <Grid.Col span={7}>
             <Stack>
-              {sections.chart}
               {sections.calendar}
               {sections.timeline}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={4}>{sections.records}</Grid.Col>
+          <Grid.Col span={5}>
+            <Stack>
+              {sections.chart}
+              {sections.records}
+            </Stack>
+          </Grid.Col>
         </Grid>
       )}
     </Stack>

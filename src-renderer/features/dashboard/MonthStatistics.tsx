@@ -7,22 +7,21 @@ import type { Measure } from '../statistics/chartData'
 import { MeasureRadios } from '../statistics/MeasureRadios'
 import { periodLabel } from '../statistics/periods'
 import { useStatistics } from '../statistics/useStatistics'
-import { calendarWeeks, currentMonth } from './calendar'
+import { calendarWeeks } from './calendar'
 
 // The chart library is the dashboard's largest piece: calendar and timeline need not wait for it.
 const StatisticsChart = lazy(() => import('../statistics/StatisticsChart').then((module) => ({ default: module.StatisticsChart })))
 
-/** This month's totals week by week, with the basic measures. */
-export function MonthStatistics({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
+/** The totals of the calendar's month (`YYYY-MM`) week by week, with the basic measures. */
+export function MonthStatistics({ profile, sports, month }: { profile: User; sports: readonly Sport[]; month: string }) {
   const { t, i18n } = useTranslation()
   const [measure, setMeasure] = useState<Measure>('total_distance')
-  const month = currentMonth(profile.timezone)
   const weekm = profile.weekm ?? false
   const keys = calendarWeeks(month, weekm).map((week) => week[0] ?? '')
   const { statistics, loading, errors } = useStatistics(profile.username, `${month}-01`, lastDayOf(month), weekm ? 'weekm' : 'week')
   const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
   return (
-    <Card data-testid="month-statistics">
+    <Card data-testid="month-statistics" data-month={month}>
       <Stack gap="sm">
         <Title order={3} fz="lg">
           {t('dashboard.MONTH_STATISTICS', { month: title })}

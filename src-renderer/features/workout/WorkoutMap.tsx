@@ -118,6 +118,12 @@ export function WorkoutMap({
   return (
     <Box ref={frameRef} className={classes.frame} data-full-screen={fullScreen || undefined} data-testid="workout-map">
       <div ref={mapElementRef} className={classes.map} role="region" aria-label={t('workouts.MAP.LABEL')} />
+      {/* Without tiles the track is drawn on a plain background: say why, discreetly. */}
+      {!tileUrl && (
+        <div className={classes.tilesOff} data-testid="map-tiles-off">
+          {t('workouts.MAP.TILES_OFF')}
+        </div>
+      )}
       <Tooltip label={label}>
         <ActionIcon
           className={classes.fullScreenButton}

@@ -94,6 +94,23 @@ describe('chart data', () => {
     expect(availableSeries(toChartRows([point({ elevation: null })], false))).toEqual(['speed'])
   })
 
+  it('draws pauses as gaps in the speed line, not as drops to 0', () => {
+    const ride = [
+      point({ distance: 0, duration: 0, speed: 0 }),
+      point({ distance: 0.1, duration: 20, speed: 18 }),
+      // Stopped at a light: the recorder writes 0.
+      point({ distance: 0.1, duration: 30, speed: 0 }),
+      point({ distance: 0.2, duration: 50, speed: 18 }),
+      // The recording paused for ten minutes: a long step over no ground.
+      point({ distance: 0.201, duration: 650, speed: 0.4 }),
+      point({ distance: 0.3, duration: 670, speed: 18 }),
+      // A long step while moving (sparse points) is no pause.
+      point({ distance: 0.8, duration: 770, speed: 18 }),
+      point({ distance: 0.8, duration: 780, speed: 0 }),
+    ]
+    expect(toChartRows(ride, false).map((row) => row.speed)).toEqual([0, 18, null, 18, null, 18, 18, 0])
+  })
+
   it('finds the map position of a hovered row', () => {
     expect(positionOf(points, 1)).toEqual([45.1, 6.1])
     expect(positionOf(points, 5)).toBeNull()

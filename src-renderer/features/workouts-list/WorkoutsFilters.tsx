@@ -1,8 +1,10 @@
 import { Button, Card, Group, Select, SimpleGrid, TextInput } from '@mantine/core'
+import { DateInput } from '@mantine/dates'
 import { IconFilterOff, IconSearch } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
+import { DATE_FORMAT } from '../../format/dates'
 import { filtersForForm, filtersFromForm } from './filterUnits'
 import { invalidFilters, type FilterKey, type Filters } from './listQuery'
 
@@ -23,7 +25,7 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
     setInvalid((previous) => previous.filter((other) => other !== key))
   }
   const errorOf = (key: FilterKey) => (invalid.includes(key) ? t('dashboard.LIST.FILTERS.INVALID') : undefined)
-  const text = (key: FilterKey, label: string, extra: { type?: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
+  const text = (key: FilterKey, label: string, extra: { placeholder?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
     <TextInput
       label={label}
       value={form[key] ?? ''}
@@ -32,6 +34,22 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
       error={errorOf(key)}
       data-testid={`filter-${key}`}
       {...extra}
+    />
+  )
+  // A calendar picker in the interface language and the user's first day of week (DatesProvider),
+  // showing dd/MM/yyyy like the rest of the app; the form keeps the API's yyyy-MM-dd.
+  const date = (key: 'from' | 'to', label: string) => (
+    <DateInput
+      label={label}
+      value={form[key] || null}
+      onChange={(value) => set(key)(value)}
+      valueFormat={DATE_FORMAT}
+      placeholder={t('user.DATE_PLACEHOLDER')}
+      clearable
+      name={key}
+      error={errorOf(key)}
+      data-testid={`filter-${key}`}
+      popoverProps={{ withinPortal: true }}
     />
   )
   const distanceUnit = t(`common.UNITS.${imperial ? 'mi' : 'km'}`)
@@ -55,8 +73,8 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
     <Card data-testid="workouts-filters">
       <form onSubmit={submit}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          {text('from', t('dashboard.LIST.FILTERS.FROM'), { type: 'date' })}
-          {text('to', t('dashboard.LIST.FILTERS.TO'), { type: 'date' })}
+          {date('from', t('dashboard.LIST.FILTERS.FROM'))}
+          {date('to', t('dashboard.LIST.FILTERS.TO'))}
           <Select
             label={t('dashboard.LIST.FILTERS.SPORT')}
             placeholder={t('dashboard.LIST.FILTERS.ALL_SPORTS')}
