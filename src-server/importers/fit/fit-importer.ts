@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import FitParser, { type ParsedFit } from 'fit-file-parser'
-import type { Track, TrackSegment } from '../../../src/domain/track'
+import type { Lap, Track, TrackSegment } from '../../../src/domain/track'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readFitActivity, type FitActivityData, type FitSession, type FitTimerEvent } from './fit-reader'
+import { readFitActivity, type FitActivityData, type FitLap, type FitSession, type FitTimerEvent } from './fit-reader'
 
 function timeOf(date: Date | undefined): number {
   return date instanceof Date ? date.getTime() : Number.NaN
@@ -61,7 +61,8 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
   }))
-  return { records: columns, timers, sessions }
+  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp) }))
+  return { records: columns, timers, sessions, laps }
 }
 
 /**
@@ -163,6 +164,13 @@ function segmentOf(data: FitActivityData, start: number, end: number): TrackSegm
   }
 }
 
+/** The laps (with both times) that start within `[first, last]`, the time span of an activity's records. */
+function lapsWithin(laps: readonly FitLap[], first: number, last: number): Lap[] {
+  return laps
+    .filter((lap) => lap.end >= lap.start && lap.start >= first && lap.start <= last)
+    .map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+}
+
 /**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions without records are
@@ -192,6 +200,7 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
       segments.push(segmentOf(data, start, Math.min(starts[s + 1] ?? n, last)))
     }
     const session = sessions[sessionIndex]
+    const laps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
     activities.push({
       format: 'fit',
       name: null,
@@ -199,6 +208,7 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
       sport: session?.sport ?? null,
       subSport: session?.subSport ?? null,
       tracks: [{ name: null, description: null, segments }],
+      ...(laps.length > 0 ? { laps } : {}),
     })
   }
   return activities

@@ -1,4 +1,4 @@
-import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
+import type { Lap, Track, TrackPart, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
@@ -35,6 +35,21 @@ function pointFieldOf(name: string, parent: string | undefined): PointField | nu
 }
 
 /**
+ * A `<Lap>`'s span: from its first to its last timed trackpoint (each lap is also a segment, so
+ * its figures match the lap the device shows), or null without two distinct times.
+ */
+function timeSpan(segment: TrackSegment): Lap | null {
+  let startTime = Number.NaN
+  let endTime = Number.NaN
+  for (const time of segment.time) {
+    if (Number.isNaN(time)) continue
+    if (Number.isNaN(startTime)) startTime = time
+    if (!(time < endTime)) endTime = time
+  }
+  return endTime > startTime ? { startTime, endTime } : null
+}
+
+/**
  * Reads a Garmin Training Center (TCX) file: every `<Activity>` is an activity (one workout, with
  * its own `Sport`) of one track, every `<Lap>` a segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
  * cadence, power). Trackpoints without position are kept (time, heart rate) but carry no
@@ -49,6 +64,7 @@ class TcxHandler implements XmlHandler {
   private inActivity = false
   private notes: string | null = null
   private segments: TrackSegment[] = []
+  private laps: Lap[] = []
   private lap: TrackSegmentBuilder | null = null
   private inPoint = false
   private point: TrackPointInput = {}
@@ -99,11 +115,15 @@ class TcxHandler implements XmlHandler {
       return
     }
     if (name === 'Lap' && this.lap && parent === 'Activity') {
-      this.segments.push(this.lap.build())
+      const segment = this.lap.build()
+      this.segments.push(segment)
+      const span = timeSpan(segment)
+      if (span) this.laps.push(span)
       this.lap = null
     } else if (name === 'Activity' && this.inActivity && parent === 'Activities') {
       const track: TrackPart = { name: null, description: this.notes, segments: this.segments }
-      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track] })
+      const laps = this.laps.length > 0 ? { laps: this.laps } : {}
+      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps })
       this.inActivity = false
     }
   }
@@ -128,6 +148,7 @@ class TcxHandler implements XmlHandler {
     this.inActivity = true
     this.notes = null
     this.segments = []
+    this.laps = []
     this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 

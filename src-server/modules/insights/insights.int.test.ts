@@ -3,7 +3,7 @@ import type { PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResp
 import { UserEntity } from '../../db/entities'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { upload } from '../../test/workouts'
+import { fixture, upload } from '../../test/workouts'
 
 /** Degrees of latitude per metre on the analysis' sphere (radius 6,378,137 m). */
 const DEGREES_PER_M = 360 / (2 * Math.PI * 6_378_137)
@@ -117,5 +117,16 @@ describe('insights API', () => {
       [180, null, 0],
     ])
     expect(after.body.data.missing).toEqual([])
+  })
+
+  it('device laps of a TCX file in the workout answer, adding up to the workout', async () => {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'laps.tcx', await fixture('tcx/two_laps_with_indoor_point.tcx'), { sport_id: RUNNING })
+    const id = answer.body.data.workouts[0]?.id ?? ''
+    const workout = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    const laps = workout?.laps ?? []
+    expect(laps).toHaveLength(2)
+    expect(laps.reduce((total, lap) => total + lap.distance, 0)).toBeCloseTo(workout?.distance ?? -1, 2)
+    // Each lap is a segment of the file: its figures are the segment's.
+    expect(laps[0]?.distance).toBeCloseTo(workout?.segments[0]?.distance ?? -1, 3)
   })
 })
