@@ -4,6 +4,7 @@ import { extname } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
 import { joinActivities } from '../../../src/domain/track'
+import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -148,7 +149,7 @@ export async function importWorkoutFile(
     const { sport, threshold } = await sportAndThreshold(db.manager, user, choices.sportId)
     // One workout per file until several workouts per file land: the activities joined.
     const track = joinActivities(await importTrackFile(uploadedPath))
-    const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold })
+    const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
     const start = new Date(analysis.workout.startTime ?? 0)
 
     const workout = Object.assign(new WorkoutEntity(), {

@@ -14,6 +14,7 @@ import type {
 } from '../../../src/contracts'
 import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
 import { joinActivities } from '../../../src/domain/track'
+import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -291,7 +292,10 @@ export function createWorkoutsService(context: ServerContext) {
       // The re-analysis reads the file outside the write queue so other writes are not held up.
       const reanalysis =
         withFile && sport.id !== workout.sportId && workout.filePath
-          ? analyseForStorage(joinActivities(await importTrackFile(`${layout.uploads}/${workout.filePath}`)), { stoppedSpeedThresholdKmh: threshold })
+          ? analyseForStorage(joinActivities(await importTrackFile(`${layout.uploads}/${workout.filePath}`)), {
+              stoppedSpeedThresholdKmh: threshold,
+              effortDistancesM: effortDistancesFor(sport.label),
+            })
           : null
       const previousSportId = workout.sportId
 

@@ -19,17 +19,26 @@ export interface StoredAnalysis {
   readonly insights: StoredInsights
 }
 
+/** Options of {@link analyseForStorage}. */
+export interface StorageOptions extends AnalysisOptions {
+  /**
+   * Best-effort distances to look for, metres (`effortDistancesFor` the workout's sport; a change
+   * of sport re-analyses the file). Default: those of every sport.
+   */
+  readonly effortDistancesM?: readonly number[]
+}
+
 /**
  * Everything the import pipeline stores for a track, in one call.
  * @throws AppError as {@link analyseTrack}
  */
-export function analyseForStorage(track: Track, options: AnalysisOptions = {}): StoredAnalysis {
+export function analyseForStorage(track: Track, options: StorageOptions = {}): StoredAnalysis {
   const { workout, segments, series } = analyseTrack(track, options)
   return {
     workout,
     segments,
     chart: chartSeries(series),
     polyline: mapPolyline(series),
-    insights: computeInsights(series, track.laps ?? []),
+    insights: computeInsights(series, track.laps ?? [], options.effortDistancesM),
   }
 }

@@ -30,28 +30,38 @@ export interface PowerEffort {
 
 /**
  * Slides a window of `width` along `x` (nondecreasing), ending on each point in turn with its
- * start interpolated inside its interval, and gives `visit` the window's start and how much the
- * cumulative `y` grew over it. Two pointers: O(count).
+ * start interpolated inside its interval, and finds the window over which the cumulative `y`
+ * grew least (`smallest`) or most. Two pointers: O(count); no callback, so it stays one tight
+ * loop (it runs a dozen times per import).
+ * @returns the best growth and where that window starts, or null when no window fits
  */
-function slideWindow(
+function bestWindow(
   x: Float64Array,
   y: Float64Array,
   count: number,
   width: number,
-  visit: (startX: number, gainY: number) => void,
-): void {
+  smallest: boolean,
+): { gain: number; startX: number } | null {
+  let best = smallest ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
+  let bestStart = Number.NaN
+  const origin = x[0] ?? 0
   let i = 0 // last point at or before the window's start
   for (let j = 1; j < count; j++) {
     const endX = x[j] ?? 0
-    if (endX - (x[0] ?? 0) < width) continue
+    if (endX - origin < width) continue
     const startX = endX - width
     while ((x[i + 1] ?? Number.POSITIVE_INFINITY) <= startX) i++
     const x0 = x[i] ?? 0
     const span = (x[i + 1] ?? x0) - x0
     const share = span > 0 ? (startX - x0) / span : 0
-    const startY = (y[i] ?? 0) + share * ((y[i + 1] ?? 0) - (y[i] ?? 0))
-    visit(startX, (y[j] ?? 0) - startY)
+    const y0 = y[i] ?? 0
+    const gain = (y[j] ?? 0) - (y0 + share * ((y[i + 1] ?? 0) - y0))
+    if (smallest ? gain < best : gain > best) {
+      best = gain
+      bestStart = startX
+    }
   }
+  return Number.isNaN(bestStart) ? null : { gain: best, startX: bestStart }
 }
 
 /**
@@ -75,15 +85,8 @@ export function distanceEfforts(table: IntervalTable, targetsM: readonly number[
     if (!(target > 0) || target > total + DISTANCE_NOISE_M) continue
     // Within the noise, the whole workout is the stretch.
     const width = Math.min(target, total)
-    let best = Number.POSITIVE_INFINITY
-    let bestStart = 0
-    slideWindow(cumD, cumT, n, width, (startD, time) => {
-      if (time < best) {
-        best = time
-        bestStart = startD
-      }
-    })
-    efforts.push({ distanceM: target, movingMs: best, startM: bestStart })
+    const best = bestWindow(cumD, cumT, n, width, true)
+    if (best) efforts.push({ distanceM: target, movingMs: best.gain, startM: best.startX })
   }
   return efforts
 }
@@ -125,9 +128,8 @@ export function powerEfforts(table: IntervalTable, segmentStarts: readonly numbe
   for (const target of targetsS) {
     let best = Number.NEGATIVE_INFINITY
     for (const { seconds, joules, count } of runs) {
-      slideWindow(seconds, joules, count, target, (_start, energy) => {
-        if (energy / target > best) best = energy / target
-      })
+      const window = bestWindow(seconds, joules, count, target, false)
+      if (window && window.gain / target > best) best = window.gain / target
     }
     if (best > Number.NEGATIVE_INFINITY) efforts.push({ durationS: target, watts: best })
   }

@@ -62,32 +62,28 @@ function elevationSteps(series: PointSeries): { ascentM: Float64Array; descentM:
   for (let s = 0; s < segmentStarts.length; s++) {
     const start = segmentStarts[s] ?? 0
     const end = segmentStarts[s + 1] ?? size
-    // Indices of the known elevations of this segment, walked with a three-wide window.
-    let previousIndex = -1
-    let currentIndex = -1
+    // Walks the known elevations of this segment three at a time: `current` is smoothed with its
+    // neighbours `previous` and `next` (-1 = none, the ends stay unsmoothed), one step behind.
+    let previous = -1
+    let current = -1
     let previousSmoothed = Number.NaN
-    let position = 0
-    const visit = (nextIndex: number): void => {
-      // Smooths the point at `currentIndex` (neighbours: previousIndex, nextIndex; -1 = none).
-      const current = ele[currentIndex] ?? 0
-      const smoothed =
-        previousIndex >= 0 && nextIndex >= 0 ? (ele[previousIndex] ?? 0) * 0.3 + current * 0.4 + (ele[nextIndex] ?? 0) * 0.3 : current
-      if (position > 0) {
-        const step = smoothed - previousSmoothed
-        if (step > 0) ascentM[currentIndex] = step
-        else descentM[currentIndex] = -step
+    for (let k = start; k <= end; k++) {
+      const next = k < end && !Number.isNaN(ele[k] ?? Number.NaN) ? k : k === end ? -1 : -2
+      if (next === -2) continue
+      if (current >= 0) {
+        const value = ele[current] ?? 0
+        const smoothed = previous >= 0 && next >= 0 ? (ele[previous] ?? 0) * 0.3 + value * 0.4 + (ele[next] ?? 0) * 0.3 : value
+        if (previous >= 0) {
+          const step = smoothed - previousSmoothed
+          if (step > 0) ascentM[current] = step
+          else descentM[current] = -step
+        }
+        previousSmoothed = smoothed
+        any = true
       }
-      previousSmoothed = smoothed
-      position++
+      previous = current
+      current = next
     }
-    for (let k = start; k < end; k++) {
-      if (Number.isNaN(ele[k] ?? Number.NaN)) continue
-      any = true
-      if (currentIndex >= 0) visit(k)
-      previousIndex = currentIndex
-      currentIndex = k
-    }
-    if (currentIndex >= 0) visit(-1)
   }
   return any ? { ascentM, descentM } : null
 }

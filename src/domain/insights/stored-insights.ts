@@ -19,8 +19,7 @@ export const INSIGHTS_VERSION = 1
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
  * best efforts and the moving time per heart rate and per watt. Best efforts cover the distances
- * of every sport family, because the user may change the workout's sport later; the reader
- * shows those of the current sport. Rounded for storage.
+ * of the workout's sport (a change of sport re-analyses the file). Rounded for storage.
  */
 export interface StoredInsights {
   readonly version: number
@@ -52,21 +51,26 @@ function roundedSplit(split: SplitFigures): SplitFigures {
   }
 }
 
-/** Every distance a best effort is computed for, shortest first, without repeats. */
-const EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLING_EFFORT_DISTANCES_M])].sort((a, b) => a - b)
+/** Every sport's best-effort distances, shortest first, without repeats. */
+export const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLING_EFFORT_DISTANCES_M])].sort((a, b) => a - b)
 
 /**
  * Computes the {@link StoredInsights} of an analysed series in a few O(n) passes.
  * @param laps the device's laps (see {@link Lap}), empty when the file has none
+ * @param effortDistancesM best-effort distances to look for (those of the workout's sport)
  */
-export function computeInsights(series: PointSeries, laps: readonly Lap[]): StoredInsights {
+export function computeInsights(
+  series: PointSeries,
+  laps: readonly Lap[],
+  effortDistancesM: readonly number[] = ALL_EFFORT_DISTANCES_M,
+): StoredInsights {
   const table = intervalTable(series)
   return {
     version: INSIGHTS_VERSION,
     splitsKm: splits(table, SPLIT_UNIT_M.km).map(roundedSplit),
     splitsMi: splits(table, SPLIT_UNIT_M.mi).map(roundedSplit),
     laps: lapFigures(table, laps).map(roundedSplit),
-    distanceEfforts: distanceEfforts(table, EFFORT_DISTANCES_M).map((effort) => ({
+    distanceEfforts: distanceEfforts(table, effortDistancesM).map((effort) => ({
       distanceM: effort.distanceM,
       movingMs: Math.round(effort.movingMs),
       startM: round(effort.startM, 1),

@@ -11,18 +11,31 @@ export const ZONE_COUNT = 5
 /**
  * Moving time per whole value of a sensor column (see {@link IntervalTable}): each interval's
  * moving time goes to its value rounded to a whole number; intervals without a value are left
- * out (their time is {@link ZoneTimes.unknownMs}).
+ * out (their time is {@link ZoneTimes.unknownMs}), and so are negative values (no sensor writes one).
  */
 export function valueHistogram(values: Float64Array, movingMs: Float64Array): ValueHistogram {
-  const totals = new Map<number, number>()
+  // Whole values index a typed array (sensor values are small non-negative integers once
+  // rounded): a Map per point costs more than everything else here.
+  let top = -1
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k] ?? Number.NaN
+    if (value > top && (movingMs[k] ?? 0) > 0) top = value
+  }
+  if (top < 0) return []
+  const totals = new Float64Array(Math.round(top) + 1)
   for (let k = 0; k < values.length; k++) {
     const moving = movingMs[k] ?? 0
     const value = values[k] ?? Number.NaN
-    if (moving <= 0 || Number.isNaN(value)) continue
+    if (moving <= 0 || !(value >= 0)) continue
     const key = Math.round(value)
-    totals.set(key, (totals.get(key) ?? 0) + moving)
+    totals[key] = (totals[key] ?? 0) + moving
   }
-  return [...totals.entries()].sort((a, b) => a[0] - b[0])
+  const histogram: [number, number][] = []
+  for (let value = 0; value < totals.length; value++) {
+    const ms = totals[value] ?? 0
+    if (ms > 0) histogram.push([value, ms])
+  }
+  return histogram
 }
 
 /**
