@@ -38,11 +38,15 @@ export const weatherSchema = z
   .strict()
 export type Weather = z.infer<typeof weatherSchema>
 
-/** Figures shared by workouts and their segments. Durations `H:MM:SS`; km, km/h, m. */
+/**
+ * Figures shared by workouts and their segments. Durations `H:MM:SS`; km, km/h, m. A figure that
+ * could not be computed is `null`; one computed as zero is `0` (or `0:00:00`).
+ */
 export interface WorkoutFigures {
   duration: string
   moving: string
-  pauses: string
+  /** `null` for a workout typed in by hand: no timed points, so no pause information. */
+  pauses: string | null
   distance: number
   ave_speed: number | null
   max_speed: number | null

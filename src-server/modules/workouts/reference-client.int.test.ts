@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { UsersListResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataResponse, UsersListResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
@@ -62,5 +62,50 @@ describe('reference client compatibility', () => {
     const answer = await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=150&page=2', { token: admin.token })
     expect(answer.body.data.workouts).toHaveLength(1)
     expect(answer.body.pagination).toMatchObject({ page: 2, pages: 2, total: 101, has_prev: true })
+  })
+
+  const uploadFixture = async (name: string) =>
+    only(await upload<WorkoutsResponse>(t, admin.token, `${name}.gpx`, await fixture(`gpx/${name}.gpx`)))
+  const chart = async (id: string, segment?: number) =>
+    (await t.api<ChartDataResponse>('GET', `workouts/${id}/chart_data${segment ? `/segment/${segment}` : ''}`, { token: admin.token })).body.data.chart_data
+
+  describe('chart data', () => {
+    it('gives the first point the speed of the first step, like the reference', async () => {
+      const points = await chart((await uploadFixture('gpx_file')).id)
+      // Reference value of the first point for this fixture (gpxpy's point speed): 3.21 km/h.
+      expect(points[0]).toMatchObject({ distance: 0, duration: 0, speed: 3.21 })
+      expect(points.at(-1)).toMatchObject({ duration: 250, speed: 4.33 })
+    })
+
+    it('runs the distance on across the jumps between segments; a segment chart starts at 0', async () => {
+      const workout = await uploadFixture('gpx_file_with_3_segments')
+      expect(workout.distance).toBeCloseTo(0.055, 3)
+      const points = await chart(workout.id)
+      // The reference chart of this fixture ends at 0.30 km: the moves themselves plus the two jumps.
+      expect(points.at(-1)?.distance).toBeCloseTo(0.3, 2)
+      const distances = points.map((point) => point.distance)
+      expect(distances).toEqual([...distances].sort((a, b) => a - b))
+      const third = await chart(workout.id, 3)
+      expect(third[0]).toMatchObject({ distance: 0, duration: 0 })
+      expect(third.at(-1)?.distance).toBeCloseTo(0.025, 3)
+      expect(third[0]?.speed).toBeGreaterThan(0)
+    })
+  })
+
+  describe('zero or null', () => {
+    it('sends a figure computed as zero as zero, and null for what could not be computed', async () => {
+      const whole = await uploadFixture('gpx_file')
+      expect(whole.pauses).toBe('0:00:00')
+      const split = await uploadFixture('gpx_file_with_segments')
+      // The first segment only goes down: its ascent was computed, and is 0.
+      expect(split.segments[0]).toMatchObject({ ascent: 0, pauses: '0:00:00' })
+
+      const flat = await uploadFixture('gpx_file_without_elevation')
+      expect(flat).toMatchObject({ min_alt: null, max_alt: null, ascent: null, descent: null, pauses: '0:00:00' })
+      expect(flat.segments[0]).toMatchObject({ min_alt: null, max_alt: null, ascent: null, descent: null })
+      const typed = only(await manual({}))
+      expect(typed).toMatchObject({ pauses: null, ascent: null, descent: null, min_alt: null, max_alt: null, moving: '1:00:00' })
+      expect(only(await manual({ ascent: 0 })).ascent).toBe(0)
+    })
   })
 })

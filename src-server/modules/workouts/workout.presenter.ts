@@ -10,8 +10,18 @@ function parseJson<T>(text: string | null): T | null {
   return JSON.parse(text) as T
 }
 
-/** Figures in the API's units and precision: km 3 decimals, km/h 2, m 2, durations `H:MM:SS`. */
-export function presentFigures(figures: {
+/**
+ * Figures in the API's units and precision: km 3 decimals, km/h 2, m 2, durations `H:MM:SS`.
+ *
+ * Zero or null — one rule for every figure on the wire: a figure that was computed is sent as
+ * computed, even when it is zero (0 m of ascent on a flat ride, `0:00:00` of pauses on a ride
+ * without stops); a figure that could not be computed is `null`: altitudes, ascent and descent
+ * without any elevation data, speeds without moving time, and pauses without timed points (a
+ * workout typed in by hand has no pause information). The reference tracker sends `null` for
+ * every zero; its client shows both the same way, and ours can tell "none" from "unknown".
+ */
+export function presentFigures(
+  figures: {
   duration: number
   moving: number
   pauses: number
@@ -22,11 +32,13 @@ export function presentFigures(figures: {
   maxAlt: number | null
   ascent: number | null
   descent: number | null
-}): WorkoutFigures {
+  },
+  timed: boolean,
+): WorkoutFigures {
   return {
     duration: formatTimedelta(figures.duration),
     moving: formatTimedelta(figures.moving),
-    pauses: formatTimedelta(figures.pauses),
+    pauses: timed ? formatTimedelta(figures.pauses) : null,
     distance: round(figures.distance, 3) ?? 0,
     ave_speed: round(figures.aveSpeed, 2),
     max_speed: round(figures.maxSpeed, 2),
@@ -38,7 +50,8 @@ export function presentFigures(figures: {
 }
 
 export function presentSegment(segment: WorkoutSegmentEntity): WorkoutSegment {
-  return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment) }
+  // Segments come from files, whose points are timed (a file without times is refused).
+  return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment, true) }
 }
 
 /** What a workout's answer needs besides its row. */
@@ -50,7 +63,7 @@ export interface WorkoutExtras {
   nextId: string | null
 }
 
-/** The workout object of the API (the reference tracker's shape, zeros kept as zeros). */
+/** The workout object of the API (the reference tracker's shape; zero or null as {@link presentFigures} says). */
 export function presentWorkout(workout: WorkoutEntity, extras: WorkoutExtras): Workout {
   return {
     id: workout.id,
@@ -74,6 +87,6 @@ export function presentWorkout(workout: WorkoutEntity, extras: WorkoutExtras): W
     has_heart_rate: workout.hasHeartRate,
     has_cadence: workout.hasCadence,
     has_power: workout.hasPower,
-    ...presentFigures(workout),
+    ...presentFigures(workout, workout.filePath !== null),
   }
 }

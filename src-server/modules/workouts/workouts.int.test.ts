@@ -41,7 +41,7 @@ describe('workouts API', () => {
         workout_date: 'Tue, 15 May 2018 12:05:00 GMT',
         duration: '1:00:00',
         moving: '1:00:00',
-        pauses: '0:00:00',
+        pauses: null,
         distance: 10,
         ave_speed: 10,
         max_speed: 10,

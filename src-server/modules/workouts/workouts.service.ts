@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
-  ChartDataPoint,
   ChartDataResponse,
   GpxResponse,
   noFileWorkoutBody,
@@ -20,7 +19,6 @@ import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { importTrackFile } from '../../importers'
-import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
 import { workoutInsightFields } from '../insights/insights-fields'
@@ -29,6 +27,7 @@ import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, sportAndThreshold, trackRow } from './workout-import'
+import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 
 const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
@@ -41,23 +40,6 @@ const minutesOf = (hhmm: string) => {
 /** Speeds of a workout entered by hand: distance over duration, both as average and maximum. */
 function manualSpeed(distanceKm: number, durationS: number): number | null {
   return durationS > 0 ? (distanceKm / durationS) * 3600 : null
-}
-
-/** A chart point in the API's shape, distances and times relative to `origin`. */
-function presentChartPoint(point: ChartPoint, origin: { distanceKm: number; elapsedS: number }): ChartDataPoint {
-  return {
-    distance: Number((point.distanceKm - origin.distanceKm).toFixed(3)),
-    duration: point.elapsedS === null ? null : point.elapsedS - origin.elapsedS,
-    elevation: point.elevationM,
-    latitude: point.lat,
-    longitude: point.lon,
-    speed: point.speedKmh,
-    time: point.time === null ? null : toHttpDate(new Date(point.time)),
-    ...(point.heartRate !== undefined ? { hr: point.heartRate } : {}),
-    ...(point.cadence !== undefined ? { cadence: point.cadence } : {}),
-    ...(point.power !== undefined ? { power: point.power } : {}),
-    ...(point.temperature !== undefined ? { temperature: point.temperature } : {}),
-  }
 }
 
 /** 1-based segment number of a URL, or null when it is not a positive integer. */
@@ -354,9 +336,8 @@ export function createWorkoutsService(context: ServerContext) {
         points = number === null ? [] : chart.filter((point) => point.segment === number - 1)
         if (points.length === 0) throw new AppError('segment_not_found')
       }
-      const first = points[0]
-      const origin = segment !== undefined && first ? { distanceKm: first.distanceKm, elapsedS: first.elapsedS ?? 0 } : { distanceKm: 0, elapsedS: 0 }
-      return { status: 'success', message: '', data: { chart_data: points.map((point) => presentChartPoint(point, origin)) } }
+      const chartData = segment === undefined ? presentWorkoutChart(points) : presentSegmentChart(points)
+      return { status: 'success', message: '', data: { chart_data: chartData } }
     },
 
     /** The workout's map line as GPX (all segments, or one, 1-based). */

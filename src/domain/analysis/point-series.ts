@@ -22,7 +22,7 @@ export interface PointSeries {
   readonly distanceM: Float64Array
   /**
    * Speed in km/h: mean of the speeds of the intervals before and after the point (either one when
-   * the other is undefined); 0 on the first point of each segment, as the reference tracker does.
+   * the other is undefined), so the first point of a segment has the speed of its first interval.
    */
   readonly speedKmh: Float64Array
   /**

@@ -96,7 +96,8 @@ export function measureSegment(
   }
 
   // Pass 2: intervals, and each point's speed once the intervals on both sides are known: the
-  // mean of the two interval speeds (either one when the other is undefined), 0 on the first point.
+  // mean of the two interval speeds (either one when the other is undefined). The first point has
+  // only the interval after it, so it takes that one's speed (the reference tracker's chart does).
   let previousSpeed = 0 // speed (m/s) of the interval ending at i - 1, 0 = undefined
   speedColumn[offset] = 0
   const keptSpeeds = new Float64Array(n)
@@ -138,7 +139,7 @@ export function measureSegment(
       }
     }
     distanceColumn[offset + i] = distanceOriginM + distanceM
-    if (i >= 2) speedColumn[offset + i - 1] = pointSpeedKmh(previousSpeed, speedMs)
+    speedColumn[offset + i - 1] = pointSpeedKmh(previousSpeed, speedMs)
     previousSpeed = speedMs
   }
   if (n >= 2) speedColumn[offset + n - 1] = pointSpeedKmh(previousSpeed, 0)
