@@ -158,6 +158,12 @@ export interface ImportTask {
   files_total: number
   files_done: number
   results: ImportFileResult[]
+  /** The file being imported now, or null. */
+  current_file?: string | null
+  /** When the import started (ISO 8601). */
+  started_at?: string
+  /** Estimated seconds until the import ends (from the pace so far), or null before the first file. */
+  seconds_left?: number | null
   /** Set when the whole archive was refused (not one file). */
   message?: string
 }

@@ -162,6 +162,12 @@ export const errorCatalogue = {
   archive_entry_symlink: { message: 'symbolic links in archives are not imported', status: 400, wire: 'error' },
   archive_nested_too_deep: { message: 'archives nested more than one level deep are not imported', status: 400, wire: 'error' },
   archive_entry_ratio: { message: 'the file is compressed too much to be safe (possible zip bomb)', status: 400, wire: 'error' },
+  import_interrupted: {
+    message: 'the import was interrupted and could not resume: the files listed were imported, the others were not',
+    status: 500,
+    wire: 'error',
+  },
+  import_too_many_running: { message: 'too many imports are running for this account, please wait for one to finish', status: 429, wire: 'error' },
   archive_extracted_too_large: {
     message: 'the files extracted from the archive exceed the archive size limit',
     status: 413,

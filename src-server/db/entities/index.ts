@@ -1,4 +1,5 @@
 import { AppConfigEntity } from './app-config.entity'
+import { ImportTaskEntity, ImportTaskResultEntity } from './import-task.entity'
 import { RecordEntity } from './record.entity'
 import { SportEntity } from './sport.entity'
 import { UserSportPreferenceEntity } from './user-sport-preference.entity'
@@ -10,6 +11,8 @@ import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight
 
 export {
   AppConfigEntity,
+  ImportTaskEntity,
+  ImportTaskResultEntity,
   RecordEntity,
   SportEntity,
   UserEntity,
@@ -35,4 +38,6 @@ export const entities = [
   RecordEntity,
   WorkoutInsightEntity,
   WorkoutBestEffortEntity,
+  ImportTaskEntity,
+  ImportTaskResultEntity,
 ]

@@ -3,6 +3,7 @@ import { WorkoutTracks1763683200000 } from './1763683200000-workout-tracks'
 import { CompressedTracks1763769600000 } from './1763769600000-compressed-tracks'
 import { SportsForRealFiles1795507595185 } from './1795507595185-sports-for-real-files'
 import { WorkoutInsights1795508165948 } from './1795508165948-workout-insights'
+import { ImportTasks1795509119269 } from './1795509119269-import-tasks'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CompressedTracks1763769600000,
   SportsForRealFiles1795507595185,
   WorkoutInsights1795508165948,
+  ImportTasks1795509119269,
 ]

@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events'
 import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -7,7 +8,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import type { ImportFileResult, ImportTask } from '../../../src/contracts'
 import { AppError, errorCatalogue, isAppError, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import type { UserEntity } from '../../db/entities'
+import { ImportTaskEntity, ImportTaskResultEntity, UserEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
 import { importWorkoutFile, TRACK_EXTENSIONS, type ImportChoices } from './workout-import'
 
@@ -16,7 +17,15 @@ export const MAX_COMPRESSION_RATIO = 100
 /** An archive may hold archives, but those may not hold more. */
 const MAX_NESTING = 1
 /** How long a finished task's report stays available. */
-const TASK_RETENTION_MS = 60 * 60_000
+export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
+/** Reports kept per user (the oldest finished ones go first), so reports cannot fill the disk. */
+export const MAX_TASKS_PER_USER = 20
+/** Imports one user may run at once. */
+export const MAX_RUNNING_PER_USER = 2
+/** Results stored per task; files beyond still count in `files_done` (a limit above any real export). */
+export const MAX_RESULTS_PER_TASK = 20_000
+/** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
+const MAX_TEXT = 500
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -39,6 +48,12 @@ interface Budget {
   bytes: number
 }
 
+/** What a task needs to run again after a restart, stored with it. */
+interface TaskOptions {
+  choices: ImportChoices
+  limits: ArchiveLimits
+}
+
 /** An entry of an archive as listed in its central directory, before anything is extracted. */
 interface ListedEntry {
   entry: Entry
@@ -48,16 +63,25 @@ interface ListedEntry {
   kind: 'track' | 'archive' | 'other'
 }
 
-/** Import tasks of one server, visible to their owner only. */
+/** Import tasks of one server, visible to their owner only, kept in the database. */
 export interface ImportTasks {
-  get(userId: number, id: string): ImportTask | undefined
+  get(userId: number, id: string): Promise<ImportTask | undefined>
   /** Starts importing an archive in the background; the archive file is consumed. */
   start(user: UserEntity, archivePath: string, choices: ImportChoices, limits: ArchiveLimits): Promise<ImportTask>
+  /**
+   * The task once it is no longer in progress, or as it stands after `ms` (whichever comes first);
+   * undefined for an unknown task. For answers that wait a little for small archives.
+   */
+  waitFor(taskId: string, ms: number): Promise<ImportTask | undefined>
+  /** Resolves once the tasks interrupted by the last stop have been resumed or closed (tests). */
+  readonly resumed: Promise<void>
 }
 
 /** System clutter (macOS resource forks, dot-files) is skipped silently; `..` is not clutter but an attack. */
 const isHidden = (name: string) =>
   name.split('/').some((part) => part === '__MACOSX' || (part.startsWith('.') && part !== '.' && part !== '..'))
+
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text)
 
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -123,113 +147,303 @@ function reasonOf(error: unknown, logError: (error: unknown) => void): string {
   return errorCatalogue.gpx_processing_failed.message
 }
 
-export function createImportTasks(context: ServerContext): ImportTasks {
-  const tasks = new Map<string, { userId: number; task: ImportTask; finishedAt: number | null }>()
-  const logError = (error: unknown) => context.config.logger.error('a file of an archive could not be imported', error)
+/** The wire form of a stored result. */
+function resultOf(row: ImportTaskResultEntity): ImportFileResult {
+  if (row.status === 'error') return { file: row.file, status: 'error', message: row.message ?? errorCatalogue.gpx_processing_failed.message }
+  return { file: row.file, status: row.status === 'duplicate' ? 'duplicate' : 'imported', workout_id: row.workoutId ?? '' }
+}
 
-  const forget = () => {
-    const now = context.now().getTime()
-    for (const [id, entry] of tasks) if (entry.finishedAt !== null && now - entry.finishedAt > TASK_RETENTION_MS) tasks.delete(id)
+/** Why a running task stops before its last file. */
+type Stop = 'server_stopping' | 'owner_gone'
+
+class TaskStopped extends Error {
+  constructor(readonly reason: Stop) {
+    super(reason)
+  }
+}
+
+export function createImportTasks(context: ServerContext): ImportTasks {
+  const { db, write } = context
+  const logError = (error: unknown) => context.config.logger.error('a file of an archive could not be imported', error)
+  /** Kept archives of running tasks: outside tmp/, which is emptied at every start. */
+  const archivesDir = join(context.layout.root, 'imports')
+  const finished = new EventEmitter()
+  finished.setMaxListeners(0)
+
+  async function load(where: { id: string; userId?: number }): Promise<ImportTask | undefined> {
+    const row = await db.manager.findOneBy(ImportTaskEntity, where)
+    if (!row) return undefined
+    const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, order: { seq: 'ASC' } })
+    const elapsedS = (context.now().getTime() - row.createdAt.getTime()) / 1000
+    const secondsLeft =
+      row.status === 'in_progress' && row.filesDone > 0 ? Math.max(0, Math.round((elapsedS / row.filesDone) * (row.filesTotal - row.filesDone))) : null
+    return {
+      id: row.id,
+      status: row.status,
+      files_total: row.filesTotal,
+      files_done: row.filesDone,
+      results: results.map(resultOf),
+      current_file: row.currentFile,
+      started_at: row.createdAt.toISOString(),
+      seconds_left: secondsLeft,
+      ...(row.message ? { message: row.message } : {}),
+    }
+  }
+
+  /** Reports past their retention period go, whoever owns them. */
+  async function purgeExpired(): Promise<void> {
+    const before = new Date(context.now().getTime() - TASK_RETENTION_MS)
+    await write((manager) => manager.createQueryBuilder().delete().from(ImportTaskEntity).where('finished_at < :before', { before }).execute())
+  }
+
+  /** The state of one running task, kept in step with its row. */
+  interface Run {
+    taskId: string
+    user: UserEntity
+    options: TaskOptions
+    budget: Budget
+    signal: AbortSignal
+    /** Results already stored (a resumed task skips their files). */
+    done: Set<string>
+    seq: number
+    filesTotal: number
+    filesDone: number
+  }
+
+  async function stillOwned(run: Run): Promise<boolean> {
+    return (await db.manager.countBy(ImportTaskEntity, { id: run.taskId })) > 0
+  }
+
+  /** Stores one file's result with the task's progress, in one write. */
+  async function record(run: Run, result: ImportFileResult): Promise<void> {
+    run.filesDone += 1
+    run.done.add(result.file)
+    const seq = run.seq
+    run.seq += 1
+    const stored = await write(async (manager) => {
+      const progress = await manager.update(
+        ImportTaskEntity,
+        { id: run.taskId },
+        { filesDone: run.filesDone, filesTotal: run.filesTotal, currentFile: null, bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes },
+      )
+      if (!progress.affected) return false
+      if (seq < MAX_RESULTS_PER_TASK) {
+        await manager.insert(ImportTaskResultEntity, {
+          taskId: run.taskId,
+          seq,
+          file: clip(result.file),
+          status: result.status,
+          workoutId: result.status === 'error' ? null : result.workout_id,
+          message: result.status === 'error' ? clip(result.message) : null,
+        })
+      }
+      return true
+    })
+    if (!stored) throw new TaskStopped('owner_gone')
   }
 
   /** Imports the entries of an opened archive one by one; nested archives recurse once. */
-  async function importEntries(
-    zip: ZipFile,
-    listed: ListedEntry[],
-    prefix: string,
-    depth: number,
-    work: { user: UserEntity; choices: ImportChoices; limits: ArchiveLimits; budget: Budget; task: ImportTask; signal: AbortSignal },
-  ): Promise<void> {
+  async function importEntries(zip: ZipFile, listed: ListedEntry[], prefix: string, depth: number, run: Run): Promise<void> {
     for (const item of listed) {
-      if (work.signal.aborted) return
+      if (run.signal.aborted) throw new TaskStopped('server_stopping')
       const file = prefix + item.name
-      const result = (outcome: ImportFileResult) => {
-        work.task.results.push(outcome)
-        work.task.files_done += 1
-      }
+      if (run.done.has(file)) continue
       if (item.refusal) {
-        result({ file, status: 'error', message: item.refusal })
+        await record(run, { file, status: 'error', message: item.refusal })
         continue
       }
       if (item.kind === 'track') {
-        if (work.budget.files <= 0) {
-          result({ file, status: 'error', message: errorCatalogue.zip_too_many_files.message })
+        if (run.budget.files <= 0) {
+          await record(run, { file, status: 'error', message: errorCatalogue.zip_too_many_files.message })
           continue
         }
-        work.budget.files -= 1
+        run.budget.files -= 1
       }
+      if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
+      await write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, { currentFile: clip(file) }))
       const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
+      let outcome: ImportFileResult
       try {
         if (item.kind === 'archive') {
           // The nested archive itself is bounded by what is left of the budget but does not spend it:
           // its files spend it as they are extracted, so temporary space stays under twice the limit.
-          await extract(zip, item.entry, target, work.budget.bytes, work.budget, 'archive_extracted_too_large')
-        } else {
-          work.budget.bytes -= await extract(zip, item.entry, target, work.limits.maxFileBytes, work.budget, 'file_too_large')
-        }
-        if (item.kind === 'archive') {
-          // A nested archive counts as the files it holds.
+          await extract(zip, item.entry, target, run.budget.bytes, run.budget, 'archive_extracted_too_large')
           const inner = await openZip(target)
           try {
-            const innerListed = await listEntries(inner, work.limits, depth + 1)
-            work.task.files_total += innerListed.length - 1
-            await importEntries(inner, innerListed, `${file}/`, depth + 1, work)
+            const innerListed = await listEntries(inner, run.options.limits, depth + 1)
+            // A nested archive counts as the files it holds.
+            run.filesTotal += innerListed.length - 1
+            await importEntries(inner, innerListed, `${file}/`, depth + 1, run)
           } finally {
             inner.close()
           }
           continue
         }
-        const outcome = await importWorkoutFile(context, work.user, target, item.name, work.choices)
-        result(
-          outcome.status === 'imported'
-            ? { file, status: 'imported', workout_id: outcome.workout.id }
-            : { file, status: 'duplicate', workout_id: outcome.workoutId },
-        )
+        run.budget.bytes -= await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large')
+        const imported = await importWorkoutFile(context, run.user, target, item.name, run.options.choices)
+        outcome =
+          imported.status === 'imported'
+            ? { file, status: 'imported', workout_id: imported.workout.id }
+            : { file, status: 'duplicate', workout_id: imported.workoutId }
       } catch (error) {
-        result({ file, status: 'error', message: reasonOf(error, logError) })
+        if (error instanceof TaskStopped) throw error
+        // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
+        if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
+        outcome = { file, status: 'error', message: reasonOf(error, logError) }
       } finally {
         await rm(target, { force: true })
       }
+      await record(run, outcome)
     }
   }
 
+  /** Runs (or resumes) a task to its end; a server stop leaves it resumable. */
+  function launch(row: ImportTaskEntity, user: UserEntity, options: TaskOptions, done: Set<string>): void {
+    const archivePath = row.archivePath ?? ''
+    context.background.run(async (signal) => {
+      const run: Run = {
+        taskId: row.id,
+        user,
+        options,
+        budget: { files: options.limits.maxFiles - done.size, bytes: options.limits.maxArchiveBytes - row.bytesExtracted },
+        signal,
+        done,
+        seq: done.size,
+        filesTotal: 0,
+        filesDone: done.size,
+      }
+      let zip: ZipFile | null = null
+      let ending: { status: 'done' | 'failed'; message: string | null } | null = null
+      try {
+        zip = await openZip(archivePath)
+        const listed = await listEntries(zip, options.limits, 0)
+        run.filesTotal = listed.length
+        await importEntries(zip, listed, '', 0, run)
+        ending = { status: 'done', message: null }
+      } catch (error) {
+        if (error instanceof TaskStopped) {
+          // A stopping server leaves the task and its archive for the next start; a deleted owner
+          // took the task's row with them: only the archive is left to remove.
+          if (error.reason === 'owner_gone') await rm(archivePath, { force: true })
+          return
+        }
+        // The kept archive is gone or damaged: the results stored so far say exactly what was done.
+        ending = { status: 'failed', message: errorCatalogue.import_interrupted.message }
+        if (!isAppError(error)) logError(error)
+      } finally {
+        zip?.close()
+        if (ending) {
+          const { status, message } = ending
+          await write((manager) =>
+            manager.update(
+              ImportTaskEntity,
+              { id: row.id },
+              { status, message, filesTotal: run.filesTotal, currentFile: null, archivePath: null, finishedAt: context.now() },
+            ),
+          )
+          await rm(archivePath, { force: true })
+          finished.emit(row.id)
+        }
+      }
+    })
+  }
+
+  /** Picks up the tasks a crash or a stop left in progress, and removes archives nobody owns. */
+  async function resume(): Promise<void> {
+    await mkdir(archivesDir, { recursive: true, mode: 0o700 })
+    await purgeExpired()
+    const running = await db.manager.findBy(ImportTaskEntity, { status: 'in_progress' })
+    const kept = new Set(running.map((row) => row.archivePath))
+    for (const name of await readdir(archivesDir)) {
+      const path = join(archivesDir, name)
+      if (!kept.has(path)) await rm(path, { force: true })
+    }
+    for (const row of running) {
+      const user = await db.manager.findOneBy(UserEntity, { id: row.userId })
+      if (!user) continue
+      const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true } })
+      launch(row, user, JSON.parse(row.options) as TaskOptions, new Set(results.map((result) => result.file)))
+    }
+  }
+
+  const resumed = resume().catch((error: unknown) => context.config.logger.error('interrupted imports could not be resumed', error))
+  // A server stopping at once still waits for the resumption (it reads the database being closed).
+  context.background.run(() => resumed)
+
   return {
+    resumed,
+
     get(userId, id) {
-      forget()
-      const entry = tasks.get(id)
-      return entry && entry.userId === userId ? entry.task : undefined
+      return load({ id, userId })
+    },
+
+    async waitFor(taskId, ms) {
+      let stopWaiting = () => {}
+      const settled = new Promise<void>((resolve) => {
+        const timer = setTimeout(stopWaiting, ms)
+        stopWaiting = () => {
+          clearTimeout(timer)
+          finished.off(taskId, stopWaiting)
+          resolve()
+        }
+        // Listening before reading, so a task finishing in between is not missed.
+        finished.on(taskId, stopWaiting)
+      })
+      const now = await load({ id: taskId })
+      if (now?.status !== 'in_progress') {
+        stopWaiting()
+        return now
+      }
+      await settled
+      return load({ id: taskId })
     },
 
     async start(user, archivePath, choices, limits) {
       let zip: ZipFile | null = null
+      const kept = join(archivesDir, `archive-${randomToken()}.zip`)
       try {
+        await resumed
         zip = await openZip(archivePath)
         const listed = await listEntries(zip, limits, 0)
         const importable = listed.filter((item) => item.kind !== 'other')
         if (importable.length === 0) throw new AppError('zip_no_workout_file')
         if (importable.length > limits.maxFiles) throw new AppError('zip_too_many_files')
-        const budget: Budget = { files: limits.maxFiles, bytes: limits.maxArchiveBytes }
-
-        const task: ImportTask = { id: randomToken().slice(0, 22), status: 'in_progress', files_total: listed.length, files_done: 0, results: [] }
-        const record = { userId: user.id, task, finishedAt: null as number | null }
-        tasks.set(task.id, record)
-        const opened = zip
+        zip.close()
         zip = null
-        context.background.run(async (signal) => {
-          try {
-            await importEntries(opened, listed, '', 0, { user, choices, limits, budget, task, signal })
-            task.status = signal.aborted ? 'failed' : 'done'
-            if (signal.aborted) task.message = 'the server stopped before the import finished'
-          } finally {
-            opened.close()
-            await rm(archivePath, { force: true })
-            record.finishedAt = context.now().getTime()
-          }
+
+        await purgeExpired()
+        await rename(archivePath, kept)
+        const row = Object.assign(new ImportTaskEntity(), {
+          id: randomToken().slice(0, 22),
+          userId: user.id,
+          status: 'in_progress' as const,
+          message: null,
+          filesTotal: listed.length,
+          filesDone: 0,
+          currentFile: null,
+          bytesExtracted: 0,
+          archivePath: kept,
+          options: JSON.stringify({ choices, limits } satisfies TaskOptions),
+          createdAt: context.now(),
+          finishedAt: null,
         })
+        await write(async (manager) => {
+          const tasks = await manager.find(ImportTaskEntity, { where: { userId: user.id }, order: { createdAt: 'DESC' }, select: { id: true, status: true } })
+          const running = tasks.filter((task) => task.status === 'in_progress').length
+          if (running >= MAX_RUNNING_PER_USER) throw new AppError('import_too_many_running')
+          // The oldest finished reports make room for the new one.
+          const old = tasks.filter((task) => task.status !== 'in_progress').slice(Math.max(0, MAX_TASKS_PER_USER - 1 - running))
+          if (old.length > 0) await manager.delete(ImportTaskEntity, old.map((task) => task.id))
+          await manager.insert(ImportTaskEntity, row)
+        })
+        launch(row, user, { choices, limits }, new Set())
+        const task = await load({ id: row.id })
+        if (!task) throw new AppError('import_task_not_found')
         return task
       } catch (error) {
         zip?.close()
         await rm(archivePath, { force: true })
+        await rm(kept, { force: true })
         throw error
       }
     },

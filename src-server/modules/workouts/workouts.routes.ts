@@ -51,10 +51,10 @@ export function workoutsRoutes(
     ctx.status = 201
     return answer
   })
-  bind(router, authenticate, endpoints.getImportTask, ({ user, params }) => {
-    const task = imports.get(user.id, params.taskId)
-    if (!task) return Promise.reject(new AppError('import_task_not_found'))
-    return Promise.resolve({ status: task.status === 'in_progress' ? ('in_progress' as const) : ('success' as const), data: { task } })
+  bind(router, authenticate, endpoints.getImportTask, async ({ user, params }) => {
+    const task = await imports.get(user.id, params.taskId)
+    if (!task) throw new AppError('import_task_not_found')
+    return { status: task.status === 'in_progress' ? ('in_progress' as const) : ('success' as const), data: { task } }
   })
   bind(router, authenticate, endpoints.getMap, async ({ params, ctx }) => {
     // Public like the reference tracker's: the unguessable id is the secret, and <img> sends no token.

@@ -1,0 +1,196 @@
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../../src/contracts'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { fixture, upload, waitForImport } from '../../test/workouts'
+import { buildZip, type ZipEntryInput } from '../../test/zip-builder'
+import { MAX_TASKS_PER_USER, TASK_RETENTION_MS } from './archive-import'
+
+const data = { sport_id: 1 }
+
+/** `count` distinct rides (the same track shifted by whole hours), as archive entries. */
+async function rides(count: number): Promise<ZipEntryInput[]> {
+  const base = (await fixture('gpx/gpx_file.gpx')).toString()
+  return Array.from({ length: count }, (_, i) => ({
+    name: `ride-${i}.gpx`,
+    data: base.replace(/2018-03-13T(\d\d)/g, (_m, hour: string) => `2018-03-${String(14 + Math.floor(i / 10)).padStart(2, '0')}T${String((Number(hour) + (i % 10)) % 24).padStart(2, '0')}`),
+  }))
+}
+
+/** A write gate that holds the `n`-th write (1-based) until released, and tells when it is held. */
+function holdWrite(n: number) {
+  let calls = 0
+  let release = () => {}
+  let reached = () => {}
+  const held = new Promise<void>((resolve) => (reached = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  return {
+    gate: async () => {
+      calls += 1
+      if (calls === n) {
+        reached()
+        await released
+      }
+    },
+    held,
+    release: () => release(),
+  }
+}
+
+const workoutsOf = async (t: TestServer, token: string) =>
+  (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token })).body.data.workouts
+
+const login = async (t: TestServer, account: Account) =>
+  (await t.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: account.email, password: account.password } })).body.auth_token
+
+/** Every file of the archive appears exactly once in the report. */
+function expectEachFileOnce(task: ImportTask, count: number) {
+  const files = task.results.map((result) => result.file).sort()
+  expect(files).toEqual(Array.from({ length: count }, (_, i) => `ride-${i}.gpx`).sort())
+}
+
+describe('import tasks kept in the database', () => {
+  let parent: string
+  const servers: TestServer[] = []
+  const start = async (options: Parameters<typeof startTestServer>[0] = {}) => {
+    const t = await startTestServer({ dataDir: join(parent, 'data'), ...options })
+    servers.push(t)
+    return t
+  }
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-import-tasks-'))
+  })
+  afterEach(async () => {
+    for (const t of servers.splice(0)) await t.close({ keepData: true }).catch(() => undefined)
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('a report survives a restart, with progress fields, and stays private', async () => {
+    let t = await start()
+    const owner = await registerUser(t, 'owner')
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'two.zip', buildZip(await rides(2)), data)
+    expect(started.status).toBe(202)
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task).toMatchObject({ status: 'done', files_total: 2, files_done: 2, current_file: null, seconds_left: null })
+    expect(Date.parse(task.started_at ?? '')).not.toBeNaN()
+    await t.close({ keepData: true })
+
+    t = await start()
+    const token = await login(t, owner)
+    const again = await t.api<ImportTaskResponse>('GET', `workouts/imports/${task.id}`, { token })
+    expect(again.status).toBe(200)
+    expect(again.body.data.task.results).toEqual(task.results)
+    const other = await registerUser(t, 'other', { activate: { ...owner, token } })
+    expect((await t.api('GET', `workouts/imports/${task.id}`, { token: other.token })).status).toBe(404)
+  })
+
+  it('an import cut by a crash resumes at the next start without duplicates', async () => {
+    // The 12th write is held: the task row and a few files are committed, the rest is not.
+    const hold = holdWrite(12)
+    const first = await start({ writeGate: hold.gate })
+    const owner = await registerUser(first, 'owner')
+    const started = await upload<ImportTaskResponse>(first, owner.token, 'forty.zip', buildZip(await rides(40)), data)
+    expect(started.status).toBe(202)
+    await hold.held
+    // What a crash at this instant leaves on disk: a copy of the data folder (without the lock).
+    const copy = join(parent, 'crashed')
+    await cp(join(parent, 'data'), copy, { recursive: true, filter: (path) => !path.includes('server.lock') })
+    const before = await workoutsOf(first, owner.token)
+    expect(before.length).toBeGreaterThan(0)
+    expect(before.length).toBeLessThan(40)
+
+    const second = await startTestServer({ dataDir: copy })
+    servers.push(second)
+    const token = await login(second, owner)
+    const task = await waitForImport(second, token, started.body.data.task.id, 120_000)
+    expect(task.status).toBe('done')
+    expectEachFileOnce(task, 40)
+    expect(task.files_done).toBe(40)
+    const after = await workoutsOf(second, token)
+    expect(after).toHaveLength(40)
+    expect(new Set(after.map((workout) => workout.workout_date)).size).toBe(40)
+    expect(await readdir(join(copy, 'imports'))).toEqual([])
+    hold.release()
+  }, 180_000)
+
+  it('an import stopped by a quit resumes at the next start: every file once', async () => {
+    const hold = holdWrite(8)
+    let t = await start({ writeGate: hold.gate })
+    const owner = await registerUser(t, 'owner')
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'thirty.zip', buildZip(await rides(30)), data)
+    await hold.held
+    const closing = t.close({ keepData: true })
+    hold.release()
+    await closing
+
+    t = await start()
+    const token = await login(t, owner)
+    const task = await waitForImport(t, token, started.body.data.task.id, 120_000)
+    expect(task.status).toBe('done')
+    expectEachFileOnce(task, 30)
+    expect(await workoutsOf(t, token)).toHaveLength(30)
+  }, 180_000)
+
+  it('an import stops cleanly when its owner is deleted: no error logged, nothing left', async () => {
+    const hold = holdWrite(9)
+    const t = await start({ writeGate: hold.gate })
+    const admin = await registerUser(t, 'admin')
+    const victim = await registerUser(t, 'victim', { activate: admin })
+    const started = await upload<ImportTaskResponse>(t, victim.token, 'thirty.zip', buildZip(await rides(30)), data)
+    expect(started.status).toBe(202)
+    await hold.held
+    expect((await t.api('DELETE', 'users/victim', { token: admin.token })).status).toBe(204)
+    hold.release()
+    // The task's row went with its owner; the import notices and removes its kept archive.
+    for (let i = 0; (await readdir(join(t.dataDir, 'imports'))).length > 0; i += 1) {
+      if (i > 2000) throw new Error('the import did not stop')
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(t.logs.filter((line) => line.startsWith('error'))).toEqual([])
+    const [row] = await t.server.dataSource.query<[{ n: number }]>(`SELECT COUNT(*) AS n FROM workout`)
+    expect(row.n).toBe(0)
+    expect((await t.api('GET', `workouts/imports/${started.body.data.task.id}`, { token: admin.token })).status).toBe(404)
+  }, 60_000)
+
+  it(`keeps at most ${MAX_TASKS_PER_USER} reports per user and drops them after the retention period`, async () => {
+    let clock = Date.parse('2025-06-01T08:00:00Z')
+    const t = await start({ now: () => new Date(clock) })
+    const owner = await registerUser(t, 'owner')
+    const archive = buildZip(await rides(1))
+    const ids: string[] = []
+    for (let i = 0; i < MAX_TASKS_PER_USER + 2; i += 1) {
+      const started = await upload<ImportTaskResponse>(t, owner.token, 'one.zip', archive, data)
+      expect(started.status).toBe(202)
+      ids.push((await waitForImport(t, owner.token, started.body.data.task.id)).id)
+      clock += 1000
+    }
+    const status = async (id: string, token = owner.token) => (await t.api('GET', `workouts/imports/${id}`, { token })).status
+    expect(await status(ids[0] ?? '')).toBe(404)
+    expect(await status(ids[1] ?? '')).toBe(404)
+    expect(await status(ids[2] ?? '')).toBe(200)
+    const [rows] = await t.server.dataSource.query<[{ n: number }]>(`SELECT COUNT(*) AS n FROM import_task`)
+    expect(rows.n).toBe(MAX_TASKS_PER_USER)
+
+    clock += TASK_RETENTION_MS + 60_000
+    const token = await login(t, owner)
+    const fresh = await upload<ImportTaskResponse>(t, token, 'one.zip', archive, data)
+    await waitForImport(t, token, fresh.body.data.task.id)
+    expect(await status(ids.at(-1) ?? '', token)).toBe(404)
+    const [left] = await t.server.dataSource.query<[{ n: number }]>(`SELECT COUNT(*) AS n FROM import_task`)
+    expect(left.n).toBe(1)
+  }, 120_000)
+
+  it('stores long names and reasons shortened, so one report row stays small', async () => {
+    const t = await start()
+    const owner = await registerUser(t, 'owner')
+    const name = `${'n'.repeat(3000)}.txt`
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'long.zip', buildZip([...(await rides(1)), { name, data: 'x' }]), data)
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    const long = task.results.find((result) => result.file.startsWith('nnn'))
+    expect(long?.status).toBe('error')
+    expect(long?.file.length).toBeLessThanOrEqual(500)
+  })
+})
