@@ -17,7 +17,7 @@ export function LanguageMenu() {
           color="white"
           c="white"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t('common.LANGUAGE')}
+          aria-label={`${i18n.language.toUpperCase()} – ${t('common.LANGUAGE')}`}
           data-testid="language-menu"
         >
           {i18n.language.toUpperCase()}

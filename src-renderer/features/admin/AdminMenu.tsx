@@ -49,7 +49,7 @@ export function AdminMenu() {
             {t('admin.MENU.APPLICATION_HELP')}
           </Text>
           {config && (
-            <Text size="sm" fw={500} c={config.is_registration_enabled ? 'pine.7' : 'ember.7'} data-testid="registration-state">
+            <Text size="sm" fw={500} c={config.is_registration_enabled ? 'var(--waymark-positive-text)' : 'var(--waymark-warning-text)'} data-testid="registration-state">
               {t(config.is_registration_enabled ? 'admin.MENU.REGISTRATION_ENABLED' : 'admin.MENU.REGISTRATION_DISABLED')}
             </Text>
           )}

@@ -43,9 +43,9 @@ function SportRow({ sport, busy, onToggle }: { sport: Sport; busy: boolean; onTo
             {t(sport.is_active ? 'admin.SPORTS.DISABLE' : 'admin.SPORTS.ENABLE')}
           </Button>
           {sport.has_workouts && (
-            <Group gap={4} wrap="nowrap" c="ember.7" data-testid="sport-has-workouts">
+            <Group gap={4} wrap="nowrap" c="var(--waymark-warning-text)" data-testid="sport-has-workouts">
               <IconAlertTriangle size={16} style={{ flexShrink: 0 }} />
-              <Text size="xs" c="ember.8">
+              <Text size="xs" c="var(--waymark-warning-text)">
                 {t('admin.SPORTS.HAS_WORKOUTS')}
               </Text>
             </Group>

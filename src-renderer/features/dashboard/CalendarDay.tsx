@@ -53,7 +53,7 @@ export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone,
       />
     )
   return (
-    <Popover opened={opened} onChange={onToggle} position="bottom" withArrow shadow="md" width={260}>
+    <Popover opened={opened} onChange={onToggle} position="bottom" withArrow shadow="md" width={260} trapFocus returnFocus>
       <Popover.Target>
         <UnstyledButton
           className={classes.day}

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css'
 import { CompositeChart, type CompositeChartSeries } from '@mantine/charts'
-import { Chip, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Chip, ColorSwatch, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import { memo, useMemo, useState } from 'react'
 import type { MouseHandlerDataParam } from 'recharts'
 import { useTranslation } from 'react-i18next'
@@ -106,8 +106,12 @@ export const WorkoutChart = memo(function WorkoutChart({
         <Chip.Group multiple value={shown} onChange={setShown}>
           <Group gap={6}>
             {available.map((name) => (
-              <Chip key={name} value={name} size="xs" color={SERIES_STYLE[name].color} data-testid={`chart-series-${name}`}>
-                {t(`workouts.CHART.${name}`)} ({unitOf(name)})
+              // The chip keeps the primary colour (readable text); a swatch shows the line's colour.
+              <Chip key={name} value={name} size="xs" data-testid={`chart-series-${name}`}>
+                <Group gap={6} wrap="nowrap" component="span">
+                  <ColorSwatch component="span" color={`var(--mantine-color-${SERIES_STYLE[name].color.replace('.', '-')})`} size={10} withShadow={false} aria-hidden />
+                  {t(`workouts.CHART.${name}`)} ({unitOf(name)})
+                </Group>
               </Chip>
             ))}
           </Group>

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createActiveUser, ensureAdmin, newAccount } from './helpers'
+import { gpxText, uploadWorkout } from './workout-helpers'
+
+/** The WCAG 2.1 A and AA rules axe-core checks. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+interface Screen {
+  path: string
+  /** Who looks at it: nobody, a user with workouts, or the administrator. */
+  as: 'visitor' | 'user' | 'admin'
+  /** Something that shows once the screen has its data. */
+  ready: (page: Page) => ReturnType<Page['locator']>
+}
+
+const heading = (page: Page) => page.locator('h1, h2').first()
+
+/** Every route of the specification that a visitor, a user or an administrator can open. */
+const SCREENS: Screen[] = [
+  { path: '/login', as: 'visitor', ready: (page) => page.getByRole('button', { name: 'Submit' }) },
+  { path: '/register', as: 'visitor', ready: (page) => page.getByRole('button', { name: 'Submit' }) },
+  { path: '/password-reset/request', as: 'visitor', ready: heading },
+  { path: '/account-confirmation/resend', as: 'visitor', ready: heading },
+  { path: '/password-reset/sent', as: 'visitor', ready: heading },
+  { path: '/about', as: 'visitor', ready: heading },
+  { path: '/no-such-page', as: 'visitor', ready: heading },
+  { path: '/', as: 'user', ready: (page) => page.getByTestId('timeline-workout').first() },
+  { path: '/workouts', as: 'user', ready: (page) => page.getByTestId('workouts-totals') },
+  { path: '/workouts/add', as: 'user', ready: (page) => page.getByTestId('file-workout-form') },
+  { path: '/workouts/{id}', as: 'user', ready: (page) => page.getByTestId('workout-chart').locator('svg.recharts-surface') },
+  { path: '/workouts/{id}/edit', as: 'user', ready: heading },
+  { path: '/statistics', as: 'user', ready: (page) => page.getByTestId('statistics-chart') },
+  { path: '/profile', as: 'user', ready: heading },
+  { path: '/profile/preferences', as: 'user', ready: heading },
+  { path: '/profile/sports', as: 'user', ready: (page) => page.locator('table') },
+  { path: '/profile/edit', as: 'user', ready: heading },
+  { path: '/profile/edit/account', as: 'user', ready: heading },
+  { path: '/profile/edit/picture', as: 'user', ready: heading },
+  { path: '/profile/edit/preferences', as: 'user', ready: heading },
+  { path: '/profile/edit/sports', as: 'user', ready: (page) => page.locator('table') },
+  { path: '/users/{username}', as: 'user', ready: heading },
+  { path: '/admin', as: 'admin', ready: heading },
+  { path: '/admin/application', as: 'admin', ready: heading },
+  { path: '/admin/application/edit', as: 'admin', ready: heading },
+  { path: '/admin/sports', as: 'admin', ready: (page) => page.locator('table') },
+  { path: '/admin/users', as: 'admin', ready: (page) => page.locator('table') },
+  { path: '/admin/users/{username}', as: 'admin', ready: heading },
+]
+
+test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and dark', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every route in ${scheme} mode`, async ({ page, request }) => {
+      const account = newAccount('axe')
+      const token = await createActiveUser(request, account)
+      const adminToken = await ensureAdmin(request)
+      const workout = await uploadWorkout(request, token, 'gpx_file.gpx', gpxText('gpx_file.gpx'), 1)
+      await page.emulateMedia({ colorScheme: scheme })
+
+      const found: string[] = []
+      for (const screen of SCREENS) {
+        const path = screen.path.replace('{id}', workout.id).replace('{username}', account.username)
+        await page.context().clearCookies()
+        await page.evaluate(() => window.localStorage.clear()).catch(() => undefined)
+        if (screen.as === 'visitor') await page.goto(path)
+        else {
+          await page.goto('/about')
+          await page.evaluate((value) => window.localStorage.setItem('authToken', value), screen.as === 'admin' ? adminToken : token)
+          await page.goto(path)
+        }
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+        await expect(screen.ready(page)).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+        for (const violation of results.violations) {
+          found.push(`${path} [${scheme}] ${violation.id} (${violation.impact ?? ''}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 6).join(' | ')}${violation.nodes.length > 6 ? ` … ${violation.nodes.length} in all` : ''}`)
+        }
+      }
+      expect(found, found.join('\n')).toEqual([])
+    })
+  }
+})
+
+test('keyboard: calendar days, chart series, the language menu and dialogs open, trap and give focus back', async ({ page, request }) => {
+  const token = await createActiveUser(request, newAccount('keys'))
+  const workout = await uploadWorkout(request, token, 'gpx_file.gpx', gpxText('gpx_file.gpx'), 1)
+  await page.goto('/about')
+  await page.evaluate((value) => window.localStorage.setItem('authToken', value), token)
+
+  // A workout today (the user's time zone, Europe/Paris by default) puts a button in this month's calendar.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const typed = await request.post('/api/workouts/no_gpx', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sport_id: 5, workout_date: `${today} 00:05`, duration: 1800, distance: 5, title: 'Keyboard run' },
+  })
+  expect(typed.status()).toBe(201)
+
+  // A day with workouts: Enter opens its list with the focus inside, Escape gives it back.
+  await page.goto('/')
+  const calendar = page.getByTestId('calendar')
+  await expect(calendar).toBeVisible()
+  const day = calendar.locator('button[data-has-workouts]').first()
+  await day.focus()
+  await expect(day).toBeFocused()
+  await page.keyboard.press('Enter')
+  const list = page.getByTestId('calendar-day-workouts')
+  await expect(list).toBeVisible()
+  await expect(list.getByRole('link').first()).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(list.getByRole('link').first()).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(list).toBeHidden()
+  await expect(day).toBeFocused()
+
+  // The language menu: Enter opens it, arrows move, Escape closes back onto its button.
+  const language = page.getByTestId('language-menu')
+  await language.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('language-fr')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('language-fr')).toBeHidden()
+  await expect(language).toBeFocused()
+
+  // A chart series toggles with the space bar; the focus ring is visible.
+  await page.goto(`/workouts/${workout.id}`)
+  // The test id sits on the chip's own checkbox.
+  const checkbox = page.getByTestId('chart-series-elevation')
+  await expect(checkbox).toBeChecked()
+  await checkbox.focus()
+  await page.keyboard.press('Space')
+  await expect(checkbox).not.toBeChecked()
+  await page.keyboard.press('Space')
+  await expect(checkbox).toBeChecked()
+
+  // The delete dialog traps the focus and gives it back to its button on Escape.
+  const remove = page.getByTestId('delete')
+  await remove.focus()
+  await expect(remove).toHaveCSS('outline-style', 'solid')
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  for (let step = 0; step < 4; step += 1) {
+    await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(remove).toBeFocused()
+})
