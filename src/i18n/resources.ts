@@ -5,6 +5,7 @@ import deApi from './locales/de/api.json'
 import deCommon from './locales/de/common.json'
 import deDashboard from './locales/de/dashboard.json'
 import deDesktop from './locales/de/desktop.json'
+import deInsights from './locales/de/insights.json'
 import deSports from './locales/de/sports.json'
 import deStatistics from './locales/de/statistics.json'
 import deUser from './locales/de/user.json'
@@ -15,6 +16,7 @@ import enApi from './locales/en/api.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enDesktop from './locales/en/desktop.json'
+import enInsights from './locales/en/insights.json'
 import enSports from './locales/en/sports.json'
 import enStatistics from './locales/en/statistics.json'
 import enUser from './locales/en/user.json'
@@ -25,6 +27,7 @@ import frApi from './locales/fr/api.json'
 import frCommon from './locales/fr/common.json'
 import frDashboard from './locales/fr/dashboard.json'
 import frDesktop from './locales/fr/desktop.json'
+import frInsights from './locales/fr/insights.json'
 import frSports from './locales/fr/sports.json'
 import frStatistics from './locales/fr/statistics.json'
 import frUser from './locales/fr/user.json'
@@ -36,9 +39,9 @@ import frWorkouts from './locales/fr/workouts.json'
  * `t('user.LOGIN')`. E-mail texts (`emails.json`) are loaded by the server's mailer on their own.
  */
 export const uiResources = {
-  en: { translation: { about: enAbout, admin: enAdmin, api: enApi, common: enCommon, dashboard: enDashboard, desktop: enDesktop, sports: enSports, statistics: enStatistics, user: enUser, workouts: enWorkouts } },
-  fr: { translation: { about: frAbout, admin: frAdmin, api: frApi, common: frCommon, dashboard: frDashboard, desktop: frDesktop, sports: frSports, statistics: frStatistics, user: frUser, workouts: frWorkouts } },
-  de: { translation: { about: deAbout, admin: deAdmin, api: deApi, common: deCommon, dashboard: deDashboard, desktop: deDesktop, sports: deSports, statistics: deStatistics, user: deUser, workouts: deWorkouts } },
+  en: { translation: { about: enAbout, admin: enAdmin, api: enApi, common: enCommon, dashboard: enDashboard, desktop: enDesktop, insights: enInsights, sports: enSports, statistics: enStatistics, user: enUser, workouts: enWorkouts } },
+  fr: { translation: { about: frAbout, admin: frAdmin, api: frApi, common: frCommon, dashboard: frDashboard, desktop: frDesktop, insights: frInsights, sports: frSports, statistics: frStatistics, user: frUser, workouts: frWorkouts } },
+  de: { translation: { about: deAbout, admin: deAdmin, api: deApi, common: deCommon, dashboard: deDashboard, desktop: deDesktop, insights: deInsights, sports: deSports, statistics: deStatistics, user: deUser, workouts: deWorkouts } },
 } satisfies Record<Language, { translation: Record<string, unknown> }>
 
 /** The language used when nothing better is known. */

@@ -2,10 +2,11 @@ import { Card, Grid, Stack, Text, Title } from '@mantine/core'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
-import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import type { ChartDataPoint, Workout, WorkoutInsightFields } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
+import { WorkoutInsights } from '../insights/WorkoutInsights'
 import { NotFoundPage } from '../placeholder/NotFoundPage'
 import { positionOf } from './chartData'
 import { FiguresCard } from './FiguresCard'
@@ -51,7 +52,7 @@ function WorkoutDetail({
   lines,
   segment,
 }: {
-  workout: Workout
+  workout: Workout & WorkoutInsightFields
   chart: ChartDataPoint[]
   lines: [number, number][][]
   segment: number | null
@@ -100,6 +101,7 @@ function WorkoutDetail({
           </Suspense>
         </Card>
       )}
+      {segment === null && workout.with_gpx && <WorkoutInsights workout={workout} imperial={imperial} displayAscent={displayAscent} />}
       {segment === null && (
         <Grid gap="md">
           {workout.segments.length > 0 && (

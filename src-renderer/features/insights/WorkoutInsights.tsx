@@ -1,0 +1,198 @@
+import { Anchor, Card, Grid, Group, Progress, Stack, Table, Text, Title, Tooltip } from '@mantine/core'
+import { IconMedal } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { BestEffort, Workout, WorkoutInsightFields, ZoneSet } from '../../../src/contracts'
+import { call } from '../../api/client'
+import { formatDuration } from '../../components/formatDuration'
+import { useLoad } from '../../components/useLoad'
+import { formatNumber } from '../../format/units'
+import { useAppState } from '../../session/store'
+import { toSpeedUnit, unitSystem } from '../workout/measures'
+import { effortKey, formatPace, readsAsPace } from './insightFormat'
+import { PartsTable } from './PartsTable'
+
+/** Medal colours of the podium places (gold, silver, bronze). */
+const MEDALS = { 1: '#d4a017', 2: '#9ea7ad', 3: '#b0703c' } as const
+
+/** Zone colours from easy to hard; readable on light and dark backgrounds. */
+const ZONE_COLORS = ['gray.5', 'blue.5', 'green.6', 'orange.6', 'red.7'] as const
+
+interface SectionProps {
+  workout: Workout & WorkoutInsightFields
+  imperial: boolean
+  displayAscent: boolean
+}
+
+function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & { pace: boolean }) {
+  const { t } = useTranslation()
+  const unit = imperial ? 'mi' : 'km'
+  const splits = useLoad(`${workout.id}/${unit}`, () => call('getWorkoutSplits', { params: { id: workout.id }, query: { unit } }))
+  const parts = splits.data?.data.splits ?? []
+  return (
+    <Card data-testid="splits-card">
+      <Title order={3} size="h5" mb="sm">
+        {t(`insights.SPLITS.TITLE_${unit}`)}
+      </Title>
+      {parts.length > 0 ? (
+        <PartsTable parts={parts} imperial={imperial} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
+      ) : (
+        !splits.loading && <Text c="dimmed">{t('insights.SPLITS.EMPTY')}</Text>
+      )}
+    </Card>
+  )
+}
+
+function Medal({ rank }: { rank: BestEffort['rank'] }) {
+  const { t } = useTranslation()
+  if (rank === null) return null
+  const label = t(`insights.BEST_EFFORTS.MEDAL_${rank}`)
+  return (
+    <Tooltip label={label}>
+      <span role="img" aria-label={label} data-testid={`medal-${rank}`} style={{ display: 'inline-flex' }}>
+        <IconMedal size={18} color={MEDALS[rank]} aria-hidden />
+      </span>
+    </Tooltip>
+  )
+}
+
+function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; imperial: boolean; pace: boolean }) {
+  const { t, i18n } = useTranslation()
+  const units = unitSystem(imperial)
+  return (
+    <Card data-testid="best-efforts-card">
+      <Title order={3} size="h5" mb="sm">
+        {t('insights.BEST_EFFORTS.TITLE')}
+      </Title>
+      {efforts.length === 0 ? (
+        <Text c="dimmed">{t('insights.BEST_EFFORTS.EMPTY')}</Text>
+      ) : (
+        <Table verticalSpacing={4} data-testid="best-efforts-table">
+          <Table.Tbody>
+            {efforts.map((effort) => (
+              <Table.Tr key={`${effort.kind}-${effort.target}`}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {t(`insights.BEST_EFFORTS.${effortKey(effort.kind, effort.target)}`)}
+                    <Medal rank={effort.rank} />
+                  </Group>
+                </Table.Td>
+                {effort.kind === 'distance' ? (
+                  <>
+                    <Table.Td ta="right">{formatDuration(effort.moving)}</Table.Td>
+                    <Table.Td ta="right" c="dimmed">
+                      {pace
+                        ? `${formatPace(effort.target / 1000, effort.moving, imperial) ?? '–'} ${t(`insights.PACE_UNIT_${units.distance}`)}`
+                        : `${formatNumber(toSpeedUnit(effort.ave_speed, imperial), i18n.language, 1)} ${t(`common.UNITS.${units.speed}`)}`}
+                    </Table.Td>
+                  </>
+                ) : (
+                  <>
+                    <Table.Td ta="right">{`${effort.power} ${t('insights.WATTS')}`}</Table.Td>
+                    <Table.Td />
+                  </>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  )
+}
+
+function ZoneBar({ title, set, unit, testId }: { title: string; set: ZoneSet; unit: string; testId: string }) {
+  const { t } = useTranslation()
+  const total = set.zones.reduce((sum, zone) => sum + zone.seconds, 0) + set.unknown
+  if (total <= 0) return null
+  const detail = (zone: ZoneSet['zones'][number]) =>
+    t('insights.ZONES.ZONE_DETAIL', {
+      number: zone.zone,
+      range: zone.to === null ? `≥ ${zone.from} ${unit}` : `${zone.from}–${zone.to} ${unit}`,
+      duration: formatDuration(zone.seconds),
+    })
+  return (
+    <Stack gap={6} data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <Progress.Root size={22} aria-label={title}>
+        {set.zones.map((zone, index) =>
+          zone.seconds > 0 ? (
+            <Tooltip key={zone.zone} label={detail(zone)}>
+              <Progress.Section value={(100 * zone.seconds) / total} color={ZONE_COLORS[index] ?? 'gray'} aria-label={detail(zone)}>
+                <Progress.Label>{`Z${zone.zone}`}</Progress.Label>
+              </Progress.Section>
+            </Tooltip>
+          ) : null,
+        )}
+      </Progress.Root>
+      {/* The same figures as text: the bar's colours alone do not carry them. */}
+      <Group gap="md" wrap="wrap">
+        {set.zones.map((zone) => (
+          <Text key={zone.zone} size="xs" c="dimmed" data-testid={`${testId}-zone-${zone.zone}`}>
+            {detail(zone)}
+          </Text>
+        ))}
+        {set.unknown > 0 && <Text size="xs" c="dimmed">{`${t('insights.ZONES.NO_READING')}: ${formatDuration(set.unknown)}`}</Text>}
+      </Group>
+    </Stack>
+  )
+}
+
+function ZonesCard({ workout }: { workout: Workout }) {
+  const { t } = useTranslation()
+  const zones = useLoad(`${workout.id}/zones`, () => call('getWorkoutZones', { params: { id: workout.id } }))
+  const data = zones.data?.data
+  if (!data || (!data.heart_rate && !data.power && data.missing.length === 0)) return null
+  return (
+    <Card data-testid="zones-card">
+      <Title order={3} size="h5" mb="sm">
+        {t('insights.ZONES.TITLE')}
+      </Title>
+      <Stack gap="md">
+        {data.heart_rate && <ZoneBar title={t('insights.ZONES.HEART_RATE')} set={data.heart_rate} unit={t('insights.BPM')} testId="hr-zones" />}
+        {data.power && <ZoneBar title={t('insights.ZONES.POWER')} set={data.power} unit={t('insights.WATTS')} testId="power-zones" />}
+        {data.missing.map((setting) => (
+          <Text key={setting} size="sm" data-testid={`zones-missing-${setting}`}>
+            {t(`insights.ZONES.MISSING_${setting}`)}{' '}
+            <Anchor component={Link} to="/profile/edit/preferences">
+              {t('insights.ZONES.WHERE')}
+            </Anchor>
+          </Text>
+        ))}
+      </Stack>
+    </Card>
+  )
+}
+
+/** The workout page's insight sections: splits, best efforts, laps and time in zones. */
+export function WorkoutInsights({ workout, imperial, displayAscent }: SectionProps) {
+  const { t } = useTranslation()
+  const sports = useAppState((state) => state.sports)
+  const pace = readsAsPace(sports.find((sport) => sport.id === workout.sport_id)?.label)
+  const laps = workout.laps ?? []
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <SplitsCard workout={workout} imperial={imperial} displayAscent={displayAscent} pace={pace} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          {workout.best_efforts && <BestEffortsCard efforts={workout.best_efforts} imperial={imperial} pace={pace} />}
+          <ZonesCard workout={workout} />
+        </Stack>
+      </Grid.Col>
+      {laps.length > 1 && (
+        <Grid.Col span={12}>
+          <Card data-testid="laps-card">
+            <Title order={3} size="h5" mb="sm">
+              {t('insights.LAPS.TITLE')}
+            </Title>
+            <PartsTable parts={laps} imperial={imperial} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />
+          </Card>
+        </Grid.Col>
+      )}
+    </Grid>
+  )
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { uploadWorkout } from './workout-helpers'
+
+const SHOTS = process.env.WAYMARK_SHOTS
+const RUNNING = 5
+
+/** A steady run due north, 10 m every 4 s (2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
+function steadyRun(metres: number, startIso: string): string {
+  const start = Date.parse(startIso)
+  const degreesPerMetre = 360 / (2 * Math.PI * 6_378_137)
+  const points: string[] = []
+  for (let m = 0; m <= metres; m += 10) {
+    points.push(
+      `<trkpt lat="${(45 + m * degreesPerMetre).toFixed(9)}" lon="6"><ele>${(300 + m / 100).toFixed(1)}</ele><time>${new Date(start + m * 400).toISOString()}</time>` +
+        `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>150</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+    )
+  }
+  return (
+    `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1" ` +
+    `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`
+  )
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+for (const width of [1280, 390]) {
+  test(`workout insights: splits, best efforts with medals, laps and the zones hint at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('insights'))
+    await uploadWorkout(request, token, 'older.gpx', steadyRun(2500, '2024-04-01T08:00:00Z'), RUNNING)
+    const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
+    await openWithToken(page, token, `/workouts/${run.id}`)
+
+    // 2.5 km: two full kilometres at 6:40 /km and a last half; moving times read as hh:mm:ss.
+    const splits = page.getByTestId('splits-table')
+    await expect(splits.locator('tbody tr')).toHaveCount(3)
+    await expect(splits.locator('tbody tr').first()).toContainText('00:06:40')
+    await expect(splits.locator('tbody tr').first()).toContainText('6:40 /km')
+    await expect(splits.locator('tbody tr').nth(2)).toContainText('0.50 km')
+    await expect(splits).toContainText('150 bpm')
+
+    // Same time as the older run: equal, so both share first place.
+    const efforts = page.getByTestId('best-efforts-table')
+    await expect(efforts).toContainText('1 km')
+    await expect(efforts).toContainText('1 mile')
+    await expect(efforts.getByTestId('medal-1').first()).toBeVisible()
+    await expect(page.getByTestId('zones-missing-max_hr')).toContainText('maximum heart rate')
+    await expect(page.getByTestId('zones-missing-max_hr').getByRole('link')).toHaveAttribute('href', '/profile/edit/preferences')
+    await shoot(page, `insights-run-${width}`)
+
+    // A TCX with two laps shows the laps table.
+    const tcx = readFileSync(join(process.cwd(), 'tests/fixtures/tcx/two_laps_with_indoor_point.tcx'))
+    const laps = await uploadWorkout(request, token, 'laps.tcx', tcx, RUNNING)
+    await openWithToken(page, token, `/workouts/${laps.id}`)
+    await expect(page.getByTestId('laps-table').locator('tbody tr')).toHaveCount(2)
+
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    await expect(page.getByTestId('splits-table')).toBeVisible()
+    await shoot(page, `insights-run-${width}-dark`)
+    // Nothing overflows the phone's width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}
