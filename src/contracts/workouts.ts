@@ -214,9 +214,15 @@ const notes = z.string().trim().max(NOTES_MAX)
 
 /** The `data` field of an upload (JSON text). */
 export const uploadDataSchema = z.object({
+  /** The sport of every workout; with `detect_sport`, only of those whose file names no usable sport. */
   sport_id: z.number().int().positive(),
   title: title.optional(),
   notes: notes.optional(),
+  /**
+   * Take each workout's sport from its file (FIT session sport/sub-sport, TCX `Sport`, GPX
+   * `<type>`) when it names an active sport; `sport_id` is then the fallback.
+   */
+  detect_sport: z.boolean().optional(),
 })
 
 export const noFileWorkoutBody = z.object({

@@ -10,11 +10,11 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
 import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
 import { refreshConfig, useAppState } from '../../session/store'
-import { selectableSports, SportSelect } from '../workout/WorkoutFormFields'
+import { FileSportChoice, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
 import { isArchive, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
-import { lastSportId, missingKey, rememberSport } from './lastSport'
+import { missingKey, rememberSport } from './lastSport'
 import { MissingHint } from './MissingHint'
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -28,7 +28,7 @@ export function FileWorkoutForm() {
   const navigate = useNavigate()
   const config = useAppState((state) => state.config)
   const sports = useAppState((state) => state.sports)
-  const [sportId, setSportId] = useState<string | null>(() => lastSportId(selectableSports(sports)))
+  const [chosenSport, setSport] = useState<FileSportValue>(() => initialFileSport(sports))
   const [notes, setNotes] = useState('')
   const [files, setFiles] = useState<File[]>([])
   const [errorKeys, setErrorKeys] = useState<string[]>([])
@@ -72,14 +72,19 @@ export function FileWorkoutForm() {
     refreshConfig().catch(() => undefined)
   }, [])
 
+  // Sports loaded after the form opened give the fallback its starting value.
+  const sportChoice = chosenSport.fallback === null ? { ...chosenSport, fallback: initialFileSport(sports).fallback } : chosenSport
+
   const limits = { maxFileBytes: config?.max_single_file_size ?? Infinity, maxZipBytes: config?.max_zip_file_size ?? Infinity }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setErrorKeys([])
     if (files.length === 0) return setErrorKeys(['workouts.ADD.FILE_REQUIRED'])
-    const data = { sport_id: Number(sportId), ...(notes.trim() ? { notes } : {}) }
-    rememberSport(data.sport_id)
+    const chosen = uploadSport(sportChoice)
+    if (!chosen) return
+    rememberSport(chosen.sport_id)
+    const data = { ...chosen, ...(notes.trim() ? { notes } : {}) }
     const [only] = files
     if (files.length === 1 && only && !isArchive(only)) {
       if (tooLarge(only, limits)) return setErrorKeys([FILE_TOO_LARGE_KEY])
@@ -118,7 +123,7 @@ export function FileWorkoutForm() {
     }
   }
 
-  const missing = missingKey({ sport: !sportId, file: files.length === 0 })
+  const missing = missingKey({ sport: uploadSport(sportChoice) === null, file: files.length === 0 })
 
   if (progress) {
     return (
@@ -136,7 +141,7 @@ export function FileWorkoutForm() {
     <Card>
       <form onSubmit={(event) => void submit(event)} data-testid="file-workout-form">
         <Stack>
-          <SportSelect value={sportId} onChange={setSportId} />
+          <FileSportChoice value={sportChoice} onChange={setSport} />
           <FileDropZone files={files} onPicked={onPicked} onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))} disabled={busy} />
           {config && (
             <Text size="sm" c="dimmed" data-testid="upload-limits">

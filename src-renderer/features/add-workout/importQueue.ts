@@ -36,8 +36,15 @@ export const POLL_INTERVAL_MS = 500
 
 export const isArchive = (file: File) => file.name.toLowerCase().endsWith('.zip')
 
+/** The JSON `data` field of an upload (see `uploadDataSchema`). */
+export interface UploadData {
+  sport_id: number
+  notes?: string
+  detect_sport?: boolean
+}
+
 /** The `FormData` of an upload: the file and the JSON `data` field. */
-export function uploadForm(file: File, data: { sport_id: number; notes?: string }): FormData {
+export function uploadForm(file: File, data: UploadData): FormData {
   const form = new FormData()
   form.append('file', file, file.name)
   form.append('data', JSON.stringify(data))
@@ -71,7 +78,7 @@ function isTaskResponse(response: CreateWorkoutResponse): response is ImportTask
  */
 export async function runImport(
   files: readonly File[],
-  data: { sport_id: number; notes?: string },
+  data: UploadData,
   limits: UploadLimits,
   deps: ImportDeps,
   onProgress: (progress: ImportProgress) => void,

@@ -3,8 +3,9 @@ import { gzipSync } from 'node:zlib'
 import { extname } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
-import { joinActivities } from '../../../src/domain/track'
 import { effortDistancesFor } from '../../../src/domain/insights'
+import { sportFromFile } from '../../../src/domain/sports'
+import { joinActivities, type Track } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -22,9 +23,12 @@ export const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx'])
 
 /** What the user chose for the imported workout. */
 export interface ImportChoices {
+  /** The sport of the workout; with `detectSport`, the fallback for files that name no usable sport. */
   sportId: number
   title?: string | undefined
   notes?: string | undefined
+  /** Take the sport the file names when it is an active sport (see {@link sportOfActivity}). */
+  detectSport?: boolean | undefined
 }
 
 /** An imported file became a new workout, or matched one already there. */
@@ -39,6 +43,37 @@ export async function sportAndThreshold(
   const sport = await manager.findOneBy(SportEntity, { id: sportId })
   if (!sport) throw new AppError('sport_not_found')
   const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId })
+  return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
+}
+
+/** Whether any point of the track has a position (a swim with positions is an open-water swim). */
+function hasPositions(track: Track): boolean {
+  for (const part of track.tracks) {
+    for (const segment of part.segments) {
+      for (let index = 0; index < segment.size; index += 1) if (!Number.isNaN(segment.lat[index])) return true
+    }
+  }
+  return false
+}
+
+/**
+ * The sport of an imported activity and the user's threshold for it. With `detectSport`, the sport
+ * the file names (mapped by `sportFromFile`) when it exists and is active for everyone and for the
+ * user; otherwise, and for files that name none, the chosen sport (which must exist).
+ */
+export async function sportOfActivity(
+  manager: EntityManager,
+  user: UserEntity,
+  choices: ImportChoices,
+  activity: Track,
+): Promise<{ sport: SportEntity; threshold: number }> {
+  const fallback = await sportAndThreshold(manager, user, choices.sportId)
+  if (!choices.detectSport) return fallback
+  const named = sportFromFile(activity.sport, activity.subSport ?? null, { hasPositions: hasPositions(activity) })
+  if (named === null || named === fallback.sport.id) return fallback
+  const sport = await manager.findOneBy(SportEntity, { id: named })
+  const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: named })
+  if (!sport?.isActive || preference?.isActive === false) return fallback
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
 
@@ -146,9 +181,10 @@ export async function importWorkoutFile(
     const earlyDuplicate = await findDuplicate(db.manager, user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
-    const { sport, threshold } = await sportAndThreshold(db.manager, user, choices.sportId)
+    await sportAndThreshold(db.manager, user, choices.sportId) // an unknown sport is refused before the file is read
     // One workout per file until several workouts per file land: the activities joined.
     const track = joinActivities(await importTrackFile(uploadedPath))
+    const { sport, threshold } = await sportOfActivity(db.manager, user, choices, track)
     const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
     const start = new Date(analysis.workout.startTime ?? 0)
 

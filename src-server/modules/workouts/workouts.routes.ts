@@ -33,7 +33,7 @@ function uploadChoices(fields: unknown) {
   }
   const result = uploadDataSchema.safeParse(parsed)
   if (!result.success) throw new AppError('invalid_payload')
-  return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes }
+  return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes, detectSport: result.data.detect_sport ?? false }
 }
 
 export function workoutsRoutes(
