@@ -17,10 +17,11 @@ test.describe('adding workouts', () => {
     const submit = page.getByTestId('submit')
     const hint = page.getByTestId('submit-hint')
     await expect(submit).toBeDisabled()
-    await expect(hint).toHaveText('Choose a sport and add a file to submit.')
+    // The sport starts on "From the file", with a fallback sport beside it: only the file is missing.
+    await expect(page.getByTestId('sport-select')).toHaveValue('From the file')
+    await expect(hint).toHaveText('Add a file to submit.')
     await expect(submit).toHaveAttribute('aria-describedby', (await hint.getAttribute('id')) ?? 'none')
     await page.getByTestId('file-input').setInputFiles(gpxPath('gpx_file.gpx'))
-    await expect(hint).toHaveText('Choose a sport to submit.')
     await page.getByTestId('sport-select').click()
     await page.getByRole('option', { name: 'Hiking' }).click()
     await expect(hint).toHaveCount(0)
@@ -28,9 +29,10 @@ test.describe('adding workouts', () => {
     await submit.click()
     await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
 
-    // Next visit: the sport is already chosen; only the file is missing.
+    // Next visit: the sport last used is the fallback beside "From the file"; only the file is missing.
     await page.goto('/workouts/add')
-    await expect(page.getByTestId('sport-select')).toHaveValue('Hiking')
+    await expect(page.getByTestId('sport-select')).toHaveValue('From the file')
+    await expect(page.getByTestId('fallback-sport-select')).toHaveValue('Hiking')
     await expect(hint).toHaveText('Add a file to submit.')
     // The form without a file remembers it too.
     await page.getByTestId('add-mode').getByText('Without a file').click()
