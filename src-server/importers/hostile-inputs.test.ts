@@ -167,13 +167,14 @@ describe('files that cannot become a workout get a clear reason', () => {
       pt(44.68095, 6.07367, '2018-03-13T12:44:45Z') +
       pt(44.68091, 6.07367, '2018-03-13T12:44:50Z') +
       pt(44.6808, 6.07364, '2018-03-13T12:44:50Z') + // duplicate time: no distance, no time
-      pt(44.68075, 6.07364, '2018-03-13T12:44:30Z') + // backwards: time ignored
-      pt(44.68071, 6.07364, '2018-03-13T12:45:10Z')
+      pt(44.68075, 6.07364, '2018-03-13T12:44:30Z') + // backwards: no distance from the previous point, no time
+      pt(44.68071, 6.07364, '2018-03-13T12:45:10Z') // later than the point before it: its 4.45 m count
     const { workout } = await run(gpx(points))
     expect(workout.durationS).toBe(25)
+    // 12:44:50 → 12:45:10: 4.45 m in 20 s (0.8 km/h) is a stop at the 1 km/h threshold.
     expect(workout.movingS).toBe(5)
     expect(workout.pausesS).toBe(20)
-    expect(workout.distanceKm).toBeCloseTo(0.00445, 4)
+    expect(workout.distanceKm).toBeCloseTo(0.0089, 4)
   })
 
   it('FIT files without positions and distance, or damaged', async () => {

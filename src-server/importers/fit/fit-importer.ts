@@ -173,8 +173,8 @@ function lapsWithin(laps: readonly FitLap[], first: number, last: number): Lap[]
 
 /**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
- * transitions included), each cut into segments at timer pauses; sessions without records are
- * left out. Library types stop here.
+ * transitions included), each cut into segments at timer pauses; sessions with fewer than two
+ * records are left out. Library types stop here.
  */
 export function activitiesOfFit(data: FitActivityData): Track[] {
   const n = data.records.count
@@ -199,6 +199,9 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
       if (start < first || start >= last) continue
       segments.push(segmentOf(data, start, Math.min(starts[s + 1] ?? n, last)))
     }
+    // A leg of a single record (a transition the athlete ran through within a second) cannot be
+    // a workout: it is left out rather than making the whole file fail.
+    if (last - first < 2) continue
     const session = sessions[sessionIndex]
     const laps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
     activities.push({
@@ -211,6 +214,7 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
       ...(laps.length > 0 ? { laps } : {}),
     })
   }
+  if (activities.length === 0) throw new TrackFileError('track_no_points', 'no FIT session with two records')
   return activities
 }
 

@@ -22,12 +22,13 @@ describe('TCX importer', () => {
 
     const { workout, segments } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
     // Same points as the first 9 of gpx_file, whose two-segment version gives 0:01:30 and 0.113 km
-    // for them; here lap 2's position-less point removes the two intervals around it.
+    // for them; here lap 2's position-less point is bridged, as in a GPX without it: 12:45:55 →
+    // 12:46:15 is one 20 s interval, so lap 2 moves for all its 45 s.
     expect(workout.durationS).toBe(90)
     expect(segments.map((segment) => segment.durationS)).toEqual([25, 45])
-    expect(segments[1]?.movingS).toBe(25)
+    expect(segments[1]?.movingS).toBe(45)
     expect(workout.pausesS).toBe(90 - workout.movingS)
-    expect(workout.movingS).toBe(25 + 25)
+    expect(workout.movingS).toBe(25 + 45)
     expect(workout.distanceKm).toBeGreaterThan(0.05)
     expect(workout.distanceKm).toBeLessThan(0.113)
     expect(workout.bounds).toEqual([44.67995, 6.07356, 44.68095, 6.07367])

@@ -3,6 +3,7 @@ import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
 import { filteredMaxSpeedMs } from './max-speed'
+import { dropImpossibleElevations } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
 /** Exact (unrounded) figures of one segment, before truncation to whole seconds. */
@@ -27,14 +28,23 @@ export interface SegmentMeasure {
 }
 
 /**
+ * Where an activity's distance comes from — one rule for every format: its positions when it has
+ * any (points without one are bridged, as a file converted to GPX would lose them), else the
+ * distance the device recorded (FIT record distance, TCX `DistanceMeters`, or lap distances
+ * spread over the lap by the importer; see `track-distance.ts`).
+ */
+export type DistanceSource = 'positions' | 'recorded'
+
+/**
  * Measures one segment (gpxpy 1.6 semantics, see `reference-tracker.md` §1.2) and writes its
  * points into `series` from `offset` on.
  *
- * Intervals are consecutive point pairs. An interval counts when both points have a usable time,
- * Δt > 0 and a distance > 0: positions give the distance (3-D when both elevations are usable);
- * between points without position the device's recorded distance is used. A counted interval is
- * moving when its speed is above the threshold, stopped otherwise. A timestamp earlier than an
- * earlier point's is treated as missing, so time never runs backwards and moving ≤ duration.
+ * On consecutive points carrying the distance source, a step counts when both have a time, the
+ * later one is later and the distance is > 0 (the reference's rule; see pass 2 for the clock that
+ * steps back). A counted interval is moving when its speed is above the threshold, stopped
+ * otherwise. For durations and speeds a timestamp earlier than an earlier point's is treated as
+ * missing, so time never runs backwards and moving ≤ duration. Impossible elevations are dropped
+ * first (`plausibility.ts`).
  *
  * @param thresholdKmh stopped-speed threshold in km/h (> 0)
  * @param distanceOriginM cumulative distance (metres) of the workout before this segment
@@ -42,6 +52,7 @@ export interface SegmentMeasure {
  */
 export function measureSegment(
   segment: TrackSegment,
+  source: DistanceSource,
   thresholdKmh: number,
   series: MutablePointSeries,
   offset: number,
@@ -53,9 +64,9 @@ export function measureSegment(
   const ele = series.ele.subarray(offset, offset + n)
   const time = series.time.subarray(offset, offset + n)
   const knownEle = new Float64Array(n)
-  let knownEleCount = 0
-  let minAlt = Number.POSITIVE_INFINITY
-  let maxAlt = Number.NEGATIVE_INFINITY
+  let knownEleCount: number
+  let minAlt: number
+  let maxAlt: number
   let minLat = Number.POSITIVE_INFINITY
   let minLon = Number.POSITIVE_INFINITY
   let maxLat = Number.NEGATIVE_INFINITY
@@ -65,15 +76,9 @@ export function measureSegment(
 
   const elapsed = series.elapsedS
   const speedColumn = series.speedKmh
-  // Pass 1: sanitised columns, elapsed time, elevation and bounds.
+  // Pass 1: sanitised columns, elapsed time and bounds.
   for (let i = 0; i < n; i++) {
-    const e = usableElevation(segment.ele[i] ?? Number.NaN)
-    ele[i] = e
-    if (!Number.isNaN(e)) {
-      knownEle[knownEleCount++] = e
-      if (e < minAlt) minAlt = e
-      if (e > maxAlt) maxAlt = e
-    }
+    ele[i] = usableElevation(segment.ele[i] ?? Number.NaN)
     const t = rawTime[i] ?? Number.NaN
     if (t >= latestTime) {
       time[i] = t
@@ -95,54 +100,78 @@ export function measureSegment(
     }
   }
 
-  // Pass 2: intervals, and each point's speed once the intervals on both sides are known: the
-  // mean of the two interval speeds (either one when the other is undefined). The first point has
-  // only the interval after it, so it takes that one's speed (the reference tracker's chart does).
-  let previousSpeed = 0 // speed (m/s) of the interval ending at i - 1, 0 = undefined
-  speedColumn[offset] = 0
+  dropImpossibleElevations(ele, time)
+  knownEleCount = 0
+  minAlt = Number.POSITIVE_INFINITY
+  maxAlt = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < n; i++) {
+    const e = ele[i] ?? Number.NaN
+    if (Number.isNaN(e)) continue
+    knownEle[knownEleCount++] = e
+    if (e < minAlt) minAlt = e
+    if (e > maxAlt) maxAlt = e
+  }
+
+  // Pass 2: intervals. Distance runs from one point carrying the activity's distance source
+  // (a position, or else the device's recorded distance) to the next such point, bridging over
+  // points without it, and counts when the later point's own time is later (a clock that stepped
+  // back does not shorten the path). Moving time and speeds run between points of forward time
+  // only (`time`): the distance counted since the last such point over the time since it.
+  const intervalSpeedBefore = new Float64Array(n) // m/s of the interval ending at each point, 0 = none
+  const intervalSpeedAfter = new Float64Array(n)
   const keptSpeeds = new Float64Array(n)
   const keptDistances = new Float64Array(n)
   let keptCount = 0
   let movingMs = 0
   let distanceM = 0
+  let pendingM = 0
+  let last = -1
+  let timed = -1
   const distanceColumn = series.distanceM
-  distanceColumn[offset] = distanceOriginM
-  for (let i = 1; i < n; i++) {
-    const t0 = time[i - 1] ?? Number.NaN
-    const t1 = time[i] ?? Number.NaN
-    const dtMs = t1 - t0
-    let d = Number.NaN
-    const la0 = lat[i - 1] ?? Number.NaN
-    const la1 = lat[i] ?? Number.NaN
-    const lo0 = lon[i - 1] ?? Number.NaN
-    const lo1 = lon[i] ?? Number.NaN
-    if (!Number.isNaN(la0 + la1 + lo0 + lo1)) {
-      d = pointDistanceM(la0, lo0, ele[i - 1] ?? Number.NaN, la1, lo1, ele[i] ?? Number.NaN)
-    } else if (recordedDistance) {
-      const step = (recordedDistance[i] ?? Number.NaN) - (recordedDistance[i - 1] ?? Number.NaN)
-      if (step >= 0) d = step
+  for (let i = 0; i < n; i++) {
+    const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
+    if (hasSource) {
+      if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) > 0) {
+        const d = stepM(segment, ele, source, last, i)
+        if (d > 0) {
+          distanceM += d
+          pendingM += d
+        }
+      }
+      last = i
     }
-    let speedMs = 0
-    if (dtMs > 0 && d > 0) {
-      const seconds = dtMs / 1000
-      const speedKmh = d / 1000 / (seconds / 3600)
-      if (speedKmh > thresholdKmh) {
+    distanceColumn[offset + i] = distanceOriginM + distanceM
+    const t = time[i] ?? Number.NaN
+    if (Number.isNaN(t)) continue
+    const dtMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : Number.NaN
+    if (pendingM > 0 && dtMs > 0) {
+      const speedMs = pendingM / (dtMs / 1000)
+      if (speedMs * 3.6 > thresholdKmh) {
         movingMs += dtMs
         series.movingMs[offset + i] = dtMs
       }
-      distanceM += d
-      speedMs = d / seconds
       if (movingMs > 0) {
         keptSpeeds[keptCount] = speedMs
-        keptDistances[keptCount] = d
+        keptDistances[keptCount] = pendingM
         keptCount++
       }
+      intervalSpeedAfter[timed] = speedMs
+      for (let j = timed + 1; j < i; j++) intervalSpeedBefore[j] = intervalSpeedAfter[j] = speedMs
+      intervalSpeedBefore[i] = speedMs
+      pendingM = 0
+      timed = i
+    } else if (pendingM === 0 && hasSource) {
+      // Nothing counted since `timed`: the next interval may start here. Not at a point without
+      // the distance source, whose time says nothing about where the athlete was.
+      timed = i
     }
-    distanceColumn[offset + i] = distanceOriginM + distanceM
-    speedColumn[offset + i - 1] = pointSpeedKmh(previousSpeed, speedMs)
-    previousSpeed = speedMs
   }
-  if (n >= 2) speedColumn[offset + n - 1] = pointSpeedKmh(previousSpeed, 0)
+  // Each point's speed: the mean of the intervals on both sides (either one when the other is
+  // undefined). The first point has only the interval after it, so it takes that one's speed (the
+  // reference tracker's chart does).
+  for (let i = 0; i < n; i++) {
+    speedColumn[offset + i] = pointSpeedKmh(intervalSpeedBefore[i] ?? 0, intervalSpeedAfter[i] ?? 0)
+  }
 
   copySensor(segment.heartRate, series.heartRate, offset)
   copySensor(segment.cadence, series.cadence, offset)
@@ -165,6 +194,27 @@ export function measureSegment(
     endTime: hasTime ? latestTime : null,
     bounds: minLat <= maxLat ? [minLat, minLon, maxLat, maxLon] : null,
   }
+}
+
+/**
+ * Metres between points `from` and `to` by the activity's distance source: positions (3-D when
+ * both usable elevations are known), or the increase of the device's recorded distance (a counter
+ * that went down, e.g. reset, gives no distance).
+ */
+function stepM(segment: TrackSegment, ele: Float64Array, source: DistanceSource, from: number, to: number): number {
+  if (source === 'recorded') {
+    const step = (segment.recordedDistance?.[to] ?? Number.NaN) - (segment.recordedDistance?.[from] ?? Number.NaN)
+    return step >= 0 ? step : Number.NaN
+  }
+  const { lat, lon } = segment
+  return pointDistanceM(
+    lat[from] ?? Number.NaN,
+    lon[from] ?? Number.NaN,
+    ele[from] ?? Number.NaN,
+    lat[to] ?? Number.NaN,
+    lon[to] ?? Number.NaN,
+    ele[to] ?? Number.NaN,
+  )
 }
 
 /** A point's speed in km/h from the speeds (m/s, 0 = undefined) of the intervals before and after it. */

@@ -3,7 +3,7 @@ import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, type PointSeries } from './point-series'
-import { measureSegment, type SegmentMeasure } from './segment-analysis'
+import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
 export const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
@@ -57,13 +57,15 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     temperature: kept.some((segment) => segment.temperature !== null),
   })
 
+  // One distance source for the whole activity (see DistanceSource).
+  const source: DistanceSource = kept.some(hasPosition) ? 'positions' : 'recorded'
   const measures: SegmentMeasure[] = []
   const segments: SegmentFigures[] = []
   let offset = 0
   let distanceM = 0
   for (const [index, segment] of kept.entries()) {
     series.segmentStarts.push(offset)
-    const measure = measureSegment(segment, threshold, series, offset, distanceM, workoutStart)
+    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart)
     measures.push(measure)
     segments.push({
       ...figuresOf(measure, measure.durationMs, measure.movingMs),
@@ -89,6 +91,11 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
 
 function thresholdOf(value: number | undefined): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : DEFAULT_STOPPED_SPEED_THRESHOLD_KMH
+}
+
+function hasPosition(segment: TrackSegment): boolean {
+  for (let i = 0; i < segment.size; i++) if (!Number.isNaN((segment.lat[i] ?? Number.NaN) + (segment.lon[i] ?? Number.NaN))) return true
+  return false
 }
 
 function firstTime(segments: readonly TrackSegment[]): number {
