@@ -44,13 +44,24 @@ export const accountEditBody = z.object({
   new_password_conf: text.optional(),
 })
 
-export const preferencesBody = z.object({
-  display_ascent: z.boolean(),
-  imperial_units: z.boolean(),
-  language: z.enum(languages),
-  timezone: z.string().min(1).max(64),
-  weekm: z.boolean(),
-})
+/** A heart rate or power setting: a plausible whole number, `null` to clear it. */
+const zoneSetting = (max: number) => z.number().int().min(20).max(max).nullable().optional()
+
+export const preferencesBody = z
+  .object({
+    display_ascent: z.boolean(),
+    imperial_units: z.boolean(),
+    language: z.enum(languages),
+    timezone: z.string().min(1).max(64),
+    weekm: z.boolean(),
+    // Zone settings (issue 17). Optional: a client that does not send them leaves them as they are.
+    max_hr: zoneSetting(250),
+    resting_hr: zoneSetting(200),
+    ftp: zoneSetting(2500),
+  })
+  .refine((body) => body.max_hr == null || body.resting_hr == null || body.resting_hr < body.max_hr, {
+    message: 'resting heart rate must be below the maximum',
+  })
 
 const hexColor = /^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$/
 

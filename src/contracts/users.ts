@@ -21,6 +21,12 @@ export interface UserPreferences {
   language: Language
   timezone: string
   weekm: boolean
+  /** Maximum heart rate, bpm, for heart-rate zones (null = not set). */
+  max_hr: number | null
+  /** Resting heart rate, bpm (optional; zones then use the heart-rate reserve). */
+  resting_hr: number | null
+  /** Functional threshold power, watts, for power zones (null = not set). */
+  ftp: number | null
 }
 
 /** A user as other users see them. */

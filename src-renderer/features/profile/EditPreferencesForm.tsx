@@ -1,4 +1,4 @@
-import { Autocomplete, Card, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
@@ -35,6 +35,23 @@ function Choice({
   )
 }
 
+/** A whole-number zone setting; empty means "not set" (null). */
+function ZoneSettingInput(props: { label: string; value: number | null; onChange: (value: number | null) => void; min: number; max: number; testId: string }) {
+  return (
+    <NumberInput
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(value) => props.onChange(typeof value === 'number' ? value : null)}
+      min={props.min}
+      max={props.max}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="blur"
+      data-testid={props.testId}
+    />
+  )
+}
+
 /**
  * PREFERENCES edit tab: language, timezone (IANA list), first day of week, units and ascent
  * display; returns to /profile/preferences.
@@ -55,6 +72,9 @@ function PreferencesForm() {
   const [weekm, setWeekm] = useState(initial?.weekm ?? false)
   const [imperial, setImperial] = useState(initial?.imperial_units ?? false)
   const [displayAscent, setDisplayAscent] = useState(initial?.display_ascent ?? true)
+  const [maxHr, setMaxHr] = useState<number | null>(initial?.max_hr ?? null)
+  const [restingHr, setRestingHr] = useState<number | null>(initial?.resting_hr ?? null)
+  const [ftp, setFtp] = useState<number | null>(initial?.ftp ?? null)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const zones = useMemo(() => timezones(), [])
@@ -69,7 +89,7 @@ function PreferencesForm() {
     setErrorKeys([])
     try {
       const response = await call('editPreferences', {
-        body: { language, timezone, weekm, imperial_units: imperial, display_ascent: displayAscent },
+        body: { language, timezone, weekm, imperial_units: imperial, display_ascent: displayAscent, max_hr: maxHr, resting_hr: restingHr, ftp },
       })
       setProfile(response.data)
       await navigate('/profile/preferences')
@@ -132,6 +152,14 @@ function PreferencesForm() {
               ]}
               testId="pref-ascent-control"
             />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            {t('insights.PREFERENCES.ZONES_HELP')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <ZoneSettingInput label={t('insights.PREFERENCES.MAX_HR')} value={maxHr} onChange={setMaxHr} min={100} max={250} testId="pref-max-hr" />
+            <ZoneSettingInput label={t('insights.PREFERENCES.RESTING_HR')} value={restingHr} onChange={setRestingHr} min={20} max={120} testId="pref-resting-hr" />
+            <ZoneSettingInput label={t('insights.PREFERENCES.FTP')} value={ftp} onChange={setFtp} min={50} max={2500} testId="pref-ftp" />
           </SimpleGrid>
           <ErrorBox keys={errorKeys} />
           <FormButtons busy={busy} cancelTo="/profile/preferences" />

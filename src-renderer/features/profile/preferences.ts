@@ -12,6 +12,9 @@ export function preferencesOf(profile: User): UserPreferences {
     language: isLanguage(profile.language) ? profile.language : 'en',
     timezone: profile.timezone ?? DEFAULT_TIMEZONE,
     weekm: profile.weekm ?? false,
+    max_hr: profile.max_hr ?? null,
+    resting_hr: profile.resting_hr ?? null,
+    ftp: profile.ftp ?? null,
   }
 }
 

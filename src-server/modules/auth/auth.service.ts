@@ -247,6 +247,9 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
           language: body.language,
           timezone: body.timezone,
           weekm: body.weekm,
+          ...(body.max_hr !== undefined ? { maxHeartRate: body.max_hr } : {}),
+          ...(body.resting_hr !== undefined ? { restingHeartRate: body.resting_hr } : {}),
+          ...(body.ftp !== undefined ? { ftp: body.ftp } : {}),
         })
         return manager.save(user)
       })

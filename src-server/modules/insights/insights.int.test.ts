@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
-import { UserEntity } from '../../db/entities'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
@@ -104,9 +103,18 @@ describe('insights API', () => {
     const id = await importRun(new Date('2025-03-02T08:00:00Z'), 1000, 2.5, 150)
     const before = await t.api<ZonesResponse>('GET', `workouts/${id}/zones`, { token: sam.token })
     expect(before.body.data).toEqual({ heart_rate: null, power: null, missing: ['max_hr'] })
-    await t.server.dataSource.manager.update(UserEntity, { username: 'sam' }, { maxHeartRate: 200 })
-    // A write through the API empties the read cache, as a preference change will.
-    await t.api('PATCH', `workouts/${id}`, { token: sam.token, body: { title: 'zones' } })
+    const preferences = { display_ascent: true, imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false }
+    // A resting rate at or above the maximum is refused.
+    const wrong = await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: { ...preferences, max_hr: 150, resting_hr: 150 } })
+    expect(wrong.status).toBe(400)
+    const saved = await t.api<{ data: { max_hr: number | null; ftp: number | null } }>('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { ...preferences, max_hr: 200, ftp: 250 },
+    })
+    expect(saved.body.data).toMatchObject({ max_hr: 200, ftp: 250 })
+    // A client that does not send the zone settings (the reference client) leaves them alone.
+    const kept = await t.api<{ data: { max_hr: number | null } }>('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences })
+    expect(kept.body.data.max_hr).toBe(200)
     const after = await t.api<ZonesResponse>('GET', `workouts/${id}/zones`, { token: sam.token })
     // 150 bpm is 75 % of 200: zone 3 (70–80 %) holds the whole 400 s.
     expect(after.body.data.heart_rate?.zones.map((zone) => [zone.from, zone.to, Math.round(zone.seconds)])).toEqual([

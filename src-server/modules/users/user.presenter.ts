@@ -100,6 +100,9 @@ export function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer
     language: user.language as Language,
     timezone: user.timezone,
     weekm: user.weekm,
+    max_hr: user.maxHeartRate,
+    resting_hr: user.restingHeartRate,
+    ftp: user.ftp,
   }
 }
 
