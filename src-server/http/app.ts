@@ -11,6 +11,7 @@ import { createAppConfigService } from '../modules/app-config/app-config.service
 import { createAccountMail } from '../modules/auth/account-mail'
 import { authRoutes } from '../modules/auth/auth.routes'
 import { createAuthService } from '../modules/auth/auth.service'
+import { createInsightsRecompute } from '../modules/insights/insights-recompute'
 import { insightsRoutes } from '../modules/insights/insights.routes'
 import { createInsightsService } from '../modules/insights/insights.service'
 import { sportsRoutes } from '../modules/sports/sports.routes'
@@ -66,6 +67,9 @@ export function createApp(context: ServerContext): Koa {
   const stats = createStatsService(context)
   const records = createRecordsService(context)
   const insights = createInsightsService(context)
+  // Earlier workouts get their insights in the background, once per start until none is missing.
+  const insightsRecompute = createInsightsRecompute(context)
+  insightsRecompute.start()
   const authenticate: Authenticate = (authorization) => auth.authenticate(authorization)
 
   const settings = () => readSettings(context.db.manager)
@@ -84,7 +88,7 @@ export function createApp(context: ServerContext): Koa {
   authRoutes(api, authenticate, auth, users, pictureUpload, context.readCache)
   workoutsRoutes(api, authenticate, context, workouts, imports, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)
-  insightsRoutes(api, authenticate, insights, context.readCache)
+  insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)
   api.all('/{*rest}', () => {
     throw new AppError('route_not_found')
   })

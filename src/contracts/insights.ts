@@ -116,6 +116,21 @@ export interface PersonalBestsResponse {
   data: { personal_bests: PersonalBest[] }
 }
 
+/** The background computation of earlier workouts' insights after an upgrade. */
+export interface InsightsRecomputeProgress {
+  running: boolean
+  /** Workouts that needed it when the server started. */
+  total: number
+  done: number
+  /** Workouts whose original file could not be read (left without insights). */
+  failed: number
+}
+
+export interface InsightsRecomputeResponse {
+  status: 'success'
+  data: InsightsRecomputeProgress
+}
+
 export const insightEndpoints = {
   getWorkoutSplits: endpoint<SplitsResponse>()({
     method: 'GET',
@@ -125,4 +140,5 @@ export const insightEndpoints = {
   }),
   getWorkoutZones: endpoint<ZonesResponse>()({ method: 'GET', path: '/workouts/:id/zones', access: 'user' }),
   getPersonalBests: endpoint<PersonalBestsResponse>()({ method: 'GET', path: '/records/personal_bests', access: 'user' }),
+  getInsightsRecompute: endpoint<InsightsRecomputeResponse>()({ method: 'GET', path: '/insights/recompute', access: 'admin' }),
 }

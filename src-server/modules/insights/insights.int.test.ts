@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
+import type { InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
@@ -136,5 +136,31 @@ describe('insights API', () => {
     expect(laps.reduce((total, lap) => total + lap.distance, 0)).toBeCloseTo(workout?.distance ?? -1, 2)
     // Each lap is a segment of the file: its figures are the segment's.
     expect(laps[0]?.distance).toBeCloseTo(workout?.segments[0]?.distance ?? -1, 3)
+  })
+
+  it('earlier workouts get their insights in the background after a restart, with progress for the admin', async () => {
+    const first = await importRun(new Date('2025-03-02T08:00:00Z'), 1500, 2.5)
+    const second = await importRun(new Date('2025-03-03T08:00:00Z'), 1500, 3.125)
+    // As before this change: no insights at all for the first, an outdated version for the second.
+    await t.server.dataSource.query(`DELETE FROM workout_insight WHERE workout_id = ?`, [first])
+    await t.server.dataSource.query(`DELETE FROM workout_best_effort WHERE workout_id = ?`, [first])
+    await t.server.dataSource.query(`UPDATE workout_insight SET version = 0 WHERE workout_id = ?`, [second])
+    expect((await t.api<SplitsResponse>('GET', `workouts/${first}/splits`, { token: sam.token })).body.data.splits).toEqual([])
+
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    expect((await t.api('GET', 'insights/recompute', { token: sam.token })).status).toBe(403)
+    const deadline = Date.now() + 20_000
+    let progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    while (progress.done < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    }
+    expect(progress).toMatchObject({ total: 2, done: 2, failed: 0 })
+    const splits = await t.api<SplitsResponse>('GET', `workouts/${first}/splits`, { token: sam.token })
+    expect(splits.body.data.splits.map((split) => Math.round(split.moving))).toEqual([400, 200])
+    const efforts = (await t.api<WorkoutsResponse>('GET', `workouts/${second}`, { token: sam.token })).body.data.workouts[0]?.best_efforts
+    expect(efforts?.find((effort) => effort.target === 1000)).toMatchObject({ kind: 'distance', moving: 320, rank: 1 })
   })
 })

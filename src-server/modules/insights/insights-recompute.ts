@@ -1,0 +1,98 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { InsightsRecomputeProgress } from '../../../src/contracts'
+import { analyseForStorage } from '../../../src/domain/analysis'
+import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insights'
+import { joinActivities } from '../../../src/domain/track'
+import type { ServerContext } from '../../context'
+import { UserEntity } from '../../db/entities'
+import { importTrackFile } from '../../importers'
+import { sportAndThreshold } from '../workouts/workout-import'
+import { saveInsights } from './insights-store'
+
+/** Workouts read per query: small, so the list never holds a whole history in memory. */
+const BATCH = 50
+
+interface PendingRow {
+  id: string
+  user_id: number
+  sport_id: number
+  file_path: string
+}
+
+/** Workouts with a file whose insights are missing or from another version, after `afterId`. */
+const PENDING_SQL = `FROM workout w LEFT JOIN workout_insight i ON i.workout_id = w.id
+  WHERE w.file_path IS NOT NULL AND (i.workout_id IS NULL OR i.version != ?)`
+
+export type InsightsRecompute = ReturnType<typeof createInsightsRecompute>
+
+/**
+ * Gives workouts imported before insights existed their splits, laps, best efforts and zone
+ * histograms, in the background after start-up, one workout at a time from its original file
+ * (a one-off: new imports compute them from the series they analyse). Each workout is committed
+ * on its own, and what is pending is read from the database, so an interrupted run loses
+ * nothing: the next start carries on where it stopped.
+ */
+export function createInsightsRecompute(context: ServerContext) {
+  const progress: InsightsRecomputeProgress = { running: false, total: 0, done: 0, failed: 0 }
+
+  async function recomputeOne(row: PendingRow): Promise<void> {
+    const { db, write, layout } = context
+    const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
+    if (!user) return
+    const { sport, threshold } = await sportAndThreshold(db.manager, user, row.sport_id)
+    const track = joinActivities(await importTrackFile(`${layout.uploads}/${row.file_path}`))
+    const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
+    await write(async (manager) => {
+      // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
+      const [still] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE id = ? AND sport_id = ?`, [row.id, row.sport_id])
+      if (still) await saveInsights(manager, row.id, analysis.insights)
+    })
+  }
+
+  async function run(signal: AbortSignal): Promise<void> {
+    const { db, config } = context
+    const [count] = await db.query<{ total: number }[]>(`SELECT COUNT(*) AS total ${PENDING_SQL}`, [INSIGHTS_VERSION])
+    progress.total = count?.total ?? 0
+    if (progress.total === 0) return
+    progress.running = true
+    config.logger.info(`computing splits, laps and best efforts of ${progress.total} earlier workout(s) in the background`)
+    let afterId = ''
+    try {
+      for (;;) {
+        const rows = await db.query<PendingRow[]>(
+          `SELECT w.id, w.user_id, w.sport_id, w.file_path ${PENDING_SQL} AND w.id > ? ORDER BY w.id LIMIT ${BATCH}`,
+          [INSIGHTS_VERSION, afterId],
+        )
+        for (const row of rows) {
+          if (signal.aborted) return
+          try {
+            await recomputeOne(row)
+          } catch (error) {
+            // A file that no longer reads (or went missing) is skipped, not retried in a loop.
+            progress.failed++
+            config.logger.warn(`insights of workout ${row.id} not computed: ${error instanceof Error ? error.message : String(error)}`)
+          }
+          progress.done++
+          // Let requests through between workouts: this runs while the server answers.
+          await nextTurn()
+        }
+        const last = rows.at(-1)
+        if (!last) break
+        afterId = last.id
+      }
+    } finally {
+      progress.running = false
+    }
+  }
+
+  return {
+    /** Starts the background run (does nothing visible when every workout is up to date). */
+    start(): void {
+      context.background.run(run)
+    },
+    /** Where the run is: for the admin page. */
+    progress(): InsightsRecomputeProgress {
+      return { ...progress }
+    },
+  }
+}
