@@ -1,7 +1,26 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
 import { precompress } from './scripts/vite-precompress'
+
+/**
+ * The page's Content Security Policy forbids eval (`script-src 'self'`). zod probes for it with
+ * `new Function("")` when its object schemas are built, before any `z.config({ jitless: true })`
+ * of ours can run, and Chromium reports the refused probe as a policy violation. In the UI build
+ * the probe answers "no eval" at once (zod then parses without compiling, as under `jitless`).
+ */
+function zodWithoutEvalProbe(): Plugin {
+  const probe = 'if (globalConfig.jitless) {'
+  return {
+    name: 'waymark-zod-without-eval-probe',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]util\.js$/.test(id)) return null
+      if (!code.includes(probe)) this.error('zod no longer has the eval probe this build step expects: review zodWithoutEvalProbe')
+      return code.replace(probe, 'if (true) {')
+    },
+  }
+}
 
 /**
  * One build for every way Waymark runs: the Node entries (headless server, admin CLI; the
@@ -33,7 +52,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
     // Brotli and gzip copies of every script, style sheet and page, served by Accept-Encoding.
-    plugins: [react(), precompress()],
+    plugins: [react(), zodWithoutEvalProbe(), precompress()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; browsers on the network download it, and

@@ -19,9 +19,14 @@ interface CalendarDayProps {
   onToggle: (opened: boolean) => void
 }
 
+/** A calendar day as words (`November 6, 2026`): the label holds the day number shown. */
+function dayLabel(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+}
+
 /** One calendar cell: the day number and its workouts as icons (up to 6) or a donut; a click lists them. */
 export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone, opened, onToggle }: CalendarDayProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const sportOf = (id: number) => sports.find((sport) => sport.id === id)
   const number = (
     <Text size="xs" fw={isToday ? 800 : 500} c={inMonth ? undefined : 'dimmed'} className={isToday ? classes.today : undefined}>
@@ -60,7 +65,7 @@ export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone,
           data-day={day}
           data-outside={!inMonth || undefined}
           data-has-workouts
-          aria-label={t('dashboard.CALENDAR.DAY_WORKOUTS', { count: workouts.length, date: day })}
+          aria-label={t('dashboard.CALENDAR.DAY_WORKOUTS', { count: workouts.length, date: dayLabel(day, i18n.language) })}
           aria-expanded={opened}
           onClick={() => onToggle(!opened)}
         >

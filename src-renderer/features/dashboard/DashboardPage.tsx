@@ -82,8 +82,9 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
               return {
                 value,
                 label: (
-                  <span title={t(`dashboard.SECTIONS.${value}`)} aria-label={t(`dashboard.SECTIONS.${value}`)} style={{ display: 'inline-flex' }}>
-                    <Glyph size={20} />
+                  <span title={t(`dashboard.SECTIONS.${value}`)} style={{ display: 'inline-flex' }}>
+                    <Glyph size={20} aria-hidden />
+                    <VisuallyHidden>{t(`dashboard.SECTIONS.${value}`)}</VisuallyHidden>
                   </span>
                 ),
               }
