@@ -89,10 +89,23 @@ export interface Workout extends WorkoutFigures {
   has_power: boolean
 }
 
+/**
+ * Something an upload worked around; the file still imported. `code` is translated by the UI
+ * (`fit_tail_damaged` with `records_read`; `activity_skipped` with the 1-based `activity` of the
+ * file that had no usable track); the other keys are the numbers its message needs.
+ */
+export interface UploadWarning {
+  code: string
+  [number: string]: string | number
+}
+
 export interface WorkoutsResponse {
   status: 'success' | 'created'
-  /** A single workout's answer (`GET /workouts/:id`) adds its laps and best efforts. */
-  data: { workouts: (Workout & WorkoutInsightFields)[] }
+  /**
+   * A single workout's answer (`GET /workouts/:id`) adds its laps and best efforts. An upload
+   * lists every workout its file gave (one per activity) and what it worked around (`warnings`).
+   */
+  data: { workouts: (Workout & WorkoutInsightFields)[]; warnings?: UploadWarning[] }
 }
 
 /** Sums over every workout matching the list's filters (not only the page shown). */

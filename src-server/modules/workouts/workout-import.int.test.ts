@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Workout, WorkoutsResponse } from '../../../src/contracts'
+import type { RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { FIXTURES, fixture, upload } from '../../test/workouts'
+import { FIXTURES, fixture, seconds, upload } from '../../test/workouts'
 
 /**
  * Real files from public repositories (`shared/fixtures/real`, see SOURCES.md there), found in the
@@ -101,5 +101,120 @@ describe('workout import: sport from the file', () => {
     expect(ski.sport_id).toBe(SPORT_ID.other)
     const ride = await imported('mapmyride-biking.tcx', await realFile('tcx/mapmyride-biking.tcx'), { sport_id: SPORT_ID.running, detect_sport: true })
     expect(ride.sport_id).toBe(SPORT_ID.cyclingSport)
+  })
+})
+
+describe('workout import: several workouts per file', () => {
+  let t: TestServer
+  let admin: Account
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    admin = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: admin })
+  })
+  afterEach(() => t.close())
+
+  const listed = async (): Promise<Workout[]> =>
+    (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100&order=asc', { token: sam.token })).body.data.workouts
+  const original = async (id: string): Promise<Buffer> => {
+    const response = await fetch(`${t.url}/api/workouts/${id}/gpx/download`, { headers: { Authorization: `Bearer ${sam.token}` } })
+    expect(response.status).toBe(200)
+    return Buffer.from(await response.arrayBuffer())
+  }
+
+  it('gives one workout per TCX activity, each with its own date and figures, and the original kept for each', async () => {
+    const bytes = await realFile('tcx/multiple-runs.tcx')
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'multiple-runs.tcx', bytes, { sport_id: SPORT_ID.hiking, detect_sport: true })
+    expect(answer.status).toBe(201)
+    expect(answer.body.status).toBe('created')
+    expect(answer.body.data.warnings).toEqual([])
+    const [first, second] = answer.body.data.workouts
+    expect(answer.body.data.workouts).toHaveLength(2)
+    expect(first).toMatchObject({ sport_id: SPORT_ID.running, workout_date: 'Fri, 26 Dec 2014 10:00:39 GMT', file_format: 'tcx' })
+    expect(second).toMatchObject({ sport_id: SPORT_ID.running, workout_date: 'Fri, 29 Jul 2016 15:00:26 GMT', file_format: 'tcx' })
+    // Each activity alone: no workout lasting 581 days.
+    expect(seconds(first?.duration ?? '')).toBeLessThan(2 * 3600)
+    expect(seconds(second?.duration ?? '')).toBeLessThan(2 * 3600)
+    expect(first?.distance).toBeCloseTo(14.17, 1)
+    expect(second?.distance).toBeCloseTo(19.13, 1)
+    expect((await listed()).map((workout) => workout.id)).toEqual([first?.id, second?.id])
+    // The same bytes behind each; deleting one keeps the other's.
+    expect((await original(first?.id ?? '')).equals(bytes)).toBe(true)
+    expect((await t.api('DELETE', `workouts/${first?.id ?? ''}`, { token: sam.token })).status).toBe(204)
+    expect((await original(second?.id ?? '')).equals(bytes)).toBe(true)
+  })
+
+  it('checks duplicates per activity: the same file again is refused, a file sharing one activity adds only the other', async () => {
+    const text = (await realFile('tcx/multiple-runs.tcx')).toString('utf8')
+    const lines = text.split('\n')
+    // The file with its second activity only (lines 21651–42311 of the original).
+    const secondOnly = [...lines.slice(0, 3), ...lines.slice(21650, 42311), ...lines.slice(42311)].join('\n')
+    const alone = await upload<WorkoutsResponse>(t, sam.token, 'second.tcx', secondOnly, { sport_id: SPORT_ID.running })
+    expect(alone.status).toBe(201)
+    expect(alone.body.data.workouts.map((workout) => workout.workout_date)).toEqual(['Fri, 29 Jul 2016 15:00:26 GMT'])
+
+    const both = await upload<WorkoutsResponse>(t, sam.token, 'multiple-runs.tcx', text, { sport_id: SPORT_ID.running })
+    expect(both.status).toBe(201)
+    expect(both.body.data.workouts.map((workout) => workout.workout_date)).toEqual(['Fri, 26 Dec 2014 10:00:39 GMT'])
+    expect(await listed()).toHaveLength(2)
+
+    const again = await upload(t, sam.token, 'multiple-runs.tcx', text, { sport_id: SPORT_ID.running })
+    expect(again.status).toBe(409)
+    expect(await listed()).toHaveLength(2)
+  })
+
+  it('gives one workout per leg of a triathlon FIT, each with the sport of its leg', async () => {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'triathlon.fit', await realFile('fit/triathlon-4623204522.fit'), {
+      sport_id: SPORT_ID.walking,
+      detect_sport: true,
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    const workouts = answer.body.data.workouts
+    // Swim, T1, bike, run; T2 holds a single point and is left out with a warning.
+    expect(workouts.map((workout) => workout.sport_id)).toEqual([SPORT_ID.swimmingOpenWater, SPORT_ID.other, SPORT_ID.cyclingSport, SPORT_ID.running])
+    expect(answer.body.data.warnings).toEqual([{ code: 'activity_skipped', activity: 4 }])
+    expect(workouts.map((workout) => workout.workout_date)).toEqual([
+      'Sat, 13 Oct 2018 17:05:01 GMT',
+      'Sat, 13 Oct 2018 18:06:29 GMT',
+      'Sat, 13 Oct 2018 18:10:15 GMT',
+      'Sat, 13 Oct 2018 22:57:45 GMT',
+    ])
+    const [swim, , bike, run] = workouts
+    expect(bike?.distance).toBeGreaterThan(170)
+    expect(bike?.distance).toBeLessThan(190)
+    expect(run?.distance).toBeGreaterThan(40)
+    expect(run?.distance).toBeLessThan(45)
+    expect(swim?.distance).toBeLessThan(5)
+    // Records per sport: the bike leg holds Cycling's farthest distance, not a 228 km sum.
+    const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
+    expect(records.find((record) => record.sport_id === SPORT_ID.cyclingSport && record.record_type === 'FD')?.value).toBe(bike?.distance)
+  })
+
+  it('gives one workout per session of a Fenix 2 multisport FIT; a leg naming no sport takes the fallback', async () => {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'multisport.fit', await realFile('fit/garmin-fenix2-multisport.fit'), {
+      sport_id: SPORT_ID.hiking,
+      detect_sport: true,
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(answer.body.data.workouts.map((workout) => workout.sport_id)).toEqual([
+      SPORT_ID.hiking,
+      SPORT_ID.other,
+      SPORT_ID.running,
+      SPORT_ID.other,
+      SPORT_ID.running,
+      SPORT_ID.other,
+      SPORT_ID.cyclingSport,
+    ])
+    expect(answer.body.data.warnings).toEqual([])
+    expect(await listed()).toHaveLength(7)
+  })
+
+  it('re-analyses only its own activity when the sport of one workout of a file changes', async () => {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'multiple-runs.tcx', await realFile('tcx/multiple-runs.tcx'), { sport_id: SPORT_ID.running })
+    const second = answer.body.data.workouts[1]
+    const changed = await t.api<WorkoutsResponse>('PATCH', `workouts/${second?.id ?? ''}`, { token: sam.token, body: { sport_id: SPORT_ID.walking } })
+    expect(changed.status).toBe(200)
+    expect(changed.body.data.workouts[0]).toMatchObject({ sport_id: SPORT_ID.walking, workout_date: second?.workout_date, distance: second?.distance })
   })
 })

@@ -1,11 +1,12 @@
-import { rm } from 'node:fs/promises'
+import { copyFile, link, mkdir, rm } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
-import { extname } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
+import type { UploadWarning } from '../../../src/contracts'
 import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
-import { joinActivities, type Track } from '../../../src/domain/track'
+import type { ImportWarning, ParsedFile, Track } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -31,8 +32,13 @@ export interface ImportChoices {
   detectSport?: boolean | undefined
 }
 
-/** An imported file became a new workout, or matched one already there. */
-export type FileImportOutcome = { status: 'imported'; workout: WorkoutEntity } | { status: 'duplicate'; workoutId: string }
+/**
+ * An imported file became new workouts (one per activity; `workout` is the first), or matched
+ * workouts already there (every activity a duplicate).
+ */
+export type FileImportOutcome =
+  | { status: 'imported'; workout: WorkoutEntity; workouts: WorkoutEntity[]; warnings: UploadWarning[] }
+  | { status: 'duplicate'; workoutId: string }
 
 /** The sport, checked to exist, and the user's stopped-speed threshold for it (km/h). */
 export async function sportAndThreshold(
@@ -141,14 +147,16 @@ export function trackRow(workoutId: string, analysis: StoredAnalysis): WorkoutTr
 async function findDuplicate(
   manager: EntityManager,
   userId: number,
-  fileHash: string,
+  fileHash: string | null,
   match?: { sportId: number; start: Date; distanceKm: number },
 ): Promise<string | null> {
-  const [sameBytes] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1`, [
-    userId,
-    fileHash,
-  ])
-  if (sameBytes) return sameBytes.id
+  if (fileHash !== null) {
+    const [sameBytes] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1`, [
+      userId,
+      fileHash,
+    ])
+    if (sameBytes) return sameBytes.id
+  }
   if (!match) return null
   const [sameRide] = await manager.query<{ id: string }[]>(
     `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date = ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
@@ -157,9 +165,77 @@ async function findDuplicate(
   return sameRide?.id ?? null
 }
 
+/** Epoch ms of an activity's first timed point, or NaN. */
+function firstTime(activity: Track): number {
+  for (const part of activity.tracks) {
+    for (const segment of part.segments) {
+      for (let index = 0; index < segment.size; index += 1) {
+        const time = segment.time[index] ?? Number.NaN
+        if (!Number.isNaN(time)) return time
+      }
+    }
+  }
+  return Number.NaN
+}
+
 /**
- * Turns one uploaded GPX, FIT or TCX file into a workout, atomically: the workout, its segments,
- * its chart data and records are committed together with the stored original, or nothing is kept.
+ * The activity of a stored file that a workout was made from: the one starting nearest the
+ * workout's date (each activity of a file became its own workout, dated by its start).
+ */
+export function activityOfWorkout(file: ParsedFile, workoutDate: Date): Track {
+  let best: Track | undefined
+  let bestGap = Infinity
+  for (const activity of file.activities) {
+    const gap = Math.abs(firstTime(activity) - workoutDate.getTime())
+    if (best === undefined || gap < bestGap) {
+      best = activity
+      bestGap = Number.isNaN(gap) ? Infinity : gap
+    }
+  }
+  if (!best) throw new AppError('track_no_track')
+  return best
+}
+
+/** One activity of a file, analysed and ready to become a workout. */
+interface PreparedWorkout {
+  workout: WorkoutEntity
+  segments: WorkoutSegmentEntity[]
+  analysis: StoredAnalysis
+  start: Date
+  /** Absolute paths of the files written for it (original, map). */
+  written: string[]
+}
+
+/** A warning in the wire's shape: the code and its numbers in snake case. */
+function wireWarning(warning: ImportWarning): UploadWarning {
+  const wire: UploadWarning = { code: warning.code }
+  for (const [key, value] of Object.entries(warning)) {
+    if (key !== 'code' && typeof value === 'number') wire[key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = value
+  }
+  return wire
+}
+
+/** Places the original for one more workout of the same file: a hard link (no copy), else a copy. */
+async function storeAnotherOriginal(first: string, target: string): Promise<string> {
+  await mkdir(dirname(target), { recursive: true })
+  try {
+    await link(first, target)
+  } catch {
+    await copyFile(first, target)
+  }
+  return target
+}
+
+/**
+ * Turns one uploaded GPX, FIT or TCX file into workouts, one per activity (a TCX `<Activity>`, a
+ * FIT session: each leg of a multisport file), each with its own sport, date and figures,
+ * atomically: every workout with its segments, chart data, insights and records is committed with
+ * its stored original (the same bytes for each: hard links), or nothing is kept.
+ *
+ * Duplicates: a file whose bytes were already imported is a duplicate as a whole (its activities
+ * were imported together); otherwise each activity is checked on its own (same sport, start and
+ * distance) and only new ones are created. An activity that cannot be analysed (a transition
+ * without two points) is left out with a warning when others can be imported.
  * The uploaded file is consumed (moved into `uploads/` or deleted).
  *
  * @param originalName the file's name as uploaded (only its extension is used)
@@ -173,7 +249,8 @@ export async function importWorkoutFile(
   choices: ImportChoices,
 ): Promise<FileImportOutcome> {
   const { db, write, layout, maps } = context
-  const written: string[] = []
+  const prepared: PreparedWorkout[] = []
+  const allWritten = () => prepared.flatMap((item) => item.written)
   try {
     const extension = extname(originalName).toLowerCase()
     if (!TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
@@ -182,54 +259,97 @@ export async function importWorkoutFile(
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     await sportAndThreshold(db.manager, user, choices.sportId) // an unknown sport is refused before the file is read
-    // One workout per file until several workouts per file land: the activities joined.
-    const track = joinActivities(await importTrackFile(uploadedPath))
-    const { sport, threshold } = await sportOfActivity(db.manager, user, choices, track)
-    const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
-    const start = new Date(analysis.workout.startTime ?? 0)
+    const parsed = await importTrackFile(uploadedPath)
+    const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
-    const workout = Object.assign(new WorkoutEntity(), {
-      id: shortId(),
-      userId: user.id,
-      sportId: sport.id,
-      notes: choices.notes ?? null,
-      createdAt: context.now(),
-      modifiedAt: null,
-      fileFormat: track.format,
-      fileHash,
-      mapId: null as string | null,
-      weatherStart: null,
-      weatherEnd: null,
-    })
-    const segments = applyAnalysis(workout, analysis)
-    workout.title = choices.title?.trim() || track.name || defaultTitle(sport.label, start, user.timezone)
-    workout.filePath = originalFilePath(user.id, workout.id, track.format)
-
-    written.push(await storeOriginal(layout, uploadedPath, workout.filePath))
-    const bounds = analysis.workout.bounds
-    if (bounds && analysis.polyline.some((line) => line.length > 0)) {
-      workout.mapId = await maps.create(analysis.polyline, bounds)
-      written.push(maps.path(workout.mapId))
+    const analysed: { activity: Track; sport: SportEntity; analysis: StoredAnalysis }[] = []
+    let firstFailure: unknown = null
+    for (const [index, activity] of parsed.activities.entries()) {
+      const { sport, threshold } = await sportOfActivity(db.manager, user, choices, activity)
+      try {
+        const analysis = analyseForStorage(activity, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
+        analysed.push({ activity, sport, analysis })
+      } catch (error) {
+        // A leg without a usable track (a transition of a few seconds) must not sink the others.
+        if (!(error instanceof AppError)) throw error
+        firstFailure ??= error
+        warnings.push({ code: 'activity_skipped', activity: index + 1 })
+      }
     }
+    if (analysed.length === 0) throw firstFailure ?? new AppError('track_no_track')
+    if (analysed.length === parsed.activities.length) warnings.splice(parsed.warnings.length)
+
+    for (const { activity, sport, analysis } of analysed) {
+      const start = new Date(analysis.workout.startTime ?? 0)
+      const workout = Object.assign(new WorkoutEntity(), {
+        id: shortId(),
+        userId: user.id,
+        sportId: sport.id,
+        notes: choices.notes ?? null,
+        createdAt: context.now(),
+        modifiedAt: null,
+        fileFormat: parsed.format,
+        fileHash,
+        mapId: null as string | null,
+        weatherStart: null,
+        weatherEnd: null,
+      })
+      const segments = applyAnalysis(workout, analysis)
+      workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user.timezone)
+      workout.filePath = originalFilePath(user.id, workout.id, parsed.format)
+      const item: PreparedWorkout = { workout, segments, analysis, start, written: [] }
+      prepared.push(item)
+      const first = prepared[0]?.written[0]
+      item.written.push(
+        first === undefined
+          ? await storeOriginal(layout, uploadedPath, workout.filePath)
+          : await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)),
+      )
+      const bounds = analysis.workout.bounds
+      if (bounds && analysis.polyline.some((line) => line.length > 0)) {
+        workout.mapId = await maps.create(analysis.polyline, bounds)
+        item.written.push(maps.path(workout.mapId))
+      }
+    }
+
     const outcome = await write(async (manager): Promise<FileImportOutcome> => {
       // Checked again inside the transaction: another upload of the same file may have just landed.
-      const duplicate = await findDuplicate(manager, user.id, fileHash, { sportId: sport.id, start, distanceKm: workout.distance })
-      if (duplicate) return { status: 'duplicate', workoutId: duplicate }
-      await manager.insert(WorkoutEntity, workout)
-      if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
-      await manager.insert(WorkoutTrackEntity, trackRow(workout.id, analysis))
-      await saveInsights(manager, workout.id, analysis.insights)
-      await recomputeRecords(manager, user.id, sport.id)
-      return { status: 'imported', workout }
+      const sameBytes = await findDuplicate(manager, user.id, fileHash)
+      if (sameBytes) return { status: 'duplicate', workoutId: sameBytes }
+      const created: WorkoutEntity[] = []
+      let duplicateOf: string | null = null
+      for (const item of prepared) {
+        const { workout, segments, analysis, start } = item
+        // The same ride only: the workouts of this very file share its bytes.
+        const duplicate = await findDuplicate(manager, user.id, null, { sportId: workout.sportId, start, distanceKm: workout.distance })
+        if (duplicate) {
+          duplicateOf ??= duplicate
+          continue
+        }
+        await manager.insert(WorkoutEntity, workout)
+        if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
+        await manager.insert(WorkoutTrackEntity, trackRow(workout.id, analysis))
+        await saveInsights(manager, workout.id, analysis.insights)
+        created.push(workout)
+      }
+      const [first] = created
+      if (!first) return { status: 'duplicate', workoutId: duplicateOf ?? '' }
+      for (const sportId of new Set(created.map((workout) => workout.sportId))) await recomputeRecords(manager, user.id, sportId)
+      return { status: 'imported', workout: first, workouts: created, warnings }
     })
-    if (outcome.status === 'duplicate') await removeFiles(written)
-    else {
+
+    const kept = new Set(outcome.status === 'imported' ? outcome.workouts.map((workout) => workout.id) : [])
+    await removeFiles(prepared.filter((item) => !kept.has(item.workout.id)).flatMap((item) => item.written))
+    for (const item of prepared) {
+      if (!kept.has(item.workout.id)) continue
+      const { workout, analysis } = item
+      const bounds = analysis.workout.bounds
       if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
       context.weather.schedule(workout.id, weatherPoint(analysis.chart), weatherPoint([...analysis.chart].reverse()))
     }
     return outcome
   } catch (error) {
-    await removeFiles(written)
+    await removeFiles(allWritten())
     throw error
   } finally {
     await rm(uploadedPath, { force: true })

@@ -128,6 +128,6 @@ export function workoutsRoutes(
     const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices)
     if (outcome.status === 'duplicate') throw new AppError('workout_duplicate')
     ctx.status = 201
-    return workouts.respond(user, outcome.workout, 'created')
+    return workouts.respondCreated(user, outcome.workouts, outcome.warnings)
   }, { upload: workoutUpload })
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type {
   ChartDataResponse,
   GpxResponse,
+  UploadWarning,
   noFileWorkoutBody,
   updateWorkoutBody,
   Workout,
@@ -12,7 +13,6 @@ import type {
   WorkoutsResponse,
 } from '../../../src/contracts'
 import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
-import { joinActivities } from '../../../src/domain/track'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
@@ -26,7 +26,7 @@ import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
-import { applyAnalysis, defaultTitle, sportAndThreshold, trackRow } from './workout-import'
+import { activityOfWorkout, applyAnalysis, defaultTitle, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 
@@ -145,6 +145,13 @@ export function createWorkoutsService(context: ServerContext) {
   return {
     /** A workout in the response shape (after an import). */
     respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(db.manager, user, workout, status),
+
+    /** The answer to an upload: every workout its file gave, and what the import worked around. */
+    async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
+      const links = new Map<string, { previousId: string | null; nextId: string | null }>()
+      for (const workout of created) links.set(workout.id, await neighbours(db.manager, workout))
+      return { status: 'created', data: { workouts: await present(db.manager, user, [...created], links), warnings } }
+    },
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light). */
     async get(user: UserEntity, id: string): Promise<WorkoutsResponse> {
@@ -274,7 +281,7 @@ export function createWorkoutsService(context: ServerContext) {
       // The re-analysis reads the file outside the write queue so other writes are not held up.
       const reanalysis =
         withFile && sport.id !== workout.sportId && workout.filePath
-          ? analyseForStorage(joinActivities(await importTrackFile(`${layout.uploads}/${workout.filePath}`)), {
+          ? analyseForStorage(activityOfWorkout(await importTrackFile(`${layout.uploads}/${workout.filePath}`), workout.workoutDate), {
               stoppedSpeedThresholdKmh: threshold,
               effortDistancesM: effortDistancesFor(sport.label),
             })
