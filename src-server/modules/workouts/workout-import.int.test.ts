@@ -171,9 +171,9 @@ describe('workout import: several workouts per file', () => {
     })
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     const workouts = answer.body.data.workouts
-    // Swim, T1, bike, run; T2 holds a single point and is left out with a warning.
+    // Swim, T1, bike, run; T2 holds a single record (the reader leaves such legs out).
     expect(workouts.map((workout) => workout.sport_id)).toEqual([SPORT_ID.swimmingOpenWater, SPORT_ID.other, SPORT_ID.cyclingSport, SPORT_ID.running])
-    expect(answer.body.data.warnings).toEqual([{ code: 'activity_skipped', activity: 4 }])
+    expect(answer.body.data.warnings).toEqual([])
     expect(workouts.map((workout) => workout.workout_date)).toEqual([
       'Sat, 13 Oct 2018 17:05:01 GMT',
       'Sat, 13 Oct 2018 18:06:29 GMT',
@@ -216,5 +216,29 @@ describe('workout import: several workouts per file', () => {
     const changed = await t.api<WorkoutsResponse>('PATCH', `workouts/${second?.id ?? ''}`, { token: sam.token, body: { sport_id: SPORT_ID.walking } })
     expect(changed.status).toBe(200)
     expect(changed.body.data.workouts[0]).toMatchObject({ sport_id: SPORT_ID.walking, workout_date: second?.workout_date, distance: second?.distance })
+  })
+})
+
+describe('workout import: an activity that cannot become a workout', () => {
+  let t: TestServer
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    sam = await registerUser(t, 'owner')
+  })
+  afterEach(() => t.close())
+
+  it('is left out with a warning naming it, the others are imported; alone, the file is refused', async () => {
+    const lines = (await realFile('tcx/multiple-runs.tcx')).toString('utf8').split('\n')
+    // The second activity without its times.
+    const untimed = lines.map((line, index) => (index >= 21650 && /<Time>/.test(line) ? '' : line)).join('\n')
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'untimed.tcx', untimed, { sport_id: SPORT_ID.running })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(answer.body.data.workouts.map((workout) => workout.workout_date)).toEqual(['Fri, 26 Dec 2014 10:00:39 GMT'])
+    expect(answer.body.data.warnings).toEqual([{ code: 'activity_skipped', activity: 2 }])
+
+    const secondOnly = [...lines.slice(0, 3), ...lines.slice(21650)].map((line) => (/<Time>/.test(line) ? '' : line)).join('\n')
+    const refused = await upload(t, sam.token, 'untimed-only.tcx', secondOnly, { sport_id: SPORT_ID.running })
+    expect(refused.status).toBe(400)
   })
 })
