@@ -263,7 +263,7 @@ export async function importWorkoutFile(
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
     const analysed: { activity: Track; sport: SportEntity; analysis: StoredAnalysis }[] = []
-    let firstFailure: unknown = null
+    let firstFailure: AppError | null = null
     for (const [index, activity] of parsed.activities.entries()) {
       const { sport, threshold } = await sportOfActivity(db.manager, user, choices, activity)
       try {
