@@ -89,8 +89,8 @@ describe('Electron platform adapter', () => {
     expect(fake.forks[0]?.options).toMatchObject({ stdio: 'pipe' })
     child.postMessage({ type: 'stop' })
     platform.log('hello from main')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(readFileSync(platform.paths.logFile, 'utf8')).toContain('hello from main')
+    // The stream opens and writes asynchronously: wait for the line itself, not for a fixed time.
+    await vi.waitFor(() => expect(readFileSync(platform.paths.logFile, 'utf8')).toContain('hello from main'), { timeout: 10_000 })
   })
 
   it('passes the sender frame and its top-frame status to IPC handlers', async () => {
