@@ -61,6 +61,13 @@ for (const width of [1280, 390]) {
     await openWithToken(page, token, `/workouts/${laps.id}`)
     await expect(page.getByTestId('laps-table').locator('tbody tr')).toHaveCount(2)
 
+    // Statistics: personal bests with the workout linked and the progression of two runs.
+    await openWithToken(page, token, '/statistics')
+    const bests = page.getByTestId('personal-bests-table')
+    await expect(bests).toContainText('Running · 1 km')
+    await expect(bests.getByRole('link', { name: '00:06:40' }).first()).toBeVisible()
+    await shoot(page, `insights-bests-${width}`)
+
     await page.emulateMedia({ colorScheme: 'dark' })
     await openWithToken(page, token, `/workouts/${run.id}`)
     await expect(page.getByTestId('splits-table')).toBeVisible()

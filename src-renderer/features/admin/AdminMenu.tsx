@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { AlertBox } from '../../components/AlertBox'
 import { refreshConfig, useAppState } from '../../session/store'
+import { InsightsRecomputeCard } from '../insights/InsightsRecomputeCard'
 import { AppStatsCards } from './AppStatsCards'
 
 function MenuLink({ to, icon: Glyph, title, children }: { to: string; icon: Icon; title: string; children: ReactNode }) {
@@ -42,6 +43,7 @@ export function AdminMenu() {
         {t('admin.TITLE')}
       </Title>
       <AppStatsCards />
+      <InsightsRecomputeCard />
       {config && !config.is_email_sending_enabled && <AlertBox kind="warning">{t('admin.EMAIL_SENDING_DISABLED')}</AlertBox>}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <MenuLink to="/admin/application" icon={IconSettings} title={t('admin.APPLICATION.TITLE')}>

@@ -13,6 +13,7 @@ import { MeasureRadios } from './MeasureRadios'
 import { FRAMES, isLatest, periodLabel, readChartParams, shiftAnchor, statsWindow, writeChartParams, type ChartParams, type Frame } from './periods'
 import { StatisticsChart } from './StatisticsChart'
 import { useStatistics } from './useStatistics'
+import { PersonalBestsCard } from '../insights/PersonalBestsCard'
 
 /** Today in the user's time zone, as `YYYY-MM-DD`. */
 export function today(zone: string | null | undefined): string {
@@ -92,6 +93,7 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
           </div>
         </Stack>
       </Card>
+      <PersonalBestsCard />
     </Stack>
   )
 }
