@@ -1,44 +1,58 @@
 import {
   IconBike,
-  IconBikeFilled,
   IconBolt,
-  IconCloudSnow,
+  IconBriefcase,
   IconDotsCircleHorizontal,
-  IconGauge,
+  IconHome,
   IconKayak,
   IconMountain,
   IconPool,
+  IconQuestionMark,
+  IconRoute,
   IconRun,
-  IconShoe,
   IconSkiJumping,
   IconSnowflake,
   IconSwimming,
   IconTrekking,
   IconWalk,
-  IconQuestionMark,
   type Icon,
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { defaultSportColor } from '../../src/domain/sports'
 
-/** One distinct glyph per sport label (spec §3); unknown labels get a neutral mark. */
-export const SPORT_ICONS: Readonly<Record<string, Icon>> = {
-  'Cycling (Sport)': IconBike,
-  'Cycling (Transport)': IconBikeFilled,
-  Hiking: IconTrekking,
-  'Mountain Biking': IconMountain,
-  'Mountain Biking (Electric)': IconBolt,
-  Rowing: IconKayak,
-  Running: IconRun,
-  'Skiing (Alpine)': IconSkiJumping,
-  'Skiing (Cross Country)': IconSnowflake,
-  Snowshoes: IconCloudSnow,
-  Trail: IconShoe,
-  Walking: IconWalk,
-  'Swimming (Pool)': IconPool,
-  'Swimming (Open Water)': IconSwimming,
-  'Cycling (Indoor)': IconGauge,
-  Other: IconDotsCircleHorizontal,
+/**
+ * A sport's glyph: one outline figure (Tabler, the app's icon set) and, for the variants of a
+ * sport, a small second glyph in the corner that says which (a peak for mountain biking, a bolt
+ * for the electric one, snow for snowshoes…), so every sport is told apart in one style.
+ */
+export interface SportGlyph {
+  glyph: Icon
+  badge?: Icon
+}
+
+/** One distinct glyph per sport label (spec §3, and the sports read from files); unknown labels get a neutral mark. */
+export const SPORT_ICONS: Readonly<Record<string, SportGlyph>> = {
+  'Cycling (Sport)': { glyph: IconBike },
+  'Cycling (Transport)': { glyph: IconBike, badge: IconBriefcase },
+  'Cycling (Indoor)': { glyph: IconBike, badge: IconHome },
+  'Mountain Biking': { glyph: IconBike, badge: IconMountain },
+  'Mountain Biking (Electric)': { glyph: IconBike, badge: IconBolt },
+  Hiking: { glyph: IconTrekking },
+  Snowshoes: { glyph: IconTrekking, badge: IconSnowflake },
+  Running: { glyph: IconRun },
+  Trail: { glyph: IconRun, badge: IconMountain },
+  Walking: { glyph: IconWalk },
+  Rowing: { glyph: IconKayak },
+  'Skiing (Alpine)': { glyph: IconSkiJumping, badge: IconMountain },
+  'Skiing (Cross Country)': { glyph: IconSkiJumping, badge: IconRoute },
+  'Swimming (Pool)': { glyph: IconPool },
+  'Swimming (Open Water)': { glyph: IconSwimming },
+  Other: { glyph: IconDotsCircleHorizontal },
+}
+
+/** What tells two sport glyphs apart (figure and corner mark). */
+export function sportGlyphKey(entry: SportGlyph): string {
+  return `${entry.glyph.displayName ?? ''}/${entry.badge?.displayName ?? ''}`
 }
 
 /** The colour a sport is drawn in: the user's choice, else the sport's default. */
@@ -46,22 +60,38 @@ export function sportColor(label: string, userColor: string | null | undefined):
   return userColor ?? defaultSportColor(label)
 }
 
-/** A sport's icon, coloured by the user's colour or the sport default, titled with its translated name. */
+/** A sport's icon, coloured by the user's colour or the sport default, named with its translated name. */
 export function SportIcon({ label, color, size = 24 }: { label: string; color?: string | null; size?: number }) {
   const { t } = useTranslation()
-  const Glyph = SPORT_ICONS[label] ?? IconQuestionMark
+  const { glyph: Glyph, badge: Badge } = SPORT_ICONS[label] ?? { glyph: IconQuestionMark }
   const name = t(`sports.${label}`, { defaultValue: label })
+  const tint = sportColor(label, color)
+  const badgeSize = Math.max(8, Math.round(size * 0.5))
   return (
-    <Glyph
-      size={size}
-      color={sportColor(label, color)}
-      stroke={1.8}
+    <span
       role="img"
       aria-label={name}
+      title={name}
       data-testid="sport-icon"
-      data-color={sportColor(label, color)}
+      data-color={tint}
+      style={{ position: 'relative', display: 'inline-flex', flex: 'none', width: size, height: size, color: tint }}
     >
-      <title>{name}</title>
-    </Glyph>
+      <Glyph size={size} stroke={1.8} aria-hidden />
+      {Badge && (
+        <Badge
+          size={badgeSize}
+          stroke={2.2}
+          aria-hidden
+          style={{
+            position: 'absolute',
+            right: -Math.round(size * 0.18),
+            bottom: -Math.round(size * 0.12),
+            background: 'var(--mantine-color-body)',
+            borderRadius: '50%',
+            padding: 1,
+          }}
+        />
+      )}
+    </span>
   )
 }

@@ -12,7 +12,7 @@ import { ErrorBox } from './ErrorBox'
 import { strengthLabel } from './passwordStrength'
 import { RouteDropdown } from './RouteDropdown'
 import { SPORTS } from '../../src/domain/sports'
-import { SPORT_ICONS, SportIcon, sportColor } from './SportIcon'
+import { SPORT_ICONS, SportIcon, sportColor, sportGlyphKey } from './SportIcon'
 import { ApiError } from '../api/ApiError'
 import { pictureProblem } from '../features/profile/EditPictureForm'
 
@@ -137,7 +137,14 @@ describe('SportIcon', () => {
 
   it('has its own glyph for every sport', () => {
     expect(SPORTS.filter((sport) => !SPORT_ICONS[sport.label]).map((sport) => sport.label)).toEqual([])
-    expect(new Set(SPORTS.map((sport) => SPORT_ICONS[sport.label])).size).toBe(SPORTS.length)
+    const keys = SPORTS.map((sport) => {
+      const entry = SPORT_ICONS[sport.label]
+      return entry ? sportGlyphKey(entry) : ''
+    })
+    expect(new Set(keys).size).toBe(SPORTS.length)
+    // The four sports read from files have theirs too.
+    for (const label of ['Swimming (Pool)', 'Swimming (Open Water)', 'Cycling (Indoor)', 'Other']) expect(SPORT_ICONS[label]).toBeDefined()
+    expect(new Set(Object.values(SPORT_ICONS).map(sportGlyphKey)).size).toBe(Object.keys(SPORT_ICONS).length)
   })
 })
 

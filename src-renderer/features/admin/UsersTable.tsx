@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Table, Text, Tooltip } from '@mantine/core'
+import { Anchor, Button, Group, Table, Text } from '@mantine/core'
 import { IconShieldMinus, IconShieldPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -27,29 +27,13 @@ export function AdminRightsButton({
   const { t } = useTranslation()
   const label = t(user.admin ? 'admin.USERS.REMOVE_ADMIN' : 'admin.USERS.ADD_ADMIN')
   const Glyph = user.admin ? IconShieldMinus : IconShieldPlus
-  if (compact) {
-    return (
-      <Tooltip label={label} withArrow disabled={self}>
-        <ActionIcon
-          size="lg"
-          variant={user.admin ? 'default' : 'light'}
-          color={user.admin ? undefined : 'pine'}
-          disabled={self}
-          loading={busy}
-          onClick={onToggle}
-          aria-label={label}
-          data-testid="admin-rights-button"
-        >
-          <Glyph size={18} />
-        </ActionIcon>
-      </Tooltip>
-    )
-  }
   return (
+    // The table too shows the action's words, not only an icon.
     <Button
+      size={compact ? 'xs' : 'sm'}
       variant={user.admin ? 'default' : 'light'}
       color={user.admin ? undefined : 'pine'}
-      leftSection={<Glyph size={18} />}
+      leftSection={<Glyph size={compact ? 16 : 18} aria-hidden />}
       disabled={self}
       loading={busy}
       onClick={onToggle}

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next'
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <Group align="stretch" justify="center" gap="xl" wrap="nowrap" className="waymark-auth-bg" py="md">
+    <Group align="stretch" justify="center" gap="xl" wrap="nowrap" className="waymark-auth-bg">
       <Stack visibleFrom="md" maw={380} justify="center" gap="lg">
-        <Title order={1} c="pine.8" lh={1.1}>
+        <Title order={1} c="var(--waymark-positive-text)" lh={1.1}>
           {t('common.TAGLINE')}
         </Title>
         <Text c="dimmed" size="lg">
