@@ -52,6 +52,7 @@ const expected: Readonly<Record<string, Outcome>> = {
   'fit/developer-types-sample.fit': positions(),
   'fit/elemnt-bolt-devdata-noappid.fit': positions(),
   'fit/event-timestamp.fit': device,
+  'fit/fittrackee-example.fit': { refused: 'fit_not_activity' }, // a course (planned route)
   'fit/garmin-edge500.fit': positions(),
   'fit/garmin-edge810-vector.fit': positions(),
   'fit/garmin-edge820-bike.fit': positions(),
@@ -66,12 +67,16 @@ const expected: Readonly<Record<string, Outcome>> = {
   'fit/indoor-trainer.fit': { refused: 'fit_no_position_no_distance' },
   'fit/inverted-times.fit': positions(),
   'fit/misc-0134902991.fit': positions(),
+  'fit/monitoring-file.fit': { refused: 'fit_not_activity' },
   'fit/mornindew-broken.fit': positions(),
   'fit/multiple-header-chained.fit': positions(5),
   'fit/null-compressed-speed-dist.fit': positions(),
+  'fit/poolswim-hr.fit': device, // lengths only in laps
   'fit/ride-6783622686.fit': positions(),
   'fit/run-no-pause-records.fit': positions(),
+  'fit/settings.fit': { refused: 'fit_not_activity' },
   'fit/sportslib-garmin.fit': positions(),
+  'fit/swim-6688025408.fit': device, // lengths only in laps
   // Swim, T1, bike, run: the 0.8 s T2 of a single record is no workout.
   'fit/triathlon-4623204522.fit': positions(4),
   'fit/wahoo-elemnt-ride.fit': positions(),
@@ -109,6 +114,7 @@ const expected: Readonly<Record<string, Outcome>> = {
   'tcx/sportslib-garmin.tcx': positions(),
   'tcx/sup-activity.tcx': positions(),
   'tcx/suunto-movescount.tcx': positions(),
+  'tcx/swim-6860712481.tcx': device, // distance only on laps
   'tcx/treadmill.tcx': device,
   'tcx/unknown-app.tcx': positions(),
   'tcx/walking.tcx': positions(),
@@ -120,14 +126,8 @@ const expected: Readonly<Record<string, Outcome>> = {
 const pending: Readonly<Record<string, string>> = {
   'fit/activity-unexpected-eof.fit': 'refused as damaged although every message but the CRC is there',
   'fit/compressed-speed-distance.fit': 'compressed timestamps: refused as neither positions nor distance',
-  'fit/fittrackee-example.fit': 'a course file imported as a workout',
-  'fit/monitoring-file.fit': 'refused as "no segment with two points" instead of "not an activity"',
   'fit/nick.fit': 'refused as damaged although its 14,391 records decode',
-  'fit/poolswim-hr.fit': 'distance only on laps and lengths: 1.3 km of 1.7 km',
-  'fit/settings.fit': 'refused as "no segment with two points" instead of "not an activity"',
   'fit/strava-android.fit': 'tail damaged: refused',
-  'fit/swim-6688025408.fit': 'distance only on laps and lengths: 1.8 km of 2.3 km',
-  'tcx/swim-6860712481.tcx': 'distance only on laps: 0 km',
 }
 
 /** The independent reading of a file: one entry per activity that can be a workout. */

@@ -152,6 +152,11 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  fit_not_activity: {
+    message: 'the FIT file is not a recorded workout (it holds settings, monitoring data, a course or a training plan), so no workout can be made from it',
+    status: 400,
+    wire: 'error',
+  },
   fit_no_position_no_distance: {
     message: 'the FIT file has neither GPS positions nor distance, so no workout can be made from it',
     status: 400,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import FitParser, { type ParsedFit } from 'fit-file-parser'
 import type { Lap, Track, TrackSegment } from '../../../src/domain/track'
+import { withDeviceDistance } from '../../../src/domain/track-distance'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
@@ -61,8 +62,9 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
   }))
-  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp) }))
-  return { records: columns, timers, sessions, laps }
+  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
+  const fileType: unknown = data.file_ids?.[0]?.type
+  return { records: columns, timers, sessions, laps, fileType: typeof fileType === 'string' ? fileType : null }
 }
 
 /**
@@ -164,11 +166,12 @@ function segmentOf(data: FitActivityData, start: number, end: number): TrackSegm
   }
 }
 
-/** The laps (with both times) that start within `[first, last]`, the time span of an activity's records. */
-function lapsWithin(laps: readonly FitLap[], first: number, last: number): Lap[] {
-  return laps
-    .filter((lap) => lap.end >= lap.start && lap.start >= first && lap.start <= last)
-    .map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+/**
+ * The laps (with both times) that overlap `[first, last]`, the time span of an activity's records.
+ * Overlap, not "start within": a watch starts its first lap a second before its first record.
+ */
+function lapsWithin(laps: readonly FitLap[], first: number, last: number): FitLap[] {
+  return laps.filter((lap) => lap.end >= lap.start && lap.end > first && lap.start <= last)
 }
 
 /**
@@ -178,13 +181,14 @@ function lapsWithin(laps: readonly FitLap[], first: number, last: number): Lap[]
  */
 export function activitiesOfFit(data: FitActivityData): Track[] {
   const n = data.records.count
+  if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
   const budget = new PointBudget()
   for (let i = 0; i < n; i++) budget.take()
   cleanRecords(data)
   const { lat, distance } = data.records
   const hasPosition = lat.some((value) => !Number.isNaN(value))
-  const hasDistance = distance.some((value) => !Number.isNaN(value))
+  const hasDistance = distance.some((value) => !Number.isNaN(value)) || data.laps.some((lap) => lap.distanceM > 0)
   if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
@@ -203,14 +207,16 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
     // a workout: it is left out rather than making the whole file fail.
     if (last - first < 2) continue
     const session = sessions[sessionIndex]
-    const laps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
+    const fitLaps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
+    const laps: Lap[] = fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+    const measured = fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end, distanceM: lap.distanceM }))
     activities.push({
       format: 'fit',
       name: null,
       description: null,
       sport: session?.sport ?? null,
       subSport: session?.subSport ?? null,
-      tracks: [{ name: null, description: null, segments }],
+      tracks: [{ name: null, description: null, segments: withDeviceDistance(segments, measured) }],
       ...(laps.length > 0 ? { laps } : {}),
     })
   }

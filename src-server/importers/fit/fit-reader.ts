@@ -57,6 +57,8 @@ export interface FitLap {
   readonly start: number
   /** `timestamp` (the lap's end); `NaN` when absent. */
   readonly end: number
+  /** `total_distance` in metres; `NaN` when absent (pool swims carry their distance only here). */
+  readonly distanceM: number
 }
 
 /** What an activity import reads from a FIT file. */
@@ -68,12 +70,18 @@ export interface FitActivityData {
   readonly sessions: readonly FitSession[]
   /** The laps in file order (none in files that lack them). */
   readonly laps: readonly FitLap[]
+  /**
+   * `file_id.type` as fit-file-parser names it (`activity`, `settings`, `monitoring_b`, `course`,
+   * …), or `null` when the file has no file_id.
+   */
+  readonly fileType: string | null
 }
 
 /** Milliseconds from the Unix epoch to the FIT epoch (1989-12-31T00:00:00Z). */
 const FIT_EPOCH_MS = 631_065_600_000
 const SEMICIRCLE_DEGREES = 180 / Math.pow(2, 31)
 
+const FILE_ID = 0
 const SESSION = 18
 const LAP = 19
 const RECORD = 20
@@ -104,7 +112,29 @@ const SLOT_EVENT_TYPE = 11
 const SLOT_SPORT = 12
 const SLOT_START_TIME = 13
 const SLOT_SUB_SPORT = 14
-const SLOT_COUNT = 15
+const SLOT_FILE_TYPE = 15
+const SLOT_COUNT = 16
+
+/** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
+const FILE_TYPES: ReadonlyMap<number, string> = new Map([
+  [1, 'device'],
+  [2, 'settings'],
+  [3, 'sport'],
+  [4, 'activity'],
+  [5, 'workout'],
+  [6, 'course'],
+  [7, 'schedules'],
+  [9, 'weight'],
+  [10, 'totals'],
+  [11, 'goals'],
+  [14, 'blood_pressure'],
+  [15, 'monitoring_a'],
+  [20, 'activity_summary'],
+  [28, 'monitoring_daily'],
+  [32, 'monitoring_b'],
+  [34, 'segment'],
+  [35, 'segment_list'],
+])
 
 /** Field number → (slot, base types accepted) per message of interest. */
 type FieldTable = ReadonlyMap<number, readonly [number, readonly number[]]>
@@ -148,8 +178,10 @@ const FIELDS: ReadonlyMap<number, FieldTable> = new Map([
     new Map<number, readonly [number, readonly number[]]>([
       [253, [SLOT_TIMESTAMP, [UINT32]]],
       [2, [SLOT_START_TIME, [UINT32]]],
+      [9, [SLOT_DISTANCE, [UINT32]]],
     ]),
   ],
+  [FILE_ID, new Map<number, readonly [number, readonly number[]]>([[0, [SLOT_FILE_TYPE, UINT8_LIKE]]])],
 ])
 
 function baseTypeSize(baseType: number): number {
@@ -297,6 +329,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
   const timers: FitTimerEvent[] = []
   const sessions: FitSession[] = []
   const laps: FitLap[] = []
+  let fileType: string | null | undefined
   const values = new Float64Array(SLOT_COUNT)
   let pos = headerSize
   while (pos < dataEnd) {
@@ -340,7 +373,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
     pos = start + definition.size
     if (pos > dataEnd) return null
     const global = definition.global
-    if (global !== RECORD && global !== EVENT && global !== SESSION && global !== LAP) continue
+    if (global !== RECORD && global !== EVENT && global !== SESSION && global !== LAP && global !== FILE_ID) continue
     values.fill(Number.NaN)
     const fields = definition.fields
     for (let f = 0; f < fields.length; f += 3) {
@@ -369,7 +402,11 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
       if (type === 0) timers.push({ time, running: true })
       else if (type === 1 || type === 4 || type === 9) timers.push({ time, running: false })
     } else if (global === LAP) {
-      laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time })
+      laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time, distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100 })
+    } else if (global === FILE_ID) {
+      const type = values[SLOT_FILE_TYPE] ?? Number.NaN
+      // The first file_id names the file (a chained file repeats it).
+      fileType ??= Number.isNaN(type) ? null : (FILE_TYPES.get(type) ?? String(type))
     } else {
       const start = values[SLOT_START_TIME] ?? Number.NaN
       const sport = values[SLOT_SPORT] ?? Number.NaN
@@ -383,5 +420,5 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
     }
   }
   if (pos !== dataEnd) return null
-  return { records: columns.finish(), timers, sessions, laps }
+  return { records: columns.finish(), timers, sessions, laps, fileType: fileType ?? null }
 }

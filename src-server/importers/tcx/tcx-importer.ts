@@ -1,11 +1,15 @@
 import type { Lap, Track, TrackPart, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
+import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { cleanText, SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
 import type { XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
+
+/** Lap children read for the lap's measured distance. */
+type LapField = 'lapSeconds' | 'lapDistance'
 
 /** Trackpoint children whose text we read, and what they become. */
 type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
@@ -65,10 +69,15 @@ class TcxHandler implements XmlHandler {
   private notes: string | null = null
   private segments: TrackSegment[] = []
   private laps: Lap[] = []
+  /** The activity's laps as the device measured them (StartTime, TotalTimeSeconds, DistanceMeters). */
+  private measuredLaps: MeasuredLap[] = []
+  private lapStart = Number.NaN
+  private lapSeconds = Number.NaN
+  private lapDistanceM = Number.NaN
   private lap: TrackSegmentBuilder | null = null
   private inPoint = false
   private point: TrackPointInput = {}
-  private field: PointField | 'notes' | null = null
+  private field: PointField | LapField | 'notes' | null = null
   private readonly buffer = new XmlText()
 
   open(name: string, attributes: XmlAttributes): void {
@@ -88,7 +97,18 @@ class TcxHandler implements XmlHandler {
         if (parent === 'Activities') this.startActivity(attributes)
         break
       case 'Lap':
-        if (this.inActivity && parent === 'Activity') this.lap = new TrackSegmentBuilder()
+        if (this.inActivity && parent === 'Activity') {
+          this.lap = new TrackSegmentBuilder()
+          this.lapStart = Date.parse(attributes.get('StartTime') ?? '')
+          this.lapSeconds = Number.NaN
+          this.lapDistanceM = Number.NaN
+        }
+        break
+      case 'TotalTimeSeconds':
+        if (this.lap && parent === 'Lap') this.capture('lapSeconds')
+        break
+      case 'DistanceMeters':
+        if (this.lap && parent === 'Lap') this.capture('lapDistance')
         break
       case 'Trackpoint':
         if (this.lap && parent === 'Track') {
@@ -119,9 +139,13 @@ class TcxHandler implements XmlHandler {
       this.segments.push(segment)
       const span = timeSpan(segment)
       if (span) this.laps.push(span)
+      const endTime = this.lapStart + this.lapSeconds * 1000
+      if (endTime >= this.lapStart) this.measuredLaps.push({ startTime: this.lapStart, endTime, distanceM: this.lapDistanceM })
+      else if (span) this.measuredLaps.push({ ...span, distanceM: this.lapDistanceM })
       this.lap = null
     } else if (name === 'Activity' && this.inActivity && parent === 'Activities') {
-      const track: TrackPart = { name: null, description: this.notes, segments: this.segments }
+      const segments = withDeviceDistance(this.segments, this.measuredLaps)
+      const track: TrackPart = { name: null, description: this.notes, segments }
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
       this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps })
       this.inActivity = false
@@ -149,10 +173,11 @@ class TcxHandler implements XmlHandler {
     this.notes = null
     this.segments = []
     this.laps = []
+    this.measuredLaps = []
     this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
-  private capture(field: PointField | 'notes'): void {
+  private capture(field: PointField | LapField | 'notes'): void {
     this.field = field
     this.buffer.clear()
   }
@@ -162,6 +187,12 @@ class TcxHandler implements XmlHandler {
     const text = this.buffer
     this.field = null
     if (field === null) return
+    if (field === 'lapSeconds' || field === 'lapDistance') {
+      const value = text.decimal()
+      if (field === 'lapSeconds') this.lapSeconds = value
+      else this.lapDistanceM = value
+      return
+    }
     if (field === 'notes') {
       this.notes = cleanText(text.string())
       return

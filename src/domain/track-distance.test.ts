@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { TrackSegmentBuilder } from './track-builder'
+import { withDeviceDistance } from './track-distance'
+
+const start = Date.UTC(2024, 0, 1)
+
+function segment(points: { time: number; lat?: number; lon?: number; recordedDistance?: number }[]) {
+  const builder = new TrackSegmentBuilder()
+  for (const point of points) builder.push(point)
+  return builder.build()
+}
+
+describe('distance of an activity without positions', () => {
+  it('spreads the laps over their time: a rest lap of 0 m stays put', () => {
+    const points = [0, 30, 60, 90, 120].map((s) => ({ time: start + s * 1000 }))
+    const laps = [
+      { startTime: start, endTime: start + 60_000, distanceM: 100 },
+      { startTime: start + 60_000, endTime: start + 90_000, distanceM: 0 },
+      { startTime: start + 90_000, endTime: start + 120_000, distanceM: 50 },
+    ]
+    const [result] = withDeviceDistance([segment(points)], laps)
+    expect(Array.from(result?.recordedDistance ?? [])).toEqual([0, 50, 100, 100, 150])
+  })
+
+  it('keeps positions, and the points own distance when the laps carry none', () => {
+    const positioned = segment([{ time: start, lat: 45, lon: 6 }, { time: start + 1000, lat: 45.001, lon: 6 }])
+    const laps = [{ startTime: start, endTime: start + 1000, distanceM: 500 }]
+    expect(withDeviceDistance([positioned], laps)[0]).toBe(positioned)
+    const indoor = segment([{ time: start, recordedDistance: 0 }, { time: start + 1000, recordedDistance: 4 }])
+    expect(withDeviceDistance([indoor], [{ ...laps[0], distanceM: Number.NaN } as never])[0]).toBe(indoor)
+  })
+})

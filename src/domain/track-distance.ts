@@ -1,0 +1,65 @@
+import type { TrackSegment } from './track'
+
+/** A lap with the distance the device measured over it (FIT lap `total_distance`, TCX lap `DistanceMeters`). */
+export interface MeasuredLap {
+  /** Epoch ms. */
+  readonly startTime: number
+  /** Epoch ms (≥ start). */
+  readonly endTime: number
+  /** Metres; `NaN` when the lap carries none. */
+  readonly distanceM: number
+}
+
+function hasPosition(segment: TrackSegment): boolean {
+  for (let i = 0; i < segment.size; i++) if (!Number.isNaN((segment.lat[i] ?? Number.NaN) + (segment.lon[i] ?? Number.NaN))) return true
+  return false
+}
+
+/**
+ * The distance of an activity without positions, one rule for every format (FIT, TCX): the
+ * laps' measured distances when the device wrote them — its own totals, and the only complete
+ * figure of a pool swim, whose watch writes lengths into laps and distance into a few records at
+ * most — spread over each lap's time: points get a cumulative distance that grows linearly through
+ * each lap, so moving time and speeds follow the laps and rest laps of 0 m are pauses. Without lap
+ * distances the points' own recorded distance (FIT record `distance`, TCX trackpoint
+ * `DistanceMeters`) stays. Activities with positions are returned unchanged.
+ *
+ * @param segments the activity's segments, in order
+ * @param laps the activity's laps with their measured distances, in any order
+ * @returns the segments, with `recordedDistance` replaced when the laps are used
+ */
+export function withDeviceDistance(segments: readonly TrackSegment[], laps: readonly MeasuredLap[]): readonly TrackSegment[] {
+  const measured = laps
+    .filter((lap) => lap.distanceM >= 0 && lap.endTime >= lap.startTime)
+    .sort((a, b) => a.startTime - b.startTime)
+  const lapsTotal = measured.reduce((sum, lap) => sum + lap.distanceM, 0)
+  if (lapsTotal <= 0 || segments.some(hasPosition)) return segments
+
+  // Cumulative distance at the start of each lap.
+  const before = new Float64Array(measured.length)
+  for (let k = 1; k < measured.length; k++) before[k] = (before[k - 1] ?? 0) + (measured[k - 1]?.distanceM ?? 0)
+  const at = (time: number): number => {
+    if (Number.isNaN(time)) return Number.NaN
+    // The last lap starting at or before `time` (binary search: points need not be in time order).
+    let low = 0
+    let high = measured.length - 1
+    let found = -1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      if ((measured[middle]?.startTime ?? Number.POSITIVE_INFINITY) <= time) {
+        found = middle
+        low = middle + 1
+      } else high = middle - 1
+    }
+    const lap = measured[found]
+    if (!lap) return 0
+    const span = lap.endTime - lap.startTime
+    const share = span > 0 ? Math.min(1, Math.max(0, (time - lap.startTime) / span)) : 1
+    return (before[found] ?? 0) + lap.distanceM * share
+  }
+  return segments.map((segment) => {
+    const recordedDistance = new Float64Array(segment.size)
+    for (let i = 0; i < segment.size; i++) recordedDistance[i] = at(segment.time[i] ?? Number.NaN)
+    return { ...segment, recordedDistance }
+  })
+}
