@@ -173,6 +173,15 @@ export const errorCatalogue = {
     wire: 'error',
   },
   import_too_many_running: { message: 'too many imports are running for this account, please wait for one to finish', status: 429, wire: 'error' },
+  export_row_invalid: {
+    message: "this part of the export's activity list could not be read (broken quotes or a damaged file)",
+    status: 400,
+    wire: 'error',
+  },
+  export_row_not_utf8: { message: "this row of the export's activity list is not UTF-8 text", status: 400, wire: 'error' },
+  export_row_date_invalid: { message: 'this activity of the export has no valid date', status: 400, wire: 'error' },
+  export_row_figures_invalid: { message: 'this activity of the export has no file and no valid duration or distance', status: 400, wire: 'error' },
+  export_file_missing: { message: "the export lists this activity's file but the archive does not contain it", status: 400, wire: 'error' },
   archive_extracted_too_large: {
     message: 'the files extracted from the archive exceed the archive size limit',
     status: 413,

@@ -1,16 +1,21 @@
 import { EventEmitter } from 'node:events'
 import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm } from 'node:fs/promises'
-import { extname, join } from 'node:path'
+import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import type { ImportFileResult, ImportTask } from '../../../src/contracts'
+import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask } from '../../../src/contracts'
+import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, isAppError, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { ImportTaskEntity, ImportTaskResultEntity, UserEntity } from '../../db/entities'
+import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
+import { toSqlDate } from '../../lib/sql-date'
 import { randomToken } from '../../lib/secrets'
+import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import { importWorkoutFile, TRACK_EXTENSIONS, type ImportChoices } from './workout-import'
+import { createWorkoutsService } from './workouts.service'
 
 /** Entries that decompress more than this many times their stored size are refused (zip bombs). */
 export const MAX_COMPRESSION_RATIO = 100
@@ -26,6 +31,15 @@ export const MAX_RUNNING_PER_USER = 2
 export const MAX_RESULTS_PER_TASK = 20_000
 /** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
 const MAX_TEXT = 500
+/** Largest metadata file of an export read into memory (a 10,000-activity `activities.csv` is ~10 MB). */
+const MAX_METADATA_BYTES = 64 * 1024 * 1024
+
+/** `ride.fit.gz` → `.fit`: gzip members of archives are activity files too. */
+function trackExtension(name: string): string | null {
+  const lower = name.toLowerCase()
+  const extension = extname(lower.endsWith('.gz') ? lower.slice(0, -3) : lower)
+  return TRACK_EXTENSIONS.has(extension) ? extension : null
+}
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000
@@ -99,8 +113,7 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
     zip.on('end', () => resolve(listed))
     zip.on('entry', (entry: Entry) => {
       const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false)
-      const extension = extname(name).toLowerCase()
-      const kind = TRACK_EXTENSIONS.has(extension) ? 'track' : extension === '.zip' ? 'archive' : 'other'
+      const kind = trackExtension(name) ? 'track' : extname(name).toLowerCase() === '.zip' ? 'archive' : 'other'
       const isDirectory = name.endsWith('/')
       if (!isDirectory && !isHidden(name)) {
         let refusal: string | null = null
@@ -126,7 +139,15 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
  * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget.
  * @returns the bytes written
  */
-async function extract(zip: ZipFile, entry: Entry, target: string, maxBytes: number, budget: Budget, tooLarge: ErrorCode): Promise<number> {
+async function extract(
+  zip: ZipFile,
+  entry: Entry,
+  target: string,
+  maxBytes: number,
+  budget: Budget,
+  tooLarge: ErrorCode,
+  gunzip = false,
+): Promise<number> {
   const stream = await zip.openReadStreamPromise(entry)
   let written = 0
   const guard = new Transform({
@@ -136,7 +157,9 @@ async function extract(zip: ZipFile, entry: Entry, target: string, maxBytes: num
       else done(written > maxBytes ? new AppError(tooLarge) : null, chunk)
     },
   })
-  await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
+  // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
+  if (gunzip) await pipeline(stream, createGunzip(), guard, createWriteStream(target, { flags: 'wx' }))
+  else await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
   return written
 }
 
@@ -167,6 +190,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   const logError = (error: unknown) => context.config.logger.error('a file of an archive could not be imported', error)
   /** Kept archives of running tasks: outside tmp/, which is emptied at every start. */
   const archivesDir = join(context.layout.root, 'imports')
+  const workouts = createWorkoutsService(context)
   const finished = new EventEmitter()
   finished.setMaxListeners(0)
 
@@ -208,6 +232,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     seq: number
     filesTotal: number
     filesDone: number
+    /** The export's metadata when the archive is an account export, else null. */
+    plan: ExportPlan | null
+    /** Files of the export's list met in the archive. */
+    seen: Set<string>
   }
 
   async function stillOwned(run: Run): Promise<boolean> {
@@ -240,6 +268,98 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       return true
     })
     if (!stored) throw new TaskStopped('owner_gone')
+  }
+
+  /** Reads an export's metadata files, if the archive's layout is one of a known export. */
+  async function readPlan(zip: ZipFile, listed: ListedEntry[]): Promise<ExportPlan | null> {
+    const detected = detectExport(listed.map((item) => item.name))
+    if (!detected) return null
+    const read = async (name: string): Promise<Buffer> => {
+      const item = listed.find((candidate) => candidate.name === name)
+      if (!item) return Buffer.alloc(0)
+      const target = join(context.layout.tmp, `export-${randomToken()}`)
+      try {
+        await extract(zip, item.entry, target, MAX_METADATA_BYTES, { files: 0, bytes: MAX_METADATA_BYTES }, 'file_too_large')
+        return await readFile(target)
+      } finally {
+        await rm(target, { force: true })
+      }
+    }
+    const files = await Promise.all(detected.metadata.map(read))
+    if (detected.kind === 'strava') return planStrava(files[0] ?? Buffer.alloc(0))
+    if (detected.kind === 'fittrackee') return planFitTrackee(files[0] ?? Buffer.alloc(0))
+    return planGarmin(files)
+  }
+
+  const choicesWith = (choices: ImportChoices, meta: ActivityMeta): ImportChoices => ({
+    sportId: meta.sportId ?? choices.sportId,
+    title: meta.title?.slice(0, TITLE_MAX) ?? undefined,
+    notes: meta.notes?.slice(0, NOTES_MAX) ?? undefined,
+  })
+
+  async function startOf(workoutId: string): Promise<number | null> {
+    const workout = await db.manager.findOne(WorkoutEntity, { where: { id: workoutId }, select: { id: true, workoutDate: true } })
+    return workout ? workout.workoutDate.getTime() : null
+  }
+
+  /** Applies an export's title, notes and sport to a workout already there (update, not a copy). */
+  async function applyMeta(run: Run, workoutId: string, meta: ActivityMeta): Promise<void> {
+    const workout = await db.manager.findOneBy(WorkoutEntity, { id: workoutId, userId: run.user.id })
+    if (!workout) return
+    const wanted = choicesWith(run.options.choices, meta)
+    const changes: { title?: string; notes?: string; sport_id?: number } = {}
+    if (wanted.title && wanted.title !== workout.title) changes.title = wanted.title
+    if (wanted.notes && wanted.notes !== workout.notes) changes.notes = wanted.notes
+    if (meta.sportId !== null && meta.sportId !== workout.sportId) changes.sport_id = meta.sportId
+    if (Object.keys(changes).length > 0) await workouts.update(run.user, workoutId, changes)
+  }
+
+  /** A workout without a file from an export's figures, unless the same one is already there. */
+  async function importFileless(run: Run, activity: FilelessActivity): Promise<ImportFileResult> {
+    const sportId = activity.sportId ?? run.options.choices.sportId
+    const [same] = await db.manager.query<{ id: string }[]>(
+      `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
+      [run.user.id, sportId, toSqlDate(new Date(activity.start.getTime() - 60_000)), toSqlDate(new Date(activity.start.getTime() + 60_000)), activity.distanceKm],
+    )
+    if (same) {
+      await applyMeta(run, same.id, activity)
+      return { file: activity.key, status: 'duplicate', workout_id: same.id }
+    }
+    const local = createZoneClock(run.user.timezone).local(activity.start.getTime())
+    const two = (value: number) => String(value).padStart(2, '0')
+    const created = await workouts.createWithoutFile(run.user, {
+      sport_id: sportId,
+      duration: Math.min(activity.durationS, 100 * 24 * 3600),
+      distance: Math.min(activity.distanceKm, 100_000),
+      workout_date: `${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}`,
+      ...(activity.title ? { title: activity.title.slice(0, TITLE_MAX) } : {}),
+      ...(activity.notes ? { notes: activity.notes.slice(0, NOTES_MAX) } : {}),
+    })
+    return { file: activity.key, status: 'imported', workout_id: created.data.workouts[0]?.id ?? '' }
+  }
+
+  /** After the files: the export's activities without a file, its refused rows, its missing files. */
+  async function finishExport(run: Run, plan: ExportPlan): Promise<void> {
+    for (const error of plan.errors) {
+      if (!run.done.has(error.key)) await record(run, { file: error.key, status: 'error', message: errorCatalogue[error.code].message })
+    }
+    for (const activity of plan.fileless) {
+      if (run.signal.aborted) throw new TaskStopped('server_stopping')
+      if (run.done.has(activity.key)) continue
+      let outcome: ImportFileResult
+      try {
+        outcome = await importFileless(run, activity)
+      } catch (error) {
+        if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
+        outcome = { file: activity.key, status: 'error', message: reasonOf(error, logError) }
+      }
+      await record(run, outcome)
+    }
+    for (const file of plan.byFile.keys()) {
+      if (run.seen.has(file) || run.done.has(file)) continue
+      run.filesTotal += 1
+      await record(run, { file, status: 'error', message: errorCatalogue.export_file_missing.message })
+    }
   }
 
   /** Imports the entries of an opened archive one by one; nested archives recurse once. */
@@ -279,12 +399,18 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           }
           continue
         }
-        run.budget.bytes -= await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large')
-        const imported = await importWorkoutFile(context, run.user, target, item.name, run.options.choices)
-        outcome =
-          imported.status === 'imported'
-            ? { file, status: 'imported', workout_id: imported.workout.id }
-            : { file, status: 'duplicate', workout_id: imported.workoutId }
+        const gzipped = item.name.toLowerCase().endsWith('.gz')
+        run.budget.bytes -= await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
+        // Strava and the reference tracker name each activity's file in their list.
+        const listedMeta = run.plan?.byFile.get(file) ?? null
+        if (listedMeta) run.seen.add(file)
+        const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
+        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices)
+        const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
+        // Garmin's files are matched after import (by id in the name, else by start time).
+        const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
+        if (meta && (imported.status === 'duplicate' || !listedMeta)) await applyMeta(run, workoutId, meta)
+        outcome = imported.status === 'imported' ? { file, status: 'imported', workout_id: workoutId } : { file, status: 'duplicate', workout_id: workoutId }
       } catch (error) {
         if (error instanceof TaskStopped) throw error
         // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
@@ -311,14 +437,20 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         seq: done.size,
         filesTotal: 0,
         filesDone: done.size,
+        plan: null,
+        seen: new Set(),
       }
       let zip: ZipFile | null = null
       let ending: { status: 'done' | 'failed'; message: string | null } | null = null
       try {
         zip = await openZip(archivePath)
-        const listed = await listEntries(zip, options.limits, 0)
-        run.filesTotal = listed.length
+        let listed = await listEntries(zip, options.limits, 0)
+        run.plan = await readPlan(zip, listed)
+        // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
+        if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
+        run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)
         await importEntries(zip, listed, '', 0, run)
+        if (run.plan) await finishExport(run, run.plan)
         ending = { status: 'done', message: null }
       } catch (error) {
         if (error instanceof TaskStopped) {
@@ -406,7 +538,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         zip = await openZip(archivePath)
         const listed = await listEntries(zip, limits, 0)
         const importable = listed.filter((item) => item.kind !== 'other')
-        if (importable.length === 0) throw new AppError('zip_no_workout_file')
+        if (importable.length === 0 && !detectExport(listed.map((item) => item.name))) throw new AppError('zip_no_workout_file')
         if (importable.length > limits.maxFiles) throw new AppError('zip_too_many_files')
         zip.close()
         zip = null
