@@ -38,6 +38,8 @@ export default defineConfig({
           cli: resolve(__dirname, 'src-server/cli.ts'),
           index: resolve(__dirname, 'src-main/index.ts'),
           'server-host': resolve(__dirname, 'src-main/server/host.ts'),
+          // Loaded by the server's worker threads (parsing, analysis, map drawing) from its own file.
+          'compute-worker': resolve(__dirname, 'src-server/compute/compute-worker.ts'),
         },
       },
     },

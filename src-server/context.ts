@@ -12,6 +12,7 @@ import type { PasswordHasher } from './lib/passwords'
 import type { RateLimits } from './lib/rate-limits'
 import type { TokenService } from './lib/tokens'
 import type { Mailer } from './mail/mailer'
+import type { ComputePool } from './compute/compute-pool'
 
 /** What the services of one server share; built once by `createServer`. */
 export interface ServerContext {
@@ -29,6 +30,8 @@ export interface ServerContext {
   /** Work that continues after its request (archive imports). */
   readonly background: Background
   readonly maps: MapImages
+  /** Worker threads for parsing, analysis and map drawing: CPU-heavy work never runs on the event loop. */
+  readonly compute: ComputePool
   /** Cached map tiles, or null when no tile server is configured. */
   readonly tiles: TileSource | null
   readonly weather: WeatherJobs

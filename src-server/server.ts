@@ -17,6 +17,7 @@ import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from '.
 import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
+import { createComputePool } from './compute/compute-pool'
 import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
 import { startDailyBackup, type Timers } from './backup/daily-backup'
@@ -77,6 +78,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   })
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
+  const compute = createComputePool()
   const context: ServerContext = {
     config,
     db: dataSource,
@@ -89,7 +91,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
-    maps: createMapImages(dataDir.layout.maps, tiles, background, config.logger),
+    maps: createMapImages(dataDir.layout.maps, tiles, background, config.logger, compute),
+    compute,
     tiles,
     weather: createWeatherJobs(config.weather, write, background, config.logger),
     now,
@@ -144,6 +147,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         })
       }
       await background.stop()
+      await compute.close()
       await dailyBackup.stop()
       await mailer.drain()
       await dataSource.destroy()

@@ -12,6 +12,7 @@ import { createRateLimits, DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
 import { createTokenService } from '../lib/tokens'
 import { createMailer } from '../mail/mailer'
 import { createMapImages } from '../maps/map-images'
+import { createComputePool } from '../compute/compute-pool'
 import { createWeatherJobs } from '../weather/weather-jobs'
 
 /**
@@ -23,6 +24,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
   const now = () => new Date()
   const background = createBackground((error) => logger.error('background work failed', error))
   const write = createWriteQueue(db)
+  const compute = createComputePool()
   const context: ServerContext = {
     config: {
       port: 0,
@@ -47,10 +49,17 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     mailer: createMailer(null, logger),
     limits: createRateLimits(DEFAULT_RATE_LIMITS),
     background,
-    maps: createMapImages(layout.maps, null, background, logger),
+    maps: createMapImages(layout.maps, null, background, logger, compute),
+    compute,
     tiles: null,
     weather: createWeatherJobs(null, write, background, logger),
     now,
   }
-  return { context, close: () => background.stop() }
+  return {
+    context,
+    async close() {
+      await background.stop()
+      await compute.close()
+    },
+  }
 }

@@ -4,7 +4,8 @@ import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { Logger } from '../config/server-config'
 import type { Background } from '../lib/background'
 import { randomToken } from '../lib/secrets'
-import { renderStaticMap, writeMapFile } from './static-map'
+import type { ComputePool } from '../compute/compute-pool'
+import { staticMapTiles, writeMapFile } from './static-map'
 import type { TileSource } from './tiles'
 
 /** The static map images of workouts, in the data folder's `maps/`. */
@@ -16,7 +17,13 @@ export interface MapImages {
   path(id: string): string
 }
 
-export function createMapImages(mapsDir: string, tiles: TileSource | null, background: Background, logger: Logger): MapImages {
+export function createMapImages(
+  mapsDir: string,
+  tiles: TileSource | null,
+  background: Background,
+  logger: Logger,
+  compute: ComputePool,
+): MapImages {
   const path = (id: string) => join(mapsDir, `${id}.png`)
   let queue: Promise<void> = Promise.resolve()
 
@@ -24,7 +31,7 @@ export function createMapImages(mapsDir: string, tiles: TileSource | null, backg
     path,
     async create(lines, bounds) {
       const id = randomToken().slice(0, 32)
-      await writeMapFile(path(id), await renderStaticMap(lines, bounds, null))
+      await writeMapFile(path(id), await compute.drawMap(lines, bounds, null))
       return id
     },
     refine(id, lines, bounds) {
@@ -32,7 +39,9 @@ export function createMapImages(mapsDir: string, tiles: TileSource | null, backg
       background.run((signal) => {
         queue = queue.then(async () => {
           if (signal.aborted) return
-          const png = await renderStaticMap(lines, bounds, tiles)
+          // Tiles are fetched (or read from the cache) here; decoding and drawing happen in a worker.
+          const images = await Promise.all(staticMapTiles(bounds).map(async (key) => ({ ...key, png: await tiles.bytes(key.zoom, key.x, key.y) })))
+          const png = await compute.drawMap(lines, bounds, images)
           // The workout may have been deleted meanwhile: never bring its map back.
           const exists = await access(path(id)).then(
             () => true,

@@ -13,21 +13,38 @@ const LINE_WIDTH = 4
 const LINE_COLOR = [0x33, 0x88, 0xff] as const
 const BACKGROUND = [0xe9, 0xee, 0xec] as const
 
+/** One map tile's address. */
+export interface TileKey {
+  readonly zoom: number
+  readonly x: number
+  readonly y: number
+}
+
+/** The tiles under the static map of these bounds, so they can be fetched before drawing. */
+export function staticMapTiles(bounds: Bounds): TileKey[] {
+  const view = fitView(bounds, MAP_WIDTH, MAP_HEIGHT, PADDING)
+  const first = { x: Math.floor(view.left / TILE_SIZE), y: Math.floor(view.top / TILE_SIZE) }
+  const last = { x: Math.floor((view.left + MAP_WIDTH - 1) / TILE_SIZE), y: Math.floor((view.top + MAP_HEIGHT - 1) / TILE_SIZE) }
+  const keys: TileKey[] = []
+  for (let y = first.y; y <= last.y; y += 1) for (let x = first.x; x <= last.x; x += 1) keys.push({ zoom: view.zoom, x, y })
+  return keys
+}
+
 /**
  * Draws a workout's map line as a PNG, over map tiles when `tiles` gives them, else over a plain
  * background, so a map exists even offline.
  */
-export async function renderStaticMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: TileSource | null): Promise<Buffer> {
+export async function renderStaticMap(
+  lines: readonly (readonly LatLon[])[],
+  bounds: Bounds,
+  tiles: Pick<TileSource, 'raster'> | null,
+): Promise<Buffer> {
   const view = fitView(bounds, MAP_WIDTH, MAP_HEIGHT, PADDING)
   const image = createRaster(MAP_WIDTH, MAP_HEIGHT, BACKGROUND)
   if (tiles) {
-    const first = { x: Math.floor(view.left / TILE_SIZE), y: Math.floor(view.top / TILE_SIZE) }
-    const last = { x: Math.floor((view.left + MAP_WIDTH - 1) / TILE_SIZE), y: Math.floor((view.top + MAP_HEIGHT - 1) / TILE_SIZE) }
-    for (let y = first.y; y <= last.y; y += 1) {
-      for (let x = first.x; x <= last.x; x += 1) {
-        const tile = await tiles.raster(view.zoom, x, y)
-        if (tile) blit(image, tile, Math.round(x * TILE_SIZE - view.left), Math.round(y * TILE_SIZE - view.top))
-      }
+    for (const { zoom, x, y } of staticMapTiles(bounds)) {
+      const tile = await tiles.raster(zoom, x, y)
+      if (tile) blit(image, tile, Math.round(x * TILE_SIZE - view.left), Math.round(y * TILE_SIZE - view.top))
     }
   }
   for (const line of lines) {

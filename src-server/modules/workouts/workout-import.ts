@@ -3,15 +3,15 @@ import { gzipSync } from 'node:zlib'
 import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
-import { analyseForStorage, type ChartPoint, type StoredAnalysis } from '../../../src/domain/analysis'
+import type { ChartPoint, StoredAnalysis } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning, ParsedFile, Track } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
+import type { TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
-import { importTrackFile } from '../../importers'
 import { shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
 import type { WeatherPoint } from '../../weather/weather-jobs'
@@ -52,16 +52,6 @@ export async function sportAndThreshold(
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
 
-/** Whether any point of the track has a position (a swim with positions is an open-water swim). */
-function hasPositions(track: Track): boolean {
-  for (const part of track.tracks) {
-    for (const segment of part.segments) {
-      for (let index = 0; index < segment.size; index += 1) if (!Number.isNaN(segment.lat[index])) return true
-    }
-  }
-  return false
-}
-
 /**
  * The sport of an imported activity and the user's threshold for it. With `detectSport`, the sport
  * the file names (mapped by `sportFromFile`) when it exists and is active for everyone and for the
@@ -71,11 +61,11 @@ export async function sportOfActivity(
   manager: EntityManager,
   user: UserEntity,
   choices: ImportChoices,
-  activity: Track,
+  activity: Pick<TrackHeader, 'sport' | 'subSport' | 'hasPositions'>,
 ): Promise<{ sport: SportEntity; threshold: number }> {
   const fallback = await sportAndThreshold(manager, user, choices.sportId)
   if (!choices.detectSport) return fallback
-  const named = sportFromFile(activity.sport, activity.subSport ?? null, { hasPositions: hasPositions(activity) })
+  const named = sportFromFile(activity.sport, activity.subSport ?? null, { hasPositions: activity.hasPositions })
   if (named === null || named === fallback.sport.id) return fallback
   const sport = await manager.findOneBy(SportEntity, { id: named })
   const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: named })
@@ -258,21 +248,34 @@ export async function importWorkoutFile(
     const earlyDuplicate = await findDuplicate(db.manager, user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
-    await sportAndThreshold(db.manager, user, choices.sportId) // an unknown sport is refused before the file is read
-    const parsed = await importTrackFile(uploadedPath)
+    // An unknown sport is refused before the file is read.
+    const chosen = await sportAndThreshold(db.manager, user, choices.sportId)
+    const optionsFor = (choice: { sport: SportEntity; threshold: number }) => ({
+      stoppedSpeedThresholdKmh: choice.threshold,
+      effortDistancesM: effortDistancesFor(choice.sport.label),
+    })
+    // Parsed and analysed in a worker thread, so the event loop stays free for other requests;
+    // the points stay there, only figures, chart and map line come back. Each activity is
+    // analysed with the chosen sport's options; an activity whose file names another sport that
+    // analyses differently is analysed once more with its own (rare, and in the worker too).
+    const chosenOptions = optionsFor(chosen)
+    let parsed = await context.compute.parseAndAnalyse(uploadedPath, { analysis: chosenOptions, joinActivities: false })
+    const sports = []
+    for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track))
+    const wanted = sports.map(optionsFor)
+    if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
+      parsed = await context.compute.parseAndAnalyse(uploadedPath, { analysis: wanted, joinActivities: false })
+    }
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
-    const analysed: { activity: Track; sport: SportEntity; analysis: StoredAnalysis }[] = []
+    const analysed: { activity: TrackHeader; sport: SportEntity; analysis: StoredAnalysis }[] = []
     let firstFailure: AppError | null = null
-    for (const [index, activity] of parsed.activities.entries()) {
-      const { sport, threshold } = await sportOfActivity(db.manager, user, choices, activity)
-      try {
-        const analysis = analyseForStorage(activity, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
-        analysed.push({ activity, sport, analysis })
-      } catch (error) {
+    for (const [index, { track: activity, analysis, failure }] of parsed.activities.entries()) {
+      const sport = sports[index]?.sport ?? chosen.sport
+      if (analysis) analysed.push({ activity, sport, analysis })
+      else {
         // A leg without a usable track (a transition of a few seconds) must not sink the others.
-        if (!(error instanceof AppError)) throw error
-        firstFailure ??= error
+        firstFailure ??= failure
         warnings.push({ code: 'activity_skipped', activity: index + 1 })
       }
     }

@@ -1,0 +1,93 @@
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../src/errors'
+import { TrackFileError } from '../importers/track-file-error'
+import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
+import { parseAndAnalyse } from './compute-tasks'
+import { computeWorkerLocation, createComputePool, type ComputePool } from './compute-pool'
+
+/**
+ * A GPX of `count` points written in slices, so this thread holds (and later collects) little:
+ * a garbage collection here would show as event-loop delay the pool is not responsible for.
+ */
+async function writeLargeGpx(path: string, count: number): Promise<void> {
+  await writeFile(path, '<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n')
+  const start = Date.UTC(2024, 4, 1)
+  for (let first = 0; first < count; first += 10_000) {
+    let slice = ''
+    for (let i = first; i < Math.min(count, first + 10_000); i += 1) {
+      const time = new Date(start + i * 1000).toISOString()
+      slice += `<trkpt lat="${(45 + i * 5e-5).toFixed(6)}" lon="${(6 + i * 3e-5).toFixed(6)}"><ele>${400 + (i % 50)}</ele><time>${time}</time></trkpt>\n`
+    }
+    await appendFile(path, slice)
+  }
+  await appendFile(path, '</trkseg></trk></gpx>\n')
+}
+
+describe('compute pool', () => {
+  let dir: string
+  let pool: ComputePool
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'waymark-compute-'))
+    pool = createComputePool({ threads: 1 })
+  })
+  afterAll(async () => {
+    await pool.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('runs the TypeScript source under the tsx loader from sources, and the built file from a bundle or its chunks', async () => {
+    const source = computeWorkerLocation()
+    expect(source.filename).toBe(join(__dirname, 'compute-worker.ts'))
+    expect(source.execArgv).toEqual(['--import', expect.stringMatching(/^file:\/\/.*\/tsx\/.*\.mjs$/)])
+    const bundle = join(dir, 'out-main')
+    await mkdir(join(bundle, 'chunks'), { recursive: true })
+    await writeFile(join(bundle, 'compute-worker.js'), '')
+    for (const here of [bundle, join(bundle, 'chunks')]) {
+      expect(computeWorkerLocation(here)).toEqual({ filename: join(bundle, 'compute-worker.js'), execArgv: [] })
+    }
+  })
+
+  it('answers exactly what the same step gives in-process, without the points', async () => {
+    const path = join(dir, 'ride.gpx')
+    await writeFile(path, rideToGpx(syntheticRide(3000)))
+    const options = { analysis: { stoppedSpeedThresholdKmh: 1 }, joinActivities: true }
+    const inWorker = await pool.parseAndAnalyse(path, options)
+    expect(inWorker).toEqual(await parseAndAnalyse(path, options))
+    expect(inWorker.activities[0]?.track).not.toHaveProperty('tracks')
+    expect(inWorker.activities[0]?.analysis?.workout.distanceKm).toBeGreaterThan(15)
+  })
+
+  it('rebuilds catalogued errors with their class, code and detail, and passes others with their code', async () => {
+    const path = join(dir, 'broken.gpx')
+    await writeFile(path, '<gpx><trk><trkseg><trkpt lat="1" lon="2"></trkseg></gpx>')
+    const refused = await pool.parseAndAnalyse(path, { analysis: {}, joinActivities: true }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(TrackFileError)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused).toMatchObject({ code: 'track_xml_invalid', detail: expect.stringMatching(/.+/) })
+    const missing = await pool.parseAndAnalyse(join(dir, 'missing.gpx'), { analysis: {}, joinActivities: true }).catch((error: unknown) => error)
+    expect(missing).toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('draws a map PNG', async () => {
+    const png = await pool.drawMap([[[45.1, 6.05], [45.2, 6.1]]], [45.1, 6.05, 45.2, 6.1], null)
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+  })
+
+  it('keeps this thread free while a large file is parsed: under 100 ms of event-loop work in all', async () => {
+    const path = join(dir, 'large.gpx')
+    await writeLargeGpx(path, 200_000)
+    // Event-loop utilisation counts the time this thread spent running callbacks, not the time it
+    // sat waiting for events, however long a busy machine makes that wait: far steadier than a
+    // delay measured on the clock. The sum bounds every single stretch. In-process, this parse
+    // keeps the loop busy for seconds.
+    const before = performance.eventLoopUtilization()
+    const analysed = await pool.parseAndAnalyse(path, { analysis: {}, joinActivities: true })
+    const busy = performance.eventLoopUtilization(before)
+    expect(analysed.activities[0]?.analysis?.chart.length).toBeGreaterThan(1000)
+    expect(busy.active).toBeLessThan(100)
+  })
+})

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Piscina } from 'piscina'
+import type { Bounds, LatLon } from '../../src/domain/analysis'
+import { AppError } from '../../src/errors'
+import { TrackFileError } from '../importers/track-file-error'
+import type { AnalysedActivity, AnalysedFile, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
+import type { ComputeReply, ComputeRequest, WireError } from './protocol'
+
+/**
+ * Parsing, analysis and map drawing run here, in worker threads, so the event loop only
+ * coordinates: a 20 MB upload parsing for seconds no longer holds up anybody's requests. (A
+ * Koa server has one event loop; any synchronous work over a few milliseconds delays every other
+ * request by as much.)
+ */
+export interface ComputePool {
+  /** Reads and analyses a workout file (see `parseAndAnalyse` in `compute-tasks.ts`). */
+  parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile>
+  /** Draws a static map PNG, over the given tiles or on a plain background. */
+  drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
+  /** Threads started, tasks running or queued: for tests and the load benchmark. */
+  stats(): { threads: number; queued: number; completed: number }
+  /** Finishes running tasks and ends the threads. */
+  close(): Promise<void>
+}
+
+/** Where the worker's code is, and how Node must start to load it. */
+export interface ComputeWorkerLocation {
+  readonly filename: string
+  readonly execArgv: readonly string[]
+}
+
+/**
+ * The built worker (`compute-worker.js` beside the bundle, or one folder up from a shared chunk)
+ * when this code runs from the electron-vite bundle; otherwise the TypeScript source, loaded
+ * through `tsx` (tests under vitest, the CLI run with tsx): worker threads do not inherit the
+ * parent's TypeScript transform, so they get the loader in their own `execArgv`.
+ */
+export function computeWorkerLocation(here: string = __dirname): ComputeWorkerLocation {
+  for (const candidate of [join(here, 'compute-worker.js'), join(here, '..', 'compute-worker.js')]) {
+    if (existsSync(candidate)) return { filename: candidate, execArgv: [] }
+  }
+  const source = join(here, 'compute-worker.ts')
+  const tsx = pathToFileURL(createRequire(join(here, 'compute-pool.ts')).resolve('tsx')).href
+  return { filename: source, execArgv: ['--import', tsx] }
+}
+
+/**
+ * One thread per core but one (kept for the event loop and SQLite), at least one, at most four:
+ * each thread parsing a large file holds its points (up to a few hundred MB).
+ */
+export function defaultThreadCount(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1))
+}
+
+function rebuild(error: WireError): Error {
+  if (error.kind === 'app') {
+    return error.detail !== undefined ? new TrackFileError(error.code, error.detail) : new AppError(error.code, error.lines)
+  }
+  return Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code })
+}
+
+export function createComputePool(options: { location?: ComputeWorkerLocation; threads?: number } = {}): ComputePool {
+  const location = options.location ?? computeWorkerLocation()
+  const threads = options.threads ?? defaultThreadCount()
+  const pool = new Piscina<ComputeRequest, ComputeReply>({
+    filename: location.filename,
+    execArgv: [...location.execArgv],
+    // Threads start with the first task and end after a minute idle: a desktop app that imports
+    // nothing pays nothing.
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // Tasks wait in order rather than being refused: uploads are few and already size-limited.
+    maxQueue: Infinity,
+  })
+
+  async function run(request: ComputeRequest): Promise<ComputeReply & { ok: true }> {
+    const reply = await pool.run(request)
+    if (!reply.ok) throw rebuild(reply.error)
+    return reply
+  }
+
+  return {
+    async parseAndAnalyse(path, analysisOptions) {
+      const reply = await run({ task: 'parseAndAnalyse', path, options: analysisOptions })
+      if (reply.task !== 'parseAndAnalyse') throw new Error('compute worker answered another task')
+      const activities = reply.value.activities.map((activity): AnalysedActivity => {
+        if (activity.analysis) return { track: activity.track, analysis: activity.analysis }
+        const failure = rebuild(activity.failure ?? { kind: 'other', message: 'activity neither analysed nor failed' })
+        if (!(failure instanceof AppError)) throw failure
+        return { track: activity.track, failure }
+      })
+      return { ...reply.value, activities }
+    },
+    async drawMap(lines, bounds, tiles) {
+      const reply = await run({ task: 'drawMap', lines, bounds, tiles })
+      if (reply.task !== 'drawMap') throw new Error('compute worker answered another task')
+      return Buffer.from(reply.value.buffer, reply.value.byteOffset, reply.value.byteLength)
+    },
+    stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),
+    close: () => pool.close(),
+  }
+}

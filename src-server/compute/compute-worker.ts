@@ -1,0 +1,39 @@
+import { isAppError } from '../../src/errors'
+import { drawMap, parseAndAnalyse } from './compute-tasks'
+import type { ComputeReply, ComputeRequest, WireError } from './protocol'
+
+/**
+ * The worker threads' entry (its own bundle entry, `out/main/compute-worker.js`; run from source
+ * under the `tsx` loader in tests). Errors are answered as data: a thrown error would reach the
+ * pool by structured clone, which keeps the message but drops the class and the catalogue code.
+ */
+function wireError(error: unknown): WireError {
+  if (isAppError(error)) {
+    const detail = (error as { detail?: unknown }).detail
+    return { kind: 'app', code: error.code, lines: [...error.lines], ...(typeof detail === 'string' ? { detail } : {}) }
+  }
+  const code = (error as { code?: unknown } | null)?.code
+  return {
+    kind: 'other',
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  }
+}
+
+export default async function compute(request: ComputeRequest): Promise<ComputeReply> {
+  try {
+    switch (request.task) {
+      case 'parseAndAnalyse': {
+        const file = await parseAndAnalyse(request.path, request.options)
+        const activities = file.activities.map((activity) =>
+          activity.failure ? { track: activity.track, failure: wireError(activity.failure) } : activity,
+        )
+        return { ok: true, task: request.task, value: { ...file, activities } }
+      }
+      case 'drawMap':
+        return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }
+    }
+  } catch (error) {
+    return { ok: false, error: wireError(error) }
+  }
+}

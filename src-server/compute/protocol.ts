@@ -1,0 +1,30 @@
+import type { Bounds, LatLon } from '../../src/domain/analysis'
+import type { ErrorCode } from '../../src/errors'
+import type { AnalysedFile, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
+import type { StoredAnalysis } from '../../src/domain/analysis'
+
+/** What the event loop asks a compute worker to do. */
+export type ComputeRequest =
+  | { readonly task: 'parseAndAnalyse'; readonly path: string; readonly options: ParseAndAnalyseOptions }
+  | {
+      readonly task: 'drawMap'
+      readonly lines: readonly (readonly LatLon[])[]
+      readonly bounds: Bounds
+      readonly tiles: readonly TileImage[] | null
+    }
+
+/** An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. */
+export type WireError =
+  | { readonly kind: 'app'; readonly code: ErrorCode; readonly lines: readonly ErrorCode[]; readonly detail?: string }
+  | { readonly kind: 'other'; readonly message: string; readonly code?: string }
+
+/** An analysed file as it crosses the thread boundary: failures as wire errors. */
+export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
+  readonly activities: readonly { readonly track: TrackHeader; readonly analysis?: StoredAnalysis; readonly failure?: WireError }[]
+}
+
+/** A worker's answer. */
+export type ComputeReply =
+  | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
+  | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
+  | { readonly ok: false; readonly error: WireError }
