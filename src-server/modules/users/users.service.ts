@@ -185,10 +185,12 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
       await removeFile(join(layout.pictures, user.picture))
     },
 
-    /** The stored picture file of a user. @throws AppError `picture_not_found` */
+    /** The stored picture file of a user. @throws AppError `picture_not_found` (also for an unknown user) */
     async picturePath(username: string): Promise<string> {
-      const user = await findByUsername(username)
-      if (!user.picture) throw new AppError('picture_not_found')
+      // Public and anonymous: the same answer for an unknown user and for a user without a
+      // picture, so the call cannot tell which usernames exist.
+      const user = await db.manager.findOneBy(UserEntity, { username })
+      if (!user?.picture) throw new AppError('picture_not_found')
       return join(layout.pictures, user.picture)
     },
   }
