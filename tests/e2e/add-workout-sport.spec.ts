@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { gpxText } from './workout-helpers'
@@ -49,6 +51,41 @@ test.describe('sport of an added file', () => {
     await expect(fallback).toHaveCount(0)
     await addFile(page, 'run2.gpx', typed('gpx_file_with_microseconds.gpx', 'Running'))
     expect(await sportOf(request, token, page)).toBe(6)
+    expect(errors).toEqual([])
+  })
+})
+
+/** The real files of `shared/fixtures/real`, found in the nearest parent folder that has them. */
+function realFile(relative: string): Buffer {
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'fixtures', 'real', relative)
+    if (existsSync(candidate)) return readFileSync(candidate)
+    if (dirname(dir) === dir) throw new Error(`${relative} not found in shared/fixtures/real`)
+  }
+}
+
+test.describe('a file with several activities', () => {
+  test('one upload lists every workout it created and what it worked around', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('addmulti'))
+    await openWithToken(page, token, '/workouts/add')
+    const lines = realFile('tcx/multiple-runs.tcx').toString('utf8').split('\n')
+    // Two runs; the second without its times cannot become a workout: left out, said so.
+    const text = lines.map((line, index) => (index >= 21650 && /<Time>/.test(line) ? '' : line)).join('\n')
+    await page.getByTestId('file-input').setInputFiles({ name: 'runs.tcx', mimeType: 'application/xml', buffer: Buffer.from(text) })
+    await page.getByTestId('submit').click()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 })
+    await expect(page.locator('[data-testid="import-result"][data-status="imported"]')).toHaveCount(1)
+    await expect(page.getByTestId('import-result-warning')).toHaveText('Workout 2 of the file has no usable track and was left out.')
+
+    await page.getByRole('button', { name: 'Add more workouts' }).click()
+    await page.getByTestId('file-input').setInputFiles({ name: 'tri.fit', mimeType: 'application/octet-stream', buffer: realFile('fit/triathlon-4623204522.fit') })
+    await page.getByTestId('submit').click()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('[data-testid="import-result"][data-status="imported"]')).toHaveCount(4)
+    await expect(page.getByTestId('import-result-title')).toHaveCount(4)
+    await expect(page.getByTestId('import-result-link')).toHaveCount(4)
+    await expect(page.getByTestId('import-summary')).toHaveText('Finished: 4 imported, 0 already imported, 0 with errors.')
     expect(errors).toEqual([])
   })
 })

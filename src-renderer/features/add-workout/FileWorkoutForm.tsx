@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
-import { NOTES_MAX } from '../../../src/contracts'
+import { NOTES_MAX, type WorkoutsResponse } from '../../../src/contracts'
 import { errorKeysOfUnknown, FILE_TOO_LARGE_KEY } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
@@ -13,7 +13,7 @@ import { refreshConfig, useAppState } from '../../session/store'
 import { FileSportChoice, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
-import { isArchive, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
+import { isArchive, outcomesOfUpload, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
 import { missingKey, rememberSport } from './lastSport'
 import { MissingHint } from './MissingHint'
 
@@ -91,8 +91,12 @@ export function FileWorkoutForm() {
       setBusy(true)
       try {
         const response = await call('createWorkout', { body: uploadForm(only, data) })
-        const workout = 'workouts' in response.data ? response.data.workouts[0] : undefined
-        if (workout) await navigate(`/workouts/${workout.id}`)
+        if (!('workouts' in response.data)) return
+        const answer: WorkoutsResponse = { status: 'created', data: response.data }
+        const [workout, ...others] = answer.data.workouts
+        // One workout opens at once; several (one per activity) or warnings are listed first.
+        if (workout && others.length === 0 && (answer.data.warnings ?? []).length === 0) await navigate(`/workouts/${workout.id}`)
+        else setProgress({ total: 1, done: 1, current: null, results: outcomesOfUpload(only.name, answer), finished: true })
       } catch (error) {
         setErrorKeys(errorKeysOfUnknown(error))
       } finally {

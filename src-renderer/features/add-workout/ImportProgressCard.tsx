@@ -13,6 +13,17 @@ function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
         <Text size="sm" style={{ overflowWrap: 'break-word' }}>
           {outcome.file}
         </Text>
+        {outcome.status === 'imported' && outcome.title && (
+          <Text size="xs" c="dimmed" data-testid="import-result-title">
+            {outcome.title}
+          </Text>
+        )}
+        {outcome.status === 'imported' &&
+          outcome.warnings?.map((warning) => (
+            <Text key={warning.key} size="xs" c="orange.9" data-testid="import-result-warning">
+              {t(warning.key, { ...warning.values })}
+            </Text>
+          ))}
       </Table.Td>
       <Table.Td w="1%" style={{ whiteSpace: 'nowrap' }}>
         <Badge color={STATUS_COLOR[outcome.status]} variant="light" styles={{ label: { overflow: 'visible' } }}>

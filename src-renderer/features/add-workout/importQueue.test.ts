@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateWorkoutResponse, ImportTask, ImportTaskResponse, Workout } from '../../../src/contracts'
 import { ApiError } from '../../api/ApiError'
-import { countOutcomes, runImport, type ImportDeps, type ImportProgress } from './importQueue'
+import { countOutcomes, outcomesOfUpload, runImport, type ImportDeps, type ImportProgress } from './importQueue'
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name)
 const limits = { maxFileBytes: 100, maxZipBytes: 1000 }
@@ -89,5 +89,32 @@ describe('runImport', () => {
     expect(result.results).toHaveLength(1)
     expect(result.results[0]).toEqual({ file: 'empty.zip', status: 'error', errorKeys: ['api.ERROR.zip_invalid'] })
     expect(result).toMatchObject({ total: 1, done: 1 })
+  })
+})
+
+describe('outcomesOfUpload', () => {
+  const workout = (id: string, title: string) => ({ id, title }) as Workout
+  it('lists every workout of a file, titled when there are several, with the warnings translated', () => {
+    const outcomes = outcomesOfUpload('tri.fit', {
+      status: 'created',
+      data: { workouts: [workout('a', 'Swim'), workout('b', 'Bike')], warnings: [{ code: 'fit_tail_damaged', records_read: 12 }, { code: 'new_code' }] },
+    })
+    expect(outcomes).toEqual([
+      {
+        file: 'tri.fit',
+        status: 'imported',
+        workoutId: 'a',
+        title: 'Swim',
+        warnings: [
+          { key: 'workouts.IMPORT.WARNING.fit_tail_damaged', values: { records_read: 12 } },
+          { key: 'workouts.IMPORT.WARNING.other', values: { code: 'new_code' } },
+        ],
+      },
+      { file: 'tri.fit', status: 'imported', workoutId: 'b', title: 'Bike' },
+    ])
+    expect(countOutcomes(outcomes).imported).toBe(2)
+    expect(outcomesOfUpload('one.gpx', { status: 'created', data: { workouts: [workout('c', 'Ride')], warnings: [] } })).toEqual([
+      { file: 'one.gpx', status: 'imported', workoutId: 'c' },
+    ])
   })
 })

@@ -1,12 +1,46 @@
-import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse } from '../../../src/contracts'
+import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse, UploadWarning, WorkoutsResponse } from '../../../src/contracts'
 import { errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
 
 /** What became of one file (an archive contributes one outcome per file inside it). */
 export type FileOutcome =
-  | { file: string; status: 'imported'; workoutId: string }
+  /** One per workout: a file with several activities gives several, each with its title. */
+  | { file: string; status: 'imported'; workoutId: string; title?: string; warnings?: TranslatedText[] }
   /** The API names the existing workout only for archive entries (a 409 carries no id). */
   | { file: string; status: 'duplicate'; workoutId: string | null }
   | { file: string; status: 'error'; errorKeys: string[] }
+
+/** A translation key with its values. */
+export interface TranslatedText {
+  key: string
+  values?: Record<string, string | number>
+}
+
+const KNOWN_WARNINGS = new Set(['fit_tail_damaged', 'activity_skipped'])
+
+/** The text of an upload warning (an unknown code still says the file imported with a warning). */
+export function warningText(warning: UploadWarning): TranslatedText {
+  const { code, ...values } = warning
+  // The texts say "workout", the wire says which activity of the file.
+  if (code === 'activity_skipped') return { key: 'workouts.IMPORT.WARNING.activity_skipped', values: { number: values.activity ?? '' } }
+  return KNOWN_WARNINGS.has(code) ? { key: `workouts.IMPORT.WARNING.${code}`, values } : { key: 'workouts.IMPORT.WARNING.other', values: { code } }
+}
+
+/**
+ * The outcomes of one track file's answer: one per workout it gave (with its title when there
+ * are several), the file's warnings on the first.
+ */
+export function outcomesOfUpload(file: string, response: WorkoutsResponse): FileOutcome[] {
+  const warnings = (response.data.warnings ?? []).map(warningText)
+  const several = response.data.workouts.length > 1
+  const outcomes: FileOutcome[] = response.data.workouts.map((workout, index) => ({
+    file,
+    status: 'imported',
+    workoutId: workout.id,
+    ...(several ? { title: workout.title } : {}),
+    ...(index === 0 && warnings.length > 0 ? { warnings } : {}),
+  }))
+  return outcomes.length > 0 ? outcomes : [{ file, status: 'error', errorKeys: errorKeysOf(500, undefined) }]
+}
 
 export interface ImportProgress {
   /** Files to process; an archive counts as one until its task says how many it holds. */
@@ -99,9 +133,7 @@ export async function runImport(
     try {
       const response = await deps.upload(uploadForm(file, data))
       if (!isTaskResponse(response)) {
-        const workout = response.data.workouts[0]
-        const outcome: FileOutcome = workout ? { file: file.name, status: 'imported', workoutId: workout.id } : { file: file.name, status: 'error', errorKeys: errorKeysOf(500, undefined) }
-        report({ done: progress.done + 1, results: [...progress.results, outcome] })
+        report({ done: progress.done + 1, results: [...progress.results, ...outcomesOfUpload(file.name, response)] })
         continue
       }
       await followTask(file, response.data.task, deps, () => progress, report)
@@ -146,7 +178,7 @@ async function followTask(
   }
 }
 
-/** How many files ended in each state. */
+/** How many workouts were imported, and how many files ended as duplicates or errors. */
 export function countOutcomes(results: readonly FileOutcome[]): Record<FileOutcome['status'], number> {
   const counts = { imported: 0, duplicate: 0, error: 0 }
   for (const result of results) counts[result.status] += 1
