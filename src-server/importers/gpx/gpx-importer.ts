@@ -117,9 +117,15 @@ type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName
  * (lat, lon, ele, time, and heart rate / cadence / power / temperature from `<extensions>`
  * whatever their namespace prefix). Routes and waypoints are not workouts and are ignored.
  */
+/** Starting capacity of every segment after the first (columns double as they fill). */
+const SMALL_SEGMENT_POINTS = 16
+
 class GpxHandler implements XmlHandler {
+  private sizedFirstSegment = false
   /**
-   * @param expectedPoints a guess of the points per segment, to size the columns once
+   * @param expectedPoints a guess of the points of the file, to size the first segment's columns
+   *   once (later segments start small and grow: a file of 200,000 one-point segments must not
+   *   allocate the whole file's guess 200,000 times)
    * @param fastPoints whether `<trkpt>` elements go through {@link readElement} (tests compare both paths)
    */
   constructor(
@@ -178,7 +184,10 @@ class GpxHandler implements XmlHandler {
         if (parent === 'gpx') this.startTrack()
         break
       case 'trkseg':
-        if (this.inTrack && parent === 'trk') this.segment = new TrackSegmentBuilder(this.expectedPoints)
+        if (this.inTrack && parent === 'trk') {
+          this.segment = new TrackSegmentBuilder(this.sizedFirstSegment ? SMALL_SEGMENT_POINTS : this.expectedPoints)
+          this.sizedFirstSegment = true
+        }
         break
       case 'trkpt':
         if (this.segment && parent === 'trkseg') this.startPoint(attributes)

@@ -124,6 +124,19 @@ export function applyAnalysis(workout: WorkoutEntity, analysis: StoredAnalysis):
   )
 }
 
+/**
+ * Rows per segment insert: SQLite allows 32,766 bound variables per statement and a segment row
+ * binds a dozen, so a file of 8,000 segments must be inserted in several statements.
+ */
+const SEGMENTS_PER_INSERT = 1_000
+
+/** Inserts a workout's segment rows in batches (see {@link SEGMENTS_PER_INSERT}). */
+export async function insertSegments(manager: EntityManager, segments: readonly WorkoutSegmentEntity[]): Promise<void> {
+  for (let start = 0; start < segments.length; start += SEGMENTS_PER_INSERT) {
+    await manager.insert(WorkoutSegmentEntity, segments.slice(start, start + SEGMENTS_PER_INSERT))
+  }
+}
+
 /** The stored track data of an analysis (level 1: nearly the best size for a fraction of the time). */
 export function trackRow(workoutId: string, analysis: StoredAnalysis): WorkoutTrackEntity {
   return Object.assign(new WorkoutTrackEntity(), {
@@ -330,7 +343,7 @@ export async function importWorkoutFile(
           continue
         }
         await manager.insert(WorkoutEntity, workout)
-        if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
+        await insertSegments(manager, segments)
         await manager.insert(WorkoutTrackEntity, trackRow(workout.id, analysis))
         await saveInsights(manager, workout.id, analysis.insights)
         created.push(workout)

@@ -26,7 +26,7 @@ import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
-import { activityOfWorkout, applyAnalysis, defaultTitle, sportAndThreshold, trackRow } from './workout-import'
+import { activityOfWorkout, applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 
@@ -308,7 +308,7 @@ export function createWorkoutsService(context: ServerContext) {
           const segments = applyAnalysis(current, reanalysis)
           current.workoutDate = workoutDate
           await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
-          if (segments.length > 0) await manager.insert(WorkoutSegmentEntity, segments)
+          await insertSegments(manager, segments)
           await manager.save(trackRow(current.id, reanalysis))
           await saveInsights(manager, current.id, reanalysis.insights)
         }
