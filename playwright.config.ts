@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
-const port = Number(process.env.WAYMARK_E2E_PORT ?? 5123)
-
 /**
  * End-to-end tests drive Debian's Chromium against the built app served by the real headless
- * server (`tests/e2e/serve-temp.mjs` runs it on a throw-away data folder).
+ * server. Each spec file starts servers of its own on throw-away data folders and free ports
+ * (`tests/e2e/fixtures.ts`; `WAYMARK_E2E_PORT` pins the port), so specs do not depend on order.
  */
 export default defineConfig({
   testDir: './tests/e2e',
@@ -12,15 +11,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  webServer: {
-    command: `node tests/e2e/serve-temp.mjs --port ${port}`,
-    url: `http://127.0.0.1:${port}/api/config`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-  },
   use: {
-    baseURL: `http://127.0.0.1:${port}/`,
     headless: true,
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -1,4 +1,4 @@
-import { errorCodeOfMessage } from '../../src/errors/catalogue'
+import { errorCatalogue, errorCodeOfMessage, type ErrorCode } from '../../src/errors/catalogue'
 
 /** Translation keys of the failures that are not server messages. */
 export const NETWORK_ERROR_KEY = 'api.ERROR.network_error'
@@ -26,30 +26,34 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError
 }
 
-function keyOfLine(line: string): string {
-  const code = errorCodeOfMessage(line.trim())
-  if (code) return `api.ERROR.${code}`
-  // Unknown server text is never shown as such; it is logged for whoever debugs.
-  console.warn('Unknown API error message:', line)
-  return UNKNOWN_ERROR_KEY
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value)
 }
 
 /**
- * The translation keys for an error answer: 413 is always the file-size message; a message is
- * split into lines (or taken as a list) and each line mapped through the catalogue; with no
- * message, UNKNOWN.
+ * The translation keys for an error answer, by the body's `code` (one per line when `codes` lists
+ * several), never by its English message; 413 is always the file-size message (a proxy's 413 has
+ * no code); anything without a known code is UNKNOWN.
  */
 export function errorKeysOf(status: number, body: unknown): string[] {
   if (status === 413) return [FILE_TOO_LARGE_KEY]
-  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined
-  const lines =
-    typeof message === 'string'
-      ? message.split('\n')
-      : Array.isArray(message)
-        ? message.filter((line): line is string => typeof line === 'string')
-        : []
-  const keys = lines.filter((line) => line.trim() !== '').map(keyOfLine)
-  return keys.length > 0 ? [...new Set(keys)] : [UNKNOWN_ERROR_KEY]
+  const { code, codes } = typeof body === 'object' && body !== null ? (body as { code?: unknown; codes?: unknown }) : {}
+  const listed = Array.isArray(codes) ? codes.filter(isErrorCode) : []
+  const all = listed.length > 0 ? listed : isErrorCode(code) ? [code] : []
+  if (all.length === 0) {
+    // Unknown server answers are never shown as such; they are logged for whoever debugs.
+    console.warn('API error without a known code:', status, body)
+    return [UNKNOWN_ERROR_KEY]
+  }
+  return [...new Set(all.map((known) => `api.ERROR.${known}`))]
+}
+/**
+ * The translation key of a per-file result message of an archive import. Stopgap: those results
+ * carry no code yet (the import task engine will add one), so only they are mapped by message.
+ */
+export function errorKeyOfResultMessage(message: string): string {
+  const code = errorCodeOfMessage(message.trim())
+  return code ? `api.ERROR.${code}` : UNKNOWN_ERROR_KEY
 }
 
 /** The keys to show for anything a call may throw. */

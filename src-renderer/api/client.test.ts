@@ -37,7 +37,7 @@ describe('call', () => {
   })
 
   it('reports a server error as its translation keys', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ status: 'error', message: 'user does not exist' }), { status: 404 }))))
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ status: 'error', message: 'user does not exist', code: 'user_not_found' }), { status: 404 }))))
     const error: unknown = await call('getUser', { params: { username: 'nobody' } }).catch((caught: unknown) => caught)
     expect(isApiError(error) && [error.status, ...error.keys]).toEqual([404, 'api.ERROR.user_not_found'])
   })

@@ -139,7 +139,7 @@ describe('hostile requests', () => {
   it('refuses a __proto__ key outright, polluting nothing', async () => {
     const answer = await raw(t, 'POST', '/api/auth/profile/edit', { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, '{"__proto__": {"polluted": true}, "first_name": "A", "last_name": null, "bio": null, "location": null, "birth_date": ""}')
     expect(answer.status).toBe(400)
-    expect(JSON.parse(answer.body)).toEqual({ status: 'error', message: 'invalid payload' })
+    expect(JSON.parse(answer.body)).toEqual({ status: 'error', message: 'invalid payload', code: 'invalid_payload' })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { AppError, errorCatalogue, type ErrorCode } from '../../src/errors'
+import { AppError, errorCatalogue, wireErrorOf, type ErrorCode } from '../../src/errors'
 import type { Logger } from '../config/server-config'
 
 /** Errors raised by body parsing and uploads, mapped to the catalogue. */
@@ -23,19 +23,15 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next()
     } catch (error) {
-      let code: ErrorCode
-      let message: string
       if (error instanceof AppError) {
-        code = error.code
-        message = error.message
-      } else {
-        code = codeOfLibraryError(error) ?? 'internal'
-        message = errorCatalogue[code].message
-        if (code === 'internal') logger.error(`${ctx.method} ${ctx.path} failed`, error)
+        ctx.status = error.status
+        ctx.body = wireErrorOf(error.code, error)
+        return
       }
-      const entry = errorCatalogue[code]
-      ctx.status = entry.status
-      ctx.body = { status: entry.wire, message }
+      const code = codeOfLibraryError(error) ?? 'internal'
+      if (code === 'internal') logger.error(`${ctx.method} ${ctx.path} failed`, error)
+      ctx.status = errorCatalogue[code].status
+      ctx.body = wireErrorOf(code)
     }
   }
 }

@@ -6,11 +6,8 @@ import type { ErrorCode } from '../../src/errors/catalogue'
  * precisely what was wrong (e.g. the XML error and its line) for logs and import reports.
  */
 export class TrackFileError extends AppError {
-  readonly detail: string
-
   constructor(code: ErrorCode, detail = '') {
-    super(code)
+    super(code, { detail })
     this.name = 'TrackFileError'
-    this.detail = detail
   }
 }

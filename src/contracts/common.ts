@@ -19,12 +19,6 @@ export interface Pagination {
   has_next: boolean
 }
 
-/** The error body every failed call answers with. */
-export interface WireError {
-  status: 'error' | 'fail' | 'not found'
-  message: string
-}
-
 /** Dates travel as RFC 1123 strings in GMT, e.g. `Tue, 13 Mar 2018 12:44:45 GMT`. */
 export type HttpDate = string
 

@@ -1,4 +1,15 @@
-import { errorCatalogue, type ErrorCode } from './catalogue'
+import { errorCatalogue, type ErrorCode, type WireErrorStatus } from './catalogue'
+
+/** What an {@link AppError} may carry besides its code. */
+export interface AppErrorOptions {
+  /** Several validation failures at once (the wire message has one line per code). */
+  readonly lines?: readonly ErrorCode[]
+  readonly detail?: string
+}
+
+function isLineList(value: readonly ErrorCode[] | AppErrorOptions): value is readonly ErrorCode[] {
+  return Array.isArray(value)
+}
 
 /**
  * An expected failure with a catalogued code. Thrown by services and domain code; the HTTP
@@ -10,18 +21,43 @@ import { errorCatalogue, type ErrorCode } from './catalogue'
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly lines: readonly ErrorCode[]
+  /** Our precise English reason, sent beside the catalogue message (the wire `detail`). */
+  readonly detail: string | undefined
 
-  constructor(code: ErrorCode, lines: readonly ErrorCode[] = []) {
+  constructor(code: ErrorCode, linesOrOptions: readonly ErrorCode[] | AppErrorOptions = []) {
+    const { lines = [], detail } = isLineList(linesOrOptions) ? { lines: linesOrOptions } : linesOrOptions
     super(lines.length > 0 ? lines.map((line) => errorCatalogue[line].message).join('\n') : errorCatalogue[code].message)
     this.name = 'AppError'
     this.code = code
     this.lines = lines
+    this.detail = detail
   }
 
   /** The HTTP status of this error. */
   get status(): number {
     return errorCatalogue[this.code].status
   }
+}
+
+/**
+ * The error body every failed call answers with: `message` is the catalogue's text (what clients of
+ * the reference tracker read), `code` the stable catalogue key clients translate by, `codes` one
+ * key per line of a multi-line message, `detail` our precise reason when there is one.
+ */
+export interface WireError {
+  status: WireErrorStatus
+  message: string
+  code: ErrorCode
+  codes?: ErrorCode[]
+  detail?: string
+}
+
+/** The wire body of a failure with `code` (and, for an {@link AppError}, its lines and detail). */
+export function wireErrorOf(code: ErrorCode, error?: AppError): WireError {
+  const body: WireError = { status: errorCatalogue[code].wire, message: error?.message ?? errorCatalogue[code].message, code }
+  if (error && error.lines.length > 1) body.codes = [...error.lines]
+  if (error?.detail) body.detail = error.detail
+  return body
 }
 
 /** True when `value` is an {@link AppError}. */

@@ -3,7 +3,7 @@
  *
  * Each entry gives the server message (the wire `message`, kept identical to the reference
  * tracker's so existing clients keep working), the HTTP status, and the wire `status` word.
- * The UI translates by code: `t('api.ERROR.' + code)`.
+ * The wire body carries the code beside the message; the UI translates by code: `t('api.ERROR.' + code)`.
  */
 
 /** The `status` word of an error body. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, syntheticGpx, zipOf } from './workout-helpers'
 

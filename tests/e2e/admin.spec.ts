@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { test as base, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import enAdmin from '../../src/i18n/locales/en/admin.json' with { type: 'json' }
-import { startSmtpSink, type SmtpSink } from '../../src-server/test/smtp-sink'
+import { expect as baseExpect, test } from './fixtures'
 import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
 
 /**
@@ -23,76 +20,6 @@ async function loginThroughUi(page: Page, account: Account): Promise<void> {
   await expect(page).not.toHaveURL(/\/login/)
 }
 
-/** A built server of this spec's own, on a fresh data folder (and an SMTP sink when e-mail is on). */
-interface AdminServer {
-  url: string
-  smtp: SmtpSink | null
-}
-
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
-
-async function startAdminServer(withMail: boolean): Promise<{ server: AdminServer; stop: () => Promise<void> }> {
-  const smtp = withMail ? await startSmtpSink() : null
-  const dataDir = await mkdtemp(join(tmpdir(), 'waymark-admin-e2e-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const args = ['out/main/server.js', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--tile-server', 'off']
-  if (smtp) args.push('--email-url', smtp.url, '--public-url', url)
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (let attempt = 0; ; attempt += 1) {
-    const ready = await fetch(`${url}/api/config`).then((answer) => answer.ok, () => false)
-    if (ready) break
-    if (attempt > 150 || child.exitCode !== null) throw new Error('the admin e2e server did not start')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return {
-    server: { url, smtp },
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-      await smtp?.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-/**
- * The admin flows run on a server of their own: they change application-wide settings (a user
- * limit that closes registration, disabled sports) and register many accounts, which would eat
- * the shared server's per-address registration budget. `withMail` adds a loopback SMTP server.
- */
-const test = base.extend<
-  { withMail: boolean; adminServer: AdminServer },
-  { adminServers: { get(withMail: boolean): Promise<AdminServer> } }
->({
-  withMail: [false, { option: true }],
-  // Started on first use and kept for the worker: one server without e-mail, one with.
-  adminServers: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const started = new Map<boolean, Promise<{ server: AdminServer; stop: () => Promise<void> }>>()
-      await use({
-        async get(withMail) {
-          const existing = started.get(withMail) ?? startAdminServer(withMail)
-          started.set(withMail, existing)
-          return (await existing).server
-        },
-      })
-      for (const running of started.values()) await (await running).stop()
-    },
-    { scope: 'worker' },
-  ],
-  adminServer: async ({ adminServers, withMail }, use) => use(await adminServers.get(withMail)),
-  baseURL: async ({ adminServer }, use) => use(adminServer.url),
-})
 
 /** Where the screenshots of the admin pages go for review (outside the repository). */
 const SHOTS = process.env.WAYMARK_SHOTS_DIR
@@ -531,10 +458,10 @@ test.describe('administration', () => {
 test.describe('administration with e-mail sending', () => {
   test.use({ withMail: true })
 
-  test('resets a password (the mail reaches the loopback SMTP server) and changes an e-mail pending confirmation', async ({ page, request, browser, adminServer }) => {
+  test('resets a password (the mail reaches the loopback SMTP server) and changes an e-mail pending confirmation', async ({ page, request, browser, appServer }) => {
     // Long flows on two shared cores: three times the default time.
     test.slow()
-    const smtp = adminServer.smtp
+    const smtp = appServer.smtp
     if (!smtp) throw new Error('this server runs without an SMTP sink')
     const token = await ensureAdmin(request)
     const account = newAccount('forgetful')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { gzipSync } from 'node:zlib'
 import { createActiveUser, newAccount, openWithToken } from './helpers'
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { installFakeBridge, recordedCalls, type FakeDesktopWindow, type FakeFile, type ServerInfo } from './desktop-fake-bridge'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { gpxText, syntheticGpx } from './workout-helpers'

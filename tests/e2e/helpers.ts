@@ -8,8 +8,8 @@ export interface Account {
 }
 
 /**
- * The administrator: the first account registered on the empty e2e database. Every spec calls
- * {@link ensureAdmin} before making other accounts, so whichever spec runs first creates it.
+ * The administrator: the first account registered on a spec's empty e2e database. Every spec
+ * calls {@link ensureAdmin} before making other accounts, so its first account is this one.
  */
 export const ADMIN: Account = { username: 'admin_e2e', email: 'admin@waymark.test', password: 'Kestrel-Ridge-Lantern-42' }
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' }
 import enUser from '../../src/i18n/locales/en/user.json' with { type: 'json' }
 import { createActiveUser, newAccount, openWithToken } from './helpers'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
 import { SPORTS } from '../../src/domain/sports'
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { freePort } from './fixtures'
 
 interface Finished {
   code: number | null
@@ -53,28 +54,29 @@ test.describe('the headless server process', () => {
   test('exits with code 2 and one line for an unusable data folder', async () => {
     const file = join(dir, 'a-file')
     writeFileSync(file, 'not a folder')
-    const result = await runServer(['--port', '5391', '--host', '127.0.0.1', '--data-dir', file])
+    const result = await runServer(['--port', String(await freePort()), '--host', '127.0.0.1', '--data-dir', file])
     expect(result.code).toBe(2)
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^waymark: cannot use data folder .*a-file \((ENOTDIR|EEXIST)\)$/)])
   })
 
   test('prints its address, refuses a second server on its folder, and stops cleanly', async ({ request }) => {
     const dataDir = join(dir, 'data')
-    const first = spawn(process.execPath, ['out/main/server.js', '--port', '5392', '--host', '127.0.0.1', '--data-dir', dataDir], {
+    const [port, secondPort] = [await freePort(), await freePort()]
+    const first = spawn(process.execPath, ['out/main/server.js', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
     await new Promise<void>((resolve) =>
       first.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString()
-        if (output.includes('http://127.0.0.1:5392/')) resolve()
+        if (output.includes(`http://127.0.0.1:${port}/`)) resolve()
       }),
     )
     expect(output).toContain(`data folder: ${dataDir}`)
-    const config = await request.get('http://127.0.0.1:5392/api/config')
+    const config = await request.get(`http://127.0.0.1:${port}/api/config`)
     expect(config.status()).toBe(200)
 
-    const second = await runServer(['--port', '5393', '--host', '127.0.0.1', '--data-dir', dataDir])
+    const second = await runServer(['--port', String(secondPort), '--host', '127.0.0.1', '--data-dir', dataDir])
     expect(second.code).toBe(2)
     expect(second.stderr.trim()).toBe(`waymark: data folder ${dataDir} is already in use by another Waymark server`)
 
@@ -82,7 +84,8 @@ test.describe('the headless server process', () => {
     first.kill('SIGTERM')
     expect(await exited).toBe(0)
     // The folder is free again once the first server has stopped.
-    const third = await runServer(['--port', '5394', '--host', '127.0.0.1', '--data-dir', dataDir], /5394/)
+    const thirdPort = await freePort()
+    const third = await runServer(['--port', String(thirdPort), '--host', '127.0.0.1', '--data-dir', dataDir], new RegExp(`:${thirdPort}/`))
     expect(third.code).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test('the headless server serves the UI and answers the API', async ({ page, request }) => {
   const errors: string[] = []
@@ -16,7 +16,7 @@ test('the headless server serves the UI and answers the API', async ({ page, req
 
   const unknown = await request.get('/api/no-such-call')
   expect(unknown.status()).toBe(404)
-  expect(await unknown.json()).toEqual({ status: 'not found', message: 'the requested URL was not found on the server' })
+  expect(await unknown.json()).toEqual({ status: 'not found', message: 'the requested URL was not found on the server', code: 'route_not_found' })
 
   expect(errors).toEqual([])
 })

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import enWorkouts from '../../src/i18n/locales/en/workouts.json' with { type: 'json' }
 import frWorkouts from '../../src/i18n/locales/fr/workouts.json' with { type: 'json' }
 import deWorkouts from '../../src/i18n/locales/de/workouts.json' with { type: 'json' }

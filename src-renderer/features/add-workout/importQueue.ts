@@ -1,5 +1,5 @@
 import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse, UploadWarning, WorkoutsResponse } from '../../../src/contracts'
-import { errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
+import { errorKeyOfResultMessage, errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
 
 /** What became of one file (an archive contributes one outcome per file inside it). */
 export type FileOutcome =
@@ -97,7 +97,7 @@ function outcomeOfResult(result: ImportFileResult): FileOutcome {
     case 'duplicate':
       return { file: result.file, status: 'duplicate', workoutId: result.workout_id }
     case 'error':
-      return { file: result.file, status: 'error', errorKeys: errorKeysOf(400, { message: result.message }) }
+      return { file: result.file, status: 'error', errorKeys: [errorKeyOfResultMessage(result.message)] }
   }
 }
 
@@ -164,7 +164,7 @@ async function followTask(
     const known = task.results.map(outcomeOfResult)
     const refused: FileOutcome[] =
       task.status !== 'in_progress' && known.length === 0
-        ? [{ file: archive.name, status: 'error', errorKeys: task.message ? errorKeysOf(400, { message: task.message }) : errorKeysOf(500, undefined) }]
+        ? [{ file: archive.name, status: 'error', errorKeys: task.message ? [errorKeyOfResultMessage(task.message)] : errorKeysOf(500, undefined) }]
         : []
     const size = Math.max(task.files_total, known.length + refused.length)
     report({

@@ -75,6 +75,8 @@ describe('application configuration', () => {
         'Max. size of uploaded files must be greater than 0',
         'Max. size of zip archive must be greater than 0',
       ].join('\n'),
+      code: 'admin_contact_invalid',
+      codes: ['admin_contact_invalid', 'max_files_in_zip_invalid', 'max_single_file_size_invalid', 'max_zip_file_size_invalid'],
     })
   })
 
@@ -95,14 +97,14 @@ describe('application configuration', () => {
   ])('answers invalid payload for %j', async (body) => {
     const answer = await t.api('PATCH', 'config', { token: admin.token, body })
     expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({ status: 'error', message: 'invalid payload' })
+    expect(answer.body).toEqual({ status: 'error', message: 'invalid payload', code: 'invalid_payload' })
   })
 
   it('is changed by administrators only', async () => {
     expect((await t.api('PATCH', 'config', { body: { max_users: 1 } })).status).toBe(401)
     const refused = await t.api('PATCH', 'config', { token: user.token, body: { max_users: 1 } })
     expect(refused.status).toBe(403)
-    expect(refused.body).toEqual({ status: 'error', message: 'you do not have permissions' })
+    expect(refused.body).toEqual({ status: 'error', message: 'you do not have permissions', code: 'forbidden' })
   })
 
   it('counts users, sports with workouts, workouts and upload bytes for administrators', async () => {

@@ -45,6 +45,8 @@ describe('registration and login (e-mail sending off)', () => {
         'email: valid email must be provided',
         'password: 8 characters required',
       ].join('\n'),
+      code: 'username_length',
+      codes: ['username_length', 'username_characters', 'email_invalid', 'password_length'],
     })
   })
 
