@@ -17,7 +17,9 @@ import type { ComputePool } from './compute/compute-pool'
 /** What the services of one server share; built once by `createServer`. */
 export interface ServerContext {
   readonly config: ServerConfig
+  /** The read-only connection: reads see committed rows only. Writes go through `write`. */
   readonly db: DataSource
+  /** The only way to the write connection: one transaction at a time. */
   readonly write: WriteQueue
   readonly readCache: ReadCache
   /** Users of recently seen session tokens, dropped like the read cache. */

@@ -7,7 +7,8 @@ import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
 import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
-import { createWriteQueue, type WriteQueue } from './db/write-queue'
+import { openReadDataSource } from './db/data-source'
+import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp } from './http/app'
 import { createExpiringCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
@@ -28,6 +29,7 @@ const READ_CACHE_TTL_MS = 10_000
 /** A server ready to listen; everything it owns is released by `close`. */
 export interface WaymarkServer {
   readonly layout: DataDirLayout
+  /** The write connection (tests and tools write through it like another process would). */
   readonly dataSource: DataSource
   /** Starts accepting connections; resolves with the bound port (useful with port 0). */
   listen(): Promise<{ port: number; host: string }>
@@ -46,6 +48,13 @@ export interface ServerOverrides {
    * writes of concurrent requests until all have arrived, to play a race the same way every time.
    */
   writeGate?: () => Promise<void>
+  /** Points where tests hold the server to force an interleaving (no sleeps). */
+  hooks?: ServerHooks
+}
+
+export interface ServerHooks extends WriteHooks {
+  /** After a cached read computed its answer, before it is stored. */
+  beforeCacheStore?: () => Promise<void>
 }
 
 /**
@@ -57,8 +66,15 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const now = overrides.now ?? (() => new Date())
   const dataDir = await openDataDir(config.dataDir, config.logger)
   let dataSource: DataSource
+  let reader: DataSource
   try {
     dataSource = await openDatabase(dataDir.layout, now())
+    try {
+      reader = await openReadDataSource(dataDir.layout.database)
+    } catch (error) {
+      await dataSource.destroy()
+      throw error
+    }
     const removed = await removeOrphanFiles(dataSource, dataDir.layout)
     if (removed > 0) config.logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
   } catch (error) {
@@ -70,18 +86,23 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
-  const readCache = createExpiringCache<string>(cacheOptions)
+  const hooks = overrides.hooks ?? {}
+  const readCache = createExpiringCache<string>({ ...cacheOptions, ...(hooks.beforeCacheStore ? { beforeSet: hooks.beforeCacheStore } : {}) })
   const sessions = createExpiringCache<UserEntity>(cacheOptions)
-  const queue = createWriteQueue(dataSource, () => {
-    readCache.invalidate()
-    sessions.invalidate()
-  })
+  const queue = createWriteQueue(
+    dataSource,
+    () => {
+      readCache.invalidate()
+      sessions.invalidate()
+    },
+    hooks,
+  )
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
   const compute = createComputePool()
   const context: ServerContext = {
     config,
-    db: dataSource,
+    db: reader,
     write,
     readCache,
     sessions,
@@ -150,6 +171,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await compute.close()
       await dailyBackup.stop()
       await mailer.drain()
+      await reader.destroy()
       await dataSource.destroy()
       await dataDir.release()
     },

@@ -1,4 +1,5 @@
 import 'reflect-metadata'
+import sqlite3 from 'sqlite3'
 import { DataSource } from 'typeorm'
 import { entities } from './entities'
 import { migrations } from './migrations'
@@ -9,8 +10,12 @@ const BUSY_TIMEOUT_MS = 10_000
 /**
  * The database of one data folder: SQLite in WAL mode with foreign keys on and a busy timeout.
  * The schema comes from migrations only (never `synchronize`).
+ *
+ * TypeORM's sqlite driver gives a data source one connection. The server opens two: the write
+ * connection (used only through the write queue) and a read-only one (`readOnly`) for everything
+ * else. In WAL mode a reader sees the last committed state, never an open transaction's rows.
  */
-export function createDataSource(databasePath: string): DataSource {
+export function createDataSource(databasePath: string, options: { readOnly?: boolean } = {}): DataSource {
   return new DataSource({
     type: 'sqlite',
     database: databasePath,
@@ -18,8 +23,17 @@ export function createDataSource(databasePath: string): DataSource {
     migrations,
     migrationsRun: false,
     synchronize: false,
-    enableWAL: true,
+    // WAL is a property of the database file, set by the write connection; a reader cannot set it.
+    enableWAL: !options.readOnly,
+    ...(options.readOnly ? { flags: sqlite3.OPEN_READONLY } : {}),
     busyTimeout: BUSY_TIMEOUT_MS,
     logging: false,
   })
+}
+
+/** Opens the read-only connection of a database the write connection has opened (and migrated). */
+export async function openReadDataSource(databasePath: string): Promise<DataSource> {
+  const reader = createDataSource(databasePath, { readOnly: true })
+  await reader.initialize()
+  return reader
 }

@@ -14,6 +14,8 @@ import { createAuthService } from '../modules/auth/auth.service'
 import { createInsightsRecompute } from '../modules/insights/insights-recompute'
 import { insightsRoutes } from '../modules/insights/insights.routes'
 import { createInsightsService } from '../modules/insights/insights.service'
+import { profileRoutes } from '../modules/profile/profile.routes'
+import { createProfileService } from '../modules/profile/profile.service'
 import { sportsRoutes } from '../modules/sports/sports.routes'
 import { createSportsService } from '../modules/sports/sports.service'
 import { createRecordsService } from '../modules/records/records.service'
@@ -23,6 +25,8 @@ import { createStatsService } from '../modules/stats/stats.service'
 import { usersRoutes } from '../modules/users/users.routes'
 import { createUsersService } from '../modules/users/users.service'
 import { createImportTasks } from '../modules/workouts/archive-import'
+import { createMapFiles } from '../modules/workouts/map-files'
+import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
 import { createWorkoutsService } from '../modules/workouts/workouts.service'
 import type { Authenticate } from './bind'
@@ -85,8 +89,10 @@ export function createApp(context: ServerContext): Koa {
   appConfigRoutes(api, authenticate, appConfig, appStats, context.config.logger)
   sportsRoutes(api, authenticate, sports, context.readCache)
   usersRoutes(api, authenticate, users)
-  authRoutes(api, authenticate, auth, users, pictureUpload, context.readCache)
-  workoutsRoutes(api, authenticate, context, workouts, imports, workoutUpload)
+  authRoutes(api, authenticate, auth)
+  profileRoutes(api, authenticate, createProfileService(context, accountMail), users, pictureUpload, context.readCache)
+  const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context) }
+  workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)
   api.all('/{*rest}', () => {

@@ -30,6 +30,13 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return result.data
 }
 
+export interface BindOptions {
+  /** Caches the JSON answer per caller and URL until the next committed write. */
+  cache?: ReadCache
+  /** Reads a multipart upload once the caller is allowed. */
+  upload?: Middleware
+}
+
 /**
  * Binds an endpoint of the shared contract to a handler: checks access (401/403), reads a
  * multipart upload (`options.upload`) only once the caller is allowed — so anonymous requests
@@ -41,7 +48,7 @@ export function bind<const E extends EndpointSpec>(
   authenticate: Authenticate,
   endpoint: E,
   handler: Handler<NoInfer<E>>,
-  options: { cache?: ReadCache; upload?: Middleware } = {},
+  options: BindOptions = {},
 ): void {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
   router[method](endpoint.path, async (ctx) => {
@@ -58,6 +65,8 @@ export function bind<const E extends EndpointSpec>(
     // Cached per caller (and their token version) and full URL; only JSON answers are kept.
     const cacheKey = options.cache ? `${user?.id ?? 0}:${user?.tokenVersion ?? 0}:${ctx.url}` : null
     const cached = cacheKey ? options.cache?.get(cacheKey) : undefined
+    // Taken before reading: an answer computed across a commit is not stored.
+    const generation = options.cache?.generation() ?? 0
     if (cached !== undefined) {
       ctx.type = 'application/json'
       ctx.body = cached
@@ -72,7 +81,8 @@ export function bind<const E extends EndpointSpec>(
       // Failures throw, so a returned result is a success.
       if (cacheKey) {
         const json = JSON.stringify(result)
-        options.cache?.set(cacheKey, json)
+        await options.cache?.beforeSet?.()
+        options.cache?.set(cacheKey, json, generation)
         ctx.type = 'application/json'
         ctx.body = json
       } else ctx.body = result

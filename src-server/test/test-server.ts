@@ -5,7 +5,7 @@ import type { EmailConfig, Logger } from '../config/server-config'
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
 import type { TileServer } from '../maps/tiles'
 import type { WeatherConfig } from '../weather/visual-crossing'
-import { createServer, type WaymarkServer } from '../server'
+import { createServer, type ServerHooks, type WaymarkServer } from '../server'
 import type { Timers } from '../backup/daily-backup'
 
 /** A JSON answer of the API. */
@@ -47,6 +47,8 @@ export interface TestServerOptions {
   weather?: WeatherConfig | null
   /** See `ServerOverrides.writeGate`. */
   writeGate?: () => Promise<void>
+  /** Points where the test holds the server (see `gate.ts`). */
+  hooks?: ServerHooks
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -81,6 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(options.now ? { now: options.now } : {}),
       ...(options.backupTimers ? { backupTimers: options.backupTimers } : {}),
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
+      ...(options.hooks ? { hooks: options.hooks } : {}),
     },
   )
   const { port } = await server.listen()

@@ -1,5 +1,7 @@
+import type { EntityManager } from 'typeorm'
 import type { ServerContext } from '../../context'
 import type { UserEntity } from '../../db/entities'
+import { afterCommit } from '../../db/write-queue'
 import { hashToken, randomToken } from '../../lib/secrets'
 
 /** Links in e-mails stay valid this long. */
@@ -12,19 +14,27 @@ const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours *
 export function createAccountMail(context: ServerContext) {
   const link = (route: string, token: string) => `${context.config.publicUrl}${route}?token=${encodeURIComponent(token)}`
 
+  // Mails about a change leave once its transaction has committed: a rolled-back change sends nothing.
   return {
-    /** Sets a new confirmation token on `user` (caller saves) and mails the link. */
-    confirmAccount(user: UserEntity): void {
+    /**
+     * A new confirmation token for `user`: returns the columns to save with `manager`, and mails
+     * the link once that write has committed.
+     */
+    confirmAccount(
+      manager: EntityManager,
+      user: Pick<UserEntity, 'email' | 'language' | 'username'>,
+    ): Pick<UserEntity, 'confirmationTokenHash' | 'confirmationTokenExpiresAt'> {
       const token = randomToken()
-      user.confirmationTokenHash = hashToken(token)
-      user.confirmationTokenExpiresAt = hoursFrom(context.now(), CONFIRMATION_VALIDITY_HOURS)
-      context.mailer.send(user.email, {
-        kind: 'account_confirmation',
-        language: user.language,
-        username: user.username,
-        link: link('/account-confirmation', token),
-        hours: CONFIRMATION_VALIDITY_HOURS,
-      })
+      afterCommit(manager, () =>
+        context.mailer.send(user.email, {
+          kind: 'account_confirmation',
+          language: user.language,
+          username: user.username,
+          link: link('/account-confirmation', token),
+          hours: CONFIRMATION_VALIDITY_HOURS,
+        }),
+      )
+      return { confirmationTokenHash: hashToken(token), confirmationTokenExpiresAt: hoursFrom(context.now(), CONFIRMATION_VALIDITY_HOURS) }
     },
 
     /** Mails a one-hour, single-use password reset link (the token dies with the next password change). */
@@ -43,22 +53,28 @@ export function createAccountMail(context: ServerContext) {
     },
 
     /**
-     * Records `newEmail` as pending on `user` (caller saves), mails the confirmation link to the
-     * new address and, when `notifyCurrent`, a notice to the current one.
+     * `newEmail` pending confirmation: returns the columns to save with `manager`; once that write
+     * has committed, mails the confirmation link to the new address and, when `notifyCurrent`, a
+     * notice to the current one.
      */
-    changeEmail(user: UserEntity, newEmail: string, notifyCurrent: boolean): void {
+    changeEmail(
+      manager: EntityManager,
+      user: Pick<UserEntity, 'email' | 'language' | 'username'>,
+      newEmail: string,
+      notifyCurrent: boolean,
+    ): Pick<UserEntity, 'emailToConfirm' | 'emailTokenHash' | 'emailTokenExpiresAt'> {
       const token = randomToken()
-      user.emailToConfirm = newEmail
-      user.emailTokenHash = hashToken(token)
-      user.emailTokenExpiresAt = hoursFrom(context.now(), EMAIL_CHANGE_VALIDITY_HOURS)
       const common = { language: user.language, username: user.username, newEmail }
-      context.mailer.send(newEmail, {
-        ...common,
-        kind: 'email_update_to_new_email',
-        link: link('/email-update', token),
-        hours: EMAIL_CHANGE_VALIDITY_HOURS,
+      afterCommit(manager, () => {
+        context.mailer.send(newEmail, {
+          ...common,
+          kind: 'email_update_to_new_email',
+          link: link('/email-update', token),
+          hours: EMAIL_CHANGE_VALIDITY_HOURS,
+        })
+        if (notifyCurrent) context.mailer.send(user.email, { ...common, kind: 'email_update_to_current_email' })
       })
-      if (notifyCurrent) context.mailer.send(user.email, { ...common, kind: 'email_update_to_current_email' })
+      return { emailToConfirm: newEmail, emailTokenHash: hashToken(token), emailTokenExpiresAt: hoursFrom(context.now(), EMAIL_CHANGE_VALIDITY_HOURS) }
     },
   }
 }

@@ -1,55 +1,32 @@
 import type { z } from 'zod'
-import type {
-  accountEditBody,
-  LoginResponse,
-  preferencesBody,
-  profileEditBody,
-  ProfileResponse,
-  registerBody,
-  SportPreferencesResponse,
-  sportPreferencesBody,
-  SuccessMessage,
-} from '../../../src/contracts'
+import type { LoginResponse, registerBody, SuccessMessage } from '../../../src/contracts'
 import { languages, type Language } from '../../../src/contracts'
 import { isValidEmail, passwordProblems, registrationProblems } from '../../../src/domain/accounts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
+import { UserEntity } from '../../db/entities'
 import { hashToken } from '../../lib/secrets'
 import { isRegistrationEnabled, readSettings } from '../app-config/app-config.service'
-import { loadPresentedUser } from '../users/user.presenter'
+import type { TokenService } from '../../lib/tokens'
 import type { AccountMail } from './account-mail'
 
 const isLanguage = (value: string | undefined): value is Language => languages.some((language) => language === value)
 
-/** True when the IANA time zone is known to this runtime. */
-export function isKnownTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
-function throwProblems(problems: ReturnType<typeof registrationProblems>): void {
+/** Throws the catalogued problems of a form, all lines at once (none: returns). */
+export function throwProblems(problems: ReturnType<typeof registrationProblems>): void {
   const [first] = problems
   if (first) throw new AppError(first, problems)
+}
+
+/** A session token for the user's current token version. */
+export function sessionTokenFor(tokens: TokenService, user: Pick<UserEntity, 'id' | 'tokenVersion'>): string {
+  return tokens.issue('session', { userId: user.id, version: user.tokenVersion })
 }
 
 export function createAuthService(context: ServerContext, accountMail: AccountMail) {
   const { db, write, passwords, tokens, limits, mailer } = context
 
-  const sessionFor = (user: UserEntity) => tokens.issue('session', { userId: user.id, version: user.tokenVersion })
-
-  async function profileResponse(user: UserEntity, message?: string, authToken?: string): Promise<ProfileResponse> {
-    return {
-      status: 'success',
-      ...(message ? { message } : {}),
-      data: await loadPresentedUser(db.manager, user, 'self'),
-      ...(authToken ? { auth_token: authToken } : {}),
-    }
-  }
+  const sessionFor = (user: UserEntity) => sessionTokenFor(tokens, user)
 
   /** Finds a user by a hashed one-time token that has not expired. */
   async function userByToken(column: 'confirmationTokenHash' | 'emailTokenHash', token: string): Promise<UserEntity | null> {
@@ -73,10 +50,11 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       const known = context.sessions.get(token)
       // A copy: services change the user they are given before saving it.
       if (known) return Object.assign(new UserEntity(), known)
+      const generation = context.sessions.generation()
       const user = await db.manager.findOneBy(UserEntity, { id: claims.userId })
       if (!user || !user.isActive) throw new AppError('auth_token_missing')
       if (user.tokenVersion !== claims.version) throw new AppError('auth_token_invalid')
-      context.sessions.set(token, Object.assign(new UserEntity(), user))
+      context.sessions.set(token, Object.assign(new UserEntity(), user), generation)
       return user
     },
 
@@ -104,7 +82,7 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
           createdAt: context.now(),
           language: isLanguage(body.language) ? body.language : 'en',
         })
-        if (!first && mailer.enabled) accountMail.confirmAccount(user)
+        if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(manager, user))
         await manager.save(user)
       })
       return { status: 'success', message: 'successfully registered' }
@@ -141,8 +119,7 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       await write(async (manager) => {
         const user = await manager.findOneBy(UserEntity, { email })
         if (!user || user.isActive) return
-        accountMail.confirmAccount(user)
-        await manager.save(user)
+        await manager.update(UserEntity, user.id, accountMail.confirmAccount(manager, user))
       })
       return { status: 'success', message: 'confirmation email resent' }
     },
@@ -190,113 +167,6 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
         })
       })
       return { status: 'success', message: 'email updated' }
-    },
-
-    profile: (user: UserEntity) => profileResponse(user),
-
-    async editProfile(user: UserEntity, body: z.output<typeof profileEditBody>): Promise<ProfileResponse> {
-      const updated = await write(async (manager) => {
-        Object.assign(user, {
-          firstName: body.first_name,
-          lastName: body.last_name,
-          bio: body.bio,
-          location: body.location,
-          birthDate: body.birth_date,
-        })
-        return manager.save(user)
-      })
-      return profileResponse(updated, 'user profile updated')
-    },
-
-    /**
-     * Changes the e-mail and/or password after checking the current password. A new e-mail is
-     * confirmed by mail when sending is on, applied at once otherwise. A new password ends every
-     * other session; the answer carries a fresh token for this one.
-     */
-    async editAccount(user: UserEntity, body: z.output<typeof accountEditBody>): Promise<ProfileResponse> {
-      if (!isValidEmail(body.email)) throw new AppError('email_invalid')
-      if (body.new_password !== undefined) throwProblems(passwordProblems(body.new_password, body.new_password_conf))
-      if (!(await passwords.verify(body.password, user.passwordHash))) throw new AppError('invalid_credentials')
-      const newHash = body.new_password !== undefined ? await passwords.hash(body.new_password) : null
-      const emailChanged = body.email.toLowerCase() !== user.email.toLowerCase()
-
-      const updated = await write(async (manager) => {
-        if (emailChanged) {
-          const taken = await manager.findOneBy(UserEntity, { email: body.email })
-          // An address used by another account is refused without saying so (no account probing).
-          if (taken && taken.id !== user.id) throw new AppError('invalid_payload')
-          if (mailer.enabled) accountMail.changeEmail(user, body.email, true)
-          else user.email = body.email
-        }
-        if (newHash) {
-          user.passwordHash = newHash
-          user.tokenVersion += 1
-        }
-        return manager.save(user)
-      })
-      if (newHash && mailer.enabled) accountMail.passwordChanged(updated)
-      return profileResponse(updated, 'user account updated', newHash ? sessionFor(updated) : undefined)
-    },
-
-    async editPreferences(user: UserEntity, body: z.output<typeof preferencesBody>): Promise<ProfileResponse> {
-      if (!isKnownTimezone(body.timezone)) throw new AppError('invalid_payload')
-      const updated = await write(async (manager) => {
-        Object.assign(user, {
-          displayAscent: body.display_ascent,
-          imperialUnits: body.imperial_units,
-          language: body.language,
-          timezone: body.timezone,
-          weekm: body.weekm,
-          ...(body.max_hr !== undefined ? { maxHeartRate: body.max_hr } : {}),
-          ...(body.resting_hr !== undefined ? { restingHeartRate: body.resting_hr } : {}),
-          ...(body.ftp !== undefined ? { ftp: body.ftp } : {}),
-        })
-        return manager.save(user)
-      })
-      return profileResponse(updated, 'user preferences updated')
-    },
-
-    /** Saves a user's colour, activation or threshold for one sport (a 0 threshold is ignored). */
-    async editSportPreferences(
-      user: UserEntity,
-      body: z.output<typeof sportPreferencesBody>,
-    ): Promise<SportPreferencesResponse> {
-      const saved = await write(async (manager) => {
-        const sport = await manager.findOneBy(SportEntity, { id: body.sport_id })
-        if (!sport) throw new AppError('sport_not_found')
-        const existing = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: sport.id })
-        const preference =
-          existing ??
-          manager.create(UserSportPreferenceEntity, {
-            userId: user.id,
-            sportId: sport.id,
-            color: null,
-            isActive: true,
-            stoppedSpeedThreshold: sport.stoppedSpeedThreshold,
-          })
-        if (body.color !== undefined) preference.color = body.color
-        if (body.is_active !== undefined) preference.isActive = body.is_active
-        if (body.stopped_speed_threshold) preference.stoppedSpeedThreshold = body.stopped_speed_threshold
-        return manager.save(preference)
-      })
-      return {
-        status: 'success',
-        message: 'user sport preferences updated',
-        data: {
-          user_id: user.id,
-          sport_id: saved.sportId,
-          color: saved.color,
-          is_active: saved.isActive,
-          stopped_speed_threshold: saved.stoppedSpeedThreshold,
-        },
-      }
-    },
-
-    async resetSportPreferences(user: UserEntity, sportId: number): Promise<void> {
-      await write(async (manager) => {
-        if (!(await manager.existsBy(SportEntity, { id: sportId }))) throw new AppError('sport_not_found')
-        await manager.delete(UserSportPreferenceEntity, { userId: user.id, sportId })
-      })
     },
   }
 }

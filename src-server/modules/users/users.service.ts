@@ -127,7 +127,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
           if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new AppError('email_unchanged')
           const taken = await manager.findOneBy(UserEntity, { email: newEmail })
           if (taken) throw new AppError('invalid_payload')
-          if (mailer.enabled) accountMail.changeEmail(user, newEmail, false)
+          if (mailer.enabled) Object.assign(user, accountMail.changeEmail(manager, user, newEmail, false))
           else user.email = newEmail
         }
         return manager.save(user)

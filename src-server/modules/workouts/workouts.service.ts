@@ -52,6 +52,12 @@ export async function ownWorkout(manager: EntityManager, user: UserEntity, id: s
   return workout
 }
 
+const CONTENT_TYPES: Record<string, string> = {
+  gpx: 'application/gpx+xml',
+  tcx: 'application/vnd.garmin.tcx+xml',
+  fit: 'application/vnd.ant.fit',
+}
+
 export function createWorkoutsService(context: ServerContext) {
   const { db, write, layout } = context
 
@@ -362,11 +368,15 @@ export function createWorkoutsService(context: ServerContext) {
     },
 
     /** The original file of a workout, for download. */
-    async originalFile(user: UserEntity, id: string): Promise<{ path: string; name: string; format: string }> {
+    async originalFile(user: UserEntity, id: string): Promise<{ path: string; name: string; contentType: string }> {
       const workout = await ownWorkout(db.manager, user, id)
       if (!workout.filePath || !workout.fileFormat) throw new AppError('workout_has_no_file')
       const base = (workout.title ?? workout.id).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().slice(0, 100) || workout.id
-      return { path: `${layout.uploads}/${workout.filePath}`, name: `${base}.${workout.fileFormat}`, format: workout.fileFormat }
+      return {
+        path: `${layout.uploads}/${workout.filePath}`,
+        name: `${base}.${workout.fileFormat}`,
+        contentType: CONTENT_TYPES[workout.fileFormat] ?? 'application/octet-stream',
+      }
     },
   }
 }

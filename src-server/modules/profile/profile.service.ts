@@ -1,0 +1,167 @@
+import type { EntityManager } from 'typeorm'
+import type { z } from 'zod'
+import type {
+  accountEditBody,
+  preferencesBody,
+  profileEditBody,
+  ProfileResponse,
+  SportPreferencesResponse,
+  sportPreferencesBody,
+} from '../../../src/contracts'
+import { isValidEmail, passwordProblems } from '../../../src/domain/accounts'
+import { AppError } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
+import type { AccountMail } from '../auth/account-mail'
+import { sessionTokenFor, throwProblems } from '../auth/auth.service'
+import { loadPresentedUser } from '../users/user.presenter'
+
+/** True when the IANA time zone is known to this runtime. */
+export function isKnownTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The signed-in user's own profile, account, preferences and sport preferences. */
+export function createProfileService(context: ServerContext, accountMail: AccountMail) {
+  const { db, write, passwords, tokens, mailer } = context
+  const sessionFor = (user: UserEntity) => sessionTokenFor(tokens, user)
+
+  async function profileResponse(user: UserEntity, message?: string, authToken?: string): Promise<ProfileResponse> {
+    return {
+      status: 'success',
+      ...(message ? { message } : {}),
+      data: await loadPresentedUser(db.manager, user, 'self'),
+      ...(authToken ? { auth_token: authToken } : {}),
+    }
+  }
+
+  /**
+   * Changes some columns of a user. The caller's entity was loaded when the request was
+   * authenticated and may be stale (an administrator or the CLI may have changed it since): the
+   * row is read again inside the write and only the returned columns are written, so a password
+   * reset or a rights removal made meanwhile holds.
+   */
+  async function updateUser(
+    id: number,
+    changesOf: (current: UserEntity, manager: EntityManager) => Partial<UserEntity> | Promise<Partial<UserEntity>>,
+  ): Promise<UserEntity> {
+    return write(async (manager) => {
+      const current = await manager.findOneBy(UserEntity, { id })
+      if (!current) throw new AppError('user_not_found')
+      const changes = await changesOf(current, manager)
+      if (Object.keys(changes).length > 0) await manager.update(UserEntity, id, changes)
+      return Object.assign(current, changes)
+    })
+  }
+
+  return {
+    get: (user: UserEntity) => profileResponse(user),
+
+    async editProfile(user: UserEntity, body: z.output<typeof profileEditBody>): Promise<ProfileResponse> {
+      const updated = await updateUser(user.id, () => ({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        bio: body.bio,
+        location: body.location,
+        birthDate: body.birth_date,
+      }))
+      return profileResponse(updated, 'user profile updated')
+    },
+
+    /**
+     * Changes the e-mail and/or password after checking the current password. A new e-mail is
+     * confirmed by mail when sending is on, applied at once otherwise. A new password ends every
+     * other session; the answer carries a fresh token for this one.
+     */
+    async editAccount(user: UserEntity, body: z.output<typeof accountEditBody>): Promise<ProfileResponse> {
+      if (!isValidEmail(body.email)) throw new AppError('email_invalid')
+      if (body.new_password !== undefined) throwProblems(passwordProblems(body.new_password, body.new_password_conf))
+      // Hashing is slow: it runs before the write, which then checks the password did not change meanwhile.
+      const checkedHash = (await db.manager.findOneBy(UserEntity, { id: user.id }))?.passwordHash ?? null
+      if (!(await passwords.verify(body.password, checkedHash))) throw new AppError('invalid_credentials')
+      const newHash = body.new_password !== undefined ? await passwords.hash(body.new_password) : null
+
+      const updated = await updateUser(user.id, async (current, manager) => {
+        if (current.passwordHash !== checkedHash) throw new AppError('invalid_credentials')
+        const changes: Partial<UserEntity> = {}
+        if (body.email.toLowerCase() !== current.email.toLowerCase()) {
+          const taken = await manager.findOneBy(UserEntity, { email: body.email })
+          // An address used by another account is refused without saying so (no account probing).
+          if (taken && taken.id !== current.id) throw new AppError('invalid_payload')
+          if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(manager, current, body.email, true))
+          else changes.email = body.email
+        }
+        if (newHash) Object.assign(changes, { passwordHash: newHash, tokenVersion: current.tokenVersion + 1 })
+        return changes
+      })
+      if (newHash && mailer.enabled) accountMail.passwordChanged(updated)
+      return profileResponse(updated, 'user account updated', newHash ? sessionFor(updated) : undefined)
+    },
+
+    async editPreferences(user: UserEntity, body: z.output<typeof preferencesBody>): Promise<ProfileResponse> {
+      if (!isKnownTimezone(body.timezone)) throw new AppError('invalid_payload')
+      const updated = await updateUser(user.id, () => ({
+        displayAscent: body.display_ascent,
+        imperialUnits: body.imperial_units,
+        language: body.language,
+        timezone: body.timezone,
+        weekm: body.weekm,
+        // Optional zone settings: clients that do not send them leave them unchanged.
+        ...(body.max_hr !== undefined ? { maxHeartRate: body.max_hr } : {}),
+        ...(body.resting_hr !== undefined ? { restingHeartRate: body.resting_hr } : {}),
+        ...(body.ftp !== undefined ? { ftp: body.ftp } : {}),
+      }))
+      return profileResponse(updated, 'user preferences updated')
+    },
+
+    /** Saves a user's colour, activation or threshold for one sport (a 0 threshold is ignored). */
+    async editSportPreferences(
+      user: UserEntity,
+      body: z.output<typeof sportPreferencesBody>,
+    ): Promise<SportPreferencesResponse> {
+      const saved = await write(async (manager) => {
+        const sport = await manager.findOneBy(SportEntity, { id: body.sport_id })
+        if (!sport) throw new AppError('sport_not_found')
+        const existing = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: sport.id })
+        const preference =
+          existing ??
+          manager.create(UserSportPreferenceEntity, {
+            userId: user.id,
+            sportId: sport.id,
+            color: null,
+            isActive: true,
+            stoppedSpeedThreshold: sport.stoppedSpeedThreshold,
+          })
+        if (body.color !== undefined) preference.color = body.color
+        if (body.is_active !== undefined) preference.isActive = body.is_active
+        if (body.stopped_speed_threshold) preference.stoppedSpeedThreshold = body.stopped_speed_threshold
+        return manager.save(preference)
+      })
+      return {
+        status: 'success',
+        message: 'user sport preferences updated',
+        data: {
+          user_id: user.id,
+          sport_id: saved.sportId,
+          color: saved.color,
+          is_active: saved.isActive,
+          stopped_speed_threshold: saved.stoppedSpeedThreshold,
+        },
+      }
+    },
+
+    async resetSportPreferences(user: UserEntity, sportId: number): Promise<void> {
+      await write(async (manager) => {
+        if (!(await manager.existsBy(SportEntity, { id: sportId }))) throw new AppError('sport_not_found')
+        await manager.delete(UserSportPreferenceEntity, { userId: user.id, sportId })
+      })
+    },
+  }
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>

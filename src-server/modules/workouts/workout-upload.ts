@@ -1,0 +1,75 @@
+import { rename } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import type { CreateWorkoutResponse, ImportTaskResponse } from '../../../src/contracts'
+import { uploadDataSchema } from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import type { UserEntity } from '../../db/entities'
+import { randomToken } from '../../lib/secrets'
+import { readSettings } from '../app-config/app-config.service'
+import type { ImportTasks } from './archive-import'
+import { importWorkoutFile, TRACK_EXTENSIONS, type ImportChoices } from './workout-import'
+import type { WorkoutsService } from './workouts.service'
+
+/** A file the upload middleware stored under `tmp/`. */
+export interface UploadedFile {
+  path: string
+  originalname: string
+  size: number
+}
+
+/** The `data` field of an upload: JSON text with the sport and optional title and notes. */
+function uploadChoices(fields: unknown): ImportChoices {
+  const text = typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>).data : undefined
+  if (typeof text !== 'string') throw new AppError('invalid_payload')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new AppError('invalid_payload')
+  }
+  const result = uploadDataSchema.safeParse(parsed)
+  if (!result.success) throw new AppError('invalid_payload')
+  return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes, detectSport: result.data.detect_sport ?? false }
+}
+
+/**
+ * Uploads of workout files: one track file becomes a workout at once (201); an archive becomes an
+ * import task that outlives the request (202).
+ */
+export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsService, imports: ImportTasks) {
+  return {
+    async receive(user: UserEntity, file: UploadedFile, fields: unknown): Promise<{ httpStatus: 201 | 202; body: CreateWorkoutResponse }> {
+      const extension = extname(file.originalname).toLowerCase()
+      if (extension !== '.zip' && !TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
+      const choices = uploadChoices(fields)
+      const settings = await readSettings(context.db.manager)
+
+      if (extension === '.zip') {
+        // The archive outlives this request: move it out of the upload's reach before it ends.
+        const kept = join(context.layout.tmp, `archive-${randomToken()}.zip`)
+        await rename(file.path, kept)
+        const task = await imports.start(user, kept, choices, {
+          maxFiles: settings.gpxLimitImport,
+          maxFileBytes: settings.maxSingleFileSize,
+          maxArchiveBytes: settings.maxZipFileSize,
+        })
+        return { httpStatus: 202, body: { status: 'in_progress', data: { task } } }
+      }
+
+      if (file.size > settings.maxSingleFileSize) throw new AppError('file_too_large')
+      const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices)
+      if (outcome.status === 'duplicate') throw new AppError('workout_duplicate')
+      return { httpStatus: 201, body: await workouts.respondCreated(user, outcome.workouts, outcome.warnings) }
+    },
+
+    /** The state of one of the caller's archive imports. */
+    async task(user: UserEntity, taskId: string): Promise<ImportTaskResponse> {
+      const task = await imports.get(user.id, taskId)
+      if (!task) throw new AppError('import_task_not_found')
+      return { status: task.status === 'in_progress' ? 'in_progress' : 'success', data: { task } }
+    },
+  }
+}
+
+export type WorkoutUploads = ReturnType<typeof createWorkoutUploads>
