@@ -119,21 +119,9 @@ export function replaceToken(token: string | undefined): void {
   if (token) tokenStorage.set(token)
 }
 
-const logoutListeners = new Set<() => void>()
-
-/**
- * Lets a feature forget its cached data (workouts, statistics, users) on logout.
- * @returns a function that removes the listener.
- */
-export function onLogout(listener: () => void): () => void {
-  logoutListeners.add(listener)
-  return () => logoutListeners.delete(listener)
-}
-
 function forgetSession(loggedOutFrom: string | null): void {
   tokenStorage.clear()
   setState({ sessionStatus: 'anonymous', profile: null, sports: [], loggedOutFrom })
-  for (const listener of logoutListeners) listener()
 }
 
 /** Forgets the session and everything loaded for it; the guard then goes to /login. */

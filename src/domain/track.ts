@@ -146,10 +146,3 @@ export function joinActivities(file: ParsedFile): Track {
     tracks,
   }
 }
-
-/** Total number of points over all tracks and segments. */
-export function countPoints(track: Track): number {
-  let total = 0
-  for (const part of track.tracks) for (const segment of part.segments) total += segment.size
-  return total
-}

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
-import { NotFoundPage } from '../placeholder/NotFoundPage'
+import { NotFoundPage } from '../../components/NotFoundPage'
 
 /**
  * The frame of every `/admin` page. The routing guard does not look at the admin flag (spec §2),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { DesktopBridge, ServerInfo } from '../../../src/desktop/bridge'
 import { PageLoader } from '../../components/PageLoader'
 import { desktopBridge } from '../../platform/desktop'
-import { NotFoundPage } from '../placeholder/NotFoundPage'
+import { NotFoundPage } from '../../components/NotFoundPage'
 import { DataFolderCard } from './DataFolderCard'
 import { LanAddressCard } from './LanAddressCard'
 

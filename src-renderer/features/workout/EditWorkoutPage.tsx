@@ -10,7 +10,7 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
-import { NotFoundPage } from '../placeholder/NotFoundPage'
+import { NotFoundPage } from '../../components/NotFoundPage'
 import { manualBody, manualValuesOf, type ManualValues } from './manualWorkout'
 import { ManualFields, SportSelect } from './WorkoutFormFields'
 

@@ -4,7 +4,7 @@ import { parseDecimal, parseDecimalBytes } from '../values'
 /**
  * A small, fast, non-validating XML scanner for track files, fed UTF-8 bytes in chunks.
  *
- * Why not a general parser: `saxes` (installed) checks every character one by one and needs
+ * Why not a general parser: `saxes` (a dev dependency: the fuzz test compares against it) checks every character one by one and needs
  * ~150 ms for a 10 MB GPX file on our 2-core machines before any analysis, which alone spends the
  * import budget. Why bytes, not strings: decoding 10 MB into a string, then slicing a string per
  * name, attribute and text, cost more than the scanning itself (profiled: decoding, `slice` and
