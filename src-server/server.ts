@@ -31,6 +31,8 @@ export interface WaymarkServer {
   readonly layout: DataDirLayout
   /** The write connection (tests and tools write through it like another process would). */
   readonly dataSource: DataSource
+  /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
+  settled(): Promise<void>
   /** Starts accepting connections; resolves with the bound port (useful with port 0). */
   listen(): Promise<{ port: number; host: string }>
   /** Stops accepting, finishes in-flight requests and e-mails, closes the database, frees the folder. */
@@ -131,6 +133,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   return {
     layout: dataDir.layout,
     dataSource,
+    settled: () => background.idle(),
     listen() {
       return new Promise((resolve, reject) => {
         const handle = app.callback()

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { endpoints, type EndpointSpec } from '../../src/contracts'
+import { endpoints, type EndpointSpec, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
+import { fixture, upload } from '../test/workouts'
+import { buildZip } from '../test/zip-builder'
 
 type Role = 'anonymous' | 'inactive' | 'other user' | 'self' | 'admin'
 type Outcome = 'allowed' | 401 | 403
@@ -59,6 +61,50 @@ describe('permission matrix: every call × every role', () => {
         status: 'error',
         message: outcome === 403 ? 'you do not have permissions' : 'provide a valid auth token',
       })
+    }
+  })
+})
+
+/** Calls that take the id of a user's own resource: a workout (`:id`) or an import task (`:taskId`). */
+const ownedResourceCalls = Object.entries<EndpointSpec>(endpoints)
+  .filter(([, endpoint]) => endpoint.access === 'user' && /\/workouts\/(:id|imports\/:taskId)(\/|$)/.test(endpoint.path))
+  // Deleting goes last: the owner's own call removes the workout.
+  .sort(([, a], [, b]) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
+
+describe("ownership: another user's real ids are not found, on every call that takes one", () => {
+  it('has calls to check', () => {
+    expect(ownedResourceCalls.map(([name]) => name)).toEqual(expect.arrayContaining(['getWorkout', 'updateWorkout', 'deleteWorkout', 'getImportTask', 'getGpx', 'downloadFile']))
+  })
+
+  it('answers 404 to everyone but the owner, and the owner succeeds', async () => {
+    const t = await startTestServer()
+    try {
+      const owner = await registerUser(t, 'owner')
+      const sam = await registerUser(t, 'sam', { activate: owner })
+      const created = await upload<WorkoutsResponse>(t, owner.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))
+      expect(created.status).toBe(201)
+      const workoutId = String(created.body.data.workouts[0]?.id)
+      const archive = await upload<ImportTaskResponse>(t, owner.token, 'rides.zip', buildZip([{ name: 'a.gpx', data: 'not a ride' }]))
+      expect(archive.status).toBe(202)
+      const taskId = archive.body.data.task.id
+      for (const [name, endpoint] of ownedResourceCalls) {
+        const path = endpoint.path.replace(':id', workoutId).replace(':taskId', taskId).replace(':segment', '1').slice(1)
+        const body = endpoint.method === 'PATCH' ? { notes: 'mine' } : undefined
+        const query = name === 'getWorkoutSplits' ? '?unit=km' : ''
+        const call = (token: string) =>
+          fetch(`${t.url}/api/${path}${query}`, {
+            method: endpoint.method,
+            headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          })
+        const stranger = await call(sam.token)
+        const refusal = (await stranger.json()) as { code?: string }
+        expect([name, stranger.status, refusal.code]).toEqual([name, 404, endpoint.path.includes(':taskId') ? 'import_task_not_found' : 'workout_not_found'])
+        // Files are answered as files (the download), everything else as JSON.
+        expect([name, (await call(owner.token)).status]).toEqual([name, endpoint.method === 'DELETE' ? 204 : 200])
+      }
+    } finally {
+      await t.close()
     }
   })
 })

@@ -4,6 +4,8 @@ export interface Background {
   run(work: (signal: AbortSignal) => Promise<void>): void
   /** Aborts everything under way and waits for it to wind down. */
   stop(): Promise<void>
+  /** Waits until no work is under way, without aborting any (tests wait for it instead of sleeping). */
+  idle(): Promise<void>
 }
 
 export function createBackground(onError: (error: unknown) => void): Background {
@@ -19,6 +21,10 @@ export function createBackground(onError: (error: unknown) => void): Background 
     async stop() {
       controller.abort()
       await Promise.all([...running])
+    },
+    async idle() {
+      // Work may start more work (a map redrawn after an import): wait until none is left.
+      while (running.size > 0) await Promise.all([...running])
     },
   }
 }
