@@ -30,6 +30,15 @@ describe('call', () => {
     expect(init?.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'secret123' }))
   })
 
+  it('asks for an asynchronous answer to uploads (an archive answers 202 with its task at once)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ status: 'in_progress', data: {} }), { status: 202 })))
+    vi.stubGlobal('fetch', fetchMock)
+    await call('createWorkout', { body: new FormData() })
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Prefer')).toBe('respond-async')
+    await call('getConfig')
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Prefer')).toBeNull()
+  })
+
   it('reports an unreachable server as the network error', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
     const error: unknown = await call('getConfig').catch((caught: unknown) => caught)

@@ -64,6 +64,7 @@ export async function call<N extends EndpointName>(
   const headers = new Headers({ Accept: 'application/json' })
   const token = tokenStorage.get()
   if (token) headers.set('Authorization', `Bearer ${token}`)
+  for (const [header, value] of Object.entries(spec.clientHeaders ?? {})) headers.set(header, value)
 
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body

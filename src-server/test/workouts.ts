@@ -8,18 +8,24 @@ export const FIXTURES = join(__dirname, '..', '..', 'tests', 'fixtures')
 
 export const fixture = (relative: string) => readFile(join(FIXTURES, relative))
 
-/** Uploads a file to POST /workouts with the multipart `data` field the UI sends. */
+/**
+ * Uploads a file to POST /workouts as our UI does: the multipart `data` field, and
+ * `Prefer: respond-async` so an archive answers 202 with its task at once. With
+ * `{ respondAsync: false }` it is a reference-tracker client, whose archive import completes
+ * within the request.
+ */
 export function upload<T = Record<string, unknown>>(
   t: TestServer,
   token: string,
   name: string,
   bytes: Buffer | string,
   data: Record<string, unknown> | string = { sport_id: 1 },
+  { respondAsync = true }: { respondAsync?: boolean } = {},
 ): Promise<ApiAnswer<T>> {
   const form = new FormData()
   form.append('file', new Blob([bytes]), name)
   form.append('data', typeof data === 'string' ? data : JSON.stringify(data))
-  return t.api<T>('POST', 'workouts', { token, form })
+  return t.api<T>('POST', 'workouts', { token, form, ...(respondAsync ? { headers: { prefer: 'respond-async' } } : {}) })
 }
 
 /** Polls an archive import until it is no longer in progress. */

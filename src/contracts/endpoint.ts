@@ -16,6 +16,8 @@ export interface EndpointSpec {
   readonly access: Access
   readonly body?: BodyKind
   readonly query?: z.ZodType
+  /** Headers our own client sends with every call of this endpoint (e.g. a `Prefer`). */
+  readonly clientHeaders?: Readonly<Record<string, string>>
 }
 
 /** An endpoint description carrying its response type (a phantom: never set at run time). */

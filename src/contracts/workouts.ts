@@ -186,8 +186,18 @@ export interface ImportTaskResponse {
   data: { task: ImportTask }
 }
 
-/** The answer to an upload: a workout (one file) or a background task (an archive). */
-export type CreateWorkoutResponse = WorkoutsResponse | ImportTaskResponse
+/** An archive imported within its request (no `Prefer: respond-async`): its workouts and report. */
+export interface ArchiveCreatedResponse {
+  status: 'created'
+  data: { workouts: Workout[]; task: ImportTask }
+}
+
+/**
+ * The answer to an upload: the workout of a file; for an archive, its workouts once imported
+ * (201), or the background task (202) when the client sent `Prefer: respond-async` or the import
+ * outlasted the server's wait.
+ */
+export type CreateWorkoutResponse = WorkoutsResponse | ArchiveCreatedResponse | ImportTaskResponse
 
 const day = z.iso.date()
 const hhmm = z.string().regex(/^\d{1,3}:[0-5]\d$/)
@@ -271,7 +281,14 @@ export const updateWorkoutBody = z
 export const workoutEndpoints = {
   listWorkouts: endpoint<WorkoutsListResponse>()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery }),
   getWorkout: endpoint<WorkoutsResponse>()({ method: 'GET', path: '/workouts/:id', access: 'user' }),
-  createWorkout: endpoint<CreateWorkoutResponse>()({ method: 'POST', path: '/workouts', access: 'user', body: 'multipart' }),
+  createWorkout: endpoint<CreateWorkoutResponse>()({
+    method: 'POST',
+    path: '/workouts',
+    access: 'user',
+    body: 'multipart',
+    // Our UI follows an archive's import through its task, so it asks for the 202 at once (RFC 7240).
+    clientHeaders: { Prefer: 'respond-async' },
+  }),
   createWorkoutWithoutFile: endpoint<WorkoutsResponse>()({
     method: 'POST',
     path: '/workouts/no_gpx',

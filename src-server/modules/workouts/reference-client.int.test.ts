@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ChartDataResponse, UsersListResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ArchiveCreatedResponse, ChartDataResponse, ImportTaskResponse, UsersListResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { fixture, upload } from '../../test/workouts'
+import { fixture, upload, waitForImport } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 
 /**
  * What the reference tracker's own web client (0.6.x) sends, and the answers it needs to keep
@@ -106,6 +107,42 @@ describe('reference client compatibility', () => {
       const typed = only(await manual({}))
       expect(typed).toMatchObject({ pauses: null, ascent: null, descent: null, min_alt: null, max_alt: null, moving: '1:00:00' })
       expect(only(await manual({ ascent: 0 })).ascent).toBe(0)
+    })
+  })
+
+  describe('archives', () => {
+    const rides = async () => {
+      const ride = (await fixture('gpx/gpx_file.gpx')).toString('utf8')
+      // Two different rides: the second starts a day later.
+      return buildZip([
+        { name: 'one.gpx', data: ride },
+        { name: 'two.gpx', data: ride.replaceAll('2018-03-13T', '2018-03-14T') },
+      ])
+    }
+
+    it('answers a reference client 201 created with the workouts, once imported', async () => {
+      const answer = await upload<ArchiveCreatedResponse>(t, admin.token, 'rides.zip', await rides(), { sport_id: 1 }, { respondAsync: false })
+      expect(answer.status).toBe(201)
+      expect(answer.body.status).toBe('created')
+      expect(answer.body.data.workouts.map((workout) => workout.workout_date).sort()).toEqual([
+        'Tue, 13 Mar 2018 12:44:45 GMT',
+        'Wed, 14 Mar 2018 12:44:45 GMT',
+      ])
+      expect(answer.body.data.task).toMatchObject({ status: 'done', files_total: 2 })
+    })
+
+    it('answers 202 with the task at once to a client that prefers it (our UI)', async () => {
+      const preferred = await upload<ImportTaskResponse>(t, admin.token, 'rides.zip', await rides())
+      expect(preferred.status).toBe(202)
+      expect(preferred.headers.get('preference-applied')).toBe('respond-async')
+      expect((await waitForImport(t, admin.token, preferred.body.data.task.id)).status).toBe('done')
+    })
+
+    it('refuses an archive of which no file could be imported with the first reason', async () => {
+      const broken = buildZip([{ name: 'broken.gpx', data: await fixture('gpx/gpx_file_invalid_xml.gpx') }])
+      const answer = await upload(t, admin.token, 'broken.zip', broken, { sport_id: 1 }, { respondAsync: false })
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({ code: 'track_xml_invalid' })
     })
   })
 })

@@ -33,13 +33,28 @@ function uploadChoices(fields: unknown): ImportChoices {
   return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes, detectSport: result.data.detect_sport ?? false }
 }
 
+/** How long an archive upload without `Prefer: respond-async` may take before it answers 202. */
+const ARCHIVE_ANSWER_WAIT_MS = 120_000
+
+/** True when a `Prefer` header (RFC 7240) asks for an asynchronous answer. */
+function prefersAsync(header: string): boolean {
+  return header.split(',').some((preference) => preference.split(';')[0]?.trim().toLowerCase() === 'respond-async')
+}
+
 /**
- * Uploads of workout files: one track file becomes a workout at once (201); an archive becomes an
- * import task that outlives the request (202).
+ * Uploads of workout files: one track file becomes a workout at once (201). An archive becomes an
+ * import task that outlives the request: a client that prefers it (our UI, `Prefer:
+ * respond-async`) gets the task at once (202); any other client gets the reference tracker's
+ * answer, 201 with the workouts once imported, or the task (202) past a generous wait.
  */
 export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsService, imports: ImportTasks) {
   return {
-    async receive(user: UserEntity, file: UploadedFile, fields: unknown): Promise<{ httpStatus: 201 | 202; body: CreateWorkoutResponse }> {
+    async receive(
+      user: UserEntity,
+      file: UploadedFile,
+      fields: unknown,
+      prefer: string,
+    ): Promise<{ httpStatus: 201 | 202; body: CreateWorkoutResponse; preferenceApplied?: boolean }> {
       const extension = extname(file.originalname).toLowerCase()
       if (extension !== '.zip' && !TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
       const choices = uploadChoices(fields)
@@ -54,6 +69,10 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
           maxFileBytes: settings.maxSingleFileSize,
           maxArchiveBytes: settings.maxZipFileSize,
         })
+        if (prefersAsync(prefer)) return { httpStatus: 202, body: { status: 'in_progress', data: { task } }, preferenceApplied: true }
+        // Clients written for the reference tracker wait for the workouts within the request.
+        const finished = await imports.waitFor(task.id, ARCHIVE_ANSWER_WAIT_MS)
+        if (finished && finished.status !== 'in_progress') return { httpStatus: 201, body: await workouts.respondToArchive(user, finished) }
         return { httpStatus: 202, body: { status: 'in_progress', data: { task } } }
       }
 

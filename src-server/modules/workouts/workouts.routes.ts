@@ -56,7 +56,8 @@ export function workoutsRoutes(
     return undefined
   })
   bind(router, authenticate, endpoints.createWorkout, async ({ user, ctx }) => {
-    const answer = await uploads.receive(user, uploadedFile(ctx), ctx.request.body)
+    const answer = await uploads.receive(user, uploadedFile(ctx), ctx.request.body, ctx.get('prefer'))
+    if (answer.preferenceApplied) ctx.set('Preference-Applied', 'respond-async')
     ctx.status = answer.httpStatus
     return answer.body
   }, { upload: workoutUpload })

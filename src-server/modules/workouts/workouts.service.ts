@@ -2,7 +2,9 @@ import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
+  ArchiveCreatedResponse,
   ChartDataResponse,
+  ImportTask,
   GpxResponse,
   UploadWarning,
   noFileWorkoutBody,
@@ -15,7 +17,7 @@ import type {
 import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
-import { AppError } from '../../../src/errors'
+import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { importTrackFile } from '../../importers'
@@ -157,6 +159,24 @@ export function createWorkoutsService(context: ServerContext) {
       const links = new Map<string, { previousId: string | null; nextId: string | null }>()
       for (const workout of created) links.set(workout.id, await neighbours(db.manager, workout))
       return { status: 'created', data: { workouts: await present(db.manager, user, [...created], links), warnings } }
+    },
+
+    /**
+     * The answer to an archive imported within its request, the reference tracker's way: 201 with
+     * the workouts it created (and the task's per-file report beside them). An archive of which no
+     * file could be imported is refused with the first file's reason, as the reference does.
+     */
+    async respondToArchive(user: UserEntity, task: ImportTask): Promise<ArchiveCreatedResponse> {
+      if (task.status === 'failed') throw new AppError(errorCodeOfMessage(task.message ?? '') ?? 'zip_invalid')
+      const ids = task.results.flatMap((result) => (result.status === 'imported' ? [result.workout_id] : []))
+      const firstError = task.results.find((result) => result.status === 'error')
+      if (ids.length === 0 && firstError?.status === 'error') {
+        throw new AppError(errorCodeOfMessage(firstError.message) ?? 'gpx_processing_failed')
+      }
+      const byId = new Map((ids.length ? await db.manager.findBy(WorkoutEntity, { id: In(ids), userId: user.id }) : []).map((w) => [w.id, w]))
+      const created = ids.flatMap((id) => byId.get(id) ?? [])
+      const links = await pageNeighbours(db.manager, user.id, created)
+      return { status: 'created', data: { workouts: await present(db.manager, user, created, links), task } }
     },
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light). */
