@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { normaliseSportName, SPORT_ID, SPORTS, sportFromFile } from './sports'
+import { seededRandom as random } from '../test-support/seeded-random'
 
 const ids = new Set(SPORTS.map((sport) => sport.id))
-
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The same name as another app might spell it: case, spaces, dashes, camel case. */
 function respell(name: string, next: () => number): string {

@@ -7,6 +7,7 @@ import { activityOfParsedFit, importFitBytes, parseFitWithLibrary } from './fit-
 import { fitCrc, readFitActivity, type FitActivityData } from './fit-reader'
 import { encodeFitActivity } from './fit-test-writer'
 import { singleActivity } from '../test-support/single-activity'
+import { seededRandom } from '../../../src/test-support/seeded-random'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 
@@ -131,14 +132,7 @@ describe('purpose-built FIT reader', () => {
 
   it('on damaged files with a valid CRC, agrees with fit-file-parser or leaves the file to it', async () => {
     const good = encodeFitActivity({ records: syntheticRide(40), pauses: [], sport: 2 })
-    let state = 99
-    const random = (): number => {
-      state = (state + 0x6d2b79f5) >>> 0
-      let t = state
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
+    const random = seededRandom(99)
     let decodedByBoth = 0
     for (let round = 0; round < 300; round++) {
       const bytes = Uint8Array.from(good)

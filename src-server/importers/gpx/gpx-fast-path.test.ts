@@ -7,6 +7,7 @@ import type { Track } from '../../../src/domain/track'
 import { isAppError } from '../../../src/errors/app-error'
 import { rideToGpx, syntheticRide } from '../test-support/synthetic-ride'
 import { importGpxFile, importGpxString } from './gpx-importer'
+import { seededRandom } from '../../../src/test-support/seeded-random'
 
 const fixtureDirs = ['gpx', 'gpx-generated'].map((dir) => fileURLToPath(new URL(`../../../tests/fixtures/${dir}/`, import.meta.url)))
 
@@ -83,14 +84,7 @@ describe('GPX <trkpt> fast path', () => {
 
   it('gives the same outcome as the event path on randomly damaged points', () => {
     // mulberry32, seeded: the same mutations on every run.
-    let state = 2024
-    const random = (): number => {
-      state = (state + 0x6d2b79f5) >>> 0
-      let t = state
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
+    const random = seededRandom(2024)
     const alphabet = ['<', '>', '/', '"', "'", '=', ' ', '&', ';', ':', 'e', 't', '1', '.', '-', 'x', '\n']
     const base = POINTS.slice(0, 7)
     for (let round = 0; round < 600; round++) {

@@ -1,6 +1,7 @@
 import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
 import { XmlScanner, XmlSyntaxError } from './xml-scanner'
+import { seededRandom as random } from '../../../src/test-support/seeded-random'
 
 /**
  * Differential fuzzing: random documents (fixed seed) are read by our scanner, fed in random
@@ -9,18 +10,6 @@ import { XmlScanner, XmlSyntaxError } from './xml-scanner'
  * generated (ASCII names, no control characters, no `]]>` in text, no DTD, no line break inside
  * an attribute value).
  */
-
-/** Mulberry32: small, fast, and the same sequence for a seed on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Rng = () => number
 const pick = <T,>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T

@@ -4,18 +4,7 @@ import { TrackSegmentBuilder } from '../track-builder'
 import { chartIndices, chartSeries, MAX_CHART_POINTS } from './chart-series'
 import { mapPolyline } from './map-polyline'
 import { analyseTrack } from './workout-analysis'
-
-/** mulberry32: a tiny seeded PRNG, so every run tests the same "random" tracks. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom as prng } from '../../test-support/seeded-random'
 
 interface RandomTrackOptions {
   readonly segments: number

@@ -3,18 +3,7 @@ import { mapPolyline, type LatLon } from './map-polyline'
 import { kthSmallest } from './max-speed'
 import { allocatePointSeries } from './point-series'
 import { ONE_DEGREE_M } from '../geo/distance'
-
-/** mulberry32, seeded: the same "random" inputs on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom as prng } from '../../test-support/seeded-random'
 
 /** The straightforward algorithm the fast path replaced: Douglas–Peucker from scratch per tolerance. */
 function referencePolyline(lat: Float64Array, lon: Float64Array, maxPoints: number): LatLon[] {

@@ -8,18 +8,7 @@ import { lapFigures, SPLIT_UNIT_M, splits } from './splits'
 import { effortDistancesFor } from './sport-efforts'
 import { computeInsights } from './stored-insights'
 import { heartRateZoneBounds, powerZoneBounds, valueHistogram, zoneTimes } from './zones'
-
-/** mulberry32: a seeded PRNG, so every run tests the same "random" tracks. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom as prng } from '../../test-support/seeded-random'
 
 /**
  * A random outing: 1 to 3 segments of points 1–6 s apart, moving 0–8 m/s with stops, elevation
