@@ -2,6 +2,7 @@ import type { Sport, SportsResponse } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, type UserEntity } from '../../db/entities'
+import { sportIdsWithWorkouts } from '../workouts/workouts.queries'
 
 export function createSportsService(context: ServerContext) {
   const { db, write } = context
@@ -10,9 +11,7 @@ export function createSportsService(context: ServerContext) {
     const preferences = new Map(
       (await db.manager.findBy(UserSportPreferenceEntity, { userId: viewer.id })).map((p) => [p.sportId, p]),
     )
-    const withWorkouts = viewer.admin
-      ? new Set((await db.manager.query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout`)).map((r) => r.sport_id))
-      : null
+    const withWorkouts = viewer.admin ? await sportIdsWithWorkouts(db.manager) : null
     return sports.map((sport) => {
       const preference = preferences.get(sport.id)
       return {

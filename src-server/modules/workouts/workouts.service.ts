@@ -22,7 +22,6 @@ import type { ServerContext } from '../../context'
 import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { importTrackFile } from '../../importers'
 import { isShortId, shortId } from '../../lib/short-id'
-import { toSqlDate } from '../../lib/sql-date'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
@@ -31,8 +30,14 @@ import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
 import { activityOfWorkout, applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
-
-const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
+import {
+  workoutListPageIds,
+  workoutListSums,
+  workoutNeighbours,
+  workoutsAroundSpan,
+  type WorkoutLinks,
+  type WorkoutListFilter,
+} from './workouts.queries'
 
 const minutesOf = (hhmm: string) => {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)
@@ -67,23 +72,11 @@ export function createWorkoutsService(context: ServerContext) {
    * Previous/next of each workout of a page, in the date order of all the user's workouts
    * (whatever the filters): the workouts dated within the page's span, plus one on each side.
    */
-  async function pageNeighbours(
-    manager: EntityManager,
-    userId: number,
-    page: WorkoutEntity[],
-  ): Promise<Map<string, { previousId: string | null; nextId: string | null }>> {
-    const links = new Map<string, { previousId: string | null; nextId: string | null }>()
+  async function pageNeighbours(manager: EntityManager, userId: number, page: WorkoutEntity[]): Promise<Map<string, WorkoutLinks>> {
+    const links = new Map<string, WorkoutLinks>()
     if (page.length === 0) return links
     const dates = page.map((workout) => workout.workoutDate.getTime())
-    const first = toSqlDate(Math.min(...dates))
-    const last = toSqlDate(Math.max(...dates))
-    const span = await manager.query<{ id: string; workout_date: string }[]>(
-      `SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date < ? ORDER BY workout_date DESC, id DESC LIMIT 1)
-       UNION ALL SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date BETWEEN ? AND ?
-       UNION ALL SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date > ? ORDER BY workout_date, id LIMIT 1)`,
-      [userId, first, userId, first, last, userId, last],
-    )
-    span.sort((a, b) => (a.workout_date === b.workout_date ? (a.id < b.id ? -1 : 1) : a.workout_date < b.workout_date ? -1 : 1))
+    const span = await workoutsAroundSpan(manager, userId, Math.min(...dates), Math.max(...dates))
     const position = new Map(span.map((row, index) => [row.id, index]))
     for (const workout of page) {
       const index = position.get(workout.id)
@@ -93,27 +86,12 @@ export function createWorkoutsService(context: ServerContext) {
     return links
   }
 
-  async function neighbours(manager: EntityManager, workout: WorkoutEntity): Promise<{ previousId: string | null; nextId: string | null }> {
-    const date = toSqlDate(workout.workoutDate)
-    const [previous] = await manager.query<{ id: string }[]>(
-      `SELECT id FROM workout WHERE user_id = ? AND (workout_date < ? OR (workout_date = ? AND id < ?))
-        ORDER BY workout_date DESC, id DESC LIMIT 1`,
-      [workout.userId, date, date, workout.id],
-    )
-    const [next] = await manager.query<{ id: string }[]>(
-      `SELECT id FROM workout WHERE user_id = ? AND (workout_date > ? OR (workout_date = ? AND id > ?))
-        ORDER BY workout_date ASC, id ASC LIMIT 1`,
-      [workout.userId, date, date, workout.id],
-    )
-    return { previousId: previous?.id ?? null, nextId: next?.id ?? null }
-  }
-
   /** Workouts with their segments and records, loaded in a few queries whatever their number. */
   async function present(
     manager: EntityManager,
     user: UserEntity,
     workouts: WorkoutEntity[],
-    links: Map<string, { previousId: string | null; nextId: string | null }>,
+    links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
     const segments = ids.length ? await manager.find(WorkoutSegmentEntity, { where: { workoutId: In(ids) }, order: { segmentIndex: 'ASC' } }) : []
@@ -130,7 +108,7 @@ export function createWorkoutsService(context: ServerContext) {
   }
 
   async function single(manager: EntityManager, user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created'): Promise<WorkoutsResponse> {
-    const links = new Map([[workout.id, await neighbours(manager, workout)]])
+    const links = new Map([[workout.id, await workoutNeighbours(manager, workout)]])
     return { status, data: { workouts: await present(manager, user, [workout], links) } }
   }
 
@@ -157,7 +135,7 @@ export function createWorkoutsService(context: ServerContext) {
     /** The answer to an upload: every workout its file gave, and what the import worked around. */
     async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
       const links = new Map<string, { previousId: string | null; nextId: string | null }>()
-      for (const workout of created) links.set(workout.id, await neighbours(db.manager, workout))
+      for (const workout of created) links.set(workout.id, await workoutNeighbours(db.manager, workout))
       return { status: 'created', data: { workouts: await present(db.manager, user, [...created], links), warnings } }
     },
 
@@ -190,48 +168,38 @@ export function createWorkoutsService(context: ServerContext) {
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
     async list(user: UserEntity, query: z.output<typeof workoutsListQuery>): Promise<WorkoutsListResponse> {
       const clock = createZoneClock(user.timezone)
-      const conditions: string[] = []
-      const params: unknown[] = []
-      const where = (condition: string, ...values: unknown[]) => {
-        conditions.push(condition)
-        params.push(...values)
-      }
       const dayStart = (day: string, offsetDays = 0) => {
         const instant = localDayStart(clock, day, offsetDays)
         if (instant === null) throw new AppError('invalid_payload')
-        return toSqlDate(instant)
+        return instant
       }
-      if (query.sport_id !== undefined) where('sport_id = ?', query.sport_id)
-      if (query.from) where('workout_date >= ?', dayStart(query.from))
-      if (query.to) where('workout_date < ?', dayStart(query.to, 1))
-      if (query.distance_from !== undefined) where('distance >= ?', query.distance_from)
-      if (query.distance_to !== undefined) where('distance <= ?', query.distance_to)
-      if (query.duration_from) where('moving >= ?', minutesOf(query.duration_from))
-      if (query.duration_to) where('moving <= ?', minutesOf(query.duration_to))
-      if (query.ave_speed_from !== undefined) where('ave_speed >= ?', query.ave_speed_from)
-      if (query.ave_speed_to !== undefined) where('ave_speed <= ?', query.ave_speed_to)
-      if (query.max_speed_from !== undefined) where('max_speed >= ?', query.max_speed_from)
-      if (query.max_speed_to !== undefined) where('max_speed <= ?', query.max_speed_to)
-      if (query.title) where(`title LIKE ? ESCAPE '\\'`, `%${query.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      const filter = conditions.length ? `AND ${conditions.join(' AND ')}` : ''
-      const direction = query.order === 'asc' ? 'ASC' : 'DESC'
-
-      const [sums] = await db.manager.query<[{ total: number; distance: number | null; duration: number | null; ascent: number | null; descent: number | null }]>(
-        `SELECT COUNT(*) AS total, SUM(distance) AS distance, SUM(moving) AS duration, SUM(ascent) AS ascent, SUM(descent) AS descent
-           FROM workout WHERE user_id = ? ${filter}`,
-        [user.id, ...params],
-      )
+      const filter: WorkoutListFilter = {
+        sportId: query.sport_id,
+        from: query.from ? dayStart(query.from) : undefined,
+        to: query.to ? dayStart(query.to, 1) : undefined,
+        distanceFrom: query.distance_from,
+        distanceTo: query.distance_to,
+        movingFrom: query.duration_from ? minutesOf(query.duration_from) : undefined,
+        movingTo: query.duration_to ? minutesOf(query.duration_to) : undefined,
+        aveSpeedFrom: query.ave_speed_from,
+        aveSpeedTo: query.ave_speed_to,
+        maxSpeedFrom: query.max_speed_from,
+        maxSpeedTo: query.max_speed_to,
+        title: query.title || undefined,
+      }
+      const sums = await workoutListSums(db.manager, user.id, filter)
       const total = sums.total
-      const rows = await db.manager.query<{ id: string }[]>(
-        `SELECT id FROM workout WHERE user_id = ? ${filter}
-          ORDER BY ${ORDER_COLUMNS[query.order_by]} ${direction}, workout_date ${direction}, id ${direction}
-          LIMIT ? OFFSET ?`,
-        [user.id, ...params, query.per_page, (query.page - 1) * query.per_page],
+      const rows = await workoutListPageIds(
+        db.manager,
+        user.id,
+        filter,
+        { by: query.order_by, direction: query.order },
+        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
       )
       const byId = new Map(
-        (rows.length ? await db.manager.findBy(WorkoutEntity, { id: In(rows.map((row) => row.id)) }) : []).map((w) => [w.id, w]),
+        (rows.length ? await db.manager.findBy(WorkoutEntity, { id: In(rows) }) : []).map((w) => [w.id, w]),
       )
-      const ordered = rows.flatMap((row) => byId.get(row.id) ?? [])
+      const ordered = rows.flatMap((id) => byId.get(id) ?? [])
       const links = await pageNeighbours(db.manager, user.id, ordered)
       const pages = Math.ceil(total / query.per_page)
       return {

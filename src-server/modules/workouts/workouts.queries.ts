@@ -1,0 +1,144 @@
+/** The SQL of the workout aggregate: services decide what to ask, this module how to ask SQLite. */
+import type { EntityManager } from 'typeorm'
+import { toSqlDate } from '../../lib/sql-date'
+
+/** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
+export interface WorkoutListFilter {
+  sportId?: number
+  /** Inclusive. */
+  from?: number
+  /** Exclusive. */
+  to?: number
+  distanceFrom?: number
+  distanceTo?: number
+  /** Moving time, seconds. */
+  movingFrom?: number
+  movingTo?: number
+  aveSpeedFrom?: number
+  aveSpeedTo?: number
+  maxSpeedFrom?: number
+  maxSpeedTo?: number
+  /** Part of the title, matched literally (not as a pattern). */
+  title?: string
+}
+
+export interface WorkoutListOrder {
+  by: 'workout_date' | 'distance' | 'duration' | 'ave_speed'
+  direction: 'asc' | 'desc'
+}
+
+export interface WorkoutListSums {
+  total: number
+  distance: number | null
+  duration: number | null
+  ascent: number | null
+  descent: number | null
+}
+
+export interface WorkoutLinks {
+  previousId: string | null
+  nextId: string | null
+}
+
+const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
+
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[] } {
+  const conditions = ['user_id = ?']
+  const params: unknown[] = [userId]
+  const add = (condition: string, value: unknown) => {
+    if (value === undefined) return
+    conditions.push(condition)
+    params.push(value)
+  }
+  add('sport_id = ?', filter.sportId)
+  add('workout_date >= ?', filter.from === undefined ? undefined : toSqlDate(filter.from))
+  add('workout_date < ?', filter.to === undefined ? undefined : toSqlDate(filter.to))
+  add('distance >= ?', filter.distanceFrom)
+  add('distance <= ?', filter.distanceTo)
+  add('moving >= ?', filter.movingFrom)
+  add('moving <= ?', filter.movingTo)
+  add('ave_speed >= ?', filter.aveSpeedFrom)
+  add('ave_speed <= ?', filter.aveSpeedTo)
+  add('max_speed >= ?', filter.maxSpeedFrom)
+  add('max_speed <= ?', filter.maxSpeedTo)
+  add(`title LIKE ? ESCAPE '\\'`, filter.title ? likeLiteral(filter.title) : undefined)
+  return { where: conditions.join(' AND '), params }
+}
+
+/** Count and sums of the filtered workouts (sums are null when none match). */
+export async function workoutListSums(manager: EntityManager, userId: number, filter: WorkoutListFilter): Promise<WorkoutListSums> {
+  const { where, params } = whereOf(userId, filter)
+  const [sums] = await manager.query<[WorkoutListSums]>(
+    `SELECT COUNT(*) AS total, SUM(distance) AS distance, SUM(moving) AS duration, SUM(ascent) AS ascent, SUM(descent) AS descent
+       FROM workout WHERE ${where}`,
+    params,
+  )
+  return sums
+}
+
+/** Ids of one page of the filtered workouts; ties fall back to the date, then the id. */
+export async function workoutListPageIds(
+  manager: EntityManager,
+  userId: number,
+  filter: WorkoutListFilter,
+  order: WorkoutListOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const { where, params } = whereOf(userId, filter)
+  const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
+  const rows = await manager.query<{ id: string }[]>(
+    `SELECT id FROM workout WHERE ${where}
+      ORDER BY ${ORDER_COLUMNS[order.by]} ${direction}, workout_date ${direction}, id ${direction}
+      LIMIT ? OFFSET ?`,
+    [...params, page.limit, page.offset],
+  )
+  return rows.map((row) => row.id)
+}
+
+/**
+ * A user's workouts dated within [first, last], plus the one just before and the one just after,
+ * in date order (ties by id).
+ */
+export async function workoutsAroundSpan(
+  manager: EntityManager,
+  userId: number,
+  first: number,
+  last: number,
+): Promise<{ id: string; workout_date: string }[]> {
+  const from = toSqlDate(first)
+  const until = toSqlDate(last)
+  const span = await manager.query<{ id: string; workout_date: string }[]>(
+    `SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date < ? ORDER BY workout_date DESC, id DESC LIMIT 1)
+     UNION ALL SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date BETWEEN ? AND ?
+     UNION ALL SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date > ? ORDER BY workout_date, id LIMIT 1)`,
+    [userId, from, userId, from, until, userId, until],
+  )
+  return span.sort((a, b) => (a.workout_date === b.workout_date ? (a.id < b.id ? -1 : 1) : a.workout_date < b.workout_date ? -1 : 1))
+}
+
+/** The workouts just before and just after one, in the date order of all its owner's workouts. */
+export async function workoutNeighbours(
+  manager: EntityManager,
+  workout: { id: string; userId: number; workoutDate: Date },
+): Promise<WorkoutLinks> {
+  const date = toSqlDate(workout.workoutDate)
+  const [previous] = await manager.query<{ id: string }[]>(
+    `SELECT id FROM workout WHERE user_id = ? AND (workout_date < ? OR (workout_date = ? AND id < ?))
+      ORDER BY workout_date DESC, id DESC LIMIT 1`,
+    [workout.userId, date, date, workout.id],
+  )
+  const [next] = await manager.query<{ id: string }[]>(
+    `SELECT id FROM workout WHERE user_id = ? AND (workout_date > ? OR (workout_date = ? AND id > ?))
+      ORDER BY workout_date ASC, id ASC LIMIT 1`,
+    [workout.userId, date, date, workout.id],
+  )
+  return { previousId: previous?.id ?? null, nextId: next?.id ?? null }
+}
+
+/** Ids of the sports that have at least one workout (anyone's). */
+export async function sportIdsWithWorkouts(manager: EntityManager): Promise<Set<number>> {
+  const rows = await manager.query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout`)
+  return new Set(rows.map((row) => row.sport_id))
+}
