@@ -3,6 +3,7 @@ import type { Language, User, UserRecord } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
 import { RecordEntity, type UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
+import { userSportIds, userWorkoutSums } from './users.queries'
 
 /** Who is looking: the user themself, an administrator, or another user. */
 export type Viewer = 'self' | 'admin' | 'other'
@@ -37,34 +38,18 @@ export function presentRecord(record: RecordEntity, username: string): UserRecor
   }
 }
 
-interface TotalsRow {
-  nb_workouts: number
-  total_distance: number | null
-  total_ascent: number | null
-  total_duration: number | null
-}
-
 /** Reads a user's totals, sports and records from their workouts. */
 export async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
-  const rows: TotalsRow[] = await manager.query(
-    `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent,
-            SUM(duration) AS total_duration
-       FROM workout WHERE user_id = ?`,
-    [user.id],
-  )
-  const sports: { sport_id: number }[] = await manager.query(
-    `SELECT DISTINCT sport_id FROM workout WHERE user_id = ? ORDER BY sport_id`,
-    [user.id],
-  )
+  const totals = await userWorkoutSums(manager, user.id)
+  const sports = await userSportIds(manager, user.id)
   const records = await manager.find(RecordEntity, {
     where: { userId: user.id },
     order: { sportId: 'ASC', recordType: 'ASC' },
   })
-  const totals = rows[0]
   return {
     nb_workouts: totals?.nb_workouts ?? 0,
     nb_sports: sports.length,
-    sports_list: sports.map((row) => row.sport_id),
+    sports_list: sports,
     total_distance: round(totals?.total_distance ?? 0, 3),
     total_ascent: round(totals?.total_ascent ?? 0, 2),
     total_duration: formatTimedelta(totals?.total_duration ?? 0),

@@ -12,14 +12,7 @@ import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
 import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
-
-const ORDER_COLUMNS = {
-  admin: 'u.admin',
-  created_at: 'u.created_at',
-  is_active: 'u.is_active',
-  username: 'u.username',
-  workouts_count: 'workouts_count',
-} as const
+import { countUsers, userPageIds } from './users.queries'
 
 const viewerOf = (viewer: UserEntity, target: UserEntity): Viewer =>
   viewer.id === target.id ? 'self' : viewer.admin ? 'admin' : 'other'
@@ -61,22 +54,18 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
 
     /** Administrators' list of users, filtered by username, sorted and paged. */
     async list(viewer: UserEntity, query: z.output<typeof usersListQuery>): Promise<UsersListResponse> {
-      const filter = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-      const where = filter ? `WHERE u.username LIKE ? ESCAPE '\\'` : ''
-      const params = filter ? [filter] : []
-      const [{ total }] = await db.manager.query<[{ total: number }]>(`SELECT COUNT(*) AS total FROM user u ${where}`, params)
-      const direction = query.order === 'desc' ? 'DESC' : 'ASC'
-      const rows: { id: number }[] = await db.manager.query(
-        `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count
-           FROM user u ${where}
-          ORDER BY ${ORDER_COLUMNS[query.order_by]} ${direction}, u.id ${direction}
-          LIMIT ? OFFSET ?`,
-        [...params, query.per_page, (query.page - 1) * query.per_page],
+      const usernamePart = query.q || undefined
+      const total = await countUsers(db.manager, usernamePart)
+      const ids = await userPageIds(
+        db.manager,
+        usernamePart,
+        { by: query.order_by, direction: query.order },
+        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
       )
-      const byId = new Map((await db.manager.findBy(UserEntity, rows.map((row) => ({ id: row.id })))).map((u) => [u.id, u]))
+      const byId = new Map((await db.manager.findBy(UserEntity, ids.map((id) => ({ id })))).map((u) => [u.id, u]))
       const users = []
-      for (const row of rows) {
-        const user = byId.get(row.id)
+      for (const id of ids) {
+        const user = byId.get(id)
         if (user) users.push(await loadPresentedUser(db.manager, user, viewerOf(viewer, user)))
       }
       const pages = Math.ceil(total / query.per_page)

@@ -1,5 +1,6 @@
 /** The SQL of the workout aggregate: services decide what to ask, this module how to ask SQLite. */
 import type { EntityManager } from 'typeorm'
+import { containsPattern } from '../../db/like'
 import { toSqlDate } from '../../lib/sql-date'
 
 /** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
@@ -42,8 +43,6 @@ export interface WorkoutLinks {
 
 const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
 
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[] } {
   const conditions = ['user_id = ?']
   const params: unknown[] = [userId]
@@ -63,7 +62,7 @@ function whereOf(userId: number, filter: WorkoutListFilter): { where: string; pa
   add('ave_speed <= ?', filter.aveSpeedTo)
   add('max_speed >= ?', filter.maxSpeedFrom)
   add('max_speed <= ?', filter.maxSpeedTo)
-  add(`title LIKE ? ESCAPE '\\'`, filter.title ? likeLiteral(filter.title) : undefined)
+  add(`title LIKE ? ESCAPE '\\'`, filter.title ? containsPattern(filter.title) : undefined)
   return { where: conditions.join(' AND '), params }
 }
 
