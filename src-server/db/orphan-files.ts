@@ -1,7 +1,9 @@
 import { readdir, rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import type { DataSource } from 'typeorm'
+import { IsNull, Not, type DataSource } from 'typeorm'
 import type { DataDirLayout } from '../data-dir'
+import { workoutFiles } from '../modules/workouts/workout-files'
+import { UserEntity, WorkoutEntity } from './entities'
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
@@ -15,14 +17,14 @@ async function filesUnder(dir: string): Promise<string[]> {
  * @returns how many files were removed
  */
 export async function removeOrphanFiles(db: DataSource, layout: DataDirLayout): Promise<number> {
-  const workouts = await db.query<{ file_path: string | null; map_id: string | null }[]>(
-    `SELECT file_path, map_id FROM workout WHERE file_path IS NOT NULL OR map_id IS NOT NULL`,
-  )
-  const pictures = await db.query<{ picture: string }[]>(`SELECT picture FROM user WHERE picture IS NOT NULL`)
+  const workouts = await db.manager.find(WorkoutEntity, {
+    where: [{ filePath: Not(IsNull()) }, { mapId: Not(IsNull()) }],
+    select: { filePath: true, mapId: true },
+  })
+  const users = await db.manager.find(UserEntity, { where: { picture: Not(IsNull()) }, select: { picture: true } })
   const kept = new Set<string>([
-    ...workouts.flatMap((row) => (row.file_path ? [join(layout.uploads, row.file_path)] : [])),
-    ...workouts.flatMap((row) => (row.map_id ? [join(layout.maps, `${row.map_id}.png`)] : [])),
-    ...pictures.map((row) => join(layout.pictures, row.picture)),
+    ...workouts.flatMap((workout) => workoutFiles(layout, workout)),
+    ...users.flatMap((user) => (user.picture ? [join(layout.pictures, user.picture)] : [])),
   ])
   const tiles = join(layout.maps, 'tiles')
   const candidates = [
