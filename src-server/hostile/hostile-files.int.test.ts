@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportTaskResponse, WorkoutsResponse } from '../../src/contracts'
-import { errorCatalogue } from '../../src/errors'
+import { errorCatalogue, errorCodes, wireMessageOf } from '../../src/errors'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, upload, waitForImport } from '../test/workouts'
@@ -18,7 +18,7 @@ const track = (...points: string[]) => gpx(`<trk><trkseg>${points.join('')}</trk
 const good = (i: number) => point(45 + i * 0.0001, 6, `2020-01-01T10:00:${String(i).padStart(2, '0')}Z`)
 
 /** Plain reason of a refused file: any catalogued 4xx message (the exact one depends on the case). */
-const catalogued = new Set(Object.values(errorCatalogue).filter((entry) => entry.status < 500).map((entry) => entry.message))
+const catalogued = new Set(errorCodes.filter((code) => errorCatalogue[code].status < 500).map(wireMessageOf))
 
 const BILLION_LAUGHS = `${GPX_HEAD}<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">]><gpx><trk><name>&lol4;</name><trkseg>${good(1)}${good(2)}</trkseg></trk></gpx>`
 

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode, type WireErrorStatus } from './catalogue'
+import { errorCatalogue, wireMessageOf, type ErrorCode, type WireErrorStatus } from './catalogue'
 
 /** What an {@link AppError} may carry besides its code. */
 export interface AppErrorOptions {
@@ -52,11 +52,19 @@ export interface WireError {
   detail?: string
 }
 
-/** The wire body of a failure with `code` (and, for an {@link AppError}, its lines and detail). */
+/**
+ * The wire body of a failure with `code` (and, for an {@link AppError}, its lines and detail).
+ * Several validation lines travel as they are; otherwise `message` is the specification's text for
+ * the condition ({@link wireMessageOf}) and `detail` our own reason when it says more.
+ */
 export function wireErrorOf(code: ErrorCode, error?: AppError): WireError {
-  const body: WireError = { status: errorCatalogue[code].wire, message: error?.message ?? errorCatalogue[code].message, code }
-  if (error && error.lines.length > 1) body.codes = [...error.lines]
-  if (error?.detail) body.detail = error.detail
+  const several = error !== undefined && error.lines.length > 1
+  const message = several ? error.message : wireMessageOf(code)
+  const body: WireError = { status: errorCatalogue[code].wire, message, code }
+  if (several) body.codes = [...error.lines]
+  const own = error?.message ?? errorCatalogue[code].message
+  const reason = error?.detail ? `${own}: ${error.detail}` : own
+  if (reason !== message) body.detail = reason
   return body
 }
 

@@ -192,6 +192,36 @@ export const errorCatalogue = {
 /** Every catalogued error code. */
 export type ErrorCode = keyof typeof errorCatalogue
 
+/** The specification catalogue's broad file conditions that our precise file codes refine. */
+type SpecFileCondition = 'gpx_parsing_failed' | 'gpx_processing_failed'
+
+/**
+ * Our precise file refusals, each mapped to the condition the specification's catalogue names for
+ * it: the wire `message` is that condition's text (what clients of the reference tracker
+ * translate), and our own text travels as `detail`.
+ */
+const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
+  track_file_empty: 'gpx_parsing_failed',
+  track_format_unsupported: 'gpx_parsing_failed',
+  track_xml_invalid: 'gpx_parsing_failed',
+  track_xml_doctype: 'gpx_parsing_failed',
+  fit_corrupt: 'gpx_parsing_failed',
+  track_no_track: 'gpx_processing_failed',
+  track_no_points: 'gpx_processing_failed',
+  track_no_timestamps: 'gpx_processing_failed',
+  track_times_invalid: 'gpx_processing_failed',
+  track_segments_overlap: 'gpx_processing_failed',
+  track_invalid_coordinates: 'gpx_processing_failed',
+  track_too_many_points: 'gpx_processing_failed',
+  fit_not_activity: 'gpx_processing_failed',
+  fit_no_position_no_distance: 'gpx_processing_failed',
+}
+
+/** The wire `message` of a code: the specification's text for its condition, else the entry's own. */
+export function wireMessageOf(code: ErrorCode): string {
+  return errorCatalogue[refines[code] ?? code].message
+}
+
 /** The catalogue's codes, in declaration order. */
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
 

@@ -145,4 +145,25 @@ describe('reference client compatibility', () => {
       expect(answer.body).toMatchObject({ code: 'track_xml_invalid' })
     })
   })
+
+  describe('error messages', () => {
+    it('sends the specification catalogue message for a file refusal, with our code and precise reason beside it', async () => {
+      const invalid = await upload(t, admin.token, 'broken.gpx', await fixture('gpx/gpx_file_invalid_xml.gpx'), { sport_id: 1 })
+      expect(invalid.status).toBe(400)
+      expect(invalid.body).toMatchObject({ status: 'error', message: 'error during gpx file parsing', code: 'track_xml_invalid' })
+      expect(String(invalid.body.detail)).toMatch(/^the file is not valid XML \(it may be damaged or incomplete\): character \d+: \S/)
+      const noTrack = await upload(t, admin.token, 'route.gpx', await fixture('gpx/gpx_file_wo_track.gpx'), { sport_id: 1 })
+      expect(noTrack.body).toMatchObject({ status: 'error', message: 'error during gpx processing', code: 'track_no_track' })
+      expect(String(noTrack.body.detail)).toMatch(/^the file has no track/)
+    })
+
+    it('keeps the wording of conditions outside the specification catalogue, with a code and no detail that repeats it', async () => {
+      const bytes = await fixture('gpx/gpx_file.gpx')
+      await upload(t, admin.token, 'ride.gpx', bytes, { sport_id: 1 })
+      const duplicate = await upload(t, admin.token, 'again.gpx', bytes, { sport_id: 1 })
+      expect(duplicate.body).toEqual({ status: 'fail', message: 'this workout was already imported', code: 'workout_duplicate' })
+      const login = await t.api('POST', 'auth/login', { body: { email: admin.email, password: 'wrong password' } })
+      expect(login.body).toEqual({ status: 'error', message: 'invalid credentials', code: 'invalid_credentials' })
+    })
+  })
 })
