@@ -4,6 +4,7 @@ import type { AppStatsResponse } from '../../../src/contracts'
 import type { ServerContext } from '../../context'
 import type { DataDirLayout } from '../../data-dir'
 import { UserEntity, WorkoutEntity } from '../../db/entities'
+import { sportIdsWithWorkouts } from '../workouts/workouts.queries'
 
 /** Total size in bytes of the files under a folder; with `recursive: false`, of its own files only. */
 export async function folderSize(dir: string, { recursive = true } = {}): Promise<number> {
@@ -33,13 +34,12 @@ export function createAppStatsService(context: ServerContext) {
     /** Counts for the administration menu. */
     async get(): Promise<AppStatsResponse> {
       const { manager } = context.db
-      const [{ sports }] = await manager.query<[{ sports: number }]>(`SELECT COUNT(DISTINCT sport_id) AS sports FROM workout`)
       return {
         status: 'success',
         data: {
           users: await manager.count(UserEntity),
           workouts: await manager.count(WorkoutEntity),
-          sports,
+          sports: (await sportIdsWithWorkouts(manager)).size,
           uploads_dir_size: await uploadsSize(context.layout),
         },
       }
