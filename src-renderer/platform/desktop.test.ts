@@ -52,7 +52,7 @@ describe('desktop platform helpers', () => {
 
   it('falls back to a file input filtered to workout files in a browser', async () => {
     const clicked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
-      expect(this.accept).toBe('.gpx,.fit,.tcx,.zip')
+      expect(this.accept).toBe('.gpx,.fit,.tcx,.gz,.zip')
       expect(this.multiple).toBe(true)
       this.dispatchEvent(new Event('cancel'))
     })
@@ -75,9 +75,15 @@ describe('desktop platform helpers', () => {
   })
 
   it('keeps workout files of a drop and names the others', async () => {
-    const files = [new File(['a'], 'a.FIT'), new File(['b'], 'notes.txt')]
-    expect(splitWorkoutFiles(files)).toEqual({ files: [files[0]], skipped: [{ name: 'notes.txt', reason: 'unsupported' }] })
+    const files = [new File(['a'], 'a.FIT'), new File(['b'], 'notes.txt'), new File(['c'], 'ride.fit.GZ'), new File(['d'], 'notes.txt.gz')]
+    expect(splitWorkoutFiles(files)).toEqual({
+      files: [files[0], files[2]],
+      skipped: [
+        { name: 'notes.txt', reason: 'unsupported' },
+        { name: 'notes.txt.gz', reason: 'unsupported' },
+      ],
+    })
     const data = { items: [], files } as unknown as DataTransfer
-    expect((await droppedWorkoutFiles(data)).files.map((file) => file.name)).toEqual(['a.FIT'])
+    expect((await droppedWorkoutFiles(data)).files.map((file) => file.name)).toEqual(['a.FIT', 'ride.fit.GZ'])
   })
 })

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { ImportTask, ImportTaskResponse } from '../../src/contracts'
 import type { ApiAnswer, TestServer } from './test-server'
 
@@ -7,6 +8,21 @@ import type { ApiAnswer, TestServer } from './test-server'
 export const FIXTURES = join(__dirname, '..', '..', 'tests', 'fixtures')
 
 export const fixture = (relative: string) => readFile(join(FIXTURES, relative))
+
+/**
+ * Real files from public repositories (`shared/fixtures/real`, see SOURCES.md there), found in the
+ * nearest parent folder that has them, so every clone and worktree of the project reaches them.
+ */
+export function realFixtures(): string {
+  for (let dir = FIXTURES; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'fixtures', 'real')
+    if (existsSync(join(candidate, 'SOURCES.md'))) return candidate
+    if (dirname(dir) === dir) throw new Error('shared/fixtures/real not found above the project')
+  }
+}
+
+/** A file of the real corpus, e.g. `fit/garmin-fenix5-run.fit`. */
+export const realFile = (relative: string) => readFile(join(realFixtures(), relative))
 
 /**
  * Uploads a file to POST /workouts as our UI does: the multipart `data` field, and

@@ -83,6 +83,8 @@ export const errorCatalogue = {
   zip_too_many_files: { message: 'the number of files in the archive exceeds the limit', status: 400, wire: 'fail' },
   zip_invalid: { message: 'the archive is damaged or not a zip file', status: 400, wire: 'fail' },
   zip_no_workout_file: { message: 'the archive holds no gpx, fit or tcx file', status: 400, wire: 'fail' },
+  gzip_invalid: { message: 'the compressed (.gz) file is damaged, incomplete or not gzip', status: 400, wire: 'fail' },
+  kmz_no_kml: { message: 'the KMZ file holds no KML document', status: 400, wire: 'fail' },
   workout_duplicate: { message: 'this workout was already imported', status: 409, wire: 'fail' },
   body_too_large: { message: 'request body is too large', status: 413, wire: 'fail' },
   unsupported_media_type: { message: 'unsupported content type', status: 415, wire: 'error' },

@@ -14,7 +14,7 @@ import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } f
 import { toSqlDate } from '../../lib/sql-date'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
-import { importWorkoutFile, TRACK_EXTENSIONS, type ImportChoices } from './workout-import'
+import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
 import { createWorkoutsService } from './workouts.service'
 
 /** Entries that decompress more than this many times their stored size are refused (zip bombs). */
@@ -33,13 +33,6 @@ export const MAX_RESULTS_PER_TASK = 20_000
 const MAX_TEXT = 500
 /** Largest metadata file of an export read into memory (a 10,000-activity `activities.csv` is ~10 MB). */
 const MAX_METADATA_BYTES = 64 * 1024 * 1024
-
-/** `ride.fit.gz` → `.fit`: gzip members of archives are activity files too. */
-function trackExtension(name: string): string | null {
-  const lower = name.toLowerCase()
-  const extension = extname(lower.endsWith('.gz') ? lower.slice(0, -3) : lower)
-  return TRACK_EXTENSIONS.has(extension) ? extension : null
-}
 
 const S_IFMT = 0o170000
 const S_IFLNK = 0o120000

@@ -1,25 +1,9 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { FIXTURES, fixture, seconds, upload } from '../../test/workouts'
-
-/**
- * Real files from public repositories (`shared/fixtures/real`, see SOURCES.md there), found in the
- * nearest parent folder that has them, so every clone and worktree of the project reaches them.
- */
-function realFixtures(): string {
-  for (let dir = FIXTURES; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'fixtures', 'real')
-    if (existsSync(join(candidate, 'SOURCES.md'))) return candidate
-    if (dirname(dir) === dir) throw new Error('shared/fixtures/real not found above the project')
-  }
-}
-const realFile = (relative: string) => readFile(join(realFixtures(), relative))
+import { fixture, realFile, seconds, upload } from '../../test/workouts'
 
 /** The reference GPX fixture with a `<type>` in its track, as apps write the sport. */
 async function gpxOfType(type: string | null): Promise<string> {

@@ -16,11 +16,23 @@ import { shortId } from '../../lib/short-id'
 import { toSqlDate } from '../../lib/sql-date'
 import type { WeatherPoint } from '../../weather/weather-jobs'
 import { saveInsights } from '../insights/insights-store'
+import { randomToken } from '../../lib/secrets'
+import { readSettings } from '../app-config/app-config.service'
 import { recomputeRecords } from '../records/records.service'
+import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
 
-/** Extensions of files that can become a workout. */
-export const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx'])
+/** Extensions of files that can become a workout (also gzipped, see {@link trackExtension}). */
+const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx'])
+
+/**
+ * The extension of a name that can become a workout, looking through packing (`ride.fit.gz` →
+ * `.fit`, see `unpackedName`), or null for any other name.
+ */
+export function trackExtension(name: string): string | null {
+  const extension = extname(unpackedName(name)).toLowerCase()
+  return TRACK_EXTENSIONS.has(extension) ? extension : null
+}
 
 /** What the user chose for the imported workout. */
 export interface ImportChoices {
@@ -239,9 +251,10 @@ async function storeAnotherOriginal(first: string, target: string): Promise<stri
  * were imported together); otherwise each activity is checked on its own (same sport, start and
  * distance) and only new ones are created. An activity that cannot be analysed (a transition
  * without two points) is left out with a warning when others can be imported.
- * The uploaded file is consumed (moved into `uploads/` or deleted).
+ * The uploaded file is consumed (moved into `uploads/` or deleted); a packed one (`.gz`) is
+ * unpacked first, and the unpacked file is what is kept.
  *
- * @param originalName the file's name as uploaded (only its extension is used)
+ * @param originalName the file's name as uploaded (only its extensions are used)
  * @throws AppError for a file that cannot become a workout, an unknown sport, or a wrong extension
  */
 export async function importWorkoutFile(
@@ -254,10 +267,15 @@ export async function importWorkoutFile(
   const { db, write, layout, maps } = context
   const prepared: PreparedWorkout[] = []
   const allWritten = () => prepared.flatMap((item) => item.written)
+  const extension = trackExtension(originalName)
+  const unpacked = join(layout.tmp, `unpacked-${randomToken()}${extension ?? ''}`)
   try {
-    const extension = extname(originalName).toLowerCase()
-    if (!TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
-    const fileHash = await sha256File(uploadedPath)
+    if (extension === null) throw new AppError('file_extension_not_allowed')
+    // A packed file is imported (and kept) as the file it holds, under the single-file size limit.
+    const packed = unpackedName(originalName) !== originalName
+    if (packed) await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
+    const path = packed ? unpacked : uploadedPath
+    const fileHash = await sha256File(path)
     const earlyDuplicate = await findDuplicate(db.manager, user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
@@ -272,12 +290,12 @@ export async function importWorkoutFile(
     // analysed with the chosen sport's options; an activity whose file names another sport that
     // analyses differently is analysed once more with its own (rare, and in the worker too).
     const chosenOptions = optionsFor(chosen)
-    let parsed = await context.compute.parseAndAnalyse(uploadedPath, { analysis: chosenOptions, joinActivities: false })
+    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false })
     const sports = []
     for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track))
     const wanted = sports.map(optionsFor)
     if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
-      parsed = await context.compute.parseAndAnalyse(uploadedPath, { analysis: wanted, joinActivities: false })
+      parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false })
     }
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
@@ -318,7 +336,7 @@ export async function importWorkoutFile(
       const first = prepared[0]?.written[0]
       item.written.push(
         first === undefined
-          ? await storeOriginal(layout, uploadedPath, workout.filePath)
+          ? await storeOriginal(layout, path, workout.filePath)
           : await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)),
       )
       const bounds = analysis.workout.bounds
@@ -368,6 +386,6 @@ export async function importWorkoutFile(
     await removeFiles(allWritten())
     throw error
   } finally {
-    await rm(uploadedPath, { force: true })
+    await Promise.all([rm(uploadedPath, { force: true }), rm(unpacked, { force: true })])
   }
 }

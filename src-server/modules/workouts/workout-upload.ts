@@ -8,7 +8,7 @@ import type { UserEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ImportTasks } from './archive-import'
-import { importWorkoutFile, TRACK_EXTENSIONS, type ImportChoices } from './workout-import'
+import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
 import type { WorkoutsService } from './workouts.service'
 
 /** A file the upload middleware stored under `tmp/`. */
@@ -56,7 +56,7 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
       prefer: string,
     ): Promise<{ httpStatus: 201 | 202; body: CreateWorkoutResponse; preferenceApplied?: boolean }> {
       const extension = extname(file.originalname).toLowerCase()
-      if (extension !== '.zip' && !TRACK_EXTENSIONS.has(extension)) throw new AppError('file_extension_not_allowed')
+      if (extension !== '.zip' && trackExtension(file.originalname) === null) throw new AppError('file_extension_not_allowed')
       const choices = uploadChoices(fields)
       const settings = await readSettings(context.db.manager)
 
