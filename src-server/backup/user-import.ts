@@ -5,9 +5,9 @@ import { isAppError } from '../../src/errors'
 import type { ServerContext } from '../context'
 import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } from '../db/entities'
 import { randomPassword, randomToken } from '../lib/secrets'
-import { toSqlDate } from '../lib/sql-date'
 import { recomputeRecords } from '../modules/records/records.service'
 import { importWorkoutFile } from '../modules/workouts/workout-import'
+import { sameOutingId } from '../modules/workouts/workouts.queries'
 import { shortId } from '../lib/short-id'
 import { USER_EXPORT_ENTRY, userExportSchema, type ExportedWorkout, type UserExport } from './user-export-format'
 import { entryPath, openZipReader, type ZipReader } from './zip-reader'
@@ -100,11 +100,16 @@ async function addSportPreferences(manager: EntityManager, user: UserEntity, doc
 
 /** A workout typed in by hand, with its exported figures; skipped when the same one is there. */
 async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<boolean> {
-  const [same] = await manager.query<{ id: string }[]>(
-    `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date = ? AND duration = ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
-    [user.id, workout.sportId, toSqlDate(new Date(workout.workoutDate)), workout.duration, workout.distance],
-  )
-  if (same) return false
+  const date = new Date(workout.workoutDate)
+  const same = await sameOutingId(manager, {
+    userId: user.id,
+    sportId: workout.sportId,
+    from: date,
+    until: date,
+    distanceKm: workout.distance,
+    durationS: workout.duration,
+  })
+  if (same !== null) return false
   const { file: _file, map: _map, segments: _segments, sport: _sport, id: _id, ...kept } = workout
   await manager.insert(WorkoutEntity, {
     ...kept,

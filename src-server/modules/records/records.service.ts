@@ -3,9 +3,10 @@ import type { RecordsResponse } from '../../../src/contracts'
 import type { ServerContext } from '../../context'
 import { RecordEntity, type RecordType, type UserEntity } from '../../db/entities'
 import { presentRecord } from '../users/user.presenter'
+import { bestWorkoutBy } from '../workouts/workouts.queries'
 
 /** The workout column each record type takes its value from (longest duration uses moving time). */
-const RECORD_COLUMNS: Readonly<Record<RecordType, string>> = {
+const RECORD_COLUMNS: Readonly<Record<RecordType, 'ave_speed' | 'distance' | 'ascent' | 'moving' | 'max_speed'>> = {
   AS: 'ave_speed',
   FD: 'distance',
   HA: 'ascent',
@@ -20,13 +21,8 @@ const RECORD_COLUMNS: Readonly<Record<RecordType, string>> = {
  */
 export async function recomputeRecords(manager: EntityManager, userId: number, sportId: number): Promise<void> {
   await manager.delete(RecordEntity, { userId, sportId })
-  for (const [recordType, column] of Object.entries(RECORD_COLUMNS) as [RecordType, string][]) {
-    const [best] = await manager.query<{ id: string; workout_date: string; value: number }[]>(
-      `SELECT id, workout_date, ${column} AS value FROM workout
-        WHERE user_id = ? AND sport_id = ? AND ${column} > 0
-        ORDER BY ${column} DESC, workout_date ASC, id ASC LIMIT 1`,
-      [userId, sportId],
-    )
+  for (const [recordType, column] of Object.entries(RECORD_COLUMNS) as [RecordType, (typeof RECORD_COLUMNS)[RecordType]][]) {
+    const best = await bestWorkoutBy(manager, userId, sportId, column)
     if (!best) continue
     await manager.insert(RecordEntity, {
       userId,
@@ -34,7 +30,7 @@ export async function recomputeRecords(manager: EntityManager, userId: number, s
       workoutId: best.id,
       recordType,
       value: best.value,
-      workoutDate: new Date(`${best.workout_date.replace(' ', 'T')}Z`),
+      workoutDate: best.workoutDate,
     })
   }
 }

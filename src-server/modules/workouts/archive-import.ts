@@ -11,11 +11,11 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, isAppError, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
-import { toSqlDate } from '../../lib/sql-date'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
 import { createWorkoutsService } from './workouts.service'
+import { sameOutingId } from './workouts.queries'
 
 /** Entries that decompress more than this many times their stored size are refused (zip bombs). */
 export const MAX_COMPRESSION_RATIO = 100
@@ -310,13 +310,16 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** A workout without a file from an export's figures, unless the same one is already there. */
   async function importFileless(run: Run, activity: FilelessActivity): Promise<ImportFileResult> {
     const sportId = activity.sportId ?? run.options.choices.sportId
-    const [same] = await db.manager.query<{ id: string }[]>(
-      `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
-      [run.user.id, sportId, toSqlDate(new Date(activity.start.getTime() - 60_000)), toSqlDate(new Date(activity.start.getTime() + 60_000)), activity.distanceKm],
-    )
-    if (same) {
-      await applyMeta(run, same.id, activity)
-      return { file: activity.key, status: 'duplicate', workout_id: same.id }
+    const same = await sameOutingId(db.manager, {
+      userId: run.user.id,
+      sportId,
+      from: new Date(activity.start.getTime() - 60_000),
+      until: new Date(activity.start.getTime() + 60_000),
+      distanceKm: activity.distanceKm,
+    })
+    if (same !== null) {
+      await applyMeta(run, same, activity)
+      return { file: activity.key, status: 'duplicate', workout_id: same }
     }
     const local = createZoneClock(run.user.timezone).local(activity.start.getTime())
     const two = (value: number) => String(value).padStart(2, '0')

@@ -13,7 +13,6 @@ import type { TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { shortId } from '../../lib/short-id'
-import { toSqlDate } from '../../lib/sql-date'
 import type { WeatherPoint } from '../../weather/weather-jobs'
 import { saveInsights } from '../insights/insights-store'
 import { randomToken } from '../../lib/secrets'
@@ -21,6 +20,7 @@ import { readSettings } from '../app-config/app-config.service'
 import { recomputeRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
+import { sameOutingId, workoutIdWithFileHash } from './workouts.queries'
 
 /** Extensions of files that can become a workout (also gzipped, see {@link trackExtension}). */
 const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx'])
@@ -165,19 +165,9 @@ async function findDuplicate(
   fileHash: string | null,
   match?: { sportId: number; start: Date; distanceKm: number },
 ): Promise<string | null> {
-  if (fileHash !== null) {
-    const [sameBytes] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1`, [
-      userId,
-      fileHash,
-    ])
-    if (sameBytes) return sameBytes.id
-  }
-  if (!match) return null
-  const [sameRide] = await manager.query<{ id: string }[]>(
-    `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date = ? AND abs(distance - ?) < 0.0005 LIMIT 1`,
-    [userId, match.sportId, toSqlDate(match.start), match.distanceKm],
-  )
-  return sameRide?.id ?? null
+  const sameBytes = fileHash === null ? null : await workoutIdWithFileHash(manager, userId, fileHash)
+  if (sameBytes !== null || !match) return sameBytes
+  return sameOutingId(manager, { userId, sportId: match.sportId, from: match.start, until: match.start, distanceKm: match.distanceKm })
 }
 
 /** Epoch ms of an activity's first timed point, or NaN. */

@@ -141,3 +141,48 @@ export async function sportIdsWithWorkouts(manager: EntityManager): Promise<Set<
   const rows = await manager.query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout`)
   return new Set(rows.map((row) => row.sport_id))
 }
+
+/** A user's workout stored from exactly these file bytes, if any. */
+export async function workoutIdWithFileHash(manager: EntityManager, userId: number, fileHash: string): Promise<string | null> {
+  const [same] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1`, [userId, fileHash])
+  return same?.id ?? null
+}
+
+/**
+ * A user's workout of the same sport and distance (to half a metre) dated within [from, until],
+ * and of the same duration when one is given: the same outing, imported again.
+ */
+export async function sameOutingId(
+  manager: EntityManager,
+  outing: { userId: number; sportId: number; from: Date; until: Date; distanceKm: number; durationS?: number },
+): Promise<string | null> {
+  const duration = outing.durationS === undefined ? '' : 'AND duration = ?'
+  const [same] = await manager.query<{ id: string }[]>(
+    `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? ${duration} AND abs(distance - ?) < 0.0005 LIMIT 1`,
+    [
+      outing.userId,
+      outing.sportId,
+      toSqlDate(outing.from),
+      toSqlDate(outing.until),
+      ...(outing.durationS === undefined ? [] : [outing.durationS]),
+      outing.distanceKm,
+    ],
+  )
+  return same?.id ?? null
+}
+
+/** The workout with the highest positive value of a column among a user's workouts of one sport (ties: earliest). */
+export async function bestWorkoutBy(
+  manager: EntityManager,
+  userId: number,
+  sportId: number,
+  column: 'distance' | 'ave_speed' | 'max_speed' | 'moving' | 'ascent',
+): Promise<{ id: string; workoutDate: Date; value: number } | null> {
+  const [best] = await manager.query<{ id: string; workout_date: string; value: number }[]>(
+    `SELECT id, workout_date, ${column} AS value FROM workout
+      WHERE user_id = ? AND sport_id = ? AND ${column} > 0
+      ORDER BY ${column} DESC, workout_date ASC, id ASC LIMIT 1`,
+    [userId, sportId],
+  )
+  return best ? { id: best.id, workoutDate: new Date(`${best.workout_date.replace(' ', 'T')}Z`), value: best.value } : null
+}
