@@ -52,6 +52,8 @@ export interface ServerOverrides {
   writeGate?: () => Promise<void>
   /** Points where tests hold the server to force an interleaving (no sleeps). */
   hooks?: ServerHooks
+  /** How long read answers are cached; 0 keeps none (benchmarks measuring the queries themselves). */
+  readCacheTtlMs?: number
 }
 
 export interface ServerHooks extends WriteHooks {
@@ -89,7 +91,10 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
   const hooks = overrides.hooks ?? {}
-  const readCache = createExpiringCache<string>({ ...cacheOptions, ...(hooks.beforeCacheStore ? { beforeSet: hooks.beforeCacheStore } : {}) })
+  const readCache = createExpiringCache<string>({
+    ...cacheOptions,
+    ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
+    ...(hooks.beforeCacheStore ? { beforeSet: hooks.beforeCacheStore } : {}) })
   const sessions = createExpiringCache<UserEntity>(cacheOptions)
   const queue = createWriteQueue(
     dataSource,

@@ -3,8 +3,8 @@
 import { createServer } from '../server'
 
 async function main(): Promise<void> {
-  const [dataDir] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir>')
+  const [dataDir, ...flags] = process.argv.slice(2)
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache]')
   const server = await createServer({
     port: 0,
     host: '127.0.0.1',
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     bcryptRounds: 4,
     version: 'bench',
     logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },
-  })
+  }, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
   const { port } = await server.listen()
   console.log(JSON.stringify({ port }))
   process.once('SIGTERM', () => {

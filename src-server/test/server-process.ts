@@ -10,9 +10,19 @@ export interface ServerProcess {
   kill(): Promise<void>
 }
 
-export function startServerProcess(dataDir: string): Promise<ServerProcess> {
+/** How to start the server process (benchmarks). */
+export interface ServerProcessOptions {
+  /** Extra Node flags, e.g. `--cpu-prof` (profiles are written when the server stops). */
+  readonly nodeArgs?: readonly string[]
+  /** False: every read is computed (the answer cache keeps nothing), to measure the queries themselves. */
+  readonly readCache?: boolean
+}
+
+export function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir], {
+    const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir]
+    if (options.readCache === false) args.push('--no-read-cache')
+    const child: ChildProcess = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
       // The entities use TypeScript's decorators, which tsx compiles only with this tsconfig.
       env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', 'tsconfig.node.json') },
