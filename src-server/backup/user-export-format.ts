@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { weatherSchema } from '../../src/contracts'
+import { weatherSchema, ZONE_LIMITS, zoneSetting } from '../../src/contracts'
 
 /** The JSON document inside a user export archive. */
 export const USER_EXPORT_ENTRY = 'waymark-user-export.json'
@@ -44,6 +44,10 @@ export const userExportSchema = z.object({
       weekm: z.boolean(),
       imperialUnits: z.boolean(),
       displayAscent: z.boolean(),
+      // Optional: exports written before zones existed lack them (read as "not set").
+      maxHeartRate: zoneSetting(ZONE_LIMITS.maxHeartRate),
+      restingHeartRate: zoneSetting(ZONE_LIMITS.restingHeartRate),
+      ftp: zoneSetting(ZONE_LIMITS.ftp),
     }),
   }),
   sportPreferences: z.array(

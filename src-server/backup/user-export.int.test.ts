@@ -95,7 +95,7 @@ describe('export and import of one user', () => {
 
   it('imports into an empty instance with identical figures, records and statistics', async () => {
     const token = sam.token
-    expect((await source.api('POST', 'auth/profile/edit/preferences', { token, body: { display_ascent: false, imperial_units: true, language: 'fr', timezone: 'America/New_York', weekm: true } })).status).toBe(200)
+    expect((await source.api('POST', 'auth/profile/edit/preferences', { token, body: { display_ascent: false, imperial_units: true, language: 'fr', timezone: 'America/New_York', weekm: true, max_hr: 188, resting_hr: 52, ftp: 245 } })).status).toBe(200)
     expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 1, color: '#aa3300', stopped_speed_threshold: 4 } })).status).toBe(200)
     expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 5, is_active: false } })).status).toBe(200)
     const gpx = await upload<WorkoutsResponse>(source, token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1, notes: 'first ride' })
@@ -119,7 +119,7 @@ describe('export and import of one user', () => {
     const zip = await openZipReader(file)
     const document = userExportSchema.parse(JSON.parse((await zip.read(USER_EXPORT_ENTRY)).toString()))
     zip.close()
-    expect(document).toMatchObject({ format: 'waymark-user-export', version: 1, user: { username: 'sam', preferences: { timezone: 'America/New_York' } } })
+    expect(document).toMatchObject({ format: 'waymark-user-export', version: 1, user: { username: 'sam', preferences: { timezone: 'America/New_York', maxHeartRate: 188, restingHeartRate: 52, ftp: 245 } } })
     expect(JSON.stringify(document)).not.toContain('password')
 
     const lines = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))

@@ -44,8 +44,11 @@ export const accountEditBody = z.object({
   new_password_conf: text.optional(),
 })
 
+/** Upper bounds of the zone settings (bpm, bpm, W), shared by the preferences call and user exports. */
+export const ZONE_LIMITS = { maxHeartRate: 250, restingHeartRate: 200, ftp: 2500 } as const
+
 /** A heart rate or power setting: a plausible whole number, `null` to clear it. */
-const zoneSetting = (max: number) => z.number().int().min(20).max(max).nullable().optional()
+export const zoneSetting = (max: number) => z.number().int().min(20).max(max).nullable().optional()
 
 export const preferencesBody = z
   .object({
@@ -55,9 +58,9 @@ export const preferencesBody = z
     timezone: z.string().min(1).max(64),
     weekm: z.boolean(),
     // Zone settings (issue 17). Optional: a client that does not send them leaves them as they are.
-    max_hr: zoneSetting(250),
-    resting_hr: zoneSetting(200),
-    ftp: zoneSetting(2500),
+    max_hr: zoneSetting(ZONE_LIMITS.maxHeartRate),
+    resting_hr: zoneSetting(ZONE_LIMITS.restingHeartRate),
+    ftp: zoneSetting(ZONE_LIMITS.ftp),
   })
   .refine((body) => body.max_hr == null || body.resting_hr == null || body.resting_hr < body.max_hr, {
     message: 'resting heart rate must be below the maximum',

@@ -112,6 +112,7 @@ test.describe('profile', () => {
     await openAs(page, account, '/profile/preferences', request)
     await expect(page.getByTestId('pref-timezone')).toHaveText('Europe/Paris')
     await expect(page.getByTestId('pref-units')).toHaveText('Kilometres, metres (metric)')
+    await expect(page.getByTestId('pref-show-max-hr')).toHaveText('Not set')
     await page.getByRole('link', { name: 'Edit preferences' }).click()
     await expect(page).toHaveURL(/\/profile\/edit\/preferences$/)
 
@@ -125,6 +126,8 @@ test.describe('profile', () => {
     await page.getByText('Monday', { exact: true }).click()
     await page.getByText('Miles, feet (imperial)', { exact: true }).click()
     await page.getByText('Hidden', { exact: true }).click()
+    await page.getByTestId('pref-max-hr').fill('186')
+    await page.getByTestId('pref-ftp').fill('240')
     await page.getByRole('button', { name: 'Submit' }).click()
 
     await expect(page).toHaveURL(/\/profile\/preferences$/)
@@ -133,6 +136,9 @@ test.describe('profile', () => {
     await expect(page.getByTestId('pref-units')).toHaveText('Miles, feet (imperial)')
     await expect(page.getByTestId('pref-ascent')).toHaveText('Hidden')
     await expect(page.getByTestId('pref-language')).toHaveText('English')
+    await expect(page.getByTestId('pref-show-max-hr')).toHaveText('186')
+    await expect(page.getByTestId('pref-show-resting-hr')).toHaveText('Not set')
+    await expect(page.getByTestId('pref-show-ftp')).toHaveText('240')
     // The header distance follows the unit.
     await expect(page.getByTestId('user-header').getByTestId('distance')).toHaveText(/^0\smi$/)
   })

@@ -48,6 +48,11 @@ export function ProfilePreferencesTab() {
   const profile = useAppState((state) => state.profile)
   if (!profile) return <PageLoader />
   const preferences = preferencesOf(profile)
+  const zoneSettings = [
+    { label: 'insights.PREFERENCES.MAX_HR', value: preferences.max_hr, testId: 'pref-show-max-hr' },
+    { label: 'insights.PREFERENCES.RESTING_HR_VIEW', value: preferences.resting_hr, testId: 'pref-show-resting-hr' },
+    { label: 'insights.PREFERENCES.FTP', value: preferences.ftp, testId: 'pref-show-ftp' },
+  ]
   return (
     <Card data-testid="preferences">
       <Stack>
@@ -69,6 +74,9 @@ export function ProfilePreferencesTab() {
             value={preferences.display_ascent ? t('user.PREFERENCES.DISPLAYED') : t('user.PREFERENCES.HIDDEN')}
             testId="pref-ascent"
           />
+          {zoneSettings.map(({ label, value, testId }) => (
+            <Preference key={testId} label={t(label)} value={value === null ? t('insights.PREFERENCES.NOT_SET') : String(value)} testId={testId} />
+          ))}
         </SimpleGrid>
         <Group>
           <Button component={Link} to="/profile/edit/preferences" leftSection={<IconPencil size={18} />}>

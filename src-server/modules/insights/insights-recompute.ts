@@ -2,12 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { InsightsRecomputeProgress } from '../../../src/contracts'
 import { analyseForStorage } from '../../../src/domain/analysis'
 import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insights'
-import { joinActivities } from '../../../src/domain/track'
 import type { ServerContext } from '../../context'
 import { UserEntity } from '../../db/entities'
 import { importTrackFile } from '../../importers'
-import { sportAndThreshold } from '../workouts/workout-import'
+import { activityOfWorkout, sportAndThreshold } from '../workouts/workout-import'
 import { saveInsights } from './insights-store'
+import { fromSqlDate } from '../../lib/sql-date'
 
 /** Workouts read per query: small, so the list never holds a whole history in memory. */
 const BATCH = 50
@@ -17,6 +17,7 @@ interface PendingRow {
   user_id: number
   sport_id: number
   file_path: string
+  workout_date: string
 }
 
 /** Workouts with a file whose insights are missing or from another version, after `afterId`. */
@@ -40,7 +41,8 @@ export function createInsightsRecompute(context: ServerContext) {
     const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
     if (!user) return
     const { sport, threshold } = await sportAndThreshold(db.manager, user, row.sport_id)
-    const track = joinActivities(await importTrackFile(`${layout.uploads}/${row.file_path}`))
+    // Each activity of a multi-activity file is its own workout, dated by its start.
+    const track = activityOfWorkout(await importTrackFile(`${layout.uploads}/${row.file_path}`), fromSqlDate(row.workout_date))
     const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
     await write(async (manager) => {
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
@@ -60,7 +62,7 @@ export function createInsightsRecompute(context: ServerContext) {
     try {
       for (;;) {
         const rows = await db.query<PendingRow[]>(
-          `SELECT w.id, w.user_id, w.sport_id, w.file_path ${PENDING_SQL} AND w.id > ? ORDER BY w.id LIMIT ${BATCH}`,
+          `SELECT w.id, w.user_id, w.sport_id, w.file_path, w.workout_date ${PENDING_SQL} AND w.id > ? ORDER BY w.id LIMIT ${BATCH}`,
           [INSIGHTS_VERSION, afterId],
         )
         for (const row of rows) {

@@ -26,6 +26,19 @@ function steadyRun(start: Date, metres: number, speedMs: number, bpm: number): s
   )
 }
 
+/** One TCX `<Activity>` of the same steady run as {@link steadyRun} (no heart rate). */
+function steadyRunActivity(start: Date, metres: number, speedMs: number): string {
+  const points: string[] = []
+  for (let m = 0; m <= metres; m += 10) {
+    const time = new Date(start.getTime() + (m / speedMs) * 1000).toISOString()
+    points.push(
+      `<Trackpoint><Time>${time}</Time><Position><LatitudeDegrees>${(45 + m * DEGREES_PER_M).toFixed(9)}</LatitudeDegrees>` +
+        `<LongitudeDegrees>6.000000000</LongitudeDegrees></Position></Trackpoint>`,
+    )
+  }
+  return `<Activity Sport="Running"><Id>${start.toISOString()}</Id><Lap StartTime="${start.toISOString()}"><Track>${points.join('')}</Track></Lap></Activity>`
+}
+
 const RUNNING = 5
 
 describe('insights API', () => {
@@ -162,5 +175,34 @@ describe('insights API', () => {
     expect(splits.body.data.splits.map((split) => Math.round(split.moving))).toEqual([400, 200])
     const efforts = (await t.api<WorkoutsResponse>('GET', `workouts/${second}`, { token: sam.token })).body.data.workouts[0]?.best_efforts
     expect(efforts?.find((effort) => effort.target === 1000)).toMatchObject({ kind: 'distance', moving: 320, rank: 1 })
+  })
+
+  it('recomputes each workout of a multi-activity file from its own activity', async () => {
+    const xml =
+      `<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>` +
+      `${steadyRunActivity(new Date('2025-03-02T08:00:00Z'), 1500, 2.5)}${steadyRunActivity(new Date('2025-03-02T10:00:00Z'), 1000, 3.125)}` +
+      `</Activities></TrainingCenterDatabase>`
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'two-runs.tcx', xml, { sport_id: RUNNING })
+    expect(answer.status).toBe(201)
+    const ids = answer.body.data.workouts.map((workout) => workout.id)
+    expect(ids).toHaveLength(2)
+    await t.server.dataSource.query(`DELETE FROM workout_insight`)
+    await t.server.dataSource.query(`DELETE FROM workout_best_effort`)
+
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    const deadline = Date.now() + 20_000
+    let progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    while (progress.done < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    }
+    expect(progress).toMatchObject({ total: 2, done: 2, failed: 0 })
+    // 1.5 km at 400 s/km, then 1 km at 320 s/km: each workout's splits are its own run only.
+    const moving = async (id: string | undefined) =>
+      (await t.api<SplitsResponse>('GET', `workouts/${id ?? ''}/splits`, { token: sam.token })).body.data.splits.map((split) => Math.round(split.moving))
+    expect(await moving(ids[0])).toEqual([400, 200])
+    expect(await moving(ids[1])).toEqual([320])
   })
 })

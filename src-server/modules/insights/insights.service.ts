@@ -20,6 +20,7 @@ import { toHttpDate } from '../../lib/http-date'
 import { ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
 import { loadInsights } from './insights-store'
+import { fromSqlDate } from '../../lib/sql-date'
 
 function zoneSet(histogram: ValueHistogram, bounds: readonly number[], movingMs: number): ZoneSet {
   const times = zoneTimes(histogram, bounds, movingMs)
@@ -84,7 +85,7 @@ export function createInsightsService(context: ServerContext) {
       const groups = new Map<string, PersonalBest & { bestValue: number; thisYearValue: number | null }>()
       for (const row of rows) {
         if (row.kind === 'distance' && !distancesOf.get(row.sport_id)?.has(row.target)) continue
-        const date = new Date(`${row.workout_date.replace(' ', 'T')}Z`)
+        const date = fromSqlDate(row.workout_date)
         const value = row.kind === 'distance' ? round(row.value / 1000, 1) : Math.round(row.value)
         const mark: EffortMark = { workout_id: row.id, workout_date: toHttpDate(date), value }
         const key = `${row.sport_id}:${row.kind}:${row.target}`
