@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { endpoints, type EndpointSpec, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
-import { registerUser, type Account } from '../test/accounts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, upload } from '../test/workouts'
 import { buildZip } from '../test/zip-builder'
@@ -36,9 +36,7 @@ describe('permission matrix: every call × every role', () => {
   let dora: Account
 
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
     dora = await registerUser(t, 'dora', { activate: admin })
     // An account deactivated after logging in keeps a token that must stop working.
     await t.server.dataSource.manager.update(UserEntity, { username: 'dora' }, { isActive: false })

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { TestServer } from './test-server'
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server'
 
 /** A registered, active account and its session token. */
 export interface Account {
@@ -31,4 +31,15 @@ export async function registerUser(
   const login = await t.api<{ auth_token: string }>('POST', 'auth/login', { body: { email, password } })
   expect(login.status).toBe(200)
   return { username, email, password, token: login.body.auth_token }
+}
+
+/**
+ * The usual start of an API test: a real server on a fresh data folder, its administrator
+ * `owner` and an active second user `sam`. The caller closes `t`.
+ */
+export async function startWithOwnerAndSam(options: TestServerOptions = {}): Promise<{ t: TestServer; owner: Account; sam: Account }> {
+  const t = await startTestServer(options)
+  const owner = await registerUser(t, 'owner')
+  const sam = await registerUser(t, 'sam', { activate: owner })
+  return { t, owner, sam }
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig } from '../../../src/contracts'
-import { registerUser, type Account } from '../../test/accounts'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { fixture, upload } from '../../test/workouts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import type { TestServer } from '../../test/test-server'
 
 describe('application configuration', () => {
   let t: TestServer
@@ -10,9 +10,7 @@ describe('application configuration', () => {
   let user: Account
 
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    user = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam: user } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
-import { registerUser, type Account } from '../../test/accounts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
 
@@ -46,9 +46,7 @@ describe('insights API', () => {
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

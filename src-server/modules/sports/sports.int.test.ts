@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Sport, SportsResponse } from '../../../src/contracts'
 import { SPORTS } from '../../../src/domain/sports'
-import { registerUser, type Account } from '../../test/accounts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
 
 describe('sports and sport preferences', () => {
   let t: TestServer
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

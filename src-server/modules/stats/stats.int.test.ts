@@ -2,17 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StatsBySportResponse, StatsByTimeResponse } from '../../../src/contracts'
 import { periodKey, type TimeFrame } from '../../../src/domain/statistics'
 import { createZoneClock } from '../../../src/domain/zoned-time'
-import { registerUser, type Account } from '../../test/accounts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
 
 describe('statistics API', () => {
   let t: TestServer
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

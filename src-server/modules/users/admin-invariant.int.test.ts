@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { UsersListResponse } from '../../../src/contracts'
-import { registerUser, type Account } from '../../test/accounts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
 
 /**
  * Holds every write once armed until `expected` writes have been queued, then lets them run in
@@ -36,9 +36,7 @@ describe('at least one active administrator, whatever runs at once', () => {
   let owner: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer({ writeGate: () => gate.writeGate() })
-    owner = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: owner })
+    ;({ t, owner, sam } = await startWithOwnerAndSam({ writeGate: () => gate.writeGate() }))
     expect((await t.api('PATCH', 'users/sam', { token: owner.token, body: { admin: true } })).status).toBe(200)
   })
   afterEach(() => t.close())

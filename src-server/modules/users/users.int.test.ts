@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileResponse, User, UsersListResponse } from '../../../src/contracts'
 import { RecordEntity, WorkoutEntity } from '../../db/entities'
-import { registerUser, type Account } from '../../test/accounts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { fixture, upload } from '../../test/workouts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import type { TestServer } from '../../test/test-server'
 
 // Smallest valid files of each accepted picture format.
 const PNG = Buffer.from(
@@ -24,9 +24,7 @@ describe('users', () => {
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

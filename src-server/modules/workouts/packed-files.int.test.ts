@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Workout, WorkoutsResponse } from '../../../src/contracts'
 import { expectNothingChanged, snapshot } from '../../hostile/invariants'
-import { registerUser, type Account } from '../../test/accounts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
 import { realFile, upload } from '../../test/workouts'
 
 /** The figures a re-packed file must keep. */
@@ -26,9 +26,7 @@ describe('single gzipped track files', () => {
   let sam: Account
   beforeAll(async () => {
     parent = await mkdtemp(join(tmpdir(), 'waymark-packed-'))
-    t = await startTestServer({ dataDir: join(parent, 'data') })
-    owner = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: owner })
+    ;({ t, owner, sam } = await startWithOwnerAndSam({ dataDir: join(parent, 'data') }))
   })
   afterAll(async () => {
     await t.close()

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
-import { registerUser, type Account } from '../../test/accounts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, realFile, seconds, upload } from '../../test/workouts'
 
@@ -16,9 +16,7 @@ describe('workout import: sport from the file', () => {
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 
@@ -90,12 +88,9 @@ describe('workout import: sport from the file', () => {
 
 describe('workout import: several workouts per file', () => {
   let t: TestServer
-  let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { errorCatalogue } from '../../../src/errors'
-import { registerUser, type Account } from '../../test/accounts'
-import { startTestServer, type TestServer } from '../../test/test-server'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
 import { fixture, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
 
@@ -18,9 +18,7 @@ describe('workouts API', () => {
   let admin: Account
   let sam: Account
   beforeEach(async () => {
-    t = await startTestServer()
-    admin = await registerUser(t, 'owner')
-    sam = await registerUser(t, 'sam', { activate: admin })
+    ;({ t, owner: admin, sam } = await startWithOwnerAndSam())
   })
   afterEach(() => t.close())
 
