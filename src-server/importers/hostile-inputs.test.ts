@@ -181,8 +181,11 @@ describe('files that cannot become a workout get a clear reason', () => {
     const start = Date.UTC(2024, 0, 1)
     const hrOnly = encodeFitActivity({ records: [0, 1, 2].map((i) => ({ time: start + i * 1000, heartRate: 100 })) })
     expect(await refusal(hrOnly)).toBe('fit_no_position_no_distance')
-    const truncated = hrOnly.subarray(0, hrOnly.length - 10)
-    expect(await refusal(truncated)).toBe('fit_corrupt')
+    // Cut short: what was read before the damage still has neither.
+    expect(await refusal(hrOnly.subarray(0, hrOnly.length - 10))).toBe('fit_no_position_no_distance')
+    // Cut before its second record: too little to read.
+    const firstRecordCut = hrOnly.subarray(0, hrOnly.indexOf(100) + 1)
+    expect(await refusal(firstRecordCut)).toBe('fit_corrupt')
     const headerOnly = hrOnly.subarray(0, 14)
     expect(await refusal(headerOnly)).toBe('fit_corrupt')
   })

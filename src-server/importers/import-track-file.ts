@@ -1,13 +1,15 @@
-import type { ParsedFile, Track, TrackFormat } from '../../src/domain/track'
+import type { ParsedFile, TrackFormat } from '../../src/domain/track'
 import { detectFileFormat } from './detect-format'
 import { importFitFile } from './fit/fit-importer'
 import { importGpxFile } from './gpx/gpx-importer'
 import { importTcxFile } from './tcx/tcx-importer'
 
-const importers: Readonly<Record<TrackFormat, (path: string) => Promise<readonly Track[]>>> = {
+type Imported = Pick<ParsedFile, 'activities' | 'warnings'>
+
+const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported>>> = {
   // A GPX file is one activity whatever its number of <trk> (the reference tracker's rule).
-  gpx: async (path) => [await importGpxFile(path)],
-  tcx: importTcxFile,
+  gpx: async (path) => ({ activities: [await importGpxFile(path)], warnings: [] }),
+  tcx: async (path) => ({ activities: await importTcxFile(path), warnings: [] }),
   fit: importFitFile,
 }
 
@@ -20,9 +22,10 @@ const importers: Readonly<Record<TrackFormat, (path: string) => Promise<readonly
  * @throws TrackFileError (an `AppError`, status 400) when the file cannot become a workout:
  *   `track_file_empty`, `track_format_unsupported`, `track_xml_invalid`, `track_xml_doctype`,
  *   `track_no_track`, `track_invalid_coordinates`, `track_too_many_points`, `track_no_points`,
- *   `fit_corrupt`, `fit_no_position_no_distance`. File-system errors (missing file) pass through.
+ *   `fit_corrupt`, `fit_not_activity`, `fit_no_position_no_distance`. A FIT file whose end is
+ *   damaged imports what was read before it, with a `fit_tail_damaged` warning. File-system errors (missing file) pass through.
  */
 export async function importTrackFile(path: string): Promise<ParsedFile> {
   const format = await detectFileFormat(path)
-  return { format, activities: await importers[format](path), warnings: [] }
+  return { format, ...(await importers[format](path)) }
 }

@@ -12,6 +12,8 @@
  * metres (cumulative, as written by the device).
  */
 
+import type { WarningCode } from '../errors/catalogue'
+
 /** The points of one segment (a continuous recording), column-wise. */
 export interface TrackSegment {
   /** Number of points; every column has exactly this length. */
@@ -101,7 +103,7 @@ export interface Track {
  */
 export type ImportWarning = {
   /** The file ends in damage (a truncated last message or a wrong checksum): the readable part was kept. */
-  readonly code: 'fit_tail_damaged'
+  readonly code: Extract<WarningCode, 'fit_tail_damaged'>
   /** How many records were read before the damage. */
   readonly recordsRead: number
 }

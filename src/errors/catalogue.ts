@@ -227,6 +227,18 @@ export function wireMessageOf(code: ErrorCode): string {
 /** The catalogue's codes, in declaration order. */
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
 
+/**
+ * Upload warnings: the file imported, but something was worked around. The wire carries the code
+ * and the numbers its text needs (`UploadWarning`); the UI says it as
+ * `workouts.IMPORT.WARNING.<code>`. `fit_tail_damaged` (`records_read`): the end of a FIT file was
+ * damaged and the records before it were kept; `activity_skipped` (`activity`): one activity of a
+ * several-activity file had no usable track.
+ */
+export const warningCodes = ['fit_tail_damaged', 'activity_skipped'] as const
+
+/** Every catalogued upload warning code. */
+export type WarningCode = (typeof warningCodes)[number]
+
 const codeByMessage = new Map<string, ErrorCode>(errorCodes.map((code) => [errorCatalogue[code].message, code]))
 
 /**

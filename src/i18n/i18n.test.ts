@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { languages } from '../contracts/common'
 import { SPORTS } from '../domain/sports'
-import { errorCodes } from '../errors/catalogue'
+import { errorCodes, warningCodes } from '../errors/catalogue'
 import { languageFromTag, uiResources } from './resources'
 
 type Tree = { [key: string]: string | Tree }
@@ -50,6 +50,11 @@ describe('interface translations', () => {
     expect(untranslated).toEqual([])
     expect(keys.has('api.ERROR.UNKNOWN')).toBe(true)
     expect(keys.has('api.ERROR.network_error')).toBe(true)
+  })
+
+  it.each(languages)('%s says every catalogued upload warning (workouts.IMPORT.WARNING.<code>)', (language) => {
+    const keys = flat[language] ?? new Map<string, string>()
+    expect(warningCodes.filter((code) => !keys.has(`workouts.IMPORT.WARNING.${code}`))).toEqual([])
   })
 
   it.each(languages)('%s names every sport', (language) => {

@@ -1,4 +1,5 @@
 import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse, UploadWarning, WorkoutsResponse } from '../../../src/contracts'
+import { warningCodes } from '../../../src/errors/catalogue'
 import { errorKeyOfResultMessage, errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
 
 /** What became of one file (an archive contributes one outcome per file inside it). */
@@ -15,7 +16,7 @@ export interface TranslatedText {
   values?: Record<string, string | number>
 }
 
-const KNOWN_WARNINGS = new Set(['fit_tail_damaged', 'activity_skipped'])
+const KNOWN_WARNINGS = new Set<string>(warningCodes)
 
 /** The text of an upload warning (an unknown code still says the file imported with a warning). */
 export function warningText(warning: UploadWarning): TranslatedText {

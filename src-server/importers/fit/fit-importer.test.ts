@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
-import { activitiesOfFit, activityOfParsedFit, importFitBytes, importFitFile, parseFitWithLibrary } from './fit-importer'
+import { activitiesOfFit, importFitBytes, importFitFile } from './fit-importer'
+import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-library-reference'
 import { encodeFitActivity } from './fit-test-writer'
 import { syntheticRide } from '../test-support/synthetic-ride'
 import { singleActivity } from '../test-support/single-activity'
@@ -12,11 +13,13 @@ import { singleActivity } from '../test-support/single-activity'
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 const fixture = (name: string): string => join(fixtures, name)
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  return promise.then(
-    () => 'no error',
-    (error: unknown) => (isAppError(error) ? error.code : `unhandled: ${String(error)}`),
-  )
+function codeOf(read: () => unknown): string {
+  try {
+    read()
+    return 'no error'
+  } catch (error) {
+    return isAppError(error) ? error.code : `unhandled: ${String(error)}`
+  }
 }
 
 describe('FIT importer', () => {
@@ -70,30 +73,48 @@ describe('FIT importer', () => {
       { start: at(40), end: at(89), sport: 2 },
     ]
     const bytes = encodeFitActivity({ records, sessions: legs })
-    const viaReader = await importFitBytes(bytes)
+    const viaReader = importFitBytes(bytes).activities
     expect(viaReader.map((activity) => [activity.sport, activity.subSport])).toEqual([
       ['swimming', 'open_water'],
       ['transition', null],
       ['cycling', null],
     ])
     expect(viaReader.map((activity) => activity.tracks[0]?.segments.reduce((sum, segment) => sum + segment.size, 0))).toEqual([30, 10, 50])
-    // fit-file-parser (the fallback) splits the same way.
+    // fit-file-parser's decoding (the reference) splits the same way.
     const viaLibrary = activitiesOfFit(activityOfParsedFit(await parseFitWithLibrary(bytes)))
     expect(viaLibrary.map((activity) => activity.sport)).toEqual(['swimming', 'transition', 'cycling'])
     expect(viaLibrary.map((activity) => activity.tracks[0]?.segments[0]?.time[0])).toEqual([at(0), at(30), at(40)])
   })
 
   it('refuses a FIT file with neither positions nor distance', async () => {
-    expect(await codeOf(importFitFile(fixture('no_position_no_distance.fit')))).toBe('fit_no_position_no_distance')
+    expect(await importFitFile(fixture('no_position_no_distance.fit')).catch((error: unknown) => (isAppError(error) ? error.code : error))).toBe(
+      'fit_no_position_no_distance',
+    )
   })
 
-  it('refuses damaged FIT files: bad CRC, truncated, header only', async () => {
+  it('keeps what a damaged end left, with a warning: wrong checksum, cut short', () => {
     const good = readFileSync(fixture('same_ride.fit'))
-    const flipped = Uint8Array.from(good)
-    flipped[200] = (flipped[200] ?? 0) ^ 0xff
-    expect(await codeOf(importFitBytes(flipped))).toBe('fit_corrupt')
-    expect(await codeOf(importFitBytes(good.subarray(0, good.length - 500)))).toBe('fit_corrupt')
-    expect(await codeOf(importFitBytes(good.subarray(0, 14)))).toBe('fit_corrupt')
-    expect(await codeOf(importFitBytes(new Uint8Array(0)))).toBe('fit_corrupt')
+    const pointsOf = (bytes: Uint8Array): number => singleActivity(importFitBytes(bytes)).tracks[0]?.segments.reduce((sum, segment) => sum + segment.size, 0) ?? 0
+    const all = pointsOf(good)
+    expect(importFitBytes(good).warnings).toEqual([])
+
+    const wrongCrc = Uint8Array.from(good)
+    wrongCrc[good.length - 1] = (wrongCrc[good.length - 1] ?? 0) ^ 0xff
+    expect(importFitBytes(wrongCrc).warnings).toEqual([{ code: 'fit_tail_damaged', recordsRead: all }])
+    expect(pointsOf(wrongCrc)).toBe(all)
+
+    // 500 bytes short: the last record is cut in the middle, the ones before it are kept.
+    const cut = good.subarray(0, good.length - 500)
+    const kept = pointsOf(cut)
+    expect(kept).toBeGreaterThan(all - 500 / 10)
+    expect(kept).toBeLessThan(all)
+    expect(importFitBytes(cut).warnings).toEqual([{ code: 'fit_tail_damaged', recordsRead: kept }])
+  })
+
+  it('refuses what is not FIT or too little to read', () => {
+    const good = readFileSync(fixture('same_ride.fit'))
+    expect(codeOf(() => importFitBytes(good.subarray(0, 14)))).toBe('fit_corrupt')
+    expect(codeOf(() => importFitBytes(good.subarray(0, 120)))).toBe('fit_corrupt')
+    expect(codeOf(() => importFitBytes(new Uint8Array(0)))).toBe('fit_corrupt')
   })
 })

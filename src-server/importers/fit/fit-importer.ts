@@ -1,70 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import FitParser, { type ParsedFit } from 'fit-file-parser'
-import type { Lap, Track, TrackSegment } from '../../../src/domain/track'
+import type { ImportWarning, Lap, Track, TrackSegment } from '../../../src/domain/track'
 import { withDeviceDistance } from '../../../src/domain/track-distance'
-import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readFitActivity, type FitActivityData, type FitLap, type FitSession, type FitTimerEvent } from './fit-reader'
-
-function timeOf(date: Date | undefined): number {
-  return date instanceof Date ? date.getTime() : Number.NaN
-}
+import { readFitActivity, type FitActivityData, type FitLap, type FitSession } from './fit-reader'
 
 function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
-}
-
-/**
- * fit-file-parser's output in the shape of {@link readFitActivity}'s (the reference decoder,
- * used for files the fast reader leaves to it, and by the tests to cross-check the two).
- */
-export function activityOfParsedFit(data: ParsedFit): FitActivityData {
-  const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
-  const n = records.length
-  const column = (): Float64Array => new Float64Array(n)
-  const columns = {
-    count: n,
-    time: column(),
-    lat: column(),
-    lon: column(),
-    ele: column(),
-    heartRate: column(),
-    cadence: column(),
-    power: column(),
-    temperature: column(),
-    distance: column(),
-  }
-  records.forEach((record, i) => {
-    columns.time[i] = timeOf(record.timestamp)
-    columns.lat[i] = finite(record.position_lat)
-    columns.lon[i] = finite(record.position_long)
-    columns.ele[i] = finite(record.enhanced_altitude ?? record.altitude)
-    columns.heartRate[i] = finite(record.heart_rate)
-    columns.cadence[i] = finite(record.cadence)
-    columns.power[i] = finite(record.power)
-    columns.temperature[i] = finite(record.temperature)
-    columns.distance[i] = finite(record.distance)
-  })
-  const timers: FitTimerEvent[] = []
-  for (const event of data.events ?? []) {
-    if (event.event !== 'timer') continue
-    const time = timeOf(event.timestamp)
-    if (Number.isNaN(time)) continue
-    if (event.event_type === 'start') timers.push({ time, running: true })
-    else if (event.event_type === 'stop' || event.event_type === 'stop_all' || event.event_type === 'stop_disable_all') {
-      timers.push({ time, running: false })
-    }
-  }
-  const sessions: FitSession[] = (data.sessions ?? []).map((session) => ({
-    start: timeOf(session.start_time),
-    end: timeOf(session.timestamp),
-    sport: typeof session.sport === 'string' ? session.sport : null,
-    subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
-  }))
-  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
-  const fileType: unknown = data.file_ids?.[0]?.type
-  return { records: columns, timers, sessions, laps, fileType: typeof fileType === 'string' ? fileType : null }
 }
 
 /**
@@ -183,8 +125,6 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
   const n = data.records.count
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
-  const budget = new PointBudget()
-  for (let i = 0; i < n; i++) budget.take()
   cleanRecords(data)
   const { lat, distance } = data.records
   const hasPosition = lat.some((value) => !Number.isNaN(value))
@@ -224,33 +164,28 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
   return activities
 }
 
-/** Decodes FIT bytes with fit-file-parser, CRCs checked (`force: false`). @throws TrackFileError `fit_corrupt` */
-export async function parseFitWithLibrary(bytes: Uint8Array): Promise<ParsedFit> {
-  const parser = new FitParser({ force: false, mode: 'list', lengthUnit: 'm', speedUnit: 'm/s', temperatureUnit: 'celsius' })
-  try {
-    // A private copy: the parser gets an ArrayBuffer holding exactly the file (a Buffer's
-    // `.buffer` may be a larger shared pool, and `Buffer#slice` does not copy).
-    return await parser.parseAsync(new Uint8Array(bytes).buffer)
-  } catch (error) {
-    // The parser rejects with a string (or occasionally an Error) describing the damage.
-    throw new TrackFileError('fit_corrupt', error instanceof Error ? error.message : String(error))
-  }
+/** The activities of a FIT file and what was worked around to read them. */
+export interface FitImport {
+  readonly activities: Track[]
+  readonly warnings: ImportWarning[]
 }
 
 /**
- * Decodes FIT bytes into activities (see {@link activitiesOfFit}): the plain common layout with
- * the purpose-built reader (`fit-reader.ts`), anything else — including every damaged file —
- * with fit-file-parser, CRCs checked.
- * @throws TrackFileError `fit_corrupt` (bad CRC, truncated or malformed file),
- *   `fit_no_position_no_distance`, `track_no_points`
+ * Decodes FIT bytes into activities (see {@link activitiesOfFit}) with Waymark's FIT reader
+ * (`fit-reader.ts`). A file whose end is damaged keeps what was read before the damage, with a
+ * `fit_tail_damaged` warning, unless fewer than two records were readable.
+ * @throws TrackFileError `fit_corrupt` (not FIT, structure broken before the end, or too little
+ *   readable), `fit_not_activity`, `fit_no_position_no_distance`, `track_no_points`,
+ *   `track_too_many_points`
  */
-export async function importFitBytes(bytes: Uint8Array): Promise<Track[]> {
-  const fast = readFitActivity(bytes)
-  if (fast !== null) return activitiesOfFit(fast)
-  return activitiesOfFit(activityOfParsedFit(await parseFitWithLibrary(bytes)))
+export function importFitBytes(bytes: Uint8Array): FitImport {
+  const data = readFitActivity(bytes)
+  if (!data.tailDamaged) return { activities: activitiesOfFit(data), warnings: [] }
+  if (data.records.count < 2) throw new TrackFileError('fit_corrupt', `damaged after ${data.records.count} records`)
+  return { activities: activitiesOfFit(data), warnings: [{ code: 'fit_tail_damaged', recordsRead: data.records.count }] }
 }
 
 /** Reads a FIT file from disk (FIT files are compact: ~25 bytes a point, read whole). */
-export async function importFitFile(path: string): Promise<Track[]> {
+export async function importFitFile(path: string): Promise<FitImport> {
   return importFitBytes(await readFile(path))
 }

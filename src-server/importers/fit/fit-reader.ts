@@ -1,17 +1,25 @@
 import { getFitSportName, getFitSubSportName } from 'fit-file-parser/profile'
+import { MAX_TRACK_POINTS } from '../point-budget'
+import { TrackFileError } from '../track-file-error'
 
 /**
- * A small purpose-built FIT decoder for what an activity import needs: `record` (20), timer
- * `event`s (21), the `session`s (18: start, end, sport, sub-sport) and the `lap`s (19: start, end). Why: fit-file-parser builds an object (and a
- * `Date`) per message and formats every field through its profile, ~130–180 ms for 50,000
- * records; reading the few fields we use straight into typed arrays is ~10× less work.
+ * Waymark's FIT decoder, reading what an activity import needs: `record` (20), timer `event`s
+ * (21), the `session`s (18: start, end, sport, sub-sport), the `lap`s (19) and `file_id` (0).
+ * Why our own: a general decoder (fit-file-parser) builds an object and a `Date` per message and
+ * formats every field through its profile — ~10× the work, and for a 20 MB file ~900 MB of objects
+ * before any budget could apply. This reader writes the few fields we use straight into typed
+ * columns, counting records against the point budget as it goes, so memory is bounded by the
+ * budget whatever the file holds.
  *
- * fit-file-parser stays the reference: this reader only handles the plain, common layout and
- * answers `null` for anything else — CRC or structure problems, compressed-timestamp headers,
- * developer data, a field of interest with an unexpected base type or size — and the importer
- * then asks fit-file-parser (which also words the errors). Tests cross-check both decoders on
- * every FIT fixture. Values follow fit-file-parser exactly: invalid values dropped, the same
- * scale/offset arithmetic, semicircles × 180 / 2³¹, FIT epoch 1989-12-31T00:00:00Z.
+ * It reads every layout the FIT protocol allows: both byte orders, developer fields (skipped),
+ * compressed-timestamp headers, fields of any base type (arrays of the fields we use read as
+ * missing, as fit-file-parser does), `compressed_speed_distance` records (distance accumulated).
+ * Values follow fit-file-parser, the reference the tests compare with: invalid values dropped,
+ * the profile's scale/offset, semicircles × 180 / 2³¹, FIT epoch 1989-12-31T00:00:00Z.
+ *
+ * Damage: a file cut short (its last message runs past the end of the data or of the file) or
+ * with a wrong checksum keeps what was read and says so (`tailDamaged`); a file whose structure
+ * breaks before that (an undefined message type, an impossible definition) is refused.
  */
 
 /** A timer start or stop, in epoch ms. */
@@ -35,7 +43,7 @@ export interface FitRecordColumns {
   readonly power: Float64Array
   /** °C. */
   readonly temperature: Float64Array
-  /** Cumulative metres. */
+  /** Cumulative metres: `distance`, else the accumulated `compressed_speed_distance`. */
   readonly distance: Float64Array
 }
 
@@ -75,26 +83,25 @@ export interface FitActivityData {
    * …), or `null` when the file has no file_id.
    */
   readonly fileType: string | null
+  /** True when the file ends in damage (cut short, or a wrong checksum): what is here was readable. */
+  readonly tailDamaged: boolean
 }
 
 /** Milliseconds from the Unix epoch to the FIT epoch (1989-12-31T00:00:00Z). */
 const FIT_EPOCH_MS = 631_065_600_000
 const SEMICIRCLE_DEGREES = 180 / Math.pow(2, 31)
 
+/**
+ * Most laps, sessions and timer events kept (each is a small object). Real files have a few
+ * hundred; the cap bounds memory for a file made of nothing else.
+ */
+export const MAX_FIT_EVENTS = 100_000
+
 const FILE_ID = 0
 const SESSION = 18
 const LAP = 19
 const RECORD = 20
 const EVENT = 21
-
-// Base type bytes of the FIT profile.
-const ENUM = 0x00
-const SINT8 = 0x01
-const UINT8 = 0x02
-const BYTE = 0x0d
-const UINT16 = 0x84
-const SINT32 = 0x85
-const UINT32 = 0x86
 
 // What a field of interest becomes: an index into the decoded values of a message.
 const SLOT_TIMESTAMP = 0
@@ -113,7 +120,9 @@ const SLOT_SPORT = 12
 const SLOT_START_TIME = 13
 const SLOT_SUB_SPORT = 14
 const SLOT_FILE_TYPE = 15
-const SLOT_COUNT = 16
+/** `compressed_speed_distance`'s 12-bit distance (1/16 m, rolling over at 256 m). */
+const SLOT_COMPRESSED_DISTANCE = 16
+const SLOT_COUNT = 17
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -136,66 +145,91 @@ const FILE_TYPES: ReadonlyMap<number, string> = new Map([
   [35, 'segment_list'],
 ])
 
-/** Field number → (slot, base types accepted) per message of interest. */
-type FieldTable = ReadonlyMap<number, readonly [number, readonly number[]]>
-
-const UINT8_LIKE = [ENUM, UINT8, BYTE]
-const FIELDS: ReadonlyMap<number, FieldTable> = new Map([
+/** Field number → slot, per message of interest. */
+const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
   [
     RECORD,
-    new Map<number, readonly [number, readonly number[]]>([
-      [253, [SLOT_TIMESTAMP, [UINT32]]],
-      [0, [SLOT_LAT, [SINT32]]],
-      [1, [SLOT_LON, [SINT32]]],
-      [2, [SLOT_ALTITUDE, [UINT16]]],
-      [3, [SLOT_HEART_RATE, [UINT8]]],
-      [4, [SLOT_CADENCE, [UINT8]]],
-      [5, [SLOT_DISTANCE, [UINT32]]],
-      [7, [SLOT_POWER, [UINT16]]],
-      [13, [SLOT_TEMPERATURE, [SINT8]]],
-      [78, [SLOT_ENHANCED_ALTITUDE, [UINT32]]],
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [0, SLOT_LAT],
+      [1, SLOT_LON],
+      [2, SLOT_ALTITUDE],
+      [3, SLOT_HEART_RATE],
+      [4, SLOT_CADENCE],
+      [5, SLOT_DISTANCE],
+      [7, SLOT_POWER],
+      [8, SLOT_COMPRESSED_DISTANCE],
+      [13, SLOT_TEMPERATURE],
+      [78, SLOT_ENHANCED_ALTITUDE],
     ]),
   ],
   [
     EVENT,
-    new Map<number, readonly [number, readonly number[]]>([
-      [253, [SLOT_TIMESTAMP, [UINT32]]],
-      [0, [SLOT_EVENT, UINT8_LIKE]],
-      [1, [SLOT_EVENT_TYPE, UINT8_LIKE]],
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [0, SLOT_EVENT],
+      [1, SLOT_EVENT_TYPE],
     ]),
   ],
   [
     SESSION,
-    new Map<number, readonly [number, readonly number[]]>([
-      [253, [SLOT_TIMESTAMP, [UINT32]]],
-      [2, [SLOT_START_TIME, [UINT32]]],
-      [5, [SLOT_SPORT, UINT8_LIKE]],
-      [6, [SLOT_SUB_SPORT, UINT8_LIKE]],
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [2, SLOT_START_TIME],
+      [5, SLOT_SPORT],
+      [6, SLOT_SUB_SPORT],
     ]),
   ],
   [
     LAP,
-    new Map<number, readonly [number, readonly number[]]>([
-      [253, [SLOT_TIMESTAMP, [UINT32]]],
-      [2, [SLOT_START_TIME, [UINT32]]],
-      [9, [SLOT_DISTANCE, [UINT32]]],
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [2, SLOT_START_TIME],
+      [9, SLOT_DISTANCE],
     ]),
   ],
-  [FILE_ID, new Map<number, readonly [number, readonly number[]]>([[0, [SLOT_FILE_TYPE, UINT8_LIKE]]])],
+  [FILE_ID, new Map([[0, SLOT_FILE_TYPE]])],
 ])
 
+/** Bytes of one value of a base type (its low 5 bits are the type number); -1 for no known type. */
 function baseTypeSize(baseType: number): number {
-  return baseType === UINT16 ? 2 : baseType === SINT32 || baseType === UINT32 ? 4 : 1
+  switch (baseType & 0x1f) {
+    case 0: // enum
+    case 1: // sint8
+    case 2: // uint8
+    case 7: // string
+    case 10: // uint8z
+    case 13: // byte
+      return 1
+    case 3: // sint16
+    case 4: // uint16
+    case 11: // uint16z
+      return 2
+    case 5: // sint32
+    case 6: // uint32
+    case 8: // float32
+    case 12: // uint32z
+      return 4
+    case 9: // float64
+    case 14: // sint64
+    case 15: // uint64
+    case 16: // uint64z
+      return 8
+    default:
+      return -1
+  }
 }
 
 /** A local message definition: where the fields of interest sit in its data messages. */
 interface Definition {
   readonly global: number
   readonly littleEndian: boolean
-  /** Bytes of a data message after its header. */
+  /** Bytes of a data message after its header, developer fields included. */
   readonly size: number
-  /** Per field of interest: slot, byte offset, base type (flat triples). */
+  /** Per field of interest: slot, byte offset, base type, size (flat quadruples). */
   readonly fields: Int32Array
+  /** Byte offset of the `timestamp` (253) field, for compressed-timestamp headers; -1 when none. */
+  readonly timestampAt: number
 }
 
 /** CRC-16 of the FIT protocol (reflected polynomial 0xA001), a byte at a time. */
@@ -216,7 +250,9 @@ export function fitCrc(bytes: Uint8Array, start: number, end: number): number {
   return crc
 }
 
-/** Growable columns for the records. */
+const COLUMN_NAMES = ['time', 'lat', 'lon', 'ele', 'heartRate', 'cadence', 'power', 'temperature', 'distance'] as const
+
+/** Growable columns for the records, never beyond the point budget. */
 class Columns {
   count = 0
   capacity: number
@@ -243,22 +279,16 @@ class Columns {
     this.distance = new Float64Array(capacity)
   }
 
-  grow(): void {
-    const capacity = this.capacity * 2
-    const grown = (column: Float64Array): Float64Array => {
+  /** Room for one more record. @throws TrackFileError `track_too_many_points` past the budget */
+  reserve(): void {
+    if (this.count < this.capacity) return
+    if (this.count >= MAX_TRACK_POINTS) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} FIT records`)
+    const capacity = Math.min(this.capacity * 2, MAX_TRACK_POINTS)
+    for (const name of COLUMN_NAMES) {
       const next = new Float64Array(capacity)
-      next.set(column)
-      return next
+      next.set(this[name])
+      this[name] = next
     }
-    this.time = grown(this.time)
-    this.lat = grown(this.lat)
-    this.lon = grown(this.lon)
-    this.ele = grown(this.ele)
-    this.heartRate = grown(this.heartRate)
-    this.cadence = grown(this.cadence)
-    this.power = grown(this.power)
-    this.temperature = grown(this.temperature)
-    this.distance = grown(this.distance)
     this.capacity = capacity
   }
 
@@ -279,24 +309,47 @@ class Columns {
   }
 }
 
-/** Reads one field of interest; `NaN` for FIT's "invalid" value of its base type. */
+/** Reads one value of a base type; `NaN` for FIT's "invalid" value of that type. */
 function fieldValue(view: DataView, at: number, baseType: number, littleEndian: boolean): number {
-  switch (baseType) {
-    case SINT32: {
+  switch (baseType & 0x1f) {
+    case 1: {
+      const value = view.getInt8(at)
+      return value === 0x7f ? Number.NaN : value
+    }
+    case 3: {
+      const value = view.getInt16(at, littleEndian)
+      return value === 0x7fff ? Number.NaN : value
+    }
+    case 4:
+    case 11: {
+      const value = view.getUint16(at, littleEndian)
+      return value === 0xffff || (baseType & 0x1f) === 11 && value === 0 ? Number.NaN : value
+    }
+    case 5: {
       const value = view.getInt32(at, littleEndian)
       return value === 0x7fffffff ? Number.NaN : value
     }
-    case UINT32: {
+    case 6:
+    case 12: {
       const value = view.getUint32(at, littleEndian)
-      return value === 0xffffffff ? Number.NaN : value
+      return value === 0xffffffff || (baseType & 0x1f) === 12 && value === 0 ? Number.NaN : value
     }
-    case UINT16: {
-      const value = view.getUint16(at, littleEndian)
-      return value === 0xffff ? Number.NaN : value
+    case 8: {
+      const value = view.getFloat32(at, littleEndian)
+      return view.getUint32(at) === 0xffffffff ? Number.NaN : value
     }
-    case SINT8: {
-      const value = view.getInt8(at)
-      return value === 0x7f ? Number.NaN : value
+    case 9: {
+      const value = view.getFloat64(at, littleEndian)
+      return view.getUint32(at) === 0xffffffff && view.getUint32(at + 4) === 0xffffffff ? Number.NaN : value
+    }
+    case 14:
+    case 15:
+    case 16:
+      // 64-bit integers: no field we read uses them.
+      return Number.NaN
+    case 10: {
+      const value = view.getUint8(at)
+      return value === 0 ? Number.NaN : value
     }
     default: {
       const value = view.getUint8(at)
@@ -305,86 +358,147 @@ function fieldValue(view: DataView, at: number, baseType: number, littleEndian: 
   }
 }
 
+/** The 12-bit distance of a 3-byte `compressed_speed_distance` (speed is its low 12 bits); `NaN` when invalid. */
+function compressedDistance(bytes: Uint8Array, at: number): number {
+  const b0 = bytes[at] ?? 0xff
+  const b1 = bytes[at + 1] ?? 0xff
+  const b2 = bytes[at + 2] ?? 0xff
+  if (b0 === 0xff && b1 === 0xff && b2 === 0xff) return Number.NaN
+  return (b1 >> 4) | (b2 << 4)
+}
+
 /**
- * Decodes the activity data of a FIT file, or returns `null` when the file is anything but the
- * plain common layout (the caller then uses fit-file-parser, which also reports damage).
+ * Decodes the activity data of a FIT file.
+ * @throws TrackFileError `fit_corrupt` (not a FIT file, or its structure breaks before its end),
+ *   `track_too_many_points` (more records than the point budget)
  */
-export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
+export function readFitActivity(bytes: Uint8Array): FitActivityData {
   const length = bytes.length
-  if (length < 14) return null
   const headerSize = bytes[0] ?? 0
-  if (headerSize !== 12 && headerSize !== 14) return null
-  if (bytes[8] !== 0x2e || bytes[9] !== 0x46 || bytes[10] !== 0x49 || bytes[11] !== 0x54) return null
+  if (length < 12 || headerSize < 12 || headerSize > length) throw new TrackFileError('fit_corrupt', 'no FIT header')
+  if (bytes[8] !== 0x2e || bytes[9] !== 0x46 || bytes[10] !== 0x49 || bytes[11] !== 0x54) throw new TrackFileError('fit_corrupt', 'no .FIT signature')
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const dataEnd = headerSize + view.getUint32(4, true)
-  if (dataEnd + 2 > length) return null
-  if (headerSize === 14) {
+  // Where reading stops: the header's data size, or the end of a file cut short.
+  const end = Math.min(dataEnd, length)
+  let tailDamaged = dataEnd + 2 > length
+  if (!tailDamaged) tailDamaged = view.getUint16(dataEnd, true) !== fitCrc(bytes, 0, dataEnd)
+  if (headerSize >= 14) {
     const headerCrc = view.getUint16(12, true)
-    if (headerCrc !== 0 && headerCrc !== fitCrc(bytes, 0, 12)) return null
+    if (headerCrc !== 0 && headerCrc !== fitCrc(bytes, 0, 12)) tailDamaged = true
   }
-  if (view.getUint16(dataEnd, true) !== fitCrc(bytes, 0, dataEnd)) return null
+  const corrupt = (at: number, what: string): TrackFileError => new TrackFileError('fit_corrupt', `byte ${at}: ${what}`)
 
   const definitions: (Definition | undefined)[] = []
-  const columns = new Columns(Math.max(256, Math.ceil((dataEnd - headerSize) / 24)))
+  // Start small and grow: the file size says little about how many records it holds.
+  const columns = new Columns(Math.max(256, Math.min(65_536, Math.ceil((end - headerSize) / 24))))
   const timers: FitTimerEvent[] = []
   const sessions: FitSession[] = []
   const laps: FitLap[] = []
+  let events = 0
+  const keep = (at: number): void => {
+    events += 1
+    if (events > MAX_FIT_EVENTS) throw corrupt(at, `more than ${MAX_FIT_EVENTS} laps, sessions and timer events`)
+  }
   let fileType: string | null | undefined
+  // The last full timestamp, which compressed-timestamp headers count from (FIT seconds).
+  let lastTimestamp = Number.NaN
+  // compressed_speed_distance: the last 12-bit value and the distance accumulated so far (1/16 m).
+  let lastCompressed = 0
+  let accumulated = 0
   const values = new Float64Array(SLOT_COUNT)
   let pos = headerSize
-  while (pos < dataEnd) {
+  while (pos < end) {
     const header = bytes[pos] ?? 0
-    // Compressed timestamps and reserved bits: left to fit-file-parser.
-    if ((header & 0x80) !== 0 || (header & 0x10) !== 0) return null
-    const local = header & 0x0f
-    if ((header & 0x40) !== 0) {
-      // Definition message; developer data (0x20) is left to fit-file-parser.
-      if ((header & 0x20) !== 0 || pos + 6 > dataEnd) return null
+    const compressedHeader = (header & 0x80) !== 0
+    if (!compressedHeader && (header & 0x40) !== 0) {
+      // Definition message (0x20: developer fields follow the fields).
+      if (pos + 6 > end) {
+        tailDamaged = true
+        break
+      }
       const architecture = bytes[pos + 2] ?? 0
-      if (architecture > 1) return null
+      if (architecture > 1) throw corrupt(pos, `architecture ${architecture}`)
       const littleEndian = architecture === 0
       const global = view.getUint16(pos + 3, littleEndian)
       const fieldCount = bytes[pos + 5] ?? 0
-      const end = pos + 6 + fieldCount * 3
-      if (end > dataEnd) return null
+      let next = pos + 6 + fieldCount * 3
+      const developer = (header & 0x20) !== 0
+      if (next + (developer ? 1 : 0) > end) {
+        tailDamaged = true
+        break
+      }
       const table = FIELDS.get(global)
       const fields: number[] = []
       let offset = 0
-      for (let i = pos + 6; i < end; i += 3) {
+      let timestampAt = -1
+      for (let i = pos + 6; i < pos + 6 + fieldCount * 3; i += 3) {
         const number = bytes[i] ?? 0
         const size = bytes[i + 1] ?? 0
         const baseType = bytes[i + 2] ?? 0
-        const wanted = table?.get(number)
-        if (wanted !== undefined) {
-          const [slot, accepted] = wanted
-          if (!accepted.includes(baseType) || size !== baseTypeSize(baseType)) return null
-          fields.push(slot, offset, baseType)
-        }
+        if (number === 253 && size === 4 && (baseType & 0x1f) === 6) timestampAt = offset
+        const slot = table?.get(number)
+        // A field number given twice is malformed: the first one counts, as for fit-file-parser.
+        if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, size)
         offset += size
       }
-      definitions[local] = { global, littleEndian, size: offset, fields: Int32Array.from(fields) }
-      pos = end
+      if (developer) {
+        const developerCount = bytes[next] ?? 0
+        const developerEnd = next + 1 + developerCount * 3
+        if (developerEnd > end) {
+          tailDamaged = true
+          break
+        }
+        for (let i = next + 1; i < developerEnd; i += 3) offset += bytes[i + 1] ?? 0
+        next = developerEnd
+      }
+      definitions[header & 0x0f] = { global, littleEndian, size: offset, fields: Int32Array.from(fields), timestampAt }
+      pos = next
       continue
     }
-    if ((header & 0x20) !== 0) return null
+    // Data message: a normal header names its local type in 4 bits (0x10 and 0x20 are
+    // reserved), a compressed-timestamp header in 2.
+    if (!compressedHeader && (header & 0x30) !== 0) throw corrupt(pos, 'reserved header bit set')
+    const local = compressedHeader ? (header >> 5) & 0x03 : header & 0x0f
     const definition = definitions[local]
-    if (definition === undefined) return null
+    if (definition === undefined) throw corrupt(pos, `data of undefined local message ${local}`)
     const start = pos + 1
+    if (start + definition.size > end) {
+      tailDamaged = true
+      break
+    }
     pos = start + definition.size
-    if (pos > dataEnd) return null
-    const global = definition.global
-    if (global !== RECORD && global !== EVENT && global !== SESSION && global !== LAP && global !== FILE_ID) continue
+    const { global, littleEndian } = definition
+    let timestamp = definition.timestampAt < 0 ? Number.NaN : fieldValue(view, start + definition.timestampAt, 0x86, littleEndian)
+    if (compressedHeader && !Number.isNaN(lastTimestamp)) {
+      // 5 bits of seconds after the last full timestamp, rolling over every 32 s.
+      const offset = header & 0x1f
+      const base = lastTimestamp - (lastTimestamp % 32)
+      timestamp = base + offset + (offset < lastTimestamp % 32 ? 32 : 0)
+    }
+    if (!Number.isNaN(timestamp)) lastTimestamp = timestamp
+    const table = FIELDS.get(global)
+    if (table === undefined) continue
     values.fill(Number.NaN)
     const fields = definition.fields
-    for (let f = 0; f < fields.length; f += 3) {
-      values[fields[f] ?? 0] = fieldValue(view, start + (fields[f + 1] ?? 0), fields[f + 2] ?? 0, definition.littleEndian)
+    for (let f = 0; f < fields.length; f += 4) {
+      const slot = fields[f] ?? 0
+      const at = start + (fields[f + 1] ?? 0)
+      const baseType = fields[f + 2] ?? 0
+      const size = fields[f + 3] ?? 0
+      if (slot === SLOT_COMPRESSED_DISTANCE) {
+        if (size === 3) values[slot] = compressedDistance(bytes, at)
+      } else if (size === baseTypeSize(baseType)) {
+        // A field written as an array (size a multiple of its type's) is no single value.
+        values[slot] = fieldValue(view, at, baseType, littleEndian)
+      }
     }
-    const timestamp = values[SLOT_TIMESTAMP] ?? Number.NaN
+    values[SLOT_TIMESTAMP] = timestamp
     const time = timestamp * 1000 + FIT_EPOCH_MS
     if (global === RECORD) {
-      // fit-file-parser's records without a timestamp are not points.
+      // Records without a timestamp are not points (fit-file-parser's rule too).
       if (Number.isNaN(timestamp)) continue
-      if (columns.count === columns.capacity) columns.grow()
+      columns.reserve()
       const n = columns.count++
       columns.time[n] = time
       columns.lat[n] = (values[SLOT_LAT] ?? Number.NaN) * SEMICIRCLE_DEGREES
@@ -395,30 +509,42 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData | null {
       columns.cadence[n] = values[SLOT_CADENCE] ?? Number.NaN
       columns.power[n] = values[SLOT_POWER] ?? Number.NaN
       columns.temperature[n] = values[SLOT_TEMPERATURE] ?? Number.NaN
-      columns.distance[n] = (values[SLOT_DISTANCE] ?? Number.NaN) / 100
+      const compressed = values[SLOT_COMPRESSED_DISTANCE] ?? Number.NaN
+      if (!Number.isNaN(compressed)) {
+        // The 12 bits roll over every 256 m: add the step since the last value.
+        accumulated += (compressed - lastCompressed) & 0xfff
+        lastCompressed = compressed
+      }
+      const distance = values[SLOT_DISTANCE] ?? Number.NaN
+      columns.distance[n] = !Number.isNaN(distance) ? distance / 100 : !Number.isNaN(compressed) ? accumulated / 16 : Number.NaN
     } else if (global === EVENT) {
       const type = values[SLOT_EVENT_TYPE]
       if (values[SLOT_EVENT] !== 0 || Number.isNaN(timestamp)) continue
-      if (type === 0) timers.push({ time, running: true })
-      else if (type === 1 || type === 4 || type === 9) timers.push({ time, running: false })
+      const running = type === 0 ? true : type === 1 || type === 4 || type === 9 ? false : null
+      if (running === null) continue
+      keep(pos)
+      timers.push({ time, running })
     } else if (global === LAP) {
+      keep(pos)
       laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time, distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100 })
     } else if (global === FILE_ID) {
       const type = values[SLOT_FILE_TYPE] ?? Number.NaN
       // The first file_id names the file (a chained file repeats it).
       fileType ??= Number.isNaN(type) ? null : (FILE_TYPES.get(type) ?? String(type))
     } else {
-      const start = values[SLOT_START_TIME] ?? Number.NaN
+      keep(pos)
+      const sessionStart = values[SLOT_START_TIME] ?? Number.NaN
       const sport = values[SLOT_SPORT] ?? Number.NaN
       const subSport = values[SLOT_SUB_SPORT] ?? Number.NaN
       sessions.push({
-        start: start * 1000 + FIT_EPOCH_MS,
+        start: sessionStart * 1000 + FIT_EPOCH_MS,
         end: time,
         sport: Number.isNaN(sport) ? null : getFitSportName(sport),
         subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
       })
     }
   }
-  if (pos !== dataEnd) return null
-  return { records: columns.finish(), timers, sessions, laps, fileType: fileType ?? null }
+  // A file that ends before the header's data size was cut short, even at a message boundary.
+  if (pos < dataEnd) tailDamaged = true
+  return { records: columns.finish(), timers, sessions, laps, fileType: fileType ?? null, tailDamaged }
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { Decoder, Stream } from '@garmin/fitsdk'
+import FitParser from 'fit-file-parser'
 
 /**
  * Expected figures of real files from sources independent of Waymark's importers and analysis:
- * FIT files decoded by Garmin's own SDK (`@garmin/fitsdk`), GPX/TCX points read with plain
+ * FIT files decoded by Garmin's own SDK (`@garmin/fitsdk`; records of compressed-timestamp files,
+ * which it does not decode, by fit-file-parser), GPX/TCX points read with plain
  * regular expressions, distances by the haversine formula on the reference tracker's sphere
  * (R = 6,378,137 m, 3-D when both elevations are known). Nothing here imports `src/domain` or
  * the importers: a bug there cannot hide by being copied into the expectation.
@@ -120,12 +122,30 @@ function lastRecordedDistance(records: readonly { distance?: number }[]): number
   return last
 }
 
+/**
+ * The records of a FIT file as fit-file-parser reads them, for files the SDK stops at: its
+ * decoder does not support compressed-timestamp headers ("not currently supported").
+ */
+function libraryPoints(bytes: Buffer): ReferencePoint[] {
+  let points: ReferencePoint[] = []
+  // `parse` calls back before it returns.
+  new FitParser({ force: true, mode: 'list', lengthUnit: 'm' }).parse(new Uint8Array(bytes).buffer, (_error, data) => {
+    points = (data?.records ?? []).map((record) => ({
+      lat: asNumber(record.position_lat),
+      lon: asNumber(record.position_long),
+      ele: asNumber(record.enhanced_altitude ?? record.altitude),
+      time: asTime(record.timestamp),
+    }))
+  })
+  return points
+}
+
 /** Decodes a FIT file with `@garmin/fitsdk`. */
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
   const intact = new Decoder(Stream.fromBuffer(bytes)).checkIntegrity()
-  const { messages } = new Decoder(Stream.fromBuffer(bytes)).read()
-  const points = (messages.recordMesgs ?? []).map(
+  const { messages, errors } = new Decoder(Stream.fromBuffer(bytes)).read()
+  const sdkPoints = (messages.recordMesgs ?? []).map(
     (record): ReferencePoint => ({
       lat: asNumber(record.positionLat) * SEMICIRCLE,
       lon: asNumber(record.positionLong) * SEMICIRCLE,
@@ -133,6 +153,8 @@ export function fitReference(path: string): FitReference {
       time: asTime(record.timestamp),
     }),
   )
+  const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
+  const points = compressedTimestamps ? libraryPoints(bytes) : sdkPoints
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
     .filter((event) => event.event === 'timer' && event.eventType !== 'start')

@@ -221,3 +221,22 @@ describe('workout import: an activity that cannot become a workout', () => {
     expect(refused.status).toBe(400)
   })
 })
+
+describe('workout import: a FIT file with a damaged end', () => {
+  let t: TestServer
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    sam = await registerUser(t, 'owner')
+  })
+  afterEach(() => t.close())
+
+  it('imports the records read before the damage and says how many (nick.fit: its last record runs past the data)', async () => {
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'nick.fit', await realFile('fit/nick.fit'), { sport_id: SPORT_ID.cyclingSport })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    // 14,391 records: what Garmin's FIT SDK decodes before the end of the file.
+    expect(answer.body.data.warnings).toEqual([{ code: 'fit_tail_damaged', records_read: 14_391 }])
+    expect(answer.body.data.workouts).toHaveLength(1)
+    expect(answer.body.data.workouts[0]?.distance).toBeGreaterThan(113)
+  }, 60_000)
+})

@@ -1,0 +1,78 @@
+import FitParser, { type ParsedFit } from 'fit-file-parser'
+import type { FitActivityData, FitSession, FitTimerEvent } from '../fit/fit-reader'
+import { TrackFileError } from '../track-file-error'
+
+/**
+ * fit-file-parser, a general FIT decoder written independently of ours, as the tests' reference
+ * for what `fit-reader.ts` decodes. Not used by imports (it builds every message as objects).
+ */
+
+function timeOf(date: Date | undefined): number {
+  return date instanceof Date ? date.getTime() : Number.NaN
+}
+
+function finite(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
+}
+
+/** fit-file-parser's output in the shape of {@link readFitActivity}'s (tests cross-check the two). */
+export function activityOfParsedFit(data: ParsedFit): FitActivityData {
+  const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
+  const n = records.length
+  const column = (): Float64Array => new Float64Array(n)
+  const columns = {
+    count: n,
+    time: column(),
+    lat: column(),
+    lon: column(),
+    ele: column(),
+    heartRate: column(),
+    cadence: column(),
+    power: column(),
+    temperature: column(),
+    distance: column(),
+  }
+  records.forEach((record, i) => {
+    columns.time[i] = timeOf(record.timestamp)
+    columns.lat[i] = finite(record.position_lat)
+    columns.lon[i] = finite(record.position_long)
+    columns.ele[i] = finite(record.enhanced_altitude ?? record.altitude)
+    columns.heartRate[i] = finite(record.heart_rate)
+    columns.cadence[i] = finite(record.cadence)
+    columns.power[i] = finite(record.power)
+    columns.temperature[i] = finite(record.temperature)
+    columns.distance[i] = finite(record.distance)
+  })
+  const timers: FitTimerEvent[] = []
+  for (const event of data.events ?? []) {
+    if (event.event !== 'timer') continue
+    const time = timeOf(event.timestamp)
+    if (Number.isNaN(time)) continue
+    if (event.event_type === 'start') timers.push({ time, running: true })
+    else if (event.event_type === 'stop' || event.event_type === 'stop_all' || event.event_type === 'stop_disable_all') {
+      timers.push({ time, running: false })
+    }
+  }
+  const sessions: FitSession[] = (data.sessions ?? []).map((session) => ({
+    start: timeOf(session.start_time),
+    end: timeOf(session.timestamp),
+    sport: typeof session.sport === 'string' ? session.sport : null,
+    subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
+  }))
+  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
+  const fileType: unknown = data.file_ids?.[0]?.type
+  return { records: columns, timers, sessions, laps, fileType: typeof fileType === 'string' ? fileType : null, tailDamaged: false }
+}
+
+/** Decodes FIT bytes with fit-file-parser, CRCs checked (`force: false`). @throws TrackFileError `fit_corrupt` */
+export async function parseFitWithLibrary(bytes: Uint8Array): Promise<ParsedFit> {
+  const parser = new FitParser({ force: false, mode: 'list', lengthUnit: 'm', speedUnit: 'm/s', temperatureUnit: 'celsius' })
+  try {
+    // A private copy: the parser gets an ArrayBuffer holding exactly the file (a Buffer's
+    // `.buffer` may be a larger shared pool, and `Buffer#slice` does not copy).
+    return await parser.parseAsync(new Uint8Array(bytes).buffer)
+  } catch (error) {
+    // The parser rejects with a string (or occasionally an Error) describing the damage.
+    throw new TrackFileError('fit_corrupt', error instanceof Error ? error.message : String(error))
+  }
+}
