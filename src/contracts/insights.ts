@@ -131,6 +131,26 @@ export interface InsightsRecomputeResponse {
   data: InsightsRecomputeProgress
 }
 
+/** GET /heatmap query: the same sport and date filters as the workouts list (days in the user's zone). */
+export const heatmapQuery = z.object({
+  sport_id: z.coerce.number().int().positive().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+})
+
+export interface HeatmapResponse {
+  status: 'success'
+  data: {
+    /** Workouts drawn (those with positions matching the filters). */
+    workouts: number
+    /**
+     * Every line of those workouts, simplified for the heatmap (~15 m), each as an encoded
+     * polyline (Google's algorithm, 5 decimals): compact, and decoded in a few lines of code.
+     */
+    lines: string[]
+  }
+}
+
 export const insightEndpoints = {
   getWorkoutSplits: endpoint<SplitsResponse>()({
     method: 'GET',
@@ -140,5 +160,6 @@ export const insightEndpoints = {
   }),
   getWorkoutZones: endpoint<ZonesResponse>()({ method: 'GET', path: '/workouts/:id/zones', access: 'user' }),
   getPersonalBests: endpoint<PersonalBestsResponse>()({ method: 'GET', path: '/records/personal_bests', access: 'user' }),
+  getHeatmap: endpoint<HeatmapResponse>()({ method: 'GET', path: '/heatmap', access: 'user', query: heatmapQuery }),
   getInsightsRecompute: endpoint<InsightsRecomputeResponse>()({ method: 'GET', path: '/insights/recompute', access: 'admin' }),
 }

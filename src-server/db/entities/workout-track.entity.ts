@@ -19,6 +19,10 @@ export class WorkoutTrackEntity {
   @Column({ type: 'blob' })
   polyline!: Buffer
 
+  /** The heatmap's coarse line (`heatmapLines` of the domain: encoded lines, one per text line). */
+  @Column({ type: 'text', nullable: true })
+  heatmap!: string | null
+
   @OneToOne(() => WorkoutEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'workout_id' })
   workout?: WorkoutEntity

@@ -4,6 +4,7 @@ import { CompressedTracks1763769600000 } from './1763769600000-compressed-tracks
 import { SportsForRealFiles1795507595185 } from './1795507595185-sports-for-real-files'
 import { WorkoutInsights1795508165948 } from './1795508165948-workout-insights'
 import { ImportTasks1795509119269 } from './1795509119269-import-tasks'
+import { HeatmapLines1795518840038 } from './1795518840038-heatmap-lines'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   SportsForRealFiles1795507595185,
   WorkoutInsights1795508165948,
   ImportTasks1795509119269,
+  HeatmapLines1795518840038,
 ]

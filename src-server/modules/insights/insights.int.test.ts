@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
+import type { HeatmapResponse, InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
+import { decodePolyline } from '../../../src/domain/heatmap'
 import { fixture, upload } from '../../test/workouts'
 
 /** Degrees of latitude per metre on the analysis' sphere (radius 6,378,137 m). */
@@ -202,5 +203,41 @@ describe('insights API', () => {
       (await t.api<SplitsResponse>('GET', `workouts/${id ?? ''}/splits`, { token: sam.token })).body.data.splits.map((split) => Math.round(split.moving))
     expect(await moving(ids[0])).toEqual([400, 200])
     expect(await moving(ids[1])).toEqual([320])
+  })
+
+  it('heatmap: every line of the caller only, filtered by sport and days, also after an upgrade', async () => {
+    await importRun(new Date('2025-03-02T08:00:00Z'), 2500, 2.5)
+    // 23:30 UTC on 3 March is 4 March in Paris (sam's zone): the day filter reads local days.
+    await importRun(new Date('2025-03-03T23:30:00Z'), 1000, 2.5)
+    const ride = await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1 })
+    expect(ride.status).toBe(201)
+    await upload(t, admin.token, 'other.gpx', steadyRun(new Date('2025-03-02T08:00:00Z'), 500, 2.5, 150), { sport_id: RUNNING })
+    const heatmap = async (query = '') => {
+      const answer = await t.api<HeatmapResponse>('GET', `heatmap${query}`, { token: sam.token })
+      expect(answer.status).toBe(200)
+      return answer.body.data
+    }
+    // A straight run is simplified to its two ends (5 decimals).
+    const north = (metres: number): [number, number] => [Math.round((45 + metres * DEGREES_PER_M) * 1e5) / 1e5, 6]
+    const runs = await heatmap(`?sport_id=${RUNNING}`)
+    expect(runs.workouts).toBe(2)
+    expect(runs.lines.map(decodePolyline).sort((a, b) => b.length - a.length || (b[1]?.[0] ?? 0) - (a[1]?.[0] ?? 0))).toEqual([
+      [north(0), north(2500)],
+      [north(0), north(1000)],
+    ])
+    expect((await heatmap(`?sport_id=${RUNNING}&from=2025-03-04&to=2025-03-04`)).lines.map(decodePolyline)).toEqual([[north(0), north(1000)]])
+    expect((await heatmap(`?sport_id=${RUNNING}&to=2025-03-03`)).workouts).toBe(1)
+    const all = await heatmap()
+    expect(all.workouts).toBe(3)
+    expect((await t.api('GET', 'heatmap?from=2025-02-30', { token: sam.token })).status).toBe(400)
+    expect((await t.api('GET', 'heatmap')).status).toBe(401)
+
+    // A database from before the heatmap: the migration fills the lines from the stored map lines.
+    await t.server.dataSource.query(`ALTER TABLE workout_track DROP COLUMN heatmap`)
+    await t.server.dataSource.query(`DELETE FROM migrations WHERE name = 'HeatmapLines1795518840038'`)
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    expect(await heatmap()).toEqual(all)
   })
 })

@@ -1,5 +1,8 @@
+import type { z } from 'zod'
 import type {
   EffortMark,
+  heatmapQuery,
+  HeatmapResponse,
   PersonalBest,
   PersonalBestsResponse,
   SplitsResponse,
@@ -17,7 +20,8 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import type { ServerContext } from '../../context'
 import { SportEntity, type BestEffortKind, type UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
-import { ownWorkout } from '../workouts/workouts.service'
+import { heatmapLinesOf } from '../workouts/workouts.queries'
+import { dayFilter, ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
 import { loadInsights } from './insights-store'
 import { fromSqlDate } from '../../lib/sql-date'
@@ -116,6 +120,12 @@ export function createInsightsService(context: ServerContext) {
         .map(({ bestValue: _best, thisYearValue: _year, ...best }) => best)
         .sort((a, b) => a.sport_id - b.sport_id || a.kind.localeCompare(b.kind) || a.target - b.target)
       return { status: 'success', data: { personal_bests: personalBests } }
+    },
+
+    /** Every line of the caller's workouts with a sport and date filter, as stored for the heatmap. */
+    async heatmap(user: UserEntity, query: z.output<typeof heatmapQuery>): Promise<HeatmapResponse> {
+      const stored = await heatmapLinesOf(db.manager, user.id, { sportId: query.sport_id, ...dayFilter(user.timezone, query.from, query.to) })
+      return { status: 'success', data: { workouts: stored.length, lines: stored.flatMap((text) => text.split('\n')) } }
     },
   }
 }

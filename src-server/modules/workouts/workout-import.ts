@@ -4,6 +4,7 @@ import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
 import type { ChartPoint, StoredAnalysis } from '../../../src/domain/analysis'
+import { heatmapLines } from '../../../src/domain/heatmap'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning, ParsedFile, Track } from '../../../src/domain/track'
@@ -155,6 +156,7 @@ export function trackRow(workoutId: string, analysis: StoredAnalysis): WorkoutTr
     workoutId,
     chart: gzipSync(JSON.stringify(analysis.chart), { level: 1 }),
     polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
+    heatmap: heatmapLines(analysis.polyline),
   })
 }
 

@@ -77,6 +77,16 @@ export async function workoutListSums(manager: EntityManager, userId: number, fi
   return sums
 }
 
+/** Heatmap lines (`workout_track.heatmap`) of the filtered workouts that have positions. */
+export async function heatmapLinesOf(manager: EntityManager, userId: number, filter: WorkoutListFilter): Promise<string[]> {
+  const { where, params } = whereOf(userId, filter)
+  const rows = await manager.query<{ heatmap: string }[]>(
+    `SELECT t.heatmap FROM workout JOIN workout_track t ON t.workout_id = workout.id WHERE ${where} AND t.heatmap != ''`,
+    params,
+  )
+  return rows.map((row) => row.heatmap)
+}
+
 /** Ids of one page of the filtered workouts; ties fall back to the date, then the id. */
 export async function workoutListPageIds(
   manager: EntityManager,

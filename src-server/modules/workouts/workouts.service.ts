@@ -65,6 +65,17 @@ const CONTENT_TYPES: Record<string, string> = {
   fit: 'application/vnd.ant.fit',
 }
 
+/** The instants of a `from`–`to` day filter (both days included) read in the user's time zone. */
+export function dayFilter(timezone: string, from: string | undefined, to: string | undefined): Pick<WorkoutListFilter, 'from' | 'to'> {
+  const clock = createZoneClock(timezone)
+  const dayStart = (day: string, offsetDays = 0) => {
+    const instant = localDayStart(clock, day, offsetDays)
+    if (instant === null) throw new AppError('invalid_payload')
+    return instant
+  }
+  return { from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined }
+}
+
 export function createWorkoutsService(context: ServerContext) {
   const { db, write, layout } = context
 
@@ -167,16 +178,9 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
     async list(user: UserEntity, query: z.output<typeof workoutsListQuery>): Promise<WorkoutsListResponse> {
-      const clock = createZoneClock(user.timezone)
-      const dayStart = (day: string, offsetDays = 0) => {
-        const instant = localDayStart(clock, day, offsetDays)
-        if (instant === null) throw new AppError('invalid_payload')
-        return instant
-      }
       const filter: WorkoutListFilter = {
         sportId: query.sport_id,
-        from: query.from ? dayStart(query.from) : undefined,
-        to: query.to ? dayStart(query.to, 1) : undefined,
+        ...dayFilter(user.timezone, query.from, query.to),
         distanceFrom: query.distance_from,
         distanceTo: query.distance_to,
         movingFrom: query.duration_from ? minutesOf(query.duration_from) : undefined,

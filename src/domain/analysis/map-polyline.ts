@@ -70,39 +70,17 @@ function round5(value: number): number {
   return Math.round(value * 1e5) / 1e5
 }
 
-/**
- * A simplified polyline for maps: one line per kept segment (points without position left out),
- * simplified with Douglas–Peucker (tolerance in metres on a local flat projection) and rounded
- * to 5 decimals (~1 m). At most `maxPoints` points in total.
- */
-export function mapPolyline(series: PointSeries, options: PolylineOptions = {}): LatLon[][] {
+/** One line to simplify: positions in degrees and projected metres (same length). */
+interface Run {
+  readonly x: Float64Array
+  readonly y: Float64Array
+  readonly lat: Float64Array
+  readonly lon: Float64Array
+}
+
+/** Simplifies the runs together: the tolerance doubles until all of them hold ≤ `maxPoints`. */
+function simplifyRuns(runs: readonly Run[], options: PolylineOptions): LatLon[][] {
   const maxPoints = options.maxPoints ?? 2_000
-  const runs: { x: Float64Array; y: Float64Array; lat: Float64Array; lon: Float64Array }[] = []
-  series.segmentStarts.forEach((start, segment) => {
-    const end = series.segmentStarts[segment + 1] ?? series.size
-    const lat = new Float64Array(end - start)
-    const lon = new Float64Array(end - start)
-    const x = new Float64Array(end - start)
-    const y = new Float64Array(end - start)
-    const oneDegree = ONE_DEGREE_M
-    let scale = Number.NaN
-    let count = 0
-    // One pass: keep positioned points and project them (scale from the first one's latitude).
-    for (let i = start; i < end; i++) {
-      const la = series.lat[i] ?? Number.NaN
-      const lo = series.lon[i] ?? Number.NaN
-      if (!Number.isNaN(la) && !Number.isNaN(lo)) {
-        if (count === 0) scale = Math.cos((la * Math.PI) / 180) * oneDegree
-        lat[count] = la
-        lon[count] = lo
-        x[count] = lo * scale
-        y[count] = la * oneDegree
-        count++
-      }
-    }
-    if (count === 0) return
-    runs.push({ x: x.subarray(0, count), y: y.subarray(0, count), lat: lat.subarray(0, count), lon: lon.subarray(0, count) })
-  })
   let tolerance = options.toleranceM ?? 5
   const significances = runs.map((run) => significance(run.x, run.y, tolerance))
   for (;;) {
@@ -121,4 +99,60 @@ export function mapPolyline(series: PointSeries, options: PolylineOptions = {}):
     }
     tolerance *= 2
   }
+}
+
+/**
+ * The positioned points of `lats`/`lons` from `start` to `end` (NaN = no position) as a run,
+ * projected on a local flat plane (scale of the first point's latitude). One pass, no allocation
+ * per point: it runs on every imported point.
+ */
+function runOf(lats: ArrayLike<number>, lons: ArrayLike<number>, start: number, end: number): Run | null {
+  const lat = new Float64Array(end - start)
+  const lon = new Float64Array(end - start)
+  const x = new Float64Array(end - start)
+  const y = new Float64Array(end - start)
+  let scale = Number.NaN
+  let count = 0
+  for (let i = start; i < end; i++) {
+    const la = lats[i] ?? Number.NaN
+    const lo = lons[i] ?? Number.NaN
+    if (Number.isNaN(la) || Number.isNaN(lo)) continue
+    if (count === 0) scale = Math.cos((la * Math.PI) / 180) * ONE_DEGREE_M
+    lat[count] = la
+    lon[count] = lo
+    x[count] = lo * scale
+    y[count] = la * ONE_DEGREE_M
+    count++
+  }
+  return count === 0 ? null : { x: x.subarray(0, count), y: y.subarray(0, count), lat: lat.subarray(0, count), lon: lon.subarray(0, count) }
+}
+
+/**
+ * A simplified polyline for maps: one line per kept segment (points without position left out),
+ * simplified with Douglas–Peucker (tolerance in metres on a local flat projection) and rounded
+ * to 5 decimals (~1 m). At most `maxPoints` points in total.
+ */
+export function mapPolyline(series: PointSeries, options: PolylineOptions = {}): LatLon[][] {
+  const runs: Run[] = []
+  series.segmentStarts.forEach((start, segment) => {
+    const end = series.segmentStarts[segment + 1] ?? series.size
+    const run = runOf(series.lat, series.lon, start, end)
+    if (run) runs.push(run)
+  })
+  return simplifyRuns(runs, options)
+}
+
+/** Simplifies map lines further (as {@link mapPolyline} does a series), e.g. for the heatmap. */
+export function simplifyLines(lines: readonly (readonly LatLon[])[], options: PolylineOptions): LatLon[][] {
+  const runs: Run[] = []
+  for (const line of lines) {
+    const run = runOf(
+      line.map(([lat]) => lat),
+      line.map(([, lon]) => lon),
+      0,
+      line.length,
+    )
+    if (run) runs.push(run)
+  }
+  return simplifyRuns(runs, options)
 }

@@ -1,0 +1,2 @@
+export * from './encoded-polyline'
+export * from './heatmap-lines'
