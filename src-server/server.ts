@@ -9,7 +9,7 @@ import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
 import { openReadDataSource } from './db/data-source'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
-import { createApp } from './http/app'
+import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
@@ -31,6 +31,8 @@ export interface WaymarkServer {
   readonly layout: DataDirLayout
   /** The write connection (tests and tools write through it like another process would). */
   readonly dataSource: DataSource
+  /** Every bound API call (tests check the OpenAPI document against it). */
+  readonly routes: readonly ApiRoute[]
   /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
   settled(): Promise<void>
   /** Starts accepting connections; resolves with the bound port (useful with port 0). */
@@ -125,7 +127,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     weather: createWeatherJobs(config.weather, write, background, config.logger),
     now,
   }
-  const app = createApp(context)
+  const { app, routes } = createApp(context)
   let httpServer: Server | null = null
   const dailyBackup = startDailyBackup({
     database: dataDir.layout.database,
@@ -138,6 +140,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   return {
     layout: dataDir.layout,
     dataSource,
+    routes,
     settled: () => background.idle(),
     listen() {
       return new Promise((resolve, reject) => {

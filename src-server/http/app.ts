@@ -3,6 +3,7 @@ import Router from '@koa/router'
 import Koa from 'koa'
 import compress from 'koa-compress'
 import { constants as zlib } from 'node:zlib'
+import { endpoints } from '../../src/contracts'
 import { AppError } from '../../src/errors'
 import type { ServerContext } from '../context'
 import { readSettings } from '../modules/app-config/app-config.service'
@@ -29,8 +30,9 @@ import { createMapFiles } from '../modules/workouts/map-files'
 import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
 import { createWorkoutsService } from '../modules/workouts/workouts.service'
-import type { Authenticate } from './bind'
+import { bind, type Authenticate } from './bind'
 import { errorHandler } from './error-handler'
+import { openApiDocument } from './openapi'
 import { securityHeaders } from './security-headers'
 import { staticUi } from './static-ui'
 import { singleFileUpload } from './uploads'
@@ -51,11 +53,18 @@ const compression = compress({
 /** JSON bodies are small forms; anything bigger is refused before it is read. */
 const JSON_BODY_LIMIT = '256kb'
 
+/** A bound API call: method and path as the router matches it (`/api/workouts/:id`). */
+export interface ApiRoute {
+  method: string
+  path: string
+}
+
 /**
  * Assembles the Koa application: error handling and security headers first, then the API under
  * `/api` (unknown calls answer 404 JSON), then the built UI with its client-side routes.
+ * `routes` lists every bound API call (the OpenAPI document is checked against it).
  */
-export function createApp(context: ServerContext): Koa {
+export function createApp(context: ServerContext): { app: Koa; routes: readonly ApiRoute[] } {
   const app = new Koa({ proxy: false })
   // Errors are answered by the error handler; Koa's default printer would log them twice.
   app.silent = true
@@ -95,6 +104,10 @@ export function createApp(context: ServerContext): Koa {
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)
+  const document = openApiDocument(context.config.version)
+  bind(api, authenticate, endpoints.getOpenApiDocument, () => Promise.resolve(document))
+  // Read before the catch-all: layers with methods are the bound calls (`use` layers have none).
+  const routes = api.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })))
   api.all('/{*rest}', () => {
     throw new AppError('route_not_found')
   })
@@ -104,5 +117,5 @@ export function createApp(context: ServerContext): Koa {
   app.use(compression)
   app.use(api.routes())
   if (context.config.webRoot) app.use(staticUi(context.config.webRoot))
-  return app
+  return { app, routes }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { BIO_MAX, PASSWORD_MAX } from '../domain/accounts'
-import { languages, optionalText, type SuccessMessage } from './common'
+import { languages, optionalText, successMessageSchema } from './common'
 import { endpoint } from './endpoint'
-import type { User } from './users'
+import { userSchema } from './users'
 
 const text = z.string().max(PASSWORD_MAX)
 
@@ -77,70 +77,81 @@ export const sportPreferencesBody = z
   })
   .refine((body) => body.color !== undefined || body.is_active !== undefined || body.stopped_speed_threshold !== undefined)
 
-export interface LoginResponse {
-  status: 'success'
-  message: string
-  auth_token: string
-}
+export const loginResponseSchema = z.object({ status: z.literal('success'), message: z.string(), auth_token: z.string() })
+export type LoginResponse = z.infer<typeof loginResponseSchema>
 
-export interface ProfileResponse {
-  status: 'success'
-  message?: string
-  data: User
+export const profileResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: userSchema,
   /** A fresh session token, present when the call invalidated the older ones (password change). */
-  auth_token?: string
-}
+  auth_token: z.string().optional(),
+})
+export type ProfileResponse = z.infer<typeof profileResponseSchema>
 
-export interface SportPreferencesResponse {
-  status: 'success'
-  message: string
-  data: { user_id: number; sport_id: number; color: string | null; is_active: boolean; stopped_speed_threshold: number }
-}
+export const sportPreferencesResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({
+    user_id: z.number().int(),
+    sport_id: z.number().int(),
+    color: z.string().nullable(),
+    is_active: z.boolean(),
+    stopped_speed_threshold: z.number(),
+  }),
+})
+export type SportPreferencesResponse = z.infer<typeof sportPreferencesResponseSchema>
 
 export const authEndpoints = {
-  register: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/register', access: 'public', body: registerBody }),
-  login: endpoint<LoginResponse>()({ method: 'POST', path: '/auth/login', access: 'public', body: loginBody }),
-  confirmAccount: endpoint<LoginResponse>()({ method: 'POST', path: '/auth/account/confirm', access: 'public', body: tokenBody }),
-  resendConfirmation: endpoint<SuccessMessage>()({
+  register: endpoint()({ method: 'POST', path: '/auth/register', access: 'public', body: registerBody, response: successMessageSchema }),
+  login: endpoint()({ method: 'POST', path: '/auth/login', access: 'public', body: loginBody, response: loginResponseSchema }),
+  confirmAccount: endpoint()({ method: 'POST', path: '/auth/account/confirm', access: 'public', body: tokenBody, response: loginResponseSchema }),
+  resendConfirmation: endpoint()({
     method: 'POST',
     path: '/auth/account/resend-confirmation',
     access: 'public',
     body: emailBody,
+    response: successMessageSchema,
   }),
-  requestPasswordReset: endpoint<SuccessMessage>()({
+  requestPasswordReset: endpoint()({
     method: 'POST',
     path: '/auth/password/reset-request',
     access: 'public',
     body: emailBody,
+    response: successMessageSchema,
   }),
-  updatePassword: endpoint<SuccessMessage>()({
+  updatePassword: endpoint()({
     method: 'POST',
     path: '/auth/password/update',
     access: 'public',
     body: passwordUpdateBody,
+    response: successMessageSchema,
   }),
-  confirmEmail: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/email/update', access: 'public', body: tokenBody }),
-  getProfile: endpoint<ProfileResponse>()({ method: 'GET', path: '/auth/profile', access: 'user' }),
-  editProfile: endpoint<ProfileResponse>()({ method: 'POST', path: '/auth/profile/edit', access: 'user', body: profileEditBody }),
-  editAccount: endpoint<ProfileResponse>()({
+  confirmEmail: endpoint()({ method: 'POST', path: '/auth/email/update', access: 'public', body: tokenBody, response: successMessageSchema }),
+  getProfile: endpoint()({ method: 'GET', path: '/auth/profile', access: 'user', response: profileResponseSchema }),
+  editProfile: endpoint()({ method: 'POST', path: '/auth/profile/edit', access: 'user', body: profileEditBody, response: profileResponseSchema }),
+  editAccount: endpoint()({
     method: 'PATCH',
     path: '/auth/profile/edit/account',
     access: 'user',
     body: accountEditBody,
+    response: profileResponseSchema,
   }),
-  editPreferences: endpoint<ProfileResponse>()({
+  editPreferences: endpoint()({
     method: 'POST',
     path: '/auth/profile/edit/preferences',
     access: 'user',
     body: preferencesBody,
+    response: profileResponseSchema,
   }),
-  editSportPreferences: endpoint<SportPreferencesResponse>()({
+  editSportPreferences: endpoint()({
     method: 'POST',
     path: '/auth/profile/edit/sports',
     access: 'user',
     body: sportPreferencesBody,
+    response: sportPreferencesResponseSchema,
   }),
   resetSportPreferences: endpoint<void>()({ method: 'DELETE', path: '/auth/profile/reset/sports/:sportId', access: 'user' }),
-  uploadPicture: endpoint<SuccessMessage>()({ method: 'POST', path: '/auth/picture', access: 'user', body: 'multipart' }),
+  uploadPicture: endpoint()({ method: 'POST', path: '/auth/picture', access: 'user', body: 'multipart', response: successMessageSchema }),
   deletePicture: endpoint<void>()({ method: 'DELETE', path: '/auth/picture', access: 'user' }),
 }

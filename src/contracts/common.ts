@@ -5,22 +5,22 @@ export const languages = ['en', 'fr', 'de'] as const
 export type Language = (typeof languages)[number]
 
 /** A successful answer without data. */
-export interface SuccessMessage {
-  status: 'success'
-  message?: string
-}
+export const successMessageSchema = z.object({ status: z.literal('success'), message: z.string().optional() })
+export type SuccessMessage = z.infer<typeof successMessageSchema>
 
 /** The pagination object of list answers. */
-export interface Pagination {
-  page: number
-  pages: number
-  total: number
-  has_prev: boolean
-  has_next: boolean
-}
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  has_prev: z.boolean(),
+  has_next: z.boolean(),
+})
+export type Pagination = z.infer<typeof paginationSchema>
 
 /** Dates travel as RFC 1123 strings in GMT, e.g. `Tue, 13 Mar 2018 12:44:45 GMT`. */
-export type HttpDate = string
+export const httpDateSchema = z.string().regex(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+export type HttpDate = z.infer<typeof httpDateSchema>
 
 /** Trims a string and turns an empty one into `null` (optional text fields). */
 export const optionalText = (max: number) =>

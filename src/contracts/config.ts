@@ -2,24 +2,23 @@ import { z } from 'zod'
 import { endpoint } from './endpoint'
 
 /** The public application configuration. Sizes are in bytes. */
-export interface AppConfig {
-  admin_contact: string | null
-  gpx_limit_import: number
-  is_email_sending_enabled: boolean
-  is_registration_enabled: boolean
-  map_attribution: string
+export const appConfigSchema = z.object({
+  admin_contact: z.string().nullable(),
+  gpx_limit_import: z.number().int(),
+  is_email_sending_enabled: z.boolean(),
+  is_registration_enabled: z.boolean(),
+  map_attribution: z.string(),
   /** Tile URL template for the interactive map (served through the app), or null for no tiles. */
-  tile_server_url: string | null
-  max_single_file_size: number
-  max_users: number
-  max_zip_file_size: number
-  version: string
-}
+  tile_server_url: z.string().nullable(),
+  max_single_file_size: z.number().int(),
+  max_users: z.number().int(),
+  max_zip_file_size: z.number().int(),
+  version: z.string(),
+})
+export type AppConfig = z.infer<typeof appConfigSchema>
 
-export interface ConfigResponse {
-  status: 'success'
-  data: AppConfig
-}
+export const configResponseSchema = z.object({ status: z.literal('success'), data: appConfigSchema })
+export type ConfigResponse = z.infer<typeof configResponseSchema>
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
@@ -35,6 +34,8 @@ export const updateConfigBody = z
   .strict()
 
 export const configEndpoints = {
-  getConfig: endpoint<ConfigResponse>()({ method: 'GET', path: '/config', access: 'public' }),
-  updateConfig: endpoint<ConfigResponse>()({ method: 'PATCH', path: '/config', access: 'admin', body: updateConfigBody }),
+  getConfig: endpoint()({ method: 'GET', path: '/config', access: 'public', response: configResponseSchema }),
+  /** The OpenAPI 3.1 description of this API (generated from these contracts). */
+  getOpenApiDocument: endpoint<Record<string, unknown>>()({ method: 'GET', path: '/openapi.json', access: 'public' }),
+  updateConfig: endpoint()({ method: 'PATCH', path: '/config', access: 'admin', body: updateConfigBody, response: configResponseSchema }),
 }

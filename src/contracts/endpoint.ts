@@ -18,6 +18,11 @@ export interface EndpointSpec {
   readonly query?: z.ZodType
   /** Headers our own client sends with every call of this endpoint (e.g. a `Prefer`). */
   readonly clientHeaders?: Readonly<Record<string, string>>
+  /**
+   * The success answer's schema: it gives the handler's return type (so the two cannot drift) and
+   * the answer's schema in the OpenAPI document.
+   */
+  readonly response?: z.ZodType
 }
 
 /** An endpoint description carrying its response type (a phantom: never set at run time). */
@@ -26,15 +31,20 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec, TResponse = unknown>
 }
 
 /**
- * Declares an endpoint with its response type: `endpoint<Res>()({ method, path, … })`.
- * The two-step form lets the response type be given while the spec's literal types are inferred.
+ * Declares an endpoint: `endpoint()({ method, path, …, response: schema })`, or with a response type
+ * that has no schema yet, `endpoint<Res>()({ … })`. The two-step form lets the response type be
+ * given while the spec's literal types are inferred.
  */
-export function endpoint<TResponse>() {
+export function endpoint<TResponse = never>() {
   return <const S extends EndpointSpec>(spec: S): Endpoint<S, TResponse> => spec
 }
 
-/** The response body type of an endpoint. */
-export type ResponseOf<E> = E extends Endpoint<EndpointSpec, infer R> ? R : never
+/** The response body type of an endpoint: its schema's output, else the declared type. */
+export type ResponseOf<E> = E extends { response: infer S extends z.ZodType }
+  ? z.output<S>
+  : E extends Endpoint<EndpointSpec, infer R>
+    ? R
+    : never
 
 /** The parsed request body type of an endpoint (what the server handler receives). */
 export type BodyOf<E> = E extends { body: infer B } ? (B extends z.ZodType ? z.output<B> : never) : never

@@ -1,11 +1,10 @@
+import { z } from 'zod'
 import { endpoint } from './endpoint'
-import type { UserRecord } from './users'
+import { userRecordSchema } from './users'
 
-export interface RecordsResponse {
-  status: 'success'
-  data: { records: UserRecord[] }
-}
+export const recordsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ records: z.array(userRecordSchema) }) })
+export type RecordsResponse = z.infer<typeof recordsResponseSchema>
 
 export const recordEndpoints = {
-  getRecords: endpoint<RecordsResponse>()({ method: 'GET', path: '/records', access: 'user' }),
+  getRecords: endpoint()({ method: 'GET', path: '/records', access: 'user', response: recordsResponseSchema }),
 }

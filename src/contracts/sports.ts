@@ -2,29 +2,28 @@ import { z } from 'zod'
 import { endpoint } from './endpoint'
 
 /** A sport as seen by the caller: global settings merged with the caller's preferences. */
-export interface Sport {
-  id: number
-  label: string
+export const sportSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
   /** The caller's colour, or null for the sport's default colour. */
-  color: string | null
-  is_active: boolean
-  is_active_for_user: boolean
+  color: z.string().nullable(),
+  is_active: z.boolean(),
+  is_active_for_user: z.boolean(),
   /** km/h; the caller's preference, else the sport's default. */
-  stopped_speed_threshold: number
+  stopped_speed_threshold: z.number(),
   /** Present for administrators only. */
-  has_workouts?: boolean
-}
+  has_workouts: z.boolean().optional(),
+})
+export type Sport = z.infer<typeof sportSchema>
 
-export interface SportsResponse {
-  status: 'success'
-  data: { sports: Sport[] }
-}
+export const sportsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ sports: z.array(sportSchema) }) })
+export type SportsResponse = z.infer<typeof sportsResponseSchema>
 
 export const sportIdParam = z.coerce.number().int().positive()
 
 export const updateSportBody = z.object({ is_active: z.boolean() }).strict()
 
 export const sportEndpoints = {
-  listSports: endpoint<SportsResponse>()({ method: 'GET', path: '/sports', access: 'user' }),
-  updateSport: endpoint<SportsResponse>()({ method: 'PATCH', path: '/sports/:id', access: 'admin', body: updateSportBody }),
+  listSports: endpoint()({ method: 'GET', path: '/sports', access: 'user', response: sportsResponseSchema }),
+  updateSport: endpoint()({ method: 'PATCH', path: '/sports/:id', access: 'admin', body: updateSportBody, response: sportsResponseSchema }),
 }

@@ -1,73 +1,72 @@
 import { z } from 'zod'
-import { pageSize, type HttpDate, type Language, type Pagination } from './common'
+import { httpDateSchema, languages, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 
 /** A personal record as embedded in users and workouts. */
-export interface UserRecord {
-  id: number
-  record_type: 'AS' | 'FD' | 'HA' | 'LD' | 'MS'
-  sport_id: number
-  user: string
+export const userRecordSchema = z.object({
+  id: z.number().int(),
+  record_type: z.enum(['AS', 'FD', 'HA', 'LD', 'MS']),
+  sport_id: z.number().int(),
+  user: z.string(),
   /** km/h (AS, MS), km (FD), m (HA), or `H:MM:SS` (LD). */
-  value: number | string
-  workout_date: HttpDate
-  workout_id: string
-}
+  value: z.union([z.number(), z.string()]),
+  workout_date: httpDateSchema,
+  workout_id: z.string(),
+})
+export type UserRecord = z.infer<typeof userRecordSchema>
 
 /** The preferences only a user sees of themself. */
-export interface UserPreferences {
-  display_ascent: boolean
-  imperial_units: boolean
-  language: Language
-  timezone: string
-  weekm: boolean
+export const userPreferencesSchema = z.object({
+  display_ascent: z.boolean(),
+  imperial_units: z.boolean(),
+  language: z.enum(languages),
+  timezone: z.string(),
+  weekm: z.boolean(),
   /** Maximum heart rate, bpm, for heart-rate zones (null = not set). */
-  max_hr: number | null
+  max_hr: z.number().nullable(),
   /** Resting heart rate, bpm (optional; zones then use the heart-rate reserve). */
-  resting_hr: number | null
+  resting_hr: z.number().nullable(),
   /** Functional threshold power, watts, for power zones (null = not set). */
-  ftp: number | null
-}
+  ftp: z.number().nullable(),
+})
+export type UserPreferences = z.infer<typeof userPreferencesSchema>
 
 /** A user as other users see them. */
-export interface PublicUser {
-  username: string
-  admin: boolean
-  is_active: boolean
-  created_at: HttpDate
-  bio: string | null
-  birth_date: string | null
-  first_name: string | null
-  last_name: string | null
-  location: string | null
-  picture: boolean
-  nb_sports: number
-  nb_workouts: number
-  sports_list: number[]
-  records: UserRecord[]
-  total_ascent: number
+export const publicUserSchema = z.object({
+  username: z.string(),
+  admin: z.boolean(),
+  is_active: z.boolean(),
+  created_at: httpDateSchema,
+  bio: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  location: z.string().nullable(),
+  picture: z.boolean(),
+  nb_sports: z.number().int(),
+  nb_workouts: z.number().int(),
+  sports_list: z.array(z.number().int()),
+  records: z.array(userRecordSchema),
+  total_ascent: z.number(),
   /** km */
-  total_distance: number
+  total_distance: z.number(),
   /** `H:MM:SS`, or `N days, H:MM:SS` above a day. */
-  total_duration: string
-}
+  total_duration: z.string(),
+})
+export type PublicUser = z.infer<typeof publicUserSchema>
 
 /** A user as they see themself, or as an administrator sees them. */
-export interface User extends PublicUser, Partial<UserPreferences> {
-  email?: string
-  email_to_confirm?: string | null
-}
+export const userSchema = publicUserSchema.extend(userPreferencesSchema.partial().shape).extend({
+  email: z.string().optional(),
+  email_to_confirm: z.string().nullable().optional(),
+})
+export type User = z.infer<typeof userSchema>
 
-export interface UserResponse {
-  status: 'success'
-  data: { users: User[] }
-}
+export const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
+export type UserResponse = z.infer<typeof userResponseSchema>
 
-export interface UsersListResponse {
-  status: 'success'
-  data: { users: User[] }
-  pagination: Pagination
-}
+export const usersListResponseSchema = userResponseSchema.extend({ pagination: paginationSchema })
+export type UsersListResponse = z.infer<typeof usersListResponseSchema>
 
 export const usersOrderBy = ['admin', 'created_at', 'is_active', 'username', 'workouts_count'] as const
 
@@ -89,13 +88,14 @@ export const adminUserUpdateBody = z.union([
 ])
 
 export const userEndpoints = {
-  listUsers: endpoint<UsersListResponse>()({ method: 'GET', path: '/users', access: 'admin', query: usersListQuery }),
-  getUser: endpoint<UserResponse>()({ method: 'GET', path: '/users/:username', access: 'user' }),
-  updateUser: endpoint<UserResponse>()({
+  listUsers: endpoint()({ method: 'GET', path: '/users', access: 'admin', query: usersListQuery, response: usersListResponseSchema }),
+  getUser: endpoint()({ method: 'GET', path: '/users/:username', access: 'user', response: userResponseSchema }),
+  updateUser: endpoint()({
     method: 'PATCH',
     path: '/users/:username',
     access: 'admin',
     body: adminUserUpdateBody,
+    response: userResponseSchema,
   }),
   deleteUser: endpoint<void>()({ method: 'DELETE', path: '/users/:username', access: 'user' }),
   getUserPicture: endpoint<Blob>()({ method: 'GET', path: '/users/:username/picture', access: 'public' }),

@@ -1,8 +1,8 @@
 import type { WorkoutInsightFields } from './insights'
 import { z } from 'zod'
-import { pageSize, type HttpDate, type Pagination } from './common'
+import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
-import type { UserRecord } from './users'
+import { userRecordSchema } from './users'
 
 /** Notes limit (characters). */
 export const NOTES_MAX = 500
@@ -42,52 +42,55 @@ export type Weather = z.infer<typeof weatherSchema>
  * Figures shared by workouts and their segments. Durations `H:MM:SS`; km, km/h, m. A figure that
  * could not be computed is `null`; one computed as zero is `0` (or `0:00:00`).
  */
-export interface WorkoutFigures {
-  duration: string
-  moving: string
+export const workoutFiguresSchema = z.object({
+  duration: z.string(),
+  moving: z.string(),
   /** `null` for a workout typed in by hand: no timed points, so no pause information. */
-  pauses: string | null
-  distance: number
-  ave_speed: number | null
-  max_speed: number | null
-  min_alt: number | null
-  max_alt: number | null
-  ascent: number | null
-  descent: number | null
-}
+  pauses: z.string().nullable(),
+  distance: z.number(),
+  ave_speed: z.number().nullable(),
+  max_speed: z.number().nullable(),
+  min_alt: z.number().nullable(),
+  max_alt: z.number().nullable(),
+  ascent: z.number().nullable(),
+  descent: z.number().nullable(),
+})
+export type WorkoutFigures = z.infer<typeof workoutFiguresSchema>
 
-export interface WorkoutSegment extends WorkoutFigures {
-  workout_id: string
+export const workoutSegmentSchema = workoutFiguresSchema.extend({
+  workout_id: z.string(),
   /** 0-based; the URLs use `segment_id + 1`. */
-  segment_id: number
-}
+  segment_id: z.number().int(),
+})
+export type WorkoutSegment = z.infer<typeof workoutSegmentSchema>
 
 /** A workout in the reference tracker's shape. */
-export interface Workout extends WorkoutFigures {
-  id: string
-  user: string
-  sport_id: number
-  title: string
-  notes: string | null
-  creation_date: HttpDate
-  modification_date: HttpDate | null
-  workout_date: HttpDate
-  with_gpx: boolean
+export const workoutSchema = workoutFiguresSchema.extend({
+  id: z.string(),
+  user: z.string(),
+  sport_id: z.number().int(),
+  title: z.string(),
+  notes: z.string().nullable(),
+  creation_date: httpDateSchema,
+  modification_date: httpDateSchema.nullable(),
+  workout_date: httpDateSchema,
+  with_gpx: z.boolean(),
   /** Format of the original file, or null for a workout entered by hand. */
-  file_format: 'gpx' | 'tcx' | 'fit' | null
-  bounds: number[]
-  map: string | null
-  previous_workout: string | null
-  next_workout: string | null
-  weather_start: Weather | null
-  weather_end: Weather | null
-  records: UserRecord[]
-  segments: WorkoutSegment[]
+  file_format: z.enum(['gpx', 'tcx', 'fit']).nullable(),
+  bounds: z.array(z.number()),
+  map: z.string().nullable(),
+  previous_workout: z.string().nullable(),
+  next_workout: z.string().nullable(),
+  weather_start: weatherSchema.nullable(),
+  weather_end: weatherSchema.nullable(),
+  records: z.array(userRecordSchema),
+  segments: z.array(workoutSegmentSchema),
   /** Sensors present in the chart data. */
-  has_heart_rate: boolean
-  has_cadence: boolean
-  has_power: boolean
-}
+  has_heart_rate: z.boolean(),
+  has_cadence: z.boolean(),
+  has_power: z.boolean(),
+})
+export type Workout = z.infer<typeof workoutSchema>
 
 /**
  * Something an upload worked around; the file still imported. `code` is translated by the UI
@@ -109,54 +112,55 @@ export interface WorkoutsResponse {
 }
 
 /** Sums over every workout matching the list's filters (not only the page shown). */
-export interface WorkoutTotals {
-  count: number
+export const workoutTotalsSchema = z.object({
+  count: z.number().int(),
   /** km */
-  distance: number
+  distance: z.number(),
   /** moving time, seconds */
-  duration: number
+  duration: z.number(),
   /** m */
-  ascent: number
+  ascent: z.number(),
   /** m */
-  descent: number
-}
+  descent: z.number(),
+})
+export type WorkoutTotals = z.infer<typeof workoutTotalsSchema>
 
-export interface WorkoutsListResponse {
-  status: 'success'
-  data: { workouts: Workout[]; totals: WorkoutTotals }
-  pagination: Pagination
-}
+export const workoutsListResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ workouts: z.array(workoutSchema), totals: workoutTotalsSchema }),
+  pagination: paginationSchema,
+})
+export type WorkoutsListResponse = z.infer<typeof workoutsListResponseSchema>
 
 /** One point of a workout's chart (downsampled at import, ≤ 2,000 points). */
-export interface ChartDataPoint {
+export const chartDataPointSchema = z.object({
   /** km since the start of the chart */
-  distance: number
+  distance: z.number(),
   /** seconds since the start of the chart */
-  duration: number | null
+  duration: z.number().nullable(),
   /** m, or null when unknown */
-  elevation: number | null
-  latitude: number | null
-  longitude: number | null
+  elevation: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** km/h */
-  speed: number
-  time: HttpDate | null
-  hr?: number | null
-  cadence?: number | null
-  power?: number | null
-  temperature?: number | null
-}
+  speed: z.number(),
+  time: httpDateSchema.nullable(),
+  hr: z.number().nullable().optional(),
+  cadence: z.number().nullable().optional(),
+  power: z.number().nullable().optional(),
+  temperature: z.number().nullable().optional(),
+})
+export type ChartDataPoint = z.infer<typeof chartDataPointSchema>
 
-export interface ChartDataResponse {
-  status: 'success'
-  message: string
-  data: { chart_data: ChartDataPoint[] }
-}
+export const chartDataResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ chart_data: z.array(chartDataPointSchema) }),
+})
+export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>
 
-export interface GpxResponse {
-  status: 'success'
-  message: string
-  data: { gpx: string }
-}
+export const gpxResponseSchema = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ gpx: z.string() }) })
+export type GpxResponse = z.infer<typeof gpxResponseSchema>
 
 /** The outcome of one file of an archive import. */
 export type ImportFileResult =
@@ -279,7 +283,7 @@ export const updateWorkoutBody = z
   .strict()
 
 export const workoutEndpoints = {
-  listWorkouts: endpoint<WorkoutsListResponse>()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery }),
+  listWorkouts: endpoint()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery, response: workoutsListResponseSchema }),
   getWorkout: endpoint<WorkoutsResponse>()({ method: 'GET', path: '/workouts/:id', access: 'user' }),
   createWorkout: endpoint<CreateWorkoutResponse>()({
     method: 'POST',
@@ -298,14 +302,15 @@ export const workoutEndpoints = {
   updateWorkout: endpoint<WorkoutsResponse>()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody }),
   deleteWorkout: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id', access: 'user' }),
   getImportTask: endpoint<ImportTaskResponse>()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user' }),
-  getChartData: endpoint<ChartDataResponse>()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user' }),
-  getSegmentChartData: endpoint<ChartDataResponse>()({
+  getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user', response: chartDataResponseSchema }),
+  getSegmentChartData: endpoint()({
     method: 'GET',
     path: '/workouts/:id/chart_data/segment/:segment',
     access: 'user',
+    response: chartDataResponseSchema,
   }),
-  getGpx: endpoint<GpxResponse>()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user' }),
-  getSegmentGpx: endpoint<GpxResponse>()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user' }),
+  getGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user', response: gpxResponseSchema }),
+  getSegmentGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user', response: gpxResponseSchema }),
   downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
   getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
   getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public' }),

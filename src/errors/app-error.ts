@@ -1,4 +1,5 @@
-import { errorCatalogue, wireMessageOf, type ErrorCode, type WireErrorStatus } from './catalogue'
+import { z } from 'zod'
+import { errorCatalogue, errorCodes, wireMessageOf, type ErrorCode, type WireErrorStatus } from './catalogue'
 
 /** What an {@link AppError} may carry besides its code. */
 export interface AppErrorOptions {
@@ -39,18 +40,21 @@ export class AppError extends Error {
   }
 }
 
+const errorCodeSchema = z.enum(errorCodes)
+
 /**
  * The error body every failed call answers with: `message` is the catalogue's text (what clients of
  * the reference tracker read), `code` the stable catalogue key clients translate by, `codes` one
  * key per line of a multi-line message, `detail` our precise reason when there is one.
  */
-export interface WireError {
-  status: WireErrorStatus
-  message: string
-  code: ErrorCode
-  codes?: ErrorCode[]
-  detail?: string
-}
+export const wireErrorSchema = z.object({
+  status: z.enum(['error', 'fail', 'not found'] satisfies WireErrorStatus[]),
+  message: z.string(),
+  code: errorCodeSchema,
+  codes: z.array(errorCodeSchema).optional(),
+  detail: z.string().optional(),
+})
+export type WireError = z.infer<typeof wireErrorSchema>
 
 /**
  * The wire body of a failure with `code` (and, for an {@link AppError}, its lines and detail).
