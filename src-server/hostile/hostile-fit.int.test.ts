@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { wireMessageOf } from '../../src/errors'
+import { craftedFit } from '../importers/test-support/crafted-fit'
+import { registerUser, type Account } from '../test/accounts'
+import { startTestServer, type TestServer } from '../test/test-server'
+import { upload } from '../test/workouts'
+import { expectNothingChanged, snapshot } from './invariants'
+
+/**
+ * Issue 14 M2: a FIT file's memory is bounded while it is decoded. This file runs alone in its
+ * own process (vitest forks), so the process's peak resident memory is this case's.
+ */
+describe('hostile FIT files', () => {
+  let parent: string
+  let t: TestServer
+  let user: Account
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-hostile-fit-'))
+    t = await startTestServer({ dataDir: join(parent, 'data') })
+    user = await registerUser(t, 'owner')
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('19 MB of 6.6 million records is refused at the point budget, with bounded memory, the server answering meanwhile', async () => {
+    // Compressed timestamps and developer fields: the layout that used to go to fit-file-parser,
+    // which built every record as an object (~860 MB for 1.98 million records) before any budget.
+    const bytes = craftedFit(6_600_000, 3)
+    expect(bytes.length).toBeLessThan(20 * 1024 * 1024)
+    expect((await t.api('GET', 'config')).status).toBe(200)
+    const before = await snapshot(t)
+    // Peak resident memory so far (KiB): the server, this test, and the file in its buffer.
+    const peakBefore = process.resourceUsage().maxRSS
+
+    // This thread's work for the whole upload: event-loop utilisation counts time spent running
+    // callbacks, not time waiting. It includes this test's client sending 19 MB (~0.2 s of it in
+    // a profile) and a loaded machine's preemptions; decoding in this thread took over 15 s.
+    const idle = performance.eventLoopUtilization()
+    const alone = await upload(t, user.token, 'huge.fit', bytes)
+    const busy = performance.eventLoopUtilization(idle)
+    expect(alone.status).toBe(400)
+    expect(alone.body).toMatchObject({ code: 'track_too_many_points', message: wireMessageOf('track_too_many_points') })
+    expect(busy.active).toBeLessThan(5_000)
+
+    // Other requests keep answering while the file is read (in a worker thread).
+    const pending = upload(t, user.token, 'huge-again.fit', bytes)
+    let finished = false
+    void pending.finally(() => {
+      finished = true
+    })
+    let answered = 0
+    while (!finished) {
+      expect((await t.api('GET', 'config')).status).toBe(200)
+      answered += 1
+    }
+    expect((await pending).body).toMatchObject({ code: 'track_too_many_points' })
+    expect(answered).toBeGreaterThan(0)
+
+    // 2 million records × 9 columns × 8 bytes = 144 MiB at the budget (216 while the columns
+    // double), plus the file; decoding it as objects took several times that.
+    const grewMiB = (process.resourceUsage().maxRSS - peakBefore) / 1024
+    expect(grewMiB).toBeLessThan(400)
+    await expectNothingChanged(t, before)
+  }, 120_000)
+})
