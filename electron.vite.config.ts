@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { apiRoutes } from './scripts/vite-api-routes'
 import { precompress } from './scripts/vite-precompress'
 
 /**
@@ -53,8 +54,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    // Brotli and gzip copies of every script, style sheet and page, served by Accept-Encoding.
-    plugins: [react(), zodWithoutEvalProbe(), precompress()],
+    // API routes without zod; brotli and gzip copies of every script, style sheet and page, served by Accept-Encoding.
+    plugins: [react(), apiRoutes(), zodWithoutEvalProbe(), precompress()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; browsers on the network download it, and

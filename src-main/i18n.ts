@@ -1,4 +1,4 @@
-import { languageFromTag } from '../src/i18n/resources'
+import { languageFromTag } from '../src/i18n/language'
 import de from '../src/i18n/locales/de/desktop.json'
 import en from '../src/i18n/locales/en/desktop.json'
 import fr from '../src/i18n/locales/fr/desktop.json'

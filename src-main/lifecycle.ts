@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { CHANNELS } from '../src/desktop/channels'
 import { WORKOUT_EXTENSIONS } from '../src/desktop/file-types'
-import { languageFromTag } from '../src/i18n/resources'
+import { languageFromTag } from '../src/i18n/language'
 import { parseCommandLine } from './command-line'
 import { defaultDataFolder } from './data-folder'
 import { createDesktopServer, type DesktopServer } from './desktop-server'

@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css'
 import '@mantine/dates/styles.css'
 import './app.css'
-import './i18n'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { Providers } from './app/Providers'
+import { i18nReady } from './i18n'
 import { createAppRouter } from './app/router'
 import { registerServiceWorker } from './serviceWorker'
 import { loadConfig, loadSession } from './session/store'
@@ -17,7 +17,9 @@ registerServiceWorker()
 
 const router = createAppRouter()
 const root = document.getElementById('root')
-if (root) {
+// A French or German page waits for its texts (one small chunk) rather than flashing English.
+void i18nReady.then(() => {
+  if (!root) return
   createRoot(root).render(
     <StrictMode>
       <Providers>
@@ -25,4 +27,4 @@ if (root) {
       </Providers>
     </StrictMode>,
   )
-}
+})

@@ -1,14 +1,15 @@
 import type { z } from 'zod'
-import {
+import type {
   endpoints,
-  type BodyInputOf,
-  type EndpointSpec,
-  type ParamsOf,
-  type PathParams,
-  type QueryInputOf,
-  type ResponseOf,
+  BodyInputOf,
+  EndpointSpec,
+  ParamsOf,
+  PathParams,
+  QueryInputOf,
+  ResponseOf,
 } from '../../src/contracts'
 import { ApiError, errorKeysOf, NETWORK_ERROR_KEY } from './ApiError'
+import { routes, type Route } from './routes'
 import { tokenStorage } from './tokenStorage'
 
 /** Base path of every call (spec §9). */
@@ -55,7 +56,7 @@ export async function call<N extends EndpointName>(
   name: N,
   ...[args]: ArgsTuple<EndpointOf<N>>
 ): Promise<ResponseOf<EndpointOf<N>>> {
-  const spec: EndpointSpec = endpoints[name]
+  const spec: Route = routes[name]
   const { params, body, query } = (args ?? {}) as {
     params?: Record<string, string | number>
     body?: unknown
@@ -99,5 +100,5 @@ export async function call<N extends EndpointName>(
 
 /** The address of a user's picture, with a cache-busting stamp so a new upload shows at once. */
 export function pictureUrl(username: string, stamp: number | string): string {
-  return `${API_BASE}${buildPath(endpoints.getUserPicture.path, { username })}?${stamp}`
+  return `${API_BASE}${buildPath(routes.getUserPicture.path, { username })}?${stamp}`
 }

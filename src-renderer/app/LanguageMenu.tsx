@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core'
 import { IconLanguage } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { languages, type Language } from '../../src/contracts'
+import { languages, type Language } from '../../src/contracts/languages'
 import { RouteDropdown } from '../components/RouteDropdown'
 import { useChangeLanguage } from './useChangeLanguage'
 

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 
-/** Supported interface and e-mail languages. */
-export const languages = ['en', 'fr', 'de'] as const
-export type Language = (typeof languages)[number]
+export { languages, type Language } from './languages'
 
 /** A successful answer without data. */
 export const successMessageSchema = z.object({ status: z.literal('success'), message: z.string().optional() })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { languages } from '../contracts/common'
 import { SPORTS } from '../domain/sports'
 import { errorCodes, warningCodes } from '../errors/catalogue'
-import { languageFromTag, uiResources } from './resources'
+import { languageFromTag } from './language'
+import { uiResources } from './resources'
 
 type Tree = { [key: string]: string | Tree }
 

@@ -1,5 +1,5 @@
 import type { User, UserPreferences } from '../../../src/contracts'
-import { isLanguage } from '../../../src/i18n'
+import { isLanguage } from '../../../src/i18n/language'
 
 /** Default preferences (spec §9) for a profile that lacks some. */
 export const DEFAULT_TIMEZONE = 'Europe/Paris'

@@ -1,6 +1,6 @@
-import { endpoints } from '../../../src/contracts'
 import { ApiError, errorKeysOf, NETWORK_ERROR_KEY } from '../../api/ApiError'
 import { API_BASE, buildPath } from '../../api/client'
+import { routes } from '../../api/routes'
 import { tokenStorage } from '../../api/tokenStorage'
 
 /** The file name of a `Content-Disposition: attachment` header (RFC 6266, UTF-8 form first). */
@@ -28,7 +28,7 @@ export async function downloadWorkoutFile(id: string): Promise<void> {
   if (token) headers.set('Authorization', `Bearer ${token}`)
   let response: Response
   try {
-    response = await fetch(`${API_BASE}${buildPath(endpoints.downloadFile.path, { id })}`, { headers })
+    response = await fetch(`${API_BASE}${buildPath(routes.downloadFile.path, { id })}`, { headers })
   } catch {
     throw new ApiError(0, [NETWORK_ERROR_KEY])
   }

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { expect, test } from './fixtures'
+import { createActiveUser, newAccount, openWithToken } from './helpers'
+
+/** Issue 6's budget for the JavaScript the dashboard loads, gzipped. */
+const DASHBOARD_BUDGET_BYTES = 400 * 1024
+
+/** Many short lines betray an unminified build (electron-vite leaves the renderer unminified by default). */
+const looksMinified = (code: string) => code.split('\n').length < code.length / 1000 + 5
+
+interface Script {
+  brotli: number
+  gzipped: number
+  minified: boolean
+}
+
+/**
+ * Every script Chromium loads while `open` runs and until the network is idle (lazy chunks
+ * included), with its size compressed as the build's precompressed copies are (brotli 11, gzip 9).
+ */
+async function scriptsLoadedBy(page: Page, open: () => Promise<void>): Promise<Map<string, Script>> {
+  const scripts = new Map<string, Script>()
+  const pending: Promise<void>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+          scripts.set(response.url(), { brotli, gzipped: gzipSync(body, { level: 9 }).length, minified: looksMinified(body.toString('utf8')) })
+        })
+        .catch(() => undefined),
+    )
+  })
+  await open()
+  await page.waitForLoadState('networkidle')
+  await Promise.all(pending)
+  return scripts
+}
+
+/** Logs and annotates the total (largest scripts first; `BUNDLE_ALL=1` lists every one) and returns it. */
+function report(label: string, scripts: Map<string, Script>, size: (script: Script) => number, unit: string): { total: number; minified: boolean } {
+  const entries = [...scripts].sort((a, b) => size(b[1]) - size(a[1]))
+  const total = entries.reduce((sum, [, script]) => sum + size(script), 0)
+  const minified = entries.length > 0 && entries.every(([, script]) => script.minified)
+  const summary = `${(total / 1024).toFixed(1)} KB ${unit} in ${entries.length} scripts (${minified ? 'minified' : 'NOT minified'} build)`
+  test.info().annotations.push({ type: label, description: summary })
+  console.log(`${label}: ${summary}`)
+  for (const [url, script] of process.env.BUNDLE_ALL ? entries : entries.slice(0, 8)) console.log(`  ${(size(script) / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`)
+  return { total, minified }
+}
+
+test('the dashboard JavaScript, gzipped, stays within 400 KB', async ({ page, request }) => {
+  const token = await createActiveUser(request, newAccount('bundle'))
+  await request.post('/api/workouts/no_gpx', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sport_id: 5, workout_date: '2024-05-01 08:00', duration: 3600, distance: 10, title: 'Bundle' },
+  })
+  const scripts = await scriptsLoadedBy(page, async () => {
+    await openWithToken(page, token, '/')
+    await expect(page.getByTestId('timeline-workout')).toHaveCount(1)
+    // The chart's chunk is lazy: its box shows once it is in.
+    await expect(page.getByTestId('month-statistics').getByTestId('statistics-chart')).toBeVisible()
+  })
+  const { total, minified } = report('dashboard JavaScript', scripts, (script) => script.gzipped, 'gzipped')
+  expect(scripts.size).toBeGreaterThan(0)
+  if (minified) expect(total).toBeLessThanOrEqual(DASHBOARD_BUDGET_BYTES)
+})
