@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig } from '../../../src/contracts'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { pictureForm, TINY_PNG } from '../../test/pictures'
 import { fixture, upload } from '../../test/workouts'
 import type { TestServer } from '../../test/test-server'
 
@@ -115,15 +116,12 @@ describe('application configuration', () => {
   it('counts the workout files, pictures and drawn maps in the upload size, and sports with workouts', async () => {
     const gpx = await fixture('gpx/gpx_file.gpx')
     expect((await upload(t, user.token, 'ride.gpx', gpx)).status).toBe(201)
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4520000000049454e44ae426082', 'hex')
-    const form = new FormData()
-    form.append('file', new Blob([png]), 'me.png')
-    expect((await t.api('POST', 'auth/picture', { token: user.token, form })).status).toBe(200)
+    expect((await t.api('POST', 'auth/picture', { token: user.token, form: pictureForm('me.png', TINY_PNG) })).status).toBe(200)
     const answer = await t.api<{ data: { users: number; sports: number; workouts: number; uploads_dir_size: number } }>('GET', 'stats/all', {
       token: admin.token,
     })
     expect(answer.body.data).toMatchObject({ users: 2, sports: 1, workouts: 1 })
     // The original file byte for byte and the picture, plus the map image when one was drawn.
-    expect(answer.body.data.uploads_dir_size).toBeGreaterThanOrEqual(gpx.length + png.length)
+    expect(answer.body.data.uploads_dir_size).toBeGreaterThanOrEqual(gpx.length + TINY_PNG.length)
   })
 })

@@ -3,21 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileResponse, User, UsersListResponse } from '../../../src/contracts'
 import { RecordEntity, WorkoutEntity } from '../../db/entities'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { pictureForm, TINY_PNG } from '../../test/pictures'
 import { fixture, upload } from '../../test/workouts'
 import type { TestServer } from '../../test/test-server'
 
 // Smallest valid files of each accepted picture format.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c63f8ffff3f0005fe02fea7d6a4520000000049454e44ae426082',
-  'hex',
-)
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex')
 
-function pictureForm(name: string, bytes: Buffer, type = 'application/octet-stream'): FormData {
-  const form = new FormData()
-  form.append('file', new Blob([bytes], { type }), name)
-  return form
-}
 
 describe('users', () => {
   let t: TestServer
@@ -119,7 +111,7 @@ describe('users', () => {
   })
 
   it("removes, on an administrator's deletion, the user's workouts, records, files and picture", async () => {
-    expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', PNG) })).status).toBe(200)
+    expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', TINY_PNG) })).status).toBe(200)
     expect((await upload(t, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
     const { manager } = t.server.dataSource
     expect(await manager.count(RecordEntity)).toBeGreaterThan(0)
@@ -163,12 +155,12 @@ describe('users', () => {
 
   describe('pictures', () => {
     it('stores a picture, serves it publicly, replaces and removes it, leaving no stray file', async () => {
-      const uploaded = await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', PNG) })
+      const uploaded = await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', TINY_PNG) })
       expect(uploaded).toMatchObject({ status: 200, body: { status: 'success', message: 'user picture updated' } })
       const served = await fetch(`${t.url}/api/users/sam/picture?ts=1`)
       expect(served.status).toBe(200)
       expect(served.headers.get('content-type')).toBe('image/png')
-      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
+      expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true)
       const profile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: sam.token })
       expect(profile.body.data.picture).toBe(true)
 
@@ -183,7 +175,7 @@ describe('users', () => {
     })
 
     it.each([
-      ['a wrong extension', 'me.bmp', PNG, 400, 'file extension not allowed'],
+      ['a wrong extension', 'me.bmp', TINY_PNG, 400, 'file extension not allowed'],
       ['HTML renamed .png', 'me.png', Buffer.from('<html><script>alert(1)</script></html>'), 400, 'file extension not allowed'],
       ['an empty file', 'me.png', Buffer.alloc(0), 400, 'no selected file'],
     ])('refuses %s and keeps nothing', async (_case, name, bytes, status, message) => {
@@ -202,14 +194,14 @@ describe('users', () => {
 
     it('refuses a picture over the single-file limit while it streams', async () => {
       await t.api('PATCH', 'config', { token: admin.token, body: { max_single_file_size: 1024 } })
-      const big = Buffer.concat([PNG, Buffer.alloc(4096)])
+      const big = Buffer.concat([TINY_PNG, Buffer.alloc(4096)])
       const answer = await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('big.png', big) })
       expect(answer).toMatchObject({ status: 413, body: { status: 'fail', message: 'file size is greater than the allowed size' } })
       expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
     })
 
     it('never writes an anonymous upload to disk', async () => {
-      const answer = await t.api('POST', 'auth/picture', { form: pictureForm('me.png', PNG) })
+      const answer = await t.api('POST', 'auth/picture', { form: pictureForm('me.png', TINY_PNG) })
       expect(answer.status).toBe(401)
       expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
     })
