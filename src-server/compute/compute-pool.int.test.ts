@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
-import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
+import { gunzipSync } from 'node:zlib'
+import { rideToGpx, rideToTcx, syntheticRide } from '../importers/test-support/synthetic-ride'
 import { parseAndAnalyse } from './compute-tasks'
 import { computeWorkerLocation, createComputePool, type ComputePool } from './compute-pool'
 
@@ -75,6 +76,32 @@ describe('compute pool', () => {
   it('draws a map PNG', async () => {
     const png = await pool.drawMap([[[45.1, 6.05], [45.2, 6.1]]], [45.1, 6.05, 45.2, 6.1], null)
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+  })
+
+  it('analyses only the activity starting nearest an instant, and packs its track as stored', async () => {
+    // Two activities of one TCX, an hour apart, of different lengths (told apart by distance).
+    const morning = syntheticRide(600, { start: Date.UTC(2024, 4, 1, 8) })
+    const noon = syntheticRide(1200, { start: Date.UTC(2024, 4, 1, 12) })
+    const activityOf = (tcx: string) => tcx.slice(tcx.indexOf('<Activity '), tcx.indexOf('</Activities>'))
+    const both = rideToTcx(morning).replace('</Activities>', `${activityOf(rideToTcx(noon))}</Activities>`)
+    const path = join(dir, 'two.tcx')
+    await writeFile(path, both)
+    const all = await pool.parseAndAnalyse(path, { analysis: {}, joinActivities: false })
+    expect(all.activities).toHaveLength(2)
+    for (const [instant, index] of [
+      [Date.UTC(2024, 4, 1, 8, 5), 0],
+      [Date.UTC(2024, 4, 1, 11), 1],
+    ] as const) {
+      const one = await pool.parseAndAnalyse(path, { analysis: {}, joinActivities: false, nearestTo: instant, maps: true })
+      const [activity] = one.activities
+      expect(one.activities).toHaveLength(1)
+      if (!activity?.analysis) throw new Error('the activity was not analysed')
+      expect(activity.analysis.workout).toEqual(all.activities[index]?.analysis?.workout)
+      expect(JSON.parse(gunzipSync(activity.packed.chart).toString('utf8'))).toEqual(activity.analysis.chart)
+      expect(JSON.parse(gunzipSync(activity.packed.polyline).toString('utf8'))).toEqual(activity.analysis.polyline)
+      expect(Buffer.from(activity.map ?? []).subarray(1, 4).toString('latin1')).toBe('PNG')
+    }
+    expect(all.activities.map((activity) => activity.analysis && activity.map)).toEqual([null, null])
   })
 
   it('keeps this thread free while a large file is parsed: under 100 ms of event-loop work in all', async () => {

@@ -56,6 +56,8 @@ export function defaultThreadCount(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1))
 }
 
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
 function rebuild(error: WireError): Error {
   if (error.kind === 'app') {
     return error.detail !== undefined ? new TrackFileError(error.code, error.detail) : new AppError(error.code, error.lines)
@@ -89,7 +91,11 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
       const reply = await run({ task: 'parseAndAnalyse', path, options: analysisOptions })
       if (reply.task !== 'parseAndAnalyse') throw new Error('compute worker answered another task')
       const activities = reply.value.activities.map((activity): AnalysedActivity => {
-        if (activity.analysis) return { track: activity.track, analysis: activity.analysis }
+        if (activity.analysis && activity.packed) {
+          // Bytes cross the thread boundary as plain Uint8Arrays: Buffers again, as made in the worker.
+          const { track, analysis, packed, map } = activity
+          return { track, analysis, packed: { ...packed, chart: asBuffer(packed.chart), polyline: asBuffer(packed.polyline) }, map: map ? asBuffer(map) : null }
+        }
         const failure = rebuild(activity.failure ?? { kind: 'other', message: 'activity neither analysed nor failed' })
         if (!(failure instanceof AppError)) throw failure
         return { track: activity.track, failure }
@@ -99,7 +105,7 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
     async drawMap(lines, bounds, tiles) {
       const reply = await run({ task: 'drawMap', lines, bounds, tiles })
       if (reply.task !== 'drawMap') throw new Error('compute worker answered another task')
-      return Buffer.from(reply.value.buffer, reply.value.byteOffset, reply.value.byteLength)
+      return asBuffer(reply.value)
     },
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),
     close: () => pool.close(),

@@ -1,7 +1,9 @@
+import { gzipSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import { analyseForStorage, type Bounds, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
-import { joinActivities, type ImportWarning, type Track, type TrackFormat } from '../../src/domain/track'
-import { isAppError, type AppError } from '../../src/errors'
+import { heatmapLines } from '../../src/domain/heatmap'
+import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
+import { AppError, isAppError } from '../../src/errors'
 import { importTrackFile } from '../importers'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
@@ -30,13 +32,37 @@ function hasPositions(track: Track): boolean {
 /** Options of `analyseForStorage` (threshold, effort distances…): plain data, cloned to the worker. */
 export type StorageOptions = NonNullable<Parameters<typeof analyseForStorage>[1]>
 
+/** A workout's chart series and map line as the database keeps them (gzipped JSON), with its heatmap line. */
+export interface PackedTrack {
+  readonly chart: Buffer
+  readonly polyline: Buffer
+  /** The heatmap's coarse line (`heatmapLines`). */
+  readonly heatmap: string
+}
+
+/** Packs an analysis' chart and map line (gzip level 1: nearly the best size for a fraction of the time). */
+export function packTrack(analysis: StoredAnalysis): PackedTrack {
+  return {
+    chart: gzipSync(JSON.stringify(analysis.chart), { level: 1 }),
+    polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
+    heatmap: heatmapLines(analysis.polyline),
+  }
+}
+
 /**
- * One activity of a file and its stored analysis, or the catalogued reason it could not be
+ * One activity of a file and its stored analysis (with its packed track, and its map drawn on a
+ * plain background when asked and it has a line), or the catalogued reason it could not be
  * analysed (a multisport transition without two points): the caller decides whether that sinks
  * the file or becomes a warning.
  */
 export type AnalysedActivity =
-  | { readonly track: TrackHeader; readonly analysis: StoredAnalysis; readonly failure?: undefined }
+  | {
+      readonly track: TrackHeader
+      readonly analysis: StoredAnalysis
+      readonly packed: PackedTrack
+      readonly map: Uint8Array | null
+      readonly failure?: undefined
+    }
   | { readonly track: TrackHeader; readonly analysis?: undefined; readonly failure: AppError }
 
 /** A workout file read and analysed: one entry per activity it holds (see `ParsedFile`). */
@@ -52,32 +78,77 @@ export interface ParseAndAnalyseOptions {
   readonly analysis: StorageOptions | readonly StorageOptions[]
   /** One analysis of the activities joined (`joinActivities`), for callers storing one workout per file. */
   readonly joinActivities: boolean
+  /**
+   * Only the activity starting nearest this instant (epoch ms): the one a stored workout was made
+   * from (each activity of a file became its own workout, dated by its start).
+   */
+  readonly nearestTo?: number
+  /** Draw each activity's static map on a plain background (the import's first map). */
+  readonly maps?: boolean
+}
+
+/** Epoch ms of an activity's first timed point, or NaN. */
+function firstTime(activity: Track): number {
+  for (const part of activity.tracks) {
+    for (const segment of part.segments) {
+      for (let index = 0; index < segment.size; index += 1) {
+        const time = segment.time[index] ?? Number.NaN
+        if (!Number.isNaN(time)) return time
+      }
+    }
+  }
+  return Number.NaN
+}
+
+/** The activity of a file starting nearest `instant` (see {@link ParseAndAnalyseOptions.nearestTo}). */
+export function activityNearest(file: ParsedFile, instant: number): Track {
+  let best: Track | undefined
+  let bestGap = Infinity
+  for (const activity of file.activities) {
+    const gap = Math.abs(firstTime(activity) - instant)
+    if (best === undefined || gap < bestGap) {
+      best = activity
+      bestGap = Number.isNaN(gap) ? Infinity : gap
+    }
+  }
+  if (!best) throw new AppError('track_no_track')
+  return best
+}
+
+/** The plain-background map of an analysis, or null when it has no line to draw. */
+async function plainMap(analysis: StoredAnalysis): Promise<Uint8Array | null> {
+  const bounds = analysis.workout.bounds
+  if (!bounds || !analysis.polyline.some((line) => line.length > 0)) return null
+  return renderStaticMap(analysis.polyline, bounds, null)
 }
 
 /**
  * Parses a workout file and analyses each of its activities in one step, so the points (the
  * bulk: up to millions of numbers) never leave the worker; only figures, the downsampled chart
- * and the simplified map line come back.
+ * and the simplified map line come back, with the track packed for storage and the first map
+ * drawn (the per-file work an archive import would otherwise do on the event loop).
  * @throws the importer's `TrackFileError` for a file that cannot be read
  */
 export async function parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile> {
   const parsed = await importTrackFile(path)
-  const activities = options.joinActivities ? [joinActivities(parsed)] : parsed.activities
+  const activities =
+    options.nearestTo !== undefined ? [activityNearest(parsed, options.nearestTo)] : options.joinActivities ? [joinActivities(parsed)] : parsed.activities
   const list = Array.isArray(options.analysis) ? (options.analysis as readonly StorageOptions[]) : [options.analysis as StorageOptions]
-  return {
-    format: parsed.format,
-    warnings: parsed.warnings,
-    activities: activities.map((track, index): AnalysedActivity => {
-      const { tracks: _points, ...rest } = track
-      const header = { ...rest, hasPositions: hasPositions(track) }
-      try {
-        return { track: header, analysis: analyseForStorage(track, list[Math.min(index, list.length - 1)]) }
-      } catch (error) {
-        if (!isAppError(error)) throw error
-        return { track: header, failure: error }
-      }
-    }),
+  const analysed: AnalysedActivity[] = []
+  for (const [index, track] of activities.entries()) {
+    const { tracks: _points, ...rest } = track
+    const header = { ...rest, hasPositions: hasPositions(track) }
+    let analysis: StoredAnalysis
+    try {
+      analysis = analyseForStorage(track, list[Math.min(index, list.length - 1)])
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      analysed.push({ track: header, failure: error })
+      continue
+    }
+    analysed.push({ track: header, analysis, packed: packTrack(analysis), map: options.maps ? await plainMap(analysis) : null })
   }
+  return { format: parsed.format, warnings: parsed.warnings, activities: analysed }
 }
 
 /** A tile's PNG bytes, fetched beforehand (null: drawn without it). */

@@ -20,7 +20,14 @@ export type WireError =
 
 /** An analysed file as it crosses the thread boundary: failures as wire errors. */
 export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
-  readonly activities: readonly { readonly track: TrackHeader; readonly analysis?: StoredAnalysis; readonly failure?: WireError }[]
+  readonly activities: readonly {
+    readonly track: TrackHeader
+    readonly analysis?: StoredAnalysis
+    /** Buffers arrive as plain Uint8Arrays. */
+    readonly packed?: { readonly chart: Uint8Array; readonly polyline: Uint8Array; readonly heatmap: string }
+    readonly map?: Uint8Array | null
+    readonly failure?: WireError
+  }[]
 }
 
 /** A worker's answer. */

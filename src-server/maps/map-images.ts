@@ -10,8 +10,8 @@ import type { TileSource } from './tiles'
 
 /** The static map images of workouts, in the data folder's `maps/`. */
 export interface MapImages {
-  /** Draws the line on a plain background now (no network) and returns the new map's id. */
-  create(lines: readonly (readonly LatLon[])[], bounds: Bounds): Promise<string>
+  /** Keeps a map drawn on a plain background (by the import's worker) and returns the new map's id. */
+  store(png: Uint8Array): Promise<string>
   /** Redraws a map over tiles in the background, one map at a time, when a tile server is set. */
   refine(id: string, lines: readonly (readonly LatLon[])[], bounds: Bounds): void
   path(id: string): string
@@ -26,14 +26,15 @@ export function createMapImages(
 ): MapImages {
   const path = (id: string) => join(mapsDir, `${id}.png`)
   let queue: Promise<void> = Promise.resolve()
+  async function store(png: Uint8Array): Promise<string> {
+    const id = randomToken().slice(0, 32)
+    await writeMapFile(path(id), png)
+    return id
+  }
 
   return {
     path,
-    async create(lines, bounds) {
-      const id = randomToken().slice(0, 32)
-      await writeMapFile(path(id), await compute.drawMap(lines, bounds, null))
-      return id
-    },
+    store,
     refine(id, lines, bounds) {
       if (!tiles) return
       background.run((signal) => {

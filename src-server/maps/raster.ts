@@ -6,14 +6,7 @@ export interface Raster {
 }
 
 export function createRaster(width: number, height: number, rgb: readonly [number, number, number]): Raster {
-  const data = Buffer.alloc(width * height * 4)
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = rgb[0]
-    data[i + 1] = rgb[1]
-    data[i + 2] = rgb[2]
-    data[i + 3] = 255
-  }
-  return { width, height, data }
+  return { width, height, data: Buffer.alloc(width * height * 4, Buffer.from([rgb[0], rgb[1], rgb[2], 255])) }
 }
 
 /** Copies `source` onto `target` with its top-left corner at (x, y), clipped to the target. */

@@ -56,11 +56,13 @@ export async function renderStaticMap(
   }
   const png = new PNG({ width: MAP_WIDTH, height: MAP_HEIGHT })
   image.data.copy(png.data)
-  return PNG.sync.write(png)
+  // One filter for every row ("up": rows of a map repeat their neighbours) instead of pngjs's
+  // default of trying all five per row: about 10× faster for the same pixels, files ~2 KB.
+  return PNG.sync.write(png, { filterType: 2 })
 }
 
 /** Writes a map image in one step (readers never see half a file). */
-export async function writeMapFile(path: string, png: Buffer): Promise<void> {
+export async function writeMapFile(path: string, png: Uint8Array): Promise<void> {
   const partial = `${path}.part`
   await writeFile(partial, png)
   await rename(partial, path)

@@ -1,11 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { InsightsRecomputeProgress } from '../../../src/contracts'
-import { analyseForStorage } from '../../../src/domain/analysis'
 import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insights'
 import type { ServerContext } from '../../context'
+import { AppError } from '../../../src/errors'
 import { UserEntity } from '../../db/entities'
-import { importTrackFile } from '../../importers'
-import { activityOfWorkout, sportAndThreshold } from '../workouts/workout-import'
+import { sportAndThreshold } from '../workouts/workout-import'
 import { saveInsights } from './insights-store'
 import { fromSqlDate } from '../../lib/sql-date'
 
@@ -41,9 +40,16 @@ export function createInsightsRecompute(context: ServerContext) {
     const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
     if (!user) return
     const { sport, threshold } = await sportAndThreshold(db.manager, user, row.sport_id)
-    // Each activity of a multi-activity file is its own workout, dated by its start.
-    const track = activityOfWorkout(await importTrackFile(`${layout.uploads}/${row.file_path}`), fromSqlDate(row.workout_date))
-    const analysis = analyseForStorage(track, { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) })
+    // Each activity of a multi-activity file is its own workout, dated by its start. Parsed and
+    // analysed in a worker thread, so the event loop keeps answering requests.
+    const file = await context.compute.parseAndAnalyse(`${layout.uploads}/${row.file_path}`, {
+      analysis: { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) },
+      joinActivities: false,
+      nearestTo: fromSqlDate(row.workout_date).getTime(),
+    })
+    const [activity] = file.activities
+    if (!activity?.analysis) throw activity?.failure ?? new AppError('track_no_track')
+    const { analysis } = activity
     await write(async (manager) => {
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
       const [still] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE id = ? AND sport_id = ?`, [row.id, row.sport_id])

@@ -1,16 +1,14 @@
 import { copyFile, link, mkdir, rm } from 'node:fs/promises'
-import { gzipSync } from 'node:zlib'
 import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
 import type { ChartPoint, StoredAnalysis } from '../../../src/domain/analysis'
-import { heatmapLines } from '../../../src/domain/heatmap'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
-import type { ImportWarning, ParsedFile, Track } from '../../../src/domain/track'
+import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
-import type { TrackHeader } from '../../compute/compute-tasks'
+import type { PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { shortId } from '../../lib/short-id'
@@ -150,14 +148,9 @@ export async function insertSegments(manager: EntityManager, segments: readonly 
   }
 }
 
-/** The stored track data of an analysis (level 1: nearly the best size for a fraction of the time). */
-export function trackRow(workoutId: string, analysis: StoredAnalysis): WorkoutTrackEntity {
-  return Object.assign(new WorkoutTrackEntity(), {
-    workoutId,
-    chart: gzipSync(JSON.stringify(analysis.chart), { level: 1 }),
-    polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
-    heatmap: heatmapLines(analysis.polyline),
-  })
+/** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
+export function trackRow(workoutId: string, packed: PackedTrack): WorkoutTrackEntity {
+  return Object.assign(new WorkoutTrackEntity(), { workoutId, ...packed })
 }
 
 /** An existing workout of the user with the same file bytes, or the same start, sport and distance. */
@@ -172,42 +165,12 @@ async function findDuplicate(
   return sameOutingId(manager, { userId, sportId: match.sportId, from: match.start, until: match.start, distanceKm: match.distanceKm })
 }
 
-/** Epoch ms of an activity's first timed point, or NaN. */
-function firstTime(activity: Track): number {
-  for (const part of activity.tracks) {
-    for (const segment of part.segments) {
-      for (let index = 0; index < segment.size; index += 1) {
-        const time = segment.time[index] ?? Number.NaN
-        if (!Number.isNaN(time)) return time
-      }
-    }
-  }
-  return Number.NaN
-}
-
-/**
- * The activity of a stored file that a workout was made from: the one starting nearest the
- * workout's date (each activity of a file became its own workout, dated by its start).
- */
-export function activityOfWorkout(file: ParsedFile, workoutDate: Date): Track {
-  let best: Track | undefined
-  let bestGap = Infinity
-  for (const activity of file.activities) {
-    const gap = Math.abs(firstTime(activity) - workoutDate.getTime())
-    if (best === undefined || gap < bestGap) {
-      best = activity
-      bestGap = Number.isNaN(gap) ? Infinity : gap
-    }
-  }
-  if (!best) throw new AppError('track_no_track')
-  return best
-}
-
 /** One activity of a file, analysed and ready to become a workout. */
 interface PreparedWorkout {
   workout: WorkoutEntity
   segments: WorkoutSegmentEntity[]
   analysis: StoredAnalysis
+  packed: PackedTrack
   start: Date
   /** Absolute paths of the files written for it (original, map). */
   written: string[]
@@ -282,30 +245,30 @@ export async function importWorkoutFile(
     // analysed with the chosen sport's options; an activity whose file names another sport that
     // analyses differently is analysed once more with its own (rare, and in the worker too).
     const chosenOptions = optionsFor(chosen)
-    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false })
+    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true })
     const sports = []
     for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track))
     const wanted = sports.map(optionsFor)
     if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
-      parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false })
+      parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false, maps: true })
     }
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
-    const analysed: { activity: TrackHeader; sport: SportEntity; analysis: StoredAnalysis }[] = []
+    const analysed: { activity: TrackHeader; sport: SportEntity; analysis: StoredAnalysis; packed: PackedTrack; map: Uint8Array | null }[] = []
     let firstFailure: AppError | null = null
-    for (const [index, { track: activity, analysis, failure }] of parsed.activities.entries()) {
+    for (const [index, result] of parsed.activities.entries()) {
       const sport = sports[index]?.sport ?? chosen.sport
-      if (analysis) analysed.push({ activity, sport, analysis })
+      if (result.analysis) analysed.push({ activity: result.track, sport, analysis: result.analysis, packed: result.packed, map: result.map })
       else {
         // A leg without a usable track (a transition of a few seconds) must not sink the others.
-        firstFailure ??= failure
+        firstFailure ??= result.failure
         warnings.push({ code: 'activity_skipped', activity: index + 1 })
       }
     }
     if (analysed.length === 0) throw firstFailure ?? new AppError('track_no_track')
     if (analysed.length === parsed.activities.length) warnings.splice(parsed.warnings.length)
 
-    for (const { activity, sport, analysis } of analysed) {
+    for (const { activity, sport, analysis, packed, map } of analysed) {
       const start = new Date(analysis.workout.startTime ?? 0)
       const workout = Object.assign(new WorkoutEntity(), {
         id: shortId(),
@@ -323,7 +286,7 @@ export async function importWorkoutFile(
       const segments = applyAnalysis(workout, analysis)
       workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user.timezone)
       workout.filePath = originalFilePath(user.id, workout.id, parsed.format)
-      const item: PreparedWorkout = { workout, segments, analysis, start, written: [] }
+      const item: PreparedWorkout = { workout, segments, analysis, packed, start, written: [] }
       prepared.push(item)
       const first = prepared[0]?.written[0]
       item.written.push(
@@ -331,9 +294,8 @@ export async function importWorkoutFile(
           ? await storeOriginal(layout, path, workout.filePath)
           : await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)),
       )
-      const bounds = analysis.workout.bounds
-      if (bounds && analysis.polyline.some((line) => line.length > 0)) {
-        workout.mapId = await maps.create(analysis.polyline, bounds)
+      if (map) {
+        workout.mapId = await maps.store(map)
         item.written.push(maps.path(workout.mapId))
       }
     }
@@ -345,7 +307,7 @@ export async function importWorkoutFile(
       const created: WorkoutEntity[] = []
       let duplicateOf: string | null = null
       for (const item of prepared) {
-        const { workout, segments, analysis, start } = item
+        const { workout, segments, analysis, packed, start } = item
         // The same ride only: the workouts of this very file share its bytes.
         const duplicate = await findDuplicate(manager, user.id, null, { sportId: workout.sportId, start, distanceKm: workout.distance })
         if (duplicate) {
@@ -354,7 +316,7 @@ export async function importWorkoutFile(
         }
         await manager.insert(WorkoutEntity, workout)
         await insertSegments(manager, segments)
-        await manager.insert(WorkoutTrackEntity, trackRow(workout.id, analysis))
+        await manager.insert(WorkoutTrackEntity, trackRow(workout.id, packed))
         await saveInsights(manager, workout.id, analysis.insights)
         created.push(workout)
       }

@@ -14,20 +14,19 @@ import type {
   workoutsListQuery,
   WorkoutsResponse,
 } from '../../../src/contracts'
-import { analyseForStorage, type ChartPoint, type LatLon } from '../../../src/domain/analysis'
+import type { ChartPoint, LatLon } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
-import { importTrackFile } from '../../importers'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
-import { activityOfWorkout, applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
+import { applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
@@ -276,14 +275,19 @@ export function createWorkoutsService(context: ServerContext) {
       if (withFile && figureFields.some((field) => body[field] !== undefined)) throw new AppError('invalid_payload')
 
       const { sport, threshold } = await sportAndThreshold(db.manager, user, body.sport_id ?? workout.sportId)
-      // The re-analysis reads the file outside the write queue so other writes are not held up.
-      const reanalysis =
+      // The re-analysis runs in a worker thread (a large file takes seconds), outside the write
+      // queue so other writes are not held up; of a multi-activity file, only the workout's activity.
+      const reanalysed =
         withFile && sport.id !== workout.sportId && workout.filePath
-          ? analyseForStorage(activityOfWorkout(await importTrackFile(`${layout.uploads}/${workout.filePath}`), workout.workoutDate), {
-              stoppedSpeedThresholdKmh: threshold,
-              effortDistancesM: effortDistancesFor(sport.label),
+          ? await context.compute.parseAndAnalyse(`${layout.uploads}/${workout.filePath}`, {
+              analysis: { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) },
+              joinActivities: false,
+              nearestTo: workout.workoutDate.getTime(),
             })
           : null
+      const [activity] = reanalysed?.activities ?? []
+      if (activity?.failure) throw activity.failure
+      const reanalysis = activity?.analysis ? { analysis: activity.analysis, packed: activity.packed } : null
       const previousSportId = workout.sportId
 
       const updated = await write(async (manager) => {
@@ -303,12 +307,12 @@ export function createWorkoutsService(context: ServerContext) {
         }
         if (reanalysis) {
           const workoutDate = current.workoutDate
-          const segments = applyAnalysis(current, reanalysis)
+          const segments = applyAnalysis(current, reanalysis.analysis)
           current.workoutDate = workoutDate
           await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
           await insertSegments(manager, segments)
-          await manager.save(trackRow(current.id, reanalysis))
-          await saveInsights(manager, current.id, reanalysis.insights)
+          await manager.save(trackRow(current.id, reanalysis.packed))
+          await saveInsights(manager, current.id, reanalysis.analysis.insights)
         }
         current.modifiedAt = context.now()
         await manager.save(current)
