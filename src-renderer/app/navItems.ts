@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react'
-import { IconChartBar, IconLayoutDashboard, IconList, IconNetwork, IconPlus, IconShield } from '@tabler/icons-react'
+import { IconChartBar, IconFlame, IconLayoutDashboard, IconList, IconNetwork, IconPlus, IconShield } from '@tabler/icons-react'
 
 export interface NavItem {
   to: string
@@ -11,7 +11,7 @@ export interface NavItem {
 }
 
 /**
- * The logged-in navigation of spec §2; the admin entry only for administrators, the LAN sharing
+ * The logged-in navigation of spec §2 plus the heatmap (issue 17); the admin entry only for administrators, the LAN sharing
  * panel only in the desktop app.
  */
 export function navItemsFor(admin: boolean, desktop = false): NavItem[] {
@@ -20,6 +20,7 @@ export function navItemsFor(admin: boolean, desktop = false): NavItem[] {
     { to: '/workouts', label: 'common.WORKOUTS', icon: IconList, end: true },
     { to: '/workouts/add', label: 'common.ADD_WORKOUT', icon: IconPlus },
     { to: '/statistics', label: 'common.STATISTICS', icon: IconChartBar },
+    { to: '/heatmap', label: 'common.HEATMAP', icon: IconFlame },
   ]
   if (admin) items.push({ to: '/admin', label: 'common.ADMIN', icon: IconShield })
   if (desktop) items.push({ to: '/desktop', label: 'desktop.PANEL.NAV', icon: IconNetwork })

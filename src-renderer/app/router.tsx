@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'users/:username', lazy: () => import('../features/users/UserPage').then((m) => ({ Component: m.UserPage })) },
           { path: 'statistics', lazy: () => import('../features/statistics/StatisticsPage').then((m) => ({ Component: m.StatisticsPage })) },
+          { path: 'heatmap', lazy: () => import('../features/heatmap/HeatmapPage').then((m) => ({ Component: m.HeatmapPage })) },
           { path: 'workouts', lazy: () => import('../features/workouts-list/WorkoutsListPage').then((m) => ({ Component: m.WorkoutsListPage })) },
           { path: 'workouts/add', lazy: () => import('../features/add-workout/AddWorkoutPage').then((m) => ({ Component: m.AddWorkoutPage })) },
           { path: 'workouts/:workoutId', lazy: () => import('../features/workout/WorkoutPage').then((m) => ({ element: <m.WorkoutPage /> })) },

@@ -34,6 +34,7 @@ const SCREENS: Screen[] = [
   { path: '/workouts/{id}', as: 'user', ready: (page) => page.getByTestId('workout-chart').locator('svg.recharts-surface') },
   { path: '/workouts/{id}/edit', as: 'user', ready: heading },
   { path: '/statistics', as: 'user', ready: (page) => page.getByTestId('statistics-chart') },
+  { path: '/heatmap', as: 'user', ready: (page) => page.getByTestId('heatmap-count').filter({ hasText: 'on the map' }) },
   { path: '/profile', as: 'user', ready: heading },
   { path: '/profile/preferences', as: 'user', ready: heading },
   { path: '/profile/sports', as: 'user', ready: (page) => page.locator('table') },

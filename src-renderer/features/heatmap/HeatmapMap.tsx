@@ -1,0 +1,73 @@
+import 'leaflet/dist/leaflet.css'
+import { useComputedColorScheme } from '@mantine/core'
+import L from 'leaflet'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { LatLon } from '../../../src/domain/analysis'
+import mapClasses from '../workout/WorkoutMap.module.css'
+import classes from './HeatmapPage.module.css'
+
+/**
+ * Light and dark line colours: see-through, so where routes overlap the colour builds up (the
+ * "heat"). Even a single line keeps 3:1 against the plain background (WCAG non-text contrast:
+ * 3.0:1 on gray-1, 3.6:1 on dark-6, computed from the blended colours).
+ */
+const LINE = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94d', opacity: 0.6 } }
+
+/**
+ * Every line on one Leaflet map, fitted to them all. Canvas, one path per line (so overlaps add
+ * up); tiles through the app's server, or the plain background when they are off.
+ */
+export function HeatmapMap({ lines, tileUrl, attribution }: { lines: readonly LatLon[][]; tileUrl: string | null; attribution: string }) {
+  const { t } = useTranslation()
+  const scheme = useComputedColorScheme('light')
+  const elementRef = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<L.Map | null>(null)
+  const layerRef = useRef<L.LayerGroup | null>(null)
+
+  useEffect(() => {
+    const element = elementRef.current
+    if (!element) return
+    const map = L.map(element, { preferCanvas: true, attributionControl: false, zoomSnap: 0.25 })
+    L.control.attribution({ prefix: false }).addTo(map)
+    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 18, crossOrigin: false }).addTo(map)
+    else if (attribution) map.attributionControl.addAttribution(attribution)
+    map.setView([0, 0], 1)
+    mapRef.current = map
+    return () => {
+      mapRef.current = null
+      layerRef.current = null
+      map.remove()
+    }
+  }, [tileUrl, attribution])
+
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map) return
+    layerRef.current?.remove()
+    const style = LINE[scheme]
+    const layer = L.layerGroup()
+    const bounds = L.latLngBounds([])
+    for (const line of lines) {
+      const latLngs = line as [number, number][]
+      layer.addLayer(L.polyline(latLngs, { ...style, weight: 2, interactive: false }))
+      for (const point of latLngs) bounds.extend(point)
+    }
+    layer.addTo(map)
+    layerRef.current = layer
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [20, 20], maxZoom: 15 })
+    // For tests and tools: the canvas itself says nothing.
+    map.getContainer().dataset.lines = String(lines.length)
+  }, [lines, scheme, tileUrl, attribution])
+
+  return (
+    <div className={classes.frame} data-testid="heatmap-map">
+      <div ref={elementRef} className={mapClasses.map} role="region" aria-label={t('insights.HEATMAP.MAP_LABEL')} />
+      {!tileUrl && (
+        <div className={mapClasses.tilesOff} data-testid="map-tiles-off">
+          {t('workouts.MAP.TILES_OFF')}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { syntheticGpx, uploadWorkout } from './workout-helpers'
+
+const SHOTS = process.env.WAYMARK_SHOTS
+const CYCLING = 1
+const RUNNING = 5
+
+for (const width of [1280, 390]) {
+  test(`heatmap: every track from the navbar, filtered by sport, light and dark, at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('heatmap'))
+    await uploadWorkout(request, token, 'ride.gpx', syntheticGpx(600, '2024-05-01T08:00:00Z'), CYCLING)
+    await uploadWorkout(request, token, 'run.gpx', syntheticGpx(300, '2025-06-01T08:00:00Z'), RUNNING)
+    await openWithToken(page, token, '/')
+    if (width < 600) await page.getByTestId('menu-toggle').click()
+    await page.locator('a[href="/heatmap"]:visible').click()
+    await expect(page).toHaveURL(/\/heatmap$/)
+
+    const count = page.getByTestId('heatmap-count')
+    await expect(count).toHaveText('2 workouts on the map.')
+    const map = page.getByRole('region', { name: 'Map of every track of your workouts' })
+    await expect(map).toHaveAttribute('data-lines', '2')
+    // The e2e server has no tile server: lines on the plain background, and a word about it.
+    await expect(page.getByTestId('map-tiles-off')).toBeVisible()
+
+    await page.getByTestId('heatmap-sport').click()
+    await page.getByRole('option', { name: 'Running' }).click()
+    await expect(count).toHaveText('1 workout on the map.')
+    await expect(map).toHaveAttribute('data-lines', '1')
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `heatmap-${width}.png`), fullPage: true })
+
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.reload()
+    await expect(count).toHaveText('2 workouts on the map.')
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `heatmap-${width}-dark.png`), fullPage: true })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}
