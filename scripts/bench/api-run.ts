@@ -1,5 +1,6 @@
 import { archiveImportBenchmark } from './api/archive-import'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
+import { heatmapBenchmark } from './api/heatmap'
 
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
 async function main(): Promise<void> {
@@ -11,6 +12,10 @@ async function main(): Promise<void> {
   if (!only || only === 'archive') {
     console.log('\nArchive import end to end through the API')
     await archiveImportBenchmark()
+  }
+  if (!only || only === 'heatmap') {
+    console.log('\nHeatmap of 5,000 workouts (issue 17, loopback HTTP)')
+    await heatmapBenchmark()
   }
 }
 
