@@ -8,6 +8,7 @@ import { openDataDir, type DataDirLayout } from './data-dir'
 import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
 import { openReadDataSource } from './db/data-source'
+import { createReadSnapshots, type ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
@@ -22,6 +23,9 @@ import { createComputePool } from './compute/compute-pool'
 import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
 import { startDailyBackup, type Timers } from './backup/daily-backup'
+
+/** Read calls of several statements running at once, each on a connection of its own. */
+const READ_SNAPSHOT_CONNECTIONS = 4
 
 /** How long a cached answer may outlive a change made outside this server (the CLI). */
 const READ_CACHE_TTL_MS = 10_000
@@ -58,7 +62,7 @@ export interface ServerOverrides {
   readCacheTtlMs?: number
 }
 
-export interface ServerHooks extends WriteHooks {
+export interface ServerHooks extends WriteHooks, ReadHooks {
   /** After a cached read computed its answer, before it is stored. */
   beforeCacheStore?: () => Promise<void>
 }
@@ -109,9 +113,11 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
   const compute = createComputePool()
+  const snapshots = createReadSnapshots(dataDir.layout.database, READ_SNAPSHOT_CONNECTIONS, hooks)
   const context: ServerContext = {
     config,
     db: reader,
+    readSnapshot: snapshots.run,
     write,
     readCache,
     sessions,
@@ -182,6 +188,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await compute.close()
       await dailyBackup.stop()
       await mailer.drain()
+      await snapshots.close()
       await reader.destroy()
       await dataSource.destroy()
       await dataDir.release()

@@ -4,6 +4,7 @@ import type { Logger } from '../config/server-config'
 import type { ServerContext } from '../context'
 import type { DataDirLayout } from '../data-dir'
 import type { UserEntity } from '../db/entities'
+import { createReadSnapshots } from '../db/read-snapshots'
 import { createWriteQueue } from '../db/write-queue'
 import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
@@ -25,6 +26,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
   const background = createBackground((error) => logger.error('background work failed', error))
   const write = createWriteQueue(db)
   const compute = createComputePool()
+  const snapshots = createReadSnapshots(layout.database, 1)
   const context: ServerContext = {
     config: {
       port: 0,
@@ -40,6 +42,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
       logger,
     },
     db,
+    readSnapshot: snapshots.run,
     write,
     readCache: createExpiringCache<string>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     sessions: createExpiringCache<UserEntity>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
@@ -60,6 +63,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     async close() {
       await background.stop()
       await compute.close()
+      await snapshots.close()
     },
   }
 }

@@ -20,13 +20,13 @@ async function total(t: TestServer, account: Account): Promise<number> {
 describe('one writer, consistent readers', () => {
   let t: TestServer
   let owner: Account
-  const gates = { queue: createGate(), commit: createGate(), cache: createGate() }
+  const gates = { queue: createGate(), commit: createGate(), cache: createGate(), read: createGate() }
   afterEach(() => t.close())
 
   async function start(): Promise<void> {
     t = await startTestServer({
       writeGate: gates.queue.hook,
-      hooks: { beforeCommit: gates.commit.hook, beforeCacheStore: gates.cache.hook },
+      hooks: { beforeCommit: gates.commit.hook, beforeCacheStore: gates.cache.hook, afterSnapshotRead: gates.read.hook },
     })
     owner = await registerUser(t, 'owner')
   }
@@ -43,6 +43,22 @@ describe('one writer, consistent readers', () => {
     gates.commit.release()
     expect((await importing).status).toBe(201)
     expect(await total(t, owner)).toBe(1)
+  })
+
+  it('a read call of several statements sees one snapshot: rows and totals agree across a commit', async () => {
+    await start()
+    expect((await t.api('POST', 'workouts/no_gpx', { token: owner.token, body: noFileWorkout })).status).toBe(201)
+    const arrived = gates.read.arm()
+    const listing = t.api<WorkoutsListResponse>('GET', 'workouts', { token: owner.token })
+    // The list has read its totals (one workout) and is held before reading its rows...
+    await arrived
+    // ...a second workout commits meanwhile...
+    expect((await t.api('POST', 'workouts/no_gpx', { token: owner.token, body: { ...noFileWorkout, workout_date: '2020-01-02 10:00' } })).status).toBe(201)
+    gates.read.release()
+    // ...and the rows still come from the state the totals were read in.
+    const list = (await listing).body
+    expect([list.data.totals.count, list.pagination.total, list.data.workouts.length]).toEqual([1, 1, 1])
+    expect(await total(t, owner)).toBe(2)
   })
 
   it('an answer computed before a write commits is not stored after it', async () => {

@@ -27,7 +27,7 @@ export const MAX_STATS_RANGE_YEARS = 50
 const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
 
 export function createStatsService(context: ServerContext) {
-  const { db } = context
+  const { db, readSnapshot } = context
   // Offset changes per zone and year, kept for the server's life: they never change while it runs.
   const transitions = createTransitionCache()
 
@@ -66,14 +66,16 @@ export function createStatsService(context: ServerContext) {
       const user = await target(viewer, username)
       const clock = createZoneClock(user.timezone)
       const filter = await filterOf(user, clock, query)
-      const range = await statsDateRange(db.manager, filter)
+      // The date range and the totals from one snapshot: the offsets cover every row grouped.
+      const rows = await readSnapshot(async (manager) => {
+        const range = await statsDateRange(manager, filter)
+        if (!range) return []
+        // Offsets are needed only where workouts are: the filtered rows' own first and last dates
+        // bound the span, whatever range was asked for.
+        const spans = offsetSpans(clock, range.first, range.last + 1, transitions.of(clock, user.timezone))
+        return totalsByPeriod(manager, filter, query.time, spans)
+      })
       const statistics: Record<string, Record<string, SportStatistics>> = {}
-      if (!range) return { status: 'success', data: { statistics } }
-
-      // Offsets are needed only where workouts are: the filtered rows' own first and last dates
-      // bound the span, whatever range was asked for.
-      const spans = offsetSpans(clock, range.first, range.last + 1, transitions.of(clock, user.timezone))
-      const rows = await totalsByPeriod(db.manager, filter, query.time, spans)
       for (const row of rows) {
         const period = row.period ?? ''
         statistics[period] = { ...statistics[period], [String(row.sport_id)]: presentTotals(row) }

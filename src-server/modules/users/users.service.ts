@@ -18,7 +18,7 @@ const viewerOf = (viewer: UserEntity, target: UserEntity): Viewer =>
   viewer.id === target.id ? 'self' : viewer.admin ? 'admin' : 'other'
 
 export function createUsersService(context: ServerContext, accountMail: AccountMail) {
-  const { db, write, mailer, layout } = context
+  const { db, readSnapshot, write, mailer, layout } = context
 
   async function findByUsername(username: string): Promise<UserEntity> {
     const user = await db.manager.findOneBy(UserEntity, { username })
@@ -55,25 +55,28 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
     /** Administrators' list of users, filtered by username, sorted and paged. */
     async list(viewer: UserEntity, query: z.output<typeof usersListQuery>): Promise<UsersListResponse> {
       const usernamePart = query.q || undefined
-      const total = await countUsers(db.manager, usernamePart)
-      const ids = await userPageIds(
-        db.manager,
-        usernamePart,
-        { by: query.order_by, direction: query.order },
-        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-      )
-      const byId = new Map((await db.manager.findBy(UserEntity, ids.map((id) => ({ id })))).map((u) => [u.id, u]))
-      const users = []
-      for (const id of ids) {
-        const user = byId.get(id)
-        if (user) users.push(await loadPresentedUser(db.manager, user, viewerOf(viewer, user)))
-      }
-      const pages = Math.ceil(total / query.per_page)
-      return {
-        status: 'success',
-        data: { users },
-        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
-      }
+      // The total and the page from one snapshot.
+      return readSnapshot(async (manager) => {
+        const total = await countUsers(manager, usernamePart)
+        const ids = await userPageIds(
+          manager,
+          usernamePart,
+          { by: query.order_by, direction: query.order },
+          { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+        )
+        const byId = new Map((await manager.findBy(UserEntity, ids.map((id) => ({ id })))).map((u) => [u.id, u]))
+        const users = []
+        for (const id of ids) {
+          const user = byId.get(id)
+          if (user) users.push(await loadPresentedUser(manager, user, viewerOf(viewer, user)))
+        }
+        const pages = Math.ceil(total / query.per_page)
+        return {
+          status: 'success',
+          data: { users },
+          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+        }
+      })
     },
 
     /** Any signed-in user may see another's page; e-mails and preferences only where allowed. */

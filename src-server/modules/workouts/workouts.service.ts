@@ -76,7 +76,7 @@ export function dayFilter(timezone: string, from: string | undefined, to: string
 }
 
 export function createWorkoutsService(context: ServerContext) {
-  const { db, write, layout } = context
+  const { db, readSnapshot, write, layout } = context
 
   /**
    * Previous/next of each workout of a page, in the date order of all the user's workouts
@@ -190,35 +190,36 @@ export function createWorkoutsService(context: ServerContext) {
         maxSpeedTo: query.max_speed_to,
         title: query.title || undefined,
       }
-      const sums = await workoutListSums(db.manager, user.id, filter)
-      const total = sums.total
-      const rows = await workoutListPageIds(
-        db.manager,
-        user.id,
-        filter,
-        { by: query.order_by, direction: query.order },
-        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-      )
-      const byId = new Map(
-        (rows.length ? await db.manager.findBy(WorkoutEntity, { id: In(rows) }) : []).map((w) => [w.id, w]),
-      )
-      const ordered = rows.flatMap((id) => byId.get(id) ?? [])
-      const links = await pageNeighbours(db.manager, user.id, ordered)
-      const pages = Math.ceil(total / query.per_page)
-      return {
-        status: 'success',
-        data: {
-          workouts: await present(db.manager, user, ordered, links),
-          totals: {
-            count: total,
-            distance: Number((sums.distance ?? 0).toFixed(3)),
-            duration: sums.duration ?? 0,
-            ascent: Number((sums.ascent ?? 0).toFixed(2)),
-            descent: Number((sums.descent ?? 0).toFixed(2)),
+      // Rows and totals from one snapshot: a workout committed meanwhile is in both or in neither.
+      return readSnapshot(async (manager) => {
+        const sums = await workoutListSums(manager, user.id, filter)
+        const total = sums.total
+        const rows = await workoutListPageIds(
+          manager,
+          user.id,
+          filter,
+          { by: query.order_by, direction: query.order },
+          { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+        )
+        const byId = new Map((rows.length ? await manager.findBy(WorkoutEntity, { id: In(rows) }) : []).map((w) => [w.id, w]))
+        const ordered = rows.flatMap((id) => byId.get(id) ?? [])
+        const links = await pageNeighbours(manager, user.id, ordered)
+        const pages = Math.ceil(total / query.per_page)
+        return {
+          status: 'success',
+          data: {
+            workouts: await present(manager, user, ordered, links),
+            totals: {
+              count: total,
+              distance: Number((sums.distance ?? 0).toFixed(3)),
+              duration: sums.duration ?? 0,
+              ascent: Number((sums.ascent ?? 0).toFixed(2)),
+              descent: Number((sums.descent ?? 0).toFixed(2)),
+            },
           },
-        },
-        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
-      }
+          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+        }
+      })
     },
 
     /** A workout typed in by hand; moving time is the duration and both speeds its average. */

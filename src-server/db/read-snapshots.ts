@@ -1,0 +1,96 @@
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
+import { openReadDataSource } from './data-source'
+
+export interface ReadHooks {
+  /** After each statement run inside a read snapshot (tests commit a write at that point). */
+  afterSnapshotRead?: () => Promise<void>
+}
+
+/**
+ * Runs a read call that takes several statements (a list's rows and totals, statistics) in one
+ * read transaction, so all its statements see the same committed state even if writes commit
+ * in between. Each snapshot has a read-only connection of its own, borrowed from a small pool:
+ * TypeORM's sqlite driver has one connection per data source, and a transaction on the shared
+ * read connection would take in the statements of concurrent requests.
+ */
+export type ReadSnapshot = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>
+
+interface Connection {
+  dataSource: DataSource
+  runner: QueryRunner
+  inWork: boolean
+}
+
+export interface ReadSnapshots {
+  readonly run: ReadSnapshot
+  /** Closes the pool's connections (after the requests using them are done). */
+  close(): Promise<void>
+}
+
+/** Connections are opened on first need, up to `size`; more callers wait for a free one. */
+export function createReadSnapshots(databasePath: string, size: number, hooks: ReadHooks = {}): ReadSnapshots {
+  const all: Connection[] = []
+  let opening = 0
+  const idle: Connection[] = []
+  const waiting: ((connection: Connection) => void)[] = []
+
+  async function open(): Promise<Connection> {
+    const dataSource = await openReadDataSource(databasePath)
+    // The sqlite driver hands out its one query runner; every statement of the data source runs on it.
+    const runner = dataSource.createQueryRunner()
+    const connection: Connection = { dataSource, runner, inWork: false }
+    const { afterSnapshotRead } = hooks
+    if (afterSnapshotRead) {
+      const query = runner.query.bind(runner)
+      runner.query = (async (...args: Parameters<QueryRunner['query']>) => {
+        const result: unknown = await query(...args)
+        if (connection.inWork) await afterSnapshotRead()
+        return result
+      }) as QueryRunner['query']
+    }
+    all.push(connection)
+    return connection
+  }
+
+  async function acquire(): Promise<Connection> {
+    const free = idle.pop()
+    if (free) return free
+    if (all.length + opening < size) {
+      opening += 1
+      try {
+        return await open()
+      } finally {
+        opening -= 1
+      }
+    }
+    return new Promise((resolve) => waiting.push(resolve))
+  }
+
+  function release(connection: Connection): void {
+    const next = waiting.shift()
+    if (next) next(connection)
+    else idle.push(connection)
+  }
+
+  return {
+    async run(work) {
+      const connection = await acquire()
+      try {
+        await connection.runner.startTransaction()
+        try {
+          connection.inWork = true
+          return await work(connection.dataSource.manager)
+        } finally {
+          connection.inWork = false
+          // Nothing was written: ending the transaction only lets go of the snapshot.
+          await connection.runner.commitTransaction()
+        }
+      } finally {
+        release(connection)
+      }
+    },
+    async close() {
+      await Promise.all(all.map((connection) => connection.dataSource.destroy()))
+    },
+  }
+}
