@@ -22,8 +22,9 @@ import { parseDecimal, parseDecimalBytes } from '../values'
  *   instruction longer than {@link MAX_MARKUP_BYTES} is refused; at most
  *   {@link MAX_INTERNED_NAMES} distinct element names are kept.
  *
+ * Attribute values are normalised as XML requires (tabs and line breaks become spaces).
  * Not checked (irrelevant to reading tracks): the XML character ranges, `]]>` in text, names'
- * full Unicode production, namespace declarations. Error offsets are in characters.
+ * full Unicode production beyond ASCII, namespace declarations. Error offsets are in characters.
  */
 
 /** Longest tag, comment, CDATA section or processing instruction accepted, in bytes. */
@@ -109,6 +110,7 @@ const CDATA_END = Buffer.from(']]>')
 const SPACE_CLASS = 1
 const NAME_START_CLASS = 2
 const DELIMITER_CLASS = 4
+const NAME_CLASS = 8
 const BYTE_CLASS = (() => {
   const table = new Uint8Array(256)
   for (let code = 0; code < 256; code++) {
@@ -117,6 +119,10 @@ const BYTE_CLASS = (() => {
     // ASCII letters, `_`, `:` and any non-ASCII lead byte (names' full Unicode production is not checked).
     if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0) {
       byteClass |= NAME_START_CLASS
+    }
+    // Inside a name: ASCII letters, digits, `-`, `.`, `_`, `:`, and any non-ASCII byte.
+    if ((byteClass & NAME_START_CLASS) !== 0 || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e || code >= 0x80) {
+      byteClass |= NAME_CLASS
     }
     // Ends a name: whitespace, controls and the markup delimiters.
     if (code <= 0x20 || code === GT || code === SLASH || code === EQUALS || code === QUOTE || code === APOS || code === LT) {
@@ -137,6 +143,10 @@ function isNameStart(code: number): boolean {
 
 function isNameDelimiter(code: number): boolean {
   return ((BYTE_CLASS[code] ?? 0) & DELIMITER_CLASS) !== 0
+}
+
+function isNameChar(code: number): boolean {
+  return ((BYTE_CLASS[code] ?? 0) & NAME_CLASS) !== 0
 }
 
 function startsWith(data: Uint8Array, pos: number, prefix: Uint8Array): boolean {
@@ -254,18 +264,24 @@ class NameTable {
   }
 }
 
+/** Numbers kept per attribute in {@link AttributeList.spans}. */
+const SLOTS = 6
+
 /** The attributes of the current start tag, as byte ranges into the current chunk. */
 class AttributeList implements XmlAttributes {
   count = 0
-  /** Per attribute: name start, name end, value start, value end, first `&` in the value or -1. */
-  spans = new Int32Array(40)
+  /**
+   * Per attribute: name start, name end, value start, value end, first `&` in the value or -1,
+   * first tab or line break in the value or -1.
+   */
+  spans = new Int32Array(48)
   data: Buffer = Buffer.alloc(0)
 
   constructor(private readonly scanner: XmlScanner) {}
 
-  add(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, amp: number): void {
-    const at = this.count * 5
-    if (at + 5 > this.spans.length) {
+  add(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, amp: number, space: number): void {
+    const at = this.count * SLOTS
+    if (at + SLOTS > this.spans.length) {
       const grown = new Int32Array(this.spans.length * 2)
       grown.set(this.spans)
       this.spans = grown
@@ -276,18 +292,19 @@ class AttributeList implements XmlAttributes {
     spans[at + 2] = valueStart
     spans[at + 3] = valueEnd
     spans[at + 4] = amp
+    spans[at + 5] = space
     this.count += 1
   }
 
   /** Index of the attribute named like the one at `index` among the earlier ones, or -1. */
   duplicateOf(index: number, names: Set<string> | null): number {
     const spans = this.spans
-    const start = spans[index * 5] ?? 0
-    const length = (spans[index * 5 + 1] ?? 0) - start
+    const start = spans[index * SLOTS] ?? 0
+    const length = (spans[index * SLOTS + 1] ?? 0) - start
     if (names !== null) return names.has(this.data.toString('utf8', start, start + length)) ? 0 : -1
     for (let other = 0; other < index; other++) {
-      const otherStart = spans[other * 5] ?? 0
-      if ((spans[other * 5 + 1] ?? 0) - otherStart !== length) continue
+      const otherStart = spans[other * SLOTS] ?? 0
+      if ((spans[other * SLOTS + 1] ?? 0) - otherStart !== length) continue
       let same = true
       for (let k = 0; k < length; k++) {
         if (this.data[start + k] !== this.data[otherStart + k]) {
@@ -301,15 +318,15 @@ class AttributeList implements XmlAttributes {
   }
 
   name(index: number): string {
-    return this.data.toString('utf8', this.spans[index * 5] ?? 0, this.spans[index * 5 + 1] ?? 0)
+    return this.data.toString('utf8', this.spans[index * SLOTS] ?? 0, this.spans[index * SLOTS + 1] ?? 0)
   }
 
   private indexOf(name: string): number {
     const spans = this.spans
     const data = this.data
     for (let index = 0; index < this.count; index++) {
-      const start = spans[index * 5] ?? 0
-      if ((spans[index * 5 + 1] ?? 0) - start !== name.length) continue
+      const start = spans[index * SLOTS] ?? 0
+      if ((spans[index * SLOTS + 1] ?? 0) - start !== name.length) continue
       let same = true
       for (let k = 0; k < name.length; k++) {
         if (data[start + k] !== name.charCodeAt(k)) {
@@ -323,10 +340,11 @@ class AttributeList implements XmlAttributes {
   }
 
   private value(index: number): string {
-    const at = index * 5
+    const at = index * SLOTS
     const start = this.spans[at + 2] ?? 0
     const end = this.spans[at + 3] ?? 0
     const amp = this.spans[at + 4] ?? -1
+    if ((this.spans[at + 5] ?? -1) >= 0) return this.scanner.normalisedValue(this.data, start, end)
     return amp < 0 ? this.data.toString('utf8', start, end) : this.scanner.decodedString(this.data, start, end, amp)
   }
 
@@ -338,8 +356,8 @@ class AttributeList implements XmlAttributes {
   decimal(name: string): number {
     const index = this.indexOf(name)
     if (index < 0) return Number.NaN
-    const at = index * 5
-    if ((this.spans[at + 4] ?? -1) >= 0) return parseDecimal(this.value(index))
+    const at = index * SLOTS
+    if ((this.spans[at + 4] ?? -1) >= 0 || (this.spans[at + 5] ?? -1) >= 0) return parseDecimal(this.value(index))
     return parseDecimalBytes(this.data, this.spans[at + 2] ?? 0, this.spans[at + 3] ?? 0)
   }
 
@@ -406,6 +424,29 @@ export class XmlScanner {
   decodedString(data: Buffer, start: number, end: number, amp: number): string {
     const length = this.decode(data, start, end, amp)
     return this.scratch.toString('utf8', 0, length)
+  }
+
+  /**
+   * An attribute value as XML 1.0 §3.3.3 normalises it (no DTD: every attribute is CDATA): each
+   * tab, line feed, carriage return or CR LF pair becomes one space; references are decoded
+   * afterwards, so `&#10;` stays a line feed.
+   */
+  normalisedValue(data: Buffer, start: number, end: number): string {
+    // References are never longer decoded than written, so the value's length is enough.
+    if (this.scratch.length < end - start) this.scratch = Buffer.alloc(Math.max(end - start, this.scratch.length * 2))
+    const out = this.scratch
+    let length = 0
+    for (let i = start; i < end; ) {
+      const code = data[i] ?? 0
+      if (code === AMP) {
+        length = writeUtf8(out, length, this.reference(data, i, end))
+        i = this.referenceEnd
+      } else {
+        out[length++] = code === 0x09 || code === 0x0a || code === 0x0d ? 0x20 : code
+        i += code === 0x0d && data[i + 1] === 0x0a ? 2 : 1
+      }
+    }
+    return out.toString('utf8', 0, length)
   }
 
   private feed(chunk: Uint8Array, final: boolean): void {
@@ -625,7 +666,9 @@ export class XmlScanner {
     if (gt >= length) return INCOMPLETE
     if (!isNameStart(data[nameStart] ?? 0)) this.fail('end tag without a name', pos)
     let nameEnd = nameStart + 1
-    while (nameEnd < gt && !isNameDelimiter(data[nameEnd] ?? 0)) nameEnd++
+    for (; nameEnd < gt && !isNameDelimiter(data[nameEnd] ?? 0); nameEnd++) {
+      if (!isNameChar(data[nameEnd] ?? 0)) this.fail('malformed end tag', nameEnd)
+    }
     for (let i = nameEnd; i < gt; i++) if (!isSpace(data[i] ?? 0)) this.fail('malformed end tag', i)
     const name = data.toString('utf8', nameStart, nameEnd)
     if (open?.qualified !== name) {
@@ -647,7 +690,9 @@ export class XmlScanner {
     let i = nameStart + 1
     for (; i < length; i++) {
       const code = data[i] ?? 0
-      if (isNameDelimiter(code)) break
+      const byteClass = BYTE_CLASS[code] ?? 0
+      if ((byteClass & DELIMITER_CLASS) !== 0) break
+      if ((byteClass & NAME_CLASS) === 0) this.fail(`"${String.fromCharCode(code)}" in a tag name`, i)
       if (code === COLON && colon < 0) colon = i
       hash = (Math.imul(hash, 31) + code) | 0
     }
@@ -682,7 +727,9 @@ export class XmlScanner {
       const attributeStart = i
       if (!isNameStart(code ?? 0)) this.fail(`unexpected character "${String.fromCharCode(code ?? 0)}" in tag`, i)
       i++
-      while (i < length && !isNameDelimiter(data[i] ?? 0)) i++
+      for (; i < length && !isNameDelimiter(data[i] ?? 0); i++) {
+        if (!isNameChar(data[i] ?? 0)) this.fail(`"${String.fromCharCode(data[i] ?? 0)}" in an attribute name`, i)
+      }
       const attributeEnd = i
       while (i < length && isSpace(data[i] ?? 0)) i++
       if (i >= length) return INCOMPLETE
@@ -697,15 +744,17 @@ export class XmlScanner {
       const valueStart = i + 1
       let close = valueStart
       let amp = -1
+      let space = -1
       for (; close < length; close++) {
         const c = data[close]
         if (c === quote) break
         if (c === LT) this.fail('"<" in attribute value', close)
         if (c === AMP && amp < 0) amp = close
+        if ((c === 0x09 || c === 0x0a || c === 0x0d) && space < 0) space = close
       }
       if (close >= length) return INCOMPLETE
       if (amp >= 0) this.checkReferences(data, amp, close)
-      attributes.add(attributeStart, attributeEnd, valueStart, close, amp)
+      attributes.add(attributeStart, attributeEnd, valueStart, close, amp, space)
       const index = attributes.count - 1
       // Pairwise comparison for ordinary tags; a set once a tag has many attributes (no O(n²)).
       if (index === 16) {
