@@ -106,3 +106,26 @@ export function reportFromChild(
 export function besides(moduleUrl: string, file: string): string {
   return fileURLToPath(new URL(file, moduleUrl))
 }
+
+/** CPU time another process has used so far (Linux `/proc`), ms: all its threads, and its main thread alone. */
+export interface ProcessCpu {
+  readonly processMs: number
+  readonly mainThreadMs: number
+}
+
+/**
+ * CPU time of process `pid` so far: on a shared machine, what a piece of work cost, whatever the
+ * wait for a core made its wall time. `NaN` where `/proc` is not available.
+ */
+export function processCpu(pid: number): ProcessCpu {
+  try {
+    // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (100 per second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    const mainThreadNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0])
+    return { processMs: ticks * 10, mainThreadMs: mainThreadNs / 1e6 }
+  } catch {
+    return { processMs: Number.NaN, mainThreadMs: Number.NaN }
+  }
+}

@@ -21,6 +21,8 @@ export interface ComputePool {
   parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile>
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
+  /** The most threads it runs at once (work beyond waits in its queue). */
+  readonly size: number
   /** Threads started, tasks running or queued: for tests and the load benchmark. */
   stats(): { threads: number; queued: number; completed: number }
   /** Finishes running tasks and ends the threads. */
@@ -107,6 +109,7 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
       if (reply.task !== 'drawMap') throw new Error('compute worker answered another task')
       return asBuffer(reply.value)
     },
+    size: threads,
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),
     close: () => pool.close(),
   }

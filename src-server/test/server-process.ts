@@ -4,6 +4,8 @@ import { join } from 'node:path'
 /** A server running in a child process. */
 export interface ServerProcess {
   readonly url: string
+  /** The server's process id (benchmarks read its CPU time from /proc). */
+  readonly pid: number
   /** Stops the server and answers its peak RSS in MB. */
   stop(): Promise<number>
   /** Kills the process outright (SIGKILL), as a crash or a power cut would. */
@@ -48,6 +50,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
       const { port } = JSON.parse(line) as { port: number }
       resolve({
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid ?? 0,
         async stop() {
           child.kill('SIGTERM')
           const { peakRssMb } = JSON.parse(await nextLine()) as { peakRssMb: number }

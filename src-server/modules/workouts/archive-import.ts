@@ -89,6 +89,7 @@ const isHidden = (name: string) =>
   name.split('/').some((part) => part === '__MACOSX' || (part.startsWith('.') && part !== '.' && part !== '..'))
 
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text)
+const clipOrNull = (text: string | undefined) => (text === undefined ? null : clip(text))
 
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -129,7 +130,7 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
 
 /**
  * Extracts one entry to `target`, never writing more than it declared (yauzl checks), than
- * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget.
+ * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget, which it spends.
  * @returns the bytes written
  */
 async function extract(
@@ -146,13 +147,21 @@ async function extract(
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       written += chunk.length
-      if (written > budget.bytes) done(new AppError('archive_extracted_too_large'))
+      // Spent as it is written, so entries extracted at the same time share one budget.
+      budget.bytes -= chunk.length
+      if (budget.bytes < 0) done(new AppError('archive_extracted_too_large'))
       else done(written > maxBytes ? new AppError(tooLarge) : null, chunk)
     },
   })
-  // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
-  if (gunzip) await pipeline(stream, createGunzip(), guard, createWriteStream(target, { flags: 'wx' }))
-  else await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
+  try {
+    // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
+    if (gunzip) await pipeline(stream, createGunzip(), guard, createWriteStream(target, { flags: 'wx' }))
+    else await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
+  } catch (error) {
+    // A refused entry leaves nothing behind (its caller removes the file): its bytes are not spent.
+    budget.bytes += written
+    throw error
+  }
   return written
 }
 
@@ -229,6 +238,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     plan: ExportPlan | null
     /** Files of the export's list met in the archive. */
     seen: Set<string>
+    /** Files being imported now, in the order they started (the first is shown as the current file). */
+    importing: Set<string>
   }
 
   async function stillOwned(run: Run): Promise<boolean> {
@@ -245,7 +256,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       const progress = await manager.update(
         ImportTaskEntity,
         { id: run.taskId },
-        { filesDone: run.filesDone, filesTotal: run.filesTotal, currentFile: null, bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes },
+        {
+          filesDone: run.filesDone,
+          filesTotal: run.filesTotal,
+          currentFile: clipOrNull(run.importing.values().next().value),
+          bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+        },
       )
       if (!progress.affected) return false
       if (seq < MAX_RESULTS_PER_TASK) {
@@ -358,32 +374,58 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     }
   }
 
-  /** Imports the entries of an opened archive one by one; nested archives recurse once. */
+  /**
+   * Imports the entries of an opened archive; nested archives recurse once. Several files are
+   * imported at once, one per compute thread and one more: the threads parse and analyse while
+   * the event loop extracts and writes. Results are recorded in the archive's order all the same.
+   */
   async function importEntries(zip: ZipFile, listed: ListedEntry[], prefix: string, depth: number, run: Run): Promise<void> {
+    const running = new Set<Promise<void>>()
+    let recorded: Promise<void> = Promise.resolve()
+    let stopped: Error | null = null
     for (const item of listed) {
-      if (run.signal.aborted) throw new TaskStopped('server_stopping')
+      if (run.signal.aborted) stopped ??= new TaskStopped('server_stopping')
+      while (stopped === null && running.size > context.compute.size) await Promise.race(running)
+      if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
-      if (item.refusal) {
-        await record(run, { file, status: 'error', message: item.refusal })
-        continue
-      }
-      if (item.kind === 'track') {
-        if (run.budget.files <= 0) {
-          await record(run, { file, status: 'error', message: errorCatalogue.zip_too_many_files.message })
-          continue
-        }
-        run.budget.files -= 1
-      }
+      const outcome = importEntry(zip, item, file, depth, run)
+      const previous = recorded
+      const step = outcome.then(async (result) => {
+        await previous
+        if (result) await record(run, result)
+      })
+      recorded = step
+      const tracked: Promise<void> = step
+        .catch((error: unknown) => {
+          stopped ??= error instanceof Error ? error : new Error(String(error))
+        })
+        .finally(() => running.delete(tracked))
+      running.add(tracked)
+    }
+    // Files under way finish (or fail) before the task ends or stops: none is left half done.
+    await Promise.all(running)
+    if (stopped !== null) throw stopped
+  }
+
+  /** Imports one entry: its result, or null for a nested archive (its files have their own). */
+  async function importEntry(zip: ZipFile, item: ListedEntry, file: string, depth: number, run: Run): Promise<ImportFileResult | null> {
+    if (item.refusal) return { file, status: 'error', message: item.refusal }
+    if (item.kind === 'track') {
+      if (run.budget.files <= 0) return { file, status: 'error', message: errorCatalogue.zip_too_many_files.message }
+      run.budget.files -= 1
+    }
+    run.importing.add(file)
+    try {
       if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-      await write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, { currentFile: clip(file) }))
+      // Other files' results carry the current file; alone, this one says it itself.
+      if (run.importing.size === 1) await write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, { currentFile: clip(file) }))
       const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
-      let outcome: ImportFileResult
       try {
         if (item.kind === 'archive') {
           // The nested archive itself is bounded by what is left of the budget but does not spend it:
           // its files spend it as they are extracted, so temporary space stays under twice the limit.
-          await extract(zip, item.entry, target, run.budget.bytes, run.budget, 'archive_extracted_too_large')
+          await extract(zip, item.entry, target, run.budget.bytes, { ...run.budget }, 'archive_extracted_too_large')
           const inner = await openZip(target)
           try {
             const innerListed = await listEntries(inner, run.options.limits, depth + 1)
@@ -393,10 +435,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           } finally {
             inner.close()
           }
-          continue
+          return null
         }
         const gzipped = item.name.toLowerCase().endsWith('.gz')
-        run.budget.bytes -= await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
+        await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
         // Strava and the reference tracker name each activity's file in their list.
         const listedMeta = run.plan?.byFile.get(file) ?? null
         if (listedMeta) run.seen.add(file)
@@ -406,16 +448,17 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         // Garmin's files are matched after import (by id in the name, else by start time).
         const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
         if (meta && (imported.status === 'duplicate' || !listedMeta)) await applyMeta(run, workoutId, meta)
-        outcome = imported.status === 'imported' ? { file, status: 'imported', workout_id: workoutId } : { file, status: 'duplicate', workout_id: workoutId }
+        return imported.status === 'imported' ? { file, status: 'imported', workout_id: workoutId } : { file, status: 'duplicate', workout_id: workoutId }
       } catch (error) {
         if (error instanceof TaskStopped) throw error
         // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
         if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-        outcome = { file, status: 'error', message: reasonOf(error, logError) }
+        return { file, status: 'error', message: reasonOf(error, logError) }
       } finally {
         await rm(target, { force: true })
       }
-      await record(run, outcome)
+    } finally {
+      run.importing.delete(file)
     }
   }
 
@@ -435,6 +478,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         filesDone: done.size,
         plan: null,
         seen: new Set(),
+        importing: new Set(),
       }
       let zip: ZipFile | null = null
       let ending: { status: 'done' | 'failed'; message: string | null } | null = null
