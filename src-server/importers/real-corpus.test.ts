@@ -171,6 +171,15 @@ describe('real activity files', () => {
     expect(files.filter((file) => !(file in expected))).toEqual([])
   })
 
+  it('fit/broken-start-latlng.fit: the (0, 0) written before the first fix is no place on the map', async () => {
+    const result = await importAsUpload(join(corpus ?? '', 'fit/broken-start-latlng.fit'))
+    if ('refused' in result) throw new Error(`refused: ${result.refused}`)
+    // Garmin's SDK: the ride lies around 15.7° S 47.8° W (Brasília); seven (0, 0) records precede it.
+    const [south, west, north, east] = result.workouts[0]?.bounds ?? []
+    expect([south, west]).toEqual([expect.closeTo(-15.835, 3), expect.closeTo(-47.916, 3)])
+    expect([north, east]).toEqual([expect.closeTo(-15.715, 3), expect.closeTo(-47.783, 3)])
+  }, 120_000)
+
   for (const [name, outcome] of Object.entries(expected)) {
     it(`${name}: ${'refused' in outcome ? `refused (${outcome.refused})` : `${outcome.activities.length} workout(s), distance from ${outcome.activities.join('/')}`}`, async () => {
       const path = join(corpus ?? '', name)

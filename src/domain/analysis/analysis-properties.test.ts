@@ -27,11 +27,16 @@ function randomTrack(random: () => number, options: RandomTrackOptions): Track {
     for (let i = 0; i < size; i++) {
       const roll = random()
       time += roll < 0.05 ? 0 : roll < 0.08 ? -3000 : Math.floor(1000 + random() * 10_000)
-      const moving = random() > 0.2
+      // A fix written twice with the same time does not move (150 m in no time is a spike, dropped).
+      const moving = random() > 0.2 && roll >= 0.05
       if (moving) {
         lat += (random() - 0.5) * 0.002
         lon += (random() - 0.5) * 0.002
-        if (random() < 0.01) lat += 0.3 // a GPS jump (haversine branch)
+        if (random() < 0.01) {
+          // A long step (haversine branch), at a possible speed: 33 km in 15 minutes.
+          lat += 0.3
+          time += 900_000
+        }
       }
       ele += (random() - 0.5) * 10
       builder.push({

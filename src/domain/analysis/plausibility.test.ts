@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { dropImpossibleElevations } from './plausibility'
+import { seededRandom } from '../../test-support/seeded-random'
+import type { Track } from '../track'
+import { TrackSegmentBuilder } from '../track-builder'
+import { dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
+import { analyseTrack } from './workout-analysis'
 
 const seconds = (count: number): Float64Array => Float64Array.from({ length: count }, (_, i) => i * 1000)
 
@@ -24,5 +28,95 @@ describe('impossible elevations', () => {
     const untimed = Float64Array.from([100, 900, 100])
     dropImpossibleElevations(untimed, Float64Array.from([NaN, NaN, NaN]))
     expect(Array.from(untimed)).toEqual([100, 900, 100])
+  })
+})
+
+interface Fix {
+  readonly lat: number
+  readonly lon: number
+  readonly time: number
+}
+
+/** A ride of `count` fixes a second apart at up to 15 m/s, with GPS jitter of up to 10 m. */
+function plausibleRide(random: () => number, count: number): Fix[] {
+  const fixes: Fix[] = []
+  let lat = -50 + random() * 100
+  let lon = -170 + random() * 340
+  let time = Date.UTC(2024, 0, 1) + Math.floor(random() * 1e9)
+  for (let i = 0; i < count; i++) {
+    const heading = random() * 2 * Math.PI
+    const metres = random() * 15
+    lat += (Math.cos(heading) * metres) / 111_000
+    lon += (Math.sin(heading) * metres) / (111_000 * Math.cos((lat * Math.PI) / 180))
+    const jitter = (): number => ((random() - 0.5) * 20) / 111_000
+    fixes.push({ lat: lat + jitter(), lon: lon + jitter(), time })
+    time += 1000
+  }
+  return fixes
+}
+
+function trackOf(fixes: readonly Fix[]): Track {
+  const builder = new TrackSegmentBuilder()
+  for (const fix of fixes) builder.push({ ...fix, ele: Number.NaN })
+  return { format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
+}
+
+const figures = (fixes: readonly Fix[]) => {
+  const { workout } = analyseTrack(trackOf(fixes), { stoppedSpeedThresholdKmh: 1 })
+  return { distanceKm: workout.distanceKm, maxSpeedKmh: workout.maxSpeedKmh, bounds: workout.bounds }
+}
+
+describe('impossible positions', () => {
+  const random = seededRandom(4_242)
+  const rides = Array.from({ length: 40 }, (_, i) => plausibleRide(random, 20 + i * 25))
+
+  it('keeps every fix of rides at possible speeds', () => {
+    for (const ride of rides) {
+      const lat = Float64Array.from(ride, (fix) => fix.lat)
+      const lon = Float64Array.from(ride, (fix) => fix.lon)
+      dropImpossiblePositions(lat, lon, Float64Array.from(ride, (fix) => fix.time))
+      expect(Array.from(lat)).toEqual(ride.map((fix) => fix.lat))
+      expect(Array.from(lon)).toEqual(ride.map((fix) => fix.lon))
+    }
+  })
+
+  it('a spike of one to three fixes kilometres off adds no distance, no max speed, no bounds', () => {
+    for (const ride of rides) {
+      const at = 1 + Math.floor(random() * (ride.length - 2))
+      const before = ride[at - 1] ?? ride[0]
+      const length = 1 + Math.floor(random() * 3)
+      const kilometres = 2 + random() * 500
+      // Between two fixes a second apart: the spike's fixes take times in between.
+      const spike = Array.from({ length }, (_, k) => ({
+        lat: (before?.lat ?? 0) + kilometres / 111,
+        lon: before?.lon ?? 0,
+        time: (before?.time ?? 0) + ((k + 1) * 1000) / (length + 1),
+      }))
+      const spiked = [...ride.slice(0, at), ...spike, ...ride.slice(at)]
+      expect(figures(spiked)).toEqual(figures(ride))
+    }
+  })
+
+  it('the (0, 0) a GPS chip writes before its first fix adds no distance, no max speed, no bounds', () => {
+    for (const ride of rides.slice(0, 10)) {
+      const first = ride[0]?.time ?? 0
+      const zeros = Array.from({ length: 5 }, (_, k) => ({ lat: 0, lon: 0, time: first - (5 - k) * 1000 }))
+      expect(figures([...zeros, ...ride])).toEqual(figures(ride))
+      // In a segment of their own (the timer paused until the fix), likewise.
+      const builder = new TrackSegmentBuilder()
+      for (const fix of zeros) builder.push({ ...fix, ele: Number.NaN })
+      const track = trackOf(ride)
+      const split: Track = { ...track, tracks: [{ name: null, description: null, segments: [builder.build(), ...(track.tracks[0]?.segments ?? [])] }] }
+      const { workout } = analyseTrack(split, { stoppedSpeedThresholdKmh: 1 })
+      expect({ distanceKm: workout.distanceKm, maxSpeedKmh: workout.maxSpeedKmh, bounds: workout.bounds }).toEqual(figures(ride))
+    }
+  })
+
+  it('keeps a car at 130 km/h and a long gap in the recording', () => {
+    const lat = Float64Array.from([45, 45 + 36 / 111_000, 45 + 72 / 111_000, 45.5, 45.5 + 10 / 111_000])
+    const lon = Float64Array.from([6, 6, 6, 6, 6])
+    // 36 m a second, then 55 km in an hour.
+    dropImpossiblePositions(lat, lon, Float64Array.from([0, 1000, 2000, 3_602_000, 3_603_000]))
+    expect(Array.from(lat).every((value) => !Number.isNaN(value))).toBe(true)
   })
 })

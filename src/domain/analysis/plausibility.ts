@@ -1,3 +1,5 @@
+import { pointDistanceM } from '../geo/distance'
+
 /**
  * Physically impossible samples are dropped before any figure is computed from them, so no
  * workout (and no record) is ever made of sensor junk.
@@ -25,44 +27,47 @@ function possibleStep(fromEle: number, fromTime: number, toEle: number, toTime: 
 }
 
 /**
- * Drops (sets to `NaN`) the elevations of one segment that cannot be real.
- *
- * Rule: the known elevations are cut into runs wherever one sample is out of reach of the previous
- * one (more than {@link ELEVATION_STEP_ALLOWANCE_M} plus {@link MAX_VERTICAL_SPEED_MS} × Δt away).
- * The longest run is taken as the truth; walking away from it in both directions, a run is kept
- * when its nearest sample is within reach of the last kept one, otherwise dropped. A spike (a
- * sensor writing 12,136 m for three seconds between samples at 1,085 m) is thus removed whether it
- * is one sample or several, and a track starting on a wrong value (0 m before the first fix) keeps
- * its real part. Linear in the number of samples.
- *
- * @param ele usable elevations of the segment, in place (`NaN` = missing)
- * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ * Fastest credible ground speed, m/s (300 km/h): no human-powered sport comes near it and a car
+ * on a motorway stays well under it, while a GPS position that jumps by kilometres (or a chip's
+ * (0, 0) before its first fix, thousands of kilometres off) within seconds is far beyond it.
  */
-export function dropImpossibleElevations(ele: Float64Array, time: Float64Array): void {
-  const n = ele.length
+export const MAX_GROUND_SPEED_MS = 300 / 3.6
+
+/**
+ * Position step always accepted whatever the time between the fixes, metres: a fix may wander by
+ * tens of metres under trees or between buildings without the athlete going anywhere.
+ */
+export const POSITION_STEP_ALLOWANCE_M = 100
+
+/**
+ * The run rule shared by elevations and positions. The known samples are cut into runs wherever
+ * one is out of reach of the previous known one; the longest run is taken as the truth; walking
+ * away from it in both directions, a run is kept when its nearest sample is within reach of the
+ * last kept one, otherwise every sample of it is dropped. A spike is thus removed whether it is
+ * one sample or several, and a track starting on a wrong value keeps its real part. Linear in
+ * the number of samples.
+ */
+function dropUnreachableRuns(n: number, known: (i: number) => boolean, reachable: (from: number, to: number) => boolean, drop: (i: number) => void): void {
   // runStarts[k] = first sample index of run k; the run ends before the next run's start.
   const runStarts: number[] = []
   let previous = -1
   for (let i = 0; i < n; i++) {
-    const e = ele[i] ?? Number.NaN
-    if (Number.isNaN(e)) continue
-    if (previous < 0 || !possibleStep(ele[previous] ?? Number.NaN, time[previous] ?? Number.NaN, e, time[i] ?? Number.NaN)) {
-      runStarts.push(i)
-    }
+    if (!known(i)) continue
+    if (previous < 0 || !reachable(previous, i)) runStarts.push(i)
     previous = i
   }
   if (runStarts.length <= 1) return
 
   const runEnd = (k: number): number => runStarts[k + 1] ?? n
-  const known = (k: number): number => {
+  const knownCount = (k: number): number => {
     let count = 0
-    for (let i = runStarts[k] ?? n; i < runEnd(k); i++) if (!Number.isNaN(ele[i] ?? Number.NaN)) count++
+    for (let i = runStarts[k] ?? n; i < runEnd(k); i++) if (known(i)) count++
     return count
   }
   let longest = 0
   let longestSize = -1
   for (let k = 0; k < runStarts.length; k++) {
-    const size = known(k)
+    const size = knownCount(k)
     if (size > longestSize) {
       longest = k
       longestSize = size
@@ -70,23 +75,71 @@ export function dropImpossibleElevations(ele: Float64Array, time: Float64Array):
   }
   const firstKnown = (k: number): number => runStarts[k] ?? n
   const lastKnown = (k: number): number => {
-    for (let i = runEnd(k) - 1; i >= (runStarts[k] ?? n); i--) if (!Number.isNaN(ele[i] ?? Number.NaN)) return i
+    for (let i = runEnd(k) - 1; i >= (runStarts[k] ?? n); i--) if (known(i)) return i
     return -1
   }
-  const drop = (k: number): void => {
-    ele.fill(Number.NaN, runStarts[k] ?? n, runEnd(k))
+  const dropRun = (k: number): void => {
+    for (let i = runStarts[k] ?? n; i < runEnd(k); i++) drop(i)
   }
-  const reachable = (from: number, to: number): boolean =>
-    possibleStep(ele[from] ?? Number.NaN, time[from] ?? Number.NaN, ele[to] ?? Number.NaN, time[to] ?? Number.NaN)
 
   let anchor = lastKnown(longest)
   for (let k = longest + 1; k < runStarts.length; k++) {
     if (reachable(anchor, firstKnown(k))) anchor = lastKnown(k)
-    else drop(k)
+    else dropRun(k)
   }
   anchor = firstKnown(longest)
   for (let k = longest - 1; k >= 0; k--) {
     if (reachable(anchor, lastKnown(k))) anchor = firstKnown(k)
-    else drop(k)
+    else dropRun(k)
   }
+}
+
+/**
+ * Drops (sets to `NaN`) the elevations of one segment that cannot be real: a sample is out of
+ * reach of another when it is more than {@link ELEVATION_STEP_ALLOWANCE_M} plus
+ * {@link MAX_VERTICAL_SPEED_MS} × Δt away (see {@link dropUnreachableRuns} for the rule). A sensor
+ * writing 12,136 m for three seconds between samples at 1,085 m loses those three samples.
+ *
+ * @param ele usable elevations of the segment, in place (`NaN` = missing)
+ * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ */
+export function dropImpossibleElevations(ele: Float64Array, time: Float64Array): void {
+  dropUnreachableRuns(
+    ele.length,
+    (i) => !Number.isNaN(ele[i] ?? Number.NaN),
+    (from, to) => possibleStep(ele[from] ?? Number.NaN, time[from] ?? Number.NaN, ele[to] ?? Number.NaN, time[to] ?? Number.NaN),
+    (i) => {
+      ele[i] = Number.NaN
+    },
+  )
+}
+
+/**
+ * Drops (sets to `NaN`) the positions of one segment that cannot be real, before any distance or
+ * speed is computed from them: a fix is out of reach of another when it is more than
+ * {@link POSITION_STEP_ALLOWANCE_M} plus {@link MAX_GROUND_SPEED_MS} × Δt away (see
+ * {@link dropUnreachableRuns} for the rule). A GPS spike kilometres off for a few seconds, or the
+ * (0, 0) a chip writes before its first fix, adds neither distance nor speed: the distance is
+ * bridged from the last real fix to the next one, as for points without a position. Steps whose
+ * times are unknown are not judged; a clock that stepped back is judged by the time between.
+ *
+ * @param lat latitudes of the segment, in place (`NaN` = no position)
+ * @param lon longitudes, in place, same length
+ * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ */
+export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): void {
+  dropUnreachableRuns(
+    lat.length,
+    (i) => !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)),
+    (from, to) => {
+      const seconds = Math.abs((time[to] ?? Number.NaN) - (time[from] ?? Number.NaN)) / 1000
+      if (Number.isNaN(seconds)) return true
+      const metres = pointDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN, Number.NaN)
+      return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds
+    },
+    (i) => {
+      lat[i] = Number.NaN
+      lon[i] = Number.NaN
+    },
+  )
 }

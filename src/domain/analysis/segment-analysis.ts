@@ -44,7 +44,8 @@ export type DistanceSource = 'positions' | 'recorded'
  * steps back). A counted interval is moving when its speed is above the threshold, stopped
  * otherwise. For durations and speeds a timestamp earlier than an earlier point's is treated as
  * missing, so time never runs backwards and moving ≤ duration. Impossible elevations are dropped
- * first (`plausibility.ts`).
+ * first (`plausibility.ts`); positions come from `series`, where {@link analyseTrack} has dropped
+ * the impossible ones over the whole activity: they make no distance, speed, bounds or record.
  *
  * @param thresholdKmh stopped-speed threshold in km/h (> 0)
  * @param distanceOriginM cumulative distance (metres) of the workout before this segment
@@ -60,9 +61,12 @@ export function measureSegment(
   workoutStart: number,
 ): SegmentMeasure {
   const n = segment.size
-  const { lat, lon, time: rawTime, recordedDistance } = segment
+  const { time: rawTime, recordedDistance } = segment
   const ele = series.ele.subarray(offset, offset + n)
   const time = series.time.subarray(offset, offset + n)
+  // The series' positions (the segment's, less the impossible ones).
+  const lat = series.lat.subarray(offset, offset + n)
+  const lon = series.lon.subarray(offset, offset + n)
   const knownEle = new Float64Array(n)
   let knownEleCount: number
   let minAlt: number
@@ -76,7 +80,7 @@ export function measureSegment(
 
   const elapsed = series.elapsedS
   const speedColumn = series.speedKmh
-  // Pass 1: sanitised columns, elapsed time and bounds.
+  // Pass 1: sanitised columns and elapsed time.
   for (let i = 0; i < n; i++) {
     ele[i] = usableElevation(segment.ele[i] ?? Number.NaN)
     const t = rawTime[i] ?? Number.NaN
@@ -88,23 +92,22 @@ export function measureSegment(
       time[i] = Number.NaN
     }
     elapsed[offset + i] = ((time[i] ?? Number.NaN) - workoutStart) / 1000
+  }
+
+  dropImpossibleElevations(ele, time)
+  // Bounds and elevation figures of what is left.
+  knownEleCount = 0
+  minAlt = Number.POSITIVE_INFINITY
+  maxAlt = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < n; i++) {
     const la = lat[i] ?? Number.NaN
     const lo = lon[i] ?? Number.NaN
-    series.lat[offset + i] = la
-    series.lon[offset + i] = lo
     if (!Number.isNaN(la) && !Number.isNaN(lo)) {
       if (la < minLat) minLat = la
       if (la > maxLat) maxLat = la
       if (lo < minLon) minLon = lo
       if (lo > maxLon) maxLon = lo
     }
-  }
-
-  dropImpossibleElevations(ele, time)
-  knownEleCount = 0
-  minAlt = Number.POSITIVE_INFINITY
-  maxAlt = Number.NEGATIVE_INFINITY
-  for (let i = 0; i < n; i++) {
     const e = ele[i] ?? Number.NaN
     if (Number.isNaN(e)) continue
     knownEle[knownEleCount++] = e
@@ -132,7 +135,7 @@ export function measureSegment(
     const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) > 0) {
-        const d = stepM(segment, ele, source, last, i)
+        const d = stepM(segment, lat, lon, ele, source, last, i)
         if (d > 0) {
           distanceM += d
           pendingM += d
@@ -201,12 +204,11 @@ export function measureSegment(
  * both usable elevations are known), or the increase of the device's recorded distance (a counter
  * that went down, e.g. reset, gives no distance).
  */
-function stepM(segment: TrackSegment, ele: Float64Array, source: DistanceSource, from: number, to: number): number {
+function stepM(segment: TrackSegment, lat: Float64Array, lon: Float64Array, ele: Float64Array, source: DistanceSource, from: number, to: number): number {
   if (source === 'recorded') {
     const step = (segment.recordedDistance?.[to] ?? Number.NaN) - (segment.recordedDistance?.[from] ?? Number.NaN)
     return step >= 0 ? step : Number.NaN
   }
-  const { lat, lon } = segment
   return pointDistanceM(
     lat[from] ?? Number.NaN,
     lon[from] ?? Number.NaN,

@@ -3,6 +3,7 @@ import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, type PointSeries } from './point-series'
+import { dropImpossiblePositions } from './plausibility'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
@@ -56,6 +57,18 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     power: kept.some((segment) => segment.power !== null),
     temperature: kept.some((segment) => segment.temperature !== null),
   })
+
+  // Positions are judged over the whole activity, with the points' own times: the (0, 0) a chip
+  // writes before its first fix often sits in a segment of its own (timer paused until the fix).
+  // `measureSegment` then replaces the times with its sanitised ones.
+  let at = 0
+  for (const segment of kept) {
+    series.lat.set(segment.lat, at)
+    series.lon.set(segment.lon, at)
+    series.time.set(segment.time, at)
+    at += segment.size
+  }
+  dropImpossiblePositions(series.lat, series.lon, series.time)
 
   // One distance source for the whole activity (see DistanceSource).
   const source: DistanceSource = kept.some(hasPosition) ? 'positions' : 'recorded'
