@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
 import type { Track } from '../../../src/domain/track'
 import { isAppError } from '../../../src/errors/app-error'
@@ -27,6 +28,19 @@ function outcome(read: () => Track): unknown {
   } catch (error) {
     return isAppError(error) ? `error ${error.code}` : `unhandled ${String(error)}`
   }
+}
+
+/**
+ * Whether saxes finds the document well-formed; 'unchecked' when it refuses it only for what our
+ * scanner documents it does not check (the XML character ranges).
+ */
+function saxesVerdict(xml: string): 'accepted' | 'refused' | 'unchecked' {
+  const parser = new SaxesParser({ xmlns: false })
+  let failed: string | null = null
+  parser.on('error', (error) => (failed ??= error.message))
+  parser.write(xml).close()
+  if (failed === null) return 'accepted'
+  return /disallowed character\.|malformed character entity/.test(failed) ? 'unchecked' : 'refused'
 }
 
 function expectSamePaths(xml: string, label: string): void {
@@ -99,6 +113,44 @@ describe('GPX <trkpt> fast path', () => {
       }
       expectSamePaths(gpx(chars.join('') + point), `round ${round}: ${chars.join('')}`)
     }
+  })
+
+  it('gives the same track in random chunks, fast or not, and is refused when saxes finds the XML broken', () => {
+    const random = seededRandom(0xc4a1)
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+    const alphabet = ['<', '>', '/', '"', "'", '=', ' ', '&', ';', 'e', '1', '\n', 'é', '🚴']
+    /** Random cuts, often inside tags, references and multi-byte characters. */
+    const cutsOf = (length: number): number[] => {
+      const cuts: number[] = []
+      for (let at = 1 + Math.floor(random() * 40); at < length; at += 1 + Math.floor(random() * (random() < 0.5 ? 6 : 120))) cuts.push(at)
+      return cuts
+    }
+    let refused = 0
+    for (let round = 0; round < 300; round++) {
+      let points = ''
+      for (let n = 1 + Math.floor(random() * 5); n > 0; n--) points += pick(POINTS) + pick(['', '\n', '<!-- é 🚴 -->'])
+      const chars = [...points]
+      if (random() < 0.5) {
+        const at = Math.floor(random() * chars.length)
+        if (random() < 0.5) chars.splice(at, 1)
+        else chars.splice(at, 0, pick(alphabet))
+      }
+      const xml = gpx(chars.join(''))
+      const label = `round ${round}: ${chars.join('')}`
+      const whole = outcome(() => importGpxString(xml, { fastPoints: false }))
+      const size = Buffer.byteLength(xml)
+      expect(outcome(() => importGpxString(xml, { splitAt: cutsOf(size) })), label).toEqual(whole)
+      expect(outcome(() => importGpxString(xml, { fastPoints: false, splitAt: cutsOf(size) })), label).toEqual(whole)
+      // saxes, a conforming parser, decides whether the document is well-formed.
+      const saxes = saxesVerdict(xml)
+      if (saxes === 'unchecked') continue
+      if (saxes === 'refused') refused += 1
+      // A broken document is refused (a point's own error may come first); a sound one never as broken XML.
+      if (saxes === 'refused') expect(typeof whole === 'string' && whole.startsWith('error '), label).toBe(true)
+      else expect(whole, label).not.toBe('error track_xml_invalid')
+    }
+    // The edits must really break documents, or the last check proves little.
+    expect(refused).toBeGreaterThan(30)
   })
 
   it('gives the same track as the event path for every GPX fixture', () => {

@@ -4,7 +4,7 @@ import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { cleanText, parseDecimalBytes, parseIsoTimeBytes, SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
+import { readXmlFile, readXmlChunks, type XmlHandler } from '../xml/xml-reader'
 import { XML_NEED_MORE, type XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
@@ -521,9 +521,16 @@ export async function importGpxFile(path: string): Promise<Track> {
  * Reads a GPX document held in memory (same rules as {@link importGpxFile}).
  * @param options.fastPoints `false` reads every point through the XML events (for tests that
  *   check the `<trkpt>` fast path gives the same track)
+ * @param options.splitAt byte offsets where the document is cut into chunks, as a stream would
+ *   cut it (tests: any cut must give the same track)
  */
-export function importGpxString(xml: string, options: { readonly fastPoints?: boolean } = {}): Track {
+export function importGpxString(xml: string, options: { readonly fastPoints?: boolean; readonly splitAt?: readonly number[] } = {}): Track {
   const handler = new GpxHandler(256, options.fastPoints ?? true)
-  readXmlString(xml, handler)
+  const bytes = Buffer.from(xml, 'utf8')
+  const cuts = [0, ...(options.splitAt ?? []), bytes.length]
+  readXmlChunks(
+    cuts.slice(1).map((end, index) => bytes.subarray(cuts[index], end)),
+    handler,
+  )
   return handler.result()
 }

@@ -69,13 +69,18 @@ export async function readXmlFile(path: string, handler: XmlHandler): Promise<vo
   }
 }
 
-/** Same as {@link readXmlFile} for a document already in memory (tests, small inputs). */
-export function readXmlString(xml: string, handler: XmlHandler): void {
+/** Same as {@link readXmlFile} for a document already in memory, given in one or more chunks. */
+export function readXmlChunks(chunks: Iterable<Uint8Array>, handler: XmlHandler): void {
   const scanner = new XmlScanner(handler)
   try {
-    scanner.write(Buffer.from(xml, 'utf8'))
+    for (const chunk of chunks) scanner.write(chunk)
     scanner.close()
   } catch (error) {
     throw xmlError(error)
   }
+}
+
+/** Same as {@link readXmlFile} for a document already in memory (tests, small inputs). */
+export function readXmlString(xml: string, handler: XmlHandler): void {
+  readXmlChunks([Buffer.from(xml, 'utf8')], handler)
 }
