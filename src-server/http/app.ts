@@ -9,6 +9,8 @@ import type { ServerContext } from '../context'
 import { readSettings } from '../modules/app-config/app-config.service'
 import { appConfigRoutes } from '../modules/app-config/app-config.routes'
 import { createAppConfigService } from '../modules/app-config/app-config.service'
+import { accessTokenRoutes } from '../modules/access-tokens/access-tokens.routes'
+import { createAccessTokens } from '../modules/access-tokens/access-tokens.service'
 import { createAccountMail } from '../modules/auth/account-mail'
 import { authRoutes } from '../modules/auth/auth.routes'
 import { createAuthService } from '../modules/auth/auth.service'
@@ -70,7 +72,8 @@ export function createApp(context: ServerContext): { app: Koa; routes: readonly 
   app.silent = true
 
   const accountMail = createAccountMail(context)
-  const auth = createAuthService(context, accountMail)
+  const accessTokens = createAccessTokens(context)
+  const auth = createAuthService(context, accountMail, accessTokens)
   const users = createUsersService(context, accountMail)
   const sports = createSportsService(context)
   const appConfig = createAppConfigService(context)
@@ -83,7 +86,7 @@ export function createApp(context: ServerContext): { app: Koa; routes: readonly 
   // Earlier workouts get their insights in the background, once per start until none is missing.
   const insightsRecompute = createInsightsRecompute(context)
   insightsRecompute.start()
-  const authenticate: Authenticate = (authorization) => auth.authenticate(authorization)
+  const authenticate: Authenticate = (authorization, endpoint) => auth.authenticate(authorization, endpoint)
 
   const settings = () => readSettings(context.db.manager)
   const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await settings()).maxSingleFileSize)
@@ -99,6 +102,7 @@ export function createApp(context: ServerContext): { app: Koa; routes: readonly 
   sportsRoutes(api, authenticate, sports, context.readCache)
   usersRoutes(api, authenticate, users)
   authRoutes(api, authenticate, auth)
+  accessTokenRoutes(api, authenticate, accessTokens)
   profileRoutes(api, authenticate, createProfileService(context, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context) }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)

@@ -21,8 +21,11 @@ export interface HandlerInput<E extends EndpointSpec> {
  */
 export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | undefined>
 
-/** Resolves the caller of a request from its Authorization header. */
-export type Authenticate = (authorization: string | undefined) => Promise<UserEntity>
+/**
+ * Resolves the caller of a request from its Authorization header; the endpoint decides whether a
+ * personal access token may make the call.
+ */
+export type Authenticate = (authorization: string | undefined, endpoint: EndpointSpec) => Promise<UserEntity>
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value)
@@ -54,7 +57,7 @@ export function bind<const E extends EndpointSpec>(
   router[method](endpoint.path, async (ctx) => {
     let user: UserEntity | null = null
     if (endpoint.access !== 'public') {
-      user = await authenticate(ctx.get('authorization') || undefined)
+      user = await authenticate(ctx.get('authorization') || undefined, endpoint)
       if (endpoint.access === 'admin' && !user.admin) throw new AppError('forbidden')
     }
     if (options.upload) await options.upload(ctx, () => respond(ctx, user))

@@ -76,6 +76,8 @@ describe('OpenAPI document', () => {
       body: { display_ascent: true, imperial_units: false, language: 'fr', timezone: 'Europe/Paris', weekm: true },
     },
     { name: 'editSportPreferences', method: 'POST', path: 'auth/profile/edit/sports', as: 'sam', body: { sport_id: 1, color: '#123456' } },
+    { name: 'createAccessToken', method: 'POST', path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: 30 } },
+    { name: 'listAccessTokens', method: 'GET', path: 'auth/tokens' },
     { name: 'getRecords', method: 'GET', path: 'records' },
     { name: 'listWorkouts', method: 'GET', path: 'workouts' },
     { name: 'getChartData', method: 'GET', path: 'workouts/{id}/chart_data' },

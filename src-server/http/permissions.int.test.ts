@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints, type EndpointSpec, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
+import { endpoints, type CreatedTokenResponse, type EndpointSpec, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { registerUser, startWithOwnerAndSam, type Account } from '../test/accounts'
 import { pictureForm, TINY_PNG } from '../test/pictures'
@@ -24,6 +24,8 @@ interface World {
   workoutId: string
   mapId: string
   taskId: string
+  /** Sam's personal access token. */
+  accessTokenId: string
 }
 
 interface Request {
@@ -142,6 +144,9 @@ const MATRIX: Record<string, Row> = {
   'GET /records/personal_bests': { request: () => ({ path: 'records/personal_bests' }), ok: 200 },
   'GET /insights/recompute': { request: () => ({ path: 'insights/recompute' }), ok: 200 },
   'GET /heatmap': { request: () => ({ path: 'heatmap' }), ok: 200 },
+  'GET /auth/tokens': { request: () => ({ path: 'auth/tokens' }), ok: 200 },
+  'POST /auth/tokens': { request: () => ({ path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: null } }), ok: 201 },
+  'DELETE /auth/tokens/:tokenId': { request: (w) => ({ path: `auth/tokens/${w.accessTokenId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -185,6 +190,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   const archive = await upload<ImportTaskResponse>(t, sam.token, 'rides.zip', buildZip([{ name: 'a.gpx', data: 'not a ride' }]))
   expect(archive.status).toBe(202)
   expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', TINY_PNG) })).status).toBe(200)
+  const accessToken = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: sam.token, body: { name: 'sync', scope: 'read', expires_in_days: null } })
+  expect(accessToken.status).toBe(201)
   // The map is drawn and the archive imported in the background.
   await t.server.settled()
   return {
@@ -194,6 +201,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     workoutId: String(workout?.id),
     mapId: String(workout?.map),
     taskId: archive.body.data.task.id,
+    accessTokenId: accessToken.body.data.token.id,
   }
 }
 

@@ -134,6 +134,7 @@ export const authEndpoints = {
     method: 'PATCH',
     path: '/auth/profile/edit/account',
     access: 'user',
+    sessionOnly: true,
     body: accountEditBody,
     response: profileResponseSchema,
   }),

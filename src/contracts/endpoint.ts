@@ -16,6 +16,11 @@ export interface EndpointSpec {
   readonly access: Access
   readonly body?: BodyKind
   readonly query?: z.ZodType
+  /**
+   * Account security (password, e-mail, deleting the account, managing access tokens): refused
+   * to personal access tokens, which only a signed-in session may do.
+   */
+  readonly sessionOnly?: boolean
   /** Headers our own client sends with every call of this endpoint (e.g. a `Prefer`). */
   readonly clientHeaders?: Readonly<Record<string, string>>
   /**

@@ -4,6 +4,7 @@ import { insightEndpoints } from './insights'
 import { recordEndpoints } from './records'
 import { sportEndpoints } from './sports'
 import { statsEndpoints } from './stats'
+import { tokenEndpoints } from './tokens'
 import { userEndpoints } from './users'
 import { workoutEndpoints } from './workouts'
 
@@ -15,6 +16,7 @@ export * from './insights'
 export * from './records'
 export * from './sports'
 export * from './stats'
+export * from './tokens'
 export * from './users'
 export * from './workouts'
 
@@ -25,6 +27,7 @@ export const endpoints = {
   ...sportEndpoints,
   ...userEndpoints,
   ...authEndpoints,
+  ...tokenEndpoints,
   ...workoutEndpoints,
   ...recordEndpoints,
   ...insightEndpoints,

@@ -97,6 +97,6 @@ export const userEndpoints = {
     body: adminUserUpdateBody,
     response: userResponseSchema,
   }),
-  deleteUser: endpoint<void>()({ method: 'DELETE', path: '/users/:username', access: 'user' }),
+  deleteUser: endpoint<void>()({ method: 'DELETE', path: '/users/:username', access: 'user', sessionOnly: true }),
   getUserPicture: endpoint<Blob>()({ method: 'GET', path: '/users/:username/picture', access: 'public' }),
 }

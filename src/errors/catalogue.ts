@@ -57,9 +57,17 @@ export const errorCatalogue = {
   auth_token_invalid: { message: 'invalid token, please log in again', status: 401, wire: 'error' },
   invalid_credentials: { message: 'invalid credentials', status: 401, wire: 'error' },
   reset_token_invalid: { message: 'invalid token, please request a new token', status: 401, wire: 'error' },
+  access_token_revoked: { message: 'this access token was revoked', status: 401, wire: 'error' },
+  access_token_expired: { message: 'this access token has expired', status: 401, wire: 'error' },
 
   // 403 — permissions
   forbidden: { message: 'you do not have permissions', status: 403, wire: 'error' },
+  access_token_read_only: { message: 'this access token may only read', status: 403, wire: 'error' },
+  access_token_not_allowed: {
+    message: 'access tokens cannot be used for administration or account security: sign in instead',
+    status: 403,
+    wire: 'error',
+  },
   registration_disabled: { message: 'error, registration is disabled', status: 403, wire: 'error' },
   last_admin: {
     message: 'you can not delete your account, no other user has admin rights',
@@ -77,6 +85,7 @@ export const errorCatalogue = {
   workout_has_no_file: { message: 'no file for this workout', status: 404, wire: 'not found' },
   map_not_found: { message: 'map does not exist', status: 404, wire: 'not found' },
   import_task_not_found: { message: 'import not found', status: 404, wire: 'not found' },
+  access_token_not_found: { message: 'access token not found', status: 404, wire: 'not found' },
 
   // 413, 415, 429
   file_too_large: { message: 'file size is greater than the allowed size', status: 413, wire: 'fail' },

@@ -1,3 +1,4 @@
+import { AccessTokenEntity } from './access-token.entity'
 import { AppConfigEntity } from './app-config.entity'
 import { ImportTaskEntity, ImportTaskResultEntity } from './import-task.entity'
 import { RecordEntity } from './record.entity'
@@ -10,6 +11,7 @@ import { WorkoutEntity } from './workout.entity'
 import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight.entity'
 
 export {
+  AccessTokenEntity,
   AppConfigEntity,
   ImportTaskEntity,
   ImportTaskResultEntity,
@@ -40,4 +42,5 @@ export const entities = [
   WorkoutBestEffortEntity,
   ImportTaskEntity,
   ImportTaskResultEntity,
+  AccessTokenEntity,
 ]

@@ -5,6 +5,7 @@ import { SportsForRealFiles1795507595185 } from './1795507595185-sports-for-real
 import { WorkoutInsights1795508165948 } from './1795508165948-workout-insights'
 import { ImportTasks1795509119269 } from './1795509119269-import-tasks'
 import { HeatmapLines1795518840038 } from './1795518840038-heatmap-lines'
+import { AccessTokens1795519731125 } from './1795519731125-access-tokens'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   WorkoutInsights1795508165948,
   ImportTasks1795509119269,
   HeatmapLines1795518840038,
+  AccessTokens1795519731125,
 ]

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { LoginResponse, registerBody, SuccessMessage } from '../../../src/contracts'
+import type { EndpointSpec, LoginResponse, registerBody, SuccessMessage } from '../../../src/contracts'
 import { languages, type Language } from '../../../src/contracts'
 import { isValidEmail, passwordProblems, registrationProblems } from '../../../src/domain/accounts'
 import { AppError } from '../../../src/errors'
@@ -8,6 +8,8 @@ import { UserEntity } from '../../db/entities'
 import { hashToken } from '../../lib/secrets'
 import { isRegistrationEnabled, readSettings } from '../app-config/app-config.service'
 import type { TokenService } from '../../lib/tokens'
+import type { AccessTokens } from '../access-tokens/access-tokens.service'
+import { isAccessToken } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from './account-mail'
 
 const isLanguage = (value: string | undefined): value is Language => languages.some((language) => language === value)
@@ -23,7 +25,7 @@ export function sessionTokenFor(tokens: TokenService, user: Pick<UserEntity, 'id
   return tokens.issue('session', { userId: user.id, version: user.tokenVersion })
 }
 
-export function createAuthService(context: ServerContext, accountMail: AccountMail) {
+export function createAuthService(context: ServerContext, accountMail: AccountMail, accessTokens: AccessTokens) {
   const { db, write, passwords, tokens, limits, mailer } = context
 
   const sessionFor = (user: UserEntity) => sessionTokenFor(tokens, user)
@@ -41,10 +43,11 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
      * Resolves the user of a session token.
      * @throws AppError 401 for a missing, invalid or expired token, or an inactive account.
      */
-    async authenticate(authorization: string | undefined): Promise<UserEntity> {
+    async authenticate(authorization: string | undefined, endpoint: EndpointSpec): Promise<UserEntity> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')
       if (!match?.[1]) throw new AppError('auth_token_missing')
       const token = match[1]
+      if (isAccessToken(token)) return accessTokens.authenticate(token, endpoint)
       // The signature and expiry are checked every time; only the user lookup is cached.
       const claims = tokens.verify('session', token)
       const known = context.sessions.get(token)
