@@ -3,6 +3,7 @@ import type { BestEffort, EffortRank, WorkoutInsightFields, WorkoutPart } from '
 import { effortDistancesFor, type SplitFigures } from '../../../src/domain/insights'
 import { SportEntity, type BestEffortKind, type WorkoutEntity } from '../../db/entities'
 import { loadInsights } from './insights-store'
+import { effortsAhead } from './insights.queries'
 
 export const round = (value: number, decimals: number): number => Number(value.toFixed(decimals))
 
@@ -32,12 +33,7 @@ async function sportLabel(manager: EntityManager, sportId: number): Promise<stri
  * strictly better, plus one; null beyond third.
  */
 async function rankOf(manager: EntityManager, workout: WorkoutEntity, kind: BestEffortKind, target: number, value: number): Promise<EffortRank> {
-  const [row] = await manager.query<{ ahead: number }[]>(
-    `SELECT COUNT(*) AS ahead FROM workout_best_effort e JOIN workout w ON w.id = e.workout_id
-      WHERE w.user_id = ? AND w.sport_id = ? AND e.kind = ? AND e.target = ? AND e.value ${kind === 'distance' ? '<' : '>'} ?`,
-    [workout.userId, workout.sportId, kind, target, value],
-  )
-  const place = (row?.ahead ?? 0) + 1
+  const place = (await effortsAhead(manager, { userId: workout.userId, sportId: workout.sportId, kind, target, value })) + 1
   return place === 1 || place === 2 || place === 3 ? place : null
 }
 

@@ -3,25 +3,14 @@ import type { InsightsRecomputeProgress } from '../../../src/contracts'
 import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insights'
 import type { ServerContext } from '../../context'
 import { AppError } from '../../../src/errors'
-import { UserEntity } from '../../db/entities'
+import { UserEntity, WorkoutEntity } from '../../db/entities'
 import { sportAndThreshold } from '../workouts/workout-import'
 import { saveInsights } from './insights-store'
+import { countPendingInsights, pendingInsights, type PendingInsightsRow } from './insights.queries'
 import { fromSqlDate } from '../../lib/sql-date'
 
 /** Workouts read per query: small, so the list never holds a whole history in memory. */
 const BATCH = 50
-
-interface PendingRow {
-  id: string
-  user_id: number
-  sport_id: number
-  file_path: string
-  workout_date: string
-}
-
-/** Workouts with a file whose insights are missing or from another version, after `afterId`. */
-const PENDING_SQL = `FROM workout w LEFT JOIN workout_insight i ON i.workout_id = w.id
-  WHERE w.file_path IS NOT NULL AND (i.workout_id IS NULL OR i.version != ?)`
 
 export type InsightsRecompute = ReturnType<typeof createInsightsRecompute>
 
@@ -35,7 +24,7 @@ export type InsightsRecompute = ReturnType<typeof createInsightsRecompute>
 export function createInsightsRecompute(context: ServerContext) {
   const progress: InsightsRecomputeProgress = { running: false, total: 0, done: 0, failed: 0 }
 
-  async function recomputeOne(row: PendingRow): Promise<void> {
+  async function recomputeOne(row: PendingInsightsRow): Promise<void> {
     const { db, write, layout } = context
     const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
     if (!user) return
@@ -52,25 +41,20 @@ export function createInsightsRecompute(context: ServerContext) {
     const { analysis } = activity
     await write(async (manager) => {
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
-      const [still] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE id = ? AND sport_id = ?`, [row.id, row.sport_id])
-      if (still) await saveInsights(manager, row.id, analysis.insights)
+      if (await manager.existsBy(WorkoutEntity, { id: row.id, sportId: row.sport_id })) await saveInsights(manager, row.id, analysis.insights)
     })
   }
 
   async function run(signal: AbortSignal): Promise<void> {
     const { db, config } = context
-    const [count] = await db.query<{ total: number }[]>(`SELECT COUNT(*) AS total ${PENDING_SQL}`, [INSIGHTS_VERSION])
-    progress.total = count?.total ?? 0
+    progress.total = await countPendingInsights(db.manager, INSIGHTS_VERSION)
     if (progress.total === 0) return
     progress.running = true
     config.logger.info(`computing splits, laps and best efforts of ${progress.total} earlier workout(s) in the background`)
     let afterId = ''
     try {
       for (;;) {
-        const rows = await db.query<PendingRow[]>(
-          `SELECT w.id, w.user_id, w.sport_id, w.file_path, w.workout_date ${PENDING_SQL} AND w.id > ? ORDER BY w.id LIMIT ${BATCH}`,
-          [INSIGHTS_VERSION, afterId],
-        )
+        const rows = await pendingInsights(db.manager, INSIGHTS_VERSION, afterId, BATCH)
         for (const row of rows) {
           if (signal.aborted) return
           try {

@@ -18,12 +18,13 @@ import {
 } from '../../../src/domain/insights'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import type { ServerContext } from '../../context'
-import { SportEntity, type BestEffortKind, type UserEntity } from '../../db/entities'
+import { SportEntity, type UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
 import { heatmapLinesOf } from '../workouts/workouts.queries'
 import { dayFilter, ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
 import { loadInsights } from './insights-store'
+import { bestEffortsOf } from './insights.queries'
 import { fromSqlDate } from '../../lib/sql-date'
 
 function zoneSet(histogram: ValueHistogram, bounds: readonly number[], movingMs: number): ZoneSet {
@@ -75,11 +76,7 @@ export function createInsightsService(context: ServerContext) {
      * zone), and every improvement over time. Distance efforts count for the sports they belong to.
      */
     async personalBests(user: UserEntity): Promise<PersonalBestsResponse> {
-      const rows = await db.manager.query<{ sport_id: number; kind: BestEffortKind; target: number; value: number; id: string; workout_date: string }[]>(
-        `SELECT w.sport_id, e.kind, e.target, e.value, w.id, w.workout_date FROM workout_best_effort e
-          JOIN workout w ON w.id = e.workout_id WHERE w.user_id = ? ORDER BY w.workout_date, w.id`,
-        [user.id],
-      )
+      const rows = await bestEffortsOf(db.manager, user.id)
       const sports = await db.manager.find(SportEntity)
       const distancesOf = new Map(sports.map((sport) => [sport.id, new Set(effortDistancesFor(sport.label))]))
       const clock = createZoneClock(user.timezone)
