@@ -50,6 +50,9 @@ interface Row {
 
 const NOT_FOUND = 404
 
+/** Starting a server with its data takes seconds on a loaded machine; a `fresh` row starts five. */
+const FRESH_WORLDS_TIMEOUT_MS = 120_000
+
 /** One row per route, keyed `METHOD /path` as the router has it (under `/api`). */
 const MATRIX: Record<string, Row> = {
   'GET /config': { request: () => ({ path: 'config' }), ok: 200 },
@@ -241,7 +244,7 @@ describe('permission matrix: every route × every caller, on real resources', ()
   beforeAll(async () => {
     smtp = await startSmtpSink()
     shared = await createWorld(smtp)
-  })
+  }, FRESH_WORLDS_TIMEOUT_MS)
   afterAll(async () => {
     await shared.t.close()
     await smtp.close()
@@ -278,5 +281,5 @@ describe('permission matrix: every route × every caller, on real resources', ()
         return code === undefined ? [role, status] : [role, status, code]
       }),
     )
-  })
+  }, FRESH_WORLDS_TIMEOUT_MS)
 })
