@@ -214,4 +214,40 @@ test.describe('profile', () => {
     const login = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } })
     expect(login.status()).toBe(401)
   })
+
+  test('creates a personal access token shown once, which works until it is revoked', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    await openAs(page, newAccount('pat'), '/profile/edit/account', request)
+    const section = page.getByTestId('access-tokens')
+    await expect(section.getByText('No access tokens.')).toBeVisible()
+    await section.getByRole('button', { name: 'Create token' }).click()
+    await expect(section.getByTestId('error-box')).toHaveText('Give the token a name.')
+
+    await section.getByLabel(/^Name/).fill('Backup script')
+    await section.getByRole('button', { name: 'Create token' }).click()
+    const secret = (await section.getByTestId('access-token-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^wmk_/)
+    const rows = section.getByTestId('access-token-list').getByRole('row')
+    await expect(rows.nth(1)).toContainText('Backup script')
+    await expect(rows.nth(1)).toContainText('Read only')
+    await expect(rows.nth(1)).toContainText('Not yet')
+
+    const withToken = { authorization: `Bearer ${secret}` }
+    expect((await request.get('/api/workouts', { headers: withToken })).status()).toBe(200)
+    const write = await request.post('/api/workouts/no_gpx', {
+      headers: withToken,
+      data: { sport_id: 1, duration: 600, distance: 1, workout_date: '2024-05-01 10:00' },
+    })
+    expect(write.status()).toBe(403)
+
+    // Shown once: after a reload only the name and its use remain.
+    await page.reload()
+    await expect(section.getByTestId('access-token-secret')).toHaveCount(0)
+    await expect(rows.nth(1)).not.toContainText('Not yet')
+    await section.getByRole('button', { name: 'Revoke token Backup script' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+    await expect(section.getByText('No access tokens.')).toBeVisible()
+    expect((await request.get('/api/workouts', { headers: withToken })).status()).toBe(401)
+    expect(errors).toEqual([])
+  })
 })

@@ -13,9 +13,10 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { PasswordStrength } from '../../components/PasswordStrength'
 import { logout, replaceToken, setProfile, useAppState } from '../../session/store'
+import { AccessTokens } from './AccessTokens'
 import { FormButtons } from './FormButtons'
 
-/** ACCOUNT edit tab: e-mail, current and new password, and account deletion. */
+/** ACCOUNT edit tab: e-mail, current and new password, personal access tokens, and account deletion. */
 export function EditAccountForm() {
   const profile = useAppState((state) => state.profile)
   if (!profile) return <PageLoader />
@@ -129,6 +130,8 @@ function AccountForm({ initialEmail, username }: { initialEmail: string; usernam
           <FormButtons busy={busy} cancelTo="/profile" />
         </Stack>
       </form>
+      <Divider my="xl" />
+      <AccessTokens />
       <Divider my="xl" />
       <Stack gap="xs">
         <Title order={4} c="red">

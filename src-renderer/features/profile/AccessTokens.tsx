@@ -1,0 +1,180 @@
+import { ActionIcon, Button, Code, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
+import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AccessToken, TokenScope } from '../../../src/contracts'
+import { errorKeysOfUnknown } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { AlertBox } from '../../components/AlertBox'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { formatDateTime } from '../../format/dates'
+import { useAppState } from '../../session/store'
+
+/** Lifetimes offered, in days; `never` keeps the token until it is revoked. */
+const LIFETIMES = ['30', '90', '365', 'never'] as const
+
+/**
+ * ACCOUNT tab section: personal access tokens for scripts and other apps. A new token's secret is
+ * shown once, with a copy button; the list shows scope, dates and last use, and revokes.
+ */
+export function AccessTokens() {
+  const { t } = useTranslation()
+  const timezone = useAppState((state) => state.profile?.timezone ?? null)
+  const [tokens, setTokens] = useState<AccessToken[]>([])
+  const [name, setName] = useState('')
+  const [scope, setScope] = useState<TokenScope>('read')
+  const [lifetime, setLifetime] = useState<(typeof LIFETIMES)[number]>('90')
+  const [secret, setSecret] = useState<string | null>(null)
+  const [revoking, setRevoking] = useState<AccessToken | null>(null)
+  const [errorKeys, setErrorKeys] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(async () => {
+    try {
+      setTokens((await call('listAccessTokens')).data.tokens)
+    } catch (error) {
+      setErrorKeys(errorKeysOfUnknown(error))
+    }
+  }, [])
+  useEffect(() => void load(), [load])
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) {
+      setErrorKeys(['user.ACCESS_TOKENS.NAME_REQUIRED'])
+      return
+    }
+    setErrorKeys([])
+    setBusy(true)
+    try {
+      const created = await call('createAccessToken', {
+        body: { name: name.trim(), scope, expires_in_days: lifetime === 'never' ? null : Number(lifetime) },
+      })
+      setSecret(created.data.secret)
+      setName('')
+      await load()
+    } catch (error) {
+      setErrorKeys(errorKeysOfUnknown(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const revoke = async (token: AccessToken) => {
+    try {
+      await call('revokeAccessToken', { params: { tokenId: token.id } })
+      setRevoking(null)
+      await load()
+    } catch (error) {
+      setRevoking(null)
+      setErrorKeys(errorKeysOfUnknown(error))
+    }
+  }
+
+  return (
+    <Stack gap="sm" data-testid="access-tokens">
+      <Title order={4}>{t('user.ACCESS_TOKENS.TITLE')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('user.ACCESS_TOKENS.HELP')}
+      </Text>
+      {secret && (
+        <AlertBox kind="success">
+          <Stack gap="xs">
+            <Text size="sm">{t('user.ACCESS_TOKENS.SHOWN_ONCE')}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="access-token-secret" style={{ wordBreak: 'break-all' }}>
+                {secret}
+              </Code>
+              <CopyButton value={secret}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('user.ACCESS_TOKENS.COPIED') : t('user.ACCESS_TOKENS.COPY')}>
+                    <ActionIcon variant="subtle" onClick={copy} aria-label={t('user.ACCESS_TOKENS.COPY')}>
+                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </AlertBox>
+      )}
+      <form onSubmit={(event) => void create(event)} noValidate data-testid="access-token-form">
+        <Group align="flex-end" gap="sm">
+          <TextInput label={t('user.ACCESS_TOKENS.NAME')} value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={80} required />
+          <Select
+            label={t('user.ACCESS_TOKENS.SCOPE')}
+            value={scope}
+            onChange={(value) => setScope(value === 'read+write' ? 'read+write' : 'read')}
+            data={[
+              { value: 'read', label: t('user.ACCESS_TOKENS.SCOPES.read') },
+              { value: 'read+write', label: t('user.ACCESS_TOKENS.SCOPES.read+write') },
+            ]}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('user.ACCESS_TOKENS.EXPIRES')}
+            value={lifetime}
+            onChange={(value) => setLifetime(LIFETIMES.find((option) => option === value) ?? '90')}
+            data={LIFETIMES.map((option) => ({ value: option, label: t(`user.ACCESS_TOKENS.LIFETIMES.${option}`) }))}
+            allowDeselect={false}
+          />
+          <Button type="submit" loading={busy}>
+            {t('user.ACCESS_TOKENS.CREATE')}
+          </Button>
+        </Group>
+      </form>
+      <ErrorBox keys={errorKeys} />
+      {tokens.length === 0 ? (
+        <Text size="sm">{t('user.ACCESS_TOKENS.NONE')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid="access-token-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('user.ACCESS_TOKENS.NAME')}</Table.Th>
+                <Table.Th>{t('user.ACCESS_TOKENS.SCOPE')}</Table.Th>
+                <Table.Th>{t('user.ACCESS_TOKENS.CREATED')}</Table.Th>
+                <Table.Th>{t('user.ACCESS_TOKENS.EXPIRES')}</Table.Th>
+                <Table.Th>{t('user.ACCESS_TOKENS.LAST_USED')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('user.ACCESS_TOKENS.REVOKE')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.map((token) => (
+                <Table.Tr key={token.id}>
+                  <Table.Td>{token.name}</Table.Td>
+                  <Table.Td>{t(`user.ACCESS_TOKENS.SCOPES.${token.scope}`)}</Table.Td>
+                  <Table.Td>{formatDateTime(token.created_at, timezone)}</Table.Td>
+                  <Table.Td>{token.expires_at ? formatDateTime(token.expires_at, timezone) : t('user.ACCESS_TOKENS.LIFETIMES.never')}</Table.Td>
+                  <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at, timezone) : t('user.ACCESS_TOKENS.NEVER_USED')}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="subtle"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={() => setRevoking(token)}
+                      aria-label={t('user.ACCESS_TOKENS.REVOKE_NAMED', { name: token.name })}
+                    >
+                      {t('user.ACCESS_TOKENS.REVOKE')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={t('user.ACCESS_TOKENS.REVOKE')}
+        message={t('user.ACCESS_TOKENS.CONFIRM_REVOKE', { name: revoking?.name ?? '' })}
+        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
+        onClose={() => setRevoking(null)}
+      />
+    </Stack>
+  )
+}
