@@ -150,6 +150,7 @@ const MATRIX: Record<string, Row> = {
   'GET /auth/tokens': { request: () => ({ path: 'auth/tokens' }), ok: 200 },
   'POST /auth/tokens': { request: () => ({ path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: null } }), ok: 201 },
   'DELETE /auth/tokens/:tokenId': { request: (w) => ({ path: `auth/tokens/${w.accessTokenId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  'GET /insights/year_over_year': { request: () => ({ path: 'insights/year_over_year' }), ok: 200 },
 }
 
 function trackForm(bytes: Buffer): FormData {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint'
 import type { HttpDate } from './common'
+import type { SportStatistics } from './stats'
 
 /**
  * One part of a workout (a split or a device lap). km 3 decimals, moving time in seconds
@@ -151,6 +152,15 @@ export interface HeatmapResponse {
   }
 }
 
+/**
+ * Year over year: per year (`YYYY`), per day of the year (1–366, in the user's time zone, as
+ * text), the totals of that day's workouts (all sports).
+ */
+export interface YearOverYearResponse {
+  status: 'success'
+  data: { years: Record<string, Record<string, SportStatistics>> }
+}
+
 export const insightEndpoints = {
   getWorkoutSplits: endpoint<SplitsResponse>()({
     method: 'GET',
@@ -160,6 +170,7 @@ export const insightEndpoints = {
   }),
   getWorkoutZones: endpoint<ZonesResponse>()({ method: 'GET', path: '/workouts/:id/zones', access: 'user' }),
   getPersonalBests: endpoint<PersonalBestsResponse>()({ method: 'GET', path: '/records/personal_bests', access: 'user' }),
+  getYearOverYear: endpoint<YearOverYearResponse>()({ method: 'GET', path: '/insights/year_over_year', access: 'user' }),
   getHeatmap: endpoint<HeatmapResponse>()({ method: 'GET', path: '/heatmap', access: 'user', query: heatmapQuery }),
   getInsightsRecompute: endpoint<InsightsRecomputeResponse>()({ method: 'GET', path: '/insights/recompute', access: 'admin' }),
 }

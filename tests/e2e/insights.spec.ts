@@ -67,6 +67,10 @@ for (const width of [1280, 390]) {
     const bests = page.getByTestId('personal-bests-table')
     await expect(bests).toContainText('Running · 1 km')
     await expect(bests.getByRole('link', { name: '00:06:40' }).first()).toBeVisible()
+    // Year over year: the 2025 run is last year's total by today's date (the runs are in spring).
+    await expect(page.getByTestId('year-over-year-summary')).toContainText('Last year by the same date: 2.50 km.')
+    // 2018 (the TCX), 2024, 2025 and this year.
+    await expect(page.getByTestId('year-over-year-card').locator('.recharts-line')).toHaveCount(4)
     await shoot(page, `insights-bests-${width}`)
 
     await page.emulateMedia({ colorScheme: 'dark' })

@@ -14,6 +14,7 @@ import { FRAMES, isLatest, periodLabel, readChartParams, shiftAnchor, statsWindo
 import { StatisticsChart } from './StatisticsChart'
 import { useStatistics } from './useStatistics'
 import { PersonalBestsCard } from '../insights/PersonalBestsCard'
+import { YearOverYearCard } from '../insights/YearOverYearCard'
 
 /** Today in the user's time zone, as `YYYY-MM-DD`. */
 export function today(zone: string | null | undefined): string {
@@ -93,6 +94,7 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
           </div>
         </Stack>
       </Card>
+      <YearOverYearCard measure={measure} imperial={profile.imperial_units ?? false} today={now} />
       <PersonalBestsCard />
     </Stack>
   )

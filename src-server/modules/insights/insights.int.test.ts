@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { HeatmapResponse, InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
+import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { decodePolyline } from '../../../src/domain/heatmap'
@@ -239,5 +239,23 @@ describe('insights API', () => {
     await t.close({ keepData: true })
     t = await startTestServer({ dataDir })
     expect(await heatmap()).toEqual(all)
+  })
+
+  it('year over year: totals per day of the year on the user’s wall clock', async () => {
+    await importRun(new Date('2024-03-01T08:00:00Z'), 1000, 2.5)
+    // 23:30 UTC on 31 December is already 1 January in Paris, sam's zone.
+    await importRun(new Date('2024-12-31T23:30:00Z'), 2000, 2.5)
+    await importRun(new Date('2025-03-01T08:00:00Z'), 1500, 2.5)
+    await importRun(new Date('2025-03-01T17:00:00Z'), 500, 2.5)
+    const answer = await t.api<YearOverYearResponse>('GET', 'insights/year_over_year', { token: sam.token })
+    expect(answer.status).toBe(200)
+    const { years } = answer.body.data
+    expect(Object.keys(years).sort()).toEqual(['2024', '2025'])
+    // 1 March is day 61 of leap 2024 and day 60 of 2025.
+    expect(Object.keys(years['2024'] ?? {})).toEqual(['61'])
+    expect(Object.keys(years['2025'] ?? {}).sort()).toEqual(['1', '60'])
+    expect(years['2025']?.['60']).toMatchObject({ nb_workouts: 2, total_distance: 2, total_duration: 800, average_speed: 9 })
+    expect(years['2025']?.['1']).toMatchObject({ nb_workouts: 1, total_distance: 2 })
+    expect((await t.api<YearOverYearResponse>('GET', 'insights/year_over_year', { token: admin.token })).body.data.years).toEqual({})
   })
 })

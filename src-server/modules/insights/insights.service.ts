@@ -5,14 +5,17 @@ import type {
   HeatmapResponse,
   PersonalBest,
   PersonalBestsResponse,
+  SportStatistics,
   SplitsResponse,
   ZoneSet,
+  YearOverYearResponse,
   ZonesResponse,
 } from '../../../src/contracts'
 import {
   effortDistancesFor,
   heartRateZoneBounds,
   powerZoneBounds,
+  totalsByDayOfYear,
   zoneTimes,
   type ValueHistogram,
 } from '../../../src/domain/insights'
@@ -20,7 +23,7 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import type { ServerContext } from '../../context'
 import { SportEntity, type UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
-import { heatmapLinesOf } from '../workouts/workouts.queries'
+import { heatmapLinesOf, workoutDayFigures } from '../workouts/workouts.queries'
 import { dayFilter, ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
 import { loadInsights } from './insights-store'
@@ -117,6 +120,31 @@ export function createInsightsService(context: ServerContext) {
         .map(({ bestValue: _best, thisYearValue: _year, ...best }) => best)
         .sort((a, b) => a.sport_id - b.sport_id || a.kind.localeCompare(b.kind) || a.target - b.target)
       return { status: 'success', data: { personal_bests: personalBests } }
+    },
+
+    /** The caller's totals per year and day of the year (their time zone), for the cumulative chart. */
+    async yearOverYear(user: UserEntity): Promise<YearOverYearResponse> {
+      const rows = await workoutDayFigures(db.manager, user.id)
+      const totals = totalsByDayOfYear(
+        rows.map((row) => ({ epochMs: fromSqlDate(row.workout_date).getTime(), distance: row.distance, moving: row.moving, ascent: row.ascent, descent: row.descent, aveSpeed: row.ave_speed })),
+        createZoneClock(user.timezone),
+      )
+      const years: YearOverYearResponse['data']['years'] = {}
+      for (const [year, days] of totals) {
+        const presented: Record<string, SportStatistics> = {}
+        for (const [day, total] of days) {
+          presented[String(day)] = {
+            nb_workouts: total.workouts,
+            total_distance: round(total.distance, 3),
+            total_duration: total.moving,
+            total_ascent: round(total.ascent, 2),
+            total_descent: round(total.descent, 2),
+            average_speed: round(total.speedSum / total.workouts, 2),
+          }
+        }
+        years[String(year)] = presented
+      }
+      return { status: 'success', data: { years } }
     },
 
     /** Every line of the caller's workouts with a sport and date filter, as stored for the heatmap. */

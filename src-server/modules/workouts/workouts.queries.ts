@@ -77,6 +77,14 @@ export async function workoutListSums(manager: EntityManager, userId: number, fi
   return sums
 }
 
+/** The figures of every workout of a user that day totals need (dates as stored, UTC text). */
+export function workoutDayFigures(
+  manager: EntityManager,
+  userId: number,
+): Promise<{ workout_date: string; distance: number | null; moving: number | null; ascent: number | null; descent: number | null; ave_speed: number | null }[]> {
+  return manager.query(`SELECT workout_date, distance, moving, ascent, descent, ave_speed FROM workout WHERE user_id = ?`, [userId])
+}
+
 /** Heatmap lines (`workout_track.heatmap`) of the filtered workouts that have positions. */
 export async function heatmapLinesOf(manager: EntityManager, userId: number, filter: WorkoutListFilter): Promise<string[]> {
   const { where, params } = whereOf(userId, filter)
