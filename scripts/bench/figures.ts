@@ -1,0 +1,25 @@
+import { measureArchiveImport } from './api/archive-import'
+import { measureAloneCalls } from './api/dashboard-latency'
+import { measureSingleUploads } from './api/single-upload'
+
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+}
+
+/**
+ * Issue 19's figures in one run, printed as one JSON line (name → value; lower is better) for
+ * `compare.ts`, which runs this script in the previous commit's tree and in this one.
+ */
+async function main(): Promise<void> {
+  const figures: Record<string, number> = {}
+  const uploads = await measureSingleUploads(50_000, 5)
+  figures['upload of a 50k-point GPX, ms (median of 5)'] = median(uploads)
+  const archive = await measureArchiveImport(50)
+  figures['zip of 50 × 2k points until imported, ms'] = archive.seconds * 1000
+  figures['  server CPU per file, ms'] = archive.cpuMs / 50
+  figures['  of which main thread, ms'] = archive.mainThreadMs / 50
+  for (const [name, ms] of await measureAloneCalls()) figures[`uncached ${name}, ms`] = ms
+  process.stdout.write(`${JSON.stringify(figures)}\n`)
+}
+
+void main()
