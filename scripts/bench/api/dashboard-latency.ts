@@ -44,7 +44,7 @@ const emailOf = (index: number) => `${usernameOf(index)}@example.com`
  * Writes `users` active users (copies of the registered first one: same password) with `perUser`
  * workouts each over 5 years straight into the database of a stopped server.
  */
-async function seed(dataDir: string, users: number, perUser: number): Promise<void> {
+export async function seed(dataDir: string, users: number, perUser: number): Promise<void> {
   const db = createDataSource(dataDirLayout(dataDir).database)
   await db.initialize()
   const next = random(42)

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm'
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm'
 import { WorkoutEntity } from './workout.entity'
 
 /** Record kinds: average speed, farthest distance, highest ascent, longest duration, max speed. */
@@ -7,6 +7,7 @@ export type RecordType = 'AS' | 'FD' | 'HA' | 'LD' | 'MS'
 /** A user's best value of one kind for one sport. */
 @Entity('record')
 @Unique('uq_record_user_sport_type', ['userId', 'sportId', 'recordType'])
+@Index('idx_record_workout', ['workoutId'])
 export class RecordEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number

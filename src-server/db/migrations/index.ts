@@ -6,6 +6,7 @@ import { WorkoutInsights1795508165948 } from './1795508165948-workout-insights'
 import { ImportTasks1795509119269 } from './1795509119269-import-tasks'
 import { HeatmapLines1795518840038 } from './1795518840038-heatmap-lines'
 import { AccessTokens1795519731125 } from './1795519731125-access-tokens'
+import { WorkoutDashboardIndexes1795521266583 } from './1795521266583-workout-dashboard-indexes'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   ImportTasks1795509119269,
   HeatmapLines1795518840038,
   AccessTokens1795519731125,
+  WorkoutDashboardIndexes1795521266583,
 ]
