@@ -382,6 +382,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   async function importEntries(zip: ZipFile, listed: ListedEntry[], prefix: string, depth: number, run: Run): Promise<void> {
     const running = new Set<Promise<void>>()
     let recorded: Promise<void> = Promise.resolve()
+    // Each file's import commits after the one before it has (or has ended): see `importWorkoutFile`.
+    let committed: Promise<void> = Promise.resolve()
     let stopped: Error | null = null
     for (const item of listed) {
       if (run.signal.aborted) stopped ??= new TaskStopped('server_stopping')
@@ -389,7 +391,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
-      const outcome = importEntry(zip, item, file, depth, run)
+      const turn = committed
+      let done = () => {}
+      committed = new Promise<void>((resolve) => (done = resolve))
+      const outcome = importEntry(zip, item, file, depth, run, turn).finally(done)
       const previous = recorded
       const step = outcome.then(async (result) => {
         await previous
@@ -409,7 +414,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   }
 
   /** Imports one entry: its result, or null for a nested archive (its files have their own). */
-  async function importEntry(zip: ZipFile, item: ListedEntry, file: string, depth: number, run: Run): Promise<ImportFileResult | null> {
+  async function importEntry(
+    zip: ZipFile,
+    item: ListedEntry,
+    file: string,
+    depth: number,
+    run: Run,
+    writeAfter: Promise<void>,
+  ): Promise<ImportFileResult | null> {
     if (item.refusal) return { file, status: 'error', message: item.refusal }
     if (item.kind === 'track') {
       if (run.budget.files <= 0) return { file, status: 'error', message: errorCatalogue.zip_too_many_files.message }
@@ -443,7 +455,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         const listedMeta = run.plan?.byFile.get(file) ?? null
         if (listedMeta) run.seen.add(file)
         const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
-        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices)
+        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, writeAfter)
         const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
         // Garmin's files are matched after import (by id in the name, else by start time).
         const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)

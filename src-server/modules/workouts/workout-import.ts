@@ -210,6 +210,8 @@ async function storeAnotherOriginal(first: string, target: string): Promise<stri
  * unpacked first, and the unpacked file is what is kept.
  *
  * @param originalName the file's name as uploaded (only its extensions are used)
+ * @param writeAfter awaited before the write: an archive imports several files at once but commits
+ *   them in its own order, so which of two copies is the duplicate never depends on timing
  * @throws AppError for a file that cannot become a workout, an unknown sport, or a wrong extension
  */
 export async function importWorkoutFile(
@@ -218,6 +220,7 @@ export async function importWorkoutFile(
   uploadedPath: string,
   originalName: string,
   choices: ImportChoices,
+  writeAfter: Promise<void> = Promise.resolve(),
 ): Promise<FileImportOutcome> {
   const { db, write, layout, maps } = context
   const prepared: PreparedWorkout[] = []
@@ -300,6 +303,7 @@ export async function importWorkoutFile(
       }
     }
 
+    await writeAfter
     const outcome = await write(async (manager): Promise<FileImportOutcome> => {
       // Checked again inside the transaction: another upload of the same file may have just landed.
       const sameBytes = await findDuplicate(manager, user.id, fileHash)
