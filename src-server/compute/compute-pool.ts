@@ -7,7 +7,7 @@ import { Piscina } from 'piscina'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
-import type { AnalysedActivity, AnalysedFile, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
+import type { AnalysedActivity, AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
 import type { ComputeReply, ComputeRequest, WireError } from './protocol'
 
 /**
@@ -21,6 +21,8 @@ export interface ComputePool {
   parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile>
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
+  /** A workout's stored file as GPX with all it recorded (see `exportGpx` in `compute-tasks.ts`). */
+  exportGpx(path: string, options: ExportGpxOptions): Promise<string>
   /** The most threads it runs at once (work beyond waits in its queue). */
   readonly size: number
   /** Threads started, tasks running or queued: for tests and the load benchmark. */
@@ -108,6 +110,11 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
       const reply = await run({ task: 'drawMap', lines, bounds, tiles })
       if (reply.task !== 'drawMap') throw new Error('compute worker answered another task')
       return asBuffer(reply.value)
+    },
+    async exportGpx(path, exportOptions) {
+      const reply = await run({ task: 'exportGpx', path, options: exportOptions })
+      if (reply.task !== 'exportGpx') throw new Error('compute worker answered another task')
+      return reply.value
     },
     size: threads,
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),

@@ -5,6 +5,7 @@ import { heatmapLines } from '../../src/domain/heatmap'
 import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
 import { AppError, isAppError } from '../../src/errors'
 import { importTrackFile } from '../importers'
+import { gpxOfTrack, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
 
@@ -149,6 +150,20 @@ export async function parseAndAnalyse(path: string, options: ParseAndAnalyseOpti
     analysed.push({ track: header, analysis, packed: packTrack(analysis), map: options.maps ? await plainMap(analysis) : null })
   }
   return { format: parsed.format, warnings: parsed.warnings, activities: analysed }
+}
+
+/** What to export of a stored file: the activity starting nearest `startTime` (epoch ms), as GPX. */
+export interface ExportGpxOptions extends GpxExportOptions {
+  readonly startTime: number
+}
+
+/**
+ * Re-reads a workout's stored original and writes its activity as GPX (see `gpxOfTrack`): the
+ * points stay in the worker, only the text comes back.
+ */
+export async function exportGpx(path: string, options: ExportGpxOptions): Promise<string> {
+  const { startTime, ...gpx } = options
+  return gpxOfTrack(activityNearest(await importTrackFile(path), startTime), gpx)
 }
 
 /** A tile's PNG bytes, fetched beforehand (null: drawn without it). */

@@ -1,5 +1,5 @@
 import { isAppError } from '../../src/errors'
-import { drawMap, parseAndAnalyse } from './compute-tasks'
+import { drawMap, exportGpx, parseAndAnalyse } from './compute-tasks'
 import type { ComputeReply, ComputeRequest, WireError } from './protocol'
 
 /**
@@ -32,6 +32,8 @@ export default async function compute(request: ComputeRequest): Promise<ComputeR
       }
       case 'drawMap':
         return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }
+      case 'exportGpx':
+        return { ok: true, task: request.task, value: await exportGpx(request.path, request.options) }
     }
   } catch (error) {
     return { ok: false, error: wireError(error) }

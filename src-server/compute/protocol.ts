@@ -1,11 +1,12 @@
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
-import type { AnalysedFile, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
+import type { AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
 import type { StoredAnalysis } from '../../src/domain/analysis'
 
 /** What the event loop asks a compute worker to do. */
 export type ComputeRequest =
   | { readonly task: 'parseAndAnalyse'; readonly path: string; readonly options: ParseAndAnalyseOptions }
+  | { readonly task: 'exportGpx'; readonly path: string; readonly options: ExportGpxOptions }
   | {
       readonly task: 'drawMap'
       readonly lines: readonly (readonly LatLon[])[]
@@ -34,4 +35,5 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
+  | { readonly ok: true; readonly task: 'exportGpx'; readonly value: string }
   | { readonly ok: false; readonly error: WireError }

@@ -84,6 +84,7 @@ describe('OpenAPI document', () => {
     { name: 'getSegmentChartData', method: 'GET', path: 'workouts/{id}/chart_data/segment/{segment}' },
     { name: 'getGpx', method: 'GET', path: 'workouts/{id}/gpx' },
     { name: 'getSegmentGpx', method: 'GET', path: 'workouts/{id}/gpx/segment/{segment}' },
+    { name: 'getMapLine', method: 'GET', path: 'workouts/{id}/map_line' },
   ]
 
   it('has a real call below for every call with a response schema', () => {

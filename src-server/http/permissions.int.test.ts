@@ -136,6 +136,7 @@ const MATRIX: Record<string, Row> = {
     other: NOT_FOUND,
     admin: NOT_FOUND,
   },
+  'GET /workouts/:id/map_line': { request: (w) => ({ path: `workouts/${w.workoutId}/map_line` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/gpx/download': { request: (w) => ({ path: `workouts/${w.workoutId}/gpx/download` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/map/:mapId': { request: (w) => ({ path: `workouts/map/${w.mapId}` }), ok: 200 },
   // No tile server is configured in tests: every caller gets the same refusal.

@@ -162,6 +162,17 @@ export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>
 export const gpxResponseSchema = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ gpx: z.string() }) })
 export type GpxResponse = z.infer<typeof gpxResponseSchema>
 
+/**
+ * Waymark's own call (not the reference's): the workout's simplified map line, one line of
+ * `[lat, lon]` per segment (empty for a segment without positions). The map needs the shape, not
+ * the whole recording the GPX carries.
+ */
+export const mapLineResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ lines: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
+})
+export type MapLineResponse = z.infer<typeof mapLineResponseSchema>
+
 /** The outcome of one file of an archive import. */
 export type ImportFileResult =
   | { file: string; status: 'imported'; workout_id: string }
@@ -311,6 +322,7 @@ export const workoutEndpoints = {
   }),
   getGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user', response: gpxResponseSchema }),
   getSegmentGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user', response: gpxResponseSchema }),
+  getMapLine: endpoint()({ method: 'GET', path: '/workouts/:id/map_line', access: 'user', response: mapLineResponseSchema }),
   downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
   getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
   getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public' }),

@@ -80,19 +80,3 @@ export function positionOf(points: readonly ChartDataPoint[], index: number): [n
   if (!point || point.latitude === null || point.longitude === null) return null
   return [point.latitude, point.longitude]
 }
-
-/** The lines of a GPX track (one per segment) as `[lat, lon]` pairs. */
-export function linesOfGpx(gpx: string): [number, number][][] {
-  const document = new DOMParser().parseFromString(gpx, 'application/xml')
-  const lines: [number, number][][] = []
-  for (const segment of Array.from(document.getElementsByTagName('trkseg'))) {
-    const line: [number, number][] = []
-    for (const point of Array.from(segment.getElementsByTagName('trkpt'))) {
-      const lat = Number(point.getAttribute('lat'))
-      const lon = Number(point.getAttribute('lon'))
-      if (Number.isFinite(lat) && Number.isFinite(lon)) line.push([lat, lon])
-    }
-    if (line.length > 0) lines.push(line)
-  }
-  return lines
-}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { errorKeysOfUnknown, isApiError } from '../../api/ApiError'
 import { call } from '../../api/client'
-import { linesOfGpx } from './chartData'
 
 /** What the detail page shows; the map and chart data load alongside the workout. */
 export type WorkoutDetail =
@@ -19,14 +18,12 @@ export function parseSegmentNumber(text: string | undefined): number | null {
 }
 
 async function loadTrack(id: string, segment: number | undefined): Promise<{ chart: ChartDataPoint[]; lines: [number, number][][] }> {
-  const [chart, gpx] =
-    segment === undefined
-      ? await Promise.all([call('getChartData', { params: { id } }), call('getGpx', { params: { id } })])
-      : await Promise.all([
-          call('getSegmentChartData', { params: { id, segment } }),
-          call('getSegmentGpx', { params: { id, segment } }),
-        ])
-  return { chart: chart.data.chart_data, lines: linesOfGpx(gpx.data.gpx) }
+  const [chart, mapLine] = await Promise.all([
+    segment === undefined ? call('getChartData', { params: { id } }) : call('getSegmentChartData', { params: { id, segment } }),
+    call('getMapLine', { params: { id } }),
+  ])
+  const lines = segment === undefined ? mapLine.data.lines : mapLine.data.lines.slice(segment - 1, segment)
+  return { chart: chart.data.chart_data, lines: lines.filter((line) => line.length > 0) }
 }
 
 /**

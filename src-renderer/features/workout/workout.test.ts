@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
-import { availableSeries, hasTimeAxis, linesOfGpx, positionOf, toChartRows } from './chartData'
+import { availableSeries, hasTimeAxis, positionOf, toChartRows } from './chartData'
 import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
 import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
@@ -115,17 +115,6 @@ describe('chart data', () => {
     expect(positionOf(points, 1)).toEqual([45.1, 6.1])
     expect(positionOf(points, 5)).toBeNull()
     expect(positionOf([point({ latitude: null })], 0)).toBeNull()
-  })
-
-  it('reads the lines of the map GPX, one per segment', () => {
-    const gpx = '<gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="1.5" lon="2.5"/></trkseg><trkseg/><trkseg><trkpt lat="3" lon="4"/></trkseg></trk></gpx>'
-    expect(linesOfGpx(gpx)).toEqual([
-      [
-        [1, 2],
-        [1.5, 2.5],
-      ],
-      [[3, 4]],
-    ])
   })
 })
 

@@ -36,16 +36,3 @@ export function workoutFiles(layout: DataDirLayout, workout: { filePath: string 
     ...(workout.mapId ? [join(layout.maps, `${workout.mapId}.png`)] : []),
   ]
 }
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-/**
- * A small GPX 1.1 of a workout's simplified map line (one segment per line), whatever the
- * original format: the map needs the shape, not the full recording.
- */
-export function gpxOfLines(name: string, lines: readonly (readonly (readonly [number, number])[])[]): string {
-  const segments = lines
-    .map((line) => `<trkseg>${line.map(([lat, lon]) => `<trkpt lat="${lat}" lon="${lon}"/>`).join('')}</trkseg>`)
-    .join('')
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Waymark" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>${escapeXml(name)}</name>${segments}</trk></gpx>\n`
-}

@@ -186,7 +186,7 @@ describe('workouts API', () => {
       expect(points[0]).toMatchObject({ distance: 0, duration: 0 })
       expect(points.at(-1)?.distance).toBeCloseTo(0.186, 2)
       const gpx = await t.api<GpxResponse>('GET', `workouts/${workout.id}/gpx/segment/1`, { token: sam.token })
-      expect(gpx.body.data.gpx).toMatch(/^<\?xml[\s\S]*<trkseg>(<trkpt lat="[\d.]+" lon="[\d.]+"\/>)+<\/trkseg><\/trk><\/gpx>\n$/)
+      expect(gpx.body.data.gpx).toMatch(/^<\?xml[\s\S]*<trkseg>\n(<trkpt lat="[\d.]+" lon="[\d.]+"><ele>[\d.]+<\/ele><time>[^<]+<\/time><\/trkpt>\n)+<\/trkseg>\n<\/trk><\/gpx>\n$/)
       for (const segment of ['0', '3', 'abc']) {
         expect(await t.api('GET', `workouts/${workout.id}/chart_data/segment/${segment}`, { token: sam.token })).toMatchObject({
           status: 404,

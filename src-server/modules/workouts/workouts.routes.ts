@@ -48,6 +48,7 @@ export function workoutsRoutes(
   bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment), cached)
   bind(router, authenticate, endpoints.getGpx, ({ user, params }) => workouts.gpx(user, params.id), cached)
   bind(router, authenticate, endpoints.getSegmentGpx, ({ user, params }) => workouts.gpx(user, params.id, params.segment), cached)
+  bind(router, authenticate, endpoints.getMapLine, ({ user, params }) => workouts.mapLine(user, params.id), cached)
   bind(router, authenticate, endpoints.downloadFile, async ({ user, params, ctx }) => {
     const file = await workouts.originalFile(user, params.id)
     ctx.type = file.contentType

@@ -6,6 +6,7 @@ import type {
   ChartDataResponse,
   ImportTask,
   GpxResponse,
+  MapLineResponse,
   UploadWarning,
   noFileWorkoutBody,
   updateWorkoutBody,
@@ -14,18 +15,18 @@ import type {
   workoutsListQuery,
   WorkoutsResponse,
 } from '../../../src/contracts'
-import type { ChartPoint, LatLon } from '../../../src/domain/analysis'
+import type { ChartPoint } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { RecordEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { RecordEntity, SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
-import { gpxOfLines, removeFiles, workoutFiles } from './workout-files'
+import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
@@ -129,13 +130,11 @@ export function createWorkoutsService(context: ServerContext) {
     return new Date(createZoneClock(user.timezone).toUtc(parts))
   }
 
-  async function track(workout: WorkoutEntity): Promise<{ chart: ChartPoint[]; polyline: LatLon[][] }> {
+  /** The stored track data (chart series, map line) of a workout made from a file. */
+  async function storedTrack(workout: WorkoutEntity): Promise<WorkoutTrackEntity> {
     const row = await db.manager.findOneBy(WorkoutTrackEntity, { workoutId: workout.id })
     if (!row) throw new AppError('workout_has_no_file')
-    return {
-      chart: JSON.parse(gunzipSync(row.chart).toString('utf8')) as ChartPoint[],
-      polyline: JSON.parse(gunzipSync(row.polyline).toString('utf8')) as LatLon[][],
-    }
+    return row
   }
 
   return {
@@ -339,29 +338,40 @@ export function createWorkoutsService(context: ServerContext) {
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      const { chart } = await track(workout)
-      let points = chart
+      let points = JSON.parse(gunzipSync((await storedTrack(workout)).chart).toString('utf8')) as ChartPoint[]
       if (segment !== undefined) {
         const number = segmentNumber(segment)
-        points = number === null ? [] : chart.filter((point) => point.segment === number - 1)
+        points = number === null ? [] : points.filter((point) => point.segment === number - 1)
         if (points.length === 0) throw new AppError('segment_not_found')
       }
       const chartData = segment === undefined ? presentWorkoutChart(points) : presentSegmentChart(points)
       return { status: 'success', message: '', data: { chart_data: chartData } }
     },
 
-    /** The workout's map line as GPX (all segments, or one, 1-based). */
+    /**
+     * The workout as GPX (all segments, or one, 1-based), written from its stored original with
+     * time, elevation and sensors, so it can be imported again or used elsewhere.
+     */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<GpxResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      const { polyline } = await track(workout)
-      let lines = polyline
-      if (segment !== undefined) {
-        const number = segmentNumber(segment)
-        const line = number === null ? undefined : polyline[number - 1]
-        if (!line) throw new AppError('segment_not_found')
-        lines = [line]
-      }
-      return { status: 'success', message: '', data: { gpx: gpxOfLines(workout.title ?? workout.id, lines) } }
+      if (!workout.filePath) throw new AppError('workout_has_no_file')
+      const number = segment === undefined ? undefined : segmentNumber(segment)
+      if (number === null) throw new AppError('segment_not_found')
+      const sport = await db.manager.findOneBy(SportEntity, { id: workout.sportId })
+      const gpx = await context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, {
+        startTime: workout.workoutDate.getTime(),
+        name: workout.title ?? workout.id,
+        type: sport?.label ?? null,
+        ...(number === undefined ? {} : { segment: number }),
+      })
+      return { status: 'success', message: '', data: { gpx } }
+    },
+
+    /** The workout's simplified map line, one line per segment. */
+    async mapLine(user: UserEntity, id: string): Promise<MapLineResponse> {
+      const workout = await ownWorkout(db.manager, user, id)
+      const lines = JSON.parse(gunzipSync((await storedTrack(workout)).polyline).toString('utf8')) as [number, number][][]
+      return { status: 'success', data: { lines } }
     },
 
     /** The original file of a workout, for download. */

@@ -1,0 +1,193 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SaxesParser, type SaxesTagNS } from 'saxes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { GpxResponse, MapLineResponse, SplitsResponse, Workout, WorkoutsResponse } from '../../../src/contracts'
+import { SPORT_ID } from '../../../src/domain/sports'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { fixture, realFile, upload } from '../../test/workouts'
+
+const GPX_NS = 'http://www.topografix.com/GPX/1/1'
+const TPX_NS = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v1'
+const PWR_NS = 'http://www.garmin.com/xmlschemas/PowerExtension/v1'
+
+/** The children each GPX 1.1 element may have, in the order the schema's sequences require. */
+const SEQUENCES: Record<string, readonly string[]> = {
+  gpx: ['metadata', 'wpt', 'rte', 'trk', 'extensions'],
+  trk: ['name', 'cmt', 'desc', 'src', 'link', 'number', 'type', 'extensions', 'trkseg'],
+  trkseg: ['trkpt', 'extensions'],
+  trkpt: ['ele', 'time', 'magvar', 'geoidheight', 'name', 'cmt', 'desc', 'src', 'link', 'sym', 'type', 'fix', 'sat', 'hdop', 'vdop', 'pdop', 'ageofdgpsdata', 'dgpsid', 'extensions'],
+  TrackPointExtension: ['atemp', 'wtemp', 'depth', 'hr', 'cad', 'Extensions'],
+}
+
+/** What a GPX document holds, read by `saxes` (a conforming, namespace-aware XML parser). */
+interface ReadGpx {
+  points: number
+  heartRates: number[]
+  powers: number[]
+  cadences: number[]
+  temperatures: number[]
+  type: string | null
+}
+
+/**
+ * Parses a GPX text and checks it against the GPX 1.1 structure: well-formed, every prefix
+ * declared (saxes refuses unbound ones), elements in their namespaces and in schema order,
+ * `trkpt` with numeric lat/lon in range, sensor values of the extension schemas' types.
+ */
+function readGpx(text: string): ReadGpx {
+  const parser = new SaxesParser({ xmlns: true })
+  const errors: string[] = []
+  const read: ReadGpx = { points: 0, heartRates: [], powers: [], cadences: [], temperatures: [], type: null }
+  const stack: { name: string; uri: string; lastChild: number }[] = []
+  let textBuffer = ''
+  parser.on('error', (error) => errors.push(error.message))
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    const parent = stack[stack.length - 1]
+    if (!parent) {
+      if (tag.local !== 'gpx' || tag.uri !== GPX_NS || tag.attributes.version?.value !== '1.1') errors.push(`root ${tag.name}`)
+    } else if (parent.uri === GPX_NS && parent.name !== 'extensions') {
+      if (tag.uri !== GPX_NS) errors.push(`${tag.name} in the wrong namespace`)
+      const order = SEQUENCES[parent.name]?.indexOf(tag.local) ?? -1
+      if (order < 0 || order < parent.lastChild) errors.push(`<${tag.local}> out of place in <${parent.name}>`)
+      parent.lastChild = order
+    } else if (parent.name === 'extensions') {
+      if (tag.uri !== TPX_NS && tag.uri !== PWR_NS) errors.push(`${tag.name} in an unknown namespace`)
+    } else if (parent.name === 'TrackPointExtension') {
+      const order = SEQUENCES.TrackPointExtension?.indexOf(tag.local) ?? -1
+      if (tag.uri !== TPX_NS || order < parent.lastChild) errors.push(`<${tag.name}> out of place`)
+      parent.lastChild = order
+    }
+    if (tag.local === 'trkpt') {
+      read.points += 1
+      const lat = Number(tag.attributes.lat?.value)
+      const lon = Number(tag.attributes.lon?.value)
+      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) errors.push(`trkpt ${lat} ${lon}`)
+    }
+    stack.push({ name: tag.local, uri: tag.uri, lastChild: -1 })
+    textBuffer = ''
+  })
+  parser.on('text', (value) => {
+    textBuffer += value
+  })
+  parser.on('closetag', (tag: SaxesTagNS) => {
+    stack.pop()
+    const value = Number(textBuffer)
+    const integer = (max: number) => (Number.isInteger(value) && value >= 0 && value <= max ? value : (errors.push(`${tag.name} ${textBuffer}`), NaN))
+    if (tag.uri === TPX_NS && tag.local === 'hr') read.heartRates.push(integer(255))
+    if (tag.uri === TPX_NS && tag.local === 'cad') read.cadences.push(integer(255))
+    if (tag.uri === TPX_NS && tag.local === 'atemp') read.temperatures.push(value)
+    if (tag.uri === PWR_NS && tag.local === 'PowerInWatts') read.powers.push(integer(65_535))
+    if (tag.local === 'time' && Number.isNaN(Date.parse(textBuffer))) errors.push(`time ${textBuffer}`)
+    if (tag.local === 'ele' && !Number.isFinite(value)) errors.push(`ele ${textBuffer}`)
+    if (tag.local === 'type' && stack[stack.length - 1]?.name === 'trk') read.type = textBuffer
+    textBuffer = ''
+  })
+  parser.write(text).close()
+  expect(errors).toEqual([])
+  return read
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+
+describe('GPX download round trip', () => {
+  let parent: string
+  let t: TestServer
+  let owner: Account
+  let sam: Account
+  let kim: Account
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-gpx-export-'))
+    t = await startTestServer({ dataDir: join(parent, 'data') })
+    owner = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: owner })
+    kim = await registerUser(t, 'kim', { activate: owner })
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  const imported = async (account: Account, name: string, bytes: Buffer | string): Promise<Workout> => {
+    // The fallback sport is one no test file names, so a sport read back from <type> shows.
+    const answer = await upload<WorkoutsResponse>(t, account.token, name, bytes, { sport_id: SPORT_ID.hiking, detect_sport: true })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    const [workout] = answer.body.data.workouts
+    if (!workout) throw new Error('no workout')
+    return workout
+  }
+  const splits = async (account: Account, id: string) =>
+    (await t.api<SplitsResponse>('GET', `workouts/${id}/splits`, { token: account.token })).body.data.splits
+
+  it.each([
+    ['fit/garmin-edge810-vector.fit', 'ride.fit', { heartRate: true, power: true, cadence: true }],
+    ['tcx/polar.tcx', 'run.tcx', { heartRate: true, power: false, cadence: true }],
+    ['gpx/amazfit.gpx', 'walk.gpx', { heartRate: true, power: false, cadence: false }],
+  ])('%s: its GPX imports again as the same workout', async (source, name, sensors) => {
+    const original = await imported(sam, name, await realFile(source))
+    const answer = await t.api<GpxResponse>('GET', `workouts/${original.id}/gpx`, { token: sam.token })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ status: 'success', message: '' })
+    const gpx = readGpx(answer.body.data.gpx)
+    expect(gpx.points).toBeGreaterThan(100)
+    expect(gpx.heartRates.length > 0).toBe(sensors.heartRate)
+    expect(gpx.powers.length > 0).toBe(sensors.power)
+    expect(gpx.cadences.length > 0).toBe(sensors.cadence)
+
+    const again = await imported(kim, 'again.gpx', answer.body.data.gpx)
+    expect(again.sport_id).toBe(original.sport_id)
+    expect(again.title).toBe(original.title)
+    expect(again.workout_date).toBe(original.workout_date)
+    expect(again.distance).toBeCloseTo(original.distance, 2)
+    expect(again.duration).toBe(original.duration)
+    expect(again.moving).toBe(original.moving)
+    expect(again.ascent ?? 0).toBeCloseTo(original.ascent ?? 0, 0)
+    expect(again.max_alt ?? 0).toBeCloseTo(original.max_alt ?? 0, 1)
+    expect(again.min_alt ?? 0).toBeCloseTo(original.min_alt ?? 0, 1)
+    expect({ hr: again.has_heart_rate, cadence: again.has_cadence, power: again.has_power }).toEqual({
+      hr: original.has_heart_rate,
+      cadence: original.has_cadence,
+      power: original.has_power,
+    })
+    // Heart rate per km, as the splits average it over the moving time, within 1 bpm.
+    const before = await splits(sam, original.id)
+    const after = await splits(kim, again.id)
+    expect(after.length).toBe(before.length)
+    for (const [index, split] of before.entries()) expect(after[index]?.ave_hr ?? 0).toBeCloseTo(split.ave_hr ?? 0, -0.3)
+    if (sensors.heartRate) expect(mean(gpx.heartRates)).toBeGreaterThan(60)
+  }, 120_000)
+
+  it('a segment downloads alone; unknown segments and workouts without a file are refused as before', async () => {
+    const workout = await imported(sam, 'segments.gpx', await fixture('gpx/gpx_file_with_segments.gpx'))
+    const title = 'Tom & "Jerry" <3>'
+    expect((await t.api('PATCH', `workouts/${workout.id}`, { token: sam.token, body: { title } })).status).toBe(200)
+    const wholeText = (await t.api<GpxResponse>('GET', `workouts/${workout.id}/gpx`, { token: sam.token })).body.data.gpx
+    const whole = readGpx(wholeText)
+    expect(wholeText).toContain('<name>Tom &amp; &quot;Jerry&quot; &lt;3&gt;</name>')
+    const second = await t.api<GpxResponse>('GET', `workouts/${workout.id}/gpx/segment/2`, { token: sam.token })
+    expect(second.status).toBe(200)
+    const text = second.body.data.gpx
+    expect(text.match(/<trkseg>/g)).toHaveLength(1)
+    expect(readGpx(text).points).toBeLessThan(whole.points)
+    // The map takes the simplified line instead, one per segment.
+    const mapLine = await t.api<MapLineResponse>('GET', `workouts/${workout.id}/map_line`, { token: sam.token })
+    expect(mapLine.body.data.lines).toHaveLength(2)
+    expect(mapLine.body.data.lines.every((line) => line.length > 1 && line.length < whole.points)).toBe(true)
+    for (const segment of ['0', '3', 'abc']) {
+      expect(await t.api('GET', `workouts/${workout.id}/gpx/segment/${segment}`, { token: sam.token })).toMatchObject({
+        status: 404,
+        body: { code: 'segment_not_found' },
+      })
+    }
+    const manual = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-05-01 10:00' },
+    })
+    const id = manual.body.data.workouts[0]?.id ?? ''
+    for (const call of ['gpx', 'map_line']) {
+      expect(await t.api('GET', `workouts/${id}/${call}`, { token: sam.token })).toMatchObject({ status: 404, body: { code: 'workout_has_no_file' } })
+    }
+  })
+})
