@@ -50,6 +50,7 @@ describe('desktop server', () => {
       lanUrls: (port) => [`http://192.168.1.20:${port}/`],
       qrCode: (text) => Promise.resolve(`qr:${text}`),
       log: () => undefined,
+      setupCode: 'ABCD-EFGH',
     })
     return { server, settings, supervisor }
   }
@@ -57,13 +58,14 @@ describe('desktop server', () => {
   it('starts on all interfaces with LAN sharing (the default) and describes itself', async () => {
     const { server, supervisor } = setup()
     const info = await server.start()
-    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050' })
+    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050', setupCode: 'ABCD-EFGH' })
     expect(info).toEqual({
       localUrl: 'http://127.0.0.1:5050/',
       port: 5050,
       lanSharing: true,
       lanAddresses: [{ url: 'http://192.168.1.20:5050/', qrCode: 'qr:http://192.168.1.20:5050/' }],
       dataFolder: join(dir, 'data'),
+      setupCode: 'ABCD-EFGH',
     })
     expect(server.localUrl()).toBe('http://127.0.0.1:5050/')
   })

@@ -10,6 +10,8 @@ export interface DesktopServerDeps {
   lanUrls: (port: number) => string[]
   qrCode: (text: string) => Promise<string>
   log: (line: string) => void
+  /** Handed to the server at each start: the register page shows it while no account exists. */
+  setupCode: string
   /** Development: the port Vite's proxy expects, used as is and not remembered. */
   fixedPort?: number
 }
@@ -49,7 +51,7 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
     const port = deps.supervisor.address?.port ?? deps.fixedPort ?? settings.port
     const urls = settings.lanSharing && deps.supervisor.address ? deps.lanUrls(port) : []
     const lanAddresses = await Promise.all(urls.map(async (url) => ({ url, qrCode: await deps.qrCode(url) })))
-    return { localUrl: `http://127.0.0.1:${port}/`, port, lanSharing: settings.lanSharing, lanAddresses, dataFolder: dataFolder() }
+    return { localUrl: `http://127.0.0.1:${port}/`, port, lanSharing: settings.lanSharing, lanAddresses, dataFolder: dataFolder(), setupCode: deps.setupCode }
   }
 
   async function launch(folder: string): Promise<void> {
@@ -57,7 +59,13 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
     const preferredPort = deps.fixedPort ?? settings.port
     const host = settings.lanSharing ? '0.0.0.0' : '127.0.0.1'
     const publicUrl = (settings.lanSharing ? deps.lanUrls(preferredPort)[0] : undefined) ?? `http://localhost:${preferredPort}/`
-    const address = await deps.supervisor.start({ dataFolder: folder, preferredPort, host, publicUrl: publicUrl.replace(/\/$/, '') })
+    const address = await deps.supervisor.start({
+      dataFolder: folder,
+      preferredPort,
+      host,
+      publicUrl: publicUrl.replace(/\/$/, ''),
+      setupCode: deps.setupCode,
+    })
     if (deps.fixedPort === undefined && address.port !== settings.port) {
       deps.log(`port ${settings.port} was taken; using ${address.port} from now on`)
       deps.settings.update({ port: address.port })

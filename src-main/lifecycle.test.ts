@@ -37,6 +37,7 @@ describe('desktop app lifecycle', () => {
       host: '0.0.0.0',
       preferredPort: 5050,
       dataFolder: join(userData, 'data'),
+      setupCode: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/),
     })
     expect(state.tray?.tooltip).toBe('Waymark is running: http://192.168.1.20:5050/')
     expect(menuItem(state.menus.at(-1) ?? [], 'import-workouts')?.label).toBe('Import workouts…')

@@ -15,6 +15,7 @@ import { qrCodeDataUrl } from './qr-code'
 import { createSupervisor } from './server/supervisor'
 import { openSettings, type SettingsStore } from './settings'
 import { openMainWindow } from './window'
+import { newSetupCode } from '../src-server/lib/setup-code'
 
 /** The port Vite's dev-server proxy sends `/api` to (electron.vite.config.ts). */
 const DEV_SERVER_PORT = 5000
@@ -96,6 +97,7 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     lanUrls,
     qrCode: options.qrCode ?? qrCodeDataUrl,
     log,
+    setupCode: newSetupCode(),
     ...(platform.devRendererUrl ? { fixedPort: DEV_SERVER_PORT } : {}),
   })
   const pageUrl = () => platform.devRendererUrl ?? server.localUrl()

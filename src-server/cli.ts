@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm'
 import { backupCommand, restoreCommand } from './cli/backup-commands'
 import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
-import { dataDirLayout, type DataDirLayout } from './data-dir'
+import { dataDirLayout, restrictNewFileModes, type DataDirLayout } from './data-dir'
 import { createDataSource } from './db/data-source'
 import { createPasswordHasher } from './lib/passwords'
 
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   for (const line of lines) console.log(line)
 }
 
+restrictNewFileModes()
 main().catch((error: unknown) => {
   if (error instanceof UsageError) {
     console.error(`waymark: ${error.message}\n${USAGE}`)

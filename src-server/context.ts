@@ -40,6 +40,8 @@ export interface ServerContext {
   /** Cached map tiles, or null when no tile server is configured. */
   readonly tiles: TileSource | null
   readonly weather: WeatherJobs
+  /** Lets another device than this computer create the first account (see `auth.register`). */
+  readonly setupCode: string
   /** The clock, injectable so token expiry is testable. */
   readonly now: () => Date
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -56,6 +56,33 @@ describe('data folder', () => {
     await writeFile(file, 'x')
     await expect(openDataDir(file, quiet)).rejects.toThrow(DataDirError)
   })
+  it('keeps the data folder private to its user, also tightening an install made before (L3)', async () => {
+    const root = join(parent, 'old-install')
+    // What an earlier version left: folders 0755, database and a backup 0644.
+    for (const sub of ['', 'uploads', 'pictures', 'maps', 'backups']) await mkdir(join(root, sub), { recursive: true, mode: 0o755 })
+    await writeFile(join(root, 'backups', 'waymark-2026-01-01.sqlite'), '')
+    for (const sub of ['', 'uploads', 'pictures', 'maps', 'backups']) await chmod(join(root, sub), 0o755)
+    await writeFile(join(root, 'waymark.sqlite'), '', { mode: 0o644 })
+    await chmod(join(root, 'waymark.sqlite'), 0o644)
+    await chmod(join(root, 'backups', 'waymark-2026-01-01.sqlite'), 0o644)
+
+    const t = await startTestServer({ dataDir: root })
+    // A write, so SQLite has its -wal and -shm files.
+    expect((await t.api('POST', 'auth/register', { body: { username: 'owner', email: 'o@example.com', password: '12345678' } })).status).toBe(200)
+    const mode = async (path: string) => (await stat(join(root, path))).mode & 0o777
+    for (const dir of ['', 'uploads', 'pictures', 'maps', 'backups', 'tmp']) expect([dir, await mode(dir)]).toEqual([dir, 0o700])
+    for (const file of ['waymark.sqlite', 'waymark.sqlite-wal', 'waymark.sqlite-shm', 'secret.key', 'backups/waymark-2026-01-01.sqlite']) {
+      expect([file, await mode(file)]).toEqual([file, 0o600])
+    }
+    await t.close({ keepData: true })
+  })
+
+  it('creates a new database private from its first byte', async () => {
+    const root = join(parent, 'fresh')
+    const t = await startTestServer({ dataDir: root })
+    for (const file of ['waymark.sqlite', 'waymark.sqlite-wal', 'waymark.sqlite-shm']) expect([file, (await stat(join(root, file))).mode & 0o777]).toEqual([file, 0o600])
+    await t.close()
+  })
 })
 
 describe('start-up clean-up', () => {
@@ -85,6 +112,7 @@ describe('start-up clean-up', () => {
     await second.close()
     await rm(parent, { recursive: true, force: true })
   })
+
 })
 
 describe('the data folder lock after a crash', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, chmod, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -27,6 +27,42 @@ export interface OpenedDataDir {
   readonly layout: DataDirLayout
   readonly secret: string
   release(): Promise<void>
+}
+
+/** Folders and files of the data folder are the owner's alone: activities, e-mails, password hashes. */
+const PRIVATE_DIR = 0o700
+export const PRIVATE_FILE = 0o600
+
+/**
+ * Makes every file the server process creates from now on private to its user (uploads, maps,
+ * backups, exports), whichever library writes it. For the server's own processes only (the
+ * headless entry, the desktop app's server process, the command line), never a library caller.
+ */
+export function restrictNewFileModes(): void {
+  if (process.platform !== 'win32') process.umask(0o077)
+}
+
+/** Sets a file's mode when it exists (SQLite's -wal and -shm come and go). */
+async function chmodIfPresent(path: string, mode: number): Promise<void> {
+  try {
+    await chmod(path, mode)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/**
+ * Closes the data folder to other users of the computer, also for installs made before this rule
+ * (their folders were 0755 and the database 0644). The database file is created here, private,
+ * before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+ */
+async function keepPrivate(layout: DataDirLayout): Promise<void> {
+  for (const dir of [layout.root, layout.uploads, layout.pictures, layout.maps, layout.backups, layout.tmp]) {
+    await chmod(dir, PRIVATE_DIR)
+  }
+  await (await open(layout.database, 'a', PRIVATE_FILE)).close()
+  for (const file of [layout.database, `${layout.database}-wal`, `${layout.database}-shm`]) await chmodIfPresent(file, PRIVATE_FILE)
+  for (const name of await readdir(layout.backups)) await chmodIfPresent(join(layout.backups, name), PRIVATE_FILE)
 }
 
 /** Written beside the lock directory (which the lock library removes as an empty folder): who holds the lock. */
@@ -74,7 +110,7 @@ async function readOrCreateSecret(path: string): Promise<string> {
   }
   const secret = randomBytes(48).toString('hex')
   // 'wx' never overwrites a key another process wrote in the meantime.
-  await writeFile(path, secret + '\n', { mode: 0o600, flag: 'wx' })
+  await writeFile(path, secret + '\n', { mode: PRIVATE_FILE, flag: 'wx' })
   return secret
 }
 
@@ -87,7 +123,7 @@ export async function openDataDir(root: string, logger: Logger): Promise<OpenedD
   const layout = dataDirLayout(root)
   try {
     for (const dir of [layout.root, layout.uploads, layout.pictures, layout.maps, layout.backups, layout.tmp]) {
-      await mkdir(dir, { recursive: true })
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR })
     }
     await access(layout.root, constants.R_OK | constants.W_OK)
   } catch (error) {
@@ -131,7 +167,13 @@ export async function openDataDir(root: string, logger: Logger): Promise<OpenedD
   try {
     // Whatever an interrupted upload or import left in tmp/ belongs to nobody now.
     await rm(layout.tmp, { recursive: true, force: true })
-    await mkdir(layout.tmp)
+    await mkdir(layout.tmp, { mode: PRIVATE_DIR })
+    await keepPrivate(layout)
+  } catch (error) {
+    await release()
+    throw new DataDirError(`cannot use data folder ${root} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`)
+  }
+  try {
     const secret = await readOrCreateSecret(join(layout.root, 'secret.key'))
     return { layout, secret, release }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os'
 import { consoleLogger, serverConfigFromOptions } from './config/load'
 import { parseServerOptions, UsageError } from './config/options'
-import { DataDirError } from './data-dir'
+import { DataDirError, restrictNewFileModes } from './data-dir'
 import { DEFAULT_RATE_LIMITS } from './lib/rate-limits'
 import { createServer } from './server'
 
@@ -25,8 +25,13 @@ async function main(): Promise<void> {
       rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: options.registrationsPerHour },
     })
     const { port, host } = await server.listen()
+    const setupCode = await server.pendingSetupCode()
     logger.info(`Waymark is running; data folder: ${options.dataDir}`)
     for (const url of reachableUrls(host, port)) console.log(`  ${url}`)
+    if (setupCode) {
+      console.log(`No account yet: create the administrator account in a browser on this computer,`)
+      console.log(`or from another device with the setup code ${setupCode}`)
+    }
   } catch (error) {
     const known =
       error instanceof UsageError ||
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'))
 }
 
+restrictNewFileModes()
 main().catch((error: unknown) => {
   console.error('waymark: the server could not start', error)
   process.exit(1)

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm'
 import type { ServerConfig } from './config/server-config'
 import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
+import { newSetupCode } from './lib/setup-code'
 import { openDatabase } from './db/open-database'
 import { removeOrphanFiles } from './db/orphan-files'
 import { openReadDataSource } from './db/data-source'
@@ -12,7 +13,7 @@ import { createReadSnapshots, type ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
-import type { UserEntity } from './db/entities'
+import { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
@@ -39,6 +40,8 @@ export interface WaymarkServer {
   readonly routes: readonly ApiRoute[]
   /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
   settled(): Promise<void>
+  /** The code that lets another device create the first account, while no account exists; else null. */
+  pendingSetupCode(): Promise<string | null>
   /** Starts accepting connections; resolves with the bound port (useful with port 0). */
   listen(): Promise<{ port: number; host: string }>
   /** Stops accepting, finishes in-flight requests and e-mails, closes the database, frees the folder. */
@@ -131,6 +134,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     compute,
     tiles,
     weather: createWeatherJobs(config.weather, write, background, config.logger),
+    setupCode: config.setupCode ?? newSetupCode(),
     now,
   }
   const { app, routes } = createApp(context)
@@ -148,6 +152,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     dataSource,
     routes,
     settled: () => background.idle(),
+    pendingSetupCode: async () => ((await reader.manager.count(UserEntity)) === 0 ? context.setupCode : null),
     listen() {
       return new Promise((resolve, reject) => {
         const handle = app.callback()

@@ -11,7 +11,7 @@ import { registerDesktopIpc, type DesktopIpcDeps } from './index'
 import { isTrustedSender, type IpcHandler } from './guard'
 
 const origin = 'http://127.0.0.1:5050'
-const info: ServerInfo = { localUrl: `${origin}/`, port: 5050, lanSharing: true, lanAddresses: [], dataFolder: '/data' }
+const info: ServerInfo = { localUrl: `${origin}/`, port: 5050, lanSharing: true, lanAddresses: [], dataFolder: '/data', setupCode: 'ABCD-EFGH' }
 
 describe('bridge IPC handlers', () => {
   let dir: string

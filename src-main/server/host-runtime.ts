@@ -51,7 +51,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         weatherApiKey: null,
         registrationsPerHour: 20,
       }
-      const candidate = await deps.createServer(serverConfigFromOptions(options, deps.bundleDir, deps.logger))
+      const candidate = await deps.createServer({ ...serverConfigFromOptions(options, deps.bundleDir, deps.logger), setupCode: order.setupCode })
       try {
         const bound = await candidate.listen()
         server = candidate

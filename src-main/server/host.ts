@@ -1,4 +1,5 @@
 import { consoleLogger } from '../../src-server/config/load'
+import { restrictNewFileModes } from '../../src-server/data-dir'
 import { createServer } from '../../src-server/server'
 import { runServerHost, type HostChannel } from './host-runtime'
 import type { FromServerMessage } from './protocol'
@@ -28,6 +29,7 @@ function parentChannel(): HostChannel {
   process.exit(2)
 }
 
+restrictNewFileModes()
 // The embedded server's process: started by the desktop app's main process (src-main/server/supervisor.ts).
 runServerHost(parentChannel(), {
   createServer,

@@ -13,6 +13,8 @@ export const startMessage = z.object({
   host: z.string().min(1),
   /** Base of e-mail links. */
   publicUrl: z.string().url(),
+  /** Lets another device create the first account; the window shows it on the register page. */
+  setupCode: z.string().min(1),
 })
 
 export const toServerMessage = z.discriminatedUnion('type', [startMessage, z.object({ type: z.literal('stop') })])

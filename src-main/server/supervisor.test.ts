@@ -33,7 +33,7 @@ function fakeProcess(reply: (message: ToServerMessage, process: FakeProcess) => 
 }
 type FakeProcess = ReturnType<typeof fakeProcess>
 
-const order = { dataFolder: '/data', preferredPort: 5050, host: '127.0.0.1', publicUrl: 'http://localhost:5050' }
+const order = { dataFolder: '/data', preferredPort: 5050, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'ABCD-EFGH' }
 
 /** A well-behaved server: ready on start, stopped then exit on stop. */
 const wellBehaved = (port = 5050) => (message: ToServerMessage, process: FakeProcess) => {

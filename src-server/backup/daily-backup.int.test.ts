@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { registerUser } from '../test/accounts'
@@ -48,6 +48,8 @@ describe('daily backup while the server runs', () => {
     await manual.fire()
     expect(await dailyCopies(t)).toEqual(['daily-2030-03-01T08-00-00-000Z.sqlite'])
     expect(await checkWaymarkDatabase(join(t.dataDir, 'backups', 'daily-2030-03-01T08-00-00-000Z.sqlite'))).toEqual({ users: 1, workouts: 0 })
+    // A copy of everything: as private as the database (L3).
+    expect((await stat(join(t.dataDir, 'backups', 'daily-2030-03-01T08-00-00-000Z.sqlite'))).mode & 0o777).toBe(0o600)
     expect([...manual.pending.values()].map((timer) => timer.ms)).toEqual([3_600_000])
 
     clock = new Date('2030-03-02T07:59:59Z')

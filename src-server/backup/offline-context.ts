@@ -10,6 +10,7 @@ import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
 import { createPasswordHasher } from '../lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
+import { newSetupCode } from '../lib/setup-code'
 import { createTokenService } from '../lib/tokens'
 import { createMailer } from '../mail/mailer'
 import { createMapImages } from '../maps/map-images'
@@ -56,6 +57,8 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     compute,
     tiles: null,
     weather: createWeatherJobs(null, write, background, logger),
+    // Commands never register accounts over the network.
+    setupCode: newSetupCode(),
     now,
   }
   return {

@@ -1,4 +1,5 @@
-import { rename, rm } from 'node:fs/promises'
+import { chmod, rename, rm } from 'node:fs/promises'
+import { PRIVATE_FILE } from '../data-dir'
 import sqlite3 from 'sqlite3'
 
 /** How long the copy waits for a lock held by a writer before failing (ms), as the server does. */
@@ -37,6 +38,8 @@ export async function copyDatabase(source: string, target: string): Promise<void
   } finally {
     await close(db)
   }
+  // Backups hold everything the database does: the owner's alone, like the database.
+  await chmod(partial, PRIVATE_FILE)
   await rename(partial, target)
 }
 

@@ -35,4 +35,9 @@ export interface ServerConfig {
   readonly bcryptRounds: number
   readonly version: string
   readonly logger: Logger
+  /**
+   * The one-time code that lets another device create the first account (the desktop app passes
+   * the one its window shows); a new one is drawn at each start when absent.
+   */
+  readonly setupCode?: string
 }

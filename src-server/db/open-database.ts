@@ -1,7 +1,7 @@
-import { readdir, rm, stat } from 'node:fs/promises'
+import { chmod, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DataSource } from 'typeorm'
-import type { DataDirLayout } from '../data-dir'
+import { PRIVATE_FILE, type DataDirLayout } from '../data-dir'
 import { createDataSource } from './data-source'
 
 /** How many pre-migration backups are kept. */
@@ -36,7 +36,9 @@ export async function openDatabase(layout: DataDirLayout, now: Date): Promise<Da
   try {
     if (existed && (await dataSource.showMigrations())) {
       const stamp = now.toISOString().replace(/[:.]/g, '-')
-      await dataSource.query(`VACUUM INTO ?`, [join(layout.backups, `waymark-${stamp}.sqlite`)])
+      const backup = join(layout.backups, `waymark-${stamp}.sqlite`)
+      await dataSource.query(`VACUUM INTO ?`, [backup])
+      await chmod(backup, PRIVATE_FILE)
       await pruneBackups(layout.backups, BACKUPS_KEPT)
     }
     await dataSource.runMigrations({ transaction: 'each' })

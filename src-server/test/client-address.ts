@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import { networkInterfaces } from 'node:os'
 
 /** A JSON answer received by `callFrom`. */
 export interface AddressedAnswer {
@@ -43,4 +44,16 @@ export function callFrom(
     outgoing.on('error', reject)
     outgoing.end(payload)
   })
+}
+
+/**
+ * This machine's first non-loopback IPv4 address: a connection from it is what the server sees
+ * from another device of the network. Tests that play such a device need one (CI machines have it).
+ */
+export function lanAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .find((entry) => entry.family === 'IPv4' && !entry.internal)
+  if (!address) throw new Error('this machine has no network address besides loopback')
+  return address.address
 }

@@ -49,6 +49,9 @@ export interface TestServerOptions {
   writeGate?: () => Promise<void>
   /** Points where the test holds the server (see `gate.ts`). */
   hooks?: ServerHooks
+  /** Where to listen; loopback unless a test plays another device of the network (`lanAddress()`). */
+  host?: string
+  setupCode?: string
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -67,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await createServer(
     {
       port: 0,
-      host: '127.0.0.1',
+      host: options.host ?? '127.0.0.1',
       dataDir,
       webRoot: options.webRoot ?? null,
       publicUrl: options.publicUrl ?? 'http://waymark.test',
@@ -77,6 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       bcryptRounds: 4,
       version: '0.0.0-test',
       logger: memoryLogger(logs),
+      ...(options.setupCode ? { setupCode: options.setupCode } : {}),
     },
     {
       rateLimits: options.rateLimits ?? { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: 1000, emailRequestsPerAddress: 1000 },

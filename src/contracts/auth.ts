@@ -13,6 +13,8 @@ export const registerBody = z.object({
   password: text,
   password_conf: text.optional(),
   language: z.string().max(10).optional(),
+  /** Needed only for the first account of an install when it is created from another device. */
+  setup_code: z.string().max(64).optional(),
 })
 
 /** Login by e-mail; the UI also sends its language, which the profile's saved language overrides. */

@@ -7,6 +7,8 @@ export const appConfigSchema = z.object({
   gpx_limit_import: z.number().int(),
   is_email_sending_enabled: z.boolean(),
   is_registration_enabled: z.boolean(),
+  /** No account exists yet: the first one, the administrator, is created on the server computer or with the setup code. */
+  setup_required: z.boolean(),
   map_attribution: z.string(),
   /** Tile URL template for the interactive map (served through the app), or null for no tiles. */
   tile_server_url: z.string().nullable(),

@@ -39,6 +39,8 @@ export interface ServerInfo {
   /** Empty when LAN sharing is off or the computer has no network. */
   readonly lanAddresses: readonly LanAddress[]
   readonly dataFolder: string
+  /** Lets another device create the install's first account (the server asks for it only then). */
+  readonly setupCode: string
 }
 
 /** The outcome of "move the data folder": the user may cancel the folder dialog. */

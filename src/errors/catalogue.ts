@@ -69,6 +69,11 @@ export const errorCatalogue = {
     wire: 'error',
   },
   registration_disabled: { message: 'error, registration is disabled', status: 403, wire: 'error' },
+  setup_code_required: {
+    message: 'the first account can only be created on the server computer, or with the setup code the server shows',
+    status: 403,
+    wire: 'error',
+  },
   last_admin: {
     message: 'you can not delete your account, no other user has admin rights',
     status: 403,

@@ -12,6 +12,9 @@ test.describe('the first account of an empty database', () => {
     expect((await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } })).status()).toBe(401)
 
     await page.goto('/register')
+    // On the server's own computer: the first-account notice, and no setup code to type.
+    await expect(page.getByText('This server has no account yet: the first one you create administers it.')).toBeVisible()
+    await expect(page.getByLabel('Setup code')).toHaveCount(0)
     await page.getByLabel(/^Username/).fill(ADMIN.username)
     await page.getByLabel(/^E-mail/).fill(ADMIN.email)
     await page.getByLabel(/^Password \*/).fill(ADMIN.password)

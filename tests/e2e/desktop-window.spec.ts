@@ -15,6 +15,7 @@ const INFO: ServerInfo = {
     { url: 'http://10.0.0.5:5123/', qrCode: QR('ethernet') },
   ],
   dataFolder: '/home/ana/.config/Waymark/data',
+  setupCode: 'K7QM-3XPT',
 }
 
 const gpxFile = (name: string, start: string): FakeFile => ({ name, text: syntheticGpx(30, start), type: 'application/gpx+xml' })
@@ -207,5 +208,17 @@ test.describe('desktop window (fake preload bridge)', () => {
     await page.goto('/desktop')
     await expect(page.getByTestId('lan-panel')).toHaveCount(0)
     await expect(page.getByText('Page not found')).toBeVisible()
+  })
+})
+
+test.describe('the desktop window before the first account', () => {
+  // A server of its own: no account exists yet.
+  test.use({ serverName: 'desktop-first-account' })
+
+  test('shows the setup code other devices need, and asks for none itself', async ({ page }) => {
+    await installFakeBridge(page, { info: INFO })
+    await page.goto('/register')
+    await expect(page.getByTestId('desktop-setup-code')).toHaveText(/enter this setup code there: K7QM-3XPT$/)
+    await expect(page.getByLabel('Setup code')).toHaveCount(0)
   })
 })

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { lanAddress } from '../../src-server/test/client-address'
 import { freePort } from './fixtures'
+import { syntheticGpx } from './workout-helpers'
 
 interface Finished {
   code: number | null
@@ -87,5 +89,70 @@ test.describe('the headless server process', () => {
     const thirdPort = await freePort()
     const third = await runServer(['--port', String(thirdPort), '--host', '127.0.0.1', '--data-dir', dataDir], new RegExp(`:${thirdPort}/`))
     expect(third.code).toBe(0)
+  })
+
+  test('on a fresh install, shows a setup code that another device needs for the first account, and keeps its files private', async ({
+    request,
+    page,
+  }) => {
+    const dataDir = join(dir, 'fresh')
+    const port = await freePort()
+    const server = spawn(process.execPath, ['out/main/server.js', '--port', String(port), '--host', '0.0.0.0', '--data-dir', dataDir, '--tile-server', 'off'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+    let output = ''
+    const code = await new Promise<string>((resolve) =>
+      server.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const shown = /setup code ([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(output)
+        if (shown?.[1]) resolve(shown[1])
+      }),
+    )
+    // This machine's network address: the server sees another device of the network.
+    const fromNetwork = `http://${lanAddress()}:${port}/api`
+    const account = { username: 'owner', email: 'owner@example.com', password: 'correct horse battery', password_conf: 'correct horse battery' }
+    const refused = await request.post(`${fromNetwork}/auth/register`, { data: account })
+    expect(refused.status()).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'setup_code_required' })
+
+    // The register page on a phone: it asks for the code, explains a refusal, then creates the admin.
+    await page.goto(`http://${lanAddress()}:${port}/register`)
+    await page.getByLabel(/^Username/).fill(account.username)
+    await page.getByLabel(/^E-mail/).fill(account.email)
+    await page.getByLabel(/^Password \*/).fill(account.password)
+    await page.getByLabel(/^Password confirmation/).fill(account.password)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByText("The first account can only be created on the server's computer, or with the setup code the server shows.")).toBeVisible()
+    await page.getByLabel('Setup code').fill(code.toLowerCase())
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByTestId('alert-success')).toHaveText('Successfully registered.')
+
+    const login = await request.post(`${fromNetwork}/auth/login`, { data: account })
+    const { auth_token: token } = (await login.json()) as { auth_token: string }
+    const upload = await request.post(`${fromNetwork}/workouts`, {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        file: { name: 'run.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(syntheticGpx(50, '2026-05-01T07:00:00Z')) },
+        data: JSON.stringify({ sport_id: 1 }),
+      },
+    })
+    expect(upload.status()).toBe(201)
+
+    // Everything the server wrote: folders 0700, files 0600 (nothing for other users of the computer).
+    const open: string[] = []
+    const walk = (path: string) => {
+      const mode = statSync(path).mode & 0o777
+      if (statSync(path).isDirectory()) {
+        if (mode !== 0o700) open.push(`${path} ${mode.toString(8)}`)
+        for (const name of readdirSync(path)) walk(join(path, name))
+      } else if (mode & 0o077) open.push(`${path} ${mode.toString(8)}`)
+    }
+    walk(dataDir)
+    expect(open).toEqual([])
+    expect(readdirSync(join(dataDir, 'uploads'), { recursive: true }).length).toBeGreaterThan(0)
+
+    server.kill('SIGTERM')
+    expect(await exited).toBe(0)
   })
 })

@@ -13,6 +13,7 @@ import { currentLanguage } from '../../i18n'
 import { startSession, useAppState } from '../../session/store'
 import { safeFrom } from '../../app/guard'
 import { AuthCard } from './AuthCard'
+import { FirstAccountSetup } from './FirstAccountSetup'
 
 export type AuthAction = 'login' | 'register' | 'reset-request' | 'reset' | 'account-confirmation-resend'
 
@@ -49,11 +50,13 @@ function AuthForm({ action }: { action: AuthAction }) {
   const config = useAppState((state) => state.config)
   const emailSending = Boolean(config?.is_email_sending_enabled)
   const registrationOpen = Boolean(config?.is_registration_enabled)
+  const firstAccount = action === 'register' && Boolean(config?.setup_required)
 
   const [username, setUsername] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [passwordConf, setPasswordConf] = useState('')
+  const [setupCode, setSetupCode] = useState('')
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
@@ -91,7 +94,14 @@ function AuthForm({ action }: { action: AuthAction }) {
         }
         case 'register':
           await call('register', {
-            body: { username, email, password, password_conf: passwordConf, language: currentLanguage() },
+            body: {
+              username,
+              email,
+              password,
+              password_conf: passwordConf,
+              language: currentLanguage(),
+              ...(setupCode.trim() ? { setup_code: setupCode.trim() } : {}),
+            },
           })
           await navigate({ pathname: '/login', search: location.search }, { state: { registered: true } satisfies LoginNotice })
           break
@@ -123,6 +133,7 @@ function AuthForm({ action }: { action: AuthAction }) {
             <AlertBox kind="success">{emailSending ? t('user.REGISTER_SUCCESS_EMAIL') : t('user.REGISTER_SUCCESS')}</AlertBox>
           )}
           {action === 'register' && !registrationOpen && <AlertBox kind="warning">{t('user.REGISTER_DISABLED')}</AlertBox>}
+          {firstAccount && registrationOpen && <FirstAccountSetup code={setupCode} onCodeChange={setSetupCode} disabled={disabled} />}
           {needsEmailSending && !emailSending && <AlertBox kind="warning">{t('user.EMAIL_SENDING_DISABLED')}</AlertBox>}
           {action === 'reset-request' && emailSending && <Text size="sm" c="dimmed">{t('user.RESET_REQUEST_HELP')}</Text>}
           {action === 'account-confirmation-resend' && emailSending && (

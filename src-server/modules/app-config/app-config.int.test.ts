@@ -25,6 +25,7 @@ describe('application configuration', () => {
         gpx_limit_import: 5000,
         is_email_sending_enabled: false,
         is_registration_enabled: true,
+        setup_required: false,
         map_attribution: '',
         tile_server_url: null,
         max_single_file_size: 20 * 1024 * 1024,

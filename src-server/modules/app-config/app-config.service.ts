@@ -26,6 +26,7 @@ export function createAppConfigService(context: ServerContext) {
       gpx_limit_import: settings.gpxLimitImport,
       is_email_sending_enabled: context.mailer.enabled,
       is_registration_enabled: await isRegistrationEnabled(manager, settings),
+      setup_required: (await manager.count(UserEntity)) === 0,
       map_attribution: context.config.tiles?.attribution ?? '',
       tile_server_url: context.tiles ? '/api/workouts/map_tile/{z}/{x}/{y}.png' : null,
       max_single_file_size: settings.maxSingleFileSize,

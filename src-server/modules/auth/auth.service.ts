@@ -6,6 +6,7 @@ import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { UserEntity } from '../../db/entities'
 import { hashToken } from '../../lib/secrets'
+import { isLoopbackAddress, setupCodeMatches } from '../../lib/setup-code'
 import { isRegistrationEnabled, readSettings } from '../app-config/app-config.service'
 import type { TokenService } from '../../lib/tokens'
 import type { AccessTokens } from '../access-tokens/access-tokens.service'
@@ -65,6 +66,8 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
      * Creates an account. The first account becomes an active administrator; later ones wait for
      * the e-mailed confirmation, or for an administrator when e-mail sending is off. An e-mail
      * already registered answers the same success without doing anything (no account probing).
+     * So that nobody else on the network can take a fresh install over, the first account is
+     * accepted only from this computer or with the setup code the server shows.
      */
     async register(body: z.output<typeof registerBody>, ip: string): Promise<SuccessMessage> {
       await limits.consume('register', ip)
@@ -76,6 +79,9 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
         if (await manager.existsBy(UserEntity, { username: body.username })) throw new AppError('username_taken')
         if (await manager.existsBy(UserEntity, { email: body.email })) return
         const first = (await manager.count(UserEntity)) === 0
+        if (first && !isLoopbackAddress(ip) && !setupCodeMatches(context.setupCode, body.setup_code)) {
+          throw new AppError('setup_code_required')
+        }
         const user = manager.create(UserEntity, {
           username: body.username,
           email: body.email,
