@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FileBatch } from '../src/desktop/bridge'
 import { CHANNELS } from '../src/desktop/channels'
+import { WORKOUT_EXTENSIONS } from '../src/desktop/file-types'
 import { runDesktopApp } from './lifecycle'
 import { click, fakePlatform, menuItem } from './test/fake-platform'
 
@@ -192,7 +193,8 @@ describe('desktop app lifecycle', () => {
     click(menuItem(state.menus.at(-1) ?? [], 'import-workouts'))
     await vi.waitFor(() => expect(state.windows[0]?.sent).toContainEqual({ channel: CHANNELS.filesOpened, payload: undefined }))
     expect(state.dialogs[0]).toMatchObject({ title: 'Import workouts', properties: ['openFile', 'multiSelections'] })
-    expect(state.dialogs[0]?.filters?.[0]?.extensions).toEqual(['gpx', 'GPX', 'fit', 'FIT', 'tcx', 'TCX', 'zip', 'ZIP'])
+    // The dialog offers what the import accepts, in both cases (some file systems are case-sensitive).
+    expect(state.dialogs[0]?.filters?.[0]?.extensions).toEqual(WORKOUT_EXTENSIONS.flatMap((extension) => [extension, extension.toUpperCase()]))
     expect(((await state.invoke(CHANNELS.takeOpenedFiles)) as FileBatch).files.map((file) => file.name)).toEqual(['ride.fit'])
   })
 
