@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Code, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessToken, TokenScope } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
@@ -30,14 +30,18 @@ export function AccessTokens() {
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(async () => {
-    try {
-      setTokens((await call('listAccessTokens')).data.tokens)
-    } catch (error) {
-      setErrorKeys(errorKeysOfUnknown(error))
+  // Bumped after each change: the list is fetched again.
+  const [version, setVersion] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    call('listAccessTokens')
+      .then((response) => current && setTokens(response.data.tokens))
+      .catch((error: unknown) => current && setErrorKeys(errorKeysOfUnknown(error)))
+    return () => {
+      current = false
     }
-  }, [])
-  useEffect(() => void load(), [load])
+  }, [version])
 
   const create = async (event: FormEvent) => {
     event.preventDefault()
@@ -53,7 +57,7 @@ export function AccessTokens() {
       })
       setSecret(created.data.secret)
       setName('')
-      await load()
+      setVersion((value) => value + 1)
     } catch (error) {
       setErrorKeys(errorKeysOfUnknown(error))
     } finally {
@@ -65,7 +69,7 @@ export function AccessTokens() {
     try {
       await call('revokeAccessToken', { params: { tokenId: token.id } })
       setRevoking(null)
-      await load()
+      setVersion((value) => value + 1)
     } catch (error) {
       setRevoking(null)
       setErrorKeys(errorKeysOfUnknown(error))
