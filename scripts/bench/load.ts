@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServerProcess, token } from '../../src-server/test/server-process'
 import { buildZip } from '../../src-server/test/zip-builder'
+import { rideToGpx, syntheticRide } from '../../src-server/importers/test-support/synthetic-ride'
 import { ride } from './api/archive-import'
+import { seed } from './api/dashboard-latency'
 
 const CLIENTS = 50
 const DURATION_MS = 60_000
@@ -17,7 +19,7 @@ function percentile(sorted: number[], p: number): number {
  * 50 clients use the dashboard, list, detail and statistics for 60 s on loopback while an
  * archive of 500 files imports: errors, database-busy failures and latencies are reported.
  */
-async function main(): Promise<void> {
+async function archiveWhileReading(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-load-'))
   try {
     const server = await startServerProcess(dataDir)
@@ -102,6 +104,118 @@ async function main(): Promise<void> {
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** Points of the uploaded file: a ~19 MB GPX, just under the default 20 MB single-file limit. */
+const WORST_POINTS = 85_000
+const READERS = 20
+/** Distinct files (another day each, so none is a duplicate): more than the uploads 30 s allow. */
+const UPLOAD_FILES = 12
+const UPLOADS_DURATION_MS = 30_000
+const READ_ALONE_MS = 10_000
+/** Issue 14's goal for the readers' p95 while one user uploads worst-case files. */
+const READERS_P95_MAX_MS = 50
+
+/**
+ * One user uploads the largest GPX the default limits accept, one after another, while 20 other
+ * users (each with 200 workouts) use the dashboard: the readers' latencies show whether parsing
+ * and analysis stay off the event loop.
+ */
+async function uploadsWhileReading(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'waymark-load-'))
+  try {
+    let server = await startServerProcess(dataDir)
+    const email = (user: number) => (user === 0 ? 'bench@example.com' : `bench${user}@example.com`)
+    const password = 'bench-password'
+    await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', email: email(0), password }),
+    })
+    await server.stop()
+    await seed(dataDir, READERS + 1, 200)
+    server = await startServerProcess(dataDir)
+    let stopped = false
+    try {
+      const headersOf = async (user: number) => ({ authorization: `Bearer ${await token(server.url, email(user), password)}` })
+      const uploader = await headersOf(0)
+      // Made beforehand: generating 19 MB of text in this process would delay the readers' own timing.
+      const files = Array.from({ length: UPLOAD_FILES }, (_, run) => new Blob([rideToGpx(syntheticRide(WORST_POINTS, { start: Date.UTC(2025, 0, 1, 8) + run * 86_400_000 }))]))
+      const calls: Record<string, (user: string) => string> = {
+        dashboard: () => 'workouts?page=1&per_page=5',
+        calendar: () => 'workouts?from=2023-05-26&to=2023-07-06&per_page=100&order=asc',
+        statistics: (user) => `stats/${user}/by_time?time=month&from=2023-07-01&to=2024-06-30`,
+        records: () => 'records',
+        profile: () => 'auth/profile',
+      }
+      const names = Object.keys(calls)
+      const readers = await Promise.all(Array.from({ length: READERS }, (_, index) => headersOf(index + 1)))
+      let errors = 0
+      /** The readers call the dashboard in a loop until `deadline`: every latency, ms. */
+      const read = async (deadline: number): Promise<number[]> => {
+        const latencies: number[] = []
+        await Promise.all(
+          readers.map(async (headers, index) => {
+            for (let i = index; Date.now() < deadline; i += 1) {
+              const name = names[i % names.length] ?? 'profile'
+              const began = performance.now()
+              const response = await fetch(`${server.url}/api/${calls[name]?.(`bench${index + 1}`) ?? ''}`, { headers })
+              await response.arrayBuffer()
+              latencies.push(performance.now() - began)
+              if (!response.ok) errors += 1
+            }
+          }),
+        )
+        return latencies
+      }
+      // The same readers alone first: on a shared machine, what the uploads add is the difference.
+      const alone = await read(Date.now() + READ_ALONE_MS)
+      const deadline = Date.now() + UPLOADS_DURATION_MS
+      const uploadTimes: number[] = []
+      const uploading = (async () => {
+        for (const [run, file] of files.entries()) {
+          if (Date.now() >= deadline) break
+          const form = new FormData()
+          form.append('file', file, `worst-${run}.gpx`)
+          form.append('data', JSON.stringify({ sport_id: 1 }))
+          const began = performance.now()
+          const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: uploader, body: form })
+          await response.arrayBuffer()
+          if (response.status !== 201) throw new Error(`upload answered ${response.status}`)
+          uploadTimes.push(performance.now() - began)
+        }
+      })()
+      const latencies = await read(deadline)
+      await uploading
+      const peakRssMb = await server.stop().finally(() => (stopped = true))
+      const sorted = [...latencies].sort((a, b) => a - b)
+      const p95 = percentile(sorted, 95)
+      const aloneSorted = [...alone].sort((a, b) => a - b)
+      const uploadsSorted = [...uploadTimes].sort((a, b) => a - b)
+      console.log(`
+Load: one user uploads ${WORST_POINTS}-point GPX files (~19 MB) one after another while ${READERS} others read, ${UPLOADS_DURATION_MS / 1000} s`)
+      console.log(`  uploads: ${uploadTimes.length}, median ${percentile(uploadsSorted, 50).toFixed(0)} ms each; server peak RSS ${peakRssMb.toFixed(0)} MB`)
+      console.log(
+        `  readers alone (${READ_ALONE_MS / 1000} s before): n=${aloneSorted.length}, p50 ${percentile(aloneSorted, 50).toFixed(1)} ms, p95 ${percentile(aloneSorted, 95).toFixed(1)} ms, max ${(aloneSorted.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
+      )
+      console.log(
+        `  readers during the uploads: n=${sorted.length}, ${errors} errors, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms` +
+          `  target p95 ≤ ${READERS_P95_MAX_MS} ms  ${p95 <= READERS_P95_MAX_MS ? 'ok' : 'MISSED'}`,
+      )
+      if (errors > 0) process.exitCode = 1
+    } finally {
+      if (!stopped) await server.kill()
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** `npm run bench:load [archive|uploads]`: both scenarios by default. */
+async function main(): Promise<void> {
+  const only = process.argv[2]
+  if (!only || only === 'archive') await archiveWhileReading()
+  if (!only || only === 'uploads') await uploadsWhileReading()
 }
 
 void main()
