@@ -82,8 +82,9 @@ const expected: Readonly<Record<string, Outcome>> = {
   'fit/run-no-pause-records.fit': positions(),
   'fit/settings.fit': { refused: 'fit_not_activity' },
   'fit/sportslib-garmin.fit': positions(),
-  // Broken at byte 7,471 of 78,233 (each CR LF pair of the file lost its CR, 19 bytes): Garmin's
-  // SDK stops there too, after 473 of its records; a tenth of the run is no workout to keep.
+  // Broken at byte 7,471 of 78,233 (each CR LF pair of the file lost its CR, 19 bytes missing):
+  // Garmin's SDK stops there too, after 473 records, the last of them already misread (dated
+  // 2085). Bytes before a break in the middle cannot be trusted, unlike a cut-off end: refused.
   'fit/strava-android.fit': { refused: 'fit_corrupt' },
   'fit/swim-6688025408.fit': device, // lengths only in laps
   // Swim, T1, bike, run: the 0.8 s T2 of a single record is no workout.

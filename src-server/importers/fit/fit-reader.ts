@@ -19,7 +19,9 @@ import { TrackFileError } from '../track-file-error'
  *
  * Damage: a file cut short (its last message runs past the end of the data or of the file) or
  * with a wrong checksum keeps what was read and says so (`tailDamaged`); a file whose structure
- * breaks before that (an undefined message type, an impossible definition) is refused.
+ * breaks before that (an undefined message type, a reserved bit) is refused: the message before
+ * such a break was already misread (a byte lost inside it shifts everything after), so nothing
+ * read can be trusted.
  */
 
 /** A timer start or stop, in epoch ms. */
