@@ -64,6 +64,25 @@ test.describe('workout detail', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 80)
     await expect(page.getByTestId('workout-map')).not.toHaveAttribute('data-hover', /./)
 
+    // Speed is smoothed by default; raw on demand. The readout lists every channel, drawn or not.
+    const tooltip = page.getByTestId('chart-tooltip')
+    await expect(page.getByTestId('chart-smooth-speed')).toBeChecked()
+    // The test ids sit on the inputs, which the chip and the switch draw over: keyboard them.
+    await page.getByTestId('chart-series-elevation').focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByTestId('chart-series-elevation')).not.toBeChecked()
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
+    await expect(tooltip).toContainText('Elevation')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 80)
+    // Elevation hidden: the only line left is speed's; raw speed draws another line.
+    const speedLine = page.getByTestId('workout-chart').locator('.recharts-line-curve')
+    await expect(speedLine).toHaveCount(1)
+    const smoothedLine = await speedLine.getAttribute('d')
+    await page.getByTestId('chart-smooth-speed').focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByTestId('chart-smooth-speed')).not.toBeChecked()
+    await expect(speedLine).not.toHaveAttribute('d', smoothedLine ?? '')
+
     // Distance or time on the x-axis.
     await page.getByTestId('chart-axis').getByText('Time').click()
     await expect(surface).toContainText(/\d{2}:\d{2}:\d{2}/)

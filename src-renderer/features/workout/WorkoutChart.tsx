@@ -1,13 +1,13 @@
 import '@mantine/charts/styles.css'
 import { CompositeChart, type CompositeChartSeries } from '@mantine/charts'
-import { Chip, ColorSwatch, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Chip, ColorSwatch, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core'
 import { memo, useMemo, useState } from 'react'
 import type { MouseHandlerDataParam } from 'recharts'
 import { useTranslation } from 'react-i18next'
 import type { ChartDataPoint } from '../../../src/contracts'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
-import { availableSeries, hasTimeAxis, toChartRows, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
+import { availableSeries, hasTimeAxis, smoothSpeed, toChartRows, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
 import { unitSystem } from './measures'
 
 const SERIES_STYLE: Record<ChartSeriesName, { color: string; type: 'line' | 'area'; decimals: number }> = {
@@ -26,7 +26,8 @@ interface TooltipEntry {
 
 /**
  * The analysis chart: speed and elevation (and heart rate, cadence, power when recorded) against
- * distance or time. Hovering reports the point's index so the map can follow.
+ * distance or time, speed smoothed unless the user asks for the raw values. Hovering shows every
+ * channel of the point and reports its index so the map can follow.
  */
 export const WorkoutChart = memo(function WorkoutChart({
   points,
@@ -39,7 +40,10 @@ export const WorkoutChart = memo(function WorkoutChart({
 }) {
   const { t, i18n } = useTranslation()
   const units = unitSystem(imperial)
-  const rows = useMemo(() => toChartRows(points, imperial), [points, imperial])
+  // Smoothing on by default (GPS speed jitters from point to point); raw on demand.
+  const [smoothed, setSmoothed] = useState(true)
+  const rawRows = useMemo(() => toChartRows(points, imperial), [points, imperial])
+  const rows = useMemo(() => (smoothed ? smoothSpeed(rawRows) : rawRows), [rawRows, smoothed])
   const available = useMemo(() => availableSeries(rows), [rows])
   const timeAxis = hasTimeAxis(rows)
   const [axisChoice, setAxis] = useState<ChartAxis>('distance')
@@ -88,7 +92,8 @@ export const WorkoutChart = memo(function WorkoutChart({
           {formatNumber(row.distance, i18n.language, 2)} {t(`common.UNITS.${units.distance}`)}
           {row.duration !== null && ` · ${formatDuration(row.duration)}`}
         </Text>
-        {visible.map((name) => {
+        {/* Every channel of the point, drawn or not: the line shows the trend, this the figures. */}
+        {available.map((name) => {
           const value = row[name]
           return value === null ? null : (
             <Text size="xs" key={name} c={SERIES_STYLE[name].color}>
@@ -116,6 +121,13 @@ export const WorkoutChart = memo(function WorkoutChart({
             ))}
           </Group>
         </Chip.Group>
+        <Switch
+          size="xs"
+          label={t('insights.CHART.SMOOTH_SPEED')}
+          checked={smoothed}
+          onChange={(event) => setSmoothed(event.currentTarget.checked)}
+          data-testid="chart-smooth-speed"
+        />
         {timeAxis && (
           <SegmentedControl
             size="xs"

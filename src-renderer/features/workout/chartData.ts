@@ -60,6 +60,45 @@ export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean
   })))
 }
 
+/** Half the width of the speed smoothing window, seconds (a "few seconds" either side). */
+export const SMOOTHING_HALF_WINDOW_S = 5
+/** Rows either side averaged when the workout has no timestamps. */
+const SMOOTHING_HALF_WINDOW_ROWS = 2
+
+/**
+ * Speed as a centred moving average (±{@link SMOOTHING_HALF_WINDOW_S} s and at least the
+ * neighbours, or ±2 rows without time) so GPS jitter does not hide the trend. Gaps (pauses) stay gaps and are never averaged
+ * across; rows without speed add nothing. Two pointers: O(n).
+ */
+export function smoothSpeed(rows: readonly ChartRow[]): ChartRow[] {
+  const timed = hasTimeAxis(rows)
+  const at = (i: number) => (timed ? (rows[i]?.duration ?? 0) : i)
+  const half = timed ? SMOOTHING_HALF_WINDOW_S : SMOOTHING_HALF_WINDOW_ROWS
+  const result: ChartRow[] = []
+  let start = 0
+  while (start < rows.length) {
+    // One run of rows with a speed, between gaps.
+    if (rows[start]?.speed === null) {
+      result.push(rows[start] as ChartRow)
+      start++
+      continue
+    }
+    let end = start
+    while (end < rows.length && rows[end]?.speed !== null) end++
+    let low = start
+    let high = start
+    let sum = 0
+    for (let i = start; i < end; i++) {
+      // The window always holds the neighbours: sparse recordings (a point every 10 s) smooth too.
+      while (high < end && (at(high) <= at(i) + half || high <= i + 1)) sum += rows[high++]?.speed ?? 0
+      while (at(low) < at(i) - half && low < i - 1) sum -= rows[low++]?.speed ?? 0
+      result.push({ ...(rows[i] as ChartRow), speed: round(sum / (high - low), 2) })
+    }
+    start = end
+  }
+  return result
+}
+
 /** The series worth drawing: a sensor with no value anywhere is left out. */
 export function availableSeries(rows: readonly ChartRow[]): ChartSeriesName[] {
   const names: ChartSeriesName[] = ['speed']

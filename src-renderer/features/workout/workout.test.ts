@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
-import { availableSeries, hasTimeAxis, positionOf, toChartRows } from './chartData'
+import { availableSeries, hasTimeAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, toChartRows } from './chartData'
 import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
 import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
@@ -109,6 +109,32 @@ describe('chart data', () => {
       point({ distance: 0.8, duration: 780, speed: 0 }),
     ]
     expect(toChartRows(ride, false).map((row) => row.speed)).toEqual([0, 18, null, 18, null, 18, 18, 0])
+  })
+
+  it('smooths speed with a centred moving average that never crosses a pause', () => {
+    // GPS jitter: 10 and 20 km/h every other second, a stop at 0 (a gap), then again.
+    const speeds = [10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 10, 20, 0, 10, 20, 10, 20, 10, 20, 10]
+    const rows = toChartRows(
+      speeds.map((speed, i) => point({ distance: i / 100, duration: i, speed })),
+      false,
+    )
+    const smoothed = smoothSpeed(rows)
+    // Independent check: average each row's own run within ±5 s, brute force.
+    const expected = rows.map((row, i) => {
+      if (row.speed === null) return null
+      let gapBefore = i
+      while (gapBefore >= 0 && rows[gapBefore]?.speed !== null) gapBefore--
+      let gapAfter = i
+      while (gapAfter < rows.length && rows[gapAfter]?.speed !== null) gapAfter++
+      const window = rows.slice(gapBefore + 1, gapAfter).filter((other) => Math.abs((other.duration ?? 0) - i) <= SMOOTHING_HALF_WINDOW_S)
+      return Math.round((window.reduce((sum, other) => sum + (other.speed ?? 0), 0) / window.length) * 100) / 100
+    })
+    expect(smoothed.map((row) => row.speed)).toEqual(expected)
+    expect(smoothed[12]?.speed).toBeNull()
+    // Row 6 averages rows 1–11: six 20s and five 10s.
+    expect(smoothed[6]?.speed).toBe(15.45)
+    // Everything else is untouched.
+    expect(smoothed.map(({ speed: _speed, ...rest }) => rest)).toEqual(rows.map(({ speed: _speed, ...rest }) => rest))
   })
 
   it('finds the map position of a hovered row', () => {
