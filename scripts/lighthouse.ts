@@ -15,8 +15,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /**
  * Lighthouse's command line, run by Node itself: Lighthouse sends some of its functions into the
  * page as source text, which must not go through this script's TypeScript loader.
@@ -28,17 +28,6 @@ interface LighthouseResult {
   categories: Record<string, { score: number | null } | undefined>
   audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>
 }
-/** The same switches as the end-to-end tests (playwright.config.ts). */
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const GOALS: Record<string, number> = { performance: 90, accessibility: 100, 'best-practices': 100 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
@@ -111,9 +100,9 @@ async function main(): Promise<void> {
   })
   const debuggingPort = await freePort()
   const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
+    args: ['--headless=new', ...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
   })
   try {
     await waitForServer(base, server)
