@@ -1,8 +1,10 @@
 import i18next, { type BackendModule } from 'i18next'
+import { useEffect, useState } from 'react'
 import { initReactI18next } from 'react-i18next'
 import type { Language } from '../src/contracts/languages'
 import { isLanguage, languageFromTag } from '../src/i18n/language'
-import { translation as en } from '../src/i18n/locales/en/ui'
+import type { translation as en } from '../src/i18n/locales/en/ui'
+import { visitorTranslation } from '../src/i18n/locales/en/visitor'
 
 const STORAGE_KEY = 'language'
 
@@ -18,8 +20,8 @@ export function initialLanguage(): Language {
 }
 
 /**
- * English (also every missing key's fallback) comes with the first script; French and German are
- * chunks of their own, fetched when the interface shows them, so nobody downloads three languages.
+ * The first script brings the English texts of the visitor pages only (login, registration…); the
+ * rest of English, and French and German whole, are chunks of their own fetched when shown.
  */
 const otherLanguages: Record<Exclude<Language, 'en'>, () => Promise<{ translation: typeof en }>> = {
   fr: () => import('../src/i18n/locales/fr/ui'),
@@ -32,7 +34,7 @@ const lazyTexts: BackendModule = {
   init: () => undefined,
   read(language, _namespace, done) {
     if (!isLanguage(language) || language === 'en') {
-      done(null, en)
+      done(null, visitorTranslation)
       return
     }
     otherLanguages[language]().then(
@@ -47,13 +49,34 @@ export const i18nReady = i18next
   .use(lazyTexts)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: visitorTranslation } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   })
+
+let allTexts: Promise<void> | null = null
+let allTextsIn = false
+
+/** Fetches the English texts of the signed-in pages (once; later calls share the first). */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import('../src/i18n/locales/en/ui').then(({ translation }) => {
+    i18next.addResourceBundle('en', 'translation', translation, true, true)
+    allTextsIn = true
+  })
+  return allTexts
+}
+
+/** True once every English text is in; fetches them when `wanted` (a signed-in user). */
+export function useAllTexts(wanted: boolean): boolean {
+  const [, setLoaded] = useState(allTextsIn)
+  useEffect(() => {
+    if (wanted) void loadAllTexts().then(() => setLoaded(true))
+  }, [wanted])
+  return allTextsIn
+}
 
 function syncDocument(language: string): void {
   document.documentElement.lang = language

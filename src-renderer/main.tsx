@@ -5,7 +5,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { Providers } from './app/Providers'
-import { i18nReady } from './i18n'
+import { tokenStorage } from './api/tokenStorage'
+import { i18nReady, loadAllTexts } from './i18n'
 import { createAppRouter } from './app/router'
 import { registerServiceWorker } from './serviceWorker'
 import { loadConfig, loadSession } from './session/store'
@@ -13,6 +14,8 @@ import { loadConfig, loadSession } from './session/store'
 // The stored session is checked before any page shows (the guard waits for it).
 void loadConfig()
 void loadSession()
+// A stored session will most likely open a signed-in page: its texts come alongside the session check.
+if (tokenStorage.get()) void loadAllTexts()
 registerServiceWorker()
 
 const router = createAppRouter()

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PageLoader } from '../components/PageLoader'
 import { WorkoutFilesHandOver } from '../features/desktop/WorkoutFilesHandOver'
+import { useAllTexts } from '../i18n'
 import { useAppState } from '../session/store'
 import { AppError } from './AppError'
 import { guardRedirect } from './guard'
@@ -15,9 +16,11 @@ export function AppRoot() {
   const configStatus = useAppState((state) => state.configStatus)
   const sessionStatus = useAppState((state) => state.sessionStatus)
   const loggedOutFrom = useAppState((state) => state.loggedOutFrom)
+  // Signed-in pages wait for their texts (visitor pages come with the first script).
+  const textsIn = useAllTexts(sessionStatus === 'authenticated')
 
   if (configStatus === 'error') return <AppError />
-  if (configStatus === 'loading' || sessionStatus === 'checking') return <PageLoader fullPage />
+  if (configStatus === 'loading' || sessionStatus === 'checking' || (sessionStatus === 'authenticated' && !textsIn)) return <PageLoader fullPage />
 
   const guarded = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated')
   // After a logout the user goes to the login page itself, not back to where they were.

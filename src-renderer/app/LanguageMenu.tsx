@@ -1,41 +1,42 @@
-import { Button, Menu } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { IconLanguage } from '@tabler/icons-react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { languages, type Language } from '../../src/contracts/languages'
-import { RouteDropdown } from '../components/RouteDropdown'
-import { useChangeLanguage } from './useChangeLanguage'
+
+/**
+ * The menu itself (Mantine's floating dropdown: floating-ui, focus trap, transitions) is a chunk of
+ * its own, fetched when the pointer or focus reaches the button, so no page's first load carries it.
+ */
+const loadChoices = () => import('./LanguageChoices')
+const LanguageChoices = lazy(() => loadChoices().then((module) => ({ default: module.LanguageChoices })))
 
 /** The language switch of the navigation bar. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation()
-  const changeLanguage = useChangeLanguage()
-  return (
-    <RouteDropdown
-      target={
-        <Button
-          variant="subtle"
-          color="white"
-          c="white"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={`${i18n.language.toUpperCase()} – ${t('common.LANGUAGE')}`}
-          data-testid="language-menu"
-        >
-          {i18n.language.toUpperCase()}
-        </Button>
-      }
+  // Until first used the button stands alone; its first click (or Enter) opens the fetched menu.
+  const [used, setUsed] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const target = (
+    <Button
+      ref={button}
+      variant="subtle"
+      color="white"
+      c="white"
+      leftSection={<IconLanguage size={18} />}
+      aria-label={`${i18n.language.toUpperCase()} – ${t('common.LANGUAGE')}`}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadChoices()}
+      onFocus={() => void loadChoices()}
+      onClick={used ? undefined : () => setUsed(true)}
+      data-testid="language-menu"
     >
-      <Menu.Label>{t('common.LANGUAGE')}</Menu.Label>
-      {languages.map((language: Language) => (
-        <Menu.Item
-          key={language}
-          onClick={() => void changeLanguage(language)}
-          fw={language === i18n.language ? 700 : 400}
-          data-testid={`language-${language}`}
-          lang={language}
-        >
-          {t(`common.LANGUAGES.${language}`)}
-        </Menu.Item>
-      ))}
-    </RouteDropdown>
+      {i18n.language.toUpperCase()}
+    </Button>
+  )
+  if (!used) return target
+  return (
+    <Suspense fallback={target}>
+      <LanguageChoices target={target} targetRef={button} />
+    </Suspense>
   )
 }

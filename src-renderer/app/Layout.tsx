@@ -1,10 +1,12 @@
-import { AppShell, Container } from '@mantine/core'
-import { useState, type ReactNode } from 'react'
+import { Box, Container } from '@mantine/core'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ScrollToTop } from '../components/ScrollToTop'
 import { Footer } from './Footer'
-import { MobileMenu } from './MobileMenu'
 import { NavBar } from './NavBar'
+
+/** The phone menu (Mantine nav links, collapses) is fetched when first opened. */
+const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })))
 
 /** Header, phone menu, page area, footer and the scroll-to-top button around every page. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -14,26 +16,28 @@ export function Layout({ children }: { children: ReactNode }) {
   const menuOpened = openedAt === location.key
   const toggleMenu = () => setOpenedAt(menuOpened ? null : location.key)
 
+  // Plain fixed header and phone panel rather than Mantine's AppShell, whose resizable sidebars
+  // and scroll-lock library would weigh on every first load (the header is 60 px, app.css).
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !menuOpened, desktop: true } }}
-      padding={0}
-    >
-      <AppShell.Header className="waymark-header">
+    <>
+      <header className="waymark-header">
         <NavBar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" hiddenFrom="md">
-        {/* Mounted only while open: a collapsed navbar merely slides off-screen. */}
-        {menuOpened && <MobileMenu />}
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </header>
+      {/* Mounted only while open. */}
+      {menuOpened && (
+        <Box component="nav" hiddenFrom="md" p="sm" className="waymark-phone-menu">
+          <Suspense fallback={null}>
+            <MobileMenu />
+          </Suspense>
+        </Box>
+      )}
+      <main className="waymark-main">
         <Container size="lg" py="xl" px="md" mih="calc(100vh - 140px)">
           {children}
         </Container>
         <Footer />
         <ScrollToTop />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   )
 }

@@ -1,12 +1,15 @@
 import { ActionIcon, Box, Button, Group, Text } from '@mantine/core'
 import { IconLogout, IconMenu2, IconRoute, IconX } from '@tabler/icons-react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
-import { UserPicture } from '../components/UserPicture'
 import { desktopBridge } from '../platform/desktop'
 import { logout, useAppState } from '../session/store'
 import { LanguageMenu } from './LanguageMenu'
 import { navItemsFor } from './navItems'
+
+/** Signed-in users only: the avatar stays out of the visitor pages' first load. */
+const UserPicture = lazy(() => import('../components/UserPicture').then((module) => ({ default: module.UserPicture })))
 
 /** The top bar: brand, main links (desktop), profile, language and logout; a menu toggle on phones. */
 export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
@@ -44,7 +47,9 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
               <>
                 <NavLink to="/profile" className="waymark-nav-link" data-testid="nav-profile">
                   <Group gap={8} wrap="nowrap">
-                    <UserPicture username={profile.username} hasPicture={profile.picture} size={28} />
+                    <Suspense fallback={<Box w={28} h={28} />}>
+                      <UserPicture username={profile.username} hasPicture={profile.picture} size={28} />
+                    </Suspense>
                     <Text span fw={600} inherit>
                       {profile.username}
                     </Text>

@@ -1,5 +1,3 @@
-import 'dayjs/locale/de'
-import 'dayjs/locale/fr'
 import { MantineProvider } from '@mantine/core'
 import { DatesProvider } from '@mantine/dates'
 import type { ReactNode } from 'react'

@@ -1,19 +1,19 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core'
-import { IconArrowUp } from '@tabler/icons-react'
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 /** How long the button stays after a click before hiding (spec §9). */
 export const HIDE_DELAY_MS = 300
+
+/** The button (Mantine's affix and transition) is fetched the first time a page is long enough to need it. */
+const ScrollToTopButton = lazy(() => import('./ScrollToTopButton').then((module) => ({ default: module.ScrollToTopButton })))
 
 /**
  * A marker at the bottom of the page and a button that appears while the marker is visible;
  * the button scrolls to the top and hides 300 ms after the click.
  */
 export function ScrollToTop() {
-  const { t } = useTranslation()
   const marker = useRef<HTMLDivElement>(null)
   const [visible, setVisible] = useState(false)
+  const [needed, setNeeded] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(() => {
@@ -22,7 +22,9 @@ export function ScrollToTop() {
     const observer = new IntersectionObserver((entries) => {
       // Only offer the button on pages long enough to scroll.
       const scrollable = document.documentElement.scrollHeight > window.innerHeight + 40
-      setVisible(Boolean(entries[0]?.isIntersecting) && scrollable)
+      const show = Boolean(entries[0]?.isIntersecting) && scrollable
+      setVisible(show)
+      if (show) setNeeded(true)
     })
     observer.observe(element)
     return () => {
@@ -40,24 +42,11 @@ export function ScrollToTop() {
   return (
     <>
       <div ref={marker} data-testid="bottom-marker" style={{ height: 1 }} />
-      <Affix position={{ bottom: 20, right: 20 }}>
-        <Transition transition="slide-up" mounted={visible}>
-          {(styles) => (
-            <ActionIcon
-              style={styles}
-              size="xl"
-              radius="xl"
-              color="ember"
-              variant="filled"
-              onClick={scrollUp}
-              aria-label={t('common.SCROLL_TO_TOP')}
-              data-testid="scroll-to-top"
-            >
-              <IconArrowUp size={22} />
-            </ActionIcon>
-          )}
-        </Transition>
-      </Affix>
+      {needed && (
+        <Suspense fallback={null}>
+          <ScrollToTopButton visible={visible} onClick={scrollUp} />
+        </Suspense>
+      )}
     </>
   )
 }

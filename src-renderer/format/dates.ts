@@ -1,4 +1,7 @@
 import dayjs from 'dayjs'
+// Month and day names of the date pickers (which all format with this module), not of the first load.
+import 'dayjs/locale/de'
+import 'dayjs/locale/fr'
 import customParseFormat from 'dayjs/plugin/customParseFormat'
 import timezone from 'dayjs/plugin/timezone'
 import utc from 'dayjs/plugin/utc'

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core'
 import { act, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { MemoryRouter } from 'react-router-dom'
-import '../i18n'
+import { loadAllTexts } from '../i18n'
 import { theme } from '../theme'
 
 // Lets React know these tests drive updates through act().
@@ -24,6 +24,7 @@ function wrap(node: ReactNode, path: string): ReactNode {
 
 /** Renders a component with the app's theme, translations and a router, as the app does. */
 export async function render(node: ReactNode, path = '/'): Promise<Rendered> {
+  await loadAllTexts()
   const container = document.createElement('div')
   document.body.appendChild(container)
   let root: Root | undefined

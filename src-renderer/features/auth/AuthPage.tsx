@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ErrorCode } from '../../../src/errors/catalogue'
@@ -8,12 +8,14 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
-import { PasswordStrength } from '../../components/PasswordStrength'
 import { currentLanguage } from '../../i18n'
 import { startSession, useAppState } from '../../session/store'
 import { safeFrom } from '../../app/guard'
 import { AuthCard } from './AuthCard'
 import { FirstAccountSetup } from './FirstAccountSetup'
+
+/** The strength meter is for new passwords only: the login form loads without it. */
+const PasswordStrength = lazy(() => import('../../components/PasswordStrength').then((module) => ({ default: module.PasswordStrength })))
 
 export type AuthAction = 'login' | 'register' | 'reset-request' | 'reset' | 'account-confirmation-resend'
 
@@ -175,7 +177,9 @@ function AuthForm({ action }: { action: AuthAction }) {
           )}
           {showConfirmation && (
             <>
-              <PasswordStrength password={password} userInputs={[username, email].filter(Boolean)} />
+              <Suspense fallback={null}>
+                <PasswordStrength password={password} userInputs={[username, email].filter(Boolean)} />
+              </Suspense>
               <PasswordInput
                 label={t('user.PASSWORD_CONFIRMATION')}
                 value={passwordConf}

@@ -1,14 +1,11 @@
-import about from './about.json'
 import admin from './admin.json'
-import api from './api.json'
-import common from './common.json'
 import dashboard from './dashboard.json'
 import desktop from './desktop.json'
 import insights from './insights.json'
 import sports from './sports.json'
 import statistics from './statistics.json'
-import user from './user.json'
 import workouts from './workouts.json'
+import { visitorTranslation } from './visitor'
 
 /** The English interface texts (one module per language, so the UI loads only the one it shows). */
-export const translation = { about, admin, api, common, dashboard, desktop, insights, sports, statistics, user, workouts }
+export const translation = { ...visitorTranslation, admin, dashboard, desktop, insights, sports, statistics, workouts }
