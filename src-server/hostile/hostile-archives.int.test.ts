@@ -85,6 +85,6 @@ describe('hostile archives: limits apply to everything extracted (issue 14 M1)',
     await t.api('PATCH', 'config', { token: user.token, body: { gpx_limit_import: 10, max_single_file_size: 1_048_576, max_zip_file_size: 10_485_760 } })
     const deepest = buildZip([{ name: 'deep.gpx', data: gpx(300) }])
     const task = await importArchive(buildZip([{ name: 'level1.zip', data: buildZip([{ name: 'level2.zip', data: deepest }]) }]))
-    expect(task.results).toEqual([{ file: 'level1.zip/level2.zip', status: 'error', message: errorCatalogue.archive_nested_too_deep.message }])
+    expect(task.results).toEqual([{ file: 'level1.zip/level2.zip', status: 'error', message: errorCatalogue.archive_nested_too_deep.message, code: 'archive_nested_too_deep' }])
   })
 })

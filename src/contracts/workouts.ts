@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors'
 import type { WorkoutInsightFields } from './insights'
 import { z } from 'zod'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
@@ -175,9 +176,11 @@ export type MapLineResponse = z.infer<typeof mapLineResponseSchema>
 
 /** The outcome of one file of an archive import. */
 export type ImportFileResult =
-  | { file: string; status: 'imported'; workout_id: string }
-  | { file: string; status: 'duplicate'; workout_id: string }
-  | { file: string; status: 'error'; message: string }
+  /** `workout_ids`: every workout the file gave (a multisport FIT, a TCX of several activities); `workout_id` is the first. */
+  | { file: string; status: 'imported'; workout_id: string; workout_ids: string[] }
+  | { file: string; status: 'duplicate'; workout_id: string; workout_ids: string[] }
+  /** `message`: the catalogue's text (what the reference's clients read); `code`: its key, which our UI translates. */
+  | { file: string; status: 'error'; message: string; code: ErrorCode }
 
 /** Progress of a background archive import. */
 export interface ImportTask {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTimedelta } from './duration'
+import { formatTimeLeft, formatTimedelta } from './duration'
 
 describe('formatTimedelta', () => {
   it.each([
@@ -13,5 +13,20 @@ describe('formatTimedelta', () => {
     [-5, '0:00:00'],
   ])('%s s is %s', (seconds, text) => {
     expect(formatTimedelta(seconds)).toBe(text)
+  })
+})
+
+describe('formatTimeLeft', () => {
+  it.each([
+    [0, 'en', '0 seconds'],
+    [44.6, 'en', '45 seconds'],
+    [61, 'en', '1 minute'],
+    [725, 'fr', '12 minutes'],
+    [89 * 60, 'de', '89 Minuten'],
+    [5400, 'en', '1.5 hours'],
+    [5400, 'de', '1,5 Stunden'],
+    [-3, 'en', '0 seconds'],
+  ])('%s s in %s is %s', (seconds, locale, text) => {
+    expect(formatTimeLeft(seconds, locale)).toBe(text)
   })
 })

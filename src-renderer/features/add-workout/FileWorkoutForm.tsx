@@ -96,7 +96,7 @@ export function FileWorkoutForm() {
         const [workout, ...others] = answer.data.workouts
         // One workout opens at once; several (one per activity) or warnings are listed first.
         if (workout && others.length === 0 && (answer.data.warnings ?? []).length === 0) await navigate(`/workouts/${workout.id}`)
-        else setProgress({ total: 1, done: 1, current: null, results: outcomesOfUpload(only.name, answer), finished: true })
+        else setProgress({ total: 1, done: 1, current: null, importing: null, secondsLeft: null, results: outcomesOfUpload(only.name, answer), finished: true })
       } catch (error) {
         setErrorKeys(errorKeysOfUnknown(error))
       } finally {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { formatTimeLeft } from '../../../src/format/duration'
 import { countOutcomes, type FileOutcome, type ImportProgress } from './importQueue'
 
 const STATUS_COLOR: Record<FileOutcome['status'], string> = { imported: 'pine', duplicate: 'yellow', error: 'red' }
@@ -49,7 +50,7 @@ function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
 
 /** Progress of several files or an archive, one result per file, then the way to the dashboard. */
 export function ImportProgressCard({ progress, onAddMore }: { progress: ImportProgress; onAddMore: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const percent = progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100)
   const counts = countOutcomes(progress.results)
   return (
@@ -63,8 +64,15 @@ export function ImportProgressCard({ progress, onAddMore }: { progress: ImportPr
           {t('workouts.IMPORT.PROGRESS', { done: progress.done, total: progress.total })}
         </Text>
         {progress.current && !progress.finished && (
-          <Text size="sm" c="dimmed">
-            {t('workouts.IMPORT.PREPARING', { name: progress.current })}
+          <Text size="sm" c="dimmed" data-testid="import-current">
+            {progress.importing
+              ? t('workouts.IMPORT.IMPORTING', { name: progress.importing })
+              : t('workouts.IMPORT.PREPARING', { name: progress.current })}
+          </Text>
+        )}
+        {progress.secondsLeft !== null && !progress.finished && (
+          <Text size="sm" c="dimmed" data-testid="import-time-left">
+            {t('workouts.IMPORT.TIME_LEFT', { time: formatTimeLeft(progress.secondsLeft, i18n.language) })}
           </Text>
         )}
         {progress.results.length > 0 && (

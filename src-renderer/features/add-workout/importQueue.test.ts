@@ -53,9 +53,15 @@ describe('runImport', () => {
   })
 
   it('follows an archive task until it is done, one result per file inside', async () => {
-    const first = task({ files_total: 3, files_done: 1, results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1' }] })
+    const first = task({
+      files_total: 3,
+      files_done: 1,
+      results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1', workout_ids: ['w1'] }],
+      current_file: 'two.gpx',
+      seconds_left: 42,
+    })
     const later = [
-      task({ files_total: 3, files_done: 2, results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1' }, { file: 'two.gpx', status: 'duplicate', workout_id: 'w0' }] }),
+      task({ files_total: 3, files_done: 2, results: [{ file: 'one.gpx', status: 'imported', workout_id: 'w1', workout_ids: ['w1'] }, { file: 'two.gpx', status: 'duplicate', workout_id: 'w0', workout_ids: ['w0'] }] }),
       {
         status: 'success' as const,
         data: {
@@ -65,9 +71,9 @@ describe('runImport', () => {
             files_total: 3,
             files_done: 3,
             results: [
-              { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1' },
-              { file: 'two.gpx', status: 'duplicate' as const, workout_id: 'w0' },
-              { file: 'three.gpx', status: 'error' as const, message: 'error during gpx file parsing' },
+              { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1', workout_ids: ['w1', 'w2'] },
+              { file: 'two.gpx', status: 'duplicate' as const, workout_id: 'w0', workout_ids: ['w0'] },
+              { file: 'three.gpx', status: 'error' as const, message: 'error during gpx file parsing', code: 'track_xml_invalid' as const },
             ],
           },
         },
@@ -78,9 +84,15 @@ describe('runImport', () => {
     const result = await runImport([file('rides.zip')], { sport_id: 1 }, limits, run, (progress) => seen.push({ ...progress }))
     expect(run.waits).toBe(2)
     expect(result).toMatchObject({ total: 3, done: 3, finished: true })
-    expect(result.results.map((outcome) => outcome.status)).toEqual(['imported', 'duplicate', 'error'])
-    expect(result.results[1]).toEqual({ file: 'two.gpx', status: 'duplicate', workoutId: 'w0' })
+    // one.gpx gave two workouts (a multisport file): one outcome each, still three files done.
+    expect(result.results.map((outcome) => outcome.status)).toEqual(['imported', 'imported', 'duplicate', 'error'])
+    expect(result.results.slice(0, 2).map((outcome) => (outcome.status === 'imported' ? outcome.workoutId : null))).toEqual(['w1', 'w2'])
+    expect(result.results[2]).toEqual({ file: 'two.gpx', status: 'duplicate', workoutId: 'w0' })
+    expect(result.results[3]).toEqual({ file: 'three.gpx', status: 'error', errorKeys: ['api.ERROR.track_xml_invalid'] })
     expect(seen.some((progress) => progress.done === 2 && progress.total === 3)).toBe(true)
+    // The running task's current file and estimate are shown while it runs, and cleared at its end.
+    expect(seen.find((progress) => progress.done === 1)).toMatchObject({ importing: 'two.gpx', secondsLeft: 42 })
+    expect(result).toMatchObject({ importing: null, secondsLeft: null })
   })
 
   it('reports a refused archive as one error', async () => {

@@ -49,6 +49,10 @@ export interface ImportProgress {
   done: number
   /** The file being sent, or null. */
   current: string | null
+  /** The file of an archive being imported now (its task says), or null. */
+  importing: string | null
+  /** The archive task's estimate of the seconds left, or null before it has one. */
+  secondsLeft: number | null
   results: FileOutcome[]
   finished: boolean
 }
@@ -91,14 +95,15 @@ export function tooLarge(file: File, limits: UploadLimits): boolean {
   return file.size > (isArchive(file) ? limits.maxZipBytes : limits.maxFileBytes)
 }
 
-function outcomeOfResult(result: ImportFileResult): FileOutcome {
+/** The outcomes of one file of an archive: one per workout it gave (several for a multisport file). */
+function outcomesOfResult(result: ImportFileResult): FileOutcome[] {
   switch (result.status) {
     case 'imported':
-      return { file: result.file, status: 'imported', workoutId: result.workout_id }
+      return result.workout_ids.map((workoutId) => ({ file: result.file, status: 'imported', workoutId }))
     case 'duplicate':
-      return { file: result.file, status: 'duplicate', workoutId: result.workout_id }
+      return [{ file: result.file, status: 'duplicate', workoutId: result.workout_id }]
     case 'error':
-      return { file: result.file, status: 'error', errorKeys: [errorKeyOfResultMessage(result.message)] }
+      return [{ file: result.file, status: 'error', errorKeys: [`api.ERROR.${result.code}`] }]
   }
 }
 
@@ -118,7 +123,7 @@ export async function runImport(
   deps: ImportDeps,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportProgress> {
-  let progress: ImportProgress = { total: files.length, done: 0, current: null, results: [], finished: false }
+  let progress: ImportProgress = { total: files.length, done: 0, current: null, importing: null, secondsLeft: null, results: [], finished: false }
   const report = (patch: Partial<ImportProgress>) => {
     progress = { ...progress, ...patch }
     onProgress(progress)
@@ -162,18 +167,23 @@ async function followTask(
   const base = { total: current().total - 1, done: current().done, results: current().results }
   let task = first
   for (;;) {
-    const known = task.results.map(outcomeOfResult)
+    const known = task.results.flatMap(outcomesOfResult)
     const refused: FileOutcome[] =
       task.status !== 'in_progress' && known.length === 0
         ? [{ file: archive.name, status: 'error', errorKeys: task.message ? [errorKeyOfResultMessage(task.message)] : errorKeysOf(500, undefined) }]
         : []
-    const size = Math.max(task.files_total, known.length + refused.length)
+    // Progress counts files, not the workouts they gave.
+    const filesKnown = task.results.length + refused.length
+    const size = Math.max(task.files_total, filesKnown)
+    const running = task.status === 'in_progress'
     report({
       total: base.total + Math.max(size, 1),
-      done: base.done + Math.max(task.files_done, known.length) + refused.length,
+      done: base.done + Math.max(task.files_done, task.results.length) + refused.length,
       results: [...base.results, ...known, ...refused],
+      importing: running ? (task.current_file ?? null) : null,
+      secondsLeft: running ? (task.seconds_left ?? null) : null,
     })
-    if (task.status !== 'in_progress' || deps.cancelled()) return
+    if (!running || deps.cancelled()) return
     await deps.wait(POLL_INTERVAL_MS)
     task = (await deps.getTask(task.id)).data.task
   }

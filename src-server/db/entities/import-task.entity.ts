@@ -76,6 +76,14 @@ export class ImportTaskResultEntity {
   @Column({ type: 'text', nullable: true })
   message!: string | null
 
+  /** The catalogue key of an error (null in reports written before codes were stored). */
+  @Column({ type: 'text', nullable: true })
+  code!: string | null
+
+  /** Every workout of the file, space-separated (null: only `workout_id`, as before). */
+  @Column({ type: 'text', name: 'workout_ids', nullable: true })
+  workoutIds!: string | null
+
   @ManyToOne(() => ImportTaskEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'task_id' })
   task?: ImportTaskEntity

@@ -7,6 +7,7 @@ import { ImportTasks1795509119269 } from './1795509119269-import-tasks'
 import { HeatmapLines1795518840038 } from './1795518840038-heatmap-lines'
 import { AccessTokens1795519731125 } from './1795519731125-access-tokens'
 import { WorkoutDashboardIndexes1795521266583 } from './1795521266583-workout-dashboard-indexes'
+import { ImportResultCodes1795523045008 } from './1795523045008-import-result-codes'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   HeatmapLines1795518840038,
   AccessTokens1795519731125,
   WorkoutDashboardIndexes1795521266583,
+  ImportResultCodes1795523045008,
 ]

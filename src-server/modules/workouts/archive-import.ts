@@ -8,7 +8,7 @@ import { createGunzip } from 'node:zlib'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask } from '../../../src/contracts'
 import { createZoneClock } from '../../../src/domain/zoned-time'
-import { AppError, errorCatalogue, isAppError, type ErrorCode } from '../../../src/errors'
+import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
@@ -66,7 +66,7 @@ interface ListedEntry {
   entry: Entry
   name: string
   /** Why the entry is refused without being read, or null. */
-  refusal: string | null
+  refusal: ErrorCode | null
   kind: 'track' | 'archive' | 'other'
 }
 
@@ -110,15 +110,15 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
       const kind = trackExtension(name) ? 'track' : extname(name).toLowerCase() === '.zip' ? 'archive' : 'other'
       const isDirectory = name.endsWith('/')
       if (!isDirectory && !isHidden(name)) {
-        let refusal: string | null = null
-        if (yauzl.validateFileName(name) !== null) refusal = errorCatalogue.archive_entry_unsafe_path.message
-        else if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refusal = errorCatalogue.archive_entry_symlink.message
-        else if (kind === 'other') refusal = errorCatalogue.file_extension_not_allowed.message
-        else if (kind === 'archive' && depth >= MAX_NESTING) refusal = errorCatalogue.archive_nested_too_deep.message
-        else if (entry.uncompressedSize > limits.maxArchiveBytes) refusal = errorCatalogue.archive_extracted_too_large.message
-        else if (kind !== 'archive' && entry.uncompressedSize > limits.maxFileBytes) refusal = errorCatalogue.file_too_large.message
+        let refusal: ErrorCode | null = null
+        if (yauzl.validateFileName(name) !== null) refusal = 'archive_entry_unsafe_path'
+        else if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refusal = 'archive_entry_symlink'
+        else if (kind === 'other') refusal = 'file_extension_not_allowed'
+        else if (kind === 'archive' && depth >= MAX_NESTING) refusal = 'archive_nested_too_deep'
+        else if (entry.uncompressedSize > limits.maxArchiveBytes) refusal = 'archive_extracted_too_large'
+        else if (kind !== 'archive' && entry.uncompressedSize > limits.maxFileBytes) refusal = 'file_too_large'
         else if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > MAX_COMPRESSION_RATIO) {
-          refusal = errorCatalogue.archive_entry_ratio.message
+          refusal = 'archive_entry_ratio'
         }
         listed.push({ entry, name, refusal, kind })
       }
@@ -165,17 +165,32 @@ async function extract(
   return written
 }
 
-/** A plain reason for a file that could not be imported. */
-function reasonOf(error: unknown, logError: (error: unknown) => void): string {
-  if (isAppError(error)) return error.message
+/**
+ * The result of a file that could not be imported: the specification's message for the condition
+ * (what the reference's clients read, as on the wire) and our precise code, which our UI translates.
+ */
+function failed(file: string, code: ErrorCode): ImportFileResult {
+  return { file, status: 'error', message: wireMessageOf(code), code }
+}
+
+/** The catalogue code of a file's failure (unexpected failures are logged and stay generic). */
+function reasonOf(error: unknown, logError: (error: unknown) => void): ErrorCode {
+  if (isAppError(error)) return error.code
   logError(error)
-  return errorCatalogue.gpx_processing_failed.message
+  return 'gpx_processing_failed'
 }
 
 /** The wire form of a stored result. */
 function resultOf(row: ImportTaskResultEntity): ImportFileResult {
-  if (row.status === 'error') return { file: row.file, status: 'error', message: row.message ?? errorCatalogue.gpx_processing_failed.message }
-  return { file: row.file, status: row.status === 'duplicate' ? 'duplicate' : 'imported', workout_id: row.workoutId ?? '' }
+  if (row.status === 'error') {
+    const message = row.message ?? errorCatalogue.gpx_processing_failed.message
+    // Reports written before codes were stored: the message names its code.
+    const code = (row.code as ErrorCode | null) ?? errorCodeOfMessage(message) ?? 'gpx_processing_failed'
+    return { file: row.file, status: 'error', message, code }
+  }
+  const workoutId = row.workoutId ?? ''
+  const workoutIds = row.workoutIds ? row.workoutIds.split(' ') : [workoutId]
+  return { file: row.file, status: row.status === 'duplicate' ? 'duplicate' : 'imported', workout_id: workoutId, workout_ids: workoutIds }
 }
 
 /** Why a running task stops before its last file. */
@@ -271,7 +286,9 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           file: clip(result.file),
           status: result.status,
           workoutId: result.status === 'error' ? null : result.workout_id,
+          workoutIds: result.status !== 'error' && result.workout_ids.length > 1 ? result.workout_ids.join(' ') : null,
           message: result.status === 'error' ? clip(result.message) : null,
+          code: result.status === 'error' ? result.code : null,
         })
       }
       return true
@@ -335,7 +352,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     })
     if (same !== null) {
       await applyMeta(run, same, activity)
-      return { file: activity.key, status: 'duplicate', workout_id: same }
+      return { file: activity.key, status: 'duplicate', workout_id: same, workout_ids: [same] }
     }
     const local = createZoneClock(run.user.timezone).local(activity.start.getTime())
     const two = (value: number) => String(value).padStart(2, '0')
@@ -347,13 +364,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       ...(activity.title ? { title: activity.title.slice(0, TITLE_MAX) } : {}),
       ...(activity.notes ? { notes: activity.notes.slice(0, NOTES_MAX) } : {}),
     })
-    return { file: activity.key, status: 'imported', workout_id: created.data.workouts[0]?.id ?? '' }
+    const id = created.data.workouts[0]?.id ?? ''
+    return { file: activity.key, status: 'imported', workout_id: id, workout_ids: [id] }
   }
 
   /** After the files: the export's activities without a file, its refused rows, its missing files. */
   async function finishExport(run: Run, plan: ExportPlan): Promise<void> {
     for (const error of plan.errors) {
-      if (!run.done.has(error.key)) await record(run, { file: error.key, status: 'error', message: errorCatalogue[error.code].message })
+      if (!run.done.has(error.key)) await record(run, failed(error.key, error.code))
     }
     for (const activity of plan.fileless) {
       if (run.signal.aborted) throw new TaskStopped('server_stopping')
@@ -363,14 +381,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         outcome = await importFileless(run, activity)
       } catch (error) {
         if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-        outcome = { file: activity.key, status: 'error', message: reasonOf(error, logError) }
+        outcome = failed(activity.key, reasonOf(error, logError))
       }
       await record(run, outcome)
     }
     for (const file of plan.byFile.keys()) {
       if (run.seen.has(file) || run.done.has(file)) continue
       run.filesTotal += 1
-      await record(run, { file, status: 'error', message: errorCatalogue.export_file_missing.message })
+      await record(run, failed(file, 'export_file_missing'))
     }
   }
 
@@ -422,9 +440,9 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     run: Run,
     writeAfter: Promise<void>,
   ): Promise<ImportFileResult | null> {
-    if (item.refusal) return { file, status: 'error', message: item.refusal }
+    if (item.refusal) return failed(file, item.refusal)
     if (item.kind === 'track') {
-      if (run.budget.files <= 0) return { file, status: 'error', message: errorCatalogue.zip_too_many_files.message }
+      if (run.budget.files <= 0) return failed(file, 'zip_too_many_files')
       run.budget.files -= 1
     }
     run.importing.add(file)
@@ -460,12 +478,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         // Garmin's files are matched after import (by id in the name, else by start time).
         const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
         if (meta && (imported.status === 'duplicate' || !listedMeta)) await applyMeta(run, workoutId, meta)
-        return imported.status === 'imported' ? { file, status: 'imported', workout_id: workoutId } : { file, status: 'duplicate', workout_id: workoutId }
+        return imported.status === 'imported'
+          ? { file, status: 'imported', workout_id: workoutId, workout_ids: imported.workouts.map((workout) => workout.id) }
+          : { file, status: 'duplicate', workout_id: workoutId, workout_ids: [workoutId] }
       } catch (error) {
         if (error instanceof TaskStopped) throw error
         // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
         if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-        return { file, status: 'error', message: reasonOf(error, logError) }
+        return failed(file, reasonOf(error, logError))
       } finally {
         await rm(target, { force: true })
       }

@@ -76,7 +76,12 @@ describe('account export archives', () => {
     expect(results['activities/1002.fit.gz']).toMatchObject({ status: 'imported' })
     expect(results['activities.csv, line 4 (Yoga by the lake)']).toMatchObject({ status: 'imported' })
     expect(results['activities.csv, line 5 (Treadmill)']).toMatchObject({ status: 'imported' })
-    expect(results['activities.csv, line 6 (Lost)']).toEqual({ file: 'activities.csv, line 6 (Lost)', status: 'error', message: errorCatalogue.export_row_date_invalid.message })
+    expect(results['activities.csv, line 6 (Lost)']).toEqual({
+      file: 'activities.csv, line 6 (Lost)',
+      status: 'error',
+      message: errorCatalogue.export_row_date_invalid.message,
+      code: 'export_row_date_invalid',
+    })
     expect(results['activities/1006.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.export_file_missing.message })
     expect(results['activities.csv, line 8']).toMatchObject({ status: 'error', message: errorCatalogue.export_row_not_utf8.message })
     expect(results['activities.csv, line 9']).toMatchObject({ status: 'error', message: errorCatalogue.export_row_invalid.message })
@@ -107,7 +112,7 @@ describe('account export archives', () => {
     expect(single.status).toBe(201)
     const id = single.body.data.workouts[0]?.id
     const task = await importExport(user, await stravaExport())
-    expect(byFile(task)['activities/1001.gpx']).toEqual({ file: 'activities/1001.gpx', status: 'duplicate', workout_id: id })
+    expect(byFile(task)['activities/1001.gpx']).toEqual({ file: 'activities/1001.gpx', status: 'duplicate', workout_id: id, workout_ids: [id] })
     const workout = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: user.token })).body.data.workouts[0]
     expect(workout).toMatchObject({ title: 'Morning Ride', notes: 'Lovely, with a comma', sport_id: SPORT_ID.cyclingSport })
   }, 120_000)

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ImportTaskResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { fixture, realFile, seconds, upload } from '../../test/workouts'
+import { fixture, realFile, seconds, upload, waitForImport } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 
 /** The reference GPX fixture with a `<type>` in its track, as apps write the sport. */
 async function gpxOfType(type: string | null): Promise<string> {
@@ -187,6 +188,22 @@ describe('workout import: several workouts per file', () => {
     ])
     expect(answer.body.data.warnings).toEqual([])
     expect(await listed()).toHaveLength(7)
+  })
+
+  it("lists every workout of an archive's multi-activity files in the task's results", async () => {
+    const archive = buildZip([
+      { name: 'runs.tcx', data: await realFile('tcx/multiple-runs.tcx'), deflate: true },
+      { name: 'again/runs.tcx', data: await realFile('tcx/multiple-runs.tcx'), deflate: true },
+    ])
+    const started = await upload<ImportTaskResponse>(t, sam.token, 'runs.zip', archive, { sport_id: SPORT_ID.running })
+    const task = await waitForImport(t, sam.token, started.body.data.task.id)
+    const ids = (await listed()).map((workout) => workout.id).sort()
+    expect(ids.length).toBeGreaterThan(1)
+    const [first, second] = task.results
+    expect(first).toMatchObject({ file: 'runs.tcx', status: 'imported' })
+    expect(first?.status === 'imported' ? [...first.workout_ids].sort() : []).toEqual(ids)
+    expect(first?.status === 'imported' && ids.includes(first.workout_id)).toBe(true)
+    expect(second).toMatchObject({ file: 'again/runs.tcx', status: 'duplicate' })
   })
 
   it('re-analyses only its own activity when the sport of one workout of a file changes', async () => {

@@ -378,13 +378,18 @@ describe('workouts API', () => {
       expect(byFile['rides/copy.gpx']).toMatchObject({ status: 'duplicate' })
       expect(byFile['three.gpx']).toMatchObject({ status: 'imported' })
       expect(byFile['nested.zip/inner.gpx']).toMatchObject({ status: 'imported' })
-      expect(byFile['broken.gpx']).toMatchObject({ status: 'error', message: expect.stringMatching(/\w/) })
-      expect(byFile['../escape.gpx']).toEqual({ file: '../escape.gpx', status: 'error', message: errorCatalogue.archive_entry_unsafe_path.message })
-      expect(byFile['/etc/passwd.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_unsafe_path.message })
-      expect(byFile['link.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_symlink.message })
-      expect(byFile['bomb.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_ratio.message })
-      expect(byFile['notes.txt']).toMatchObject({ status: 'error', message: 'file extension not allowed' })
-      expect(byFile['too-deep.zip/deeper.zip']).toMatchObject({ status: 'error', message: errorCatalogue.archive_nested_too_deep.message })
+      expect(byFile['broken.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.gpx_parsing_failed.message, code: 'track_xml_invalid' })
+      expect(byFile['../escape.gpx']).toEqual({
+        file: '../escape.gpx',
+        status: 'error',
+        message: errorCatalogue.archive_entry_unsafe_path.message,
+        code: 'archive_entry_unsafe_path',
+      })
+      expect(byFile['/etc/passwd.gpx']).toMatchObject({ status: 'error', code: 'archive_entry_unsafe_path' })
+      expect(byFile['link.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_symlink.message, code: 'archive_entry_symlink' })
+      expect(byFile['bomb.gpx']).toMatchObject({ status: 'error', message: errorCatalogue.archive_entry_ratio.message, code: 'archive_entry_ratio' })
+      expect(byFile['notes.txt']).toMatchObject({ status: 'error', message: 'file extension not allowed', code: 'file_extension_not_allowed' })
+      expect(byFile['too-deep.zip/deeper.zip']).toMatchObject({ status: 'error', code: 'archive_nested_too_deep' })
       expect(byFile['__MACOSX/._ride.gpx']).toBeUndefined()
       expect(task.files_done).toBe(task.files_total)
 

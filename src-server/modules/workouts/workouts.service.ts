@@ -155,11 +155,9 @@ export function createWorkoutsService(context: ServerContext) {
      */
     async respondToArchive(user: UserEntity, task: ImportTask): Promise<ArchiveCreatedResponse> {
       if (task.status === 'failed') throw new AppError(errorCodeOfMessage(task.message ?? '') ?? 'zip_invalid')
-      const ids = task.results.flatMap((result) => (result.status === 'imported' ? [result.workout_id] : []))
+      const ids = task.results.flatMap((result) => (result.status === 'imported' ? result.workout_ids : []))
       const firstError = task.results.find((result) => result.status === 'error')
-      if (ids.length === 0 && firstError?.status === 'error') {
-        throw new AppError(errorCodeOfMessage(firstError.message) ?? 'gpx_processing_failed')
-      }
+      if (ids.length === 0 && firstError?.status === 'error') throw new AppError(firstError.code)
       const byId = new Map((ids.length ? await db.manager.findBy(WorkoutEntity, { id: In(ids), userId: user.id }) : []).map((w) => [w.id, w]))
       const created = ids.flatMap((id) => byId.get(id) ?? [])
       const links = await pageNeighbours(db.manager, user.id, created)
