@@ -24,6 +24,8 @@ import { createComputePool } from './compute/compute-pool'
 import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
 import { startDailyBackup, type Timers } from './backup/daily-backup'
+import { createFolderWatcher, WATCH_INTERVAL_MS, type FolderWatcher } from './modules/watch/folder-watcher'
+import { createImportTasks } from './modules/workouts/archive-import'
 
 /**
  * Read calls of several statements running at once, each on a connection of its own. Two: every
@@ -42,6 +44,8 @@ export interface WaymarkServer {
   readonly dataSource: DataSource
   /** Every bound API call (tests check the OpenAPI document against it). */
   readonly routes: readonly ApiRoute[]
+  /** The watched folders (tests scan them by hand). */
+  readonly watcher: FolderWatcher
   /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
   settled(): Promise<void>
   /** The code that lets another device create the first account, while no account exists; else null. */
@@ -67,6 +71,8 @@ export interface ServerOverrides {
   hooks?: ServerHooks
   /** How long read answers are cached; 0 keeps none (benchmarks measuring the queries themselves). */
   readCacheTtlMs?: number
+  /** Time between scans of the watched folders; null: no timer, tests call `watcher.scan()`. */
+  watchIntervalMs?: number | null
 }
 
 export interface ServerHooks extends WriteHooks, ReadHooks {
@@ -141,7 +147,9 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     setupCode: config.setupCode ?? newSetupCode(),
     now,
   }
-  const { app, routes } = createApp(context)
+  const imports = createImportTasks(context)
+  const watcher = createFolderWatcher(context, imports, config.watchFolders ?? [], overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs)
+  const { app, routes } = createApp(context, { imports, watcher })
   let httpServer: Server | null = null
   const dailyBackup = startDailyBackup({
     database: dataDir.layout.database,
@@ -155,6 +163,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     layout: dataDir.layout,
     dataSource,
     routes,
+    watcher,
     settled: () => background.idle(),
     pendingSetupCode: async () => ((await reader.manager.count(UserEntity)) === 0 ? context.setupCode : null),
     listen() {
@@ -193,6 +202,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
           server.closeIdleConnections()
         })
       }
+      watcher.stop()
       await background.stop()
       await compute.close()
       await dailyBackup.stop()

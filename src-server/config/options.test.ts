@@ -33,6 +33,23 @@ describe('headless server options', () => {
     expect(parseServerOptions([], { WAYMARK_SENDER_EMAIL: 'me@example.com' }).senderEmail).toBe('me@example.com')
   })
 
+  it('pairs each --watch-folder with its --watch-user, or one user with every folder', () => {
+    expect(parseServerOptions([], {}).watchFolders).toEqual([])
+    expect(parseServerOptions(['--watch-folder', 'sync/a', '--watch-user', 'sam', '--watch-folder', '/b', '--watch-user', 'kim'], {}).watchFolders).toEqual([
+      { dir: resolve('sync/a'), username: 'sam' },
+      { dir: '/b', username: 'kim' },
+    ])
+    expect(parseServerOptions(['--watch-folder', '/a', '--watch-folder', '/b', '--watch-user', 'sam'], {}).watchFolders).toEqual([
+      { dir: '/a', username: 'sam' },
+      { dir: '/b', username: 'sam' },
+    ])
+    expect(() => parseServerOptions(['--watch-folder', '/a'], {})).toThrow(UsageError)
+    expect(() => parseServerOptions(['--watch-user', 'sam'], {})).toThrow(UsageError)
+    expect(() => parseServerOptions(['--watch-folder', '/a', '--watch-folder', '/b', '--watch-user', 'x', '--watch-user', 'y', '--watch-user', 'z'], {})).toThrow(
+      UsageError,
+    )
+  })
+
   it('uses OpenStreetMap tiles unless another tile server, or none, is given', () => {
     expect(parseServerOptions([], {}).tileServer).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     expect(parseServerOptions(['--tile-server', 'off'], {}).tileServer).toBeNull()

@@ -2,6 +2,7 @@ import { homedir, networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { OSM_TILES } from '../maps/tiles'
+import type { WatchedFolder } from '../modules/watch/folder-watcher'
 
 /** A bad command-line option or environment value: shown as one line, exit code 2. */
 export class UsageError extends Error {
@@ -22,6 +23,8 @@ export interface ServerOptions {
   weatherApiKey: string | null
   /** Registrations accepted per client address and hour. */
   registrationsPerHour: number
+  /** `--watch-folder DIR --watch-user NAME`, repeatable: folders imported automatically. */
+  watchFolders: WatchedFolder[]
 }
 
 export const DEFAULT_PORT = 5000
@@ -46,14 +49,32 @@ function lanAddress(): string | null {
 }
 
 /**
+ * Pairs `--watch-folder` with `--watch-user` in order; one user given once applies to every folder.
+ * @throws UsageError when the counts do not match
+ */
+function watchedFolders(folders: readonly string[], users: readonly string[]): WatchedFolder[] {
+  const single = users.length === 1 ? users[0] : undefined
+  if (folders.length > 0 && single === undefined && users.length !== folders.length) {
+    throw new UsageError('each --watch-folder needs a --watch-user (the account its files are imported into)')
+  }
+  if (folders.length === 0 && users.length > 0) throw new UsageError('--watch-user needs a --watch-folder')
+  return folders.map((dir, index) => {
+    const username = single ?? users[index] ?? ''
+    if (dir.trim() === '' || username.trim() === '') throw new UsageError('--watch-folder and --watch-user must not be empty')
+    return { dir: resolve(dir), username }
+  })
+}
+
+/**
  * Reads the server options from flags, falling back to `WAYMARK_*` environment variables, then
  * defaults. This and the process entry are the only readers of `process.env`.
  * @throws UsageError for an unknown flag or a bad value.
  */
 export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions {
   let values: Record<string, string | undefined>
+  let watch: { folders: string[]; users: string[] }
   try {
-    values = parseArgs({
+    const parsed = parseArgs({
       args: [...argv],
       options: {
         port: { type: 'string' },
@@ -65,10 +86,15 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         'tile-server': { type: 'string' },
         'weather-api-key': { type: 'string' },
         'registrations-per-hour': { type: 'string' },
+        'watch-folder': { type: 'string', multiple: true },
+        'watch-user': { type: 'string', multiple: true },
       },
       strict: true,
       allowPositionals: false,
-    }).values
+    })
+    const { 'watch-folder': folders = [], 'watch-user': users = [], ...single } = parsed.values
+    values = single
+    watch = { folders, users }
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
@@ -100,6 +126,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
   }
 
   return {
+    watchFolders: watchedFolders(watch.folders, watch.users),
     port,
     host,
     dataDir,

@@ -1,4 +1,5 @@
 import type { TileServer } from '../maps/tiles'
+import type { WatchedFolder } from '../modules/watch/folder-watcher'
 import type { WeatherConfig } from '../weather/visual-crossing'
 
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
@@ -31,6 +32,8 @@ export interface ServerConfig {
   readonly tiles: TileServer | null
   /** Weather provider, or null when weather is not fetched (users can still type it). */
   readonly weather: WeatherConfig | null
+  /** Folders whose new activity files are imported automatically, each into one user's account. */
+  readonly watchFolders?: readonly WatchedFolder[]
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

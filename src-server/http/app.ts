@@ -27,7 +27,8 @@ import { statsRoutes } from '../modules/stats/stats.routes'
 import { createStatsService } from '../modules/stats/stats.service'
 import { usersRoutes } from '../modules/users/users.routes'
 import { createUsersService } from '../modules/users/users.service'
-import { createImportTasks } from '../modules/workouts/archive-import'
+import type { ImportTasks } from '../modules/workouts/archive-import'
+import type { FolderWatcher } from '../modules/watch/folder-watcher'
 import { createMapFiles } from '../modules/workouts/map-files'
 import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
@@ -66,7 +67,7 @@ export interface ApiRoute {
  * `/api` (unknown calls answer 404 JSON), then the built UI with its client-side routes.
  * `routes` lists every bound API call (the OpenAPI document is checked against it).
  */
-export function createApp(context: ServerContext): { app: Koa; routes: readonly ApiRoute[] } {
+export function createApp(context: ServerContext, parts: { imports: ImportTasks; watcher: FolderWatcher }): { app: Koa; routes: readonly ApiRoute[] } {
   const app = new Koa({ proxy: false })
   // Errors are answered by the error handler; Koa's default printer would log them twice.
   app.silent = true
@@ -79,7 +80,7 @@ export function createApp(context: ServerContext): { app: Koa; routes: readonly 
   const appConfig = createAppConfigService(context)
   const appStats = createAppStatsService(context)
   const workouts = createWorkoutsService(context)
-  const imports = createImportTasks(context)
+  const { imports, watcher } = parts
   const stats = createStatsService(context)
   const records = createRecordsService(context)
   const insights = createInsightsService(context)
@@ -104,7 +105,7 @@ export function createApp(context: ServerContext): { app: Koa; routes: readonly 
   authRoutes(api, authenticate, auth)
   accessTokenRoutes(api, authenticate, accessTokens)
   profileRoutes(api, authenticate, createProfileService(context, accountMail), users, pictureUpload, context.readCache)
-  const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context) }
+  const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)

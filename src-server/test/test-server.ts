@@ -7,6 +7,7 @@ import type { TileServer } from '../maps/tiles'
 import type { WeatherConfig } from '../weather/visual-crossing'
 import { createServer, type ServerHooks, type WaymarkServer } from '../server'
 import type { Timers } from '../backup/daily-backup'
+import type { WatchedFolder } from '../modules/watch/folder-watcher'
 
 /** A JSON answer of the API. */
 export interface ApiAnswer<T = Record<string, unknown>> {
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   /** Where to listen; loopback unless a test plays another device of the network (`lanAddress()`). */
   host?: string
   setupCode?: string
+  /** Watched folders; tests scan them with `server.watcher.scan()` (no timer). */
+  watchFolders?: WatchedFolder[]
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -78,6 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       tiles: options.tiles ?? null,
       weather: options.weather ?? null,
       bcryptRounds: 4,
+      watchFolders: options.watchFolders ?? [],
       version: '0.0.0-test',
       logger: memoryLogger(logs),
       ...(options.setupCode ? { setupCode: options.setupCode } : {}),
@@ -88,6 +92,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(options.backupTimers ? { backupTimers: options.backupTimers } : {}),
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
       ...(options.hooks ? { hooks: options.hooks } : {}),
+      watchIntervalMs: null,
     },
   )
   const { port } = await server.listen()

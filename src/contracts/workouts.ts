@@ -204,6 +204,33 @@ export interface ImportTaskResponse {
   data: { task: ImportTask }
 }
 
+/** A file found in a watched folder and what became of it (the "automatic imports" list). */
+export interface AutomaticImport {
+  /** The file's path inside its watched folder. */
+  file: string
+  /** The watched folder (on the server's machine). */
+  folder: string
+  /** `in_progress`: an archive still importing in the background. */
+  status: 'in_progress' | 'imported' | 'duplicate' | 'error'
+  /** The workouts it gave: several for a multi-activity file or an archive. */
+  workout_ids: string[]
+  /** Catalogue key of a refusal, translated by the UI. */
+  code: ErrorCode | null
+  /** When the file was taken (ISO 8601). */
+  taken_at: string
+}
+
+/** A watched folder of the caller and whether it can be read now. */
+export interface WatchedFolderState {
+  folder: string
+  state: 'watching' | 'missing' | 'unreadable'
+}
+
+export interface AutomaticImportsResponse {
+  status: 'success'
+  data: { folders: WatchedFolderState[]; imports: AutomaticImport[] }
+}
+
 /** An archive imported within its request (no `Prefer: respond-async`): its workouts and report. */
 export interface ArchiveCreatedResponse {
   status: 'created'
@@ -316,6 +343,8 @@ export const workoutEndpoints = {
   updateWorkout: endpoint<WorkoutsResponse>()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody }),
   deleteWorkout: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id', access: 'user' }),
   getImportTask: endpoint<ImportTaskResponse>()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user' }),
+  /** The caller's watched folders and the latest files imported from them (newest first). */
+  listAutomaticImports: endpoint<AutomaticImportsResponse>()({ method: 'GET', path: '/automatic_imports', access: 'user' }),
   getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user', response: chartDataResponseSchema }),
   getSegmentChartData: endpoint()({
     method: 'GET',

@@ -9,6 +9,7 @@ import { WorkoutSegmentEntity } from './workout-segment.entity'
 import { WorkoutTrackEntity } from './workout-track.entity'
 import { WorkoutEntity } from './workout.entity'
 import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight.entity'
+import { WatchedFileEntity } from './watched-file.entity'
 
 export {
   AccessTokenEntity,
@@ -24,6 +25,7 @@ export {
   WorkoutTrackEntity,
   WorkoutInsightEntity,
   WorkoutBestEffortEntity,
+  WatchedFileEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -43,4 +45,5 @@ export const entities = [
   ImportTaskEntity,
   ImportTaskResultEntity,
   AccessTokenEntity,
+  WatchedFileEntity,
 ]

@@ -8,6 +8,7 @@ import { HeatmapLines1795518840038 } from './1795518840038-heatmap-lines'
 import { AccessTokens1795519731125 } from './1795519731125-access-tokens'
 import { WorkoutDashboardIndexes1795521266583 } from './1795521266583-workout-dashboard-indexes'
 import { ImportResultCodes1795523045008 } from './1795523045008-import-result-codes'
+import { WatchedFiles1795523054620 } from './1795523054620-watched-files'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AccessTokens1795519731125,
   WorkoutDashboardIndexes1795521266583,
   ImportResultCodes1795523045008,
+  WatchedFiles1795523054620,
 ]

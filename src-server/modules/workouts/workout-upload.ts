@@ -4,10 +4,10 @@ import type { CreateWorkoutResponse, ImportTaskResponse } from '../../../src/con
 import { uploadDataSchema } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import type { UserEntity } from '../../db/entities'
+import type { AppConfigEntity, UserEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
-import type { ImportTasks } from './archive-import'
+import type { ArchiveLimits, ImportTasks } from './archive-import'
 import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
 import type { WorkoutsService } from './workouts.service'
 
@@ -31,6 +31,11 @@ function uploadChoices(fields: unknown): ImportChoices {
   const result = uploadDataSchema.safeParse(parsed)
   if (!result.success) throw new AppError('invalid_payload')
   return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes, detectSport: result.data.detect_sport ?? false }
+}
+
+/** The limits an archive is imported under, from the application settings. */
+export function archiveLimitsOf(settings: AppConfigEntity): ArchiveLimits {
+  return { maxFiles: settings.gpxLimitImport, maxFileBytes: settings.maxSingleFileSize, maxArchiveBytes: settings.maxZipFileSize }
 }
 
 /** How long an archive upload without `Prefer: respond-async` may take before it answers 202. */
@@ -64,11 +69,7 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
         // The archive outlives this request: move it out of the upload's reach before it ends.
         const kept = join(context.layout.tmp, `archive-${randomToken()}.zip`)
         await rename(file.path, kept)
-        const task = await imports.start(user, kept, choices, {
-          maxFiles: settings.gpxLimitImport,
-          maxFileBytes: settings.maxSingleFileSize,
-          maxArchiveBytes: settings.maxZipFileSize,
-        })
+        const task = await imports.start(user, kept, choices, archiveLimitsOf(settings))
         if (prefersAsync(prefer)) return { httpStatus: 202, body: { status: 'in_progress', data: { task } }, preferenceApplied: true }
         // Clients written for the reference tracker wait for the workouts within the request.
         const finished = await imports.waitFor(task.id, ARCHIVE_ANSWER_WAIT_MS)

@@ -5,6 +5,7 @@ import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate, type Handler } from '../../http/bind'
 import type { ReadCache } from '../../http/read-cache'
 import { uploadedFile } from '../../http/uploads'
+import type { FolderWatcher } from '../watch/folder-watcher'
 import type { MapFiles } from './map-files'
 import type { WorkoutUploads } from './workout-upload'
 import type { WorkoutsService } from './workouts.service'
@@ -13,10 +14,10 @@ export function workoutsRoutes(
   router: Router,
   authenticate: Authenticate,
   cache: ReadCache,
-  services: { workouts: WorkoutsService; uploads: WorkoutUploads; maps: MapFiles },
+  services: { workouts: WorkoutsService; uploads: WorkoutUploads; maps: MapFiles; watcher: FolderWatcher },
   workoutUpload: Middleware,
 ): void {
-  const { workouts, uploads, maps } = services
+  const { workouts, uploads, maps, watcher } = services
   const cached = { cache }
   bind(router, authenticate, endpoints.listWorkouts, ({ user, query }) => workouts.list(user, query), cached)
   bind(router, authenticate, endpoints.createWorkoutWithoutFile, async ({ user, body, ctx }) => {
@@ -24,6 +25,7 @@ export function workoutsRoutes(
     return workouts.createWithoutFile(user, body)
   })
   bind(router, authenticate, endpoints.getImportTask, ({ user, params }) => uploads.task(user, params.taskId))
+  bind(router, authenticate, endpoints.listAutomaticImports, ({ user }) => watcher.list(user))
   bind(router, authenticate, endpoints.getMap, async ({ params, ctx }) => {
     ctx.body = await maps.image(params.mapId)
     ctx.type = 'image/png'

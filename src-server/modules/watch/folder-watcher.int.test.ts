@@ -1,0 +1,138 @@
+import { appendFile, chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { fixture, realFile } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
+
+/** The reference ride shifted by `hours`, so each copy is a distinct workout. */
+async function ride(hours: number): Promise<string> {
+  const base = (await fixture('gpx/gpx_file.gpx')).toString()
+  return base.replace(/2018-03-13T(\d\d)/g, (_m, hour: string) => `2018-03-13T${String((Number(hour) + hours) % 24).padStart(2, '0')}`)
+}
+
+const runningAsRoot = process.getuid?.() === 0
+
+describe('watched folders', () => {
+  let parent: string
+  let folder: string
+  let t: TestServer
+  let sam: Account
+  let owner: Account
+  const start = async () => {
+    t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: folder, username: 'sam' }] })
+  }
+  const automatic = async (account: Account) => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
+  const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts
+  /** One scan, then whatever it started in the background (archive tasks). */
+  const scan = async () => {
+    await t.server.watcher.scan()
+    await t.server.settled()
+  }
+
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-watch-'))
+    folder = join(parent, 'sync')
+    await mkdir(join(folder, 'phone'), { recursive: true })
+    await start()
+    owner = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: owner })
+  })
+  afterEach(async () => {
+    await t.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('takes a file once it is stable, once, also after a restart; a file still being written waits', async () => {
+    await writeFile(join(folder, 'phone', 'morning.gpx'), await ride(0))
+    await scan()
+    // First seen: it may still be growing, so nothing is imported yet.
+    expect((await automatic(sam)).imports).toEqual([])
+    await scan()
+    const [first] = (await automatic(sam)).imports
+    expect(first).toMatchObject({ file: join('phone', 'morning.gpx'), folder, status: 'imported', code: null })
+    expect(first?.workout_ids).toEqual((await workouts()).map((workout) => workout.id))
+
+    // Written in two parts between scans: only taken once its size has stopped changing.
+    const text = await ride(2)
+    await writeFile(join(folder, 'evening.gpx'), text.slice(0, 200))
+    await scan()
+    await appendFile(join(folder, 'evening.gpx'), text.slice(200))
+    await scan()
+    expect((await automatic(sam)).imports).toHaveLength(1)
+    await scan()
+    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status])).toEqual([
+      ['evening.gpx', 'imported'],
+      [join('phone', 'morning.gpx'), 'imported'],
+    ])
+
+    // The same bytes under another name are the same workout.
+    await writeFile(join(folder, 'copy.gpx'), text)
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports[0]).toMatchObject({ file: 'copy.gpx', status: 'duplicate', workout_ids: [expect.any(String)] })
+    expect(await workouts()).toHaveLength(2)
+
+    // A restart forgets nothing: no file is taken again.
+    await t.close({ keepData: true })
+    await start()
+    await scan()
+    await scan()
+    const after = await automatic(sam)
+    expect(after.imports).toHaveLength(3)
+    expect(after.folders).toEqual([{ folder, state: 'watching' }])
+    expect(await workouts()).toHaveLength(2)
+    // Each user sees only their own folders and imports.
+    expect(await automatic(owner)).toEqual({ folders: [], imports: [] })
+  })
+
+  it('imports archives and multi-activity files through the upload path, and reports refusals by code', async () => {
+    await writeFile(join(folder, 'week.zip'), buildZip([{ name: 'a.gpx', data: await ride(4) }, { name: 'b.gpx', data: await ride(6) }]))
+    await writeFile(join(folder, 'runs.tcx'), await realFile('tcx/multiple-runs.tcx'))
+    await writeFile(join(folder, 'broken.gpx'), '<gpx><trk><trkseg><trkpt lat="1" lon="2">')
+    await writeFile(join(folder, 'notes.txt'), 'not an activity')
+    await scan()
+    await scan()
+    const byFile = Object.fromEntries((await automatic(sam)).imports.map((entry) => [entry.file, entry]))
+    expect(Object.keys(byFile).sort()).toEqual(['broken.gpx', 'runs.tcx', 'week.zip'])
+    expect(byFile['broken.gpx']).toMatchObject({ status: 'error', code: 'track_xml_invalid', workout_ids: [] })
+    const ids = (await workouts()).map((workout) => workout.id)
+    expect(byFile['week.zip']?.status).toBe('imported')
+    expect(byFile['week.zip']?.workout_ids).toHaveLength(2)
+    expect(byFile['runs.tcx']?.workout_ids.length).toBeGreaterThan(1)
+    expect([...(byFile['week.zip']?.workout_ids ?? []), ...(byFile['runs.tcx']?.workout_ids ?? [])].sort()).toEqual([...ids].sort())
+    // The folder is never written to; temporary copies are gone.
+    expect(t.logs.filter((line) => line.startsWith('error'))).toEqual([])
+  })
+
+  it('keeps watching a folder that disappears, and takes its files when it is back', async () => {
+    await rm(folder, { recursive: true })
+    await scan()
+    expect((await automatic(sam)).folders).toEqual([{ folder, state: 'missing' }])
+    expect(t.logs.filter((line) => line.includes('is missing'))).toHaveLength(1)
+    await scan()
+    expect(t.logs.filter((line) => line.includes('is missing'))).toHaveLength(1)
+    await mkdir(folder)
+    await writeFile(join(folder, 'back.gpx'), await ride(8))
+    await scan()
+    await scan()
+    expect(await automatic(sam)).toMatchObject({ folders: [{ folder, state: 'watching' }], imports: [{ file: 'back.gpx', status: 'imported' }] })
+  })
+
+  it.skipIf(runningAsRoot)('reports a file it may not read, and imports it once readable', async () => {
+    const path = join(folder, 'locked.gpx')
+    await writeFile(path, await ride(10))
+    await chmod(path, 0o000)
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports).toMatchObject([{ file: 'locked.gpx', status: 'error', code: 'watched_file_unreadable' }])
+    await chmod(path, 0o644)
+    await appendFile(path, '\n')
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports).toMatchObject([{ file: 'locked.gpx', status: 'imported' }])
+  })
+})

@@ -1,0 +1,264 @@
+import { copyFile, readdir, rm, stat } from 'node:fs/promises'
+import { extname, join, relative } from 'node:path'
+import type { AutomaticImport, AutomaticImportsResponse, WatchedFolderState } from '../../../src/contracts'
+import { SPORT_ID } from '../../../src/domain/sports'
+import { AppError, isAppError, type ErrorCode } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import { UserEntity, WatchedFileEntity } from '../../db/entities'
+import { randomToken } from '../../lib/secrets'
+import { readSettings } from '../app-config/app-config.service'
+import type { ImportTasks } from '../workouts/archive-import'
+import { archiveLimitsOf } from '../workouts/workout-upload'
+import { importWorkoutFile, trackExtension, type ImportChoices } from '../workouts/workout-import'
+
+/** A folder whose new activity files are imported into one user's account. */
+export interface WatchedFolder {
+  /** Absolute path of the folder. */
+  dir: string
+  /** The account the files go to. */
+  username: string
+}
+
+export interface FolderWatcher {
+  /**
+   * Looks through every watched folder once. A new or changed file is taken once it is stable:
+   * the same size and modification time as at the previous scan (so a file still being written or
+   * synced is left for later); a file already taken with that size and time is skipped, also after
+   * a restart.
+   */
+  scan(): Promise<void>
+  /** The caller's watched folders and their latest automatic imports, newest first. */
+  list(user: UserEntity): Promise<AutomaticImportsResponse>
+  /** Stops the periodic scans. */
+  stop(): void
+}
+
+/** How often folders are looked through: a file is taken on the scan after it stops changing. */
+export const WATCH_INTERVAL_MS = 10_000
+/** Sub-folders looked into (a sync folder's `Apps/<app>/<year>/` layout). */
+const MAX_DEPTH = 4
+/** Files taken per scan, so a folder of years of files does not hold one scan for hours. */
+const MAX_TAKEN_PER_SCAN = 50
+/** Entries listed in the automatic imports answer. */
+const MAX_LISTED = 100
+/**
+ * Watched files name no sport the user chose: the file's own sport is taken (detect), and "Other"
+ * when it names none, for the user to change.
+ */
+const CHOICES: ImportChoices = { sportId: SPORT_ID.other, detectSport: true }
+
+const isArchive = (name: string) => extname(name).toLowerCase() === '.zip'
+const isCandidate = (name: string) => !name.startsWith('.') && (isArchive(name) || trackExtension(name) !== null)
+
+/** The activity files and archives under `dir` (hidden entries and symbolic links left out). */
+async function listFiles(dir: string, depth = 0): Promise<string[]> {
+  const found: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory() && depth < MAX_DEPTH && !entry.name.startsWith('.')) {
+      // A sub-folder that cannot be read is left out; the folder itself must be readable.
+      found.push(...(await listFiles(path, depth + 1).catch(() => [])))
+    } else if (entry.isFile() && isCandidate(entry.name)) found.push(path)
+  }
+  return found
+}
+
+const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code
+
+function folderState(error: unknown): WatchedFolderState['state'] {
+  const code = errnoOf(error)
+  return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unreadable'
+}
+
+/** What a file's import ended as, to be stored. */
+type Taken = Pick<WatchedFileEntity, 'status' | 'workoutIds' | 'code' | 'taskId'>
+
+/**
+ * Watches folders and imports what appears in them through the same path as uploads (one file:
+ * the file import; an archive: a background import task), with the same dedupe and limits.
+ */
+export function createFolderWatcher(
+  context: ServerContext,
+  imports: ImportTasks,
+  folders: readonly WatchedFolder[],
+  intervalMs: number | null,
+): FolderWatcher {
+  const { db, write, config } = context
+  /** Size and time of files seen changed at the last scan, by user and path: taken if still so. */
+  const pending = new Map<string, { size: number; modifiedMs: number }>()
+  const states = new Map<string, WatchedFolderState['state']>()
+  let scanning: Promise<void> | null = null
+  let timer: NodeJS.Timeout | null = null
+  let stopped = false
+
+  /** Logs a folder's state when it changes (not at every scan). */
+  function setState(folder: WatchedFolder, state: WatchedFolderState['state']): void {
+    const before = states.get(folder.dir)
+    states.set(folder.dir, state)
+    if (before === state) return
+    if (state === 'watching') config.logger.info(`watching ${folder.dir} for ${folder.username}`)
+    else config.logger.warn(`watched folder ${folder.dir} is ${state}; it is looked at again at every scan`)
+  }
+
+  async function store(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number, taken: Taken): Promise<void> {
+    const row = { userId: user.id, folder: folder.dir, path, size, modifiedMs, takenAt: context.now(), ...taken }
+    await write(async (manager) => {
+      const existing = await manager.findOneBy(WatchedFileEntity, { userId: user.id, path })
+      if (existing) await manager.update(WatchedFileEntity, { id: existing.id }, row)
+      else await manager.insert(WatchedFileEntity, row)
+    })
+  }
+
+  /** Imports one stable file; returns false when it is to be tried again at the next scan. */
+  async function take(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number): Promise<boolean> {
+    const copy = join(context.layout.tmp, `watched-${randomToken()}${extname(path).toLowerCase()}`)
+    let taken: Taken
+    try {
+      // The import consumes its file: it gets a copy, the folder is never written to.
+      await copyFile(path, copy)
+      const settings = await readSettings(db.manager)
+      if (isArchive(path)) {
+        const task = await imports.start(user, copy, CHOICES, archiveLimitsOf(settings))
+        taken = { status: 'in_progress', workoutIds: null, code: null, taskId: task.id }
+      } else {
+        if (size > settings.maxSingleFileSize) throw new AppError('file_too_large')
+        const outcome = await importWorkoutFile(context, user, copy, path, CHOICES)
+        taken =
+          outcome.status === 'imported'
+            ? { status: 'imported', workoutIds: outcome.workouts.map((workout) => workout.id).join(' '), code: null, taskId: null }
+            : { status: 'duplicate', workoutIds: outcome.workoutId, code: null, taskId: null }
+      }
+    } catch (error) {
+      // Two archives of this user already importing: this one waits for the next scan.
+      if (isAppError(error) && error.code === 'import_too_many_running') return false
+      // Gone between the listing and the copy (moved by a sync): nothing to report.
+      if (errnoOf(error) === 'ENOENT') return true
+      let code: ErrorCode = 'gpx_processing_failed'
+      if (isAppError(error)) code = error.code
+      else if (errnoOf(error) === 'EACCES' || errnoOf(error) === 'EPERM') code = 'watched_file_unreadable'
+      else config.logger.error(`a watched file could not be imported: ${path}`, error)
+      taken = { status: 'error', workoutIds: null, code, taskId: null }
+    } finally {
+      await rm(copy, { force: true })
+    }
+    await store(user, folder, path, size, modifiedMs, taken)
+    return true
+  }
+
+  /** What an archive's entry says once its task is over (undefined while it runs). */
+  async function archiveOutcome(row: WatchedFileEntity): Promise<Taken | undefined> {
+    const task = row.taskId ? await imports.get(row.userId, row.taskId) : undefined
+    if (task?.status === 'in_progress') return undefined
+    const results = task?.results ?? []
+    const ids = results.flatMap((result) => (result.status === 'imported' ? result.workout_ids : []))
+    const firstError = results.find((result) => result.status === 'error')
+    if (ids.length > 0) return { status: 'imported', workoutIds: ids.join(' '), code: null, taskId: row.taskId }
+    if (results.some((result) => result.status === 'duplicate')) return { status: 'duplicate', workoutIds: null, code: null, taskId: row.taskId }
+    // A report dropped before it was read (retention, the per-user cap) says nothing more.
+    return { status: 'error', workoutIds: null, code: firstError?.status === 'error' ? firstError.code : 'import_interrupted', taskId: row.taskId }
+  }
+
+  /** Archives imported in the background: their entry takes the task's outcome once it is over. */
+  async function settleArchives(): Promise<void> {
+    for (const row of await db.manager.findBy(WatchedFileEntity, { status: 'in_progress' })) {
+      const settled = await archiveOutcome(row)
+      if (settled) await write((manager) => manager.update(WatchedFileEntity, { id: row.id }, settled))
+    }
+  }
+
+  async function scanFolder(folder: WatchedFolder, budget: { left: number }): Promise<void> {
+    const user = await db.manager.findOneBy(UserEntity, { username: folder.username })
+    if (!user) {
+      if (states.get(folder.dir) !== 'missing') config.logger.warn(`watched folder ${folder.dir}: no user named ${folder.username}`)
+      states.set(folder.dir, 'missing')
+      return
+    }
+    let files: string[]
+    try {
+      files = await listFiles(folder.dir)
+      setState(folder, 'watching')
+    } catch (error) {
+      setState(folder, folderState(error))
+      return
+    }
+    const known = new Map((await db.manager.findBy(WatchedFileEntity, { userId: user.id, folder: folder.dir })).map((row) => [row.path, row]))
+    for (const path of files) {
+      if (stopped || budget.left <= 0) return
+      const info = await stat(path).catch(() => null)
+      if (!info) continue
+      const key = `${user.id}\0${path}`
+      const row = known.get(path)
+      if (row && row.size === info.size && row.modifiedMs === info.mtimeMs) {
+        pending.delete(key)
+        continue
+      }
+      const seen = pending.get(key)
+      if (!seen || seen.size !== info.size || seen.modifiedMs !== info.mtimeMs) {
+        pending.set(key, { size: info.size, modifiedMs: info.mtimeMs })
+        continue
+      }
+      budget.left -= 1
+      if (await take(user, folder, path, info.size, info.mtimeMs)) pending.delete(key)
+    }
+  }
+
+  async function scanAll(): Promise<void> {
+    await settleArchives()
+    const budget = { left: MAX_TAKEN_PER_SCAN }
+    for (const folder of folders) {
+      if (stopped) return
+      await scanFolder(folder, budget)
+    }
+  }
+
+  function scan(): Promise<void> {
+    // One scan at a time: a timer tick during a long scan joins it.
+    scanning ??= scanAll().finally(() => {
+      scanning = null
+    })
+    return scanning
+  }
+
+  function schedule(): void {
+    if (stopped || intervalMs === null || folders.length === 0) return
+    timer = setTimeout(() => {
+      timer = null
+      context.background.run(async (signal) => {
+        if (signal.aborted) return
+        await scan()
+        schedule()
+      })
+    }, intervalMs)
+    timer.unref()
+  }
+  schedule()
+
+  return {
+    scan,
+    stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+    },
+    async list(user) {
+      const mine = folders.filter((folder) => folder.username === user.username)
+      const rows = await db.manager.find(WatchedFileEntity, { where: { userId: user.id }, order: { takenAt: 'DESC', id: 'DESC' }, take: MAX_LISTED })
+      const entries: AutomaticImport[] = []
+      for (const stored of rows) {
+        // An archive finished since the last scan is shown as it ended (stored at the next scan).
+        const row = stored.status === 'in_progress' ? { ...stored, ...(await archiveOutcome(stored)) } : stored
+        entries.push({
+          file: relative(row.folder, row.path),
+          folder: row.folder,
+          status: row.status,
+          workout_ids: row.workoutIds ? row.workoutIds.split(' ') : [],
+          code: row.code as ErrorCode | null,
+          taken_at: row.takenAt.toISOString(),
+        })
+      }
+      return {
+        status: 'success',
+        data: { folders: mine.map((folder) => ({ folder: folder.dir, state: states.get(folder.dir) ?? 'watching' })), imports: entries },
+      }
+    },
+  }
+}
