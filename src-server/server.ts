@@ -148,7 +148,13 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     now,
   }
   const imports = createImportTasks(context)
-  const watcher = createFolderWatcher(context, imports, config.watchFolders ?? [], overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs)
+  const watcher = createFolderWatcher(
+    context,
+    imports,
+    config.watchFolders ?? [],
+    overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs,
+    config.watchDevices ?? null,
+  )
   const { app, routes } = createApp(context, { imports, watcher })
   let httpServer: Server | null = null
   const dailyBackup = startDailyBackup({

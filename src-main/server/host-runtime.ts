@@ -51,6 +51,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         weatherApiKey: null,
         registrationsPerHour: 20,
         watchFolders: [],
+        watchDevices: null,
       }
       const candidate = await deps.createServer({ ...serverConfigFromOptions(options, deps.bundleDir, deps.logger), setupCode: order.setupCode })
       try {

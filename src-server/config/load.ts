@@ -40,6 +40,7 @@ export function serverConfigFromOptions(options: ServerOptions, bundleDir: strin
     weather: options.weatherApiKey ? { apiKey: options.weatherApiKey, baseUrl: VISUAL_CROSSING_URL } : null,
     bcryptRounds: BCRYPT_ROUNDS,
     watchFolders: options.watchFolders,
+    watchDevices: options.watchDevices,
     version,
     logger,
   }

@@ -45,6 +45,8 @@ describe('headless server options', () => {
     ])
     expect(() => parseServerOptions(['--watch-folder', '/a'], {})).toThrow(UsageError)
     expect(() => parseServerOptions(['--watch-user', 'sam'], {})).toThrow(UsageError)
+    expect(parseServerOptions([], {}).watchDevices).toBeNull()
+    expect(parseServerOptions(['--watch-devices', 'sam'], {}).watchDevices).toMatchObject({ username: 'sam', roots: expect.arrayContaining([expect.any(String)]) })
     expect(() => parseServerOptions(['--watch-folder', '/a', '--watch-folder', '/b', '--watch-user', 'x', '--watch-user', 'y', '--watch-user', 'z'], {})).toThrow(
       UsageError,
     )

@@ -1,8 +1,9 @@
-import { homedir, networkInterfaces } from 'node:os'
+import { homedir, networkInterfaces, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { OSM_TILES } from '../maps/tiles'
-import type { WatchedFolder } from '../modules/watch/folder-watcher'
+import type { WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
+import { mountRoots } from '../modules/watch/device-volumes'
 
 /** A bad command-line option or environment value: shown as one line, exit code 2. */
 export class UsageError extends Error {
@@ -25,6 +26,8 @@ export interface ServerOptions {
   registrationsPerHour: number
   /** `--watch-folder DIR --watch-user NAME`, repeatable: folders imported automatically. */
   watchFolders: WatchedFolder[]
+  /** `--watch-devices NAME`: plugged-in watches' new activities go to this account (null: off). */
+  watchDevices: WatchedDevices | null
 }
 
 export const DEFAULT_PORT = 5000
@@ -88,6 +91,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         'registrations-per-hour': { type: 'string' },
         'watch-folder': { type: 'string', multiple: true },
         'watch-user': { type: 'string', multiple: true },
+        'watch-devices': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -127,6 +131,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
 
   return {
     watchFolders: watchedFolders(watch.folders, watch.users),
+    watchDevices: values['watch-devices'] ? { roots: mountRoots(process.platform, userInfo().username), username: values['watch-devices'] } : null,
     port,
     host,
     dataDir,

@@ -1,5 +1,5 @@
 import type { TileServer } from '../maps/tiles'
-import type { WatchedFolder } from '../modules/watch/folder-watcher'
+import type { WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
 import type { WeatherConfig } from '../weather/visual-crossing'
 
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
@@ -34,6 +34,8 @@ export interface ServerConfig {
   readonly weather: WeatherConfig | null
   /** Folders whose new activity files are imported automatically, each into one user's account. */
   readonly watchFolders?: readonly WatchedFolder[]
+  /** Plugged-in watches (drives with a known activity layout) imported into one account, or null. */
+  readonly watchDevices?: WatchedDevices | null
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

@@ -7,7 +7,7 @@ import type { TileServer } from '../maps/tiles'
 import type { WeatherConfig } from '../weather/visual-crossing'
 import { createServer, type ServerHooks, type WaymarkServer } from '../server'
 import type { Timers } from '../backup/daily-backup'
-import type { WatchedFolder } from '../modules/watch/folder-watcher'
+import type { WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
 
 /** A JSON answer of the API. */
 export interface ApiAnswer<T = Record<string, unknown>> {
@@ -55,6 +55,8 @@ export interface TestServerOptions {
   setupCode?: string
   /** Watched folders; tests scan them with `server.watcher.scan()` (no timer). */
   watchFolders?: WatchedFolder[]
+  /** Plugged-in watches looked for under fake mount folders. */
+  watchDevices?: WatchedDevices
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -82,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       weather: options.weather ?? null,
       bcryptRounds: 4,
       watchFolders: options.watchFolders ?? [],
+      watchDevices: options.watchDevices ?? null,
       version: '0.0.0-test',
       logger: memoryLogger(logs),
       ...(options.setupCode ? { setupCode: options.setupCode } : {}),

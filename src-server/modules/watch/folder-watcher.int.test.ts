@@ -136,3 +136,51 @@ describe('watched folders', () => {
     expect((await automatic(sam)).imports).toMatchObject([{ file: 'locked.gpx', status: 'imported' }])
   })
 })
+
+describe('plugged-in watches', () => {
+  let parent: string
+  let t: TestServer
+  let sam: Account
+
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-devices-'))
+    await mkdir(join(parent, 'media', 'sam'), { recursive: true })
+    t = await startTestServer({ dataDir: join(parent, 'data'), watchDevices: { roots: [join(parent, 'media', 'sam')], username: 'sam' } })
+    const owner = await registerUser(t, 'owner')
+    sam = await registerUser(t, 'sam', { activate: owner })
+  })
+  afterEach(async () => {
+    await t.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  const scan = async () => {
+    await t.server.watcher.scan()
+    await t.server.settled()
+  }
+  const imports = async () => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: sam.token })).body.data.imports
+
+  it('imports the activities of a mounted Garmin drive once, whatever the case of its folders, and never twice', async () => {
+    const watch = join(parent, 'media', 'sam', 'GARMIN')
+    await mkdir(join(watch, 'Garmin', 'Activity'), { recursive: true })
+    await mkdir(join(watch, 'Garmin', 'Courses'), { recursive: true })
+    await writeFile(join(watch, 'Garmin', 'Activity', 'RUN.FIT'), await realFile('fit/garmin-fenix5-run.fit'))
+    await writeFile(join(watch, 'Garmin', 'Courses', 'route.fit'), await realFile('fit/garmin-fenix5-walk.fit'))
+    // A drive without a known layout is left alone.
+    await mkdir(join(parent, 'media', 'sam', 'USB-STICK', 'photos'), { recursive: true })
+    await writeFile(join(parent, 'media', 'sam', 'USB-STICK', 'photos', 'ride.gpx'), await ride(12))
+    await scan()
+    await scan()
+    expect((await imports()).map((entry) => [entry.file, entry.status])).toEqual([['RUN.FIT', 'imported']])
+    // Unplugged, then plugged in again: nothing new, nothing twice.
+    await rm(watch, { recursive: true })
+    await scan()
+    await mkdir(join(watch, 'Garmin', 'Activity'), { recursive: true })
+    await writeFile(join(watch, 'Garmin', 'Activity', 'RUN.FIT'), await realFile('fit/garmin-fenix5-run.fit'))
+    await scan()
+    await scan()
+    expect((await imports()).map((entry) => [entry.file, entry.status])).toEqual([['RUN.FIT', 'imported']])
+    expect((await t.api<WorkoutsListResponse>('GET', 'workouts', { token: sam.token })).body.data.workouts).toHaveLength(1)
+    expect(t.logs.filter((line) => line.startsWith('warn') || line.startsWith('error'))).toEqual([])
+  })
+})

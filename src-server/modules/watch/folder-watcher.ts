@@ -9,7 +9,14 @@ import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ImportTasks } from '../workouts/archive-import'
 import { archiveLimitsOf } from '../workouts/workout-upload'
+import { findDeviceVolumes } from './device-volumes'
 import { importWorkoutFile, trackExtension, type ImportChoices } from '../workouts/workout-import'
+
+/** Plugged-in watches: drives mounted under `roots` with a known activity layout go to one account. */
+export interface WatchedDevices {
+  roots: string[]
+  username: string
+}
 
 /** A folder whose new activity files are imported into one user's account. */
 export interface WatchedFolder {
@@ -82,6 +89,7 @@ export function createFolderWatcher(
   imports: ImportTasks,
   folders: readonly WatchedFolder[],
   intervalMs: number | null,
+  devices: WatchedDevices | null = null,
 ): FolderWatcher {
   const { db, write, config } = context
   /** Size and time of files seen changed at the last scan, by user and path: taken if still so. */
@@ -104,8 +112,10 @@ export function createFolderWatcher(
     const row = { userId: user.id, folder: folder.dir, path, size, modifiedMs, takenAt: context.now(), ...taken }
     await write(async (manager) => {
       const existing = await manager.findOneBy(WatchedFileEntity, { userId: user.id, path })
-      if (existing) await manager.update(WatchedFileEntity, { id: existing.id }, row)
-      else await manager.insert(WatchedFileEntity, row)
+      if (!existing) return manager.insert(WatchedFileEntity, row)
+      // The same bytes copied again (a drive plugged in again): still the workout it gave.
+      const same = taken.status === 'duplicate' && existing.status === 'imported' && existing.workoutIds?.split(' ').includes(taken.workoutIds ?? '')
+      return manager.update(WatchedFileEntity, { id: existing.id }, same ? { size, modifiedMs } : row)
     })
   }
 
@@ -133,6 +143,8 @@ export function createFolderWatcher(
       if (isAppError(error) && error.code === 'import_too_many_running') return false
       // Gone between the listing and the copy (moved by a sync): nothing to report.
       if (errnoOf(error) === 'ENOENT') return true
+      // A drive unplugged while it was read: the file is tried again when it is back.
+      if (errnoOf(error) === 'EIO' || errnoOf(error) === 'ENXIO' || errnoOf(error) === 'ENODEV') return false
       let code: ErrorCode = 'gpx_processing_failed'
       if (isAppError(error)) code = error.code
       else if (errnoOf(error) === 'EACCES' || errnoOf(error) === 'EPERM') code = 'watched_file_unreadable'
@@ -166,7 +178,7 @@ export function createFolderWatcher(
     }
   }
 
-  async function scanFolder(folder: WatchedFolder, budget: { left: number }): Promise<void> {
+  async function scanFolder(folder: WatchedFolder & { device?: boolean }, budget: { left: number }): Promise<void> {
     const user = await db.manager.findOneBy(UserEntity, { username: folder.username })
     if (!user) {
       if (states.get(folder.dir) !== 'missing') config.logger.warn(`watched folder ${folder.dir}: no user named ${folder.username}`)
@@ -176,9 +188,10 @@ export function createFolderWatcher(
     let files: string[]
     try {
       files = await listFiles(folder.dir)
-      setState(folder, 'watching')
+      if (!folder.device) setState(folder, 'watching')
     } catch (error) {
-      setState(folder, folderState(error))
+      // An unplugged device is not a missing folder: it is simply not listed next time.
+      if (!folder.device) setState(folder, folderState(error))
       return
     }
     const known = new Map((await db.manager.findBy(WatchedFileEntity, { userId: user.id, folder: folder.dir })).map((row) => [row.path, row]))
@@ -205,7 +218,11 @@ export function createFolderWatcher(
   async function scanAll(): Promise<void> {
     await settleArchives()
     const budget = { left: MAX_TAKEN_PER_SCAN }
-    for (const folder of folders) {
+    // Plugged-in watches are read like watched folders while they are mounted (never written to).
+    const plugged = devices
+      ? (await findDeviceVolumes(devices.roots)).map((volume) => ({ dir: volume.activityDir, username: devices.username, device: true }))
+      : []
+    for (const folder of [...folders, ...plugged]) {
       if (stopped) return
       await scanFolder(folder, budget)
     }
@@ -220,7 +237,7 @@ export function createFolderWatcher(
   }
 
   function schedule(): void {
-    if (stopped || intervalMs === null || folders.length === 0) return
+    if (stopped || intervalMs === null || (folders.length === 0 && !devices)) return
     timer = setTimeout(() => {
       timer = null
       context.background.run(async (signal) => {
