@@ -1,6 +1,7 @@
 import { archiveImportBenchmark } from './api/archive-import'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
 import { heatmapBenchmark } from './api/heatmap'
+import { stravaExportBenchmark } from './api/strava-export'
 
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
 async function main(): Promise<void> {
@@ -16,6 +17,10 @@ async function main(): Promise<void> {
   if (!only || only === 'heatmap') {
     console.log('\nHeatmap of 5,000 workouts (issue 17, loopback HTTP)')
     await heatmapBenchmark()
+  }
+  if (!only || only === 'strava') {
+    console.log('\nA heavy Strava account export (5,000 activities) through the API')
+    await stravaExportBenchmark()
   }
 }
 
