@@ -58,7 +58,7 @@ describe('desktop server', () => {
   it('starts on all interfaces with LAN sharing (the default) and describes itself', async () => {
     const { server, supervisor } = setup()
     const info = await server.start()
-    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050', setupCode: 'ABCD-EFGH' })
+    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050', setupCode: 'ABCD-EFGH', watchFolders: [] })
     expect(info).toEqual({
       localUrl: 'http://127.0.0.1:5050/',
       port: 5050,
@@ -66,6 +66,7 @@ describe('desktop server', () => {
       lanAddresses: [{ url: 'http://192.168.1.20:5050/', qrCode: 'qr:http://192.168.1.20:5050/' }],
       dataFolder: join(dir, 'data'),
       setupCode: 'ABCD-EFGH',
+      watchFolders: [],
     })
     expect(server.localUrl()).toBe('http://127.0.0.1:5050/')
   })
@@ -92,6 +93,24 @@ describe('desktop server', () => {
     expect(listener).toHaveBeenCalledWith(info)
     await server.setLanSharing(false)
     expect(supervisor.stops).toBe(1)
+  })
+
+  it('restarts the server with the watched folders, remembers them, and tells listeners', async () => {
+    const { server, supervisor, settings } = setup()
+    await server.start()
+    const listener = vi.fn()
+    server.onChange(listener)
+    const folders = [{ dir: '/home/sam/Sync', username: 'sam' }]
+    const info = await server.setWatchFolders(folders)
+    expect(supervisor.stops).toBe(1)
+    expect(supervisor.starts[1]).toMatchObject({ watchFolders: folders })
+    expect(info.watchFolders).toEqual(folders)
+    expect(settings.get().watchFolders).toEqual(folders)
+    expect(listener).toHaveBeenCalledWith(info)
+    // The next start of the app watches them from the first moment.
+    const next = setup()
+    await next.server.start()
+    expect(next.supervisor.starts[0]).toMatchObject({ watchFolders: folders })
   })
 
   it('moves the data folder: stops, copies, starts on the copy, then removes the original', async () => {

@@ -1,4 +1,4 @@
-import type { MoveDataFolderResult, ServerInfo } from '../src/desktop/bridge'
+import type { MoveDataFolderResult, ServerInfo, WatchedFolderSetting } from '../src/desktop/bridge'
 import { checkDestination, copyDataFolder, destinationFor, removeDataFolder } from './data-folder'
 import type { ServerSupervisor } from './server/supervisor'
 import type { SettingsStore } from './settings'
@@ -21,6 +21,8 @@ export interface DesktopServer {
   start: () => Promise<ServerInfo>
   stop: () => Promise<void>
   setLanSharing: (on: boolean) => Promise<ServerInfo>
+  /** Replaces the watched folders (the server restarts with them). */
+  setWatchFolders: (folders: readonly WatchedFolderSetting[]) => Promise<ServerInfo>
   /** Moves the data folder to `picked` (or a `Waymark` folder inside it when it is not empty). */
   moveDataFolder: (picked: string) => Promise<MoveDataFolderResult>
   info: () => Promise<ServerInfo>
@@ -51,7 +53,15 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
     const port = deps.supervisor.address?.port ?? deps.fixedPort ?? settings.port
     const urls = settings.lanSharing && deps.supervisor.address ? deps.lanUrls(port) : []
     const lanAddresses = await Promise.all(urls.map(async (url) => ({ url, qrCode: await deps.qrCode(url) })))
-    return { localUrl: `http://127.0.0.1:${port}/`, port, lanSharing: settings.lanSharing, lanAddresses, dataFolder: dataFolder(), setupCode: deps.setupCode }
+    return {
+      localUrl: `http://127.0.0.1:${port}/`,
+      port,
+      lanSharing: settings.lanSharing,
+      lanAddresses,
+      dataFolder: dataFolder(),
+      watchFolders: settings.watchFolders,
+      setupCode: deps.setupCode,
+    }
   }
 
   async function launch(folder: string): Promise<void> {
@@ -65,6 +75,7 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
       host,
       publicUrl: publicUrl.replace(/\/$/, ''),
       setupCode: deps.setupCode,
+      watchFolders: settings.watchFolders,
     })
     if (deps.fixedPort === undefined && address.port !== settings.port) {
       deps.log(`port ${settings.port} was taken; using ${address.port} from now on`)
@@ -94,6 +105,15 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
         await deps.supervisor.stop()
         await launch(dataFolder())
         deps.log(`LAN sharing ${on ? 'on' : 'off'}`)
+        return announce()
+      }),
+
+    setWatchFolders: (folders) =>
+      serial(async () => {
+        deps.settings.update({ watchFolders: [...folders] })
+        await deps.supervisor.stop()
+        await launch(dataFolder())
+        deps.log(`watched folders: ${folders.map((folder) => folder.dir).join(', ') || 'none'}`)
         return announce()
       }),
 

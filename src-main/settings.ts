@@ -18,6 +18,11 @@ const settingsSchema = z.object({
   dataFolder: z.string().min(1).nullable().catch(null),
   /** The "closing the window keeps serving" notice is shown once. */
   keepServingNoticeShown: z.boolean().catch(false),
+  /** Folders whose new activity files the embedded server imports, each for one account. */
+  watchFolders: z
+    .array(z.object({ dir: z.string().min(1), username: z.string().min(1) }))
+    .max(20)
+    .catch([]),
 })
 
 export type DesktopSettings = z.infer<typeof settingsSchema>
@@ -27,6 +32,7 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
   lanSharing: true,
   dataFolder: null,
   keepServingNoticeShown: false,
+  watchFolders: [],
 }
 
 /** The desktop settings, kept as JSON beside (not inside) the data folder. */

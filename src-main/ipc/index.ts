@@ -7,6 +7,7 @@ import { registerFilesIpc } from './files'
 import type { IpcRegistrar } from './guard'
 import { registerNotificationsIpc } from './notifications'
 import { registerServerIpc } from './server'
+import { registerWatchedFoldersIpc } from './watched-folders'
 
 export interface DesktopIpcDeps {
   appOrigin: () => string | null
@@ -28,4 +29,5 @@ export function registerDesktopIpc(ipc: IpcRegistrar, deps: DesktopIpcDeps): voi
   registerExternalIpc(ipc, deps)
   registerDataFolderIpc(ipc, deps)
   registerNotificationsIpc(ipc, deps)
+  registerWatchedFoldersIpc(ipc, deps)
 }

@@ -11,12 +11,22 @@ import { registerDesktopIpc, type DesktopIpcDeps } from './index'
 import { isTrustedSender, type IpcHandler } from './guard'
 
 const origin = 'http://127.0.0.1:5050'
-const info: ServerInfo = { localUrl: `${origin}/`, port: 5050, lanSharing: true, lanAddresses: [], dataFolder: '/data', setupCode: 'ABCD-EFGH' }
+const info: ServerInfo = {
+  localUrl: `${origin}/`,
+  port: 5050,
+  lanSharing: true,
+  lanAddresses: [],
+  dataFolder: '/data',
+  setupCode: 'ABCD-EFGH',
+  watchFolders: [{ dir: '/sync', username: 'kim' }],
+}
 
 describe('bridge IPC handlers', () => {
   let dir: string
   let handlers: Map<Channel, IpcHandler>
-  let deps: DesktopIpcDeps & { server: DesktopServer & { setLanSharing: ReturnType<typeof vi.fn>; moveDataFolder: ReturnType<typeof vi.fn> } }
+  let deps: DesktopIpcDeps & {
+    server: DesktopServer & { setLanSharing: ReturnType<typeof vi.fn>; moveDataFolder: ReturnType<typeof vi.fn>; setWatchFolders: ReturnType<typeof vi.fn> }
+  }
   const call = (channel: Channel, payload?: unknown, url = `${origin}/add-workout`) => {
     const handler = handlers.get(channel)
     if (!handler) throw new Error(`no handler for ${channel}`)
@@ -32,6 +42,7 @@ describe('bridge IPC handlers', () => {
       info: vi.fn(() => Promise.resolve(info)),
       setLanSharing: vi.fn((on: boolean) => Promise.resolve({ ...info, lanSharing: on })),
       moveDataFolder: vi.fn((): Promise<MoveDataFolderResult> => Promise.resolve({ status: 'moved', dataFolder: '/new' })),
+      setWatchFolders: vi.fn((watchFolders: ServerInfo['watchFolders']) => Promise.resolve({ ...info, watchFolders })),
       dataFolder: () => '/data',
       localUrl: () => `${origin}/`,
       onChange: () => () => undefined,
@@ -109,6 +120,23 @@ describe('bridge IPC handlers', () => {
     await expect(call(CHANNELS.moveDataFolder)).resolves.toEqual({ status: 'moved', dataFolder: '/new' })
     expect(deps.server.moveDataFolder).toHaveBeenCalledWith('/mnt/backup')
     await expect(call(CHANNELS.moveDataFolder, '/tmp/evil')).rejects.toThrow('invalid payload')
+  })
+
+  it('watched folders: added only through the folder dialog, for the account named; removed by folder', async () => {
+    await expect(call(CHANNELS.addWatchedFolder, 'sam')).resolves.toEqual(info)
+    expect(deps.server.setWatchFolders).not.toHaveBeenCalled()
+    vi.mocked(deps.chooseFolder).mockResolvedValueOnce('/home/sam/Sync')
+    await expect(call(CHANNELS.addWatchedFolder, 'sam')).resolves.toMatchObject({
+      watchFolders: [
+        { dir: '/sync', username: 'kim' },
+        { dir: '/home/sam/Sync', username: 'sam' },
+      ],
+    })
+    await call(CHANNELS.removeWatchedFolder, '/sync')
+    expect(deps.server.setWatchFolders).toHaveBeenLastCalledWith([])
+    for (const bad of [42, '', { dir: '/etc' }, 'x'.repeat(101)]) await expect(call(CHANNELS.addWatchedFolder, bad)).rejects.toThrow('invalid payload')
+    await expect(call(CHANNELS.removeWatchedFolder, null)).rejects.toThrow('invalid payload')
+    expect(deps.server.setWatchFolders).toHaveBeenCalledTimes(2)
   })
 
   it('notifyImportFinished: composes the translated text from counts only', async () => {

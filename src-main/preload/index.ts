@@ -24,6 +24,8 @@ const bridge = {
   openExternal: (url: string) => ipcRenderer.invoke(CHANNELS.openExternal, url),
   openDataFolder: () => ipcRenderer.invoke(CHANNELS.openDataFolder),
   moveDataFolder: () => ipcRenderer.invoke(CHANNELS.moveDataFolder),
+  addWatchedFolder: (username: string) => ipcRenderer.invoke(CHANNELS.addWatchedFolder, username),
+  removeWatchedFolder: (dir: string) => ipcRenderer.invoke(CHANNELS.removeWatchedFolder, dir),
   notifyImportFinished: (summary: { imported: number; failed: number }) => ipcRenderer.invoke(CHANNELS.notifyImportFinished, summary),
 } satisfies DesktopBridge
 

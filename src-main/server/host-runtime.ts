@@ -50,7 +50,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         tileServer: OSM_TILES.url,
         weatherApiKey: null,
         registrationsPerHour: 20,
-        watchFolders: [],
+        watchFolders: order.watchFolders ?? [],
         watchDevices: null,
       }
       const candidate = await deps.createServer({ ...serverConfigFromOptions(options, deps.bundleDir, deps.logger), setupCode: order.setupCode })

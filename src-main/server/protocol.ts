@@ -15,6 +15,8 @@ export const startMessage = z.object({
   publicUrl: z.string().url(),
   /** Lets another device create the first account; the window shows it on the register page. */
   setupCode: z.string().min(1),
+  /** Folders whose new activity files are imported automatically (desktop settings). */
+  watchFolders: z.array(z.object({ dir: z.string().min(1), username: z.string().min(1) })).optional(),
 })
 
 export const toServerMessage = z.discriminatedUnion('type', [startMessage, z.object({ type: z.literal('stop') })])

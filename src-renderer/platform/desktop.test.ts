@@ -27,6 +27,8 @@ function fakeBridge(): DesktopBridge & { opened: () => void } {
     openDataFolder: vi.fn(),
     moveDataFolder: vi.fn(),
     notifyImportFinished: vi.fn(),
+    addWatchedFolder: vi.fn(),
+    removeWatchedFolder: vi.fn(),
   }
   return bridge
 }

@@ -30,6 +30,12 @@ export interface LanAddress {
   readonly qrCode: string
 }
 
+/** A folder the embedded server watches, and the account its new activity files go to. */
+export interface WatchedFolderSetting {
+  readonly dir: string
+  readonly username: string
+}
+
 /** What the embedded server is doing, for the LAN sharing panel and the tray. */
 export interface ServerInfo {
   /** The address the window uses (`http://127.0.0.1:<port>/`). */
@@ -41,6 +47,8 @@ export interface ServerInfo {
   readonly dataFolder: string
   /** Lets another device create the install's first account (the server asks for it only then). */
   readonly setupCode: string
+  /** Folders whose new activity files are imported automatically. */
+  readonly watchFolders: readonly WatchedFolderSetting[]
 }
 
 /** The outcome of "move the data folder": the user may cancel the folder dialog. */
@@ -69,6 +77,10 @@ export interface DesktopBridge {
   openDataFolder(): Promise<void>
   /** Asks for a new location and moves the data folder there (the server restarts). */
   moveDataFolder(): Promise<MoveDataFolderResult>
+  /** Asks for a folder (native dialog) and watches it for `username` (the server restarts); the info unchanged when cancelled. */
+  addWatchedFolder(username: string): Promise<ServerInfo>
+  /** Stops watching a folder (the server restarts). */
+  removeWatchedFolder(dir: string): Promise<ServerInfo>
   /** Shows an OS notification when a long import is over. */
   notifyImportFinished(summary: { imported: number; failed: number }): Promise<void>
 }

@@ -13,6 +13,8 @@ export const CHANNELS = {
   openDataFolder: 'desktop:open-data-folder',
   moveDataFolder: 'desktop:move-data-folder',
   notifyImportFinished: 'desktop:notify-import-finished',
+  addWatchedFolder: 'desktop:add-watched-folder',
+  removeWatchedFolder: 'desktop:remove-watched-folder',
 } as const
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS]

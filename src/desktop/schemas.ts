@@ -26,5 +26,10 @@ export const notifyImportFinishedPayload = z
   })
   .strict()
 
+/** The account a watched folder's files go to (a username). */
+export const addWatchedFolderPayload = z.string().min(1).max(100)
+/** A watched folder to forget; only folders in the settings are matched. */
+export const removeWatchedFolderPayload = z.string().min(1).max(4096)
+
 /** Calls that take no payload must receive none. */
 export const noPayload = z.undefined()

@@ -17,6 +17,8 @@ export interface FakeBridgeOptions {
   info: ServerInfo
   /** What "Move…" answers. */
   move?: MoveDataFolderResult
+  /** The folder the native folder dialog answers for "Watch a folder…". */
+  watchFolder?: string
 }
 
 /** A bridge call the fake recorded: method and arguments. */
@@ -89,6 +91,16 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
       notifyImportFinished: (summary) => {
         record('notifyImportFinished', summary)
         return Promise.resolve()
+      },
+      addWatchedFolder: (username) => {
+        record('addWatchedFolder', username)
+        if (options.watchFolder) info = { ...info, watchFolders: [...info.watchFolders, { dir: options.watchFolder, username }] }
+        return Promise.resolve(info)
+      },
+      removeWatchedFolder: (dir) => {
+        record('removeWatchedFolder', dir)
+        info = { ...info, watchFolders: info.watchFolders.filter((folder) => folder.dir !== dir) }
+        return Promise.resolve(info)
       },
     }
     const control: FakeDesktopControl = {

@@ -16,6 +16,7 @@ const INFO: ServerInfo = {
   ],
   dataFolder: '/home/ana/.config/Waymark/data',
   setupCode: 'K7QM-3XPT',
+  watchFolders: [],
 }
 
 const gpxFile = (name: string, start: string): FakeFile => ({ name, text: syntheticGpx(30, start), type: 'application/gpx+xml' })
@@ -26,7 +27,7 @@ async function chooseSport(page: Page) {
 }
 
 async function signedInDesktop(page: Page, request: Parameters<typeof createActiveUser>[0], path: string, picked: FakeFile[] = []) {
-  await installFakeBridge(page, { info: INFO, picked, move: { status: 'failed', reason: 'not-empty' } })
+  await installFakeBridge(page, { info: INFO, picked, move: { status: 'failed', reason: 'not-empty' }, watchFolder: '/home/ana/Sync/Watch' })
   const token = await createActiveUser(request, newAccount('desk'))
   await openWithToken(page, token, path)
 }
@@ -197,6 +198,21 @@ test.describe('desktop window (fake preload bridge)', () => {
     await page.getByTestId('move-data-folder').click()
     await expect(page.getByTestId('move-outcome')).toHaveText('Choose an empty folder.')
     expect((await recordedCalls(page)).map((call) => call.method)).toEqual(['setLanSharing', 'openDataFolder', 'moveDataFolder'])
+    expect(errors).toEqual([])
+  })
+
+  test('watched folders: added through the folder dialog for the signed-in account, and removed', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    await signedInDesktop(page, request, '/desktop')
+    const card = page.getByTestId('watched-folders')
+    await expect(card.getByText('No folder is watched.')).toBeVisible()
+    await card.getByRole('button', { name: 'Watch a folder…' }).click()
+    await expect(page.getByTestId('watched-folder-setting')).toHaveCount(1)
+    await expect(page.getByTestId('watched-folder-setting')).toContainText('/home/ana/Sync/Watch')
+    const [added] = await recordedCalls(page, 'addWatchedFolder')
+    expect(added?.args[0]).toMatch(/^desk/)
+    await page.getByRole('button', { name: 'Stop watching /home/ana/Sync/Watch' }).click()
+    await expect(page.getByTestId('watched-folder-setting')).toHaveCount(0)
     expect(errors).toEqual([])
   })
 

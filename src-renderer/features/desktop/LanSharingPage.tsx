@@ -7,6 +7,8 @@ import { desktopBridge } from '../../platform/desktop'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { DataFolderCard } from './DataFolderCard'
 import { LanAddressCard } from './LanAddressCard'
+import { WatchedFoldersCard } from './WatchedFoldersCard'
+import { useAppState } from '../../session/store'
 
 /** The server's state as the desktop app reports it, followed as it changes (rebind, move). */
 function useServerInfo(bridge: DesktopBridge): [ServerInfo | null, (info: ServerInfo) => void] {
@@ -29,6 +31,7 @@ function LanSharingPanel({ bridge }: { bridge: DesktopBridge }) {
   const { t } = useTranslation()
   const [info, setInfo] = useServerInfo(bridge)
   const [switching, setSwitching] = useState(false)
+  const username = useAppState((state) => state.profile?.username ?? null)
 
   if (!info) return <PageLoader />
 
@@ -68,11 +71,12 @@ function LanSharingPanel({ bridge }: { bridge: DesktopBridge }) {
         </Stack>
       </Card>
       <DataFolderCard bridge={bridge} folder={info.dataFolder} />
+      {username && <WatchedFoldersCard bridge={bridge} info={info} username={username} onChange={setInfo} />}
     </Stack>
   )
 }
 
-/** `/desktop`: LAN sharing and the data folder, in the desktop app only (a 404 in browsers). */
+/** `/desktop`: LAN sharing, the data folder and watched folders, in the desktop app only (a 404 in browsers). */
 export function LanSharingPage() {
   const bridge = desktopBridge()
   return bridge ? <LanSharingPanel bridge={bridge} /> : <NotFoundPage />

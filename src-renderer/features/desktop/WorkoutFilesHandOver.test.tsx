@@ -132,6 +132,8 @@ describe('WorkoutFilesHandOver', () => {
       openDataFolder: vi.fn(),
       moveDataFolder: vi.fn(),
       notifyImportFinished: vi.fn(),
+      addWatchedFolder: vi.fn(),
+      removeWatchedFolder: vi.fn(),
     }
     window.desktop = bridge
     const received = receive()
