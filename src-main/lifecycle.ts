@@ -89,6 +89,8 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     fork: () => platform.forkServer(),
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
     onUnexpectedExit: (code) => void recoverFromCrash(code),
+    onAutomaticImport: ({ file, status }) =>
+      platform.notify(t('NOTICE.AUTOMATIC_IMPORT_TITLE'), t(status === 'error' ? 'NOTICE.AUTOMATIC_IMPORT_FAILED' : 'NOTICE.AUTOMATIC_IMPORT_DONE', { file })),
   })
   const server = createDesktopServer({
     supervisor,

@@ -63,6 +63,24 @@ describe('server host (the utility process body)', () => {
     await expect(fetch(`http://127.0.0.1:${ready.port}/api/config`)).rejects.toThrow()
   })
 
+  it("watches the folders of the start order and tells the parent of each automatic import", async () => {
+    const { channel, order, next, sent } = parent()
+    let config: Parameters<typeof createServer>[0] | undefined
+    const capture: typeof createServer = (given, overrides) => {
+      config = given
+      return createServer(given, overrides)
+    }
+    runServerHost(channel, { createServer: capture, logger: quietLogger, bundleDir: dir, exit: () => undefined })
+    const watchFolders = [{ dir: join(dir, 'sync'), username: 'sam' }]
+    order({ type: 'start', dataFolder: join(dir, 'data'), preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', watchFolders })
+    await next('ready')
+    expect(config?.watchFolders).toEqual(watchFolders)
+    config?.onAutomaticImport?.({ file: 'ride.fit', status: 'imported' })
+    expect(sent).toContainEqual({ type: 'automatic-import', file: 'ride.fit', status: 'imported' })
+    order({ type: 'stop' })
+    await next('stopped')
+  })
+
   it('takes the next port when the preferred one is taken', async () => {
     const blocker = createNetServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))

@@ -53,7 +53,11 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         watchFolders: order.watchFolders ?? [],
         watchDevices: null,
       }
-      const candidate = await deps.createServer({ ...serverConfigFromOptions(options, deps.bundleDir, deps.logger), setupCode: order.setupCode })
+      const candidate = await deps.createServer({
+        ...serverConfigFromOptions(options, deps.bundleDir, deps.logger),
+        setupCode: order.setupCode,
+        onAutomaticImport: ({ file, status }) => channel.send({ type: 'automatic-import', file, status }),
+      })
       try {
         const bound = await candidate.listen()
         server = candidate

@@ -25,6 +25,8 @@ export const fromServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), port: z.number().int(), host: z.string() }),
   z.object({ type: z.literal('failed'), reason: z.string() }),
   z.object({ type: z.literal('stopped') }),
+  /** A file of a watched folder was imported or refused (the main process shows a notification). */
+  z.object({ type: z.literal('automatic-import'), file: z.string().max(1000), status: z.enum(['imported', 'duplicate', 'error']) }),
 ])
 
 export type StartMessage = z.infer<typeof startMessage>

@@ -19,6 +19,9 @@ export class ServerStartError extends Error {
   override name = 'ServerStartError'
 }
 
+/** The answers to the start/stop handshake (automatic-import notices go to their own callback). */
+type HandshakeMessage = Exclude<FromServerMessage, { type: 'automatic-import' }>
+
 export interface SupervisorOptions {
   fork: () => ServerProcess
   /** How long a start may take (migrations on a big database take a while). */
@@ -27,6 +30,8 @@ export interface SupervisorOptions {
   stopTimeoutMs?: number
   /** Called when the server process ends without being asked to. */
   onUnexpectedExit?: (code: number) => void
+  /** Called when the server imported (or refused) a file of a watched folder. */
+  onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
 }
 
 export interface ServerSupervisor {
@@ -49,10 +54,12 @@ export function createSupervisor(options: SupervisorOptions): ServerSupervisor {
 
   function launch() {
     const process = options.fork()
-    const listeners = new Set<(message: FromServerMessage) => void>()
+    const listeners = new Set<(message: HandshakeMessage) => void>()
     process.onMessage((raw) => {
       const parsed = fromServerMessage.safeParse(raw)
-      if (parsed.success) for (const listener of listeners) listener(parsed.data)
+      if (!parsed.success) return
+      if (parsed.data.type === 'automatic-import') options.onAutomaticImport?.({ file: parsed.data.file, status: parsed.data.status })
+      else for (const listener of listeners) listener(parsed.data)
     })
     const entry = {
       process,
@@ -81,7 +88,7 @@ export function createSupervisor(options: SupervisorOptions): ServerSupervisor {
       child = entry
       // Until the handshake ends, an exit is part of the start's outcome, not a crash.
       entry.stopping = true
-      const outcome = await new Promise<FromServerMessage | { type: 'exited'; code: number } | { type: 'timeout' }>((resolve) => {
+      const outcome = await new Promise<HandshakeMessage | { type: 'exited'; code: number } | { type: 'timeout' }>((resolve) => {
         const timer = setTimeout(() => resolve({ type: 'timeout' }), startTimeoutMs)
         entry.listeners.add((message) => {
           if (message.type !== 'stopped') {

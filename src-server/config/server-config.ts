@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly watchFolders?: readonly WatchedFolder[]
   /** Plugged-in watches (drives with a known activity layout) imported into one account, or null. */
   readonly watchDevices?: WatchedDevices | null
+  /** Told when a watched file has been imported or refused (the desktop shows a notification). */
+  readonly onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

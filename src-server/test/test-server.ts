@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { EmailConfig, Logger } from '../config/server-config'
+import type { EmailConfig, Logger, ServerConfig } from '../config/server-config'
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../lib/rate-limits'
 import type { TileServer } from '../maps/tiles'
 import type { WeatherConfig } from '../weather/visual-crossing'
@@ -57,6 +57,8 @@ export interface TestServerOptions {
   watchFolders?: WatchedFolder[]
   /** Plugged-in watches looked for under fake mount folders. */
   watchDevices?: WatchedDevices
+  /** See `ServerConfig.onAutomaticImport`. */
+  onAutomaticImport?: ServerConfig['onAutomaticImport']
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -85,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       bcryptRounds: 4,
       watchFolders: options.watchFolders ?? [],
       watchDevices: options.watchDevices ?? null,
+      ...(options.onAutomaticImport ? { onAutomaticImport: options.onAutomaticImport } : {}),
       version: '0.0.0-test',
       logger: memoryLogger(logs),
       ...(options.setupCode ? { setupCode: options.setupCode } : {}),

@@ -22,8 +22,9 @@ describe('watched folders', () => {
   let t: TestServer
   let sam: Account
   let owner: Account
+  let notices: { file: string; status: string }[] = []
   const start = async () => {
-    t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: folder, username: 'sam' }] })
+    t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: folder, username: 'sam' }], onAutomaticImport: (entry) => notices.push(entry) })
   }
   const automatic = async (account: Account) => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
   const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts
@@ -34,6 +35,7 @@ describe('watched folders', () => {
   }
 
   beforeEach(async () => {
+    notices = []
     parent = await mkdtemp(join(tmpdir(), 'waymark-watch-'))
     folder = join(parent, 'sync')
     await mkdir(join(folder, 'phone'), { recursive: true })
@@ -55,6 +57,8 @@ describe('watched folders', () => {
     const [first] = (await automatic(sam)).imports
     expect(first).toMatchObject({ file: join('phone', 'morning.gpx'), folder, status: 'imported', code: null })
     expect(first?.workout_ids).toEqual((await workouts()).map((workout) => workout.id))
+    // The desktop shows a notification for each file taken.
+    expect(notices).toEqual([{ file: 'morning.gpx', status: 'imported' }])
 
     // Written in two parts between scans: only taken once its size has stopped changing.
     const text = await ride(2)
@@ -103,6 +107,10 @@ describe('watched folders', () => {
     expect(byFile['week.zip']?.status).toBe('imported')
     expect(byFile['week.zip']?.workout_ids).toHaveLength(2)
     expect(byFile['runs.tcx']?.workout_ids.length).toBeGreaterThan(1)
+    // The archive is announced at the scan after its background task is over.
+    expect(notices.map((notice) => notice.file).sort()).toEqual(['broken.gpx', 'runs.tcx'])
+    await scan()
+    expect(notices.map((notice) => `${notice.file} ${notice.status}`).sort()).toEqual(['broken.gpx error', 'runs.tcx imported', 'week.zip imported'])
     expect([...(byFile['week.zip']?.workout_ids ?? []), ...(byFile['runs.tcx']?.workout_ids ?? [])].sort()).toEqual([...ids].sort())
     // The folder is never written to; temporary copies are gone.
     expect(t.logs.filter((line) => line.startsWith('error'))).toEqual([])

@@ -1,5 +1,5 @@
 import { copyFile, readdir, rm, stat } from 'node:fs/promises'
-import { extname, join, relative } from 'node:path'
+import { basename, extname, join, relative } from 'node:path'
 import type { AutomaticImport, AutomaticImportsResponse, WatchedFolderState } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { AppError, isAppError, type ErrorCode } from '../../../src/errors'
@@ -154,6 +154,7 @@ export function createFolderWatcher(
       await rm(copy, { force: true })
     }
     await store(user, folder, path, size, modifiedMs, taken)
+    if (taken.status !== 'in_progress') config.onAutomaticImport?.({ file: basename(path), status: taken.status })
     return true
   }
 
@@ -174,7 +175,9 @@ export function createFolderWatcher(
   async function settleArchives(): Promise<void> {
     for (const row of await db.manager.findBy(WatchedFileEntity, { status: 'in_progress' })) {
       const settled = await archiveOutcome(row)
-      if (settled) await write((manager) => manager.update(WatchedFileEntity, { id: row.id }, settled))
+      if (!settled || settled.status === 'in_progress') continue
+      await write((manager) => manager.update(WatchedFileEntity, { id: row.id }, settled))
+      config.onAutomaticImport?.({ file: basename(row.path), status: settled.status })
     }
   }
 
