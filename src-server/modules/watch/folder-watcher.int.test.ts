@@ -1,4 +1,4 @@
-import { appendFile, chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -128,6 +128,13 @@ describe('watched folders', () => {
     await scan()
     await scan()
     expect(await automatic(sam)).toMatchObject({ folders: [{ folder, state: 'watching' }], imports: [{ file: 'back.gpx', status: 'imported' }] })
+    // The upload limits apply: a file over the single-file limit is refused without being copied.
+    await t.api('PATCH', 'config', { token: owner.token, body: { max_single_file_size: 1000 } })
+    await writeFile(join(folder, 'big.gpx'), await ride(9))
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports[0]).toMatchObject({ file: 'big.gpx', status: 'error', code: 'file_too_large' })
+    expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
   })
 
   it.skipIf(runningAsRoot)('reports a file it may not read, and imports it once readable', async () => {

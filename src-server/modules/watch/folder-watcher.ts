@@ -124,14 +124,15 @@ export function createFolderWatcher(
     const copy = join(context.layout.tmp, `watched-${randomToken()}${extname(path).toLowerCase()}`)
     let taken: Taken
     try {
+      // The same size limits as uploads, checked before anything is copied.
+      const settings = await readSettings(db.manager)
+      if (size > (isArchive(path) ? settings.maxZipFileSize : settings.maxSingleFileSize)) throw new AppError('file_too_large')
       // The import consumes its file: it gets a copy, the folder is never written to.
       await copyFile(path, copy)
-      const settings = await readSettings(db.manager)
       if (isArchive(path)) {
         const task = await imports.start(user, copy, CHOICES, archiveLimitsOf(settings))
         taken = { status: 'in_progress', workoutIds: null, code: null, taskId: task.id }
       } else {
-        if (size > settings.maxSingleFileSize) throw new AppError('file_too_large')
         const outcome = await importWorkoutFile(context, user, copy, path, CHOICES)
         taken =
           outcome.status === 'imported'
