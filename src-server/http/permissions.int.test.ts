@@ -121,6 +121,8 @@ const MATRIX: Record<string, Row> = {
   },
   'PATCH /workouts/:id': { request: (w) => ({ path: `workouts/${w.workoutId}`, body: { notes: 'mine' } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'DELETE /workouts/:id': { request: (w) => ({ path: `workouts/${w.workoutId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  // Each caller's own watched folders and automatic imports (none here): nothing of another user's.
+  'GET /automatic_imports': { request: () => ({ path: 'automatic_imports' }), ok: 200 },
   'GET /workouts/imports/:taskId': { request: (w) => ({ path: `workouts/imports/${w.taskId}` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/chart_data': { request: (w) => ({ path: `workouts/${w.workoutId}/chart_data` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/chart_data/segment/:segment': {
