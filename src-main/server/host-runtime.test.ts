@@ -72,7 +72,7 @@ describe('server host (the utility process body)', () => {
     }
     runServerHost(channel, { createServer: capture, logger: quietLogger, bundleDir: dir, exit: () => undefined })
     const watchFolders = [{ dir: join(dir, 'sync'), username: 'sam' }]
-    order({ type: 'start', dataFolder: join(dir, 'data'), preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', watchFolders })
+    order({ type: 'start', dataFolder: join(dir, 'data'), preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'ABCD-EFGH', watchFolders })
     await next('ready')
     expect(config?.watchFolders).toEqual(watchFolders)
     config?.onAutomaticImport?.({ file: 'ride.fit', status: 'imported' })
