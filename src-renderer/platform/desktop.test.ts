@@ -54,7 +54,7 @@ describe('desktop platform helpers', () => {
 
   it('falls back to a file input filtered to workout files in a browser', async () => {
     const clicked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
-      expect(this.accept).toBe('.gpx,.fit,.tcx,.gz,.zip')
+      expect(this.accept).toBe('.gpx,.fit,.tcx,.kml,.kmz,.gz,.zip')
       expect(this.multiple).toBe(true)
       this.dispatchEvent(new Event('cancel'))
     })

@@ -54,6 +54,7 @@ export function detectFormat(head: Uint8Array): TrackFormat {
   }
   if (root === 'gpx') return 'gpx'
   if (root === 'TrainingCenterDatabase') return 'tcx'
+  if (root === 'kml') return 'kml'
   throw new TrackFileError('track_format_unsupported', `XML root <${root}>`)
 }
 

@@ -71,9 +71,8 @@ describe('files that cannot become a workout get a clear reason', () => {
       'track_format_unsupported',
     )
     expect(await refusal('{"type": "FeatureCollection"}')).toBe('track_format_unsupported')
-    expect(await refusal('<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>')).toBe(
-      'track_format_unsupported',
-    )
+    // KML is read now: one without a track is refused as such.
+    expect(await refusal('<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>')).toBe('track_no_track')
   })
 
   it('truncated and malformed XML, with the parser position in the detail', async () => {

@@ -2,6 +2,7 @@ import type { ParsedFile, TrackFormat } from '../../src/domain/track'
 import { detectFileFormat } from './detect-format'
 import { importFitFile } from './fit/fit-importer'
 import { importGpxFile } from './gpx/gpx-importer'
+import { importKmlFile } from './kml/kml-importer'
 import { importTcxFile } from './tcx/tcx-importer'
 
 type Imported = Pick<ParsedFile, 'activities' | 'warnings'>
@@ -11,11 +12,13 @@ const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported
   gpx: async (path) => ({ activities: [await importGpxFile(path)], warnings: [] }),
   tcx: async (path) => ({ activities: await importTcxFile(path), warnings: [] }),
   fit: importFitFile,
+  // KML too: one activity (a KMZ arrives unpacked, see packed-track-file.ts).
+  kml: async (path) => ({ activities: [await importKmlFile(path)], warnings: [] }),
 }
 
 /**
  * Reads a workout file from disk into its activities (see {@link ParsedFile}). The format
- * (GPX 1.0/1.1, TCX, FIT) is recognised from the content, not the file name. Each activity still
+ * (GPX 1.0/1.1, TCX, FIT, KML) is recognised from the content, not the file name. Each activity still
  * has to go through `analyseTrack`, which rejects tracks without 2 points or without timestamps.
  *
  * @param path a file on local disk (uploads are streamed to disk first)

@@ -1,8 +1,8 @@
 /** Track file extensions, lower case and without the dot. */
-const TRACK_EXTENSIONS: readonly string[] = ['gpx', 'fit', 'tcx']
+const TRACK_EXTENSIONS: readonly string[] = ['gpx', 'fit', 'tcx', 'kml']
 
 /** File extensions the import accepts: track files, gzipped ones (`ride.fit.gz`) and zip archives. */
-export const WORKOUT_EXTENSIONS = ['gpx', 'fit', 'tcx', 'gz', 'zip'] as const
+export const WORKOUT_EXTENSIONS = ['gpx', 'fit', 'tcx', 'kml', 'kmz', 'gz', 'zip'] as const
 export type WorkoutExtension = (typeof WORKOUT_EXTENSIONS)[number]
 
 /** Extensions the desktop app registers itself as an "Open with" handler for (single tracks only). */
@@ -18,7 +18,7 @@ export function fileExtension(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''
 }
 
-/** True for a name the import can take (GPX, FIT, TCX, one of them gzipped, or a zip archive of them). */
+/** True for a name the import can take (GPX, FIT, TCX, KML/KMZ, one of them gzipped, or a zip archive of them). */
 export function isWorkoutFileName(name: string): boolean {
   const extension = fileExtension(name)
   if (extension === 'gz') return TRACK_EXTENSIONS.includes(fileExtension(name.slice(0, -3)))

@@ -63,7 +63,7 @@ export interface Lap {
 }
 
 /** The file formats an importer understands. */
-export type TrackFormat = 'gpx' | 'tcx' | 'fit'
+export type TrackFormat = 'gpx' | 'tcx' | 'fit' | 'kml'
 
 /**
  * One activity of a parsed file: what becomes one workout.

@@ -21,8 +21,8 @@ import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
 import { sameOutingId, workoutIdWithFileHash } from './workouts.queries'
 
-/** Extensions of files that can become a workout (also gzipped, see {@link trackExtension}). */
-const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx'])
+/** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
+const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx', '.kml'])
 
 /**
  * The extension of a name that can become a workout, looking through packing (`ride.fit.gz` →

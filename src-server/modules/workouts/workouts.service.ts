@@ -63,6 +63,7 @@ const CONTENT_TYPES: Record<string, string> = {
   gpx: 'application/gpx+xml',
   tcx: 'application/vnd.garmin.tcx+xml',
   fit: 'application/vnd.ant.fit',
+  kml: 'application/vnd.google-earth.kml+xml',
 }
 
 /** The instants of a `from`–`to` day filter (both days included) read in the user's time zone. */
