@@ -128,7 +128,7 @@ describe('workouts API', () => {
       }, 400, 'no selected file'],
       ['a wrong extension', () => {
         const form = new FormData()
-        form.append('file', new Blob(['<gpx/>']), 'ride.kml')
+        form.append('file', new Blob(['<gpx/>']), 'ride.docx')
         form.append('data', '{"sport_id": 1}')
         return form
       }, 400, 'file extension not allowed'],
