@@ -43,7 +43,7 @@ test.describe('the built desktop server process', () => {
     const host = startHost()
     try {
       const dataFolder = join(dir, 'data')
-      host.child.send({ type: 'start', dataFolder, preferredPort: taken, host: '127.0.0.1', publicUrl: 'http://localhost:5050' })
+      host.child.send({ type: 'start', dataFolder, preferredPort: taken, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'K7QM-3XPT' })
       const ready = await host.next('ready')
       expect(ready.port).toBeGreaterThan(taken)
       const origin = `http://127.0.0.1:${ready.port}`
@@ -67,7 +67,7 @@ test.describe('the built desktop server process', () => {
     const host = startHost()
     const file = join(dir, 'not-a-folder')
     writeFileSync(file, 'x')
-    host.child.send({ type: 'start', dataFolder: file, preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050' })
+    host.child.send({ type: 'start', dataFolder: file, preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'K7QM-3XPT' })
     const failed = await host.next('failed')
     expect(failed.reason).toMatch(/cannot use data folder/)
     expect(await host.exited).toBe(1)
