@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Card, CopyButton, Group, Image, Stack, Tooltip } from '@mantine/core'
-import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { Anchor, Card, Group, Image, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LanAddress } from '../../../src/desktop/bridge'
+import { CopyIconButton } from '../../components/CopyIconButton'
 
 /** One LAN address: its QR code for phones, the address and a copy button. */
 export function LanAddressCard({ address }: { address: LanAddress }) {
@@ -14,15 +14,7 @@ export function LanAddressCard({ address }: { address: LanAddress }) {
           <Anchor href={address.url} target="_blank" rel="noreferrer" fw={600} data-testid="lan-url">
             {address.url}
           </Anchor>
-          <CopyButton value={address.url}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('desktop.PANEL.COPIED') : t('desktop.PANEL.COPY')}>
-                <ActionIcon variant="subtle" onClick={copy} aria-label={t('desktop.PANEL.COPY')} data-testid="lan-copy">
-                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyIconButton value={address.url} label={t('desktop.PANEL.COPY')} copiedLabel={t('desktop.PANEL.COPIED')} testId="lan-copy" />
         </Group>
       </Stack>
     </Card>

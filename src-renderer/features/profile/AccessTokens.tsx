@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
-import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react'
+import { Button, Code, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { IconTrash } from '@tabler/icons-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessToken, TokenScope } from '../../../src/contracts'
@@ -7,6 +7,7 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { CopyIconButton } from '../../components/CopyIconButton'
 import { ErrorBox } from '../../components/ErrorBox'
 import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
@@ -90,15 +91,7 @@ export function AccessTokens() {
               <Code data-testid="access-token-secret" style={{ wordBreak: 'break-all' }}>
                 {secret}
               </Code>
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('user.ACCESS_TOKENS.COPIED') : t('user.ACCESS_TOKENS.COPY')}>
-                    <ActionIcon variant="subtle" onClick={copy} aria-label={t('user.ACCESS_TOKENS.COPY')}>
-                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyIconButton value={secret} label={t('user.ACCESS_TOKENS.COPY')} copiedLabel={t('user.ACCESS_TOKENS.COPIED')} />
             </Group>
           </Stack>
         </AlertBox>
