@@ -2,7 +2,7 @@
 import type { EntityManager } from 'typeorm'
 import type { TimeFrame } from '../../../src/domain/statistics'
 import type { OffsetSpan } from '../../../src/domain/zoned-time'
-import { toSqlDate } from '../../lib/sql-date'
+import { fromSqlDate, toSqlDate } from '../../lib/sql-date'
 
 /** One user's workouts, optionally within [from, to) (UTC milliseconds) and of one sport. */
 export interface StatsFilter {
@@ -58,7 +58,6 @@ function periodSql(local: string, frame: TimeFrame): string {
   }
 }
 
-const instantOf = (sqlDate: string) => Date.parse(`${sqlDate.replace(' ', 'T')}Z`)
 
 /** The instants of the first and last filtered workouts, or null when none match. */
 export async function statsDateRange(manager: EntityManager, filter: StatsFilter): Promise<{ first: number; last: number } | null> {
@@ -67,7 +66,7 @@ export async function statsDateRange(manager: EntityManager, filter: StatsFilter
     `SELECT MIN(workout_date) AS first, MAX(workout_date) AS last FROM workout WHERE ${where}`,
     params,
   )
-  return range.first && range.last ? { first: instantOf(range.first), last: instantOf(range.last) } : null
+  return range.first && range.last ? { first: fromSqlDate(range.first).getTime(), last: fromSqlDate(range.last).getTime() } : null
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The SQL of the workout aggregate: services decide what to ask, this module how to ask SQLite. */
 import type { EntityManager } from 'typeorm'
 import { containsPattern } from '../../db/like'
-import { toSqlDate } from '../../lib/sql-date'
+import { fromSqlDate, toSqlDate } from '../../lib/sql-date'
 
 /** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
 export interface WorkoutListFilter {
@@ -202,5 +202,5 @@ export async function bestWorkoutBy(
       ORDER BY ${column} DESC, workout_date ASC, id ASC LIMIT 1`,
     [userId, sportId],
   )
-  return best ? { id: best.id, workoutDate: new Date(`${best.workout_date.replace(' ', 'T')}Z`), value: best.value } : null
+  return best ? { id: best.id, workoutDate: fromSqlDate(best.workout_date), value: best.value } : null
 }
