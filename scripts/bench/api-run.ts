@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     await heatmapBenchmark()
   }
   if (!only || only === 'strava') {
-    console.log('\nA heavy Strava account export (5,000 activities) through the API')
+    console.log('\nA heavy Strava account export through the API')
     await stravaExportBenchmark()
   }
 }

@@ -6,10 +6,10 @@ import { startServerProcess, token } from '../../../src-server/test/server-proce
 import { buildZip, type ZipEntryInput } from '../../../src-server/test/zip-builder'
 
 /**
- * A heavy user's Strava bulk export: 5,000 activities; every fifth was typed in (no file), and of
- * the files every third is gzipped as Strava does.
+ * A heavy user's Strava bulk export: 5,000 activities (`BENCH_STRAVA_ACTIVITIES` for a quick check
+ * run); every fifth was typed in (no file), and of the files every third is gzipped as Strava does.
  */
-const ACTIVITIES = 5000
+const ACTIVITIES = Number(process.env.BENCH_STRAVA_ACTIVITIES ?? '') || 5000
 const POINTS = 300
 
 const HEADER =
