@@ -98,6 +98,8 @@ export function createFolderWatcher(
   let scanning: Promise<void> | null = null
   let timer: NodeJS.Timeout | null = null
   let stopped = false
+  // Announced as soon as an archive's task ends, not at the next scan.
+  const unsubscribe = imports.onFinished((taskId) => context.background.run(() => settleArchives(taskId)))
 
   /** Logs a folder's state when it changes (not at every scan). */
   function setState(folder: WatchedFolder, state: WatchedFolderState['state']): void {
@@ -172,13 +174,17 @@ export function createFolderWatcher(
     return { status: 'error', workoutIds: null, code: firstError?.status === 'error' ? firstError.code : 'import_interrupted', taskId: row.taskId }
   }
 
-  /** Archives imported in the background: their entry takes the task's outcome once it is over. */
-  async function settleArchives(): Promise<void> {
-    for (const row of await db.manager.findBy(WatchedFileEntity, { status: 'in_progress' })) {
+  /**
+   * Archives imported in the background: their entry takes the task's outcome once it is over
+   * (all of them at a scan, or one as its task ends). Announced once, by whoever stores it first.
+   */
+  async function settleArchives(taskId?: string): Promise<void> {
+    const where = taskId ? { status: 'in_progress' as const, taskId } : { status: 'in_progress' as const }
+    for (const row of await db.manager.findBy(WatchedFileEntity, where)) {
       const settled = await archiveOutcome(row)
       if (!settled || settled.status === 'in_progress') continue
-      await write((manager) => manager.update(WatchedFileEntity, { id: row.id }, settled))
-      config.onAutomaticImport?.({ file: basename(row.path), status: settled.status })
+      const stored = await write((manager) => manager.update(WatchedFileEntity, { id: row.id, status: 'in_progress' }, settled))
+      if (stored.affected) config.onAutomaticImport?.({ file: basename(row.path), status: settled.status })
     }
   }
 
@@ -258,6 +264,7 @@ export function createFolderWatcher(
     scan,
     stop() {
       stopped = true
+      unsubscribe()
       if (timer) clearTimeout(timer)
     },
     async list(user) {
@@ -265,7 +272,7 @@ export function createFolderWatcher(
       const rows = await db.manager.find(WatchedFileEntity, { where: { userId: user.id }, order: { takenAt: 'DESC', id: 'DESC' }, take: MAX_LISTED })
       const entries: AutomaticImport[] = []
       for (const stored of rows) {
-        // An archive finished since the last scan is shown as it ended (stored at the next scan).
+        // An archive whose task just ended is shown as it ended, also before its entry is stored.
         const row = stored.status === 'in_progress' ? { ...stored, ...(await archiveOutcome(stored)) } : stored
         entries.push({
           file: relative(row.folder, row.path),

@@ -80,6 +80,8 @@ export interface ImportTasks {
    * undefined for an unknown task. For answers that wait a little for small archives.
    */
   waitFor(taskId: string, ms: number): Promise<ImportTask | undefined>
+  /** Calls `listener` with each task's id as it ends (done or failed); returns the unsubscribe. */
+  onFinished(listener: (taskId: string) => void): () => void
   /** Resolves once the tasks interrupted by the last stop have been resumed or closed (tests). */
   readonly resumed: Promise<void>
 }
@@ -201,6 +203,9 @@ class TaskStopped extends Error {
     super(reason)
   }
 }
+
+/** The event every task's end is also announced under, beside its own id. */
+const ANY_TASK = Symbol('any task')
 
 export function createImportTasks(context: ServerContext): ImportTasks {
   const { db, write } = context
@@ -547,6 +552,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           )
           await rm(archivePath, { force: true })
           finished.emit(row.id)
+          finished.emit(ANY_TASK, row.id)
         }
       }
     })
@@ -579,6 +585,11 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
     get(userId, id) {
       return load({ id, userId })
+    },
+
+    onFinished(listener) {
+      finished.on(ANY_TASK, listener)
+      return () => finished.off(ANY_TASK, listener)
     },
 
     async waitFor(taskId, ms) {
