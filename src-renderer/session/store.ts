@@ -73,6 +73,11 @@ export async function refreshConfig(): Promise<void> {
   setState({ config: response.data })
 }
 
+/** The server has an account now: its first-account notice and setup code no longer apply. */
+export function firstAccountCreated(): void {
+  if (state.config?.setup_required) setState({ config: { ...state.config, setup_required: false } })
+}
+
 /** Replaces the profile (after an edit) and follows its language. */
 export function setProfile(profile: User): void {
   setState({ profile })

@@ -23,6 +23,11 @@ test.describe('the first account of an empty database', () => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByTestId('alert-success')).toHaveText('Successfully registered.')
+    // Without a reload, the next registration is an ordinary one: no first-account notice.
+    await page.getByRole('link', { name: 'Register', exact: true }).click()
+    await expect(page.getByTestId('auth-form-register')).toBeVisible()
+    await expect(page.getByText('This server has no account yet', { exact: false })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Log in', exact: true }).click()
 
     await loginThroughUi(page, ADMIN)
     await expect(page).toHaveURL(/\/$/)

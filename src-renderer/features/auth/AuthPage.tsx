@@ -9,7 +9,7 @@ import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { currentLanguage } from '../../i18n'
-import { startSession, useAppState } from '../../session/store'
+import { firstAccountCreated, startSession, useAppState } from '../../session/store'
 import { safeFrom } from '../../app/guard'
 import { AuthCard } from './AuthCard'
 import { FirstAccountSetup } from './FirstAccountSetup'
@@ -105,6 +105,7 @@ function AuthForm({ action }: { action: AuthAction }) {
               ...(setupCode.trim() ? { setup_code: setupCode.trim() } : {}),
             },
           })
+          firstAccountCreated()
           await navigate({ pathname: '/login', search: location.search }, { state: { registered: true } satisfies LoginNotice })
           break
         case 'reset-request':
