@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 
-/** Runs database writes one at a time, each in its own transaction. */
+/** Runs database writes one at a time, each acknowledged once it is committed. */
 export type WriteQueue = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>
 
 const committedCallbacks = new WeakMap<EntityManager, (() => void)[]>()
@@ -17,35 +17,109 @@ export function afterCommit(manager: EntityManager, callback: () => void): void 
 
 /** Points where tests hold a write to force an interleaving (no sleeps). */
 export interface WriteHooks {
-  /** Inside the transaction, after its work, before COMMIT (its rows exist but are not committed). */
+  /**
+   * Inside the transaction, after the work of every write of its group, before COMMIT (their rows
+   * exist but are not committed); a rejection rolls the whole group back.
+   */
   beforeCommit?: () => Promise<void>
 }
+
+/**
+ * Most writes committed together: a write that is done waits for the others of its group before
+ * it is acknowledged, so the group stays short.
+ */
+const MAX_GROUP = 64
+
+interface Job {
+  work: (manager: EntityManager) => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+type Outcome = { ok: true; value: unknown; callbacks: (() => void)[] } | { ok: false; error: unknown }
 
 /**
  * The write connection is used only through this queue. TypeORM's sqlite driver has a single
  * connection per data source: two transactions started concurrently would nest (the second becomes
  * a savepoint of the first and shares its fate), so the transactions run one at a time. Reads use
  * a connection of their own and never see what a transaction has not committed.
+ *
+ * Group commit: the writes that queued up while a transaction ran go together in the next one,
+ * each in a savepoint of its own, so a group costs one COMMIT (one fsync of the WAL) instead of
+ * one per write. A write that fails is rolled back to its savepoint alone and its caller gets its
+ * error; the others of its group commit. Durability is unchanged: a write is acknowledged only
+ * after the COMMIT of its group.
  * @param onCommit called after each committed transaction (cached reads are dropped there), before
- *   the callbacks its work registered with {@link afterCommit}
+ *   the callbacks its writes registered with {@link afterCommit}
  */
 export function createWriteQueue(dataSource: DataSource, onCommit: () => void = () => undefined, hooks: WriteHooks = {}): WriteQueue {
-  let tail: Promise<unknown> = Promise.resolve()
-  return (work) => {
-    const run = tail.then(async () => {
-      const callbacks: (() => void)[] = []
-      const result = await dataSource.transaction(async (manager) => {
-        committedCallbacks.set(manager, callbacks)
-        const value = await work(manager)
-        await hooks.beforeCommit?.()
-        return value
-      })
-      onCommit()
-      for (const callback of callbacks) callback()
-      return result
-    })
-    // The next write waits for this one whether it succeeds or fails.
-    tail = run.catch(() => undefined)
-    return run
+  const waiting: Job[] = []
+  let draining = false
+
+  /** Runs one job of a group of several inside its own savepoint. */
+  async function runInSavepoint(manager: EntityManager, job: Job, callbacks: (() => void)[]): Promise<Outcome> {
+    await manager.query('SAVEPOINT write_job')
+    try {
+      const value = await job.work(manager)
+      await manager.query('RELEASE write_job')
+      return { ok: true, value, callbacks }
+    } catch (error) {
+      // A failure of the savepoint's own rollback (SQLite has already rolled the whole
+      // transaction back) escapes and fails the group: nothing of it is committed.
+      await manager.query('ROLLBACK TO write_job')
+      await manager.query('RELEASE write_job')
+      return { ok: false, error }
+    }
   }
+
+  async function runGroup(group: Job[]): Promise<void> {
+    const outcomes: Outcome[] = []
+    try {
+      await dataSource.transaction(async (manager) => {
+        for (const job of group) {
+          const callbacks: (() => void)[] = []
+          committedCallbacks.set(manager, callbacks)
+          // A write alone needs no savepoint: its failure rolls the transaction back.
+          outcomes.push(group.length === 1 ? { ok: true, value: await job.work(manager), callbacks } : await runInSavepoint(manager, job, callbacks))
+        }
+        await hooks.beforeCommit?.()
+      })
+    } catch (error) {
+      // Nothing of the group was committed: each write fails with its own error, if it had one.
+      for (const [index, job] of group.entries()) {
+        const outcome = outcomes[index]
+        job.reject(outcome && !outcome.ok ? outcome.error : error)
+      }
+      return
+    }
+    try {
+      onCommit()
+      for (const [index, job] of group.entries()) {
+        const outcome = outcomes[index]
+        if (!outcome?.ok) {
+          job.reject(outcome?.error)
+          continue
+        }
+        for (const callback of outcome.callbacks) callback()
+        job.resolve(outcome.value)
+      }
+    } catch (error) {
+      // A throwing callback fails the writes not yet acknowledged, never the queue.
+      for (const job of group) job.reject(error)
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) await runGroup(waiting.splice(0, MAX_GROUP))
+    draining = false
+  }
+
+  return <T>(work: (manager: EntityManager) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      if (draining) return
+      draining = true
+      // Started on the next microtask, so writes queued in the same turn share the first group.
+      queueMicrotask(() => void drain())
+    })
 }
