@@ -1,6 +1,7 @@
 import { archiveImportBenchmark } from './api/archive-import'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
 import { heatmapBenchmark } from './api/heatmap'
+import { realCorpusBenchmark } from './api/real-corpus'
 import { stravaExportBenchmark } from './api/strava-export'
 
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
   if (!only || only === 'archive') {
     console.log('\nArchive import end to end through the API')
     await archiveImportBenchmark()
+  }
+  if (!only || only === 'corpus') {
+    console.log('\nThe real corpus as one archive through the API (issue 12)')
+    await realCorpusBenchmark()
   }
   if (!only || only === 'heatmap') {
     console.log('\nHeatmap of 5,000 workouts (issue 17, loopback HTTP)')

@@ -1,14 +1,12 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buffer } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yazl from 'yazl'
 import type { ImportFileResult, ImportTask, ImportTaskResponse, Workout, WorkoutsResponse } from '../../src/contracts'
 import { wireMessageOf } from '../../src/errors'
 import { startWithOwnerAndSam } from '../test/accounts'
 import type { TestServer } from '../test/test-server'
-import { realFixtures, seconds, upload, waitForImport } from '../test/workouts'
+import { realCorpusZip, realFixtures, seconds, upload, waitForImport } from '../test/workouts'
 import { expectFiguresMatch, expected, referenceOf } from './test-support/real-corpus'
 
 /**
@@ -28,13 +26,6 @@ import { expectFiguresMatch, expected, referenceOf } from './test-support/real-c
  */
 
 const corpus = realFixtures()
-
-async function zipOf(names: readonly string[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile()
-  for (const name of names) zip.addBuffer(await readFile(join(corpus, name)), name)
-  zip.end()
-  return buffer(zip.outputStream)
-}
 
 describe('the real corpus uploaded as one zip', () => {
   let parent: string
@@ -66,7 +57,7 @@ describe('the real corpus uploaded as one zip', () => {
     t = started.t
     token = started.sam.token
     // As the add page sends it: the sport each file names, cycling for those that name none.
-    const answer = await upload<ImportTaskResponse>(t, token, 'corpus.zip', await zipOf(names), { sport_id: 1, detect_sport: true })
+    const answer = await upload<ImportTaskResponse>(t, token, 'corpus.zip', await realCorpusZip(names), { sport_id: 1, detect_sport: true })
     expect(answer.status, JSON.stringify(answer.body)).toBe(202)
     // 32 MB of files, some of which take seconds each to decode on a loaded machine.
     task = await waitForImport(t, token, answer.body.data.task.id, 540_000)

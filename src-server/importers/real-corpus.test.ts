@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack, type MotionFigures } from '../../src/domain/analysis'
 import type { ParsedFile } from '../../src/domain/track'
 import { isAppError } from '../../src/errors/app-error'
-import { realFixtures } from '../test/workouts'
+import { realCorpusFiles, realFixtures } from '../test/workouts'
 import { importTrackFile } from './import-track-file'
 import { expectFiguresMatch, expected, referenceOf } from './test-support/real-corpus'
 
@@ -26,8 +25,8 @@ async function importAsUpload(path: string): Promise<Result> {
 }
 
 describe('real activity files', () => {
-  it('finds the corpus, and every file of it has an expected outcome', () => {
-    const files = ['fit', 'gpx', 'tcx'].flatMap((folder) => readdirSync(join(corpus, folder)).map((name) => `${folder}/${name}`))
+  it('finds the corpus, and every file of it has an expected outcome', async () => {
+    const files = await realCorpusFiles()
     expect(files.length).toBe(78)
     expect(files.filter((file) => !(file in expected))).toEqual([])
   })

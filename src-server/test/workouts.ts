@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { buffer } from 'node:stream/consumers'
+import yazl from 'yazl'
 import type { ImportTask, ImportTaskResponse } from '../../src/contracts'
 import type { ApiAnswer, TestServer } from './test-server'
 
@@ -23,6 +25,21 @@ export function realFixtures(): string {
 
 /** A file of the real corpus, e.g. `fit/garmin-fenix5-run.fit`. */
 export const realFile = (relative: string) => readFile(join(realFixtures(), relative))
+
+/** Every file of the real corpus, as `fit/nick.fit`, sorted. */
+export async function realCorpusFiles(): Promise<string[]> {
+  const folders = ['fit', 'gpx', 'tcx']
+  const names = await Promise.all(folders.map(async (folder) => (await readdir(join(realFixtures(), folder))).map((name) => `${folder}/${name}`)))
+  return names.flat().sort()
+}
+
+/** A zip of files of the real corpus under their corpus paths, deflated as exports are. */
+export async function realCorpusZip(names: readonly string[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile()
+  for (const name of names) zip.addBuffer(await realFile(name), name)
+  zip.end()
+  return buffer(zip.outputStream)
+}
 
 /**
  * Uploads a file to POST /workouts as our UI does: the multipart `data` field, and

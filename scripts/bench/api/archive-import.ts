@@ -37,16 +37,22 @@ export interface ArchiveFigures {
   readonly mainThreadMs: number
   readonly peakRssMb: number
   readonly imported: number
+  /** Files refused with a catalogued reason. */
+  readonly refused: number
+}
+
+/** Imports an archive of `files` generated 2,000-point rides end to end through the API. */
+export function measureArchiveImport(files: number, serverOptions: ServerProcessOptions = {}): Promise<ArchiveFigures> {
+  return measureArchive(rideArchive(files), serverOptions)
 }
 
 /**
- * Imports an archive of `files` generated 2,000-point rides end to end through the API: from the
- * upload until every file is imported (the reference-style answer, 201 once done; polled past it).
+ * Imports an archive end to end through the API, on a fresh server: from the upload until every
+ * file is imported (the reference-style answer, 201 once done; polled past it).
  */
-export async function measureArchiveImport(files: number, serverOptions: ServerProcessOptions = {}): Promise<ArchiveFigures> {
+export async function measureArchive(archive: Buffer, serverOptions: ServerProcessOptions = {}): Promise<ArchiveFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-archive-'))
   try {
-    const archive = rideArchive(files)
     const server = await startServerProcess(dataDir, serverOptions)
     const register = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(register) })
@@ -74,6 +80,7 @@ export async function measureArchiveImport(files: number, serverOptions: ServerP
       mainThreadMs: cpuAfter.mainThreadMs - cpuBefore.mainThreadMs,
       peakRssMb,
       imported: task.results.filter((result) => result.status === 'imported').length,
+      refused: task.results.filter((result) => result.status === 'error').length,
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
