@@ -1,9 +1,20 @@
 import { Ajv2020 } from 'ajv/dist/2020'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints, type EndpointSpec, type WorkoutsResponse } from '../../src/contracts'
+import {
+  endpoints,
+  type CreatedTokenResponse,
+  type EndpointSpec,
+  type ImportTaskResponse,
+  type WorkoutsResponse,
+  type ZonesResponse,
+} from '../../src/contracts'
 import { registerUser, type Account } from '../test/accounts'
+import { pictureForm, TINY_PNG } from '../test/pictures'
 import { startTestServer, type TestServer } from '../test/test-server'
-import { fixture, upload } from '../test/workouts'
+import { fixture, realFile, upload, uploadForm, waitForImport } from '../test/workouts'
+import { buildZip } from '../test/zip-builder'
+
+const manualWorkout = { sport_id: 1, duration: 3600, distance: 20, workout_date: '2026-05-01 08:00', notes: '' }
 
 interface Operation {
   operationId: string
@@ -23,14 +34,25 @@ describe('OpenAPI document', () => {
   let admin: Account
   let sam: Account
   let document: OpenApi
-  let workoutId: string
 
   beforeAll(async () => {
     t = await startTestServer()
     admin = await registerUser(t, 'owner')
     sam = await registerUser(t, 'sam', { activate: admin })
     const created = await upload<WorkoutsResponse>(t, admin.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1 })
-    workoutId = String(created.body.data.workouts[0]?.id)
+    ids.workout = String(created.body.data.workouts[0]?.id)
+    // A real ride with laps, heart rate and power, for the insights answers (zones need the settings).
+    const preferences = { display_ascent: true, imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, max_hr: 190, ftp: 250 }
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: admin.token, body: preferences })).status).toBe(200)
+    const rich = await upload<WorkoutsResponse>(t, admin.token, 'vector.fit', await realFile('fit/garmin-edge810-vector.fit'), { sport_id: 1 })
+    ids.rich = String(rich.body.data.workouts[0]?.id)
+    archives.single = await fixture('gpx/gpx_file_with_microseconds.gpx')
+    archives.reference = buildZip([{ name: 'hr.gpx', data: await fixture('gpx/gpx_file_with_gpxtpx_extensions.gpx') }])
+    // One file imports and one is refused, so the task's report shows both kinds of result.
+    archives.async = buildZip([
+      { name: 'laps.tcx', data: await fixture('tcx/two_laps_with_indoor_point.tcx') },
+      { name: 'broken.gpx', data: await fixture('gpx/gpx_file_invalid_xml.gpx') },
+    ])
     const answer = await t.api<OpenApi>('GET', 'openapi.json')
     expect(answer.status).toBe(200)
     document = answer.body
@@ -55,19 +77,52 @@ describe('OpenAPI document', () => {
     return schema
   }
 
-  /** Real calls, one per call that has a response schema (ids and tokens of real resources). */
-  const calls: { name: keyof typeof endpoints; method: string; path: string; concrete?: string; as?: 'admin' | 'sam' | 'none'; body?: unknown }[] = [
+  it('describes every success answer: a response schema, a file type, or 204 for a deletion', () => {
+    const undescribed = Object.entries<EndpointSpec>(endpoints)
+      .filter(([, spec]) => !spec.response && !spec.file && spec.method !== 'DELETE')
+      .map(([name]) => name)
+    expect(undescribed).toEqual([])
+    const emptySchemas = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => Object.values(operation.responses).some((answer) => Object.values(answer.content ?? {}).some(({ schema }) => Object.keys(schema).length === 0)))
+        .map(([method]) => `${method} ${path}`),
+    )
+    expect(emptySchemas).toEqual([])
+  })
+
+  /** Ids of the real resources the calls below use, known once they exist. */
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '' }
+  /** Other rides than the first one, so they import rather than count as duplicates. */
+  const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
+
+  /**
+   * Real calls: one per call that has a response schema, in an order where each finds what it
+   * needs (deletions last). `form` sends a multipart upload; `status` is the expected success.
+   */
+  const calls: {
+    name: keyof typeof endpoints
+    method: string
+    path: string
+    url?: () => string
+    as?: 'admin' | 'sam' | 'none'
+    body?: unknown
+    form?: () => FormData
+    headers?: Record<string, string>
+    status?: number
+  }[] = [
+    { name: 'getOpenApiDocument', method: 'GET', path: 'openapi.json', as: 'none' },
     { name: 'getConfig', method: 'GET', path: 'config', as: 'none' },
     { name: 'updateConfig', method: 'PATCH', path: 'config', body: { max_users: 50 } },
     { name: 'listSports', method: 'GET', path: 'sports' },
-    { name: 'updateSport', method: 'PATCH', path: 'sports/{id}', concrete: 'sports/2', body: { is_active: true } },
+    { name: 'updateSport', method: 'PATCH', path: 'sports/{id}', url: () => 'sports/2', body: { is_active: true } },
     { name: 'listUsers', method: 'GET', path: 'users' },
-    { name: 'getUser', method: 'GET', path: 'users/{username}', concrete: 'users/sam', as: 'sam' },
-    { name: 'updateUser', method: 'PATCH', path: 'users/{username}', concrete: 'users/sam', body: { admin: false } },
+    { name: 'getUser', method: 'GET', path: 'users/{username}', url: () => 'users/sam', as: 'sam' },
+    { name: 'updateUser', method: 'PATCH', path: 'users/{username}', url: () => 'users/sam', body: { admin: false } },
     { name: 'register', method: 'POST', path: 'auth/register', as: 'none', body: { username: 'dora', email: 'dora@example.com', password: 'dora-secret-pass' } },
     { name: 'login', method: 'POST', path: 'auth/login', as: 'none', body: { email: 'sam@example.com', password: 'sam-secret-pass' } },
     { name: 'getProfile', method: 'GET', path: 'auth/profile', as: 'sam' },
     { name: 'editProfile', method: 'POST', path: 'auth/profile/edit', as: 'sam', body: { first_name: 'Sam', last_name: null, bio: null, location: null, birth_date: null } },
+    { name: 'editAccount', method: 'PATCH', path: 'auth/profile/edit/account', as: 'sam', body: { email: 'sam@example.com', password: 'sam-secret-pass' } },
     {
       name: 'editPreferences',
       method: 'POST',
@@ -76,32 +131,93 @@ describe('OpenAPI document', () => {
       body: { display_ascent: true, imperial_units: false, language: 'fr', timezone: 'Europe/Paris', weekm: true },
     },
     { name: 'editSportPreferences', method: 'POST', path: 'auth/profile/edit/sports', as: 'sam', body: { sport_id: 1, color: '#123456' } },
-    { name: 'createAccessToken', method: 'POST', path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: 30 } },
+    { name: 'uploadPicture', method: 'POST', path: 'auth/picture', as: 'sam', form: () => pictureForm('me.png', TINY_PNG) },
+    { name: 'createAccessToken', method: 'POST', path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: 30 }, status: 201 },
     { name: 'listAccessTokens', method: 'GET', path: 'auth/tokens' },
+    { name: 'createWorkout', method: 'POST', path: 'workouts', form: () => uploadForm('later.gpx', archives.single), status: 201 },
+    // An archive, as the reference's client sends it (201 `created`) and as ours does (202 and a task).
+    { name: 'createWorkout', method: 'POST', path: 'workouts', form: () => uploadForm('rides.zip', archives.reference), status: 201 },
+    { name: 'createWorkout', method: 'POST', path: 'workouts', form: () => uploadForm('rides.zip', archives.async), headers: { prefer: 'respond-async' }, status: 202 },
+    { name: 'getImportTask', method: 'GET', path: 'workouts/imports/{taskId}', url: () => `workouts/imports/${ids.task}` },
+    { name: 'createWorkoutWithoutFile', method: 'POST', path: 'workouts/no_gpx', body: manualWorkout, status: 201 },
+    { name: 'updateWorkout', method: 'PATCH', path: 'workouts/{id}', url: () => `workouts/${ids.manual}`, body: { notes: 'windy' } },
+    { name: 'listAutomaticImports', method: 'GET', path: 'automatic_imports' },
     { name: 'getRecords', method: 'GET', path: 'records' },
     { name: 'listWorkouts', method: 'GET', path: 'workouts' },
-    { name: 'getChartData', method: 'GET', path: 'workouts/{id}/chart_data' },
-    { name: 'getSegmentChartData', method: 'GET', path: 'workouts/{id}/chart_data/segment/{segment}' },
-    { name: 'getGpx', method: 'GET', path: 'workouts/{id}/gpx' },
-    { name: 'getSegmentGpx', method: 'GET', path: 'workouts/{id}/gpx/segment/{segment}' },
-    { name: 'getMapLine', method: 'GET', path: 'workouts/{id}/map_line' },
+    { name: 'getWorkout', method: 'GET', path: 'workouts/{id}', url: () => `workouts/${ids.rich}` },
+    { name: 'getChartData', method: 'GET', path: 'workouts/{id}/chart_data', url: () => `workouts/${ids.rich}/chart_data` },
+    { name: 'getSegmentChartData', method: 'GET', path: 'workouts/{id}/chart_data/segment/{segment}', url: () => `workouts/${ids.workout}/chart_data/segment/1` },
+    { name: 'getGpx', method: 'GET', path: 'workouts/{id}/gpx', url: () => `workouts/${ids.workout}/gpx` },
+    { name: 'getSegmentGpx', method: 'GET', path: 'workouts/{id}/gpx/segment/{segment}', url: () => `workouts/${ids.workout}/gpx/segment/1` },
+    { name: 'getMapLine', method: 'GET', path: 'workouts/{id}/map_line', url: () => `workouts/${ids.workout}/map_line` },
+    { name: 'getWorkoutSplits', method: 'GET', path: 'workouts/{id}/splits', url: () => `workouts/${ids.rich}/splits` },
+    { name: 'getWorkoutZones', method: 'GET', path: 'workouts/{id}/zones', url: () => `workouts/${ids.rich}/zones` },
+    { name: 'getPersonalBests', method: 'GET', path: 'records/personal_bests' },
+    { name: 'getYearOverYear', method: 'GET', path: 'insights/year_over_year' },
+    { name: 'getHeatmap', method: 'GET', path: 'heatmap' },
+    { name: 'getInsightsRecompute', method: 'GET', path: 'insights/recompute' },
+    { name: 'getStatsByTime', method: 'GET', path: 'stats/{username}/by_time', url: () => 'stats/owner/by_time?time=month' },
+    { name: 'getStatsBySport', method: 'GET', path: 'stats/{username}/by_sport', url: () => 'stats/owner/by_sport' },
+    { name: 'getAppStats', method: 'GET', path: 'stats/all' },
   ]
 
-  it('has a real call below for every call with a response schema', () => {
+  /** Deletions answer 204 and nothing else. */
+  const deletions: { name: keyof typeof endpoints; url: () => string; as?: 'admin' | 'sam' }[] = [
+    { name: 'revokeAccessToken', url: () => `auth/tokens/${ids.token}` },
+    { name: 'resetSportPreferences', url: () => 'auth/profile/reset/sports/1', as: 'sam' },
+    { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
+    { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },
+    { name: 'deleteUser', url: () => 'users/dora' },
+  ]
+
+  it('has a real call below for every call with a response schema, and a deletion for every 204', () => {
     const described = Object.entries<EndpointSpec>(endpoints).filter(([, spec]) => spec.response !== undefined)
     const exercised = new Set(calls.map((call) => call.name))
-    // Calls that need a one-time token sent by e-mail or an upload are left to their own tests.
-    const elsewhere = ['confirmAccount', 'resendConfirmation', 'requestPasswordReset', 'updatePassword', 'confirmEmail', 'editAccount', 'uploadPicture']
+    // Calls that send e-mail or need the one-time token it carries are left to the e-mail tests.
+    const elsewhere = ['confirmAccount', 'resendConfirmation', 'requestPasswordReset', 'updatePassword', 'confirmEmail']
     expect(described.map(([name]) => name).filter((name) => !exercised.has(name as keyof typeof endpoints) && !elsewhere.includes(name))).toEqual([])
+    const deleting = Object.entries<EndpointSpec>(endpoints).filter(([, spec]) => spec.method === 'DELETE' && !spec.response)
+    expect(deleting.map(([name]) => name).sort()).toEqual(deletions.map(({ name }) => name).sort())
   })
 
-  it.each(calls)('$name: the real answer validates against its documented schema', async ({ method, path, concrete, as = 'admin', body }) => {
-    const url = (concrete ?? path).replace('{id}', workoutId).replace('{segment}', '1')
+  it.each(calls)('$name $path: the real answer validates against its documented schema', async ({ name, method, path, url, as = 'admin', body, form, headers, status = 200 }) => {
     const token = { admin: admin.token, sam: sam.token, none: undefined }[as]
-    const answer = await t.api(method, url, { ...(token ? { token } : {}), ...(body ? { body } : {}) })
-    expect([200, 201]).toContain(answer.status)
+    const answer = await t.api<Record<string, unknown>>(method, url?.() ?? path, { ...(token ? { token } : {}), ...(body ? { body } : {}), ...(form ? { form: form() } : {}), ...(headers ? { headers } : {}) })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status)
     const validate = ajv.compile(successSchema(method, path))
     expect(validate(answer.body) ? [] : validate.errors).toEqual([])
+    // The zod schema itself (refinements included) accepts it too.
+    const spec: EndpointSpec = endpoints[name]
+    expect(spec.response?.safeParse(answer.body).error).toBeUndefined()
+    await remember(name, answer.body, headers)
+  })
+
+  /** Keeps the ids later calls need from the answers that created them (and lets the task finish). */
+  async function remember(name: keyof typeof endpoints, body: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
+    if (name === 'createAccessToken') ids.token = (body as CreatedTokenResponse).data.token.id
+    if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
+    if (name === 'createWorkout' && headers) {
+      ids.task = (body as ImportTaskResponse).data.task.id
+      await waitForImport(t, admin.token, ids.task)
+    }
+  }
+
+  it('the corpus reaches the optional fields: laps, best efforts and zones of a real ride, both kinds of archive result', async () => {
+    const workout = await t.api<WorkoutsResponse>('GET', `workouts/${ids.rich}`, { token: admin.token })
+    const [ride] = workout.body.data.workouts
+    expect(ride?.laps?.length).toBeGreaterThan(0)
+    expect(ride?.best_efforts?.some((effort) => effort.kind === 'power')).toBe(true)
+    const zones = await t.api<ZonesResponse>('GET', `workouts/${ids.rich}/zones`, { token: admin.token })
+    expect(zones.body.data.heart_rate?.zones.length).toBeGreaterThan(0)
+    expect(zones.body.data.power?.zones.length).toBeGreaterThan(0)
+    const task = await t.api<ImportTaskResponse>('GET', `workouts/imports/${ids.task}`, { token: admin.token })
+    expect(task.body.data.task.results.map((result) => result.status).sort()).toEqual(['error', 'imported'])
+  })
+
+  it.each(deletions)('$name: answers 204 without a body', async ({ url, as = 'admin' }) => {
+    const answer = await fetch(`${t.url}/api/${url()}`, { method: 'DELETE', headers: { authorization: `Bearer ${as === 'sam' ? sam.token : admin.token}` } })
+    expect(answer.status).toBe(204)
+    expect(await answer.text()).toBe('')
   })
 
   it('describes the error answers: a real refusal validates against WireError', async () => {

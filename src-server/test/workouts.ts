@@ -55,10 +55,16 @@ export function upload<T = Record<string, unknown>>(
   data: Record<string, unknown> | string = { sport_id: 1 },
   { respondAsync = true }: { respondAsync?: boolean } = {},
 ): Promise<ApiAnswer<T>> {
+  const form = uploadForm(name, bytes, data)
+  return t.api<T>('POST', 'workouts', { token, form, ...(respondAsync ? { headers: { prefer: 'respond-async' } } : {}) })
+}
+
+/** The multipart body of POST /workouts: the file and the `data` field (JSON text). */
+export function uploadForm(name: string, bytes: Buffer | string, data: Record<string, unknown> | string = { sport_id: 1 }): FormData {
   const form = new FormData()
   form.append('file', new Blob([bytes]), name)
   form.append('data', typeof data === 'string' ? data : JSON.stringify(data))
-  return t.api<T>('POST', 'workouts', { token, form, ...(respondAsync ? { headers: { prefer: 'respond-async' } } : {}) })
+  return form
 }
 
 /** Polls an archive import until it is no longer in progress. */

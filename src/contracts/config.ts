@@ -35,9 +35,18 @@ export const updateConfigBody = z
   })
   .strict()
 
+/** The OpenAPI document's outline (its paths and schemas are generated, so not constrained here). */
+export const openApiDocumentSchema = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown()))),
+  components: z.object({ schemas: z.record(z.string(), z.unknown()), securitySchemes: z.record(z.string(), z.unknown()) }),
+})
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>
+
 export const configEndpoints = {
   getConfig: endpoint()({ method: 'GET', path: '/config', access: 'public', response: configResponseSchema }),
   /** The OpenAPI 3.1 description of this API (generated from these contracts). */
-  getOpenApiDocument: endpoint<Record<string, unknown>>()({ method: 'GET', path: '/openapi.json', access: 'public' }),
+  getOpenApiDocument: endpoint()({ method: 'GET', path: '/openapi.json', access: 'public', response: openApiDocumentSchema }),
   updateConfig: endpoint()({ method: 'PATCH', path: '/config', access: 'admin', body: updateConfigBody, response: configResponseSchema }),
 }

@@ -28,6 +28,8 @@ export interface EndpointSpec {
    * the answer's schema in the OpenAPI document.
    */
   readonly response?: z.ZodType
+  /** A file answer (a download, an image) instead of JSON: its media type. The handler sets `ctx.body`. */
+  readonly file?: string
 }
 
 /** An endpoint description carrying its response type (a phantom: never set at run time). */

@@ -1,136 +1,148 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint'
-import type { HttpDate } from './common'
-import type { SportStatistics } from './stats'
+import { httpDateSchema } from './common'
+import { statisticsBySportSchema } from './stats'
 
 /**
  * One part of a workout (a split or a device lap). km 3 decimals, moving time in seconds
  * (1 decimal), km/h 2 decimals, m 1 decimal, bpm 1 decimal.
  */
-export interface WorkoutPart {
+export const workoutPartSchema = z.object({
   /** km */
-  distance: number
+  distance: z.number(),
   /** moving time, seconds */
-  moving: number
+  moving: z.number(),
   /** km/h over the moving time, null without moving time */
-  ave_speed: number | null
+  ave_speed: z.number().nullable(),
   /** m, null without elevation */
-  ascent: number | null
+  ascent: z.number().nullable(),
   /** m, null without elevation */
-  descent: number | null
+  descent: z.number().nullable(),
   /** bpm averaged over the moving time, null without heart rate */
-  ave_hr: number | null
-}
+  ave_hr: z.number().nullable(),
+})
+export type WorkoutPart = z.infer<typeof workoutPartSchema>
 
 /** Podium place of a best effort among the user's workouts of the same sport: 1, 2, 3, or null. */
-export type EffortRank = 1 | 2 | 3 | null
+export const effortRankSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable()
+export type EffortRank = z.infer<typeof effortRankSchema>
 
 /** The fastest stretch of a distance within a workout. */
-export interface DistanceBestEffort {
-  kind: 'distance'
+export const distanceBestEffortSchema = z.object({
+  kind: z.literal('distance'),
   /** The distance, metres (400, 1000, 1609.344, … 100000). */
-  target: number
+  target: z.number(),
   /** Moving time over it, seconds (1 decimal). */
-  moving: number
+  moving: z.number(),
   /** km/h */
-  ave_speed: number
-  rank: EffortRank
-}
+  ave_speed: z.number(),
+  rank: effortRankSchema,
+})
+export type DistanceBestEffort = z.infer<typeof distanceBestEffortSchema>
 
 /** The best mean power over a duration within a workout. */
-export interface PowerBestEffort {
-  kind: 'power'
+export const powerBestEffortSchema = z.object({
+  kind: z.literal('power'),
   /** The duration, seconds (5, 60, 300, 1200, 3600). */
-  target: number
+  target: z.number(),
   /** Watts (whole). */
-  power: number
-  rank: EffortRank
-}
+  power: z.number(),
+  rank: effortRankSchema,
+})
+export type PowerBestEffort = z.infer<typeof powerBestEffortSchema>
 
-export type BestEffort = DistanceBestEffort | PowerBestEffort
+export const bestEffortSchema = z.discriminatedUnion('kind', [distanceBestEffortSchema, powerBestEffortSchema])
+export type BestEffort = z.infer<typeof bestEffortSchema>
 
 /** What the single-workout answer adds to a workout with a file (absent until computed). */
-export interface WorkoutInsightFields {
+export const workoutInsightFieldsSchema = z.object({
   /** Device laps (FIT lap messages, TCX laps); empty when the file has none. */
-  laps?: WorkoutPart[]
+  laps: z.array(workoutPartSchema).optional(),
   /** Best efforts of the workout's sport (distances) and of power when recorded. */
-  best_efforts?: BestEffort[]
-}
+  best_efforts: z.array(bestEffortSchema).optional(),
+})
+export type WorkoutInsightFields = z.infer<typeof workoutInsightFieldsSchema>
 
 export const splitsQuery = z.object({ unit: z.enum(['km', 'mi']).default('km') })
 
-export interface SplitsResponse {
-  status: 'success'
-  data: { unit: 'km' | 'mi'; splits: WorkoutPart[] }
-}
+export const splitsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ unit: z.enum(['km', 'mi']), splits: z.array(workoutPartSchema) }),
+})
+export type SplitsResponse = z.infer<typeof splitsResponseSchema>
 
 /** Time in one zone. `from`/`to` in bpm or watts (`to` null for the top zone). */
-export interface ZoneTime {
-  zone: number
-  from: number
-  to: number | null
+export const zoneTimeSchema = z.object({
+  zone: z.number().int(),
+  from: z.number(),
+  to: z.number().nullable(),
   /** seconds */
-  seconds: number
-}
+  seconds: z.number(),
+})
+export type ZoneTime = z.infer<typeof zoneTimeSchema>
 
-export interface ZoneSet {
-  zones: ZoneTime[]
+export const zoneSetSchema = z.object({
+  zones: z.array(zoneTimeSchema),
   /** Moving seconds without a reading. */
-  unknown: number
-}
+  unknown: z.number(),
+})
+export type ZoneSet = z.infer<typeof zoneSetSchema>
 
-export interface ZonesResponse {
-  status: 'success'
-  data: {
+export const zonesResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
     /** Null when the workout has no heart rate or the maximum heart rate is not set. */
-    heart_rate: ZoneSet | null
+    heart_rate: zoneSetSchema.nullable(),
     /** Null when the workout has no power or the FTP is not set. */
-    power: ZoneSet | null
+    power: zoneSetSchema.nullable(),
     /** Settings the zones need that the user has not set (so the UI can say where to set them). */
-    missing: ('max_hr' | 'ftp')[]
-  }
-}
+    missing: z.array(z.enum(['max_hr', 'ftp'])),
+  }),
+})
+export type ZonesResponse = z.infer<typeof zonesResponseSchema>
 
 /** A best effort of a workout, as a personal best or a step of its progression. */
-export interface EffortMark {
-  workout_id: string
-  workout_date: HttpDate
+export const effortMarkSchema = z.object({
+  workout_id: z.string(),
+  workout_date: httpDateSchema,
   /** Seconds (distance efforts) or watts (power efforts). */
-  value: number
-}
+  value: z.number(),
+})
+export type EffortMark = z.infer<typeof effortMarkSchema>
 
 /** A user's best for one effort of one sport. */
-export interface PersonalBest {
-  sport_id: number
-  kind: 'distance' | 'power'
+export const personalBestSchema = z.object({
+  sport_id: z.number().int(),
+  kind: z.enum(['distance', 'power']),
   /** Metres or seconds, as in {@link BestEffort}. */
-  target: number
-  all_time: EffortMark
+  target: z.number(),
+  all_time: effortMarkSchema,
   /** Best of the current calendar year (user's time zone), or null. */
-  this_year: EffortMark | null
+  this_year: effortMarkSchema.nullable(),
   /** Each improvement of the best, oldest first (the last one is `all_time`). */
-  progression: EffortMark[]
-}
+  progression: z.array(effortMarkSchema),
+})
+export type PersonalBest = z.infer<typeof personalBestSchema>
 
-export interface PersonalBestsResponse {
-  status: 'success'
-  data: { personal_bests: PersonalBest[] }
-}
+export const personalBestsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ personal_bests: z.array(personalBestSchema) }),
+})
+export type PersonalBestsResponse = z.infer<typeof personalBestsResponseSchema>
 
 /** The background computation of earlier workouts' insights after an upgrade. */
-export interface InsightsRecomputeProgress {
-  running: boolean
+export const insightsRecomputeProgressSchema = z.object({
+  running: z.boolean(),
   /** Workouts that needed it when the server started. */
-  total: number
-  done: number
+  total: z.number().int(),
+  done: z.number().int(),
   /** Workouts whose original file could not be read (left without insights). */
-  failed: number
-}
+  failed: z.number().int(),
+})
+export type InsightsRecomputeProgress = z.infer<typeof insightsRecomputeProgressSchema>
 
-export interface InsightsRecomputeResponse {
-  status: 'success'
-  data: InsightsRecomputeProgress
-}
+export const insightsRecomputeResponseSchema = z.object({ status: z.literal('success'), data: insightsRecomputeProgressSchema })
+export type InsightsRecomputeResponse = z.infer<typeof insightsRecomputeResponseSchema>
 
 /** GET /heatmap query: the same sport and date filters as the workouts list (days in the user's zone). */
 export const heatmapQuery = z.object({
@@ -139,38 +151,41 @@ export const heatmapQuery = z.object({
   to: z.iso.date().optional(),
 })
 
-export interface HeatmapResponse {
-  status: 'success'
-  data: {
+export const heatmapResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
     /** Workouts drawn (those with positions matching the filters). */
-    workouts: number
+    workouts: z.number().int(),
     /**
      * Every line of those workouts, simplified for the heatmap (~15 m), each as an encoded
      * polyline (Google's algorithm, 5 decimals): compact, and decoded in a few lines of code.
      */
-    lines: string[]
-  }
-}
+    lines: z.array(z.string()),
+  }),
+})
+export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>
 
 /**
  * Year over year: per year (`YYYY`), per day of the year (1–366, in the user's time zone, as
  * text), the totals of that day's workouts (all sports).
  */
-export interface YearOverYearResponse {
-  status: 'success'
-  data: { years: Record<string, Record<string, SportStatistics>> }
-}
+export const yearOverYearResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ years: z.record(z.string(), statisticsBySportSchema) }),
+})
+export type YearOverYearResponse = z.infer<typeof yearOverYearResponseSchema>
 
 export const insightEndpoints = {
-  getWorkoutSplits: endpoint<SplitsResponse>()({
+  getWorkoutSplits: endpoint()({
     method: 'GET',
     path: '/workouts/:id/splits',
     access: 'user',
     query: splitsQuery,
+    response: splitsResponseSchema,
   }),
-  getWorkoutZones: endpoint<ZonesResponse>()({ method: 'GET', path: '/workouts/:id/zones', access: 'user' }),
-  getPersonalBests: endpoint<PersonalBestsResponse>()({ method: 'GET', path: '/records/personal_bests', access: 'user' }),
-  getYearOverYear: endpoint<YearOverYearResponse>()({ method: 'GET', path: '/insights/year_over_year', access: 'user' }),
-  getHeatmap: endpoint<HeatmapResponse>()({ method: 'GET', path: '/heatmap', access: 'user', query: heatmapQuery }),
-  getInsightsRecompute: endpoint<InsightsRecomputeResponse>()({ method: 'GET', path: '/insights/recompute', access: 'admin' }),
+  getWorkoutZones: endpoint()({ method: 'GET', path: '/workouts/:id/zones', access: 'user', response: zonesResponseSchema }),
+  getPersonalBests: endpoint()({ method: 'GET', path: '/records/personal_bests', access: 'user', response: personalBestsResponseSchema }),
+  getYearOverYear: endpoint()({ method: 'GET', path: '/insights/year_over_year', access: 'user', response: yearOverYearResponseSchema }),
+  getHeatmap: endpoint()({ method: 'GET', path: '/heatmap', access: 'user', query: heatmapQuery, response: heatmapResponseSchema }),
+  getInsightsRecompute: endpoint()({ method: 'GET', path: '/insights/recompute', access: 'admin', response: insightsRecomputeResponseSchema }),
 }

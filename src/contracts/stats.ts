@@ -2,41 +2,43 @@ import { z } from 'zod'
 import { endpoint } from './endpoint'
 
 /** Application statistics for administrators. */
-export interface AppStats {
-  users: number
-  sports: number
-  workouts: number
+export const appStatsSchema = z.object({
+  users: z.number().int(),
+  sports: z.number().int(),
+  workouts: z.number().int(),
   /** bytes */
-  uploads_dir_size: number
-}
+  uploads_dir_size: z.number().int(),
+})
+export type AppStats = z.infer<typeof appStatsSchema>
 
-export interface AppStatsResponse {
-  status: 'success'
-  data: AppStats
-}
+export const appStatsResponseSchema = z.object({ status: z.literal('success'), data: appStatsSchema })
+export type AppStatsResponse = z.infer<typeof appStatsResponseSchema>
 
 /** Totals of one sport in one period (or overall). Distances km, durations moving seconds, m. */
-export interface SportStatistics {
-  nb_workouts: number
-  total_distance: number
-  total_duration: number
-  total_ascent: number
-  total_descent: number
+export const sportStatisticsSchema = z.object({
+  nb_workouts: z.number().int(),
+  total_distance: z.number(),
+  total_duration: z.number(),
+  total_ascent: z.number(),
+  total_descent: z.number(),
   /** km/h: mean of the workouts' average speeds. */
-  average_speed: number
-}
+  average_speed: z.number(),
+})
+export type SportStatistics = z.infer<typeof sportStatisticsSchema>
+
+/** Sport id (as text, a JSON key) → totals. */
+export const statisticsBySportSchema = z.record(z.string(), sportStatisticsSchema)
 
 /** by_time: period key (`YYYY-MM-DD` week start, `YYYY-MM`, `YYYY`) → sport id → totals. */
-export interface StatsByTimeResponse {
-  status: 'success'
-  data: { statistics: Record<string, Record<string, SportStatistics>> }
-}
+export const statsByTimeResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ statistics: z.record(z.string(), statisticsBySportSchema) }),
+})
+export type StatsByTimeResponse = z.infer<typeof statsByTimeResponseSchema>
 
 /** by_sport: sport id → totals. */
-export interface StatsBySportResponse {
-  status: 'success'
-  data: { statistics: Record<string, SportStatistics> }
-}
+export const statsBySportResponseSchema = z.object({ status: z.literal('success'), data: z.object({ statistics: statisticsBySportSchema }) })
+export type StatsBySportResponse = z.infer<typeof statsBySportResponseSchema>
 
 export const statsTimeFrames = ['week', 'weekm', 'month', 'year'] as const
 
@@ -50,17 +52,19 @@ export const statsByTimeQuery = z.object({
 export const statsBySportQuery = z.object({ sport_id: z.coerce.number().int().positive().optional() })
 
 export const statsEndpoints = {
-  getStatsByTime: endpoint<StatsByTimeResponse>()({
+  getStatsByTime: endpoint()({
     method: 'GET',
     path: '/stats/:username/by_time',
     access: 'user',
     query: statsByTimeQuery,
+    response: statsByTimeResponseSchema,
   }),
-  getStatsBySport: endpoint<StatsBySportResponse>()({
+  getStatsBySport: endpoint()({
     method: 'GET',
     path: '/stats/:username/by_sport',
     access: 'user',
     query: statsBySportQuery,
+    response: statsBySportResponseSchema,
   }),
-  getAppStats: endpoint<AppStatsResponse>()({ method: 'GET', path: '/stats/all', access: 'admin' }),
+  getAppStats: endpoint()({ method: 'GET', path: '/stats/all', access: 'admin', response: appStatsResponseSchema }),
 }

@@ -98,5 +98,5 @@ export const userEndpoints = {
     response: userResponseSchema,
   }),
   deleteUser: endpoint<void>()({ method: 'DELETE', path: '/users/:username', access: 'user', sessionOnly: true }),
-  getUserPicture: endpoint<Blob>()({ method: 'GET', path: '/users/:username/picture', access: 'public' }),
+  getUserPicture: endpoint<Blob>()({ method: 'GET', path: '/users/:username/picture', access: 'public', file: 'image/*' }),
 }

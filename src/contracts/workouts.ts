@@ -1,6 +1,6 @@
-import type { ErrorCode } from '../errors'
-import type { WorkoutInsightFields } from './insights'
 import { z } from 'zod'
+import { errorCodeSchema } from '../errors'
+import { workoutInsightFieldsSchema } from './insights'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 import { userRecordSchema } from './users'
@@ -98,19 +98,21 @@ export type Workout = z.infer<typeof workoutSchema>
  * (`fit_tail_damaged` with `records_read`; `activity_skipped` with the 1-based `activity` of the
  * file that had no usable track); the other keys are the numbers its message needs.
  */
-export interface UploadWarning {
-  code: string
-  [number: string]: string | number
-}
+export const uploadWarningSchema = z.object({ code: z.string() }).catchall(z.union([z.string(), z.number()]))
+export type UploadWarning = z.infer<typeof uploadWarningSchema>
 
-export interface WorkoutsResponse {
-  status: 'success' | 'created'
+export const workoutsResponseSchema = z.object({
+  status: z.enum(['success', 'created']),
   /**
    * A single workout's answer (`GET /workouts/:id`) adds its laps and best efforts. An upload
    * lists every workout its file gave (one per activity) and what it worked around (`warnings`).
    */
-  data: { workouts: (Workout & WorkoutInsightFields)[]; warnings?: UploadWarning[] }
-}
+  data: z.object({
+    workouts: z.array(workoutSchema.extend(workoutInsightFieldsSchema.shape)),
+    warnings: z.array(uploadWarningSchema).optional(),
+  }),
+})
+export type WorkoutsResponse = z.infer<typeof workoutsResponseSchema>
 
 /** Sums over every workout matching the list's filters (not only the page shown). */
 export const workoutTotalsSchema = z.object({
@@ -174,75 +176,86 @@ export const mapLineResponseSchema = z.object({
 })
 export type MapLineResponse = z.infer<typeof mapLineResponseSchema>
 
-/** The outcome of one file of an archive import. */
-export type ImportFileResult =
-  /** `workout_ids`: every workout the file gave (a multisport FIT, a TCX of several activities); `workout_id` is the first. */
-  | { file: string; status: 'imported'; workout_id: string; workout_ids: string[] }
-  | { file: string; status: 'duplicate'; workout_id: string; workout_ids: string[] }
-  /** `message`: the catalogue's text (what the reference's clients read); `code`: its key, which our UI translates. */
-  | { file: string; status: 'error'; message: string; code: ErrorCode }
+/**
+ * The outcome of one file of an archive import. `workout_ids`: every workout the file gave (a
+ * multisport FIT, a TCX of several activities); `workout_id` is the first. An error's `message` is
+ * the catalogue's text (what the reference's clients read), `code` its key, which our UI translates.
+ */
+export const importFileResultSchema = z.discriminatedUnion('status', [
+  z.object({ file: z.string(), status: z.literal('imported'), workout_id: z.string(), workout_ids: z.array(z.string()) }),
+  z.object({ file: z.string(), status: z.literal('duplicate'), workout_id: z.string(), workout_ids: z.array(z.string()) }),
+  z.object({ file: z.string(), status: z.literal('error'), message: z.string(), code: errorCodeSchema }),
+])
+export type ImportFileResult = z.infer<typeof importFileResultSchema>
 
 /** Progress of a background archive import. */
-export interface ImportTask {
-  id: string
-  status: 'in_progress' | 'done' | 'failed'
-  files_total: number
-  files_done: number
-  results: ImportFileResult[]
+export const importTaskSchema = z.object({
+  id: z.string(),
+  status: z.enum(['in_progress', 'done', 'failed']),
+  files_total: z.number().int(),
+  files_done: z.number().int(),
+  results: z.array(importFileResultSchema),
   /** The file being imported now, or null. */
-  current_file?: string | null
+  current_file: z.string().nullable().optional(),
   /** When the import started (ISO 8601). */
-  started_at?: string
+  started_at: z.string().optional(),
   /** Estimated seconds until the import ends (from the pace so far), or null before the first file. */
-  seconds_left?: number | null
+  seconds_left: z.number().nullable().optional(),
   /** Set when the whole archive was refused (not one file). */
-  message?: string
-}
+  message: z.string().optional(),
+})
+export type ImportTask = z.infer<typeof importTaskSchema>
 
-export interface ImportTaskResponse {
-  status: 'in_progress' | 'success'
-  data: { task: ImportTask }
-}
+export const importTaskResponseSchema = z.object({
+  status: z.enum(['in_progress', 'success']),
+  data: z.object({ task: importTaskSchema }),
+})
+export type ImportTaskResponse = z.infer<typeof importTaskResponseSchema>
 
 /** A file found in a watched folder and what became of it (the "automatic imports" list). */
-export interface AutomaticImport {
+export const automaticImportSchema = z.object({
   /** The file's path inside its watched folder. */
-  file: string
+  file: z.string(),
   /** The watched folder (on the server's machine). */
-  folder: string
+  folder: z.string(),
   /** `in_progress`: an archive still importing in the background. */
-  status: 'in_progress' | 'imported' | 'duplicate' | 'error'
+  status: z.enum(['in_progress', 'imported', 'duplicate', 'error']),
   /** The workouts it gave: several for a multi-activity file or an archive. */
-  workout_ids: string[]
+  workout_ids: z.array(z.string()),
   /** Catalogue key of a refusal, translated by the UI. */
-  code: ErrorCode | null
+  code: errorCodeSchema.nullable(),
   /** When the file was taken (ISO 8601). */
-  taken_at: string
-}
+  taken_at: z.string(),
+})
+export type AutomaticImport = z.infer<typeof automaticImportSchema>
 
 /** A watched folder of the caller and whether it can be read now. */
-export interface WatchedFolderState {
-  folder: string
-  state: 'watching' | 'missing' | 'unreadable'
-}
+export const watchedFolderStateSchema = z.object({
+  folder: z.string(),
+  state: z.enum(['watching', 'missing', 'unreadable']),
+})
+export type WatchedFolderState = z.infer<typeof watchedFolderStateSchema>
 
-export interface AutomaticImportsResponse {
-  status: 'success'
-  data: { folders: WatchedFolderState[]; imports: AutomaticImport[] }
-}
+export const automaticImportsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ folders: z.array(watchedFolderStateSchema), imports: z.array(automaticImportSchema) }),
+})
+export type AutomaticImportsResponse = z.infer<typeof automaticImportsResponseSchema>
 
 /** An archive imported within its request (no `Prefer: respond-async`): its workouts and report. */
-export interface ArchiveCreatedResponse {
-  status: 'created'
-  data: { workouts: Workout[]; task: ImportTask }
-}
+export const archiveCreatedResponseSchema = z.object({
+  status: z.literal('created'),
+  data: z.object({ workouts: z.array(workoutSchema), task: importTaskSchema }),
+})
+export type ArchiveCreatedResponse = z.infer<typeof archiveCreatedResponseSchema>
 
 /**
  * The answer to an upload: the workout of a file; for an archive, its workouts once imported
  * (201), or the background task (202) when the client sent `Prefer: respond-async` or the import
  * outlasted the server's wait.
  */
-export type CreateWorkoutResponse = WorkoutsResponse | ArchiveCreatedResponse | ImportTaskResponse
+export const createWorkoutResponseSchema = z.union([workoutsResponseSchema, archiveCreatedResponseSchema, importTaskResponseSchema])
+export type CreateWorkoutResponse = z.infer<typeof createWorkoutResponseSchema>
 
 const day = z.iso.date()
 const hhmm = z.string().regex(/^\d{1,3}:[0-5]\d$/)
@@ -325,26 +338,28 @@ export const updateWorkoutBody = z
 
 export const workoutEndpoints = {
   listWorkouts: endpoint()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery, response: workoutsListResponseSchema }),
-  getWorkout: endpoint<WorkoutsResponse>()({ method: 'GET', path: '/workouts/:id', access: 'user' }),
-  createWorkout: endpoint<CreateWorkoutResponse>()({
+  getWorkout: endpoint()({ method: 'GET', path: '/workouts/:id', access: 'user', response: workoutsResponseSchema }),
+  createWorkout: endpoint()({
     method: 'POST',
     path: '/workouts',
     access: 'user',
     body: 'multipart',
     // Our UI follows an archive's import through its task, so it asks for the 202 at once (RFC 7240).
     clientHeaders: { Prefer: 'respond-async' },
+    response: createWorkoutResponseSchema,
   }),
-  createWorkoutWithoutFile: endpoint<WorkoutsResponse>()({
+  createWorkoutWithoutFile: endpoint()({
     method: 'POST',
     path: '/workouts/no_gpx',
     access: 'user',
     body: noFileWorkoutBody,
+    response: workoutsResponseSchema,
   }),
-  updateWorkout: endpoint<WorkoutsResponse>()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody }),
+  updateWorkout: endpoint()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody, response: workoutsResponseSchema }),
   deleteWorkout: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id', access: 'user' }),
-  getImportTask: endpoint<ImportTaskResponse>()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user' }),
+  getImportTask: endpoint()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user', response: importTaskResponseSchema }),
   /** The caller's watched folders and the latest files imported from them (newest first). */
-  listAutomaticImports: endpoint<AutomaticImportsResponse>()({ method: 'GET', path: '/automatic_imports', access: 'user' }),
+  listAutomaticImports: endpoint()({ method: 'GET', path: '/automatic_imports', access: 'user', response: automaticImportsResponseSchema }),
   getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user', response: chartDataResponseSchema }),
   getSegmentChartData: endpoint()({
     method: 'GET',
@@ -355,9 +370,9 @@ export const workoutEndpoints = {
   getGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user', response: gpxResponseSchema }),
   getSegmentGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user', response: gpxResponseSchema }),
   getMapLine: endpoint()({ method: 'GET', path: '/workouts/:id/map_line', access: 'user', response: mapLineResponseSchema }),
-  downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user' }),
-  getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public' }),
-  getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public' }),
+  downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user', file: 'application/octet-stream' }),
+  getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public', file: 'image/png' }),
+  getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public', file: 'image/png' }),
   /** The reference client's tile address: `:s` is a tile-server subdomain (a, b, c), ignored here. */
-  getMapTileWithSubdomain: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:s/:z/:x/:y', access: 'public' }),
+  getMapTileWithSubdomain: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:s/:z/:x/:y', access: 'public', file: 'image/png' }),
 }

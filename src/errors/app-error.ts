@@ -40,7 +40,8 @@ export class AppError extends Error {
   }
 }
 
-const errorCodeSchema = z.enum(errorCodes)
+/** A catalogue key, as answers carry it. */
+export const errorCodeSchema = z.enum(errorCodes)
 
 /**
  * The error body every failed call answers with: `message` is the catalogue's text (what clients of
