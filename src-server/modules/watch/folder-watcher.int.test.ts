@@ -1,6 +1,7 @@
 import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
@@ -114,6 +115,23 @@ describe('watched folders', () => {
     expect([...(byFile['week.zip']?.workout_ids ?? []), ...(byFile['runs.tcx']?.workout_ids ?? [])].sort()).toEqual([...ids].sort())
     // The folder is never written to; temporary copies are gone.
     expect(t.logs.filter((line) => line.startsWith('error'))).toEqual([])
+  })
+
+  it('takes gzipped files and Google Earth KML and KMZ files like the upload does', async () => {
+    /** A three-point Google Earth recording starting at `hour` (distinct per hour). */
+    const walk = (hour: number) => {
+      const at = (s: number) => `<when>2020-05-01T${String(hour).padStart(2, '0')}:00:${String(s).padStart(2, '0')}Z</when>`
+      return `<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark><gx:Track>${at(0)}${at(10)}${at(20)}<gx:coord>6 45 100</gx:coord><gx:coord>6.001 45 100</gx:coord><gx:coord>6.002 45 100</gx:coord></gx:Track></Placemark></kml>`
+    }
+    await writeFile(join(folder, 'run.fit.gz'), gzipSync(await realFile('fit/garmin-fenix5-run.fit')))
+    await writeFile(join(folder, 'ride.gpx.gz'), gzipSync(await ride(9)))
+    await writeFile(join(folder, 'walk.kml'), walk(10))
+    await writeFile(join(folder, 'walk.kmz'), buildZip([{ name: 'doc.kml', data: walk(11), deflate: true }]))
+    await scan()
+    await scan()
+    const imports = (await automatic(sam)).imports.map((entry) => `${entry.file} ${entry.status}`).sort()
+    expect(imports).toEqual(['ride.gpx.gz imported', 'run.fit.gz imported', 'walk.kml imported', 'walk.kmz imported'])
+    expect(await workouts()).toHaveLength(4)
   })
 
   it('keeps watching a folder that disappears, and takes its files when it is back', async () => {
