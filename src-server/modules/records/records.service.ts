@@ -1,18 +1,23 @@
 import type { EntityManager } from 'typeorm'
 import type { RecordsResponse } from '../../../src/contracts'
 import type { ServerContext } from '../../context'
-import { RecordEntity, type RecordType, type UserEntity } from '../../db/entities'
+import { RecordEntity, type RecordType, type UserEntity, type WorkoutEntity } from '../../db/entities'
 import { presentRecord } from '../users/user.presenter'
 import { bestWorkoutBy } from '../workouts/workouts.queries'
 
-/** The workout column each record type takes its value from (longest duration uses moving time). */
-const RECORD_COLUMNS: Readonly<Record<RecordType, 'ave_speed' | 'distance' | 'ascent' | 'moving' | 'max_speed'>> = {
-  AS: 'ave_speed',
-  FD: 'distance',
-  HA: 'ascent',
-  LD: 'moving',
-  MS: 'max_speed',
-}
+/**
+ * The workout column each record type takes its value from (longest duration uses moving time),
+ * as named in SQL and in the entity.
+ */
+const RECORD_COLUMNS = {
+  AS: { column: 'ave_speed', field: 'aveSpeed' },
+  FD: { column: 'distance', field: 'distance' },
+  HA: { column: 'ascent', field: 'ascent' },
+  LD: { column: 'moving', field: 'moving' },
+  MS: { column: 'max_speed', field: 'maxSpeed' },
+} as const satisfies Record<RecordType, { column: string; field: keyof WorkoutEntity }>
+
+const RECORD_TYPES = Object.keys(RECORD_COLUMNS) as RecordType[]
 
 /**
  * Recomputes a user's records for one sport inside the caller's transaction: for each type the
@@ -21,8 +26,8 @@ const RECORD_COLUMNS: Readonly<Record<RecordType, 'ave_speed' | 'distance' | 'as
  */
 export async function recomputeRecords(manager: EntityManager, userId: number, sportId: number): Promise<void> {
   await manager.delete(RecordEntity, { userId, sportId })
-  for (const [recordType, column] of Object.entries(RECORD_COLUMNS) as [RecordType, (typeof RECORD_COLUMNS)[RecordType]][]) {
-    const best = await bestWorkoutBy(manager, userId, sportId, column)
+  for (const recordType of RECORD_TYPES) {
+    const best = await bestWorkoutBy(manager, userId, sportId, RECORD_COLUMNS[recordType].column)
     if (!best) continue
     await manager.insert(RecordEntity, {
       userId,
@@ -32,6 +37,35 @@ export async function recomputeRecords(manager: EntityManager, userId: number, s
       value: best.value,
       workoutDate: best.workoutDate,
     })
+  }
+}
+
+/** True when a workout's value ranks before a record's, in the order of `bestWorkoutBy`. */
+function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity): boolean {
+  if (value !== record.value) return value > record.value
+  const [date, recordDate] = [workout.workoutDate.getTime(), record.workoutDate.getTime()]
+  return date !== recordDate ? date < recordDate : workout.id < record.workoutId
+}
+
+/**
+ * Brings a user's records for one sport up to date with workouts just added to it, inside the
+ * caller's transaction: the new workouts are compared with the current records only, which gives
+ * what {@link recomputeRecords} would, without reading the sport's other workouts (an import costs
+ * the same whatever the history's size). Edits and deletions recompute.
+ */
+export async function addToRecords(manager: EntityManager, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
+  const current = new Map((await manager.findBy(RecordEntity, { userId, sportId })).map((record) => [record.recordType, record]))
+  for (const recordType of RECORD_TYPES) {
+    const before = current.get(recordType)
+    let best = before
+    for (const workout of added) {
+      const value = workout[RECORD_COLUMNS[recordType].field]
+      if (value === null || !(value > 0) || (best && !ranksBefore(value, workout, best))) continue
+      best = Object.assign(new RecordEntity(), { userId, sportId, recordType, workoutId: workout.id, value, workoutDate: workout.workoutDate })
+    }
+    if (!best || best === before) continue
+    if (before) await manager.update(RecordEntity, { id: before.id }, { workoutId: best.workoutId, value: best.value, workoutDate: best.workoutDate })
+    else await manager.insert(RecordEntity, best)
   }
 }
 

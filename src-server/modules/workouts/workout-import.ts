@@ -16,7 +16,7 @@ import type { WeatherPoint } from '../../weather/weather-jobs'
 import { saveInsights } from '../insights/insights-store'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
-import { recomputeRecords } from '../records/records.service'
+import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
 import { sameOutingId, workoutIdWithFileHash } from './workouts.queries'
@@ -326,7 +326,9 @@ export async function importWorkoutFile(
       }
       const [first] = created
       if (!first) return { status: 'duplicate', workoutId: duplicateOf ?? '' }
-      for (const sportId of new Set(created.map((workout) => workout.sportId))) await recomputeRecords(manager, user.id, sportId)
+      for (const sportId of new Set(created.map((workout) => workout.sportId))) {
+        await addToRecords(manager, user.id, sportId, created.filter((workout) => workout.sportId === sportId))
+      }
       return { status: 'imported', workout: first, workouts: created, warnings }
     })
 

@@ -24,7 +24,7 @@ import { RecordEntity, SportEntity, WorkoutEntity, WorkoutSegmentEntity, Workout
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
-import { recomputeRecords } from '../records/records.service'
+import { addToRecords, recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
@@ -257,7 +257,7 @@ export function createWorkoutsService(context: ServerContext) {
           hasPower: false,
         })
         await manager.insert(WorkoutEntity, created)
-        await recomputeRecords(manager, user.id, sport.id)
+        await addToRecords(manager, user.id, sport.id, [created])
         return created
       })
       return single(db.manager, user, workout, 'created')

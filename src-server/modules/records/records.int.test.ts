@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { RecordsResponse, Workout, WorkoutsListResponse } from '../../../src/contracts'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
+import { fixture, upload } from '../../test/workouts'
+
+/** Deterministic picks, so a failure can be replayed. */
+function seeded(seed: number): <T>(choices: readonly T[]) => T {
+  let state = seed
+  return (choices) => {
+    state = (state * 48_271) % 2_147_483_647
+    return choices[state % choices.length] as (typeof choices)[number]
+  }
+}
+
+const seconds = (hms: string) => hms.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+
+/** The value of each record type of a listed workout. */
+const VALUES: Record<string, (workout: Workout) => number | null> = {
+  AS: (workout) => workout.ave_speed,
+  FD: (workout) => workout.distance,
+  HA: (workout) => workout.ascent,
+  LD: (workout) => seconds(workout.moving),
+  MS: (workout) => workout.max_speed,
+}
+
+/**
+ * The records the rule gives, from the workouts as listed: per sport and type, the highest
+ * positive value, ties going to the earliest workout, then to the smallest id.
+ */
+function expectedRecords(workouts: readonly Workout[]): [number, string, string][] {
+  const records: [number, string, string][] = []
+  for (const sportId of [...new Set(workouts.map((workout) => workout.sport_id))].sort((a, b) => a - b)) {
+    for (const [type, valueOf] of Object.entries(VALUES)) {
+      const [best] = workouts
+        .filter((workout) => workout.sport_id === sportId && (valueOf(workout) ?? 0) > 0)
+        .sort(
+          (a, b) =>
+            (valueOf(b) ?? 0) - (valueOf(a) ?? 0) ||
+            Date.parse(a.workout_date) - Date.parse(b.workout_date) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
+      if (best) records.push([sportId, type, best.id])
+    }
+  }
+  return records
+}
+
+describe('records', () => {
+  let t: TestServer
+  let sam: Account
+  beforeEach(async () => {
+    ;({ t, sam } = await startWithOwnerAndSam())
+  })
+  afterEach(() => t.close())
+
+  const records = async () =>
+    (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records.map((record) => [record.sport_id, record.record_type, record.workout_id])
+  const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts
+
+  it('after each new workout, are the best of all workouts (ties: earliest, then smallest id)', async () => {
+    const pick = seeded(19)
+    for (let index = 0; index < 14; index += 1) {
+      if (index === 7) expect((await upload(t, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
+      else {
+        // Few distinct values and dates, so ties on value and on date are frequent.
+        const body = {
+          sport_id: pick([1, 1, 2]),
+          distance: pick([5, 10, 10, 20]),
+          duration: pick([1800, 3600, 3600]),
+          workout_date: pick(['2020-01-01 10:00', '2020-01-01 10:00', '2020-01-02 10:00']),
+          ...pick([{}, { ascent: 0 }, { ascent: 100 }, { ascent: 100 }]),
+        }
+        expect((await t.api('POST', 'workouts/no_gpx', { token: sam.token, body })).status).toBe(201)
+      }
+      expect(await records()).toEqual(expectedRecords(await workouts()))
+    }
+    // A deletion hands each of its records to the next best.
+    const [first] = await records()
+    expect((await t.api('DELETE', `workouts/${first?.[2]}`, { token: sam.token })).status).toBe(204)
+    expect(await records()).toEqual(expectedRecords(await workouts()))
+  })
+})
