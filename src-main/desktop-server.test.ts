@@ -58,7 +58,7 @@ describe('desktop server', () => {
   it('starts on all interfaces with LAN sharing (the default) and describes itself', async () => {
     const { server, supervisor } = setup()
     const info = await server.start()
-    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050', setupCode: 'ABCD-EFGH', watchFolders: [] })
+    expect(supervisor.starts[0]).toEqual({ dataFolder: join(dir, 'data'), preferredPort: 5050, host: '0.0.0.0', publicUrl: 'http://192.168.1.20:5050', setupCode: 'ABCD-EFGH', watchFolders: [], devices: [] })
     expect(info).toEqual({
       localUrl: 'http://127.0.0.1:5050/',
       port: 5050,
@@ -67,6 +67,7 @@ describe('desktop server', () => {
       dataFolder: join(dir, 'data'),
       setupCode: 'ABCD-EFGH',
       watchFolders: [],
+      devices: [],
     })
     expect(server.localUrl()).toBe('http://127.0.0.1:5050/')
   })

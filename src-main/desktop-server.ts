@@ -1,7 +1,7 @@
-import type { MoveDataFolderResult, ServerInfo, WatchedFolderSetting } from '../src/desktop/bridge'
+import type { MoveDataFolderResult, RememberedDevice, ServerInfo, WatchedFolderSetting } from '../src/desktop/bridge'
 import { checkDestination, copyDataFolder, destinationFor, removeDataFolder } from './data-folder'
 import type { ServerSupervisor } from './server/supervisor'
-import type { SettingsStore } from './settings'
+import type { DesktopSettings, SettingsStore } from './settings'
 
 export interface DesktopServerDeps {
   supervisor: ServerSupervisor
@@ -23,6 +23,10 @@ export interface DesktopServer {
   setLanSharing: (on: boolean) => Promise<ServerInfo>
   /** Replaces the watched folders (the server restarts with them). */
   setWatchFolders: (folders: readonly WatchedFolderSetting[]) => Promise<ServerInfo>
+  /** Remembers the answer for a plugged-in watch (the server restarts with it). */
+  rememberDevice: (device: RememberedDevice) => Promise<ServerInfo>
+  /** Forgets the answer for a plugged-in watch, so that the app asks again (the server restarts). */
+  forgetDevice: (id: string) => Promise<ServerInfo>
   /** Moves the data folder to `picked` (or a `Waymark` folder inside it when it is not empty). */
   moveDataFolder: (picked: string) => Promise<MoveDataFolderResult>
   info: () => Promise<ServerInfo>
@@ -60,6 +64,7 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
       lanAddresses,
       dataFolder: dataFolder(),
       watchFolders: settings.watchFolders,
+      devices: settings.devices,
       setupCode: deps.setupCode,
     }
   }
@@ -76,6 +81,8 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
       publicUrl: publicUrl.replace(/\/$/, ''),
       setupCode: deps.setupCode,
       watchFolders: settings.watchFolders,
+      // Looking for plugged-in watches is always on in the app: a new one is asked about.
+      devices: settings.devices.map(({ id, username }) => ({ id, username })),
     })
     if (deps.fixedPort === undefined && address.port !== settings.port) {
       deps.log(`port ${settings.port} was taken; using ${address.port} from now on`)
@@ -88,6 +95,16 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
     for (const listener of listeners) listener(current)
     return current
   }
+
+  /** Changes settings the server reads at start (watched folders, devices), and restarts it with them. */
+  const restartWith = (patch: (settings: DesktopSettings) => Partial<DesktopSettings>, logLine: string) =>
+    serial(async () => {
+      deps.settings.update(patch(deps.settings.get()))
+      await deps.supervisor.stop()
+      await launch(dataFolder())
+      deps.log(logLine)
+      return announce()
+    })
 
   return {
     start: () =>
@@ -109,13 +126,15 @@ export function createDesktopServer(deps: DesktopServerDeps): DesktopServer {
       }),
 
     setWatchFolders: (folders) =>
-      serial(async () => {
-        deps.settings.update({ watchFolders: [...folders] })
-        await deps.supervisor.stop()
-        await launch(dataFolder())
-        deps.log(`watched folders: ${folders.map((folder) => folder.dir).join(', ') || 'none'}`)
-        return announce()
-      }),
+      restartWith(() => ({ watchFolders: [...folders] }), `watched folders: ${folders.map((folder) => folder.dir).join(', ') || 'none'}`),
+
+    rememberDevice: (device) =>
+      restartWith(
+        (settings) => ({ devices: [...settings.devices.filter((known) => known.id !== device.id), { ...device }] }),
+        `plugged-in watch ${device.id}: ${device.username ? `imported into ${device.username}` : 'not imported'}`,
+      ),
+
+    forgetDevice: (id) => restartWith((settings) => ({ devices: settings.devices.filter((known) => known.id !== id) }), `plugged-in watch ${id} forgotten`),
 
     moveDataFolder: (picked) =>
       serial(async (): Promise<MoveDataFolderResult> => {

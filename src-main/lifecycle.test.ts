@@ -184,6 +184,50 @@ describe('desktop app lifecycle', () => {
     expect(state.logs.join('\n')).toContain('ended unexpectedly (exit code 9)')
   })
 
+  it('asks once per plugged-in watch whose it is, remembers the answer and restarts the server with it; forgotten, it asks again', async () => {
+    const { state, app } = launch()
+    await app
+    expect(state.processes[0]?.received[0]).toMatchObject({ devices: [] })
+    const settingsFile = () => JSON.parse(readFileSync(join(userData, 'desktop-settings.json'), 'utf8')) as { devices: unknown[] }
+    const plugIn = (device: { id: string; name: string; accounts: string[] }) => state.processes.at(-1)?.emit({ type: 'device-found', ...device })
+
+    const watch = { id: 'garmin:3988123456', name: 'Forerunner 245', accounts: ['ann', 'sam'] }
+    state.messageBoxAnswers.push(1)
+    plugIn(watch)
+    await vi.waitFor(() => expect(state.processes[1]?.received[0]).toMatchObject({ devices: [{ id: watch.id, username: 'sam' }] }))
+    expect(state.messageBoxes[0]).toMatchObject({
+      type: 'question',
+      title: 'Watch plugged in',
+      message: 'Import the new workouts of Forerunner 245?',
+      buttons: ['Import into ann', 'Import into sam', 'Not this device', 'Later'],
+      cancelId: 3,
+    })
+    expect(settingsFile().devices).toEqual([{ id: watch.id, name: 'Forerunner 245', username: 'sam' }])
+    // Remembered: plugged in again, it is not asked about.
+    plugIn(watch)
+
+    // "Later" (or closing the dialog) changes nothing and asks again only at the next start.
+    const edge = { id: 'volume:EDGE', name: 'EDGE', accounts: ['ann'] }
+    plugIn(edge)
+    await vi.waitFor(() => expect(state.messageBoxes).toHaveLength(2))
+    expect(state.messageBoxes[1]).toMatchObject({ buttons: ['Import', 'Not this device', 'Later'], cancelId: 2 })
+    expect(state.messageBoxes[1]?.detail).toContain('Into the account ann.')
+    plugIn(edge)
+
+    // "Not this device" is remembered too.
+    state.messageBoxAnswers.push(1)
+    plugIn({ id: 'volume:ETREX', name: 'ETREX', accounts: ['ann'] })
+    await vi.waitFor(() => expect(state.processes).toHaveLength(3))
+    expect(state.processes[2]?.received[0]).toMatchObject({ devices: [{ id: watch.id, username: 'sam' }, { id: 'volume:ETREX', username: null }] })
+    expect(state.messageBoxes).toHaveLength(3)
+
+    // The page forgets an answer: the server restarts without it, and the watch is asked about again.
+    await state.invoke(CHANNELS.forgetDevice, watch.id)
+    expect(settingsFile().devices).toEqual([{ id: 'volume:ETREX', name: 'ETREX', username: null }])
+    plugIn(watch)
+    await vi.waitFor(() => expect(state.messageBoxes).toHaveLength(4))
+  })
+
   it('menu: Import workouts opens the filtered dialog and queues the choice for the page', async () => {
     const { state, app } = launch()
     await app

@@ -4,6 +4,7 @@ import { WORKOUT_EXTENSIONS } from '../src/desktop/file-types'
 import { languageFromTag } from '../src/i18n/language'
 import { parseCommandLine } from './command-line'
 import { defaultDataFolder } from './data-folder'
+import { createDeviceOffers } from './device-offers'
 import { createDesktopServer, type DesktopServer } from './desktop-server'
 import { createTranslator, type Translate } from './i18n'
 import { registerDesktopIpc } from './ipc'
@@ -91,6 +92,7 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     onUnexpectedExit: (code) => void recoverFromCrash(code),
     onAutomaticImport: ({ file, status }) =>
       platform.notify(t('NOTICE.AUTOMATIC_IMPORT_TITLE'), t(status === 'error' ? 'NOTICE.AUTOMATIC_IMPORT_FAILED' : 'NOTICE.AUTOMATIC_IMPORT_DONE', { file })),
+    onDeviceFound: (device) => void offerDevice(device).catch((error: unknown) => log(`the answer for a plugged-in watch was not applied: ${String(error)}`)),
   })
   const server = createDesktopServer({
     supervisor,
@@ -102,6 +104,7 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     setupCode: newSetupCode(),
     ...(platform.devRendererUrl ? { fixedPort: DEV_SERVER_PORT } : {}),
   })
+  const offerDevice = createDeviceOffers({ server, t, showMessageBox: (options) => platform.showMessageBox(options), log })
   const pageUrl = () => platform.devRendererUrl ?? server.localUrl()
   const appOrigin = () => {
     const url = pageUrl()

@@ -46,7 +46,7 @@ export interface TrayHandle {
 }
 
 export interface MessageBoxOptions {
-  type: 'error' | 'info' | 'warning'
+  type: 'error' | 'info' | 'question' | 'warning'
   title: string
   message: string
   detail: string

@@ -14,7 +14,7 @@ describe('desktop settings', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
   it('starts from the defaults: stable port, LAN sharing on, default data folder', () => {
-    expect(openSettings(file).get()).toEqual({ port: DEFAULT_DESKTOP_PORT, lanSharing: true, dataFolder: null, keepServingNoticeShown: false, watchFolders: [] })
+    expect(openSettings(file).get()).toEqual({ port: DEFAULT_DESKTOP_PORT, lanSharing: true, dataFolder: null, keepServingNoticeShown: false, watchFolders: [], devices: [] })
     expect(DEFAULT_DESKTOP_PORT).not.toBe(5000)
   })
 

@@ -23,6 +23,11 @@ const settingsSchema = z.object({
     .array(z.object({ dir: z.string().min(1), username: z.string().min(1) }))
     .max(20)
     .catch([]),
+  /** Plugged-in watches the user answered for: the account their workouts go to, or null for "not this device". */
+  devices: z
+    .array(z.object({ id: z.string().min(1).max(200), name: z.string().max(200), username: z.string().min(1).nullable() }))
+    .max(100)
+    .catch([]),
 })
 
 export type DesktopSettings = z.infer<typeof settingsSchema>
@@ -33,6 +38,7 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
   dataFolder: null,
   keepServingNoticeShown: false,
   watchFolders: [],
+  devices: [],
 }
 
 /** The desktop settings, kept as JSON beside (not inside) the data folder. */

@@ -19,13 +19,14 @@ const info: ServerInfo = {
   dataFolder: '/data',
   setupCode: 'ABCD-EFGH',
   watchFolders: [{ dir: '/sync', username: 'kim' }],
+  devices: [{ id: 'garmin:3988123456', name: 'Forerunner 245', username: 'kim' }],
 }
 
 describe('bridge IPC handlers', () => {
   let dir: string
   let handlers: Map<Channel, IpcHandler>
   let deps: DesktopIpcDeps & {
-    server: DesktopServer & { setLanSharing: ReturnType<typeof vi.fn>; moveDataFolder: ReturnType<typeof vi.fn>; setWatchFolders: ReturnType<typeof vi.fn> }
+    server: DesktopServer & { setLanSharing: ReturnType<typeof vi.fn>; moveDataFolder: ReturnType<typeof vi.fn>; setWatchFolders: ReturnType<typeof vi.fn>; forgetDevice: ReturnType<typeof vi.fn> }
   }
   const call = (channel: Channel, payload?: unknown, url = `${origin}/add-workout`) => {
     const handler = handlers.get(channel)
@@ -43,6 +44,8 @@ describe('bridge IPC handlers', () => {
       setLanSharing: vi.fn((on: boolean) => Promise.resolve({ ...info, lanSharing: on })),
       moveDataFolder: vi.fn((): Promise<MoveDataFolderResult> => Promise.resolve({ status: 'moved', dataFolder: '/new' })),
       setWatchFolders: vi.fn((watchFolders: ServerInfo['watchFolders']) => Promise.resolve({ ...info, watchFolders })),
+      rememberDevice: vi.fn(() => Promise.resolve(info)),
+      forgetDevice: vi.fn((id: string) => Promise.resolve({ ...info, devices: info.devices.filter((device) => device.id !== id) })),
       dataFolder: () => '/data',
       localUrl: () => `${origin}/`,
       onChange: () => () => undefined,
@@ -137,6 +140,13 @@ describe('bridge IPC handlers', () => {
     for (const bad of [42, '', { dir: '/etc' }, 'x'.repeat(101)]) await expect(call(CHANNELS.addWatchedFolder, bad)).rejects.toThrow('invalid payload')
     await expect(call(CHANNELS.removeWatchedFolder, null)).rejects.toThrow('invalid payload')
     expect(deps.server.setWatchFolders).toHaveBeenCalledTimes(2)
+  })
+
+  it('plugged-in watches: the page can only forget an answer, by device id', async () => {
+    await expect(call(CHANNELS.forgetDevice, 'garmin:3988123456')).resolves.toMatchObject({ devices: [] })
+    expect(deps.server.forgetDevice).toHaveBeenCalledWith('garmin:3988123456')
+    for (const bad of [42, '', { id: 'x', username: 'sam' }, 'x'.repeat(201)]) await expect(call(CHANNELS.forgetDevice, bad)).rejects.toThrow('invalid payload')
+    expect(deps.server.forgetDevice).toHaveBeenCalledTimes(1)
   })
 
   it('notifyImportFinished: composes the translated text from counts only', async () => {

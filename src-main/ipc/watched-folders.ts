@@ -1,5 +1,5 @@
 import { CHANNELS } from '../../src/desktop/channels'
-import { addWatchedFolderPayload, removeWatchedFolderPayload } from '../../src/desktop/schemas'
+import { addWatchedFolderPayload, forgetDevicePayload, removeWatchedFolderPayload } from '../../src/desktop/schemas'
 import type { DesktopServer } from '../desktop-server'
 import { guarded, type IpcRegistrar } from './guard'
 
@@ -11,7 +11,10 @@ export interface WatchedFoldersIpcDeps {
   log: (line: string) => void
 }
 
-/** Adding (through the folder dialog: the page never names a path to read) and removing watched folders. */
+/**
+ * Adding (through the folder dialog: the page never names a path to read) and removing watched
+ * folders; forgetting the answer for a plugged-in watch.
+ */
 export function registerWatchedFoldersIpc(ipc: IpcRegistrar, deps: WatchedFoldersIpcDeps): void {
   ipc.handle(
     CHANNELS.addWatchedFolder,
@@ -36,4 +39,5 @@ export function registerWatchedFoldersIpc(ipc: IpcRegistrar, deps: WatchedFolder
       deps.log,
     ),
   )
+  ipc.handle(CHANNELS.forgetDevice, guarded(deps.appOrigin, forgetDevicePayload, (id) => deps.server.forgetDevice(id), deps.log))
 }

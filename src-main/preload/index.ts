@@ -26,6 +26,7 @@ const bridge = {
   moveDataFolder: () => ipcRenderer.invoke(CHANNELS.moveDataFolder),
   addWatchedFolder: (username: string) => ipcRenderer.invoke(CHANNELS.addWatchedFolder, username),
   removeWatchedFolder: (dir: string) => ipcRenderer.invoke(CHANNELS.removeWatchedFolder, dir),
+  forgetDevice: (id: string) => ipcRenderer.invoke(CHANNELS.forgetDevice, id),
   notifyImportFinished: (summary: { imported: number; failed: number }) => ipcRenderer.invoke(CHANNELS.notifyImportFinished, summary),
 } satisfies DesktopBridge
 

@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createNetServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Logger } from '../../src-server/config/server-config'
+import { mountRoots } from '../../src-server/modules/watch/device-volumes'
 import { createServer } from '../../src-server/server'
 import { runServerHost, type HostChannel } from './host-runtime'
 import type { FromServerMessage } from './protocol'
@@ -72,11 +73,16 @@ describe('server host (the utility process body)', () => {
     }
     runServerHost(channel, { createServer: capture, logger: quietLogger, bundleDir: dir, exit: () => undefined })
     const watchFolders = [{ dir: join(dir, 'sync'), username: 'sam' }]
-    order({ type: 'start', dataFolder: join(dir, 'data'), preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'ABCD-EFGH', watchFolders })
+    const devices = [{ id: 'garmin:3988123456', username: 'sam' }]
+    order({ type: 'start', dataFolder: join(dir, 'data'), preferredPort: 0, host: '127.0.0.1', publicUrl: 'http://localhost:5050', setupCode: 'ABCD-EFGH', watchFolders, devices })
     await next('ready')
     expect(config?.watchFolders).toEqual(watchFolders)
+    // The devices answered for, looked for under the system's mount folders; any other is announced.
+    expect(config?.watchDevices).toEqual({ roots: mountRoots(process.platform, userInfo().username), username: null, remembered: devices })
     config?.onAutomaticImport?.({ file: 'ride.fit', status: 'imported' })
     expect(sent).toContainEqual({ type: 'automatic-import', file: 'ride.fit', status: 'imported' })
+    config?.onDeviceFound?.({ id: 'volume:EDGE', name: 'EDGE', accounts: ['sam'] })
+    expect(sent).toContainEqual({ type: 'device-found', id: 'volume:EDGE', name: 'EDGE', accounts: ['sam'] })
     order({ type: 'stop' })
     await next('stopped')
   })

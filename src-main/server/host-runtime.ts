@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import { serverConfigFromOptions } from '../../src-server/config/load'
 import type { Logger } from '../../src-server/config/server-config'
 import type { WaymarkServer } from '../../src-server/server'
@@ -5,6 +6,7 @@ import type { createServer } from '../../src-server/server'
 import { choosePort } from '../port-choice'
 import { toServerMessage, type FromServerMessage, type StartMessage } from './protocol'
 import { OSM_TILES } from '../../src-server/maps/tiles'
+import { mountRoots } from '../../src-server/modules/watch/device-volumes'
 
 /** The link to the main process: Electron's `parentPort` in the app, `process.send` under plain Node. */
 export interface HostChannel {
@@ -51,12 +53,15 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         weatherApiKey: null,
         registrationsPerHour: 20,
         watchFolders: order.watchFolders ?? [],
-        watchDevices: null,
+        watchDevices: order.devices
+          ? { roots: mountRoots(process.platform, userInfo().username), username: null, remembered: order.devices }
+          : null,
       }
       const candidate = await deps.createServer({
         ...serverConfigFromOptions(options, deps.bundleDir, deps.logger),
         setupCode: order.setupCode,
         onAutomaticImport: ({ file, status }) => channel.send({ type: 'automatic-import', file, status }),
+        onDeviceFound: (device) => channel.send({ type: 'device-found', ...device }),
       })
       try {
         const bound = await candidate.listen()

@@ -17,6 +17,11 @@ export const startMessage = z.object({
   setupCode: z.string().min(1),
   /** Folders whose new activity files are imported automatically (desktop settings). */
   watchFolders: z.array(z.object({ dir: z.string().min(1), username: z.string().min(1) })).optional(),
+  /**
+   * Plugged-in watches the user answered for (the account, or null for "never"); present, it turns
+   * on looking for plugged-in watches, and any other one is announced with `device-found`.
+   */
+  devices: z.array(z.object({ id: z.string().min(1), username: z.string().min(1).nullable() })).optional(),
 })
 
 export const toServerMessage = z.discriminatedUnion('type', [startMessage, z.object({ type: z.literal('stop') })])
@@ -27,8 +32,11 @@ export const fromServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stopped') }),
   /** A file of a watched folder was imported or refused (the main process shows a notification). */
   z.object({ type: z.literal('automatic-import'), file: z.string().max(1000), status: z.enum(['imported', 'duplicate', 'error']) }),
+  /** A watch nobody answered for was plugged in (the main process asks whose it is). */
+  z.object({ type: z.literal('device-found'), id: z.string().min(1).max(200), name: z.string().max(200), accounts: z.array(z.string().min(1)).max(10) }),
 ])
 
 export type StartMessage = z.infer<typeof startMessage>
 export type ToServerMessage = z.infer<typeof toServerMessage>
 export type FromServerMessage = z.infer<typeof fromServerMessage>
+export type DeviceFoundMessage = Extract<FromServerMessage, { type: 'device-found' }>

@@ -53,19 +53,24 @@ describe('server supervisor', () => {
     expect(supervisor.address).toEqual({ port: 5051, host: '127.0.0.1' })
   })
 
-  it('passes automatic-import notices on, without taking them for the start answer', async () => {
+  it('passes automatic-import and plugged-in watch notices on, without taking them for the start answer', async () => {
+    const watch = { id: 'garmin:3988123456', name: 'Forerunner 245', accounts: ['sam'] }
     const child = fakeProcess((message, process) => {
       if (message.type !== 'start') return
       // An import of a watched folder may be reported before the server said it is ready.
       process.emit({ type: 'automatic-import', file: 'ride.fit', status: 'imported' })
+      process.emit({ type: 'device-found', ...watch })
       process.emit({ type: 'ready', port: 5050, host: message.host })
       process.emit({ type: 'automatic-import', file: 'broken.gpx', status: 'error' })
+      process.emit({ type: 'device-found', id: '', name: 'no id', accounts: [] })
     })
     const onAutomaticImport = vi.fn()
-    const supervisor = createSupervisor({ fork: () => child, onAutomaticImport })
+    const onDeviceFound = vi.fn()
+    const supervisor = createSupervisor({ fork: () => child, onAutomaticImport, onDeviceFound })
     await expect(supervisor.start(order)).resolves.toEqual({ port: 5050, host: '127.0.0.1' })
     await vi.waitFor(() => expect(onAutomaticImport).toHaveBeenCalledTimes(2))
     expect(onAutomaticImport.mock.calls).toEqual([[{ file: 'ride.fit', status: 'imported' }], [{ file: 'broken.gpx', status: 'error' }]])
+    expect(onDeviceFound.mock.calls).toEqual([[watch]])
   })
 
   it('reports the server reason when it fails to start, and ignores malformed messages', async () => {

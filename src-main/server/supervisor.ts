@@ -1,4 +1,4 @@
-import { fromServerMessage, type FromServerMessage, type StartMessage, type ToServerMessage } from './protocol'
+import { fromServerMessage, type DeviceFoundMessage, type FromServerMessage, type StartMessage, type ToServerMessage } from './protocol'
 
 /** A started server process, as the platform adapter hands it over (Electron's `UtilityProcess`). */
 export interface ServerProcess {
@@ -19,8 +19,8 @@ export class ServerStartError extends Error {
   override name = 'ServerStartError'
 }
 
-/** The answers to the start/stop handshake (automatic-import notices go to their own callback). */
-type HandshakeMessage = Exclude<FromServerMessage, { type: 'automatic-import' }>
+/** The answers to the start/stop handshake (notices go to their own callbacks). */
+type HandshakeMessage = Exclude<FromServerMessage, { type: 'automatic-import' | 'device-found' }>
 
 export interface SupervisorOptions {
   fork: () => ServerProcess
@@ -32,6 +32,8 @@ export interface SupervisorOptions {
   onUnexpectedExit?: (code: number) => void
   /** Called when the server imported (or refused) a file of a watched folder. */
   onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
+  /** Called when a watch nobody answered for was plugged in. */
+  onDeviceFound?: (device: Omit<DeviceFoundMessage, 'type'>) => void
 }
 
 export interface ServerSupervisor {
@@ -58,8 +60,10 @@ export function createSupervisor(options: SupervisorOptions): ServerSupervisor {
     process.onMessage((raw) => {
       const parsed = fromServerMessage.safeParse(raw)
       if (!parsed.success) return
-      if (parsed.data.type === 'automatic-import') options.onAutomaticImport?.({ file: parsed.data.file, status: parsed.data.status })
-      else for (const listener of listeners) listener(parsed.data)
+      const message = parsed.data
+      if (message.type === 'automatic-import') options.onAutomaticImport?.({ file: message.file, status: message.status })
+      else if (message.type === 'device-found') options.onDeviceFound?.({ id: message.id, name: message.name, accounts: message.accounts })
+      else for (const listener of listeners) listener(message)
     })
     const entry = {
       process,

@@ -29,6 +29,7 @@ function fakeBridge(): DesktopBridge & { opened: () => void } {
     notifyImportFinished: vi.fn(),
     addWatchedFolder: vi.fn(),
     removeWatchedFolder: vi.fn(),
+    forgetDevice: vi.fn(),
   }
   return bridge
 }

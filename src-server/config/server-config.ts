@@ -1,5 +1,5 @@
 import type { TileServer } from '../maps/tiles'
-import type { WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
+import type { FoundDevice, WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
 import type { WeatherConfig } from '../weather/visual-crossing'
 
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
@@ -34,8 +34,10 @@ export interface ServerConfig {
   readonly weather: WeatherConfig | null
   /** Folders whose new activity files are imported automatically, each into one user's account. */
   readonly watchFolders?: readonly WatchedFolder[]
-  /** Plugged-in watches (drives with a known activity layout) imported into one account, or null. */
+  /** Plugged-in watches (drives with a known activity layout), or null: not looked for. */
   readonly watchDevices?: WatchedDevices | null
+  /** Told when a device nobody answered for is plugged in (the desktop asks whose it is). */
+  readonly onDeviceFound?: (device: FoundDevice) => void
   /** Told when a watched file has been imported or refused (the desktop shows a notification). */
   readonly onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
   /** bcrypt cost; lower only in tests. */

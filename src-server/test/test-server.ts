@@ -59,6 +59,8 @@ export interface TestServerOptions {
   watchDevices?: WatchedDevices
   /** See `ServerConfig.onAutomaticImport`. */
   onAutomaticImport?: ServerConfig['onAutomaticImport']
+  /** See `ServerConfig.onDeviceFound`. */
+  onDeviceFound?: ServerConfig['onDeviceFound']
 }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
@@ -88,6 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       watchFolders: options.watchFolders ?? [],
       watchDevices: options.watchDevices ?? null,
       ...(options.onAutomaticImport ? { onAutomaticImport: options.onAutomaticImport } : {}),
+      ...(options.onDeviceFound ? { onDeviceFound: options.onDeviceFound } : {}),
       version: '0.0.0-test',
       logger: memoryLogger(logs),
       ...(options.setupCode ? { setupCode: options.setupCode } : {}),

@@ -36,6 +36,14 @@ export interface WatchedFolderSetting {
   readonly username: string
 }
 
+/** A plugged-in watch the user answered for: the account its workouts go to, or null for "not this device". */
+export interface RememberedDevice {
+  /** The unit id the device gives, else its drive's name. */
+  readonly id: string
+  readonly name: string
+  readonly username: string | null
+}
+
 /** What the embedded server is doing, for the LAN sharing panel and the tray. */
 export interface ServerInfo {
   /** The address the window uses (`http://127.0.0.1:<port>/`). */
@@ -49,6 +57,8 @@ export interface ServerInfo {
   readonly setupCode: string
   /** Folders whose new activity files are imported automatically. */
   readonly watchFolders: readonly WatchedFolderSetting[]
+  /** Plugged-in watches answered for (asked once each, when first plugged in). */
+  readonly devices: readonly RememberedDevice[]
 }
 
 /** The outcome of "move the data folder": the user may cancel the folder dialog. */
@@ -81,6 +91,8 @@ export interface DesktopBridge {
   addWatchedFolder(username: string): Promise<ServerInfo>
   /** Stops watching a folder (the server restarts). */
   removeWatchedFolder(dir: string): Promise<ServerInfo>
+  /** Forgets the answer for a plugged-in watch: the app asks again when it is next plugged in (the server restarts). */
+  forgetDevice(id: string): Promise<ServerInfo>
   /** Shows an OS notification when a long import is over. */
   notifyImportFinished(summary: { imported: number; failed: number }): Promise<void>
 }

@@ -15,6 +15,7 @@ export const CHANNELS = {
   notifyImportFinished: 'desktop:notify-import-finished',
   addWatchedFolder: 'desktop:add-watched-folder',
   removeWatchedFolder: 'desktop:remove-watched-folder',
+  forgetDevice: 'desktop:forget-device',
 } as const
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS]

@@ -31,5 +31,8 @@ export const addWatchedFolderPayload = z.string().min(1).max(100)
 /** A watched folder to forget; only folders in the settings are matched. */
 export const removeWatchedFolderPayload = z.string().min(1).max(4096)
 
+/** A plugged-in watch whose answer is forgotten; only devices in the settings are matched. */
+export const forgetDevicePayload = z.string().min(1).max(200)
+
 /** Calls that take no payload must receive none. */
 export const noPayload = z.undefined()

@@ -102,6 +102,11 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
         info = { ...info, watchFolders: info.watchFolders.filter((folder) => folder.dir !== dir) }
         return Promise.resolve(info)
       },
+      forgetDevice: (id) => {
+        record('forgetDevice', id)
+        info = { ...info, devices: info.devices.filter((device) => device.id !== id) }
+        return Promise.resolve(info)
+      },
     }
     const control: FakeDesktopControl = {
       calls,

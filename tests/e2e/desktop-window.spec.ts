@@ -17,6 +17,10 @@ const INFO: ServerInfo = {
   dataFolder: '/home/ana/.config/Waymark/data',
   setupCode: 'K7QM-3XPT',
   watchFolders: [],
+  devices: [
+    { id: 'garmin:3988123456', name: 'Forerunner 245', username: 'ana' },
+    { id: 'volume:EDGE', name: 'EDGE', username: null },
+  ],
 }
 
 const gpxFile = (name: string, start: string): FakeFile => ({ name, text: syntheticGpx(30, start), type: 'application/gpx+xml' })
@@ -213,6 +217,22 @@ test.describe('desktop window (fake preload bridge)', () => {
     expect(added?.args[0]).toMatch(/^desk/)
     await page.getByRole('button', { name: 'Stop watching /home/ana/Sync/Watch' }).click()
     await expect(page.getByTestId('watched-folder-setting')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  test('plugged-in watches: each answer is listed with its account, and can be forgotten', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    await signedInDesktop(page, request, '/desktop')
+    const card = page.getByTestId('devices')
+    await expect(card.getByTestId('device-setting')).toHaveCount(2)
+    await expect(card.getByTestId('device-setting').first()).toContainText('Forerunner 245')
+    await expect(card.getByTestId('device-setting').first()).toContainText('Into the account ana')
+    await expect(card.getByTestId('device-setting').last()).toContainText('Its workouts are not imported')
+    await card.getByRole('button', { name: 'Forget Forerunner 245' }).click()
+    await expect(card.getByTestId('device-setting')).toHaveCount(1)
+    expect(await recordedCalls(page, 'forgetDevice')).toEqual([{ method: 'forgetDevice', args: ['garmin:3988123456'] }])
+    await card.getByRole('button', { name: 'Forget EDGE' }).click()
+    await expect(card.getByText('No watch has been answered for yet.')).toBeVisible()
     expect(errors).toEqual([])
   })
 

@@ -6,6 +6,7 @@ import { PageLoader } from '../../components/PageLoader'
 import { desktopBridge } from '../../platform/desktop'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { DataFolderCard } from './DataFolderCard'
+import { DevicesCard } from './DevicesCard'
 import { LanAddressCard } from './LanAddressCard'
 import { WatchedFoldersCard } from './WatchedFoldersCard'
 import { useAppState } from '../../session/store'
@@ -72,11 +73,12 @@ function LanSharingPanel({ bridge }: { bridge: DesktopBridge }) {
       </Card>
       <DataFolderCard bridge={bridge} folder={info.dataFolder} />
       {username && <WatchedFoldersCard bridge={bridge} info={info} username={username} onChange={setInfo} />}
+      <DevicesCard bridge={bridge} info={info} onChange={setInfo} />
     </Stack>
   )
 }
 
-/** `/desktop`: LAN sharing, the data folder and watched folders, in the desktop app only (a 404 in browsers). */
+/** `/desktop`: LAN sharing, the data folder, watched folders and plugged-in watches, in the desktop app only (a 404 in browsers). */
 export function LanSharingPage() {
   const bridge = desktopBridge()
   return bridge ? <LanSharingPanel bridge={bridge} /> : <NotFoundPage />

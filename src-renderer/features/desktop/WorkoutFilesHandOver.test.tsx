@@ -134,6 +134,7 @@ describe('WorkoutFilesHandOver', () => {
       notifyImportFinished: vi.fn(),
       addWatchedFolder: vi.fn(),
       removeWatchedFolder: vi.fn(),
+      forgetDevice: vi.fn(),
     }
     window.desktop = bridge
     const received = receive()

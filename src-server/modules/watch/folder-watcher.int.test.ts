@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
+import type { FoundDevice, RememberedDevice } from './folder-watcher'
 import { fixture, realFile } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
 
@@ -215,5 +216,54 @@ describe('plugged-in watches', () => {
     expect((await imports()).map((entry) => [entry.file, entry.status])).toEqual([['RUN.FIT', 'imported']])
     expect((await t.api<WorkoutsListResponse>('GET', 'workouts', { token: sam.token })).body.data.workouts).toHaveLength(1)
     expect(t.logs.filter((line) => line.startsWith('warn') || line.startsWith('error'))).toEqual([])
+  })
+
+  it('asks once whose an unknown drive is, imports a remembered one into its account, never a refused one, and writes to none', async () => {
+    const media = join(parent, 'media', 'sam')
+    // A watch describing itself in GarminDevice.xml (unit id and model), a handheld GPS and an old Edge that do not.
+    await mkdir(join(media, 'GARMIN', 'GARMIN', 'Activity'), { recursive: true })
+    await writeFile(
+      join(media, 'GARMIN', 'GARMIN', 'GarminDevice.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?><Device xmlns="http://www.garmin.com/xmlschemas/GarminDevice/v2"><Model><PartNumber>006-B3076-00</PartNumber><Description>Forerunner 245</Description></Model><Id>3988123456</Id></Device>',
+    )
+    await writeFile(join(media, 'GARMIN', 'GARMIN', 'Activity', 'RUN.FIT'), await realFile('fit/garmin-fenix5-run.fit'))
+    await mkdir(join(media, 'ETREX', 'Garmin', 'GPX', 'Archive'), { recursive: true })
+    await writeFile(join(media, 'ETREX', 'Garmin', 'GPX', 'Archive', 'walk.gpx'), await ride(14))
+    await mkdir(join(media, 'EDGE', 'Garmin', 'Activities'), { recursive: true })
+    await writeFile(join(media, 'EDGE', 'Garmin', 'Activities', 'ride.fit'), await realFile('fit/garmin-fenix5-walk.fit'))
+    const listing = async () => (await readdir(media, { recursive: true })).sort()
+    const before = await listing()
+
+    const found: FoundDevice[] = []
+    const restart = async (remembered: RememberedDevice[]) => {
+      await t.close({ keepData: true })
+      t = await startTestServer({ dataDir: join(parent, 'data'), watchDevices: { roots: [media], username: null, remembered }, onDeviceFound: (device) => found.push(device) })
+    }
+    await restart([])
+    await scan()
+    await scan()
+    // Nobody answered for these drives yet: each is announced once, with the accounts to choose from, and nothing is read.
+    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'garmin:3988123456', name: 'Forerunner 245', accounts: ['owner', 'sam'] },
+      { id: 'volume:EDGE', name: 'EDGE', accounts: ['owner', 'sam'] },
+      { id: 'volume:ETREX', name: 'ETREX', accounts: ['owner', 'sam'] },
+    ])
+    expect(await imports()).toEqual([])
+
+    found.length = 0
+    await restart([
+      { id: 'garmin:3988123456', username: 'sam' },
+      { id: 'volume:ETREX', username: 'sam' },
+      { id: 'volume:EDGE', username: null },
+    ])
+    await scan()
+    await scan()
+    expect(found).toEqual([])
+    expect((await imports()).map((entry) => [entry.file, entry.status]).sort()).toEqual([
+      ['RUN.FIT', 'imported'],
+      ['walk.gpx', 'imported'],
+    ])
+    expect((await t.api<WorkoutsListResponse>('GET', 'workouts', { token: sam.token })).body.data.workouts).toHaveLength(2)
+    expect(await listing()).toEqual(before)
   })
 })

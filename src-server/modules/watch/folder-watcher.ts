@@ -9,13 +9,29 @@ import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ImportTasks } from '../workouts/archive-import'
 import { archiveLimitsOf } from '../workouts/workout-upload'
-import { findDeviceVolumes } from './device-volumes'
+import { findDeviceVolumes, type DeviceVolume } from './device-volumes'
 import { importWorkoutFile, trackExtension, type ImportChoices } from '../workouts/workout-import'
 
-/** Plugged-in watches: drives mounted under `roots` with a known activity layout go to one account. */
+/** A device the desktop user answered for: the account its activities go to, or null for "never". */
+export interface RememberedDevice {
+  id: string
+  username: string | null
+}
+
+/** Plugged-in watches: drives mounted under `roots` with a known activity layout. */
 export interface WatchedDevices {
   roots: string[]
-  username: string
+  /** Every device's activities go to this account (headless `--watch-devices NAME`); null: remembered devices only. */
+  username: string | null
+  /** Devices answered for in the desktop app; any other is announced (`onDeviceFound`) and left alone. */
+  remembered?: readonly RememberedDevice[]
+}
+
+/** A plugged-in device nobody answered for yet, and the accounts its activities could go to. */
+export interface FoundDevice {
+  id: string
+  name: string
+  accounts: string[]
 }
 
 /** A folder whose new activity files are imported into one user's account. */
@@ -46,6 +62,8 @@ export const WATCH_INTERVAL_MS = 10_000
 const MAX_DEPTH = 4
 /** Files taken per scan, so a folder of years of files does not hold one scan for hours. */
 const MAX_TAKEN_PER_SCAN = 50
+/** Accounts offered for a plugged-in device (a desktop dialog has room for a few buttons). */
+const MAX_OFFERED_ACCOUNTS = 4
 /** Entries listed in the automatic imports answer. */
 const MAX_LISTED = 100
 /**
@@ -98,6 +116,8 @@ export function createFolderWatcher(
   let scanning: Promise<void> | null = null
   let timer: NodeJS.Timeout | null = null
   let stopped = false
+  /** Devices announced during this run. */
+  const announced = new Set<string>()
   // Announced as soon as an archive's task ends, not at the next scan.
   const unsubscribe = imports.onFinished((taskId) => context.background.run(() => settleArchives(taskId)))
 
@@ -225,13 +245,34 @@ export function createFolderWatcher(
     }
   }
 
+  /** Tells about a device nobody answered for, once per run (the desktop asks whose it is). */
+  async function announce(volume: DeviceVolume): Promise<void> {
+    if (announced.has(volume.id) || !config.onDeviceFound) return
+    const users = await db.manager.find(UserEntity, { where: { isActive: true }, order: { id: 'ASC' }, take: MAX_OFFERED_ACCOUNTS })
+    // With no account yet there is nobody to import for: asked again once there is one.
+    if (users.length === 0) return
+    announced.add(volume.id)
+    config.onDeviceFound({ id: volume.id, name: volume.name, accounts: users.map((user) => user.username) })
+  }
+
+  /** The activity folders of the plugged-in devices whose owner is known, read like watched folders. */
+  async function pluggedFolders(): Promise<(WatchedFolder & { device: true })[]> {
+    if (!devices) return []
+    const plugged: (WatchedFolder & { device: true })[] = []
+    for (const volume of await findDeviceVolumes(devices.roots)) {
+      const remembered = devices.remembered?.find((device) => device.id === volume.id)
+      const username = remembered ? remembered.username : devices.username
+      if (username) plugged.push({ dir: volume.activityDir, username, device: true })
+      else if (!remembered) await announce(volume)
+    }
+    return plugged
+  }
+
   async function scanAll(): Promise<void> {
     await settleArchives()
     const budget = { left: MAX_TAKEN_PER_SCAN }
     // Plugged-in watches are read like watched folders while they are mounted (never written to).
-    const plugged = devices
-      ? (await findDeviceVolumes(devices.roots)).map((volume) => ({ dir: volume.activityDir, username: devices.username, device: true }))
-      : []
+    const plugged = await pluggedFolders()
     for (const folder of [...folders, ...plugged]) {
       if (stopped) return
       await scanFolder(folder, budget)
