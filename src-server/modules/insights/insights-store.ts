@@ -9,13 +9,16 @@ import { WorkoutBestEffortEntity, WorkoutInsightEntity } from '../../db/entities
  */
 export async function saveInsights(manager: EntityManager, workoutId: string, insights: StoredInsights): Promise<void> {
   await manager.delete(WorkoutBestEffortEntity, { workoutId })
-  await manager.save(
-    Object.assign(new WorkoutInsightEntity(), {
+  // One statement whether the row exists or not (`save` reads it first).
+  await manager.upsert(
+    WorkoutInsightEntity,
+    {
       workoutId,
       version: insights.version,
       // Level 1 as for the chart: nearly the best size for a fraction of the time.
       data: gzipSync(JSON.stringify(insights), { level: 1 }),
-    }),
+    },
+    ['workoutId'],
   )
   const efforts = [
     ...insights.distanceEfforts.map((effort) => ({ workoutId, kind: 'distance' as const, target: effort.distanceM, value: effort.movingMs })),

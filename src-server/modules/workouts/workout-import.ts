@@ -66,15 +66,16 @@ export async function sportAndThreshold(
 /**
  * The sport of an imported activity and the user's threshold for it. With `detectSport`, the sport
  * the file names (mapped by `sportFromFile`) when it exists and is active for everyone and for the
- * user; otherwise, and for files that name none, the chosen sport (which must exist).
+ * user; otherwise, and for files that name none, the chosen sport.
+ * @param fallback the chosen sport and threshold ({@link sportAndThreshold} of `choices.sportId`)
  */
 export async function sportOfActivity(
   manager: EntityManager,
   user: UserEntity,
   choices: ImportChoices,
   activity: Pick<TrackHeader, 'sport' | 'subSport' | 'hasPositions'>,
+  fallback: { sport: SportEntity; threshold: number },
 ): Promise<{ sport: SportEntity; threshold: number }> {
-  const fallback = await sportAndThreshold(manager, user, choices.sportId)
   if (!choices.detectSport) return fallback
   const named = sportFromFile(activity.sport, activity.subSport ?? null, { hasPositions: activity.hasPositions })
   if (named === null || named === fallback.sport.id) return fallback
@@ -250,7 +251,7 @@ export async function importWorkoutFile(
     const chosenOptions = optionsFor(chosen)
     let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true })
     const sports = []
-    for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track))
+    for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track, chosen))
     const wanted = sports.map(optionsFor)
     if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
       parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false, maps: true })
