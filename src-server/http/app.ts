@@ -103,7 +103,7 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   sportsRoutes(api, authenticate, sports, context.readCache)
   usersRoutes(api, authenticate, users)
   authRoutes(api, authenticate, auth)
-  accessTokenRoutes(api, authenticate, accessTokens)
+  accessTokenRoutes(api, authenticate, accessTokens, users)
   profileRoutes(api, authenticate, createProfileService(context, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)

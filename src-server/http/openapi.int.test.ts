@@ -46,6 +46,8 @@ describe('OpenAPI document', () => {
     expect((await t.api('POST', 'auth/profile/edit/preferences', { token: admin.token, body: preferences })).status).toBe(200)
     const rich = await upload<WorkoutsResponse>(t, admin.token, 'vector.fit', await realFile('fit/garmin-edge810-vector.fit'), { sport_id: 1 })
     ids.rich = String(rich.body.data.workouts[0]?.id)
+    const samToken = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: sam.token, body: { name: 'sync', scope: 'read', expires_in_days: null } })
+    ids.samToken = samToken.body.data.token.id
     archives.single = await fixture('gpx/gpx_file_with_microseconds.gpx')
     archives.reference = buildZip([{ name: 'hr.gpx', data: await fixture('gpx/gpx_file_with_gpxtpx_extensions.gpx') }])
     // One file imports and one is refused, so the task's report shows both kinds of result.
@@ -91,7 +93,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -134,6 +136,7 @@ describe('OpenAPI document', () => {
     { name: 'uploadPicture', method: 'POST', path: 'auth/picture', as: 'sam', form: () => pictureForm('me.png', TINY_PNG) },
     { name: 'createAccessToken', method: 'POST', path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: 30 }, status: 201 },
     { name: 'listAccessTokens', method: 'GET', path: 'auth/tokens' },
+    { name: 'listUserAccessTokens', method: 'GET', path: 'users/{username}/tokens', url: () => 'users/sam/tokens' },
     { name: 'createWorkout', method: 'POST', path: 'workouts', form: () => uploadForm('later.gpx', archives.single), status: 201 },
     // An archive, as the reference's client sends it (201 `created`) and as ours does (202 and a task).
     { name: 'createWorkout', method: 'POST', path: 'workouts', form: () => uploadForm('rides.zip', archives.reference), status: 201 },
@@ -164,6 +167,7 @@ describe('OpenAPI document', () => {
   /** Deletions answer 204 and nothing else. */
   const deletions: { name: keyof typeof endpoints; url: () => string; as?: 'admin' | 'sam' }[] = [
     { name: 'revokeAccessToken', url: () => `auth/tokens/${ids.token}` },
+    { name: 'revokeUserAccessToken', url: () => `users/sam/tokens/${ids.samToken}` },
     { name: 'resetSportPreferences', url: () => 'auth/profile/reset/sports/1', as: 'sam' },
     { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
     { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },

@@ -153,6 +153,9 @@ const MATRIX: Record<string, Row> = {
   'GET /auth/tokens': { request: () => ({ path: 'auth/tokens' }), ok: 200 },
   'POST /auth/tokens': { request: () => ({ path: 'auth/tokens', body: { name: 'script', scope: 'read', expires_in_days: null } }), ok: 201 },
   'DELETE /auth/tokens/:tokenId': { request: (w) => ({ path: `auth/tokens/${w.accessTokenId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  // Administrators only; the refused callers change nothing, so the administrator's revoke comes last.
+  'GET /users/:username/tokens': { request: () => ({ path: 'users/sam/tokens' }), ok: 200 },
+  'DELETE /users/:username/tokens/:tokenId': { request: (w) => ({ path: `users/sam/tokens/${w.accessTokenId}` }), ok: 204 },
   'GET /insights/year_over_year': { request: () => ({ path: 'insights/year_over_year' }), ok: 200 },
 }
 

@@ -50,4 +50,7 @@ export const tokenEndpoints = {
     response: createdTokenResponseSchema,
   }),
   revokeAccessToken: endpoint<void>()({ method: 'DELETE', path: '/auth/tokens/:tokenId', access: 'user', sessionOnly: true }),
+  /** Administrators see any user's tokens and revoke one (a leaked script's, a departing app's). */
+  listUserAccessTokens: endpoint()({ method: 'GET', path: '/users/:username/tokens', access: 'admin', response: accessTokensResponseSchema }),
+  revokeUserAccessToken: endpoint<void>()({ method: 'DELETE', path: '/users/:username/tokens/:tokenId', access: 'admin' }),
 }

@@ -453,6 +453,38 @@ test.describe('administration', () => {
     await page.goto(`/admin/users/${sleeper.username}`)
     await expect(page.getByTestId('not-found')).toBeVisible()
   })
+
+  test("users: an administrator sees a user's access tokens and revokes one, which stops working at once (English)", async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    const { token } = await createAdmin(request, 'en')
+    const owner = newAccount('scripter')
+    const session = await createActiveUser(request, owner)
+    const created = await request.post('/api/auth/tokens', { headers: bearer(session), data: { name: 'Garage sync', scope: 'read+write', expires_in_days: null } })
+    expect(created.status(), await created.text()).toBe(201)
+    const { secret } = ((await created.json()) as { data: { secret: string } }).data
+    expect((await request.get('/api/workouts', { headers: bearer(secret) })).status()).toBe(200)
+
+    await openWithToken(page, token, `/admin/users/${owner.username}`)
+    const section = page.getByTestId('admin-user-tokens')
+    await expect(section.getByRole('heading', { name: 'Access tokens' })).toBeVisible()
+    const row = section.getByTestId('access-token-list').getByRole('row').nth(1)
+    await expect(row).toContainText('Garage sync')
+    await expect(row).toContainText('Read and write')
+    await expect(row).not.toContainText('Not yet')
+    // The secret is never shown again, not even to an administrator.
+    await expect(section).not.toContainText(secret)
+
+    await section.getByRole('button', { name: 'Revoke token Garage sync' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Revoke the token “Garage sync”?')
+    await dialog.getByRole('button', { name: 'No' }).click()
+    expect((await request.get('/api/workouts', { headers: bearer(secret) })).status()).toBe(200)
+    await section.getByRole('button', { name: 'Revoke token Garage sync' }).click()
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await expect(section.getByText('No access tokens.')).toBeVisible()
+    expect((await request.get('/api/workouts', { headers: bearer(secret) })).status()).toBe(401)
+    expect(errors).toEqual([])
+  })
 })
 
 test.describe('administration with e-mail sending', () => {

@@ -14,6 +14,7 @@ import { UserInfoPanel } from '../profile/UserInfoPanel'
 import { useUserByName } from '../users/useUserByName'
 import { AdminPageTitle } from './AdminPageTitle'
 import { Tick } from './Tick'
+import { UserAccessTokens } from './UserAccessTokens'
 import { UserAdminActions } from './UserAdminActions'
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -52,7 +53,10 @@ function AccountDetails({ user }: { user: User }) {
   )
 }
 
-/** `/admin/users/:username`: the user's header and information panel with the admin actions. */
+/**
+ * `/admin/users/:username`: the user's header and information panel with the admin actions, and
+ * the user's access tokens.
+ */
 export function UserAdmin() {
   const { t } = useTranslation()
   const { username = '' } = useParams()
@@ -91,6 +95,7 @@ export function UserAdmin() {
               </>
             }
           />
+          <UserAccessTokens username={loaded.user.username} />
         </>
       )}
       <Group>

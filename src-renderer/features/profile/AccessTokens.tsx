@@ -1,33 +1,29 @@
-import { Button, Code, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
-import { IconTrash } from '@tabler/icons-react'
+import { Button, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccessToken, TokenScope } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyIconButton } from '../../components/CopyIconButton'
 import { ErrorBox } from '../../components/ErrorBox'
-import { formatDateTime } from '../../format/dates'
-import { useAppState } from '../../session/store'
+import { AccessTokenTable } from './AccessTokenTable'
 
 /** Lifetimes offered, in days; `never` keeps the token until it is revoked. */
 const LIFETIMES = ['30', '90', '365', 'never'] as const
 
 /**
  * ACCOUNT tab section: personal access tokens for scripts and other apps. A new token's secret is
- * shown once, with a copy button; the list shows scope, dates and last use, and revokes.
+ * shown once, with a copy button; the list ({@link AccessTokenTable}) shows scope, dates and last
+ * use, and revokes.
  */
 export function AccessTokens() {
   const { t } = useTranslation()
-  const timezone = useAppState((state) => state.profile?.timezone ?? null)
   const [tokens, setTokens] = useState<AccessToken[]>([])
   const [name, setName] = useState('')
   const [scope, setScope] = useState<TokenScope>('read')
   const [lifetime, setLifetime] = useState<(typeof LIFETIMES)[number]>('90')
   const [secret, setSecret] = useState<string | null>(null)
-  const [revoking, setRevoking] = useState<AccessToken | null>(null)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
@@ -67,14 +63,8 @@ export function AccessTokens() {
   }
 
   const revoke = async (token: AccessToken) => {
-    try {
-      await call('revokeAccessToken', { params: { tokenId: token.id } })
-      setRevoking(null)
-      setVersion((value) => value + 1)
-    } catch (error) {
-      setRevoking(null)
-      setErrorKeys(errorKeysOfUnknown(error))
-    }
+    await call('revokeAccessToken', { params: { tokenId: token.id } })
+    setVersion((value) => value + 1)
   }
 
   return (
@@ -122,56 +112,7 @@ export function AccessTokens() {
         </Group>
       </form>
       <ErrorBox keys={errorKeys} />
-      {tokens.length === 0 ? (
-        <Text size="sm">{t('user.ACCESS_TOKENS.NONE')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table data-testid="access-token-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('user.ACCESS_TOKENS.NAME')}</Table.Th>
-                <Table.Th>{t('user.ACCESS_TOKENS.SCOPE')}</Table.Th>
-                <Table.Th>{t('user.ACCESS_TOKENS.CREATED')}</Table.Th>
-                <Table.Th>{t('user.ACCESS_TOKENS.EXPIRES')}</Table.Th>
-                <Table.Th>{t('user.ACCESS_TOKENS.LAST_USED')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('user.ACCESS_TOKENS.REVOKE')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>{token.name}</Table.Td>
-                  <Table.Td>{t(`user.ACCESS_TOKENS.SCOPES.${token.scope}`)}</Table.Td>
-                  <Table.Td>{formatDateTime(token.created_at, timezone)}</Table.Td>
-                  <Table.Td>{token.expires_at ? formatDateTime(token.expires_at, timezone) : t('user.ACCESS_TOKENS.LIFETIMES.never')}</Table.Td>
-                  <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at, timezone) : t('user.ACCESS_TOKENS.NEVER_USED')}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      variant="subtle"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => setRevoking(token)}
-                      aria-label={t('user.ACCESS_TOKENS.REVOKE_NAMED', { name: token.name })}
-                    >
-                      {t('user.ACCESS_TOKENS.REVOKE')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConfirmDialog
-        opened={revoking !== null}
-        title={t('user.ACCESS_TOKENS.REVOKE')}
-        message={t('user.ACCESS_TOKENS.CONFIRM_REVOKE', { name: revoking?.name ?? '' })}
-        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
-        onClose={() => setRevoking(null)}
-      />
+      <AccessTokenTable tokens={tokens} onRevoke={revoke} />
     </Stack>
   )
 }

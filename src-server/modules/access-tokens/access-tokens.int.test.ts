@@ -99,6 +99,25 @@ describe('personal access tokens', () => {
     expect(await t.api('GET', 'workouts', { token: `wmk_${'A'.repeat(43)}` })).toMatchObject({ status: 401, body: { code: 'auth_token_invalid' } })
   })
 
+  it("lets an administrator see and revoke any user's token, at once; a user cannot", async () => {
+    const { token, secret } = (await create(sam, 'read+write', 30, 'sync app')).body.data
+    expect((await t.api('GET', 'workouts', { token: secret })).status).toBe(200)
+    const listed = await t.api<AccessTokensResponse>('GET', 'users/sam/tokens', { token: admin.token })
+    expect(listed).toMatchObject({ status: 200, body: { status: 'success', data: { tokens: [{ ...token, last_used_at: 'Sun, 01 Mar 2026 10:00:00 GMT' }] } } })
+    expect(JSON.stringify(listed.body)).not.toContain(secret)
+    // Not another user, not the token itself (administration is never a token's call).
+    expect(await t.api('GET', 'users/sam/tokens', { token: sam.token })).toMatchObject({ status: 403, body: { code: 'forbidden' } })
+    expect(await t.api('DELETE', `users/sam/tokens/${token.id}`, { token: secret })).toMatchObject({ status: 403, body: { code: 'access_token_not_allowed' } })
+    // The token belongs to sam, not to the administrator named in the address; unknown users are 404.
+    expect(await t.api('DELETE', `users/owner/tokens/${token.id}`, { token: admin.token })).toMatchObject({ status: 404, body: { code: 'access_token_not_found' } })
+    expect(await t.api('GET', 'users/nobody/tokens', { token: admin.token })).toMatchObject({ status: 404, body: { code: 'user_not_found' } })
+
+    expect((await t.api('DELETE', `users/sam/tokens/${token.id}`, { token: admin.token })).status).toBe(204)
+    expect(await t.api('GET', 'workouts', { token: secret })).toMatchObject({ status: 401, body: { code: 'access_token_revoked' } })
+    expect((await t.api<AccessTokensResponse>('GET', 'users/sam/tokens', { token: admin.token })).body.data.tokens).toEqual([])
+    expect((await t.api<AccessTokensResponse>('GET', 'auth/tokens', { token: sam.token })).body.data.tokens).toEqual([])
+  })
+
   it('dies with its owner account', async () => {
     const { secret } = (await create(sam, 'read+write')).body.data
     expect((await t.api('DELETE', 'users/sam', { token: admin.token })).status).toBe(204)
