@@ -189,6 +189,7 @@ export const errorCatalogue = {
     wire: 'error',
   },
   watched_file_unreadable: { message: 'the file in the watched folder could not be read (permissions)', status: 400, wire: 'error' },
+  watched_source_gone: { message: 'the drive or watched folder went away while the file was being read', status: 400, wire: 'error' },
   import_too_many_running: { message: 'too many imports are running for this account, please wait for one to finish', status: 429, wire: 'error' },
   export_row_invalid: {
     message: "this part of the export's activity list could not be read (broken quotes or a damaged file)",

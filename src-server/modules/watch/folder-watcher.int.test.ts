@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,8 +26,17 @@ describe('watched folders', () => {
   let sam: Account
   let owner: Account
   let notices: { file: string; status: string }[] = []
+  /** Runs after each notice (a test removes the folder mid-scan with it). */
+  let afterNotice: (() => void) | null = null
   const start = async () => {
-    t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: folder, username: 'sam' }], onAutomaticImport: (entry) => notices.push(entry) })
+    t = await startTestServer({
+      dataDir: join(parent, 'data'),
+      watchFolders: [{ dir: folder, username: 'sam' }],
+      onAutomaticImport: (entry) => {
+        notices.push(entry)
+        afterNotice?.()
+      },
+    })
   }
   const automatic = async (account: Account) => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
   const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts
@@ -38,6 +48,7 @@ describe('watched folders', () => {
 
   beforeEach(async () => {
     notices = []
+    afterNotice = null
     parent = await mkdtemp(join(tmpdir(), 'waymark-watch-'))
     folder = join(parent, 'sync')
     await mkdir(join(folder, 'phone'), { recursive: true })
@@ -156,6 +167,39 @@ describe('watched folders', () => {
     expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
   })
 
+  it('reports the file it was about to take when the folder disappears mid-scan, saves nothing of it, and takes it once the folder is back', async () => {
+    await writeFile(join(folder, 'a.gpx'), await ride(16))
+    await writeFile(join(folder, 'b.gpx'), await ride(18))
+    await scan()
+    // The folder goes away as soon as the first file is in.
+    afterNotice = () => {
+      afterNotice = null
+      rmSync(folder, { recursive: true })
+    }
+    await scan()
+    const entries = (await automatic(sam)).imports
+    expect(entries.map((entry) => entry.status).sort()).toEqual(['error', 'imported'])
+    const gone = entries.find((entry) => entry.status === 'error')
+    expect(gone).toMatchObject({ code: 'watched_source_gone', workout_ids: [] })
+    expect(notices.map((notice) => notice.status).sort()).toEqual(['error', 'imported'])
+    expect(await workouts()).toHaveLength(1)
+    expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
+    await scan()
+    expect((await automatic(sam)).folders).toEqual([{ folder, state: 'missing' }])
+
+    // Back with the same files: the one reported is taken, the other stays imported once.
+    await mkdir(folder)
+    await writeFile(join(folder, 'a.gpx'), await ride(16))
+    await writeFile(join(folder, 'b.gpx'), await ride(18))
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status]).sort()).toEqual([
+      ['a.gpx', 'imported'],
+      ['b.gpx', 'imported'],
+    ])
+    expect(await workouts()).toHaveLength(2)
+  })
+
   it.skipIf(runningAsRoot)('reports a file it may not read, and imports it once readable', async () => {
     const path = join(folder, 'locked.gpx')
     await writeFile(path, await ride(10))
@@ -265,5 +309,49 @@ describe('plugged-in watches', () => {
     ])
     expect((await t.api<WorkoutsListResponse>('GET', 'workouts', { token: sam.token })).body.data.workouts).toHaveLength(2)
     expect(await listing()).toEqual(before)
+  })
+
+  it('reports the file being read when a drive is unplugged mid-import, goes on with the other drives, and imports it when plugged in again', async () => {
+    const media = join(parent, 'media', 'sam')
+    const plugIn = async (name: string, files: Record<string, string>) => {
+      await mkdir(join(media, name, 'GARMIN', 'Activity'), { recursive: true })
+      for (const [file, fixture] of Object.entries(files)) await writeFile(join(media, name, 'GARMIN', 'Activity', file), await realFile(fixture))
+    }
+    const first = { 'RUN.FIT': 'fit/garmin-fenix5-run.fit', 'WALK.FIT': 'fit/garmin-fenix5-walk.fit' }
+    await plugIn('FENIX', first)
+    await plugIn('EDGE', { 'RIDE.FIT': 'fit/garmin-edge500.fit' })
+    let unplug: (() => void) | null = () => {
+      unplug = null
+      rmSync(join(media, 'FENIX'), { recursive: true })
+    }
+    await t.close({ keepData: true })
+    t = await startTestServer({
+      dataDir: join(parent, 'data'),
+      watchDevices: { roots: [media], username: 'sam' },
+      // The watch is unplugged as soon as its first file is in (the other drive is read at the same scan).
+      onAutomaticImport: ({ file }) => {
+        if (file !== 'RIDE.FIT') unplug?.()
+      },
+    })
+    await scan()
+    await scan()
+    const entries = await imports()
+    expect(entries.map((entry) => entry.status).sort()).toEqual(['error', 'imported', 'imported'])
+    expect(entries.find((entry) => entry.status === 'error')).toMatchObject({ code: 'watched_source_gone', workout_ids: [] })
+    expect(entries.find((entry) => entry.file === 'RIDE.FIT')?.status).toBe('imported')
+    const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: sam.token })).body.data.workouts
+    expect(await workouts()).toHaveLength(2)
+    expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
+
+    await plugIn('FENIX', first)
+    await scan()
+    await scan()
+    expect((await imports()).map((entry) => [entry.file, entry.status]).sort()).toEqual([
+      ['RIDE.FIT', 'imported'],
+      ['RUN.FIT', 'imported'],
+      ['WALK.FIT', 'imported'],
+    ])
+    expect(await workouts()).toHaveLength(3)
+    expect(t.logs.filter((line) => line.startsWith('error'))).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs'
 import { copyFile, readdir, rm, stat } from 'node:fs/promises'
 import { basename, extname, join, relative } from 'node:path'
 import type { AutomaticImport, AutomaticImportsResponse, WatchedFolderState } from '../../../src/contracts'
@@ -90,6 +91,22 @@ async function listFiles(dir: string, depth = 0): Promise<string[]> {
 
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code
 
+/** Read errors of a drive unplugged while it was read. */
+const UNPLUGGED = new Set(['EIO', 'ENXIO', 'ENODEV'])
+
+/**
+ * True when `error` means the file's drive or folder went away (unplugged, unmounted, removed):
+ * then the file is reported as such and taken again once it can be reached.
+ */
+async function sourceGone(error: unknown, folder: WatchedFolder): Promise<boolean> {
+  const code = errnoOf(error)
+  if (code !== undefined && UNPLUGGED.has(code)) return true
+  return code === 'ENOENT' && (await stat(folder.dir).catch(() => null)) === null
+}
+
+/** What a file whose drive or folder went away is stored as (taken again once it is back). */
+const GONE = { status: 'error', workoutIds: null, code: 'watched_source_gone', taskId: null } as const
+
 function folderState(error: unknown): WatchedFolderState['state'] {
   const code = errnoOf(error)
   return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unreadable'
@@ -141,8 +158,17 @@ export function createFolderWatcher(
     })
   }
 
-  /** Imports one stable file; returns false when it is to be tried again at the next scan. */
-  async function take(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number): Promise<boolean> {
+  /** Stores what became of a file, and tells the desktop (archives: once their task is over). */
+  async function record(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number, taken: Taken): Promise<void> {
+    await store(user, folder, path, size, modifiedMs, taken)
+    if (taken.status !== 'in_progress') config.onAutomaticImport?.({ file: basename(path), status: taken.status })
+  }
+
+  /**
+   * Imports one stable file: `done` when its outcome is stored, `later` when it is to be tried at
+   * the next scan, `gone` when its drive or folder went away (reported; nothing of it is saved).
+   */
+  async function take(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number): Promise<'done' | 'later' | 'gone'> {
     const copy = join(context.layout.tmp, `watched-${randomToken()}${extname(path).toLowerCase()}`)
     let taken: Taken
     try {
@@ -163,11 +189,14 @@ export function createFolderWatcher(
       }
     } catch (error) {
       // Two archives of this user already importing: this one waits for the next scan.
-      if (isAppError(error) && error.code === 'import_too_many_running') return false
-      // Gone between the listing and the copy (moved by a sync): nothing to report.
-      if (errnoOf(error) === 'ENOENT') return true
-      // A drive unplugged while it was read: the file is tried again when it is back.
-      if (errnoOf(error) === 'EIO' || errnoOf(error) === 'ENXIO' || errnoOf(error) === 'ENODEV') return false
+      if (isAppError(error) && error.code === 'import_too_many_running') return 'later'
+      // Unplugged or removed while it was read: the copy goes (finally), no workout was made.
+      if (await sourceGone(error, folder)) {
+        await record(user, folder, path, size, modifiedMs, GONE)
+        return 'gone'
+      }
+      // Gone between the listing and the copy while its folder stays (moved by a sync): nothing to report.
+      if (errnoOf(error) === 'ENOENT') return 'done'
       let code: ErrorCode = 'gpx_processing_failed'
       if (isAppError(error)) code = error.code
       else if (errnoOf(error) === 'EACCES' || errnoOf(error) === 'EPERM') code = 'watched_file_unreadable'
@@ -176,9 +205,8 @@ export function createFolderWatcher(
     } finally {
       await rm(copy, { force: true })
     }
-    await store(user, folder, path, size, modifiedMs, taken)
-    if (taken.status !== 'in_progress') config.onAutomaticImport?.({ file: basename(path), status: taken.status })
-    return true
+    await record(user, folder, path, size, modifiedMs, taken)
+    return 'done'
   }
 
   /** What an archive's entry says once its task is over (undefined while it runs). */
@@ -227,11 +255,22 @@ export function createFolderWatcher(
     const known = new Map((await db.manager.findBy(WatchedFileEntity, { userId: user.id, folder: folder.dir })).map((row) => [row.path, row]))
     for (const path of files) {
       if (stopped || budget.left <= 0) return
-      const info = await stat(path).catch(() => null)
-      if (!info) continue
       const key = `${user.id}\0${path}`
+      let info: Stats
+      try {
+        info = await stat(path)
+      } catch (error) {
+        if (!(await sourceGone(error, folder))) continue
+        // The drive or folder went away during the scan: the file about to be taken says so; the
+        // others are simply looked at once it is back.
+        const seen = pending.get(key)
+        if (seen) await record(user, folder, path, seen.size, seen.modifiedMs, GONE)
+        pending.delete(key)
+        return
+      }
       const row = known.get(path)
-      if (row && row.size === info.size && row.modifiedMs === info.mtimeMs) {
+      // A file reported gone is taken again once it is back, even with the same size and time.
+      if (row && row.code !== GONE.code && row.size === info.size && row.modifiedMs === info.mtimeMs) {
         pending.delete(key)
         continue
       }
@@ -241,7 +280,9 @@ export function createFolderWatcher(
         continue
       }
       budget.left -= 1
-      if (await take(user, folder, path, info.size, info.mtimeMs)) pending.delete(key)
+      const outcome = await take(user, folder, path, info.size, info.mtimeMs)
+      if (outcome !== 'later') pending.delete(key)
+      if (outcome === 'gone') return
     }
   }
 
