@@ -33,6 +33,21 @@ describe('reference client compatibility', () => {
     expect(only(await manual({})).notes).toBeNull()
   })
 
+  it('reads multi-line notes the reference client pastes raw into the upload data text', async () => {
+    // That client writes `{"sport_id": 1, "notes": "<notes>"}` with the notes as typed: line breaks
+    // stay raw (and a form field sends them as CR LF).
+    const data = '{"sport_id": 1, "notes": "Col du Lautaret\r\nwindy\r\n\tcold at the top"}'
+    const uploaded = await upload<WorkoutsResponse>(t, admin.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), data)
+    expect(uploaded.status).toBe(201)
+    expect(only(uploaded).notes).toBe('Col du Lautaret\r\nwindy\r\n\tcold at the top')
+    // Line breaks between the fields are JSON's own whitespace, and still not a valid document when broken.
+    expect((await upload(t, admin.token, 'ride.gpx', await fixture('gpx/gpx_file_with_3_segments.gpx'), '{\n"sport_id": 1,\n"notes": ""\n}')).status).toBe(201)
+    expect(await upload(t, admin.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), '{"sport_id": 1, "notes": "unterminated\n}')).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_payload' },
+    })
+  })
+
   it('takes notes: null in an edit as "leave the notes as they are"', async () => {
     const workout = only(await manual({ notes: 'windy' }))
     const edited = await t.api<WorkoutsResponse>('PATCH', `workouts/${workout.id}`, {

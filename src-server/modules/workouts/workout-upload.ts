@@ -18,13 +18,34 @@ export interface UploadedFile {
   size: number
 }
 
+/**
+ * JSON text with the control characters inside its strings escaped. The reference tracker's client
+ * writes the `data` field by pasting the notes between quotes, so multi-line notes arrive with raw
+ * line breaks (and tabs) in a string, which its server reads (Python's `json.loads(strict=False)`)
+ * and `JSON.parse` refuses. Control characters outside strings are JSON whitespace and stay.
+ */
+function escapeControlCharactersInStrings(text: string): string {
+  let inString = false
+  let escaped = false
+  let out = ''
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    if (inString && !escaped && code < 0x20) out += `\\u${code.toString(16).padStart(4, '0')}`
+    else out += char
+    if (escaped) escaped = false
+    else if (inString && char === '\\') escaped = true
+    else if (char === '"') inString = !inString
+  }
+  return out
+}
+
 /** The `data` field of an upload: JSON text with the sport and optional title and notes. */
 function uploadChoices(fields: unknown): ImportChoices {
   const text = typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>).data : undefined
   if (typeof text !== 'string') throw new AppError('invalid_payload')
   let parsed: unknown
   try {
-    parsed = JSON.parse(text)
+    parsed = JSON.parse(escapeControlCharactersInStrings(text))
   } catch {
     throw new AppError('invalid_payload')
   }
