@@ -1,5 +1,5 @@
 import { SegmentedControl, Stack, Title } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
 import { call } from '../../api/client'
@@ -9,6 +9,26 @@ import { FileWorkoutForm } from './FileWorkoutForm'
 import { bringsHandedOverFiles } from './handOver'
 import { NoFileWorkoutForm } from './NoFileWorkoutForm'
 
+/** How soon the automatic imports are asked again while an archive of a watched folder imports. */
+const ARCHIVE_RECHECK_MS = 2000
+
+/**
+ * Files the server took from the user's watched folders (nothing shows for users without any).
+ * While an archive imports, the list is asked again until it is over: the server answers with the
+ * archive's results from the moment its task ends.
+ */
+function useAutomaticImports() {
+  const [round, setRound] = useState(0)
+  const automatic = useLoad(`automatic-imports-${round}`, () => call('listAutomaticImports'))
+  const importing = automatic.data?.data.imports.some((entry) => entry.status === 'in_progress') ?? false
+  useEffect(() => {
+    if (!importing || automatic.loading) return
+    const timer = setTimeout(() => setRound((current) => current + 1), ARCHIVE_RECHECK_MS)
+    return () => clearTimeout(timer)
+  }, [importing, automatic.loading])
+  return automatic
+}
+
 /** `/workouts/add`: from files (GPX, FIT, TCX, zip) or entered by hand. */
 export function AddWorkoutPage() {
   const { t } = useTranslation()
@@ -16,8 +36,7 @@ export function AddWorkoutPage() {
   // The visit (location key) a choice was made on: files dropped or opened elsewhere come with a
   // new visit, and wait for the file form, so it shows until the user chooses again.
   const [choice, setChoice] = useState<{ mode: 'file' | 'manual'; visit: string | null }>({ mode: 'file', visit: null })
-  // Files the server took from the user's watched folders (nothing shows for users without any).
-  const automatic = useLoad('automatic-imports', () => call('listAutomaticImports'))
+  const automatic = useAutomaticImports()
   const mode = bringsHandedOverFiles(location.state) && choice.visit !== location.key ? 'file' : choice.mode
   return (
     <Stack gap="md" maw={720} mx="auto">
