@@ -8,7 +8,7 @@ import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, upload, waitForImport } from '../test/workouts'
 import { buildZip } from '../test/zip-builder'
-import { expectNothingChanged, snapshot } from './invariants'
+import { answeredWhile, busyWhile, expectNothingChanged, snapshot } from './invariants'
 
 const GPX_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const gpx = (body: string, head = GPX_HEAD) => `${head}<gpx version="1.1" creator="hostile" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`
@@ -90,6 +90,50 @@ describe('hostile files', () => {
       expect((await t.api('GET', `workouts/${id}`, { token: user.token })).status).toBe(200)
       expect((await t.api('DELETE', `workouts/${id}`, { token: user.token })).status).toBe(204)
     }
+  })
+
+  describe('issue 14 H1: a GPX of very many segments', () => {
+    /** `count` segments of `points` points each without elevation, one second apart (the attack's shape: 88 bytes a segment). */
+    const manySegments = (count: number, points: number) => {
+      const parts: string[] = []
+      for (let s = 0, n = 0; s < count; s += 1) {
+        parts.push('<trkseg>')
+        for (let p = 0; p < points; p += 1, n += 1) {
+          const time = new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString().replace('.000', '')
+          parts.push(`<trkpt lat="${(45 + n * 1e-5).toFixed(5)}" lon="6"><time>${time}</time></trkpt>`)
+        }
+        parts.push('</trkseg>')
+      }
+      return gpx(`<trk>${parts.join('')}</trk>`)
+    }
+
+    it('200,000 one-point segments under the size limit: refused, the server busy well under a second of it and answering meanwhile', async () => {
+      const bytes = manySegments(200_000, 1)
+      expect(bytes.length).toBeGreaterThan(17_500_000)
+      expect(bytes.length).toBeLessThan(20 * 1_048_576)
+      const before = await snapshot(t)
+      // This used to keep the event loop busy for 312 s. The busy time includes this test's
+      // client sending the file and a loaded machine's preemptions.
+      const { result: alone, busyMs } = await busyWhile(() => upload(t, user.token, 'segments.gpx', bytes))
+      expect(alone.status).toBe(400)
+      expect(alone.body).toMatchObject({ code: 'track_no_points', message: wireMessageOf('track_no_points') })
+      expect(busyMs).toBeLessThan(1_000)
+
+      // The file is read in a worker thread: other requests keep answering.
+      const { result: again, answered } = await answeredWhile(t, upload(t, user.token, 'segments-again.gpx', bytes))
+      expect(again.body).toMatchObject({ code: 'track_no_points' })
+      expect(answered).toBeGreaterThan(0)
+      await expectNothingChanged(t, before)
+    }, 120_000)
+
+    it('8,000 two-point segments import as 8,000 segments (inserted in batches)', async () => {
+      const answer = await upload<WorkoutsResponse>(t, user.token, 'two-point.gpx', manySegments(8_000, 2))
+      expect(answer.status).toBe(201)
+      const id = answer.body.data.workouts[0]?.id ?? ''
+      const [row] = await t.server.dataSource.query<[{ n: number }]>('SELECT COUNT(*) AS n FROM workout_segment WHERE workout_id = ?', [id])
+      expect(row.n).toBe(8_000)
+      expect((await t.api('DELETE', `workouts/${id}`, { token: user.token })).status).toBe(204)
+    }, 120_000)
   })
 
   it('a 200,000-point track imports when the size limit allows it', async () => {

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { expect } from 'vitest'
 import type { TestServer } from '../test/test-server'
 
@@ -37,4 +38,29 @@ export async function expectNothingChanged(t: TestServer, before: Snapshot): Pro
   // Background work (none is expected) gets a moment to show itself.
   await new Promise((resolve) => setTimeout(resolve, 20))
   expect(await snapshot(t)).toEqual(before)
+}
+
+/**
+ * This thread's event-loop busy time while `work` runs (ms). The test server runs in this thread,
+ * so it is the server's own clock: time spent running callbacks (the server's and this test
+ * client's), not waiting, however long a loaded machine makes the wait.
+ */
+export async function busyWhile<T>(work: () => Promise<T>): Promise<{ result: T; busyMs: number }> {
+  const idle = performance.eventLoopUtilization()
+  const result = await work()
+  return { result, busyMs: performance.eventLoopUtilization(idle).active }
+}
+
+/** Asks `GET /api/config` again and again until `pending` settles: how many answers came meanwhile. */
+export async function answeredWhile<T>(t: TestServer, pending: Promise<T>): Promise<{ result: T; answered: number }> {
+  let finished = false
+  const settled = pending.finally(() => {
+    finished = true
+  })
+  let answered = 0
+  while (!finished) {
+    expect((await t.api('GET', 'config')).status).toBe(200)
+    answered += 1
+  }
+  return { result: await settled, answered }
 }
