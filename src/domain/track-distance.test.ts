@@ -29,4 +29,18 @@ describe('distance of an activity without positions', () => {
     const indoor = segment([{ time: start, recordedDistance: 0 }, { time: start + 1000, recordedDistance: 4 }])
     expect(withDeviceDistance([indoor], [{ ...laps[0], distanceM: Number.NaN } as never])[0]).toBe(indoor)
   })
+
+  it('integrates the recorded speed over time when the device wrote no distance, skipping impossible speeds', () => {
+    const indoor = { ...segment([0, 10, 20, 30, 40].map((s) => ({ time: start + s * 1000 }))), recordedSpeed: Float64Array.from([2, 4, Number.NaN, 500, 6]) }
+    const [result] = withDeviceDistance([indoor], [])
+    // 10 s at a mean 3 m/s; then no speed (NaN) and 500 m/s (junk): the last step runs 4 → 6 m/s over 30 s.
+    expect(Array.from(result?.recordedDistance ?? [])).toEqual([0, 30, Number.NaN, Number.NaN, 180])
+    // The next segment goes on from there; the device's own distance or lap totals come first.
+    const later = { ...segment([50, 60].map((s) => ({ time: start + s * 1000 }))), recordedSpeed: Float64Array.from([1, 1]) }
+    expect(Array.from(withDeviceDistance([indoor, later], [])[1]?.recordedDistance ?? [])).toEqual([180, 190])
+    const withDistance = { ...segment([{ time: start, recordedDistance: 0 }, { time: start + 1000, recordedDistance: 4 }]), recordedSpeed: Float64Array.from([9, 9]) }
+    expect(withDeviceDistance([withDistance], [])[0]).toBe(withDistance)
+    const [lapped] = withDeviceDistance([indoor], [{ startTime: start, endTime: start + 40_000, distanceM: 400 }])
+    expect(lapped?.recordedDistance?.[4]).toBe(400)
+  })
 })

@@ -39,6 +39,12 @@ export interface TrackSegment {
    * or `null`. Analysis only uses it between points that have no position (indoor recordings).
    */
   readonly recordedDistance: Float64Array | null
+  /**
+   * Speed in m/s recorded by the device (FIT `enhanced_speed`, else `speed`), absent or `null`
+   * when none. Only read to derive a distance when the activity has neither positions nor any
+   * recorded distance (see `withDeviceDistance`).
+   */
+  readonly recordedSpeed?: Float64Array | null
 }
 
 /** One track of a file (`<trk>` in GPX, an activity in TCX, the records of a FIT file). */

@@ -71,7 +71,7 @@ function sessionRanges(data: FitActivityData, sessions: readonly FitSession[]): 
 function cleanRecords(data: FitActivityData): void {
   const { records } = data
   const n = records.count
-  const { lat, lon, ele, heartRate, cadence, power, temperature, distance } = records
+  const { lat, lon, ele, heartRate, cadence, power, temperature, distance, speed } = records
   const [hrMin, hrMax] = SENSOR_RANGES.heartRate
   const [cadenceMin, cadenceMax] = SENSOR_RANGES.cadence
   const [powerMin, powerMax] = SENSOR_RANGES.power
@@ -88,12 +88,13 @@ function cleanRecords(data: FitActivityData): void {
     power[i] = withinRange(finite(power[i]), powerMin, powerMax)
     temperature[i] = withinRange(finite(temperature[i]), temperatureMin, temperatureMax)
     distance[i] = finite(distance[i])
+    speed[i] = finite(speed[i])
   }
 }
 
 /** Records `[start, end)` as one segment: views on the cleaned columns, no copy per point. */
 function segmentOf(data: FitActivityData, start: number, end: number): TrackSegment {
-  const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance } = data.records
+  const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance, speed } = data.records
   return {
       size: end - start,
       lat: lat.subarray(start, end),
@@ -105,6 +106,7 @@ function segmentOf(data: FitActivityData, start: number, end: number): TrackSegm
       power: optionalColumn(power, start, end),
       temperature: optionalColumn(temperature, start, end),
       recordedDistance: optionalColumn(distance, start, end),
+      recordedSpeed: optionalColumn(speed, start, end),
   }
 }
 
@@ -126,9 +128,10 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
   cleanRecords(data)
-  const { lat, distance } = data.records
+  const { lat, distance, speed } = data.records
   const hasPosition = lat.some((value) => !Number.isNaN(value))
-  const hasDistance = distance.some((value) => !Number.isNaN(value)) || data.laps.some((lap) => lap.distanceM > 0)
+  // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`).
+  const hasDistance = distance.some((value) => !Number.isNaN(value)) || data.laps.some((lap) => lap.distanceM > 0) || speed.some((value) => value > 0)
   if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))

@@ -41,7 +41,7 @@ function plain(data: FitActivityData): unknown {
     laps: data.laps,
     fileType: data.fileType,
     count: records.count,
-    columns: [records.time, records.lat, records.lon, records.ele, records.heartRate, records.cadence, records.power, records.temperature, records.distance].map(
+    columns: [records.time, records.lat, records.lon, records.ele, records.heartRate, records.cadence, records.power, records.temperature, records.distance, records.speed].map(
       (column) => Array.from(column),
     ),
   }

@@ -47,6 +47,8 @@ export interface FitRecordColumns {
   readonly temperature: Float64Array
   /** Cumulative metres: `distance`, else the accumulated `compressed_speed_distance`. */
   readonly distance: Float64Array
+  /** m/s: `enhanced_speed` when present, else `speed`. */
+  readonly speed: Float64Array
 }
 
 /** One session (a leg of a multisport file, or the whole activity), times in epoch ms. */
@@ -124,7 +126,9 @@ const SLOT_SUB_SPORT = 14
 const SLOT_FILE_TYPE = 15
 /** `compressed_speed_distance`'s 12-bit distance (1/16 m, rolling over at 256 m). */
 const SLOT_COMPRESSED_DISTANCE = 16
-const SLOT_COUNT = 17
+const SLOT_SPEED = 17
+const SLOT_ENHANCED_SPEED = 18
+const SLOT_COUNT = 19
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -159,9 +163,11 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [3, SLOT_HEART_RATE],
       [4, SLOT_CADENCE],
       [5, SLOT_DISTANCE],
+      [6, SLOT_SPEED],
       [7, SLOT_POWER],
       [8, SLOT_COMPRESSED_DISTANCE],
       [13, SLOT_TEMPERATURE],
+      [73, SLOT_ENHANCED_SPEED],
       [78, SLOT_ENHANCED_ALTITUDE],
     ]),
   ],
@@ -252,7 +258,7 @@ export function fitCrc(bytes: Uint8Array, start: number, end: number): number {
   return crc
 }
 
-const COLUMN_NAMES = ['time', 'lat', 'lon', 'ele', 'heartRate', 'cadence', 'power', 'temperature', 'distance'] as const
+const COLUMN_NAMES = ['time', 'lat', 'lon', 'ele', 'heartRate', 'cadence', 'power', 'temperature', 'distance', 'speed'] as const
 
 /** Growable columns for the records, never beyond the point budget. */
 class Columns {
@@ -267,6 +273,7 @@ class Columns {
   power: Float64Array
   temperature: Float64Array
   distance: Float64Array
+  speed: Float64Array
 
   constructor(capacity: number) {
     this.capacity = capacity
@@ -279,6 +286,7 @@ class Columns {
     this.power = new Float64Array(capacity)
     this.temperature = new Float64Array(capacity)
     this.distance = new Float64Array(capacity)
+    this.speed = new Float64Array(capacity)
   }
 
   /** Room for one more record. @throws TrackFileError `track_too_many_points` past the budget */
@@ -307,6 +315,7 @@ class Columns {
       power: this.power.subarray(0, n),
       temperature: this.temperature.subarray(0, n),
       distance: this.distance.subarray(0, n),
+      speed: this.speed.subarray(0, n),
     }
   }
 }
@@ -519,6 +528,8 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
       }
       const distance = values[SLOT_DISTANCE] ?? Number.NaN
       columns.distance[n] = !Number.isNaN(distance) ? distance / 100 : !Number.isNaN(compressed) ? accumulated / 16 : Number.NaN
+      const enhancedSpeed = values[SLOT_ENHANCED_SPEED] ?? Number.NaN
+      columns.speed[n] = (Number.isNaN(enhancedSpeed) ? (values[SLOT_SPEED] ?? Number.NaN) : enhancedSpeed) / 1000
     } else if (global === EVENT) {
       const type = values[SLOT_EVENT_TYPE]
       if (values[SLOT_EVENT] !== 0 || Number.isNaN(timestamp)) continue

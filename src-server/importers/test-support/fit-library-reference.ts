@@ -31,6 +31,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     power: column(),
     temperature: column(),
     distance: column(),
+    speed: column(),
   }
   records.forEach((record, i) => {
     columns.time[i] = timeOf(record.timestamp)
@@ -42,6 +43,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     columns.power[i] = finite(record.power)
     columns.temperature[i] = finite(record.temperature)
     columns.distance[i] = finite(record.distance)
+    columns.speed[i] = finite(record.enhanced_speed ?? record.speed)
   })
   const timers: FitTimerEvent[] = []
   for (const event of data.events ?? []) {
