@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { CHANNELS } from '../src/desktop/channels'
 import { WORKOUT_EXTENSIONS } from '../src/desktop/file-types'
 import { languageFromTag } from '../src/i18n/language'
+import { createAutomaticImportNotices } from './automatic-import-notices'
 import { parseCommandLine } from './command-line'
 import { defaultDataFolder } from './data-folder'
 import { createDeviceOffers } from './device-offers'
@@ -90,8 +91,7 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     fork: () => platform.forkServer(),
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
     onUnexpectedExit: (code) => void recoverFromCrash(code),
-    onAutomaticImport: ({ file, status }) =>
-      platform.notify(t('NOTICE.AUTOMATIC_IMPORT_TITLE'), t(status === 'error' ? 'NOTICE.AUTOMATIC_IMPORT_FAILED' : 'NOTICE.AUTOMATIC_IMPORT_DONE', { file })),
+    onAutomaticImport: createAutomaticImportNotices({ t, notify: (title, body) => platform.notify(title, body) }),
     onDeviceFound: (device) => void offerDevice(device).catch((error: unknown) => log(`the answer for a plugged-in watch was not applied: ${String(error)}`)),
   })
   const server = createDesktopServer({

@@ -1,3 +1,4 @@
+import type { AutomaticImportNotice } from '../automatic-import-notices'
 import { fromServerMessage, type DeviceFoundMessage, type FromServerMessage, type StartMessage, type ToServerMessage } from './protocol'
 
 /** A started server process, as the platform adapter hands it over (Electron's `UtilityProcess`). */
@@ -31,7 +32,7 @@ export interface SupervisorOptions {
   /** Called when the server process ends without being asked to. */
   onUnexpectedExit?: (code: number) => void
   /** Called when the server imported (or refused) a file of a watched folder. */
-  onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
+  onAutomaticImport?: (notice: AutomaticImportNotice) => void
   /** Called when a watch nobody answered for was plugged in. */
   onDeviceFound?: (device: Omit<DeviceFoundMessage, 'type'>) => void
 }
