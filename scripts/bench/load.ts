@@ -3,6 +3,8 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServerProcess, token } from '../../src-server/test/server-process'
 import { buildZip } from '../../src-server/test/zip-builder'
+import { craftedFit } from '../../src-server/importers/test-support/crafted-fit'
+import { manySegmentsGpx } from '../../src-server/importers/test-support/many-segments'
 import { rideToGpx, syntheticRide } from '../../src-server/importers/test-support/synthetic-ride'
 import { ride } from './api/archive-import'
 import { seed } from './api/dashboard-latency'
@@ -109,7 +111,7 @@ async function archiveWhileReading(): Promise<void> {
 /** Points of the uploaded file: a ~19 MB GPX, just under the default 20 MB single-file limit. */
 const WORST_POINTS = 85_000
 const READERS = 20
-/** Distinct files (another day each, so none is a duplicate): more than the uploads 30 s allow. */
+/** Distinct rides (another day each, so none is a duplicate): more than the uploads 30 s allow. */
 const UPLOAD_FILES = 12
 const UPLOADS_DURATION_MS = 30_000
 const READ_ALONE_MS = 10_000
@@ -117,9 +119,9 @@ const READ_ALONE_MS = 10_000
 const READERS_P95_MAX_MS = 50
 
 /**
- * One user uploads the largest GPX the default limits accept, one after another, while 20 other
- * users (each with 200 workouts) use the dashboard: the readers' latencies show whether parsing
- * and analysis stay off the event loop.
+ * One user uploads worst-case files one after another (the largest GPX the default limits accept,
+ * and hostile files refused once read) while 20 other users (each with 200 workouts) use the
+ * dashboard: the readers' latencies show whether parsing and analysis stay off the event loop.
  */
 async function uploadsWhileReading(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-load-'))
@@ -140,7 +142,16 @@ async function uploadsWhileReading(): Promise<void> {
       const headersOf = async (user: number) => ({ authorization: `Bearer ${await token(server.url, email(user), password)}` })
       const uploader = await headersOf(0)
       // Made beforehand: generating 19 MB of text in this process would delay the readers' own timing.
-      const files = Array.from({ length: UPLOAD_FILES }, (_, run) => new Blob([rideToGpx(syntheticRide(WORST_POINTS, { start: Date.UTC(2025, 0, 1, 8) + run * 86_400_000 }))]))
+      // In turn: the largest ride the limits accept, then the hostile files the limits refuse only
+      // once they are read (issue 14 H1 and M2), each just under the 20 MB limit.
+      const hostile = [
+        { name: 'segments.gpx', blob: new Blob([manySegmentsGpx(200_000, 1)]), status: 400 },
+        { name: 'records.fit', blob: new Blob([craftedFit(6_600_000, 3)]), status: 400 },
+      ]
+      const files = Array.from({ length: UPLOAD_FILES }, (_, run) => [
+        { name: `worst-${run}.gpx`, blob: new Blob([rideToGpx(syntheticRide(WORST_POINTS, { start: Date.UTC(2025, 0, 1, 8) + run * 86_400_000 }))]), status: 201 },
+        ...hostile,
+      ]).flat()
       const calls: Record<string, (user: string) => string> = {
         dashboard: () => 'workouts?page=1&per_page=5',
         calendar: () => 'workouts?from=2023-05-26&to=2023-07-06&per_page=100&order=asc',
@@ -171,18 +182,19 @@ async function uploadsWhileReading(): Promise<void> {
       // The same readers alone first: on a shared machine, what the uploads add is the difference.
       const alone = await read(Date.now() + READ_ALONE_MS)
       const deadline = Date.now() + UPLOADS_DURATION_MS
-      const uploadTimes: number[] = []
+      const uploadTimes = new Map<string, number[]>()
       const uploading = (async () => {
-        for (const [run, file] of files.entries()) {
+        for (const file of files) {
           if (Date.now() >= deadline) break
           const form = new FormData()
-          form.append('file', file, `worst-${run}.gpx`)
+          form.append('file', file.blob, file.name)
           form.append('data', JSON.stringify({ sport_id: 1 }))
           const began = performance.now()
           const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: uploader, body: form })
           await response.arrayBuffer()
-          if (response.status !== 201) throw new Error(`upload answered ${response.status}`)
-          uploadTimes.push(performance.now() - began)
+          if (response.status !== file.status) throw new Error(`upload of ${file.name} answered ${response.status}`)
+          const kind = file.status === 201 ? `${WORST_POINTS}-point GPX` : file.name
+          uploadTimes.set(kind, [...(uploadTimes.get(kind) ?? []), performance.now() - began])
         }
       })()
       const latencies = await read(deadline)
@@ -191,10 +203,10 @@ async function uploadsWhileReading(): Promise<void> {
       const sorted = [...latencies].sort((a, b) => a - b)
       const p95 = percentile(sorted, 95)
       const aloneSorted = [...alone].sort((a, b) => a - b)
-      const uploadsSorted = [...uploadTimes].sort((a, b) => a - b)
+      const uploads = [...uploadTimes].map(([kind, times]) => `${times.length} × ${kind} (median ${percentile([...times].sort((a, b) => a - b), 50).toFixed(0)} ms)`)
       console.log(`
-Load: one user uploads ${WORST_POINTS}-point GPX files (~19 MB) one after another while ${READERS} others read, ${UPLOADS_DURATION_MS / 1000} s`)
-      console.log(`  uploads: ${uploadTimes.length}, median ${percentile(uploadsSorted, 50).toFixed(0)} ms each; server peak RSS ${peakRssMb.toFixed(0)} MB`)
+Load: one user uploads worst-case files (~19 MB: the largest ride, 200,000 one-point segments, 6.6 million FIT records) one after another while ${READERS} others read, ${UPLOADS_DURATION_MS / 1000} s`)
+      console.log(`  uploads: ${uploads.join(', ')}; server peak RSS ${peakRssMb.toFixed(0)} MB`)
       console.log(
         `  readers alone (${READ_ALONE_MS / 1000} s before): n=${aloneSorted.length}, p50 ${percentile(aloneSorted, 50).toFixed(1)} ms, p95 ${percentile(aloneSorted, 95).toFixed(1)} ms, max ${(aloneSorted.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
       )

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportTaskResponse, WorkoutsResponse } from '../../src/contracts'
 import { errorCatalogue, errorCodes, wireMessageOf } from '../../src/errors'
+import { manySegmentsGpx } from '../importers/test-support/many-segments'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, upload, waitForImport } from '../test/workouts'
@@ -93,22 +94,8 @@ describe('hostile files', () => {
   })
 
   describe('issue 14 H1: a GPX of very many segments', () => {
-    /** `count` segments of `points` points each without elevation, one second apart (the attack's shape: 88 bytes a segment). */
-    const manySegments = (count: number, points: number) => {
-      const parts: string[] = []
-      for (let s = 0, n = 0; s < count; s += 1) {
-        parts.push('<trkseg>')
-        for (let p = 0; p < points; p += 1, n += 1) {
-          const time = new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString().replace('.000', '')
-          parts.push(`<trkpt lat="${(45 + n * 1e-5).toFixed(5)}" lon="6"><time>${time}</time></trkpt>`)
-        }
-        parts.push('</trkseg>')
-      }
-      return gpx(`<trk>${parts.join('')}</trk>`)
-    }
-
     it('200,000 one-point segments under the size limit: refused, the server busy well under a second of it and answering meanwhile', async () => {
-      const bytes = manySegments(200_000, 1)
+      const bytes = manySegmentsGpx(200_000, 1)
       expect(bytes.length).toBeGreaterThan(17_500_000)
       expect(bytes.length).toBeLessThan(20 * 1_048_576)
       const before = await snapshot(t)
@@ -127,7 +114,7 @@ describe('hostile files', () => {
     }, 120_000)
 
     it('8,000 two-point segments import as 8,000 segments (inserted in batches)', async () => {
-      const answer = await upload<WorkoutsResponse>(t, user.token, 'two-point.gpx', manySegments(8_000, 2))
+      const answer = await upload<WorkoutsResponse>(t, user.token, 'two-point.gpx', manySegmentsGpx(8_000, 2))
       expect(answer.status).toBe(201)
       const id = answer.body.data.workouts[0]?.id ?? ''
       const [row] = await t.server.dataSource.query<[{ n: number }]>('SELECT COUNT(*) AS n FROM workout_segment WHERE workout_id = ?', [id])

@@ -4,31 +4,16 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../src/domain/analysis'
 import { importTrackFile } from './import-track-file'
+import { manySegmentsGpx } from './test-support/many-segments'
 import { singleActivity } from './test-support/single-activity'
 
 const work = mkdtempSync(join(tmpdir(), 'waymark-segments-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** A GPX whose track is `count` segments of `points` points each, one second apart. */
-function manySegments(count: number, points: number): string {
-  const start = Date.UTC(2024, 0, 1)
-  const parts: string[] = ['<gpx version="1.1" creator="test"><trk>']
-  let n = 0
-  for (let s = 0; s < count; s++) {
-    parts.push('<trkseg>')
-    for (let p = 0; p < points; p++, n++) {
-      parts.push(`<trkpt lat="${(45 + n * 1e-5).toFixed(6)}" lon="6"><time>${new Date(start + n * 1000).toISOString()}</time></trkpt>`)
-    }
-    parts.push('</trkseg>')
-  }
-  parts.push('</trk></gpx>')
-  return parts.join('')
-}
-
 describe('issue 14 H1: a GPX of very many segments', () => {
   it('150,000 one-point segments import (no per-segment allocation of the whole file, no spread overflow)', async () => {
     const path = join(work, 'one-point.gpx')
-    writeFileSync(path, manySegments(150_000, 1))
+    writeFileSync(path, manySegmentsGpx(150_000, 1))
     const before = process.memoryUsage().rss
     const track = singleActivity(await importTrackFile(path))
     expect(track.tracks[0]?.segments.length).toBe(150_000)
@@ -42,7 +27,7 @@ describe('issue 14 H1: a GPX of very many segments', () => {
 
   it('8,000 two-point segments are analysed as 8,000 segments', async () => {
     const path = join(work, 'two-point.gpx')
-    writeFileSync(path, manySegments(8_000, 2))
+    writeFileSync(path, manySegmentsGpx(8_000, 2))
     const { segments } = analyseTrack(singleActivity(await importTrackFile(path)))
     expect(segments.length).toBe(8_000)
   }, 120_000)
