@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { weatherSchema, ZONE_LIMITS, zoneSetting } from '../../src/contracts'
+import { SPEED_DISPLAYS } from '../../src/domain/pace'
 
 /** The JSON document inside a user export archive. */
 export const USER_EXPORT_ENTRY = 'waymark-user-export.json'
@@ -57,6 +58,8 @@ export const userExportSchema = z.object({
       color: z.string().max(16).nullable(),
       isActive: z.boolean(),
       stoppedSpeedThreshold: z.number().min(0).max(1000),
+      // Optional: exports written before the speed/pace choice existed read as speed.
+      speedDisplay: z.enum(SPEED_DISPLAYS).optional(),
     }),
   ),
   workouts: z.array(

@@ -109,6 +109,7 @@ async function readUser(db: DataSource, layout: DataDirLayout, username: string,
         color: preference.color,
         isActive: preference.isActive,
         stoppedSpeedThreshold: preference.stoppedSpeedThreshold,
+        speedDisplay: preference.speedDisplay,
       })),
       workouts: exported,
       records: records.map((record) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BIO_MAX, PASSWORD_MAX } from '../domain/accounts'
+import { SPEED_DISPLAYS } from '../domain/pace'
 import { languages, optionalText, successMessageSchema } from './common'
 import { endpoint } from './endpoint'
 import { userSchema } from './users'
@@ -76,8 +77,12 @@ export const sportPreferencesBody = z
     color: z.string().regex(hexColor).nullable().optional(),
     is_active: z.boolean().optional(),
     stopped_speed_threshold: z.number().min(0).max(1000).optional(),
+    /** Speeds of the sport as a speed or a pace; an extension, so reference clients never send it. */
+    speed_display: z.enum(SPEED_DISPLAYS).optional(),
   })
-  .refine((body) => body.color !== undefined || body.is_active !== undefined || body.stopped_speed_threshold !== undefined)
+  .refine(
+    (body) => body.color !== undefined || body.is_active !== undefined || body.stopped_speed_threshold !== undefined || body.speed_display !== undefined,
+  )
 
 export const loginResponseSchema = z.object({ status: z.literal('success'), message: z.string(), auth_token: z.string() })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
@@ -100,6 +105,7 @@ export const sportPreferencesResponseSchema = z.object({
     color: z.string().nullable(),
     is_active: z.boolean(),
     stopped_speed_threshold: z.number(),
+    speed_display: z.enum(SPEED_DISPLAYS),
   }),
 })
 export type SportPreferencesResponse = z.infer<typeof sportPreferencesResponseSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SPEED_DISPLAYS } from '../domain/pace'
 import { endpoint } from './endpoint'
 
 /** A sport as seen by the caller: global settings merged with the caller's preferences. */
@@ -11,6 +12,8 @@ export const sportSchema = z.object({
   is_active_for_user: z.boolean(),
   /** km/h; the caller's preference, else the sport's default. */
   stopped_speed_threshold: z.number(),
+  /** The caller's choice of speed or pace for this sport (speed unless chosen). */
+  speed_display: z.enum(SPEED_DISPLAYS),
   /** Present for administrators only. */
   has_workouts: z.boolean().optional(),
 })

@@ -39,11 +39,12 @@ for (const width of [1280, 390]) {
     const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
     await openWithToken(page, token, `/workouts/${run.id}`)
 
-    // 2.5 km: two full kilometres at 6:40 /km and a last half; moving times read as hh:mm:ss.
+    // 2.5 km: two full kilometres at 9 km/h (speed until the user asks for pace) and a last half;
+    // moving times read as hh:mm:ss.
     const splits = page.getByTestId('splits-table')
     await expect(splits.locator('tbody tr')).toHaveCount(3)
     await expect(splits.locator('tbody tr').first()).toContainText('00:06:40')
-    await expect(splits.locator('tbody tr').first()).toContainText('6:40 /km')
+    await expect(splits.locator('tbody tr').first()).toContainText('9.0 km/h')
     await expect(splits.locator('tbody tr').nth(2)).toContainText('0.50 km')
     await expect(splits).toContainText('150 bpm')
 
@@ -78,6 +79,57 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('splits-table')).toBeVisible()
     await shoot(page, `insights-run-${width}-dark`)
     // Nothing overflows the phone's width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}
+
+for (const width of [1280, 390]) {
+  test(`pace chosen for running in SPORTS: splits, best efforts and the chart read min/km, faster up, at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('pace'))
+    const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
+
+    await openWithToken(page, token, '/profile/edit/sports')
+    await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Speed')
+    await page.getByTestId(`sport-edit-${RUNNING}`).click()
+    await page.getByTestId(`sport-edit-row-${RUNNING}`).getByText('Pace', { exact: true }).click()
+    await page.getByTestId('sport-submit').click()
+    await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Pace')
+    // Cycling keeps speed.
+    await expect(page.getByTestId('sport-speed-display-1')).toHaveText('Speed')
+    await shoot(page, `pace-sports-${width}`)
+
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    // 2.5 m/s is 6:40 per km (the steady run's own figure).
+    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('6:40 /km')
+    await expect(page.getByTestId('best-efforts-table')).toContainText('6:40 /km')
+    await expect(page.getByTestId('chart-series-pace')).toBeAttached()
+    await expect(page.getByTestId('chart-series-speed')).toHaveCount(0)
+
+    // The left axis reads m:ss and runs downwards: the faster tick is drawn higher.
+    const chart = page.getByTestId('workout-chart')
+    // (Recharts draws tick labels in a layer of their own; the left axis's come first.)
+    const ticks = chart.locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value')
+    await expect(ticks.first()).toHaveText(/^\d+:\d{2}$/)
+    const labels = await ticks.allTextContents()
+    const tops = await ticks.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().top))
+    const seconds = labels.map((label) => label.split(':').reduce((sum, part) => sum * 60 + Number(part), 0))
+    const byHeight = seconds.map((value, i) => ({ value, top: tops[i] ?? 0 })).sort((a, b) => a.top - b.top)
+    expect(byHeight.map((tick) => tick.value)).toEqual([...seconds].sort((a, b) => a - b))
+    expect(seconds).toContain(400)
+
+    // The readout gives the pace of the hovered point.
+    const surface = chart.locator('svg.recharts-surface')
+    await surface.scrollIntoViewIfNeeded()
+    const box = await surface.boundingBox()
+    if (!box) throw new Error('no chart box')
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
+    await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 6:40 /km')
+    await shoot(page, `pace-chart-${width}`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])

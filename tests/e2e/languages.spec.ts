@@ -9,10 +9,10 @@ const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => 
 
 /**
  * English interface texts that must not remain once another language is chosen. Texts that are
- * the same word in every language (Waymark, Sports, Distance, units, language names, German's Heatmap and Name…)
+ * the same word in every language (Waymark, Sports, Distance, units, language names, German's Heatmap, Name and Pace…)
  * are left out.
  */
-const SAME_EVERYWHERE = new Set(['Waymark', 'Contact', 'Documentation', 'Sport', 'Sports', 'Distance', 'Profile', 'Version {{version}}', 'English', 'Français', 'Deutsch', 'Trail', 'km/h', 'Heatmap', 'Name'])
+const SAME_EVERYWHERE = new Set(['Waymark', 'Contact', 'Documentation', 'Sport', 'Sports', 'Distance', 'Profile', 'Version {{version}}', 'English', 'Français', 'Deutsch', 'Trail', 'km/h', 'Heatmap', 'Name', 'Pace'])
 const englishTexts = [...leaves(en as Tree), ...leaves(enUser as Tree)].filter((text) => text.length > 2 && !SAME_EVERYWHERE.has(text) && !text.includes('{{'))
 
 /** Visible texts of the page (elements' own text nodes), trimmed. */

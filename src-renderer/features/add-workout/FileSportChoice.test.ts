@@ -10,6 +10,7 @@ const sport = (id: number, patch: Partial<Sport> = {}): Sport => ({
   is_active: true,
   is_active_for_user: true,
   stopped_speed_threshold: 1,
+  speed_display: 'speed',
   ...patch,
 })
 

@@ -5,8 +5,8 @@ import { CalendarDay } from './CalendarDay'
 import { recordsBySport } from './Records'
 
 const sports: Sport[] = [
-  { id: 1, label: 'Cycling (Sport)', color: null, is_active: true, is_active_for_user: true, stopped_speed_threshold: 1 },
-  { id: 5, label: 'Running', color: '#ff0000', is_active: true, is_active_for_user: true, stopped_speed_threshold: 1 },
+  { id: 1, label: 'Cycling (Sport)', color: null, is_active: true, is_active_for_user: true, stopped_speed_threshold: 1, speed_display: 'speed' },
+  { id: 5, label: 'Running', color: '#ff0000', is_active: true, is_active_for_user: true, stopped_speed_threshold: 1, speed_display: 'speed' },
 ]
 
 function workout(index: number, sportId: number): Workout {

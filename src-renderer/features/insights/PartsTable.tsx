@@ -4,12 +4,12 @@ import type { WorkoutPart } from '../../../src/contracts'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
 import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from '../workout/measures'
-import { formatPace } from './insightFormat'
+import { paceText } from './insightFormat'
 
 interface PartsTableProps {
   parts: WorkoutPart[]
   imperial: boolean
-  /** Pace instead of speed (running and walking sports). */
+  /** Pace instead of speed (the user's choice for the sport). */
   pace: boolean
   /** Shows ascent and descent (the user's preference, and only when the workout has elevation). */
   climbs: boolean
@@ -43,13 +43,13 @@ export function PartsTable({ parts, imperial, pace, climbs, numberLabel, testId 
         <Table.Tbody>
           {parts.map((part, index) => {
             const speed = part.ave_speed === null ? '–' : `${number(toSpeedUnit(part.ave_speed, imperial), 1)} ${t(`common.UNITS.${units.speed}`)}`
-            const paceText = formatPace(part.distance, part.moving, imperial)
+            const paceValue = paceText(part.distance, part.moving, imperial)
             return (
               <Table.Tr key={index}>
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td ta="right">{`${number(toDistanceUnit(part.distance, imperial), 2)} ${t(`common.UNITS.${units.distance}`)}`}</Table.Td>
                 <Table.Td ta="right">{formatDuration(part.moving)}</Table.Td>
-                <Table.Td ta="right">{pace ? (paceText === null ? '–' : `${paceText} ${paceUnit}`) : speed}</Table.Td>
+                <Table.Td ta="right">{pace ? (paceValue === null ? '–' : `${paceValue} ${paceUnit}`) : speed}</Table.Td>
                 {showClimbs && (
                   <Table.Td ta="right">{part.ascent === null ? '–' : `${number(toElevationUnit(part.ascent, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`}</Table.Td>
                 )}

@@ -7,9 +7,8 @@ import { call } from '../../api/client'
 import { formatDuration } from '../../components/formatDuration'
 import { useLoad } from '../../components/useLoad'
 import { formatNumber } from '../../format/units'
-import { useAppState } from '../../session/store'
 import { toSpeedUnit, unitSystem } from '../workout/measures'
-import { effortKey, formatPace, readsAsPace } from './insightFormat'
+import { effortKey, paceText } from './insightFormat'
 import { PartsTable } from './PartsTable'
 
 /** Medal colours of the podium places (gold, silver, bronze). */
@@ -82,7 +81,7 @@ function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; i
                     <Table.Td ta="right">{formatDuration(effort.moving)}</Table.Td>
                     <Table.Td ta="right" c="dimmed">
                       {pace
-                        ? `${formatPace(effort.target / 1000, effort.moving, imperial) ?? '–'} ${t(`insights.PACE_UNIT_${units.distance}`)}`
+                        ? `${paceText(effort.target / 1000, effort.moving, imperial) ?? '–'} ${t(`insights.PACE_UNIT_${units.distance}`)}`
                         : `${formatNumber(toSpeedUnit(effort.ave_speed, imperial), i18n.language, 1)} ${t(`common.UNITS.${units.speed}`)}`}
                     </Table.Td>
                   </>
@@ -166,11 +165,9 @@ function ZonesCard({ workout }: { workout: Workout }) {
   )
 }
 
-/** The workout page's insight sections: splits, best efforts, laps and time in zones. */
-export function WorkoutInsights({ workout, imperial, displayAscent }: SectionProps) {
+/** The workout page's insight sections: splits, best efforts, laps and time in zones, in pace when `pace`. */
+export function WorkoutInsights({ workout, imperial, displayAscent, pace }: SectionProps & { pace: boolean }) {
   const { t } = useTranslation()
-  const sports = useAppState((state) => state.sports)
-  const pace = readsAsPace(sports.find((sport) => sport.id === workout.sport_id)?.label)
   const laps = workout.laps ?? []
   return (
     <Grid gap="md">

@@ -1,9 +1,10 @@
-import { Button, Card, Checkbox, ColorInput, Group, NumberInput, Stack, Table, Text } from '@mantine/core'
+import { Button, Card, Checkbox, ColorInput, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Sport } from '../../../src/contracts'
+import { SPEED_DISPLAYS, type SpeedDisplay } from '../../../src/domain/pace'
 import { defaultSportColor } from '../../../src/domain/sports'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
@@ -26,8 +27,8 @@ function Tick({ value, label }: { value: boolean; label: string }) {
 }
 
 /**
- * The sport preferences table: colour, label, has-workouts, active-for-user and stopped-speed
- * threshold; when `editable`, one row at a time opens for editing (Submit, Reset, Cancel).
+ * The sport preferences table: colour, label, has-workouts, active-for-user, stopped-speed
+ * threshold and speed or pace; when `editable`, one row at a time opens for editing (Submit, Reset, Cancel).
  */
 export function SportPreferences({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation()
@@ -41,7 +42,7 @@ export function SportPreferences({ editable }: { editable: boolean }) {
 
   return (
     <Card p={0} data-testid="sport-preferences">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -50,6 +51,7 @@ export function SportPreferences({ editable }: { editable: boolean }) {
               <Table.Th>{t('user.SPORTS_PREFERENCES.HAS_WORKOUTS')}</Table.Th>
               <Table.Th>{t('user.SPORTS_PREFERENCES.ACTIVE')}</Table.Th>
               <Table.Th>{t('user.SPORTS_PREFERENCES.THRESHOLD')}</Table.Th>
+              <Table.Th>{t('user.SPORTS_PREFERENCES.SPEED_DISPLAY')}</Table.Th>
               {editable && <Table.Th />}
             </Table.Tr>
           </Table.Thead>
@@ -76,6 +78,7 @@ export function SportPreferences({ editable }: { editable: boolean }) {
                   <Table.Td data-testid={`sport-threshold-${sport.id}`}>
                     {formatNumber(sport.stopped_speed_threshold, i18n.language, 1)} {t('common.UNITS.km/h')}
                   </Table.Td>
+                  <Table.Td data-testid={`sport-speed-display-${sport.id}`}>{t(`user.SPORTS_PREFERENCES.SPEED_DISPLAY_${sport.speed_display}`)}</Table.Td>
                   {editable && (
                     <Table.Td>
                       <Button
@@ -112,6 +115,7 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
   const [color, setColor] = useState(sportColor(sport.label, sport.color))
   const [active, setActive] = useState(sport.is_active_for_user)
   const [threshold, setThreshold] = useState<number | string>(sport.stopped_speed_threshold)
+  const [speedDisplay, setSpeedDisplay] = useState<SpeedDisplay>(sport.speed_display)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
@@ -143,6 +147,7 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
           color: color.toLowerCase() === defaultSportColor(sport.label).toLowerCase() && !sport.color ? null : color,
           is_active: active,
           stopped_speed_threshold: value,
+          speed_display: speedDisplay,
         },
       }),
     )
@@ -187,6 +192,16 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
           />
         </Table.Td>
         <Table.Td>
+          <SegmentedControl
+            size="xs"
+            value={speedDisplay}
+            onChange={(value) => setSpeedDisplay(value === 'pace' ? 'pace' : 'speed')}
+            data={SPEED_DISPLAYS.map((choice) => ({ value: choice, label: t(`user.SPORTS_PREFERENCES.SPEED_DISPLAY_${choice}`) }))}
+            aria-label={t('user.SPORTS_PREFERENCES.SPEED_DISPLAY')}
+            data-testid="sport-speed-display"
+          />
+        </Table.Td>
+        <Table.Td>
           <Stack gap={4}>
             <Button size="xs" onClick={submit} loading={busy} data-testid="sport-submit">
               {t('common.SUBMIT')}
@@ -202,7 +217,7 @@ function SportEditRow({ sport, name, hasWorkouts, onDone }: { sport: Sport; name
       </Table.Tr>
       {errorKeys.length > 0 && (
         <Table.Tr>
-          <Table.Td colSpan={6}>
+          <Table.Td colSpan={7}>
             <ErrorBox keys={errorKeys} />
           </Table.Td>
         </Table.Tr>

@@ -2,17 +2,19 @@ import '@mantine/charts/styles.css'
 import { CompositeChart, type CompositeChartSeries } from '@mantine/charts'
 import { Chip, ColorSwatch, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core'
 import { memo, useMemo, useState } from 'react'
-import type { MouseHandlerDataParam } from 'recharts'
+import { YAxis, type MouseHandlerDataParam } from 'recharts'
 import { useTranslation } from 'react-i18next'
 import type { ChartDataPoint } from '../../../src/contracts'
+import { formatPace } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
-import { availableSeries, hasTimeAxis, smoothSpeed, toChartRows, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
+import { availableSeries, hasTimeAxis, paceAxis, smoothSpeed, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
 import { unitSystem } from './measures'
 
 const SERIES_STYLE: Record<ChartSeriesName, { color: string; type: 'line' | 'area'; decimals: number }> = {
   elevation: { color: 'gray.5', type: 'area', decimals: 0 },
   speed: { color: 'pine.6', type: 'line', decimals: 2 },
+  pace: { color: 'pine.6', type: 'line', decimals: 0 },
   hr: { color: 'red.6', type: 'line', decimals: 0 },
   cadence: { color: 'violet.6', type: 'line', decimals: 0 },
   power: { color: 'yellow.7', type: 'line', decimals: 0 },
@@ -24,18 +26,27 @@ interface TooltipEntry {
   payload?: unknown
 }
 
+/** The left axis's settings when it shows speed (and the sensors). */
+const SPEED_AXIS = { width: 45, domain: ['auto', 'auto'] as const }
+/** Sensors move to this hidden axis when the left one shows pace: seconds and beats share no scale. */
+const SENSORS_AXIS_ID = 'sensors'
+
 /**
- * The analysis chart: speed and elevation (and heart rate, cadence, power when recorded) against
- * distance or time, speed smoothed unless the user asks for the raw values. Hovering shows every
+ * The analysis chart: speed, or pace when the user reads this sport as pace, and elevation (and
+ * heart rate, cadence, power when recorded) against distance or time, speed smoothed unless the
+ * user asks for the raw values. The pace axis runs downwards so faster is up. Hovering shows every
  * channel of the point and reports its index so the map can follow.
  */
 export const WorkoutChart = memo(function WorkoutChart({
   points,
   imperial,
+  pace,
   onHover,
 }: {
   points: ChartDataPoint[]
   imperial: boolean
+  /** Pace (min/km or min/mi) in place of speed: the user's choice for the workout's sport. */
+  pace: boolean
   onHover: (index: number | null) => void
 }) {
   const { t, i18n } = useTranslation()
@@ -43,18 +54,26 @@ export const WorkoutChart = memo(function WorkoutChart({
   // Smoothing on by default (GPS speed jitters from point to point); raw on demand.
   const [smoothed, setSmoothed] = useState(true)
   const rawRows = useMemo(() => toChartRows(points, imperial), [points, imperial])
-  const rows = useMemo(() => (smoothed ? smoothSpeed(rawRows) : rawRows), [rawRows, smoothed])
-  const available = useMemo(() => availableSeries(rows), [rows])
+  const rows = useMemo(() => {
+    const speeds = smoothed ? smoothSpeed(rawRows) : rawRows
+    return pace ? withPace(speeds) : speeds
+  }, [rawRows, smoothed, pace])
+  const available = useMemo(() => availableSeries(rows, pace), [rows, pace])
+  const paceScale = useMemo(() => (pace ? paceAxis(rows) : null), [rows, pace])
   const timeAxis = hasTimeAxis(rows)
   const [axisChoice, setAxis] = useState<ChartAxis>('distance')
   const axis: ChartAxis = timeAxis ? axisChoice : 'distance'
-  const [shown, setShown] = useState<string[]>(['speed', 'elevation'])
+  const [shown, setShown] = useState<string[]>(['speed', 'pace', 'elevation'])
   const visible = available.filter((name) => shown.includes(name))
+  const paceOnLeft = paceScale !== null && visible.includes('pace')
+  const paceUnit = t(`insights.PACE_UNIT_${units.distance}`)
 
   const unitOf = (name: ChartSeriesName): string => {
     switch (name) {
       case 'speed':
         return t(`common.UNITS.${units.speed}`)
+      case 'pace':
+        return t(`insights.CHART.PACE_AXIS_${units.distance}`)
       case 'elevation':
         return t(`common.UNITS.${units.elevation}`)
       case 'hr':
@@ -71,7 +90,7 @@ export const WorkoutChart = memo(function WorkoutChart({
     label: `${t(`workouts.CHART.${name}`)} (${unitOf(name)})`,
     color: SERIES_STYLE[name].color,
     type: SERIES_STYLE[name].type,
-    yAxisId: name === 'elevation' ? 'right' : undefined,
+    yAxisId: name === 'elevation' ? 'right' : paceOnLeft && name !== 'pace' ? SENSORS_AXIS_ID : undefined,
   }))
 
   // Mouse and finger alike: the hovered row's index goes to the map.
@@ -97,7 +116,8 @@ export const WorkoutChart = memo(function WorkoutChart({
           const value = row[name]
           return value === null ? null : (
             <Text size="xs" key={name} c={SERIES_STYLE[name].color}>
-              {t(`workouts.CHART.${name}`)}: {formatNumber(value, i18n.language, SERIES_STYLE[name].decimals)} {unitOf(name)}
+              {t(`workouts.CHART.${name}`)}:{' '}
+              {name === 'pace' ? `${formatPace(value)} ${paceUnit}` : `${formatNumber(value, i18n.language, SERIES_STYLE[name].decimals)} ${unitOf(name)}`}
             </Text>
           )
         })}
@@ -123,7 +143,7 @@ export const WorkoutChart = memo(function WorkoutChart({
         </Chip.Group>
         <Switch
           size="xs"
-          label={t('insights.CHART.SMOOTH_SPEED')}
+          label={t(pace ? 'insights.CHART.SMOOTH_PACE' : 'insights.CHART.SMOOTH_SPEED')}
           checked={smoothed}
           onChange={(event) => setSmoothed(event.currentTarget.checked)}
           data-testid="chart-smooth-speed"
@@ -154,13 +174,20 @@ export const WorkoutChart = memo(function WorkoutChart({
         withRightYAxis={visible.includes('elevation')}
         gridAxis="xy"
         xAxisProps={{ type: 'number', domain: ['dataMin', 'dataMax'], tickFormatter: formatX, minTickGap: 30 }}
-        yAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
+        yAxisProps={
+          paceOnLeft
+            ? // Reversed: a lower pace is faster and belongs at the top; slower outliers leave the chart.
+              { width: 50, reversed: true, domain: paceScale.domain, ticks: paceScale.ticks, interval: 0, allowDataOverflow: true, tickFormatter: formatPace }
+            : SPEED_AXIS
+        }
         rightYAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
         areaProps={{ fillOpacity: 0.25 }}
         tooltipProps={{ content: tooltip }}
         composedChartProps={{ onMouseMove: follow, onTouchMove: follow, onTouchEnd: () => onHover(null) }}
         onMouseLeave={() => onHover(null)}
-      />
+      >
+        {paceOnLeft && <YAxis yAxisId={SENSORS_AXIS_ID} hide domain={['auto', 'auto']} />}
+      </CompositeChart>
     </Stack>
   )
 })

@@ -62,6 +62,7 @@ function WorkoutDetail({
   const config = useAppState((state) => state.config)
   const imperial = profile?.imperial_units ?? false
   const displayAscent = profile?.display_ascent ?? true
+  const pace = useAppState((state) => state.sports.find((sport) => sport.id === workout.sport_id)?.speed_display === 'pace')
   const [hoverIndex, setHoverIndex] = useState<number | null>(null)
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
@@ -97,11 +98,11 @@ function WorkoutDetail({
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>
-            <WorkoutChart points={chart} imperial={imperial} onHover={onHover} />
+            <WorkoutChart points={chart} imperial={imperial} pace={pace} onHover={onHover} />
           </Suspense>
         </Card>
       )}
-      {segment === null && workout.with_gpx && <WorkoutInsights workout={workout} imperial={imperial} displayAscent={displayAscent} />}
+      {segment === null && workout.with_gpx && <WorkoutInsights workout={workout} imperial={imperial} displayAscent={displayAscent} pace={pace} />}
       {segment === null && (
         <Grid gap="md">
           {workout.segments.length > 0 && (

@@ -1,11 +1,12 @@
 import type { ChartDataPoint } from '../../../src/contracts'
+import { paceOfSpeed } from '../../../src/domain/pace'
 import { round, toDistanceUnit, toElevationUnit, toSpeedUnit } from './measures'
 
 /** What the chart's x-axis measures. */
 export type ChartAxis = 'distance' | 'duration'
 
-/** Series the chart can draw; speed and elevation always, sensors when the workout has them. */
-export type ChartSeriesName = 'speed' | 'elevation' | 'hr' | 'cadence' | 'power'
+/** Series the chart can draw; speed (or pace) and elevation always, sensors when the workout has them. */
+export type ChartSeriesName = 'speed' | 'pace' | 'elevation' | 'hr' | 'cadence' | 'power'
 
 /** One chart row, in the viewer's units; `index` points back into the API series (map marker). */
 export interface ChartRow {
@@ -16,6 +17,8 @@ export interface ChartRow {
   duration: number | null
   /** km/h or mi/h; null during a pause, so the line shows a gap instead of a drop to 0 */
   speed: number | null
+  /** seconds per km or mi of the row's (drawn) speed; null while still or paused, see {@link withPace} */
+  pace: number | null
   /** m or ft */
   elevation: number | null
   hr: number | null
@@ -53,6 +56,7 @@ export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean
     distance: round(toDistanceUnit(point.distance, imperial), 3),
     duration: point.duration,
     speed: round(toSpeedUnit(point.speed, imperial), 2),
+    pace: null,
     elevation: point.elevation === null ? null : round(toElevationUnit(point.elevation, imperial), 1),
     hr: point.hr ?? null,
     cadence: point.cadence ?? null,
@@ -99,9 +103,48 @@ export function smoothSpeed(rows: readonly ChartRow[]): ChartRow[] {
   return result
 }
 
-/** The series worth drawing: a sensor with no value anywhere is left out. */
-export function availableSeries(rows: readonly ChartRow[]): ChartSeriesName[] {
-  const names: ChartSeriesName[] = ['speed']
+/**
+ * Each row's pace from its speed, as drawn (smoothed or raw): computed last, so smoothing averages
+ * speeds (an average of paces would overweight the slow points) and pauses stay gaps.
+ */
+export function withPace(rows: readonly ChartRow[]): ChartRow[] {
+  return rows.map((row) => {
+    const pace = row.speed === null ? null : paceOfSpeed(row.speed)
+    return { ...row, pace: pace === null ? null : round(pace, 1) }
+  })
+}
+
+/** Tick steps of the pace axis, seconds: 10 s to an hour. */
+const LONGEST_PACE_TICK_S = 3600
+const PACE_TICK_STEPS_S = [10, 15, 30, 60, 120, 300, 600, 900, 1800, LONGEST_PACE_TICK_S]
+const PACE_AXIS_MAX_TICKS = 6
+/** Slowest pace the axis shows, as a multiple of the median: a few steps at walking pace would otherwise squash the run. */
+const PACE_AXIS_MEDIAN_FACTOR = 3
+
+/**
+ * The pace axis: from the fastest pace to the slowest (at most 3× the median; slower points leave
+ * the chart), on round ticks (15 s, 1 min, 5 min…) with at most six of them.
+ * @returns null without any pace
+ */
+export function paceAxis(rows: readonly ChartRow[]): { domain: [number, number]; ticks: number[] } | null {
+  const paces = rows.flatMap((row) => (row.pace === null ? [] : [row.pace])).sort((a, b) => a - b)
+  const fastest = paces[0]
+  if (fastest === undefined) return null
+  const median = paces[Math.floor(paces.length / 2)] ?? fastest
+  const slowest = Math.min(paces[paces.length - 1] ?? fastest, median * PACE_AXIS_MEDIAN_FACTOR)
+  const step =
+    PACE_TICK_STEPS_S.find((candidate) => Math.ceil(slowest / candidate) - Math.floor(fastest / candidate) < PACE_AXIS_MAX_TICKS) ??
+    LONGEST_PACE_TICK_S
+  const low = Math.floor(fastest / step) * step
+  const high = Math.max(Math.ceil(slowest / step) * step, low + step)
+  const ticks: number[] = []
+  for (let tick = low; tick <= high; tick += step) ticks.push(tick)
+  return { domain: [low, high], ticks }
+}
+
+/** The series worth drawing (pace in place of speed when the sport reads as pace); a sensor with no value anywhere is left out. */
+export function availableSeries(rows: readonly ChartRow[], pace = false): ChartSeriesName[] {
+  const names: ChartSeriesName[] = [pace ? 'pace' : 'speed']
   for (const name of ['elevation', 'hr', 'cadence', 'power'] as const) {
     if (rows.some((row) => row[name] !== null)) names.push(name)
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
-import { availableSeries, hasTimeAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, toChartRows } from './chartData'
+import { availableSeries, hasTimeAxis, paceAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, toChartRows, withPace, type ChartRow } from './chartData'
 import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
 import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
@@ -135,6 +135,33 @@ describe('chart data', () => {
     expect(smoothed[6]?.speed).toBe(15.45)
     // Everything else is untouched.
     expect(smoothed.map(({ speed: _speed, ...rest }) => rest)).toEqual(rows.map(({ speed: _speed, ...rest }) => rest))
+  })
+
+  it('reads speeds as pace after smoothing, pauses still gaps, pace in place of speed in the series', () => {
+    const run = [
+      point({ distance: 0, duration: 0, speed: 12 }),
+      point({ distance: 0.1, duration: 30, speed: 12 }),
+      point({ distance: 0.1, duration: 40, speed: 0 }),
+      point({ distance: 0.2, duration: 70, speed: 10 }),
+      point({ distance: 0.3, duration: 100, speed: 0 }),
+    ]
+    // 12 km/h is 5:00 /km, 10 km/h 6:00 /km, 10 mi/h (16.09 km/h) 6:00 /mi; standing still has no pace.
+    expect(withPace(toChartRows(run, false)).map((row) => row.pace)).toEqual([300, 300, null, 360, null])
+    expect(withPace(toChartRows([point({ speed: 16.09344 })], true))[0]?.pace).toBe(360)
+    expect(availableSeries(withPace(toChartRows(run, false)), true)).toEqual(['pace', 'elevation'])
+  })
+
+  it('puts the pace axis on round ticks, slow outliers off the chart', () => {
+    const rows = (paces: number[]): ChartRow[] =>
+      paces.map((pace, index) => ({ index, distance: index, duration: index, speed: 3600 / pace, pace, elevation: null, hr: null, cadence: null, power: null }))
+    // A steady run between 5:00 and 6:00 /km: ticks every 15 s.
+    expect(paceAxis(rows([300, 310, 330, 345, 360]))).toEqual({ domain: [300, 360], ticks: [300, 315, 330, 345, 360] })
+    // A walk at 30:00 /km in a 5:30 run stops at 3× the median (16:30), on 5-minute ticks.
+    expect(paceAxis(rows([300, 330, 330, 330, 1800]))).toEqual({ domain: [300, 1200], ticks: [300, 600, 900, 1200] })
+    // One pace only still gets an axis one step tall.
+    expect(paceAxis(rows([300]))).toEqual({ domain: [300, 310], ticks: [300, 310] })
+    expect(paceAxis(rows([]))).toBeNull()
+    for (const axis of [paceAxis(rows([200, 250, 900])), paceAxis(rows([61, 4000, 4100]))]) expect(axis?.ticks.length).toBeLessThanOrEqual(6)
   })
 
   it('finds the map position of a hovered row', () => {

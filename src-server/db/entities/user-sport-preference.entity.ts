@@ -1,3 +1,4 @@
+import type { SpeedDisplay } from '../../../src/domain/pace'
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm'
 import { SportEntity } from './sport.entity'
 import { UserEntity } from './user.entity'
@@ -20,6 +21,10 @@ export class UserSportPreferenceEntity {
   /** km/h */
   @Column({ type: 'real', name: 'stopped_speed_threshold' })
   stoppedSpeedThreshold!: number
+
+  /** Speeds of this sport read as a speed or as a pace (time per km or mile). */
+  @Column({ type: 'text', name: 'speed_display', default: 'speed' })
+  speedDisplay!: SpeedDisplay
 
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -9,6 +9,7 @@ import { AccessTokens1795519731125 } from './1795519731125-access-tokens'
 import { WorkoutDashboardIndexes1795521266583 } from './1795521266583-workout-dashboard-indexes'
 import { ImportResultCodes1795523045008 } from './1795523045008-import-result-codes'
 import { WatchedFiles1795523054620 } from './1795523054620-watched-files'
+import { SportSpeedDisplay1795528211867 } from './1795528211867-sport-speed-display'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   WorkoutDashboardIndexes1795521266583,
   ImportResultCodes1795523045008,
   WatchedFiles1795523054620,
+  SportSpeedDisplay1795528211867,
 ]

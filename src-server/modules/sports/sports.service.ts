@@ -1,4 +1,5 @@
 import type { Sport, SportsResponse } from '../../../src/contracts'
+import { DEFAULT_SPEED_DISPLAY } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, type UserEntity } from '../../db/entities'
@@ -21,6 +22,7 @@ export function createSportsService(context: ServerContext) {
         is_active: sport.isActive,
         is_active_for_user: sport.isActive && (preference?.isActive ?? true),
         stopped_speed_threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold,
+        speed_display: preference?.speedDisplay ?? DEFAULT_SPEED_DISPLAY,
         ...(withWorkouts ? { has_workouts: withWorkouts.has(sport.id) } : {}),
       }
     })
