@@ -1,13 +1,13 @@
-import '@mantine/core/styles.css'
-import '@mantine/dates/styles.css'
+// The whole sheet in development; the build keeps the base here and gives each screen its components' styles.
+import '@mantine/core/styles.layer.css'
 import './app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { Providers } from './app/Providers'
 import { tokenStorage } from './api/tokenStorage'
 import { i18nReady, loadAllTexts } from './i18n'
-import { createAppRouter } from './app/router'
+import { AppRoutes, preloadPage } from './app/router'
 import { registerServiceWorker } from './serviceWorker'
 import { loadConfig, loadSession } from './session/store'
 
@@ -18,7 +18,8 @@ void loadSession()
 if (tokenStorage.get()) void loadAllTexts()
 registerServiceWorker()
 
-const router = createAppRouter()
+// The page's chunks come alongside the configuration and session.
+preloadPage(window.location.pathname)
 const root = document.getElementById('root')
 // A French or German page waits for its texts (one small chunk) rather than flashing English.
 void i18nReady.then(() => {
@@ -26,7 +27,9 @@ void i18nReady.then(() => {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   )

@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PageLoader } from '../components/PageLoader'
 import { WorkoutFilesHandOver } from '../features/desktop/WorkoutFilesHandOver'
@@ -6,10 +7,12 @@ import { useAppState } from '../session/store'
 import { AppError } from './AppError'
 import { guardRedirect } from './guard'
 import { Layout } from './Layout'
+import { RouteErrorBoundary } from './RouteError'
 
 /**
  * The root of every page: waits for the configuration (or shows the full-page error), checks the
- * stored session first, then applies the routing guard before showing the page in the layout.
+ * stored session first, then applies the routing guard before showing the page in the layout
+ * (a loader while its chunk comes, the error if it fails).
  */
 export function AppRoot() {
   const location = useLocation()
@@ -30,7 +33,12 @@ export function AppRoot() {
   return (
     <Layout>
       <WorkoutFilesHandOver signedIn={sessionStatus === 'authenticated'} />
-      <Outlet />
+      {/* A failed page shows its error inside the layout; another address starts afresh. */}
+      <RouteErrorBoundary key={location.pathname}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </Layout>
   )
 }

@@ -1,10 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { Component, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 
-/** The kind of failure a route error is, to pick its message. */
-export function routeErrorKind(error: unknown): 'chunk' | 'css' | 'notFound' | 'other' {
-  if (isRouteErrorResponse(error) && error.status === 404) return 'notFound'
+/** The kind of failure a page error is, to pick its message. */
+export function routeErrorKind(error: unknown): 'chunk' | 'css' | 'other' {
   const message = error instanceof Error ? error.message : String(error)
   if (/Unable to preload CSS/i.test(message)) return 'css'
   if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(message)) return 'chunk'
@@ -12,15 +11,12 @@ export function routeErrorKind(error: unknown): 'chunk' | 'css' | 'notFound' | '
 }
 
 /** Shown when a page fails to load or render: a lost script or style chunk, or a bug. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation()
-  const error = useRouteError()
   const kind = routeErrorKind(error)
-  if (kind === 'other') console.error(error)
   const message = {
     chunk: t('common.CHUNK_LOAD_ERROR'),
     css: t('common.CSS_LOAD_ERROR'),
-    notFound: t('common.PAGE_NOT_FOUND'),
     other: t('common.SOMETHING_WENT_WRONG'),
   }[kind]
   return (
@@ -32,4 +28,24 @@ export function RouteError() {
       </Stack>
     </Center>
   )
+}
+
+/**
+ * Catches what a page throws while loading its chunk or rendering, and shows {@link RouteError} in
+ * the layout instead; the root keys it by address, so moving to another page starts afresh.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null }
+
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error }
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (routeErrorKind(error) === 'other') console.error(error)
+  }
+
+  override render(): ReactNode {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />
+  }
 }
