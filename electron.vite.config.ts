@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import { apiRoutes } from './scripts/vite-api-routes'
+import { mantineCssPerComponent } from './scripts/vite-mantine-css'
 import { precompress } from './scripts/vite-precompress'
 
 /**
@@ -54,8 +55,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    // API routes without zod; brotli and gzip copies of every script, style sheet and page, served by Accept-Encoding.
-    plugins: [react(), apiRoutes(), zodWithoutEvalProbe(), precompress()],
+    // API routes without zod; Mantine's styles split by screen; brotli and gzip copies of every
+    // script, style sheet and page, served by Accept-Encoding.
+    plugins: [react(), apiRoutes(), zodWithoutEvalProbe(), mantineCssPerComponent(), precompress()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; browsers on the network download it, and

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css'
 import { Card, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useMemo, useState } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css'
 import { Card, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useState, type FormEvent } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css'
 import { Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core'
 import { DateInput, TimeInput } from '@mantine/dates'
 import { useTranslation } from 'react-i18next'

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css'
 import { Button, Card, Group, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { IconFilterOff, IconSearch } from '@tabler/icons-react'
