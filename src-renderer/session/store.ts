@@ -80,7 +80,8 @@ export function firstAccountCreated(): void {
 
 /** Replaces the profile (after an edit) and follows its language. */
 export function setProfile(profile: User): void {
-  setState({ profile })
+  // An identical answer (the dashboard's refresh right after the session load) re-renders nothing.
+  if (JSON.stringify(profile) !== JSON.stringify(state.profile)) setState({ profile })
   if (profile.language) void applyLanguage(profile.language)
 }
 
@@ -99,10 +100,10 @@ export async function loadSession(): Promise<boolean> {
     return false
   }
   try {
-    const profile = await call('getProfile')
+    // Side by side: the first page waits for both.
+    const [profile, sports] = await Promise.all([call('getProfile'), call('listSports')])
     setProfile(profile.data)
-    await reloadSports()
-    setState({ sessionStatus: 'authenticated' })
+    setState({ sports: sports.data.sports, sessionStatus: 'authenticated' })
     return true
   } catch {
     // At start-up the guard keeps the wanted page as `from`; later, a failed load is a logout.

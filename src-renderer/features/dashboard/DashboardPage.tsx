@@ -38,8 +38,9 @@ export function DashboardPage() {
 
 function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[] }) {
   const { t } = useTranslation()
-  // Mantine's `md` breakpoint (62em): below it the sections take turns.
-  const small = useMediaQuery('(max-width: 61.99em)') ?? false
+  // Mantine's `md` breakpoint (62em): below it the sections take turns. Known at the first render
+  // (not in an effect), so a phone never mounts, fetches and drops the wide layout's four sections.
+  const small = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false })
   const [section, setSection] = useState<Section>('calendar')
   // One month for the calendar and the month chart: the chart follows the calendar's arrows.
   const [month, setMonth] = useState(() => currentMonth(profile.timezone ?? null))
