@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Text } from '@mantine/core'
+import { ActionIcon, Box, Group, Text } from '@mantine/core'
 import { IconLogout, IconMenu2, IconRoute, IconX } from '@tabler/icons-react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -30,7 +30,7 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           <span>{t('common.APP_NAME')}</span>
         </Link>
         {profile && (
-          <Group gap={4} visibleFrom="md" wrap="nowrap">
+          <Group gap={4} visibleFrom="lg" wrap="nowrap">
             {navItemsFor(profile.admin, desktopBridge() !== null).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className="waymark-nav-link">
                 {t(item.label)}
@@ -41,7 +41,7 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
       </Group>
 
       <Group gap="xs" wrap="nowrap">
-        <Box visibleFrom="md">
+        <Box visibleFrom="lg">
           <Group gap="xs" wrap="nowrap">
             {profile ? (
               <>
@@ -70,21 +70,22 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
         </Box>
         <LanguageMenu />
         {profile && (
-          <Box visibleFrom="md">
-            <Button
-              variant="subtle"
-              color="white"
-              c="white"
-              leftSection={<IconLogout size={18} />}
-              onClick={signOut}
-              data-testid="logout"
-            >
-              {t('user.LOGOUT')}
-            </Button>
-          </Box>
+          // An icon with its name on hover: the full nav fits French and German at 1200 px.
+          <ActionIcon
+            visibleFrom="lg"
+            variant="subtle"
+            color="white"
+            size="lg"
+            onClick={signOut}
+            aria-label={t('user.LOGOUT')}
+            title={t('user.LOGOUT')}
+            data-testid="logout"
+          >
+            <IconLogout size={20} />
+          </ActionIcon>
         )}
         <ActionIcon
-          hiddenFrom="md"
+          hiddenFrom="lg"
           variant="subtle"
           color="white"
           size="lg"
