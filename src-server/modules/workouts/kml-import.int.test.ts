@@ -4,25 +4,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkoutsResponse } from '../../../src/contracts'
 import { expectNothingChanged, snapshot } from '../../hostile/invariants'
-import { gpxReference, positionDistanceM, timeSpanS, type ReferenceActivity } from '../../importers/test-support/reference-figures'
+import { googleEarthKml, kmlDocument as kml } from '../../importers/test-support/kml'
+import { gpxReference, positionDistanceM, timeSpanS } from '../../importers/test-support/reference-figures'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { realFixtures, seconds, upload } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
-
-const kml = (body: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Document><name>Morning walk</name>${body}</Document></kml>`
-
-/** A recording as Google Earth writes it: one gx:Track per segment in a gx:MultiTrack, heart rate in its extended data. */
-function googleEarthKml(activity: ReferenceActivity): string {
-  const tracks = activity.segments.map((points) => {
-    const whens = points.map((point) => `<when>${new Date(point.time).toISOString()}</when>`).join('')
-    const coords = points.map((point) => `<gx:coord>${point.lon} ${point.lat} ${point.ele}</gx:coord>`).join('')
-    const hr = points.map((_, index) => `<gx:value>${120 + (index % 20)}</gx:value>`).join('')
-    return `<gx:Track>${whens}${coords}<ExtendedData><SchemaData schemaUrl="#schema"><gx:SimpleArrayData name="heart_rate">${hr}</gx:SimpleArrayData></SchemaData></ExtendedData></gx:Track>`
-  })
-  return kml(`<Placemark><name>Morning walk</name><gx:MultiTrack>${tracks.join('')}</gx:MultiTrack></Placemark>`)
-}
 
 describe('KML and KMZ files', () => {
   let parent: string
