@@ -149,6 +149,14 @@ export async function insertSegments(manager: EntityManager, segments: readonly 
   }
 }
 
+/**
+ * Inserts a workout row. Every column is set, so it is not read back: TypeORM's `insert` selects
+ * the row again on SQLite whenever the entity has columns with a database default.
+ */
+export async function insertWorkout(manager: EntityManager, workout: WorkoutEntity): Promise<void> {
+  await manager.createQueryBuilder().insert().into(WorkoutEntity).values(workout).updateEntity(false).execute()
+}
+
 /** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
 export function trackRow(workoutId: string, packed: PackedTrack): WorkoutTrackEntity {
   return Object.assign(new WorkoutTrackEntity(), { workoutId, ...packed })
@@ -319,7 +327,7 @@ export async function importWorkoutFile(
           duplicateOf ??= duplicate
           continue
         }
-        await manager.insert(WorkoutEntity, workout)
+        await insertWorkout(manager, workout)
         await insertSegments(manager, segments)
         await manager.insert(WorkoutTrackEntity, trackRow(workout.id, packed))
         await saveInsights(manager, workout.id, analysis.insights)

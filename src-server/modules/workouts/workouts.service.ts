@@ -27,7 +27,7 @@ import { saveInsights } from '../insights/insights-store'
 import { addToRecords, recomputeRecords } from '../records/records.service'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
-import { applyAnalysis, defaultTitle, insertSegments, sportAndThreshold, trackRow } from './workout-import'
+import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
@@ -256,7 +256,7 @@ export function createWorkoutsService(context: ServerContext) {
           hasCadence: false,
           hasPower: false,
         })
-        await manager.insert(WorkoutEntity, created)
+        await insertWorkout(manager, created)
         await addToRecords(manager, user.id, sport.id, [created])
         return created
       })
