@@ -64,6 +64,12 @@ test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and d
       const token = await createActiveUser(request, account)
       const adminToken = await ensureAdmin(request)
       const workout = await uploadWorkout(request, token, 'gpx_file.gpx', gpxText('gpx_file.gpx'), 1)
+      // A personal access token, so the account page and the administrator's user page show their token table.
+      const created = await request.post('/api/auth/tokens', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { name: 'axe script', scope: 'read', expires_in_days: 30 },
+      })
+      expect(created.status()).toBe(201)
       await page.emulateMedia({ colorScheme: scheme })
       // Content Security Policy violations (a refused eval probe, an inline style…) are recorded too.
       await page.addInitScript(() => {
