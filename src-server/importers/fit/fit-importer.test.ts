@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
@@ -10,7 +9,7 @@ import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-li
 import { encodeFitActivity } from './fit-test-writer'
 import { syntheticRide } from '../test-support/synthetic-ride'
 import { singleActivity } from '../test-support/single-activity'
-import { seededRandom } from '../../../src/test-support/seeded-random'
+import { encodeSpeedOnlyFit, speedOnlyRide, trapezoidDistanceM } from '../test-support/speed-only-fit'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 const fixture = (name: string): string => join(fixtures, name)
@@ -122,59 +121,16 @@ describe('FIT importer', () => {
 })
 
 describe('FIT file with speed but neither positions nor distance', () => {
-  const start = Date.UTC(2024, 5, 1, 7)
-  // Speeds in 1/1000 m/s (FIT's resolution), seeded: a spin bike or a treadmill with a wheel/foot pod.
-  const random = seededRandom(1_206)
-  const seconds = [...Array.from({ length: 200 }, (_, i) => i), ...Array.from({ length: 150 }, (_, i) => 400 + 2 * i)]
-  const speeds = seconds.map(() => Math.round(2000 + random() * 4000) / 1000)
-  const pause = { from: start + 250_000, to: start + 400_000 }
-
-  const mesgNum = (name: string): number => {
-    const number = Profile.MesgNum[name]
-    if (number === undefined) throw new Error(`no FIT message ${name}`)
-    return number
-  }
-  const MESG = { fileId: mesgNum('FILE_ID'), event: mesgNum('EVENT'), record: mesgNum('RECORD'), lap: mesgNum('LAP'), session: mesgNum('SESSION') }
-
-  /** Written with Garmin's own encoder: `enhanced_speed` (the first half) or `speed` only (the second). */
-  function encodeSpeedOnly(): Uint8Array {
-    const encoder = new Encoder()
-    const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
-    const at = (s: number) => new Date(start + s * 1000)
-    write<FileIdMesg>({ mesgNum: MESG.fileId, type: 'activity', manufacturer: 'development', timeCreated: at(0) })
-    write<EventMesg>({ mesgNum: MESG.event, timestamp: at(0), event: 'timer', eventType: 'start' })
-    seconds.forEach((s, i) => {
-      if (s === 400) {
-        write<EventMesg>({ mesgNum: MESG.event, timestamp: new Date(pause.from), event: 'timer', eventType: 'stopAll' })
-        write<EventMesg>({ mesgNum: MESG.event, timestamp: new Date(pause.to), event: 'timer', eventType: 'start' })
-      }
-      const speed = speeds[i] ?? 0
-      write<RecordMesg>({ mesgNum: MESG.record, timestamp: at(s), heartRate: 140, ...(s < 100 ? { enhancedSpeed: speed } : { speed }) })
-    })
-    const end = at(seconds[seconds.length - 1] ?? 0)
-    write<LapMesg>({ mesgNum: MESG.lap, timestamp: end, startTime: at(0), messageIndex: 0 })
-    write<SessionMesg>({ mesgNum: MESG.session, timestamp: end, startTime: at(0), sport: 'cycling', subSport: 'indoorCycling' })
-    return encoder.close()
-  }
-
   it('takes its distance from the speeds over time, the pause left out', () => {
-    // Independent sum: the trapezoid rule over consecutive records of each timer run.
-    let expectedM = 0
-    for (let i = 1; i < seconds.length; i++) {
-      const from = start + (seconds[i - 1] ?? 0) * 1000
-      const to = start + (seconds[i] ?? 0) * 1000
-      if (from <= pause.from && to >= pause.to) continue
-      expectedM += (((speeds[i - 1] ?? 0) + (speeds[i] ?? 0)) / 2) * ((to - from) / 1000)
-    }
-    const track = singleActivity(importFitBytes(encodeSpeedOnly()))
+    const ride = speedOnlyRide(1_206)
+    const track = singleActivity(importFitBytes(encodeSpeedOnlyFit(ride)))
     const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
-    expect(workout.distanceKm * 1000).toBeCloseTo(expectedM, 6)
+    expect(workout.distanceKm * 1000).toBeCloseTo(trapezoidDistanceM(ride), 6)
     expect(workout.movingS).toBe(199 + 298)
     expect(workout.bounds).toBeNull()
   })
 
   it('a speed sensor that never turned gives no distance: refused as before', () => {
-    speeds.fill(0)
-    expect(codeOf(() => importFitBytes(encodeSpeedOnly()))).toBe('fit_no_position_no_distance')
+    expect(codeOf(() => importFitBytes(encodeSpeedOnlyFit(speedOnlyRide(1_206, { stillWheel: true }))))).toBe('fit_no_position_no_distance')
   })
 })

@@ -5,6 +5,7 @@ import { registerUser, startWithOwnerAndSam, type Account } from '../../test/acc
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, realFile, seconds, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
+import { encodeSpeedOnlyFit, speedOnlyRide, trapezoidDistanceM } from '../../importers/test-support/speed-only-fit'
 
 /** The reference GPX fixture with a `<type>` in its track, as apps write the sport. */
 async function gpxOfType(type: string | null): Promise<string> {
@@ -256,4 +257,25 @@ describe('workout import: a FIT file with a damaged end', () => {
     expect(answer.body.data.workouts).toHaveLength(1)
     expect(answer.body.data.workouts[0]?.distance).toBeGreaterThan(113)
   }, 60_000)
+})
+
+describe('workout import: a FIT file with speed but neither positions nor distance', () => {
+  let t: TestServer
+  let sam: Account
+  beforeEach(async () => {
+    t = await startTestServer()
+    sam = await registerUser(t, 'owner')
+  })
+  afterEach(() => t.close())
+
+  it('becomes an indoor ride whose distance is its speeds over time (Garmin-encoded spin bike file)', async () => {
+    const ride = speedOnlyRide(77)
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'spin.fit', Buffer.from(encodeSpeedOnlyFit(ride)), { sport_id: SPORT_ID.running, detect_sport: true })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    const [workout] = answer.body.data.workouts
+    expect(workout?.sport_id).toBe(SPORT_ID.cyclingIndoor)
+    // The API gives km to 3 decimals.
+    expect(workout?.distance).toBe(Math.round(trapezoidDistanceM(ride)) / 1000)
+    expect(seconds(workout?.moving ?? '')).toBe(199 + 298)
+  })
 })
