@@ -173,6 +173,11 @@ describe('desktop app lifecycle', () => {
     expect(state.logs.join('\n')).toContain('Waymark is serving http://127.0.0.1:5050/ http://192.168.1.20:5050/')
     state.secondInstance(['waymark'], '/')
     expect(state.windows).toEqual([])
+    // Nobody is there to answer for a plugged-in watch: no dialog, nothing remembered.
+    state.processes[0]?.emit({ type: 'device-found', id: 'volume:EDGE', name: 'EDGE', accounts: ['ann'] })
+    // The offer's steps are promise callbacks: all of them have run by the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(state.messageBoxes).toEqual([])
   })
 
   it('restarts a server that crashed and reloads the page', async () => {

@@ -92,7 +92,11 @@ export async function runDesktopApp(platform: DesktopPlatform, options: DesktopA
     ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
     onUnexpectedExit: (code) => void recoverFromCrash(code),
     onAutomaticImport: createAutomaticImportNotices({ t, notify: (title, body) => platform.notify(title, body) }),
-    onDeviceFound: (device) => void offerDevice(device).catch((error: unknown) => log(`the answer for a plugged-in watch was not applied: ${String(error)}`)),
+    // Headless, nobody is there to answer: plugged-in watches are left alone.
+    onDeviceFound: (device) => {
+      if (headless) return
+      offerDevice(device).catch((error: unknown) => log(`the answer for a plugged-in watch was not applied: ${String(error)}`))
+    },
   })
   const server = createDesktopServer({
     supervisor,
