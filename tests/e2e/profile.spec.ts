@@ -69,9 +69,14 @@ test.describe('profile', () => {
 
     const login = await request.post('/api/auth/login', { data: { email: account.email, password: newPassword } })
     expect(login.status()).toBe(200)
-    // The session still works after the change (the server may re-issue the token).
+    // The session still works after the change with the token the server re-issued, which the page
+    // stored. The reload must not bring back the token the test opened the page with (now revoked),
+    // and the account data shows only once a call with the stored token succeeded.
+    const reissued = await page.evaluate(() => window.localStorage.getItem('authToken'))
+    await page.addInitScript((value) => value !== null && window.localStorage.setItem('authToken', value), reissued)
     await page.reload()
     await expect(page).toHaveURL(/\/profile\/edit\/account$/)
+    await expect(page.getByLabel(/^E-mail/)).toHaveValue(account.email)
   })
 
   test('an e-mail change to the same address is refused', async ({ page, request }) => {
