@@ -12,15 +12,20 @@ function raceGate() {
   let arrived = 0
   let open: () => void = () => undefined
   let opened = Promise.resolve()
+  let firstArrived: () => void = () => undefined
   return {
+    /** Resolves once the first armed write is held: what is sent after it queues behind it. */
+    firstHeld: new Promise<void>(() => undefined),
     arm(expected: number) {
       armed = expected
       arrived = 0
       opened = new Promise((resolve) => (open = resolve))
+      this.firstHeld = new Promise((resolve) => (firstArrived = resolve))
     },
     writeGate(): Promise<void> {
       if (armed === 0) return Promise.resolve()
       arrived += 1
+      if (arrived === 1) firstArrived()
       if (arrived === armed) {
         armed = 0
         open()
@@ -74,11 +79,13 @@ describe('at least one active administrator, whatever runs at once', () => {
 
   it('refuses a demotion racing a deletion of the other administrator', async () => {
     gate.arm(2)
-    const answers = await Promise.all([
-      t.api('DELETE', 'users/sam', { token: owner.token }),
-      t.api('PATCH', 'users/owner', { token: sam.token, body: { admin: false } }),
-    ])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 403])
+    // The deletion queues first, so it is the one that wins; the demotion was authorised by sam's
+    // rights before the deletion committed, and must be refused inside its write.
+    const deletion = t.api('DELETE', 'users/sam', { token: owner.token })
+    await gate.firstHeld
+    const demotion = t.api('PATCH', 'users/owner', { token: sam.token, body: { admin: false } })
+    const answers = await Promise.all([deletion, demotion])
+    expect(answers.map((answer) => answer.status)).toEqual([204, 403])
     expect(await administrators()).toEqual(['owner'])
   })
 
