@@ -13,10 +13,10 @@ import { toSqlDate } from '../../../src-server/lib/sql-date'
 import { startServerProcess, token } from '../../../src-server/test/server-process'
 
 /** Issue 17's budget for the heatmap of 5,000 workouts. */
-const WORKOUTS = Number(process.env.BENCH_HEATMAP_WORKOUTS ?? '') || 5000
+export const WORKOUTS = Number(process.env.BENCH_HEATMAP_WORKOUTS ?? '') || 5000
 const MAX_MS = 1000
 const MAX_BYTES = 2 * 1024 * 1024
-const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
+export const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
 
 /**
  * A stored map line as the import keeps it (≤ 2,000 points, ~1 m precision): a winding ride of
@@ -39,7 +39,7 @@ function windingRide(random: () => number): LatLon[][] {
 }
 
 /** Writes the workouts with their stored lines straight into the database of a stopped server. */
-async function seed(dataDir: string): Promise<void> {
+export async function seedHeatmapWorkouts(dataDir: string): Promise<void> {
   const db = createDataSource(dataDirLayout(dataDir).database)
   await db.initialize()
   const random = seededRandom(17)
@@ -90,7 +90,7 @@ export async function heatmapBenchmark(): Promise<void> {
     let server = await startServerProcess(dataDir)
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) })
     await server.stop()
-    await seed(dataDir)
+    await seedHeatmapWorkouts(dataDir)
     server = await startServerProcess(dataDir, { readCache: false })
     const auth = `Bearer ${await token(server.url, ACCOUNT.email, ACCOUNT.password)}`
     console.log(`  ${WORKOUTS} workouts of 15–60 km with stored lines, answer cache off`)

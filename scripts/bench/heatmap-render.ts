@@ -1,0 +1,138 @@
+/**
+ * The heatmap page's first render in Chromium with 5,000 workouts (issue 17: ≤ 1 s, ≤ 2 MB): a
+ * measurement, not a test. Runs the built headless server (`npm run build` first) on a throw-away
+ * data folder seeded as `scripts/bench/api/heatmap.ts` does, opens `/heatmap` signed in, each run
+ * in a fresh browser context (cold cache), and reports from the navigation's start:
+ * - the heatmap answer's end (Resource Timing) and its bytes on the wire,
+ * - the first frame painted after every line is on the map canvas,
+ * - everything the page transferred (app code and data; tiles are off).
+ * Usage: `tsx --tsconfig tsconfig.node.json scripts/bench/heatmap-render.ts [runs]`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright'
+import { token } from '../../src-server/test/server-process'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+import { freePort } from '../seeded-server'
+import { ACCOUNT, seedHeatmapWorkouts, WORKOUTS } from './api/heatmap'
+
+const SERVER = 'out/main/server.js'
+const MAX_MS = 1000
+const MAX_BYTES = 2 * 1024 * 1024
+
+/** The built server on a free port; resolves once it prints its address (no polling). */
+async function startBuiltServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [SERVER, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--tile-server', 'off'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  let output = ''
+  const ready = await new Promise<boolean>((done) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes(`${url}/`)) done(true)
+    })
+    void exited.then(() => done(false))
+  })
+  if (!ready) throw new Error(`the built server did not start: ${output}`)
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/**
+ * Runs in the page before its own code: watches every frame for the map's `data-lines` (set once
+ * the lines are added) and notes the time of the frame after next, when Leaflet's canvas redraw
+ * (queued for the next frame) has been painted. Source text, not a function: tsx's helpers would
+ * not exist in the page.
+ */
+const watchForLines = (expected: number) => `(() => {
+  const check = () => {
+    const map = document.querySelector('.leaflet-container')
+    if (map && map.dataset.lines === '${expected}') requestAnimationFrame(() => requestAnimationFrame(() => (window.heatmapDrawnAt = performance.now())))
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+})()`
+
+interface Run {
+  /** When the page asked for the heatmap (the app has started and the route's code is loaded). */
+  requestMs: number
+  answerMs: number
+  drawnMs: number
+  answerBytes: number
+  pageBytes: number
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`)
+  const runs = Number(process.argv[2] ?? '') || 5
+  const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-heatmap-render-'))
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
+  let stopServer: (() => Promise<void>) | undefined
+  try {
+    let server = await startBuiltServer(dataDir)
+    await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) })
+    await server.stop()
+    await seedHeatmapWorkouts(dataDir)
+    server = await startBuiltServer(dataDir)
+    stopServer = server.stop
+    const auth = await token(server.url, ACCOUNT.email, ACCOUNT.password)
+    console.log(`Heatmap page, first render in Chromium: ${WORKOUTS} workouts, 1280×900, cold cache each run, load average ${loadavg()[0]?.toFixed(1)}`)
+    const results: Run[] = []
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      await page.addInitScript(`window.localStorage.setItem('authToken', ${JSON.stringify(auth)})`)
+      await page.addInitScript(watchForLines(WORKOUTS))
+      // Bytes on the wire as Chromium counts them (headers included, compressed bodies).
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      const urls = new Map<string, string>()
+      let pageBytes = 0
+      let answerBytes = 0
+      cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url))
+      cdp.on('Network.loadingFinished', (event) => {
+        pageBytes += event.encodedDataLength
+        if (urls.get(event.requestId)?.includes('/api/heatmap')) answerBytes += event.encodedDataLength
+      })
+      await page.goto(`${server.url}/heatmap`)
+      // Inline arrows only: the page's CSP forbids evaluating strings, and named functions would carry tsx's helpers.
+      await page.waitForFunction(() => 'heatmapDrawnAt' in globalThis, undefined, { timeout: 60_000, polling: 100 })
+      const timing = await page.evaluate(() => {
+        const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/heatmap')) as unknown as { startTime: number; responseEnd: number } | undefined
+        return { drawnMs: (globalThis as unknown as { heatmapDrawnAt: number }).heatmapDrawnAt, requestMs: answer?.startTime ?? Number.NaN, answerMs: answer?.responseEnd ?? Number.NaN }
+      })
+      results.push({ ...timing, answerBytes, pageBytes })
+      console.log(
+        `  run ${run + 1}: asked at ${timing.requestMs.toFixed(0)} ms, answer at ${timing.answerMs.toFixed(0)} ms (${(answerBytes / 1024).toFixed(0)} KB), lines painted at ${timing.drawnMs.toFixed(0)} ms (${(timing.drawnMs - timing.requestMs).toFixed(0)} ms after asking), page ${(pageBytes / 1024).toFixed(0)} KB`,
+      )
+      await context.close()
+    }
+    const drawn = median(results.map((run) => run.drawnMs))
+    const heatmapPart = median(results.map((run) => run.drawnMs - run.requestMs))
+    const bytes = median(results.map((run) => run.answerBytes))
+    const verdict = (ms: number) => (ms <= MAX_MS && bytes <= MAX_BYTES ? 'ok' : 'MISSED')
+    console.log(`  median, target ≤ ${MAX_MS} ms and ≤ ${MAX_BYTES / 1024 / 1024} MB:`)
+    console.log(`    lines painted ${drawn.toFixed(0)} ms after navigation (app start included)  ${verdict(drawn)}`)
+    console.log(`    lines painted ${heatmapPart.toFixed(0)} ms after the page asked for them (answer, decoding, drawing)  ${verdict(heatmapPart)}`)
+    console.log(`    answer ${(bytes / 1024).toFixed(0)} KB on the wire; the whole page ${(median(results.map((run) => run.pageBytes)) / 1024).toFixed(0)} KB`)
+  } finally {
+    await stopServer?.()
+    await browser.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+void main()
