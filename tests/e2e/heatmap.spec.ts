@@ -24,6 +24,14 @@ for (const width of [1280, 390]) {
     await expect(count).toHaveText('2 workouts on the map.')
     const map = page.getByRole('region', { name: 'Map of every track of your workouts' })
     await expect(map).toHaveAttribute('data-lines', '2')
+    // The lines are on the canvas: some of its pixels are painted.
+    const painted = await map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
+      let count = 0
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) count++
+      return count
+    })
+    expect(painted).toBeGreaterThan(100)
     // The e2e server has no tile server: lines on the plain background, and a word about it.
     await expect(page.getByTestId('map-tiles-off')).toBeVisible()
 

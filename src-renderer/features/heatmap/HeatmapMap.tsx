@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { LatLon } from '../../../src/domain/analysis'
 import mapClasses from '../workout/WorkoutMap.module.css'
 import classes from './HeatmapPage.module.css'
+import { HeatmapLayer, projectLines } from './heatmapLayer'
 
 /**
  * Light and dark line colours: see-through, so where routes overlap the colour builds up (the
@@ -15,15 +16,16 @@ import classes from './HeatmapPage.module.css'
 const LINE = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94d', opacity: 0.6 } }
 
 /**
- * Every line on one Leaflet map, fitted to them all. Canvas, one path per line (so overlaps add
- * up); tiles through the app's server, or the plain background when they are off.
+ * Every line on one Leaflet map, fitted to them all, drawn by {@link HeatmapLayer} (one canvas,
+ * one stroke per line so overlaps add up); tiles through the app's server, or the plain
+ * background when they are off.
  */
 export function HeatmapMap({ lines, tileUrl, attribution }: { lines: readonly LatLon[][]; tileUrl: string | null; attribution: string }) {
   const { t } = useTranslation()
   const scheme = useComputedColorScheme('light')
   const elementRef = useRef<HTMLDivElement>(null)
   const mapRef = useRef<L.Map | null>(null)
-  const layerRef = useRef<L.LayerGroup | null>(null)
+  const layerRef = useRef<L.Layer | null>(null)
 
   useEffect(() => {
     const element = elementRef.current
@@ -45,17 +47,12 @@ export function HeatmapMap({ lines, tileUrl, attribution }: { lines: readonly La
     const map = mapRef.current
     if (!map) return
     layerRef.current?.remove()
-    const style = LINE[scheme]
-    const layer = L.layerGroup()
-    const bounds = L.latLngBounds([])
-    for (const line of lines) {
-      const latLngs = line as [number, number][]
-      layer.addLayer(L.polyline(latLngs, { ...style, weight: 2, interactive: false }))
-      for (const point of latLngs) bounds.extend(point)
-    }
+    const projected = projectLines(lines)
+    const layer = new HeatmapLayer(projected, { ...LINE[scheme], weight: 2 })
+    // Fitted first without animation, so the lines are drawn once, at their final zoom.
+    if (projected.bounds) map.fitBounds(projected.bounds, { padding: [20, 20], maxZoom: 15, animate: false })
     layer.addTo(map)
     layerRef.current = layer
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [20, 20], maxZoom: 15 })
     // For tests and tools: the canvas itself says nothing.
     map.getContainer().dataset.lines = String(lines.length)
   }, [lines, scheme, tileUrl, attribution])
