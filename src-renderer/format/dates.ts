@@ -22,18 +22,55 @@ export function parseServerDate(value: string): dayjs.Dayjs {
   return iso.isValid() ? iso : dayjs.utc(new Date(value))
 }
 
+interface ZonedParts {
+  year: string
+  month: string
+  day: string
+  hour: string
+  minute: string
+}
+
+/** One formatter per zone, kept (null for an unknown zone): dayjs's `tz()` builds one per call. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>()
+
+/**
+ * The wall-clock date and time of an instant in a time zone, or null when the zone is unknown.
+ * Calendars and lists ask this for every workout shown, so it reuses its formatters.
+ */
+export function partsInZone(instant: Date, zone: string): ZonedParts | null {
+  let format = zoneFormats.get(zone)
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    } catch {
+      format = null
+    }
+    zoneFormats.set(zone, format)
+  }
+  if (!format) return null
+  const parts: Record<string, string> = {}
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value
+  return { year: parts.year ?? '', month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' }
+}
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone, or null when the zone is unknown. */
+export function dayInZone(instant: Date, zone: string): string | null {
+  const parts = partsInZone(instant, zone)
+  return parts ? `${parts.year}-${parts.month}-${parts.day}` : null
+}
+
+/** Today's date (`YYYY-MM-DD`) in a time zone; the browser's own day when the zone is unknown. */
+export function today(zone: string | null | undefined, now: Date = new Date()): string {
+  return (zone ? dayInZone(now, zone) : null) ?? dayjs(now).format(API_DATE_FORMAT)
+}
+
 /** A server timestamp shown as `dd/MM/yyyy HH:mm` in the viewer's timezone. */
 export function formatDateTime(value: string, zone?: string | null): string {
   const date = parseServerDate(value)
   if (!date.isValid()) return ''
-  if (zone) {
-    try {
-      return date.tz(zone).format(DATE_TIME_FORMAT)
-    } catch {
-      // An unknown zone falls back to UTC rather than failing the page.
-    }
-  }
-  return date.format(DATE_TIME_FORMAT)
+  // An unknown zone falls back to UTC rather than failing the page.
+  const parts = zone ? partsInZone(date.toDate(), zone) : null
+  return parts ? `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}` : date.format(DATE_TIME_FORMAT)
 }
 
 /** A calendar date (no time of day, so no timezone shift) shown as `dd/MM/yyyy`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, toApiDate } from './dates'
+import { formatDate, formatDateTime, toApiDate, today } from './dates'
 import { convertDistance, formatNumber, MILES_PER_KM } from './units'
 
 describe('distances', () => {
@@ -24,6 +24,17 @@ describe('dates', () => {
     expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'Europe/Paris')).toBe('14/07/2019 16:09')
     expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'America/New_York')).toBe('14/07/2019 10:09')
     expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT')).toBe('14/07/2019 14:09')
+    // Midnight is 00, not 24; the day moves with the zone; an unknown zone shows UTC.
+    expect(formatDateTime('Sat, 13 Jul 2019 22:00:00 GMT', 'Europe/Paris')).toBe('14/07/2019 00:00')
+    expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'Pacific/Kiritimati')).toBe('15/07/2019 04:09')
+    expect(formatDateTime('Sun, 14 Jul 2019 14:09:58 GMT', 'Not/AZone')).toBe('14/07/2019 14:09')
+  })
+
+  it('knows today in a time zone, and the browser’s day for an unknown one', () => {
+    const instant = new Date('2024-04-30T22:30:00Z')
+    expect(today('Europe/Paris', instant)).toBe('2024-05-01')
+    expect(today('America/Los_Angeles', instant)).toBe('2024-04-30')
+    expect(today('Not/AZone', instant)).toBe(today(null, instant))
   })
 
   it('shows a birth date as dd/MM/yyyy without shifting the day', () => {

@@ -1,10 +1,10 @@
 import { ActionIcon, Box, Card, Group, LoadingOverlay, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
+import { today } from '../../format/dates'
 import { calendarRange, calendarWeeks, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
 import { CalendarDay } from './CalendarDay'
 import classes from './Dashboard.module.css'
@@ -34,7 +34,7 @@ export function Calendar({ sports, timezone, weekm, month, onMonthChange }: Cale
   const { workouts, loading, errors } = useCalendarWorkouts(from, to)
   const byDay = workoutsByDay(workouts, timezone)
   const names = weekdayNames(i18n.language)
-  const todayKey = timezone ? dayjs().tz(timezone).format('YYYY-MM-DD') : dayjs().format('YYYY-MM-DD')
+  const todayKey = today(timezone)
   const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 
   const go = (delta: number) => {

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import type { Workout } from '../../../src/contracts'
-import { parseServerDate } from '../../format/dates'
+import { dayInZone, parseServerDate, today } from '../../format/dates'
 
 /** A month as `YYYY-MM`; days as `YYYY-MM-DD` (calendar dates, no time zone). */
 export type MonthKey = string
@@ -15,12 +15,7 @@ export const CALENDAR_PER_PAGE = 100
 
 /** The month holding today in a time zone (falls back to the browser's zone when unknown). */
 export function currentMonth(zone: string | null | undefined, now: Date = new Date()): MonthKey {
-  try {
-    if (zone) return dayjs(now).tz(zone).format('YYYY-MM')
-  } catch {
-    // An unknown zone name: the browser's own month is close enough.
-  }
-  return dayjs(now).format('YYYY-MM')
+  return today(zone, now).slice(0, 7)
 }
 
 /** The month `delta` months away. */
@@ -59,15 +54,10 @@ export function weekdayOrder(weekStartsMonday: boolean): number[] {
   return weekStartsMonday ? [1, 2, 3, 4, 5, 6, 0] : [0, 1, 2, 3, 4, 5, 6]
 }
 
-/** The local day of a workout in the user's time zone (the API sends GMT). */
+/** The local day of a workout in the user's time zone (the API sends GMT; UTC days for an unknown zone). */
 export function workoutDay(workout: Pick<Workout, 'workout_date'>, zone: string | null | undefined): DayKey {
   const date = parseServerDate(workout.workout_date)
-  try {
-    if (zone) return date.tz(zone).format(DAY)
-  } catch {
-    // Unknown zone: UTC days.
-  }
-  return date.format(DAY)
+  return (zone ? dayInZone(date.toDate(), zone) : null) ?? date.format(DAY)
 }
 
 /** Workouts grouped by local day, each day in start order. */

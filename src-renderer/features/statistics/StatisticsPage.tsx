@@ -1,12 +1,11 @@
 import { ActionIcon, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import type { Sport, User } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
-import { formatDate } from '../../format/dates'
+import { formatDate, today } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import type { Measure } from './chartData'
 import { MeasureRadios } from './MeasureRadios'
@@ -15,16 +14,6 @@ import { StatisticsChart } from './StatisticsChart'
 import { useStatistics } from './useStatistics'
 import { PersonalBestsCard } from '../insights/PersonalBestsCard'
 import { YearOverYearCard } from '../insights/YearOverYearCard'
-
-/** Today in the user's time zone, as `YYYY-MM-DD`. */
-export function today(zone: string | null | undefined): string {
-  try {
-    if (zone) return dayjs().tz(zone).format('YYYY-MM-DD')
-  } catch {
-    // Unknown zone: the browser's day.
-  }
-  return dayjs().format('YYYY-MM-DD')
-}
 
 /** The statistics page: a time frame, previous/next periods, the measure and the bar chart. */
 export function StatisticsPage() {
