@@ -45,12 +45,13 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           <Group gap="xs" wrap="nowrap">
             {profile ? (
               <>
-                <NavLink to="/profile" className="waymark-nav-link" data-testid="nav-profile">
+                <NavLink to="/profile" className="waymark-nav-link" data-testid="nav-profile" title={profile.username}>
                   <Group gap={8} wrap="nowrap">
                     <Suspense fallback={<Box w={28} h={28} />}>
                       <UserPicture username={profile.username} hasPicture={profile.picture} size={28} />
                     </Suspense>
-                    <Text span fw={600} inherit>
+                    {/* The name from 1408 px: below, the picture alone leaves the links room in French and German. */}
+                    <Text span fw={600} inherit visibleFrom="xl">
                       {profile.username}
                     </Text>
                   </Group>

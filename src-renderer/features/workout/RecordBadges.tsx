@@ -11,7 +11,17 @@ export function RecordBadges({ records, displayAscent }: { records: UserRecord[]
   return (
     <Group gap={6} data-testid="record-badges">
       {shown.map((record) => (
-        <Badge key={record.id} variant="light" color="ember" leftSection={<IconTrophy size={14} />} data-testid={`record-${record.record_type}`}>
+        <Badge
+          key={record.id}
+          variant="light"
+          color="ember"
+          leftSection={<IconTrophy size={14} />}
+          // Long French and German names wrap on a phone rather than end in an ellipsis.
+          h="auto"
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          data-testid={`record-${record.record_type}`}
+        >
           {t(`workouts.RECORDS.${record.record_type}`)}
         </Badge>
       ))}
