@@ -82,9 +82,9 @@ function AccountForm({ initialEmail, username }: { initialEmail: string; usernam
   const deleteAccount = async () => {
     await call('deleteUser', { params: { username } })
     setDeleting(false)
-    // Leave the protected page first, so the guard does not keep it as a `from` target.
-    await navigate('/')
+    // As the header's logout: the guard then sends this page to plain /login, not as a `from` target.
     logout()
+    await navigate('/login')
   }
 
   return (
