@@ -107,6 +107,8 @@ for (const width of [1280, 390]) {
     // 2.5 m/s is 6:40 per km (the steady run's own figure).
     await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('6:40 /km')
     await expect(page.getByTestId('best-efforts-table')).toContainText('6:40 /km')
+    await expect(page.getByTestId('figure-ave_speed')).toHaveText('6:40 /km')
+    await expect(page.getByTestId('figures-card')).toContainText('Average pace')
     await expect(page.getByTestId('chart-series-pace')).toBeAttached()
     await expect(page.getByTestId('chart-series-speed')).toHaveCount(0)
 

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { WorkoutFigures } from '../../../src/contracts'
+import { formatPace, paceOfSpeed } from '../../../src/domain/pace'
 import { formatApiDuration, parseApiDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
 import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from './measures'
@@ -35,13 +36,21 @@ function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: stri
   )
 }
 
-/** Duration, distance, speeds, altitudes and climbs of a workout or a segment, in the viewer's units. */
-export function FiguresCard({ figures, imperial, title }: { figures: WorkoutFigures; imperial: boolean; title: string }) {
+/**
+ * Duration, distance, speeds (or paces, when the user reads this sport as pace), altitudes and
+ * climbs of a workout or a segment, in the viewer's units.
+ */
+export function FiguresCard({ figures, imperial, pace, title }: { figures: WorkoutFigures; imperial: boolean; pace: boolean; title: string }) {
   const { t, i18n } = useTranslation()
   const units = unitSystem(imperial)
   const number = (value: number, decimals: number) => formatNumber(value, i18n.language, decimals)
   const distance = `${number(toDistanceUnit(figures.distance, imperial), 2)} ${t(`common.UNITS.${units.distance}`)}`
-  const speed = (kmh: number | null) => (kmh === null ? null : `${number(toSpeedUnit(kmh, imperial), 2)} ${t(`common.UNITS.${units.speed}`)}`)
+  const speed = (kmh: number | null) => {
+    if (kmh === null) return null
+    if (!pace) return `${number(toSpeedUnit(kmh, imperial), 2)} ${t(`common.UNITS.${units.speed}`)}`
+    const secondsPerUnit = paceOfSpeed(toSpeedUnit(kmh, imperial))
+    return secondsPerUnit === null ? null : `${formatPace(secondsPerUnit)} ${t(`insights.PACE_UNIT_${units.distance}`)}`
+  }
   const height = (metres: number | null) =>
     metres === null ? null : `${number(toElevationUnit(metres, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`
   const pauses = parseApiDuration(figures.pauses) ?? 0
@@ -51,8 +60,8 @@ export function FiguresCard({ figures, imperial, title }: { figures: WorkoutFigu
     { key: 'moving', icon: IconStopwatch, label: t('workouts.FIGURES.MOVING'), value: formatApiDuration(figures.moving) },
     { key: 'pauses', icon: IconClockPause, label: t('workouts.FIGURES.PAUSES'), value: pauses > 0 ? formatApiDuration(figures.pauses) : null },
     { key: 'distance', icon: IconRoute, label: t('workouts.FIGURES.DISTANCE'), value: distance },
-    { key: 'ave_speed', icon: IconGauge, label: t('workouts.FIGURES.AVE_SPEED'), value: speed(figures.ave_speed) },
-    { key: 'max_speed', icon: IconGauge, label: t('workouts.FIGURES.MAX_SPEED'), value: speed(figures.max_speed) },
+    { key: 'ave_speed', icon: IconGauge, label: t(pace ? 'workouts.FIGURES.AVE_PACE' : 'workouts.FIGURES.AVE_SPEED'), value: speed(figures.ave_speed) },
+    { key: 'max_speed', icon: IconGauge, label: t(pace ? 'workouts.FIGURES.BEST_PACE' : 'workouts.FIGURES.MAX_SPEED'), value: speed(figures.max_speed) },
     { key: 'min_alt', icon: IconMountain, label: t('workouts.FIGURES.MIN_ALT'), value: height(figures.min_alt) },
     { key: 'max_alt', icon: IconMountain, label: t('workouts.FIGURES.MAX_ALT'), value: height(figures.max_alt) },
     { key: 'ascent', icon: IconArrowUpRight, label: t('workouts.FIGURES.ASCENT'), value: height(figures.ascent) },

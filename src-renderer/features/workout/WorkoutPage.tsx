@@ -88,6 +88,7 @@ function WorkoutDetail({
           <FiguresCard
             figures={figures}
             imperial={imperial}
+            pace={pace}
             title={segment === null ? t('workouts.FIGURES.TITLE') : t('workouts.SEGMENTS.SEGMENT', { number: segment })}
           />
         </Grid.Col>
