@@ -55,7 +55,8 @@ export const zoneSetting = (max: number) => z.number().int().min(20).max(max).nu
 
 export const preferencesBody = z
   .object({
-    display_ascent: z.boolean(),
+    // Optional: reference clients before 0.6.11 do not send it; leaving it out keeps the saved choice.
+    display_ascent: z.boolean().optional(),
     imperial_units: z.boolean(),
     language: z.enum(languages),
     timezone: z.string().min(1).max(64),

@@ -107,7 +107,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
     async editPreferences(user: UserEntity, body: z.output<typeof preferencesBody>): Promise<ProfileResponse> {
       if (!isKnownTimezone(body.timezone)) throw new AppError('invalid_payload')
       const updated = await updateUser(user.id, () => ({
-        displayAscent: body.display_ascent,
+        ...(body.display_ascent !== undefined ? { displayAscent: body.display_ascent } : {}),
         imperialUnits: body.imperial_units,
         language: body.language,
         timezone: body.timezone,

@@ -25,6 +25,15 @@ describe('reference client compatibility', () => {
     })
   const only = (answer: { body: WorkoutsResponse }) => answer.body.data.workouts[0] as Workout
 
+  it('saves the preferences of clients before 0.6.11, which do not send display_ascent, keeping the saved choice', async () => {
+    const older = { imperial_units: true, language: 'fr', timezone: 'Europe/Paris', weekm: true }
+    const hidden = await t.api('POST', 'auth/profile/edit/preferences', { token: admin.token, body: { ...older, display_ascent: false } })
+    expect(hidden.status).toBe(200)
+    const saved = await t.api<{ data: Record<string, unknown> }>('POST', 'auth/profile/edit/preferences', { token: admin.token, body: { ...older, imperial_units: false } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.data).toMatchObject({ imperial_units: false, display_ascent: false, language: 'fr', weekm: true })
+  })
+
   it('keeps empty notes empty, on uploads and on workouts typed in', async () => {
     const uploaded = only(await upload<WorkoutsResponse>(t, admin.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1, notes: '' }))
     expect(uploaded.notes).toBe('')
