@@ -2,7 +2,7 @@ import type { default as Router, RouterContext } from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import type { z } from 'zod'
 import type { BodyOf, EndpointSpec, PathParams, QueryOf, ResponseOf } from '../../src/contracts'
-import { AppError } from '../../src/errors'
+import { AppError, catalogueCodeOf } from '../../src/errors'
 import type { UserEntity } from '../db/entities'
 import type { ReadCache } from './read-cache'
 
@@ -27,9 +27,10 @@ export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promis
  */
 export type Authenticate = (authorization: string | undefined, endpoint: EndpointSpec) => Promise<UserEntity>
 
+/** A contract field may name its own catalogue code as its error (e.g. the statistics period); any other failure is `invalid payload`. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value)
-  if (!result.success) throw new AppError('invalid_payload')
+  if (!result.success) throw new AppError(catalogueCodeOf(result.error.issues[0]?.message) ?? 'invalid_payload')
   return result.data
 }
 

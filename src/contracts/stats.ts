@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ErrorCode } from '../errors'
 import { endpoint } from './endpoint'
 
 /** Application statistics for administrators. */
@@ -45,7 +46,7 @@ export const statsTimeFrames = ['week', 'weekm', 'month', 'year'] as const
 export const statsByTimeQuery = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  time: z.enum(statsTimeFrames).default('year'),
+  time: z.enum(statsTimeFrames, { error: 'stats_time_period_invalid' satisfies ErrorCode }).default('year'),
   sport_id: z.coerce.number().int().positive().optional(),
 })
 

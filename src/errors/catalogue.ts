@@ -44,6 +44,8 @@ export const errorCatalogue = {
     wire: 'error',
   },
   email_sending_disabled: { message: 'error, email sending is disabled', status: 400, wire: 'error' },
+  // The reference tracker's answer to an unknown `time` of the statistics (a `fail`, capitalised).
+  stats_time_period_invalid: { message: 'Invalid time period.', status: 400, wire: 'fail' },
   stats_range_too_long: { message: 'the statistics range must not exceed 50 years', status: 400, wire: 'error' },
 
   // 400 — files
@@ -254,6 +256,11 @@ export const warningCodes = ['fit_tail_damaged', 'activity_skipped'] as const
 
 /** Every catalogued upload warning code. */
 export type WarningCode = (typeof warningCodes)[number]
+
+/** `value` as a catalogue code, or `undefined` when it is none (e.g. a schema's own error text). */
+export function catalogueCodeOf(value: string | undefined): ErrorCode | undefined {
+  return value !== undefined && Object.hasOwn(errorCatalogue, value) ? (value as ErrorCode) : undefined
+}
 
 const codeByMessage = new Map<string, ErrorCode>(errorCodes.map((code) => [errorCatalogue[code].message, code]))
 

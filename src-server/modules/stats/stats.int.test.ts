@@ -98,7 +98,14 @@ describe('statistics API', () => {
     expect(await t.api('GET', 'stats/nobody/by_sport', { token: admin.token })).toMatchObject({ status: 404, body: { message: 'user does not exist' } })
   })
 
-  it.each(['?time=day', '?from=2020-13-01', '?to=yesterday', '?sport_id=x'])('answers 400 for %s', async (query) => {
+  it('answers an unknown period as the reference tracker does', async () => {
+    expect(await byTime('?time=day')).toMatchObject({
+      status: 400,
+      body: { status: 'fail', message: 'Invalid time period.', code: 'stats_time_period_invalid' },
+    })
+  })
+
+  it.each(['?from=2020-13-01', '?to=yesterday', '?sport_id=x'])('answers 400 for %s', async (query) => {
     expect(await byTime(query)).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
   })
 
