@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** What a measurement child prints as its last stdout line (JSON). */
@@ -125,6 +125,27 @@ export function processCpu(pid: number): ProcessCpu {
     const ticks = Number(fields[11]) + Number(fields[12])
     const mainThreadNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0])
     return { processMs: ticks * 10, mainThreadMs: mainThreadNs / 1e6 }
+  } catch {
+    return { processMs: Number.NaN, mainThreadMs: Number.NaN }
+  }
+}
+
+/**
+ * CPU time of the live threads of process `pid` so far, in nanosecond steps (schedstat) rather
+ * than `processCpu`'s 10 ms ticks: fine enough for calls of a millisecond. Threads that ended are
+ * not counted, so use it across work whose threads stay (a server's pools).
+ */
+export function threadsCpuMs(pid: number): ProcessCpu {
+  const onCpuMs = (task: string) => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6
+    } catch {
+      return 0 // the thread ended after the listing
+    }
+  }
+  try {
+    const tasks = readdirSync(`/proc/${pid}/task`)
+    return { processMs: tasks.reduce((sum, task) => sum + onCpuMs(task), 0), mainThreadMs: onCpuMs(String(pid)) }
   } catch {
     return { processMs: Number.NaN, mainThreadMs: Number.NaN }
   }
