@@ -23,11 +23,24 @@ export interface ZoneClock {
   toUtc(local: Omit<LocalDateTime, 'second'> & { second?: number }): number
 }
 
+/** One clock per zone for the life of the process: building the formatter costs more than most requests that need it. */
+const clocks = new Map<string, ZoneClock>()
+
 /**
+ * The clock of a zone (kept: it depends on the zone alone).
  * @param timeZone an IANA zone such as `Europe/Paris`
  * @throws RangeError for an unknown zone
  */
 export function createZoneClock(timeZone: string): ZoneClock {
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    clock = buildZoneClock(timeZone)
+    clocks.set(timeZone, clock)
+  }
+  return clock
+}
+
+function buildZoneClock(timeZone: string): ZoneClock {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
