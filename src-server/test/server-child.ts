@@ -1,10 +1,12 @@
 // A Waymark server in its own process (benchmarks, crash tests): prints its port once listening,
 // and its peak memory as JSON when told to stop (SIGTERM).
 import { createServer } from '../server'
+import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe]')
+  if (flags.includes('--loop-probe')) installLoopProbe()
   const server = await createServer({
     port: 0,
     host: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { LOOP_BLOCKS_REQUEST, type LoopBlocks } from './event-loop-probe'
 
 /** A server running in a child process. */
 export interface ServerProcess {
@@ -10,6 +11,11 @@ export interface ServerProcess {
   stop(): Promise<number>
   /** Kills the process outright (SIGKILL), as a crash or a power cut would. */
   kill(): Promise<void>
+  /**
+   * The longest event-loop blocks since the previous call (or the start), measured inside the
+   * server process; only with the `loopProbe` option.
+   */
+  loopBlocks(): Promise<LoopBlocks>
 }
 
 /** How to start the server process (benchmarks). */
@@ -18,14 +24,18 @@ export interface ServerProcessOptions {
   readonly nodeArgs?: readonly string[]
   /** False: every read is computed (the answer cache keeps nothing), to measure the queries themselves. */
   readonly readCache?: boolean
+  /** Measure the server's event-loop blocks (see `event-loop-probe.ts`), read with `loopBlocks()`. */
+  readonly loopProbe?: boolean
 }
 
 export function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir]
     if (options.readCache === false) args.push('--no-read-cache')
+    if (options.loopProbe) args.push('--loop-probe')
     const child: ChildProcess = spawn(process.execPath, args, {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
+      stdio: ['ignore', 'pipe', 'inherit', ...(options.loopProbe ? ['ipc' as const] : [])],
       // The entities use TypeScript's decorators, which tsx compiles only with this tsconfig.
       env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', 'tsconfig.node.json') },
     })
@@ -55,6 +65,18 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
           child.kill('SIGTERM')
           const { peakRssMb } = JSON.parse(await nextLine()) as { peakRssMb: number }
           return peakRssMb
+        },
+        loopBlocks() {
+          if (!options.loopProbe) return Promise.reject(new Error('started without the loopProbe option'))
+          return new Promise<LoopBlocks>((done) => {
+            const onMessage = (message: unknown) => {
+              if (typeof message !== 'object' || message === null || !('loopBlocks' in message)) return
+              child.off('message', onMessage)
+              done((message as { loopBlocks: LoopBlocks }).loopBlocks)
+            }
+            child.on('message', onMessage)
+            child.send(LOOP_BLOCKS_REQUEST)
+          })
         },
         kill() {
           const exited = new Promise<void>((done) => child.once('exit', () => done()))

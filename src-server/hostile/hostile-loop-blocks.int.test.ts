@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ImportTaskResponse } from '../../src/contracts'
+import { encodeFitActivity } from '../importers/fit/fit-test-writer'
+import { craftedFit } from '../importers/test-support/crafted-fit'
+import { manySegmentsGpx } from '../importers/test-support/many-segments'
+import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
+import type { LoopBlocks } from '../test/event-loop-probe'
+import { startServerProcess, token, type ServerProcess } from '../test/server-process'
+import { uploadForm } from '../test/workouts'
+import { buildZip, type ZipEntryInput } from '../test/zip-builder'
+
+/** Issue 14: no single request may keep the event loop busy for more than this. */
+const LONGEST_BLOCK_MS = 100
+
+const day = (n: number) => Date.UTC(2023, 0, 1, 8) + n * 86_400_000
+const gpxRide = (points: number, n: number) => rideToGpx(syntheticRide(points, { start: day(n) }))
+/** An archive of `inner` archives of `rides` rides each, of `points` points, from day `first` on. */
+const archiveOfArchives = (inner: number, rides: number, points: number, first: number) =>
+  buildZip(
+    Array.from({ length: inner }, (_, a): ZipEntryInput => ({
+      name: `part-${a}.zip`,
+      data: buildZip(Array.from({ length: rides }, (_, i): ZipEntryInput => ({ name: `ride-${i}.gpx`, data: gpxRide(points, first + a * rides + i), deflate: true }))),
+    })),
+  )
+/** A KMZ whose document claims 10 bytes and inflates past the size limit (stopped at the limit). */
+const kmzBomb = (() => {
+  const zip = buildZip([{ name: 'doc.kml', data: Buffer.alloc(30 * 1_048_576, 0x20), deflate: true }])
+  const central = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+  zip.writeUInt32LE(10, central + 24)
+  zip.writeUInt32LE(10, 22)
+  return zip
+})()
+
+/**
+ * The longest event-loop block of a real server process (its own process: in vitest's process
+ * the test client's work would count too) while each kind of upload or request runs, measured
+ * inside the server by `event-loop-probe.ts`. The bound is on the main thread's CPU time between
+ * two turns of the loop, which a loaded machine's preemptions do not lengthen; the wall-clock
+ * figure is kept in the failure message and the printed table.
+ */
+describe('issue 14: no request keeps the event loop busy over 100 ms (server process)', () => {
+  let parent: string
+  let server: ServerProcess
+  let headers: { authorization: string }
+  const measured: string[] = []
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-loop-blocks-'))
+    server = await startServerProcess(join(parent, 'data'), { loopProbe: true })
+    const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
+    await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    headers = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
+  }, 60_000)
+  afterAll(async () => {
+    await server.stop()
+    await rm(parent, { recursive: true, force: true })
+    console.log(`Longest event-loop blocks (load average ${loadavg()[0]?.toFixed(1) ?? '?'}):\n${measured.join('\n')}`)
+  })
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${server.url}/api/${path}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: response.status, body: (await response.json()) as T }
+  }
+  /** Uploads as the UI does (an archive answers 202 at once) and waits for an archive's import to end. */
+  const uploaded = async (name: string, bytes: Buffer | string): Promise<number> => {
+    const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: { ...headers, prefer: 'respond-async' }, body: uploadForm(name, bytes) })
+    const body = (await response.json()) as ImportTaskResponse
+    if (response.status !== 202) return response.status
+    for (;;) {
+      const task = (await api<ImportTaskResponse>('GET', `workouts/imports/${body.data.task.id}`)).body
+      if (task.data.task.status !== 'in_progress') return response.status
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  /** The longest blocks while `work` runs, checked against the bound. */
+  const expectShortBlocks = async (kind: string, work: () => Promise<unknown>): Promise<LoopBlocks> => {
+    await server.loopBlocks()
+    await work()
+    const blocks = await server.loopBlocks()
+    const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`
+    measured.push(`  ${kind.padEnd(60)} blocked ${ms(blocks.blockedMs)}  CPU ${ms(blocks.cpuMs)}  wall ${ms(blocks.wallMs)}  GC ${ms(blocks.gcMs)}`)
+    expect(blocks.blockedMs, `${kind}: ${JSON.stringify(blocks)}`).toBeLessThan(LONGEST_BLOCK_MS)
+    return blocks
+  }
+
+  it.each([
+    ['a 50,000-point GPX', 'normal.gpx', () => gpxRide(50_000, 1), 201],
+    ['a 50,000-point FIT', 'normal.fit', () => Buffer.from(encodeFitActivity({ records: syntheticRide(50_000, { start: day(2) }), sport: 2 })), 201],
+    ['the largest ride the limits accept (85,000 points, ~19 MB)', 'largest.gpx', () => gpxRide(85_000, 3), 201],
+    ['H1: 200,000 one-point segments (17.6 MB)', 'segments.gpx', () => manySegmentsGpx(200_000, 1), 400],
+    ['M2: 6.6 million FIT records (19 MB)', 'records.fit', () => craftedFit(6_600_000, 3), 400],
+    ['a gzip bomb (30 MB of spaces)', 'bomb.gpx.gz', () => gzipSync(Buffer.alloc(30 * 1_048_576, 0x20)), 413],
+    ['a KMZ bomb (lying about its size)', 'bomb.kmz', () => kmzBomb, 400],
+  ])('%s', async (kind, name, bytes, status) => {
+    const file = bytes()
+    await expectShortBlocks(kind, async () => expect(await uploaded(name, file)).toBe(status))
+  }, 180_000)
+
+  it('a 50-file archive', async () => {
+    const archive = buildZip(Array.from({ length: 50 }, (_, i): ZipEntryInput => ({ name: `ride-${i}.gpx`, data: gpxRide(2_000, 100 + i), deflate: true })))
+    await expectShortBlocks('a 50-file archive (2,000-point rides)', async () => expect(await uploaded('history.zip', archive)).toBe(202))
+  }, 180_000)
+
+  it('M1: an archive of archives beyond the files limit', async () => {
+    expect((await api('PATCH', 'config', { gpx_limit_import: 6, max_single_file_size: 5_000_000, max_zip_file_size: 100_000_000 })).status).toBe(200)
+    const archive = archiveOfArchives(2, 6, 20_000, 200)
+    await expectShortBlocks('M1: 2 × 6 rides of 20,000 points, limit 6', async () => expect(await uploaded('nested.zip', archive)).toBe(202))
+  }, 180_000)
+
+  it('H2: statistics over the widest ranges', async () => {
+    await expectShortBlocks('H2: statistics by week from year 1', async () => {
+      expect((await api('GET', 'stats/owner/by_time?time=week&from=0001-01-01')).status).toBe(200)
+      expect((await api('GET', 'stats/owner/by_time?time=week&from=0001-01-01&to=9999-12-31')).status).toBe(400)
+      expect((await api('GET', 'stats/owner/by_time?time=week&from=1975-01-01&to=2024-12-31')).status).toBe(200)
+    })
+  })
+})
