@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { LoopBlocks } from '../../src-server/test/event-loop-probe'
 import { startServerProcess, token } from '../../src-server/test/server-process'
 import { buildZip } from '../../src-server/test/zip-builder'
 import { craftedFit } from '../../src-server/importers/test-support/crafted-fit'
@@ -136,7 +137,7 @@ async function uploadsWhileReading(): Promise<void> {
     })
     await server.stop()
     await seed(dataDir, READERS + 1, 200)
-    server = await startServerProcess(dataDir)
+    server = await startServerProcess(dataDir, { loopProbe: true })
     let stopped = false
     try {
       const headersOf = async (user: number) => ({ authorization: `Bearer ${await token(server.url, email(user), password)}` })
@@ -183,18 +184,24 @@ async function uploadsWhileReading(): Promise<void> {
       const alone = await read(Date.now() + READ_ALONE_MS)
       const deadline = Date.now() + UPLOADS_DURATION_MS
       const uploadTimes = new Map<string, number[]>()
+      /** Per kind: the longest event-loop blocks of the server while one was uploading (readers' work included). */
+      const blocks = new Map<string, LoopBlocks>()
       const uploading = (async () => {
         for (const file of files) {
           if (Date.now() >= deadline) break
           const form = new FormData()
           form.append('file', file.blob, file.name)
           form.append('data', JSON.stringify({ sport_id: 1 }))
+          await server.loopBlocks()
           const began = performance.now()
           const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: uploader, body: form })
           await response.arrayBuffer()
           if (response.status !== file.status) throw new Error(`upload of ${file.name} answered ${response.status}`)
           const kind = file.status === 201 ? `${WORST_POINTS}-point GPX` : file.name
           uploadTimes.set(kind, [...(uploadTimes.get(kind) ?? []), performance.now() - began])
+          const during = await server.loopBlocks()
+          const before = blocks.get(kind)
+          blocks.set(kind, before ? { wallMs: Math.max(before.wallMs, during.wallMs), blockedMs: Math.max(before.blockedMs, during.blockedMs), cpuMs: Math.max(before.cpuMs, during.cpuMs), gcMs: Math.max(before.gcMs, during.gcMs), peakRssMb: during.peakRssMb } : during)
         }
       })()
       const latencies = await read(deadline)
@@ -207,6 +214,11 @@ async function uploadsWhileReading(): Promise<void> {
       console.log(`
 Load: one user uploads worst-case files (~19 MB: the largest ride, 200,000 one-point segments, 6.6 million FIT records) one after another while ${READERS} others read, ${UPLOADS_DURATION_MS / 1000} s`)
       console.log(`  uploads: ${uploads.join(', ')}; server peak RSS ${peakRssMb.toFixed(0)} MB`)
+      console.log('  longest event-loop block of the server while each kind uploads (CPU time of the main thread; less waits for a CPU; wall; longest GC; peak RSS after it):')
+      for (const [kind, worst] of blocks) {
+        const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`
+        console.log(`    ${kind.padEnd(18)} CPU ${ms(worst.cpuMs)}  blocked ${ms(worst.blockedMs)}  wall ${ms(worst.wallMs)}  GC ${ms(worst.gcMs)}  RSS ${worst.peakRssMb.toFixed(0)} MB`)
+      }
       console.log(
         `  readers alone (${READ_ALONE_MS / 1000} s before): n=${aloneSorted.length}, p50 ${percentile(aloneSorted, 50).toFixed(1)} ms, p95 ${percentile(aloneSorted, 95).toFixed(1)} ms, max ${(aloneSorted.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
       )

@@ -35,6 +35,40 @@ const kmzBomb = (() => {
   return zip
 })()
 
+/** A server process with its first account (the owner): what the requests below need. */
+interface Owner {
+  readonly server: ServerProcess
+  readonly headers: { readonly authorization: string }
+}
+
+async function startWithOwner(dataDir: string): Promise<Owner> {
+  const server = await startServerProcess(dataDir, { loopProbe: true })
+  const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
+  await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+  return { server, headers: { authorization: `Bearer ${await token(server.url, account.email, account.password)}` } }
+}
+
+async function api<T>({ server, headers }: Owner, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  return { status: response.status, body: (await response.json()) as T }
+}
+
+/** Uploads as the UI does (an archive answers 202 at once), waits for an archive's import to end, answers the status. */
+async function uploaded(owner: Owner, name: string, bytes: Buffer | string): Promise<number> {
+  const response = await fetch(`${owner.server.url}/api/workouts`, { method: 'POST', headers: { ...owner.headers, prefer: 'respond-async' }, body: uploadForm(name, bytes) })
+  const body = (await response.json()) as ImportTaskResponse
+  if (response.status !== 202) return response.status
+  for (;;) {
+    const task = (await api<ImportTaskResponse>(owner, 'GET', `workouts/imports/${body.data.task.id}`)).body
+    if (task.data.task.status !== 'in_progress') return response.status
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /**
  * The longest event-loop block of a real server process (its own process: in vitest's process
  * the test client's work would count too) while each kind of upload or request runs, measured
@@ -46,47 +80,24 @@ const kmzBomb = (() => {
  */
 describe('issue 14: no request keeps the event loop busy over 100 ms (server process)', () => {
   let parent: string
-  let server: ServerProcess
-  let headers: { authorization: string }
+  let owner: Owner
   const measured: string[] = []
 
   beforeAll(async () => {
     parent = await mkdtemp(join(tmpdir(), 'waymark-loop-blocks-'))
-    server = await startServerProcess(join(parent, 'data'), { loopProbe: true })
-    const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
-    await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
-    headers = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
+    owner = await startWithOwner(join(parent, 'data'))
   }, 60_000)
   afterAll(async () => {
-    await server.stop()
+    await owner.server.stop()
     await rm(parent, { recursive: true, force: true })
     console.log(`Longest event-loop blocks (load average ${loadavg()[0]?.toFixed(1) ?? '?'}):\n${measured.join('\n')}`)
   })
 
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${server.url}/api/${path}`, {
-      method,
-      headers: { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    return { status: response.status, body: (await response.json()) as T }
-  }
-  /** Uploads as the UI does (an archive answers 202 at once) and waits for an archive's import to end. */
-  const uploaded = async (name: string, bytes: Buffer | string): Promise<number> => {
-    const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: { ...headers, prefer: 'respond-async' }, body: uploadForm(name, bytes) })
-    const body = (await response.json()) as ImportTaskResponse
-    if (response.status !== 202) return response.status
-    for (;;) {
-      const task = (await api<ImportTaskResponse>('GET', `workouts/imports/${body.data.task.id}`)).body
-      if (task.data.task.status !== 'in_progress') return response.status
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
   /** The longest blocks while `work` runs, checked against the bound. */
   const expectShortBlocks = async (kind: string, work: () => Promise<unknown>): Promise<LoopBlocks> => {
-    await server.loopBlocks()
+    await owner.server.loopBlocks()
     await work()
-    const blocks = await server.loopBlocks()
+    const blocks = await owner.server.loopBlocks()
     const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`
     measured.push(`  ${kind.padEnd(60)} blocked ${ms(blocks.blockedMs)}  CPU ${ms(blocks.cpuMs)}  wall ${ms(blocks.wallMs)}  GC ${ms(blocks.gcMs)}`)
     expect(blocks.cpuMs, `${kind}: ${JSON.stringify(blocks)}`).toBeLessThan(LONGEST_BLOCK_MS)
@@ -103,25 +114,48 @@ describe('issue 14: no request keeps the event loop busy over 100 ms (server pro
     ['a KMZ bomb (lying about its size)', 'bomb.kmz', () => kmzBomb, 400],
   ])('%s', async (kind, name, bytes, status) => {
     const file = bytes()
-    await expectShortBlocks(kind, async () => expect(await uploaded(name, file)).toBe(status))
+    await expectShortBlocks(kind, async () => expect(await uploaded(owner, name, file)).toBe(status))
   }, 180_000)
 
   it('a 50-file archive', async () => {
     const archive = buildZip(Array.from({ length: 50 }, (_, i): ZipEntryInput => ({ name: `ride-${i}.gpx`, data: gpxRide(2_000, 100 + i), deflate: true })))
-    await expectShortBlocks('a 50-file archive (2,000-point rides)', async () => expect(await uploaded('history.zip', archive)).toBe(202))
+    await expectShortBlocks('a 50-file archive (2,000-point rides)', async () => expect(await uploaded(owner, 'history.zip', archive)).toBe(202))
   }, 180_000)
 
   it('M1: an archive of archives beyond the files limit', async () => {
-    expect((await api('PATCH', 'config', { gpx_limit_import: 6, max_single_file_size: 5_000_000, max_zip_file_size: 100_000_000 })).status).toBe(200)
+    expect((await api(owner, 'PATCH', 'config', { gpx_limit_import: 6, max_single_file_size: 5_000_000, max_zip_file_size: 100_000_000 })).status).toBe(200)
     const archive = archiveOfArchives(2, 6, 20_000, 200)
-    await expectShortBlocks('M1: 2 × 6 rides of 20,000 points, limit 6', async () => expect(await uploaded('nested.zip', archive)).toBe(202))
+    await expectShortBlocks('M1: 2 × 6 rides of 20,000 points, limit 6', async () => expect(await uploaded(owner, 'nested.zip', archive)).toBe(202))
   }, 180_000)
 
   it('H2: statistics over the widest ranges', async () => {
     await expectShortBlocks('H2: statistics by week from year 1', async () => {
-      expect((await api('GET', 'stats/owner/by_time?time=week&from=0001-01-01')).status).toBe(200)
-      expect((await api('GET', 'stats/owner/by_time?time=week&from=0001-01-01&to=9999-12-31')).status).toBe(400)
-      expect((await api('GET', 'stats/owner/by_time?time=week&from=1975-01-01&to=2024-12-31')).status).toBe(200)
+      expect((await api(owner, 'GET', 'stats/owner/by_time?time=week&from=0001-01-01')).status).toBe(200)
+      expect((await api(owner, 'GET', 'stats/owner/by_time?time=week&from=0001-01-01&to=9999-12-31')).status).toBe(400)
+      expect((await api(owner, 'GET', 'stats/owner/by_time?time=week&from=1975-01-01&to=2024-12-31')).status).toBe(200)
     })
   })
+})
+
+describe('issue 14: the peak memory of a hostile upload (a fresh server process each)', () => {
+  let parent: string
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-upload-memory-'))
+  })
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it.each([
+    // 580 MB when each one-point segment had its own typed arrays (4 of ~300 bytes each).
+    ['H1: 200,000 one-point segments, the server under 450 MB', 'segments.gpx', () => manySegmentsGpx(200_000, 1), 400, 450],
+  ])('%s', async (_kind, name, bytes, status, maxMb) => {
+    const file = bytes()
+    const owner = await startWithOwner(join(parent, name))
+    try {
+      expect(await uploaded(owner, name, file)).toBe(status)
+    } finally {
+      expect(await owner.server.stop()).toBeLessThan(maxMb)
+    }
+  }, 180_000)
 })

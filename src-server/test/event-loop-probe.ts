@@ -18,6 +18,8 @@ export interface LoopBlocks {
   readonly cpuMs: number
   /** The longest garbage collection (wall clock), one of the things that hold the loop. */
   readonly gcMs: number
+  /** The process's peak resident memory so far (MB): which work raised it. */
+  readonly peakRssMb: number
 }
 
 /** The message a test helper sends for a reading; the answer is `{ loopBlocks: LoopBlocks }`. */
@@ -59,7 +61,7 @@ export function installLoopProbe(): void {
   timer.unref()
   process.on('message', (message) => {
     if (message !== LOOP_BLOCKS_REQUEST) return
-    const loopBlocks: LoopBlocks = { wallMs, blockedMs, cpuMs, gcMs }
+    const loopBlocks: LoopBlocks = { wallMs, blockedMs, cpuMs, gcMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }
     wallMs = 0
     blockedMs = 0
     cpuMs = 0

@@ -65,6 +65,28 @@ class Column {
   }
 }
 
+/** Segments of at most this many points get their columns from shared blocks (see {@link smallColumn}). */
+const SMALL_SEGMENT_POINTS = 64
+const BLOCK_VALUES = 8192
+let block = new Float64Array(BLOCK_VALUES)
+let blockUsed = 0
+
+/**
+ * A column of a small segment: a view into a shared 64 KB block. A typed array with its own
+ * buffer costs a few hundred bytes however short it is: a GPX of 200,000 one-point segments
+ * (issue 14 H1, under the size limit) held 800,000 of them, ~300 MB; views of a block cost a
+ * fraction of that. A block stays alive while any segment uses it (64 KB at most per segment).
+ */
+function smallColumn(size: number): Float64Array {
+  if (blockUsed + size > BLOCK_VALUES) {
+    block = new Float64Array(BLOCK_VALUES)
+    blockUsed = 0
+  }
+  const view = block.subarray(blockUsed, blockUsed + size)
+  blockUsed += size
+  return view
+}
+
 /**
  * Builds a {@link TrackSegment} point by point (used by the importers and by tests).
  * Values default to missing (`NaN`).
@@ -154,8 +176,15 @@ export class TrackSegmentBuilder {
   /** The finished segment. The builder must not be used afterwards. */
   build(): TrackSegment {
     const size = this.size
-    // Mandatory columns exist even when no point filled them (all values missing).
-    const take = (column: Column): Float64Array => (column.used ? column.take(size) : new Float64Array(size).fill(Number.NaN))
+    const small = size <= SMALL_SEGMENT_POINTS
+    const take = (column: Column): Float64Array => {
+      // Mandatory columns exist even when no point filled them (all values missing).
+      if (!column.used) return (small ? smallColumn(size) : new Float64Array(size)).fill(Number.NaN)
+      if (!small) return column.take(size)
+      const view = smallColumn(size)
+      view.set(column.values.subarray(0, size))
+      return view
+    }
     const optional = (column: Column): Float64Array | null => (column.used ? take(column) : null)
     return {
       size,
