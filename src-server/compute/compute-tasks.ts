@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { PNG } from 'pngjs'
-import { analyseForStorage, type Bounds, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
+import { analyseForStorage, type Bounds, type ChartPoint, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
 import { heatmapLines } from '../../src/domain/heatmap'
 import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
 import { AppError, isAppError } from '../../src/errors'
@@ -8,6 +8,7 @@ import { importTrackFile } from '../importers'
 import { gpxOfTrack, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
+import type { WeatherPoint } from '../weather/weather-jobs'
 
 /**
  * The CPU-heavy steps of the server, as plain functions of plain data: they run in the compute
@@ -50,6 +51,45 @@ export function packTrack(analysis: StoredAnalysis): PackedTrack {
   }
 }
 
+/** What the event loop needs of a chart series: the sensors it shows and where to ask the weather. */
+export interface ChartSummary {
+  readonly hasHeartRate: boolean
+  readonly hasCadence: boolean
+  readonly hasPower: boolean
+  /** The first point with a position and a time. */
+  readonly weatherStart: WeatherPoint | null
+  /** The last point with a position and a time. */
+  readonly weatherEnd: WeatherPoint | null
+}
+
+/**
+ * An analysis as it leaves the worker: the chart series (up to 2,000 objects, stored packed) is
+ * summarised, not sent: copying it to the event loop cost as much as parsing a 2,000-point file.
+ */
+export type AnalysisSummary = Omit<StoredAnalysis, 'chart'> & { readonly chartSummary: ChartSummary }
+
+function weatherPointAt(point: ChartPoint | undefined): WeatherPoint | null {
+  return point && point.lat !== null && point.lon !== null && point.time !== null ? { lat: point.lat, lon: point.lon, time: point.time } : null
+}
+
+/** The {@link ChartSummary} of a chart series. */
+export function summariseChart(points: readonly ChartPoint[]): ChartSummary {
+  const located = (point: ChartPoint) => point.lat !== null && point.lon !== null && point.time !== null
+  return {
+    hasHeartRate: points.some((point) => point.heartRate != null),
+    hasCadence: points.some((point) => point.cadence != null),
+    hasPower: points.some((point) => point.power != null),
+    weatherStart: weatherPointAt(points.find(located)),
+    weatherEnd: weatherPointAt(points.findLast(located)),
+  }
+}
+
+/** The summary of an analysis that leaves the worker (see {@link AnalysisSummary}). */
+function summarise(analysis: StoredAnalysis): AnalysisSummary {
+  const { chart, ...rest } = analysis
+  return { ...rest, chartSummary: summariseChart(chart) }
+}
+
 /**
  * One activity of a file and its stored analysis (with its packed track, and its map drawn on a
  * plain background when asked and it has a line), or the catalogued reason it could not be
@@ -59,7 +99,7 @@ export function packTrack(analysis: StoredAnalysis): PackedTrack {
 export type AnalysedActivity =
   | {
       readonly track: TrackHeader
-      readonly analysis: StoredAnalysis
+      readonly analysis: AnalysisSummary
       readonly packed: PackedTrack
       readonly map: Uint8Array | null
       readonly failure?: undefined
@@ -125,7 +165,7 @@ async function plainMap(analysis: StoredAnalysis): Promise<Uint8Array | null> {
 
 /**
  * Parses a workout file and analyses each of its activities in one step, so the points (the
- * bulk: up to millions of numbers) never leave the worker; only figures, the downsampled chart
+ * bulk: up to millions of numbers) never leave the worker; only figures, the chart's summary
  * and the simplified map line come back, with the track packed for storage and the first map
  * drawn (the per-file work an archive import would otherwise do on the event loop).
  * @throws the importer's `TrackFileError` for a file that cannot be read
@@ -147,7 +187,7 @@ export async function parseAndAnalyse(path: string, options: ParseAndAnalyseOpti
       analysed.push({ track: header, failure: error })
       continue
     }
-    analysed.push({ track: header, analysis, packed: packTrack(analysis), map: options.maps ? await plainMap(analysis) : null })
+    analysed.push({ track: header, analysis: summarise(analysis), packed: packTrack(analysis), map: options.maps ? await plainMap(analysis) : null })
   }
   return { format: parsed.format, warnings: parsed.warnings, activities: analysed }
 }

@@ -1,7 +1,6 @@
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
-import type { AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
-import type { StoredAnalysis } from '../../src/domain/analysis'
+import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
 
 /** What the event loop asks a compute worker to do. */
 export type ComputeRequest =
@@ -23,7 +22,7 @@ export type WireError =
 export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
   readonly activities: readonly {
     readonly track: TrackHeader
-    readonly analysis?: StoredAnalysis
+    readonly analysis?: AnalysisSummary
     /** Buffers arrive as plain Uint8Arrays. */
     readonly packed?: { readonly chart: Uint8Array; readonly polyline: Uint8Array; readonly heatmap: string }
     readonly map?: Uint8Array | null

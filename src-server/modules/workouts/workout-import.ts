@@ -2,17 +2,15 @@ import { copyFile, link, mkdir, rm } from 'node:fs/promises'
 import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
-import type { ChartPoint, StoredAnalysis } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
-import type { PackedTrack, TrackHeader } from '../../compute/compute-tasks'
+import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { shortId } from '../../lib/short-id'
-import type { WeatherPoint } from '../../weather/weather-jobs'
 import { saveInsights } from '../insights/insights-store'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
@@ -85,12 +83,6 @@ export async function sportOfActivity(
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
 
-/** The first chart point with a position and a time, for the weather there and then. */
-function weatherPoint(points: readonly ChartPoint[]): WeatherPoint | null {
-  const point = points.find((candidate) => candidate.lat !== null && candidate.lon !== null && candidate.time !== null)
-  return point && point.lat !== null && point.lon !== null && point.time !== null ? { lat: point.lat, lon: point.lon, time: point.time } : null
-}
-
 /** `Cycling (Sport) - 2018-03-13 13:44:45`, the start in the user's time zone. */
 export function defaultTitle(sportLabel: string, start: Date, timezone: string): string {
   const local = createZoneClock(timezone).local(start.getTime())
@@ -99,7 +91,7 @@ export function defaultTitle(sportLabel: string, start: Date, timezone: string):
 }
 
 /** Copies an analysis into a workout row's figure columns (and its segments' rows). */
-export function applyAnalysis(workout: WorkoutEntity, analysis: StoredAnalysis): WorkoutSegmentEntity[] {
+export function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary): WorkoutSegmentEntity[] {
   const figures = analysis.workout
   Object.assign(workout, {
     workoutDate: new Date(figures.startTime ?? 0),
@@ -114,9 +106,9 @@ export function applyAnalysis(workout: WorkoutEntity, analysis: StoredAnalysis):
     ascent: figures.ascentM,
     descent: figures.descentM,
     bounds: figures.bounds ? JSON.stringify(figures.bounds) : null,
-    hasHeartRate: analysis.chart.some((point) => point.heartRate != null),
-    hasCadence: analysis.chart.some((point) => point.cadence != null),
-    hasPower: analysis.chart.some((point) => point.power != null),
+    hasHeartRate: analysis.chartSummary.hasHeartRate,
+    hasCadence: analysis.chartSummary.hasCadence,
+    hasPower: analysis.chartSummary.hasPower,
   })
   return analysis.segments.map((segment) =>
     Object.assign(new WorkoutSegmentEntity(), {
@@ -178,7 +170,7 @@ async function findDuplicate(
 interface PreparedWorkout {
   workout: WorkoutEntity
   segments: WorkoutSegmentEntity[]
-  analysis: StoredAnalysis
+  analysis: AnalysisSummary
   packed: PackedTrack
   start: Date
   /** Absolute paths of the files written for it (original, map). */
@@ -266,7 +258,7 @@ export async function importWorkoutFile(
     }
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
-    const analysed: { activity: TrackHeader; sport: SportEntity; analysis: StoredAnalysis; packed: PackedTrack; map: Uint8Array | null }[] = []
+    const analysed: { activity: TrackHeader; sport: SportEntity; analysis: AnalysisSummary; packed: PackedTrack; map: Uint8Array | null }[] = []
     let firstFailure: AppError | null = null
     for (const [index, result] of parsed.activities.entries()) {
       const sport = sports[index]?.sport ?? chosen.sport
@@ -348,7 +340,7 @@ export async function importWorkoutFile(
       const { workout, analysis } = item
       const bounds = analysis.workout.bounds
       if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
-      context.weather.schedule(workout.id, weatherPoint(analysis.chart), weatherPoint([...analysis.chart].reverse()))
+      context.weather.schedule(workout.id, analysis.chartSummary.weatherStart, analysis.chartSummary.weatherEnd)
     }
     return outcome
   } catch (error) {
