@@ -5,6 +5,7 @@ import { basename, extname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
+import type { EntityManager } from 'typeorm'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask } from '../../../src/contracts'
 import { createZoneClock } from '../../../src/domain/zoned-time'
@@ -13,7 +14,7 @@ import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
-import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
+import { importWorkoutFile, trackExtension, type FileImportOutcome, type ImportChoices } from './workout-import'
 import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
 
@@ -175,6 +176,13 @@ function failed(file: string, code: ErrorCode): ImportFileResult {
   return { file, status: 'error', message: wireMessageOf(code), code }
 }
 
+/** The result of a file imported, or found a duplicate. */
+function fileResult(file: string, outcome: FileImportOutcome): ImportFileResult {
+  return outcome.status === 'imported'
+    ? { file, status: 'imported', workout_id: outcome.workout.id, workout_ids: outcome.workouts.map((workout) => workout.id) }
+    : { file, status: 'duplicate', workout_id: outcome.workoutId, workout_ids: [outcome.workoutId] }
+}
+
 /** The catalogue code of a file's failure (unexpected failures are logged and stay generic). */
 function reasonOf(error: unknown, logError: (error: unknown) => void): ErrorCode {
   if (isAppError(error)) return error.code
@@ -266,39 +274,51 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     return (await db.manager.countBy(ImportTaskEntity, { id: run.taskId })) > 0
   }
 
-  /** Stores one file's result with the task's progress, in one write. */
-  async function record(run: Run, result: ImportFileResult): Promise<void> {
+  /**
+   * Writes one file's result row with the task's progress in `manager`'s transaction. Results
+   * are written one at a time in the archive's order, and `run` counts this one (see
+   * {@link recorded}) only once it is committed.
+   * @throws TaskStopped when the task is gone with its owner
+   */
+  async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult): Promise<void> {
+    // The file shown as current: the first other file under way.
+    const current = [...run.importing].find((file) => file !== result.file)
+    const progress = await manager.update(
+      ImportTaskEntity,
+      { id: run.taskId },
+      {
+        filesDone: run.filesDone + 1,
+        filesTotal: run.filesTotal,
+        currentFile: clipOrNull(current),
+        bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+      },
+    )
+    if (!progress.affected) throw new TaskStopped('owner_gone')
+    if (run.seq < MAX_RESULTS_PER_TASK) {
+      await manager.insert(ImportTaskResultEntity, {
+        taskId: run.taskId,
+        seq: run.seq,
+        file: clip(result.file),
+        status: result.status,
+        workoutId: result.status === 'error' ? null : result.workout_id,
+        workoutIds: result.status !== 'error' && result.workout_ids.length > 1 ? result.workout_ids.join(' ') : null,
+        message: result.status === 'error' ? clip(result.message) : null,
+        code: result.status === 'error' ? result.code : null,
+      })
+    }
+  }
+
+  /** Counts a committed result in `run`. */
+  function recorded(run: Run, result: ImportFileResult): void {
     run.filesDone += 1
-    run.done.add(result.file)
-    const seq = run.seq
     run.seq += 1
-    const stored = await write(async (manager) => {
-      const progress = await manager.update(
-        ImportTaskEntity,
-        { id: run.taskId },
-        {
-          filesDone: run.filesDone,
-          filesTotal: run.filesTotal,
-          currentFile: clipOrNull(run.importing.values().next().value),
-          bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
-        },
-      )
-      if (!progress.affected) return false
-      if (seq < MAX_RESULTS_PER_TASK) {
-        await manager.insert(ImportTaskResultEntity, {
-          taskId: run.taskId,
-          seq,
-          file: clip(result.file),
-          status: result.status,
-          workoutId: result.status === 'error' ? null : result.workout_id,
-          workoutIds: result.status !== 'error' && result.workout_ids.length > 1 ? result.workout_ids.join(' ') : null,
-          message: result.status === 'error' ? clip(result.message) : null,
-          code: result.status === 'error' ? result.code : null,
-        })
-      }
-      return true
-    })
-    if (!stored) throw new TaskStopped('owner_gone')
+    run.done.add(result.file)
+  }
+
+  /** Stores one file's result with the task's progress, in a write of its own. */
+  async function record(run: Run, result: ImportFileResult): Promise<void> {
+    await write((manager) => writeResult(manager, run, result))
+    recorded(run, result)
   }
 
   /** Reads an export's metadata files, if the archive's layout is one of a known export. */
@@ -400,13 +420,20 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /**
    * Imports the entries of an opened archive; nested archives recurse once. Several files are
    * imported at once, one per compute thread and one more: the threads parse and analyse while
-   * the event loop extracts and writes. Results are recorded in the archive's order all the same.
+   * the event loop extracts and writes. Results are stored in the archive's order all the same:
+   * each file's import and result commit once the file before it has ended (see `importWorkoutFile`).
+   * @param after the end of the file before the first (for a nested archive's files)
    */
-  async function importEntries(zip: ZipFile, listed: ListedEntry[], prefix: string, depth: number, run: Run): Promise<void> {
+  async function importEntries(
+    zip: ZipFile,
+    listed: ListedEntry[],
+    prefix: string,
+    depth: number,
+    run: Run,
+    after: Promise<void> = Promise.resolve(),
+  ): Promise<void> {
     const running = new Set<Promise<void>>()
-    let recorded: Promise<void> = Promise.resolve()
-    // Each file's import commits after the one before it has (or has ended): see `importWorkoutFile`.
-    let committed: Promise<void> = Promise.resolve()
+    let turn = after
     let stopped: Error | null = null
     for (const item of listed) {
       if (run.signal.aborted) stopped ??= new TaskStopped('server_stopping')
@@ -414,16 +441,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
-      const turn = committed
-      let done = () => {}
-      committed = new Promise<void>((resolve) => (done = resolve))
-      const outcome = importEntry(zip, item, file, depth, run, turn).finally(done)
-      const previous = recorded
-      const step = outcome.then(async (result) => {
-        await previous
-        if (result) await record(run, result)
-      })
-      recorded = step
+      const step = importAndRecord(zip, item, file, depth, run, turn)
+      // The next file's turn comes once this one has ended, whatever its fate.
+      turn = step.then(
+        () => undefined,
+        () => undefined,
+      )
       const tracked: Promise<void> = step
         .catch((error: unknown) => {
           stopped ??= error instanceof Error ? error : new Error(String(error))
@@ -436,7 +459,18 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (stopped !== null) throw stopped
   }
 
-  /** Imports one entry: its result, or null for a nested archive (its files have their own). */
+  /** Imports one entry and stores its result, after the entry before it (`turn`) has ended. */
+  async function importAndRecord(zip: ZipFile, item: ListedEntry, file: string, depth: number, run: Run, turn: Promise<void>): Promise<void> {
+    const result = await importEntry(zip, item, file, depth, run, turn)
+    if (!result) return
+    await turn
+    await record(run, result)
+  }
+
+  /**
+   * Imports one entry: its result, or null when it is stored already (with the file's import) or
+   * has none (a nested archive: its files have their own).
+   */
   async function importEntry(
     zip: ZipFile,
     item: ListedEntry,
@@ -453,8 +487,6 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     run.importing.add(file)
     try {
       if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-      // Other files' results carry the current file; alone, this one says it itself.
-      if (run.importing.size === 1) await write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, { currentFile: clip(file) }))
       const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
       try {
         if (item.kind === 'archive') {
@@ -466,7 +498,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
             const innerListed = await listEntries(inner, run.options.limits, depth + 1)
             // A nested archive counts as the files it holds.
             run.filesTotal += innerListed.length - 1
-            await importEntries(inner, innerListed, `${file}/`, depth + 1, run)
+            await importEntries(inner, innerListed, `${file}/`, depth + 1, run, writeAfter)
           } finally {
             inner.close()
           }
@@ -478,14 +510,27 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         const listedMeta = run.plan?.byFile.get(file) ?? null
         if (listedMeta) run.seen.add(file)
         const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
-        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, writeAfter)
+        // Garmin's files are matched after import (by id in the name, else by start time), and an
+        // export's duplicate takes the export's title and notes: their result is stored after that.
+        const metaAfter = (outcome: FileImportOutcome) => (listedMeta ? outcome.status === 'duplicate' : run.plan?.kind === 'garmin')
+        let stored: ImportFileResult | null = null
+        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, {
+          writeAfter,
+          inTransaction: async (manager, outcome) => {
+            if (metaAfter(outcome)) return
+            const result = fileResult(file, outcome)
+            await writeResult(manager, run, result)
+            stored = result
+          },
+        })
+        if (stored) {
+          recorded(run, stored)
+          return null
+        }
         const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
-        // Garmin's files are matched after import (by id in the name, else by start time).
         const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
-        if (meta && (imported.status === 'duplicate' || !listedMeta)) await applyMeta(run, workoutId, meta)
-        return imported.status === 'imported'
-          ? { file, status: 'imported', workout_id: workoutId, workout_ids: imported.workouts.map((workout) => workout.id) }
-          : { file, status: 'duplicate', workout_id: workoutId, workout_ids: [workoutId] }
+        if (meta && metaAfter(imported)) await applyMeta(run, workoutId, meta)
+        return fileResult(file, imported)
       } catch (error) {
         if (error instanceof TaskStopped) throw error
         // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
@@ -635,7 +680,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           message: null,
           filesTotal: listed.length,
           filesDone: 0,
-          currentFile: null,
+          // Each file's result names the next one under way; the first is named from the start.
+          currentFile: clipOrNull(importable[0]?.name),
           bytesExtracted: 0,
           archivePath: kept,
           options: JSON.stringify({ choices, limits } satisfies TaskOptions),

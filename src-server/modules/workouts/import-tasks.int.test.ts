@@ -87,6 +87,25 @@ describe('import tasks kept in the database', () => {
     expect((await t.api('GET', `workouts/imports/${task.id}`, { token: other.token })).status).toBe(404)
   })
 
+  it('stores each file of an archive with its result in one write', async () => {
+    let writes = 0
+    const t = await start({
+      writeGate: () => {
+        writes += 1
+        return Promise.resolve()
+      },
+    })
+    const owner = await registerUser(t, 'owner')
+    const before = writes
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'ten.zip', buildZip(await rides(10)), data)
+    expect(started.body.data.task.current_file).toBe('ride-0.gpx')
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expectEachFileOnce(task, 10)
+    expect(task.results.every((result) => result.status === 'imported')).toBe(true)
+    // The task's start (expired reports go, its row) and end, and one per file.
+    expect(writes - before).toBe(3 + 10)
+  })
+
   it('an import cut by a crash resumes at the next start without duplicates', async () => {
     // The 12th write is held: the task row and a few files are committed, the rest is not.
     const hold = holdWrite(12)

@@ -197,6 +197,21 @@ async function storeAnotherOriginal(first: string, target: string): Promise<stri
   return target
 }
 
+/** How an archive imports one of its files (see {@link importWorkoutFile}). */
+export interface InArchive {
+  /**
+   * Awaited before the write: an archive imports several files at once but commits them in its
+   * own order, so which of two copies is the duplicate never depends on timing.
+   */
+  readonly writeAfter?: Promise<void>
+  /**
+   * Runs last in the import's own transaction, with its outcome, so what the archive stores about
+   * the file (its result row) commits with it: one commit per file. Its failure rolls the import
+   * back. Not called for a file refused, or found a duplicate, before the write.
+   */
+  readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
+}
+
 /**
  * Turns one uploaded GPX, FIT or TCX file into workouts, one per activity (a TCX `<Activity>`, a
  * FIT session: each leg of a multisport file), each with its own sport, date and figures,
@@ -211,8 +226,6 @@ async function storeAnotherOriginal(first: string, target: string): Promise<stri
  * unpacked first, and the unpacked file is what is kept.
  *
  * @param originalName the file's name as uploaded (only its extensions are used)
- * @param writeAfter awaited before the write: an archive imports several files at once but commits
- *   them in its own order, so which of two copies is the duplicate never depends on timing
  * @throws AppError for a file that cannot become a workout, an unknown sport, or a wrong extension
  */
 export async function importWorkoutFile(
@@ -221,8 +234,9 @@ export async function importWorkoutFile(
   uploadedPath: string,
   originalName: string,
   choices: ImportChoices,
-  writeAfter: Promise<void> = Promise.resolve(),
+  inArchive: InArchive = {},
 ): Promise<FileImportOutcome> {
+  const { writeAfter = Promise.resolve(), inTransaction } = inArchive
   const { db, write, layout, maps } = context
   const prepared: PreparedWorkout[] = []
   const allWritten = () => prepared.flatMap((item) => item.written)
@@ -305,7 +319,7 @@ export async function importWorkoutFile(
     }
 
     await writeAfter
-    const outcome = await write(async (manager): Promise<FileImportOutcome> => {
+    const insertAll = async (manager: EntityManager): Promise<FileImportOutcome> => {
       // Checked again inside the transaction: another upload of the same file may have just landed.
       const sameBytes = await findDuplicate(manager, user.id, fileHash)
       if (sameBytes) return { status: 'duplicate', workoutId: sameBytes }
@@ -331,6 +345,11 @@ export async function importWorkoutFile(
         await addToRecords(manager, user.id, sportId, created.filter((workout) => workout.sportId === sportId))
       }
       return { status: 'imported', workout: first, workouts: created, warnings }
+    }
+    const outcome = await write(async (manager) => {
+      const inserted = await insertAll(manager)
+      await inTransaction?.(manager, inserted)
+      return inserted
     })
 
     const kept = new Set(outcome.status === 'imported' ? outcome.workouts.map((workout) => workout.id) : [])
