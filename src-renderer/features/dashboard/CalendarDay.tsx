@@ -1,12 +1,13 @@
-import { Anchor, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
 import type { Sport, Workout } from '../../../src/contracts'
 import { SportIcon, sportColor } from '../../components/SportIcon'
-import { formatDateTime } from '../../format/dates'
 import { countBySport, MAX_ICONS_PER_DAY } from './calendar'
 import classes from './Dashboard.module.css'
 import { DayDonut } from './DayDonut'
+
+const loadDayWorkouts = () => import('./DayWorkouts')
+const DayWorkouts = lazy(() => loadDayWorkouts().then((module) => ({ default: module.DayWorkouts })))
 
 interface CalendarDayProps {
   day: string
@@ -24,14 +25,20 @@ function dayLabel(day: string, language: string): string {
   return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 }
 
-/** One calendar cell: the day number and its workouts as icons (up to 6) or a donut; a click lists them. */
+/**
+ * One calendar cell: the day number and its workouts as icons (up to 6) or a donut; a click lists
+ * them. Plain elements, not Mantine components: a month is 42 cells, rendered on the first load.
+ */
 export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone, opened, onToggle }: CalendarDayProps) {
   const { t, i18n } = useTranslation()
+  // Until its first click a day is a plain button; the click mounts the fetched list (DayWorkouts).
+  const [used, setUsed] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   const sportOf = (id: number) => sports.find((sport) => sport.id === id)
   const number = (
-    <Text size="xs" fw={isToday ? 800 : 500} c={inMonth ? undefined : 'dimmed'} className={isToday ? classes.today : undefined}>
+    <span className={classes.dayNumber} data-today={isToday || undefined}>
       {Number(day.slice(8))}
-    </Text>
+    </span>
   )
   if (workouts.length === 0) {
     return (
@@ -42,12 +49,12 @@ export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone,
   }
   const content =
     workouts.length <= MAX_ICONS_PER_DAY ? (
-      <Group gap={2} justify="center" wrap="wrap">
+      <span className={classes.dayIcons}>
         {workouts.map((workout) => {
           const sport = sportOf(workout.sport_id)
           return <SportIcon key={workout.id} label={sport?.label ?? ''} color={sport?.color} size={16} />
         })}
-      </Group>
+      </span>
     ) : (
       <DayDonut
         slices={countBySport(workouts).map(({ sportId, count }) => {
@@ -57,42 +64,29 @@ export function CalendarDay({ day, workouts, sports, inMonth, isToday, timezone,
         })}
       />
     )
+  const target = (
+    <button
+      ref={button}
+      type="button"
+      className={classes.day}
+      data-day={day}
+      data-outside={!inMonth || undefined}
+      data-has-workouts
+      aria-label={t('dashboard.CALENDAR.DAY_WORKOUTS', { count: workouts.length, date: dayLabel(day, i18n.language) })}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      onPointerEnter={used ? undefined : () => void loadDayWorkouts()}
+      onFocus={used ? undefined : () => void loadDayWorkouts()}
+      onClick={used ? () => onToggle(!opened) : () => setUsed(true)}
+    >
+      {number}
+      {content}
+    </button>
+  )
+  if (!used) return target
   return (
-    <Popover opened={opened} onChange={onToggle} position="bottom" withArrow shadow="md" width={260} trapFocus returnFocus>
-      <Popover.Target>
-        <UnstyledButton
-          className={classes.day}
-          data-day={day}
-          data-outside={!inMonth || undefined}
-          data-has-workouts
-          aria-label={t('dashboard.CALENDAR.DAY_WORKOUTS', { count: workouts.length, date: dayLabel(day, i18n.language) })}
-          aria-expanded={opened}
-          onClick={() => onToggle(!opened)}
-        >
-          {number}
-          {content}
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="calendar-day-workouts">
-        <Stack gap={6}>
-          {workouts.map((workout) => {
-            const sport = sportOf(workout.sport_id)
-            return (
-              <Group key={workout.id} gap={6} wrap="nowrap">
-                <SportIcon label={sport?.label ?? ''} color={sport?.color} size={18} />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/workouts/${workout.id}`} size="sm" truncate>
-                    {workout.title}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(workout.workout_date, timezone).slice(11)}
-                  </Text>
-                </Stack>
-              </Group>
-            )
-          })}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={target}>
+      <DayWorkouts target={target} targetRef={button} workouts={workouts} sports={sports} timezone={timezone} opened={opened} onToggle={onToggle} />
+    </Suspense>
   )
 }

@@ -1,7 +1,7 @@
-import { Grid, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core'
+import { Grid, Stack, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconCalendarMonth, IconChartBar, IconListDetails, IconTrophy, type Icon } from '@tabler/icons-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, User } from '../../../src/contracts'
 import { call } from '../../api/client'
@@ -10,11 +10,14 @@ import { PageLoader } from '../../components/PageLoader'
 import { setProfile, useAppState } from '../../session/store'
 import { Calendar } from './Calendar'
 import { currentMonth } from './calendar'
+import classes from './Dashboard.module.css'
 import { EmptyState } from './EmptyState'
-import { MonthStatistics } from './MonthStatistics'
-import { Records } from './Records'
-import { Timeline } from './Timeline'
 import { TotalsCards } from './TotalsCards'
+
+// A phone starts on the calendar: the other sections' code (chart, cards, tables) loads when shown.
+const MonthStatistics = lazy(() => import('./MonthStatistics').then((module) => ({ default: module.MonthStatistics })))
+const Timeline = lazy(() => import('./Timeline').then((module) => ({ default: module.Timeline })))
+const Records = lazy(() => import('./Records').then((module) => ({ default: module.Records })))
 
 /** The four sections a phone switches between. */
 export const SECTIONS = ['calendar', 'chart', 'timeline', 'records'] as const
@@ -58,9 +61,21 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
   const weekm = profile.weekm ?? false
   const sections: Record<Section, ReactNode> = {
     calendar: <Calendar sports={sports} timezone={timezone} weekm={weekm} month={month} onMonthChange={setMonth} />,
-    chart: <MonthStatistics profile={profile} sports={sports} month={month} />,
-    timeline: <Timeline sports={sports} />,
-    records: <Records sports={sports} />,
+    chart: (
+      <Suspense fallback={<PageLoader />}>
+        <MonthStatistics profile={profile} sports={sports} month={month} />
+      </Suspense>
+    ),
+    timeline: (
+      <Suspense fallback={<PageLoader />}>
+        <Timeline sports={sports} />
+      </Suspense>
+    ),
+    records: (
+      <Suspense fallback={<PageLoader />}>
+        <Records sports={sports} />
+      </Suspense>
+    ),
   }
 
   return (
@@ -72,25 +87,7 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
       {profile.nb_workouts === 0 ? <EmptyState /> : <TotalsCards profile={profile} totals={list?.data.totals ?? null} />}
       {small ? (
         <>
-          <SegmentedControl
-            fullWidth
-            value={section}
-            onChange={(value) => setSection(SECTIONS.find((candidate) => candidate === value) ?? 'calendar')}
-            aria-label={t('dashboard.SECTIONS.LABEL')}
-            data-testid="dashboard-sections"
-            data={SECTIONS.map((value) => {
-              const Glyph = SECTION_ICONS[value]
-              return {
-                value,
-                label: (
-                  <span title={t(`dashboard.SECTIONS.${value}`)} style={{ display: 'inline-flex' }}>
-                    <Glyph size={20} aria-hidden />
-                    <VisuallyHidden>{t(`dashboard.SECTIONS.${value}`)}</VisuallyHidden>
-                  </span>
-                ),
-              }
-            })}
-          />
+          <SectionSwitch value={section} onChange={setSection} />
           {sections[section]}
         </>
       ) : (
@@ -110,5 +107,28 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
         </Grid>
       )}
     </Stack>
+  )
+}
+
+/**
+ * The phone's choice of section: four native radio buttons drawn as a segmented control. Mantine's
+ * SegmentedControl measures its segments on every layout change, the dashboard's costliest step.
+ */
+function SectionSwitch({ value, onChange }: { value: Section; onChange: (section: Section) => void }) {
+  const { t } = useTranslation()
+  const name = useId()
+  return (
+    <div role="radiogroup" aria-label={t('dashboard.SECTIONS.LABEL')} className={classes.sections} data-testid="dashboard-sections">
+      {SECTIONS.map((section) => {
+        const Glyph = SECTION_ICONS[section]
+        return (
+          <label key={section} className={classes.section} title={t(`dashboard.SECTIONS.${section}`)}>
+            <input type="radio" name={name} value={section} checked={section === value} onChange={() => onChange(section)} className={classes.sectionRadio} />
+            <Glyph size={20} aria-hidden />
+            <VisuallyHidden>{t(`dashboard.SECTIONS.${section}`)}</VisuallyHidden>
+          </label>
+        )
+      })}
+    </div>
   )
 }

@@ -1,3 +1,4 @@
+import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Sport, UserRecord, Workout } from '../../../src/contracts'
 import { click, render, type Rendered } from '../../test/render'
@@ -51,6 +52,8 @@ describe('calendar day', () => {
   it('asks to open its list when clicked, and an empty day is not a button', async () => {
     const { container, wasOpened } = await renderDay(2)
     await click(container.querySelector('button'))
+    // The first click fetches the list's chunk, then replays itself on the list's own target.
+    await act(() => import('./DayWorkouts'))
     expect(wasOpened()).toBe(true)
     rendered?.unmount()
     rendered = await render(<CalendarDay day="2024-05-02" workouts={[]} sports={sports} inMonth={false} isToday={false} timezone="UTC" opened={false} onToggle={() => undefined} />)
