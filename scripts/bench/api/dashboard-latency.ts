@@ -17,7 +17,7 @@ const ALONE_MAX_MS = 3
 const CONCURRENT_P95_MAX_MS = 20
 
 /** The calls the dashboard and statistics pages make, as the UI makes them (`{user}`: the caller). */
-const CALLS: Record<string, string> = {
+export const CALLS: Record<string, string> = {
   'calendar month (per_page 100)': 'workouts?from=2024-05-26&to=2024-07-06&per_page=100&order=asc',
   'timeline page of 5': 'workouts?page=1&per_page=5',
   'stats by_time year (all)': 'stats/{user}/by_time?time=year',
@@ -37,9 +37,9 @@ function random(seed: number): () => number {
   }
 }
 
-const PASSWORD = 'bench-password'
-const usernameOf = (index: number) => (index === 0 ? 'bench' : `bench${index}`)
-const emailOf = (index: number) => `${usernameOf(index)}@example.com`
+export const PASSWORD = 'bench-password'
+export const usernameOf = (index: number) => (index === 0 ? 'bench' : `bench${index}`)
+export const emailOf = (index: number) => `${usernameOf(index)}@example.com`
 
 /**
  * Writes `users` active users (copies of the registered first one: same password) with `perUser`
@@ -91,6 +91,15 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN
 }
 
+/** A fresh data folder with a registered first user and the seeded history. */
+export async function seededDataDir(dataDir: string, users: number, perUser: number): Promise<void> {
+  const server = await startServerProcess(dataDir)
+  const account = { username: usernameOf(0), email: emailOf(0), password: PASSWORD }
+  await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+  await server.stop()
+  await seed(dataDir, users, perUser)
+}
+
 /** A server (answer cache off) on a fresh folder with the seeded history, and sessions of its first `sessions` users. */
 async function seededServer(
   dataDir: string,
@@ -99,12 +108,8 @@ async function seededServer(
   sessions: number,
   options: Pick<ServerProcessOptions, 'nodeArgs'> = {},
 ): Promise<{ server: ServerProcess; auth: { user: string; headers: Record<string, string> }[] }> {
-  let server = await startServerProcess(dataDir)
-  const account = { username: usernameOf(0), email: emailOf(0), password: PASSWORD }
-  await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
-  await server.stop()
-  await seed(dataDir, users, perUser)
-  server = await startServerProcess(dataDir, { ...options, readCache: false })
+  await seededDataDir(dataDir, users, perUser)
+  const server = await startServerProcess(dataDir, { ...options, readCache: false })
   const auth = []
   for (let user = 0; user < sessions; user += 1) {
     auth.push({ user: usernameOf(user), headers: { authorization: `Bearer ${await token(server.url, emailOf(user), PASSWORD)}` } })
@@ -112,7 +117,7 @@ async function seededServer(
   return { server, auth }
 }
 
-const pathFor = (name: string, user: string) => (CALLS[name] ?? '').replace('{user}', user)
+export const pathFor = (name: string, user: string) => (CALLS[name] ?? '').replace('{user}', user)
 
 /** One call kind alone: its median wall time, and the server's CPU time per call (all threads, and the main thread). */
 export interface AloneFigures {
