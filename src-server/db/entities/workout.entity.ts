@@ -7,9 +7,10 @@ import { UserEntity } from './user.entity'
  * file). Durations are whole seconds, distances km, speeds km/h, altitudes metres.
  */
 @Entity('workout')
-// Covering the dashboard's reads (pages in date order, totals by period and sport, date range),
-// so they read this index alone, never the rows (see the migration WorkoutDashboardIndexes).
-@Index('idx_workout_user_date_totals', ['userId', 'workoutDate', 'id', 'sportId', 'distance', 'moving', 'ascent', 'descent', 'aveSpeed'])
+// Covering the dashboard's reads (pages in date order, totals by period and sport, date range,
+// profile totals), so they read this index alone, never the rows (see the migrations
+// WorkoutDashboardIndexes and WorkoutTotalsDuration).
+@Index('idx_workout_user_date_totals', ['userId', 'workoutDate', 'id', 'sportId', 'distance', 'moving', 'ascent', 'descent', 'aveSpeed', 'duration'])
 @Index('idx_workout_user_file_hash', ['userId', 'fileHash'])
 export class WorkoutEntity {
   /** Short id (22 characters), as the reference tracker's. */

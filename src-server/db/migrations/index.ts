@@ -10,6 +10,7 @@ import { WorkoutDashboardIndexes1795521266583 } from './1795521266583-workout-da
 import { ImportResultCodes1795523045008 } from './1795523045008-import-result-codes'
 import { WatchedFiles1795523054620 } from './1795523054620-watched-files'
 import { SportSpeedDisplay1795528211867 } from './1795528211867-sport-speed-display'
+import { WorkoutTotalsDuration1795539794811 } from './1795539794811-workout-totals-duration'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ImportResultCodes1795523045008,
   WatchedFiles1795523054620,
   SportSpeedDisplay1795528211867,
+  WorkoutTotalsDuration1795539794811,
 ]
