@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context'
 import { RecordEntity, type RecordType, type UserEntity, type WorkoutEntity } from '../../db/entities'
 import { presentRecord } from '../users/user.presenter'
 import { bestWorkoutBy } from '../workouts/workouts.queries'
+import { recordsOfUser } from './records.queries'
 
 /**
  * The workout column each record type takes its value from (longest duration uses moving time),
@@ -75,10 +76,7 @@ export function createRecordsService(context: ServerContext) {
   return {
     /** The caller's records, by sport then type. */
     async list(user: UserEntity): Promise<RecordsResponse> {
-      const records = await context.db.manager.find(RecordEntity, {
-        where: { userId: user.id },
-        order: { sportId: 'ASC', recordType: 'ASC' },
-      })
+      const records = await recordsOfUser(context.db.manager, user.id)
       return { status: 'success', data: { records: records.map((record) => presentRecord(record, user.username)) } }
     },
   }

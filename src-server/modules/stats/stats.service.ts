@@ -33,6 +33,8 @@ export function createStatsService(context: ServerContext) {
 
   /** The user whose statistics are asked for: oneself, or anyone for an administrator. */
   async function target(viewer: UserEntity, username: string): Promise<UserEntity> {
+    // One's own statistics (the usual call): the caller's row, just read by authentication, serves.
+    if (username === viewer.username) return viewer
     const user = await db.manager.findOneBy(UserEntity, { username })
     if (!user) throw new AppError('user_not_found')
     if (user.id !== viewer.id && !viewer.admin) throw new AppError('forbidden')

@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm'
 import type { Language, User, UserRecord } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
-import { RecordEntity, type UserEntity } from '../../db/entities'
+import type { UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
+import { recordsOfUser, type RecordRow } from '../records/records.queries'
 import { userSportIds, userWorkoutSums } from './users.queries'
 
 /** Who is looking: the user themself, an administrator, or another user. */
@@ -22,7 +23,7 @@ export interface UserTotals {
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
 
 /** Serialises a record as the reference tracker does (LD as `H:MM:SS`). */
-export function presentRecord(record: RecordEntity, username: string): UserRecord {
+export function presentRecord(record: RecordRow, username: string): UserRecord {
   const value =
     record.recordType === 'LD'
       ? formatTimedelta(record.value)
@@ -42,10 +43,7 @@ export function presentRecord(record: RecordEntity, username: string): UserRecor
 export async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
   const totals = await userWorkoutSums(manager, user.id)
   const sports = await userSportIds(manager, user.id)
-  const records = await manager.find(RecordEntity, {
-    where: { userId: user.id },
-    order: { sportId: 'ASC', recordType: 'ASC' },
-  })
+  const records = await recordsOfUser(manager, user.id)
   return {
     nb_workouts: totals?.nb_workouts ?? 0,
     nb_sports: sports.length,

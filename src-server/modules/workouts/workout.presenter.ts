@@ -1,7 +1,7 @@
 import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutSegment } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
-import type { WorkoutEntity, WorkoutSegmentEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
+import type { WorkoutRow, WorkoutSegmentRow } from './workouts.queries'
 
 const round = (value: number | null, decimals: number): number | null => (value === null ? null : Number(value.toFixed(decimals)))
 
@@ -49,7 +49,7 @@ export function presentFigures(
   }
 }
 
-export function presentSegment(segment: WorkoutSegmentEntity): WorkoutSegment {
+export function presentSegment(segment: WorkoutSegmentRow): WorkoutSegment {
   // Segments come from files, whose points are timed (a file without times is refused).
   return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment, true) }
 }
@@ -57,14 +57,14 @@ export function presentSegment(segment: WorkoutSegmentEntity): WorkoutSegment {
 /** What a workout's answer needs besides its row. */
 export interface WorkoutExtras {
   username: string
-  segments: WorkoutSegmentEntity[]
+  segments: readonly WorkoutSegmentRow[]
   records: UserRecord[]
   previousId: string | null
   nextId: string | null
 }
 
 /** The workout object of the API (the reference tracker's shape; zero or null as {@link presentFigures} says). */
-export function presentWorkout(workout: WorkoutEntity, extras: WorkoutExtras): Workout {
+export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Workout {
   return {
     id: workout.id,
     user: extras.username,

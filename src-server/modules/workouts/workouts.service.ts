@@ -20,23 +20,27 @@ import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { RecordEntity, SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { addToRecords, recomputeRecords } from '../records/records.service'
+import { recordsOfWorkouts } from '../records/records.queries'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
+  segmentsOfWorkouts,
   workoutListPageIds,
   workoutListSums,
   workoutNeighbours,
+  workoutRowsByIds,
   workoutsAroundSpan,
   type WorkoutLinks,
   type WorkoutListFilter,
+  type WorkoutRow,
 } from './workouts.queries'
 
 const minutesOf = (hhmm: string) => {
@@ -47,6 +51,17 @@ const minutesOf = (hhmm: string) => {
 /** Speeds of a workout entered by hand: distance over duration, both as average and maximum. */
 function manualSpeed(distanceKm: number, durationS: number): number | null {
   return durationS > 0 ? (distanceKm / durationS) * 3600 : null
+}
+
+/** Rows grouped by their workout, in their order. */
+function byWorkout<T extends { workoutId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) {
+    const group = groups.get(row.workoutId)
+    if (group) group.push(row)
+    else groups.set(row.workoutId, [row])
+  }
+  return groups
 }
 
 /** 1-based segment number of a URL, or null when it is not a positive integer. */
@@ -84,7 +99,7 @@ export function createWorkoutsService(context: ServerContext) {
    * Previous/next of each workout of a page, in the date order of all the user's workouts
    * (whatever the filters): the workouts dated within the page's span, plus one on each side.
    */
-  async function pageNeighbours(manager: EntityManager, userId: number, page: WorkoutEntity[]): Promise<Map<string, WorkoutLinks>> {
+  async function pageNeighbours(manager: EntityManager, userId: number, page: readonly WorkoutRow[]): Promise<Map<string, WorkoutLinks>> {
     const links = new Map<string, WorkoutLinks>()
     if (page.length === 0) return links
     const dates = page.map((workout) => workout.workoutDate.getTime())
@@ -102,17 +117,17 @@ export function createWorkoutsService(context: ServerContext) {
   async function present(
     manager: EntityManager,
     user: UserEntity,
-    workouts: WorkoutEntity[],
+    workouts: readonly WorkoutRow[],
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    const segments = ids.length ? await manager.find(WorkoutSegmentEntity, { where: { workoutId: In(ids) }, order: { segmentIndex: 'ASC' } }) : []
-    const records = ids.length ? await manager.find(RecordEntity, { where: { workoutId: In(ids) }, order: { recordType: 'ASC' } }) : []
+    const segments = byWorkout(await segmentsOfWorkouts(manager, ids))
+    const records = byWorkout(await recordsOfWorkouts(manager, ids))
     return workouts.map((workout) =>
       presentWorkout(workout, {
         username: user.username,
-        segments: segments.filter((segment) => segment.workoutId === workout.id),
-        records: records.filter((record) => record.workoutId === workout.id).map((record) => presentRecord(record, user.username)),
+        segments: segments.get(workout.id) ?? [],
+        records: (records.get(workout.id) ?? []).map((record) => presentRecord(record, user.username)),
         previousId: links.get(workout.id)?.previousId ?? null,
         nextId: links.get(workout.id)?.nextId ?? null,
       }),
@@ -199,7 +214,7 @@ export function createWorkoutsService(context: ServerContext) {
           { by: query.order_by, direction: query.order },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
         )
-        const byId = new Map((rows.length ? await manager.findBy(WorkoutEntity, { id: In(rows) }) : []).map((w) => [w.id, w]))
+        const byId = new Map((await workoutRowsByIds(manager, rows)).map((w) => [w.id, w]))
         const ordered = rows.flatMap((id) => byId.get(id) ?? [])
         const links = await pageNeighbours(manager, user.id, ordered)
         const pages = Math.ceil(total / query.per_page)

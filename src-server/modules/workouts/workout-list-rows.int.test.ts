@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
+import { fixture, upload } from '../../test/workouts'
+
+/**
+ * Lists read workout rows by raw SQL (not TypeORM's entity hydration, which `GET /workouts/:id`
+ * still uses): on a varied history — files with several segments, with and without elevation or
+ * heart rate, workouts typed in by hand with and without figures, edited ones with weather —
+ * every workout of a list must be exactly the one-workout answer, less the fields only that one has.
+ */
+describe('workout lists', () => {
+  let t: TestServer
+  let sam: Account
+  beforeEach(async () => {
+    ;({ t, sam } = await startWithOwnerAndSam())
+  })
+  afterEach(() => t.close())
+
+  async function seedHistory(): Promise<void> {
+    const files = [
+      // The fixtures are one ride: each in another sport, or it would be the same outing again.
+      ['gpx/gpx_file.gpx', 1],
+      ['gpx/gpx_file_with_3_segments.gpx', 2],
+      ['gpx/gpx_file_with_2_segments_and_without_elevation.gpx', 3],
+      ['gpx/gpx_file_with_gpxtpx_extensions_and_power.gpx', 4],
+      ['gpx/gpx_file_with_offset.gpx', 5],
+    ] as const
+    for (const [name, sport] of files) {
+      expect((await upload(t, sam.token, name.split('/')[1] ?? name, await fixture(name), { sport_id: sport })).status).toBe(201)
+    }
+    const manual = async (body: Record<string, unknown>) => {
+      const answer = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: 1, duration: 3600, distance: 10, ...body } })
+      expect(answer.status).toBe(201)
+      return answer.body.data.workouts[0] as Workout
+    }
+    await manual({ workout_date: '2018-05-15 14:05', title: 'Morning ride', notes: 'windy', ascent: 120, descent: 110 })
+    await manual({ workout_date: '2018-05-15 14:05', distance: 12.3456 })
+    await manual({ workout_date: '2019-01-01 00:00', sport_id: 5, duration: 90_000, distance: 250 })
+    const edited = await manual({ workout_date: '2020-07-14 09:30', notes: 'é ü "quoted" \\ back' })
+    const weather = { icon: 'rain', temperature: 11.5, humidity: 0.8, wind: 4.2, windBearing: 225 }
+    const patched = await t.api('PATCH', `workouts/${edited.id}`, { token: sam.token, body: { title: 'Rainy', weather_start: weather, weather_end: weather } })
+    expect(patched.status).toBe(200)
+  }
+
+  it('answer each workout as the one-workout answer does, whatever the page and order', async () => {
+    await seedHistory()
+    for (const query of ['per_page=100', 'per_page=3&page=2', 'per_page=100&order=asc&order_by=distance', 'per_page=100&from=2018-05-15&to=2018-05-15']) {
+      const list = await t.api<WorkoutsListResponse>('GET', `workouts?${query}`, { token: sam.token })
+      expect(list.status).toBe(200)
+      expect(list.body.data.workouts.length).toBeGreaterThan(0)
+      for (const listed of list.body.data.workouts) {
+        const single = await t.api<WorkoutsResponse>('GET', `workouts/${listed.id}`, { token: sam.token })
+        const alone = single.body.data.workouts[0] as Workout
+        // The one-workout answer adds its laps and best efforts; everything else is the same, key order included.
+        const shared = Object.fromEntries(Object.entries(alone).filter(([key]) => key in listed))
+        expect(JSON.stringify(listed)).toBe(JSON.stringify(shared))
+      }
+    }
+  })
+
+  it('answers the same records in the records list, the profile and the workouts holding them', async () => {
+    await seedHistory()
+    const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
+    const profile = (await t.api<ProfileResponse>('GET', 'auth/profile', { token: sam.token })).body.data
+    expect(records.length).toBeGreaterThanOrEqual(10)
+    expect(JSON.stringify(profile.records)).toBe(JSON.stringify(records))
+    const list = (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts
+    const held = list.flatMap((workout) => workout.records)
+    expect(JSON.stringify([...held].sort((a, b) => a.id - b.id))).toBe(JSON.stringify([...records].sort((a, b) => a.id - b.id)))
+  })
+})
