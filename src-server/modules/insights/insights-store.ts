@@ -2,29 +2,21 @@ import { gunzipSync, gzipSync } from 'node:zlib'
 import type { EntityManager } from 'typeorm'
 import { INSIGHTS_VERSION, type StoredInsights } from '../../../src/domain/insights'
 import { WorkoutBestEffortEntity, WorkoutInsightEntity } from '../../db/entities'
+import { insertRows } from '../../db/insert-rows'
+import { deleteBestEfforts, upsertInsightDocument } from './insights.queries'
 
 /**
  * Stores a workout's insights inside the caller's transaction, replacing any earlier ones: the
  * compressed document and one row per best effort (for personal bests across workouts).
  */
 export async function saveInsights(manager: EntityManager, workoutId: string, insights: StoredInsights): Promise<void> {
-  await manager.delete(WorkoutBestEffortEntity, { workoutId })
-  // One statement whether the row exists or not (`save` reads it first).
-  await manager.upsert(
-    WorkoutInsightEntity,
-    {
-      workoutId,
-      version: insights.version,
-      // Level 1 as for the chart: nearly the best size for a fraction of the time.
-      data: gzipSync(JSON.stringify(insights), { level: 1 }),
-    },
-    ['workoutId'],
-  )
-  const efforts = [
+  await deleteBestEfforts(manager, workoutId)
+  // Level 1 as for the chart: nearly the best size for a fraction of the time.
+  await upsertInsightDocument(manager, workoutId, insights.version, gzipSync(JSON.stringify(insights), { level: 1 }))
+  await insertRows(manager, WorkoutBestEffortEntity, [
     ...insights.distanceEfforts.map((effort) => ({ workoutId, kind: 'distance' as const, target: effort.distanceM, value: effort.movingMs })),
     ...insights.powerEfforts.map((effort) => ({ workoutId, kind: 'power' as const, target: effort.durationS, value: effort.watts })),
-  ]
-  if (efforts.length > 0) await manager.insert(WorkoutBestEffortEntity, efforts)
+  ])
 }
 
 /** A workout's stored insights, or null when they were not computed (yet) or are outdated. */

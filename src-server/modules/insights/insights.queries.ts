@@ -21,6 +21,20 @@ export interface PendingInsightsRow {
   workout_date: string
 }
 
+/** Removes a workout's best-effort rows (before its new ones are written). */
+export async function deleteBestEfforts(manager: EntityManager, workoutId: string): Promise<void> {
+  await manager.query(`DELETE FROM workout_best_effort WHERE workout_id = ?`, [workoutId])
+}
+
+/** Writes a workout's insights document (gzipped JSON), replacing an earlier one, in one statement. */
+export async function upsertInsightDocument(manager: EntityManager, workoutId: string, version: number, data: Buffer): Promise<void> {
+  await manager.query(
+    `INSERT INTO workout_insight (workout_id, version, data) VALUES (?, ?, ?)
+      ON CONFLICT (workout_id) DO UPDATE SET version = excluded.version, data = excluded.data`,
+    [workoutId, version, data],
+  )
+}
+
 /** A user's best efforts over all their workouts, oldest workout first. */
 export async function bestEffortsOf(manager: EntityManager, userId: number): Promise<BestEffortRow[]> {
   return manager.query<BestEffortRow[]>(

@@ -10,6 +10,7 @@ import { AppError } from '../../../src/errors'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { insertRows } from '../../db/insert-rows'
 import { shortId } from '../../lib/short-id'
 import { saveInsights } from '../insights/insights-store'
 import { randomToken } from '../../lib/secrets'
@@ -128,25 +129,14 @@ export function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary)
   )
 }
 
-/**
- * Rows per segment insert: SQLite allows 32,766 bound variables per statement and a segment row
- * binds a dozen, so a file of 8,000 segments must be inserted in several statements.
- */
-const SEGMENTS_PER_INSERT = 1_000
-
-/** Inserts a workout's segment rows in batches (see {@link SEGMENTS_PER_INSERT}). */
+/** Inserts a workout's segment rows (in as few statements as SQLite allows: a file may hold 8,000 segments). */
 export async function insertSegments(manager: EntityManager, segments: readonly WorkoutSegmentEntity[]): Promise<void> {
-  for (let start = 0; start < segments.length; start += SEGMENTS_PER_INSERT) {
-    await manager.insert(WorkoutSegmentEntity, segments.slice(start, start + SEGMENTS_PER_INSERT))
-  }
+  await insertRows(manager, WorkoutSegmentEntity, segments)
 }
 
-/**
- * Inserts a workout row. Every column is set, so it is not read back: TypeORM's `insert` selects
- * the row again on SQLite whenever the entity has columns with a database default.
- */
+/** Inserts a workout row, every column set (not read back). */
 export async function insertWorkout(manager: EntityManager, workout: WorkoutEntity): Promise<void> {
-  await manager.createQueryBuilder().insert().into(WorkoutEntity).values(workout).updateEntity(false).execute()
+  await insertRows(manager, WorkoutEntity, [workout])
 }
 
 /** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
@@ -335,7 +325,7 @@ export async function importWorkoutFile(
         }
         await insertWorkout(manager, workout)
         await insertSegments(manager, segments)
-        await manager.insert(WorkoutTrackEntity, trackRow(workout.id, packed))
+        await insertRows(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
         await saveInsights(manager, workout.id, analysis.insights)
         created.push(workout)
       }
