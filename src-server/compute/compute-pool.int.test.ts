@@ -10,7 +10,7 @@ import { rideToGpx, rideToTcx, syntheticRide } from '../importers/test-support/s
 import { analyseForStorage } from '../../src/domain/analysis'
 import { importTrackFile } from '../importers'
 import { activityNearest, parseAndAnalyse } from './compute-tasks'
-import { computeWorkerLocation, createComputePool, type ComputePool } from './compute-pool'
+import { computeWorkerLocation, createComputePool, defaultThreadCount, type ComputePool } from './compute-pool'
 
 /**
  * A GPX of `count` points written in slices, so this thread holds (and later collects) little:
@@ -73,6 +73,20 @@ describe('compute pool', () => {
     expect(refused).toMatchObject({ code: 'track_xml_invalid', detail: expect.stringMatching(/.+/) })
     const missing = await pool.parseAndAnalyse(join(dir, 'missing.gpx'), { analysis: {}, joinActivities: true }).catch((error: unknown) => error)
     expect(missing).toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('starts as many threads as the cores less the event loop\'s share keep busy, once files queue up', async () => {
+    expect([1, 2, 3, 4, 8, 32].map((cores) => defaultThreadCount(cores))).toEqual([1, 2, 3, 3, 4, 4])
+    const sized = createComputePool()
+    try {
+      const path = join(dir, 'queued.gpx')
+      await writeFile(path, rideToGpx(syntheticRide(500)))
+      await Promise.all(Array.from({ length: 3 * sized.size }, () => sized.parseAndAnalyse(path, { analysis: {}, joinActivities: true })))
+      expect(sized.size).toBe(defaultThreadCount())
+      expect(sized.stats().threads).toBe(sized.size)
+    } finally {
+      await sized.close()
+    }
   })
 
   it('draws a map PNG', async () => {
