@@ -126,6 +126,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
   const compute = createComputePool()
+  // Password hashes get a thread of their own, so a login never waits behind a file's parsing.
+  const passwordThread = createComputePool({ threads: 1 })
   const snapshots = createReadSnapshots(dataDir.layout.database, READ_SNAPSHOT_CONNECTIONS, hooks)
   const context: ServerContext = {
     config,
@@ -136,7 +138,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     sessions,
     layout: dataDir.layout,
     tokens: createTokenService(dataDir.secret, now),
-    passwords: createPasswordHasher(config.bcryptRounds),
+    passwords: createPasswordHasher(config.bcryptRounds, passwordThread),
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
@@ -211,6 +213,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       watcher.stop()
       await background.stop()
       await compute.close()
+      await passwordThread.close()
       await dailyBackup.stop()
       await mailer.drain()
       await snapshots.close()

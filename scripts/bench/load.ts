@@ -201,7 +201,7 @@ async function uploadsWhileReading(): Promise<void> {
           uploadTimes.set(kind, [...(uploadTimes.get(kind) ?? []), performance.now() - began])
           const during = await server.loopBlocks()
           const before = blocks.get(kind)
-          blocks.set(kind, before ? { wallMs: Math.max(before.wallMs, during.wallMs), blockedMs: Math.max(before.blockedMs, during.blockedMs), cpuMs: Math.max(before.cpuMs, during.cpuMs), gcMs: Math.max(before.gcMs, during.gcMs), peakRssMb: during.peakRssMb } : during)
+          blocks.set(kind, before ? { wallMs: Math.max(before.wallMs, during.wallMs), blockedMs: Math.max(before.blockedMs, during.blockedMs), cpuMs: Math.max(before.cpuMs, during.cpuMs), gcMs: Math.max(before.gcMs, during.gcMs), mainThreadCpuMs: before.mainThreadCpuMs + during.mainThreadCpuMs, peakRssMb: during.peakRssMb } : during)
         }
       })()
       const latencies = await read(deadline)
@@ -214,10 +214,14 @@ async function uploadsWhileReading(): Promise<void> {
       console.log(`
 Load: one user uploads worst-case files (~19 MB: the largest ride, 200,000 one-point segments, 6.6 million FIT records) one after another while ${READERS} others read, ${UPLOADS_DURATION_MS / 1000} s`)
       console.log(`  uploads: ${uploads.join(', ')}; server peak RSS ${peakRssMb.toFixed(0)} MB`)
-      console.log('  longest event-loop block of the server while each kind uploads (CPU time of the main thread; less waits for a CPU; wall; longest GC; peak RSS after it):')
+      console.log(
+        "  the server's longest event-loop block while each kind uploads, readers' work included (its main thread's CPU time; less waits for a CPU; wall; longest GC), " +
+          'main-thread CPU per upload, peak RSS after the last one:',
+      )
       for (const [kind, worst] of blocks) {
         const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`
-        console.log(`    ${kind.padEnd(18)} CPU ${ms(worst.cpuMs)}  blocked ${ms(worst.blockedMs)}  wall ${ms(worst.wallMs)}  GC ${ms(worst.gcMs)}  RSS ${worst.peakRssMb.toFixed(0)} MB`)
+        const perUpload = worst.mainThreadCpuMs / (uploadTimes.get(kind)?.length ?? 1)
+        console.log(`    ${kind.padEnd(18)} CPU ${ms(worst.cpuMs)}  blocked ${ms(worst.blockedMs)}  wall ${ms(worst.wallMs)}  GC ${ms(worst.gcMs)}  main thread ${ms(perUpload)}  RSS ${worst.peakRssMb.toFixed(0)} MB`)
       }
       console.log(
         `  readers alone (${READ_ALONE_MS / 1000} s before): n=${aloneSorted.length}, p50 ${percentile(aloneSorted, 50).toFixed(1)} ms, p95 ${percentile(aloneSorted, 95).toFixed(1)} ms, max ${(aloneSorted.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,

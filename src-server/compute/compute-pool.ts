@@ -23,6 +23,10 @@ export interface ComputePool {
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
   /** A workout's stored file as GPX with all it recorded (see `exportGpx` in `compute-tasks.ts`). */
   exportGpx(path: string, options: ExportGpxOptions): Promise<string>
+  /** A bcrypt hash of the password at `rounds` (see `passwords.ts`). */
+  hashPassword(password: string, rounds: number): Promise<string>
+  /** Whether the password matches a bcrypt hash. */
+  verifyPassword(password: string, hash: string): Promise<boolean>
   /** The most threads it runs at once (work beyond waits in its queue). */
   readonly size: number
   /** Threads started, tasks running or queued: for tests and the load benchmark. */
@@ -124,6 +128,16 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
     async exportGpx(path, exportOptions) {
       const reply = await run({ task: 'exportGpx', path, options: exportOptions })
       if (reply.task !== 'exportGpx') throw new Error('compute worker answered another task')
+      return reply.value
+    },
+    async hashPassword(password, rounds) {
+      const reply = await run({ task: 'hashPassword', password, rounds })
+      if (reply.task !== 'hashPassword') throw new Error('compute worker answered another task')
+      return reply.value
+    },
+    async verifyPassword(password, hash) {
+      const reply = await run({ task: 'verifyPassword', password, hash })
+      if (reply.task !== 'verifyPassword') throw new Error('compute worker answered another task')
       return reply.value
     },
     size: threads,

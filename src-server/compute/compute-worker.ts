@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs'
 import { isAppError } from '../../src/errors'
 import { drawMap, exportGpx, parseAndAnalyse } from './compute-tasks'
 import type { ComputeReply, ComputeRequest, WireError } from './protocol'
@@ -34,6 +35,11 @@ export default async function compute(request: ComputeRequest): Promise<ComputeR
         return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }
       case 'exportGpx':
         return { ok: true, task: request.task, value: await exportGpx(request.path, request.options) }
+      // Synchronous here: this thread has nothing else to do meanwhile.
+      case 'hashPassword':
+        return { ok: true, task: request.task, value: bcrypt.hashSync(request.password, request.rounds) }
+      case 'verifyPassword':
+        return { ok: true, task: request.task, value: bcrypt.compareSync(request.password, request.hash) }
     }
   } catch (error) {
     return { ok: false, error: wireError(error) }

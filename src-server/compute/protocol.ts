@@ -12,6 +12,8 @@ export type ComputeRequest =
       readonly bounds: Bounds
       readonly tiles: readonly TileImage[] | null
     }
+  | { readonly task: 'hashPassword'; readonly password: string; readonly rounds: number }
+  | { readonly task: 'verifyPassword'; readonly password: string; readonly hash: string }
 
 /** An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. */
 export type WireError =
@@ -35,4 +37,6 @@ export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
   | { readonly ok: true; readonly task: 'exportGpx'; readonly value: string }
+  | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }
+  | { readonly ok: true; readonly task: 'verifyPassword'; readonly value: boolean }
   | { readonly ok: false; readonly error: WireError }

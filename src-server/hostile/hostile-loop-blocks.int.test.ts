@@ -41,8 +41,8 @@ interface Owner {
   readonly headers: { readonly authorization: string }
 }
 
-async function startWithOwner(dataDir: string): Promise<Owner> {
-  const server = await startServerProcess(dataDir, { loopProbe: true })
+async function startWithOwner(dataDir: string, bcryptRounds?: number): Promise<Owner> {
+  const server = await startServerProcess(dataDir, { loopProbe: true, ...(bcryptRounds === undefined ? {} : { bcryptRounds }) })
   const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
   await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
   return { server, headers: { authorization: `Bearer ${await token(server.url, account.email, account.password)}` } }
@@ -158,4 +158,34 @@ describe('issue 14: the peak memory of a hostile upload (a fresh server process 
       expect(await owner.server.stop()).toBeLessThan(maxMb)
     }
   }, 180_000)
+})
+
+describe('issue 14: logins at the real bcrypt cost (12) leave the event loop free', () => {
+  let parent: string
+  let owner: Owner
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-login-blocks-'))
+    owner = await startWithOwner(join(parent, 'data'), 12)
+  }, 60_000)
+  afterAll(async () => {
+    await owner.server.stop()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('a login, a wrong password and an unknown account: each under 100 ms of main-thread CPU in all', async () => {
+    const login = (email: string, password: string) =>
+      fetch(`${owner.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+    for (const [email, password, status] of [
+      ['owner@example.com', 'owner-password', 200],
+      ['owner@example.com', 'wrong-password', 401],
+      ['nobody@example.com', 'owner-password', 401],
+    ] as const) {
+      await owner.server.loopBlocks()
+      expect((await login(email, password)).status).toBe(status)
+      // bcryptjs took ~300 ms of CPU a comparison on the event loop, in slices of 100 ms.
+      const { mainThreadCpuMs, cpuMs } = await owner.server.loopBlocks()
+      expect(mainThreadCpuMs, `${email} ${password}`).toBeLessThan(100)
+      expect(cpuMs).toBeLessThan(LONGEST_BLOCK_MS)
+    }
+  }, 60_000)
 })

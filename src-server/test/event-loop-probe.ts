@@ -18,6 +18,8 @@ export interface LoopBlocks {
   readonly cpuMs: number
   /** The longest garbage collection (wall clock), one of the things that hold the loop. */
   readonly gcMs: number
+  /** The main thread's CPU time in all since the previous reading (ms). */
+  readonly mainThreadCpuMs: number
   /** The process's peak resident memory so far (MB): which work raised it. */
   readonly peakRssMb: number
 }
@@ -47,6 +49,7 @@ export function installLoopProbe(): void {
   let blockedMs = 0
   let cpuMs = 0
   let gcMs = 0
+  let cpuAtReading = last[1] ?? 0
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcMs = Math.max(gcMs, entry.duration)
   }).observe({ entryTypes: ['gc'] })
@@ -61,7 +64,9 @@ export function installLoopProbe(): void {
   timer.unref()
   process.on('message', (message) => {
     if (message !== LOOP_BLOCKS_REQUEST) return
-    const loopBlocks: LoopBlocks = { wallMs, blockedMs, cpuMs, gcMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }
+    const [running] = schedstat()
+    const loopBlocks: LoopBlocks = { wallMs, blockedMs, cpuMs, gcMs, mainThreadCpuMs: running - cpuAtReading, peakRssMb: process.resourceUsage().maxRSS / 1024 }
+    cpuAtReading = running
     wallMs = 0
     blockedMs = 0
     cpuMs = 0

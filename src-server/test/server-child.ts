@@ -5,7 +5,7 @@ import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const server = await createServer({
     port: 0,
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     email: null,
     tiles: null,
     weather: null,
-    bcryptRounds: 4,
+    bcryptRounds: Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4),
     version: 'bench',
     logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },
   }, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})

@@ -24,6 +24,8 @@ export interface ServerProcessOptions {
   readonly nodeArgs?: readonly string[]
   /** False: every read is computed (the answer cache keeps nothing), to measure the queries themselves. */
   readonly readCache?: boolean
+  /** The bcrypt cost (4 unless given: hashing at the real cost 12 takes ~0.3 s of CPU a login). */
+  readonly bcryptRounds?: number
   /** Measure the server's event-loop blocks (see `event-loop-probe.ts`), read with `loopBlocks()`. */
   readonly loopProbe?: boolean
 }
@@ -33,6 +35,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir]
     if (options.readCache === false) args.push('--no-read-cache')
     if (options.loopProbe) args.push('--loop-probe')
+    if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
       stdio: ['ignore', 'pipe', 'inherit', ...(options.loopProbe ? ['ipc' as const] : [])],
