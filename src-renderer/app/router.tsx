@@ -1,10 +1,14 @@
 import { lazy, type ReactElement } from 'react'
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
+import { tokenStorage } from '../api/tokenStorage'
+import { loadHeatmapEarly } from '../features/heatmap/heatmapRequest'
 import { AppRoot } from './AppRoot'
 
 /** What a page route carries besides its element: the loader of its chunk, to fetch it early. */
 interface PageHandle {
   load: () => Promise<unknown>
+  /** Starts the page's main request when the app opens on it signed in (see `loadEarly`). */
+  early?: () => void
 }
 
 /**
@@ -12,9 +16,9 @@ interface PageHandle {
  * declarative router rather than the data router's `lazy` routes: the data router (loaders,
  * actions, fetchers) would add 14 KB brotli to every first load, the login page's included.
  */
-function page<M>(load: () => Promise<M>, render: (module: M) => ReactElement): Pick<RouteObject, 'element' | 'handle'> {
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactElement, early?: () => void): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy(() => load().then((module) => ({ default: () => render(module) })))
-  const handle: PageHandle = { load }
+  const handle: PageHandle = { load, early }
   return { element: <Page />, handle }
 }
 
@@ -69,7 +73,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'users/:username', ...page(() => import('../features/users/UserPage'), (m) => <m.UserPage />) },
       { path: 'statistics', ...page(() => import('../features/statistics/StatisticsPage'), (m) => <m.StatisticsPage />) },
-      { path: 'heatmap', ...page(() => import('../features/heatmap/HeatmapPage'), (m) => <m.HeatmapPage />) },
+      { path: 'heatmap', ...page(() => import('../features/heatmap/HeatmapPage'), (m) => <m.HeatmapPage />, loadHeatmapEarly) },
       { path: 'workouts', ...page(() => import('../features/workouts-list/WorkoutsListPage'), (m) => <m.WorkoutsListPage />) },
       { path: 'workouts/add', ...page(() => import('../features/add-workout/AddWorkoutPage'), (m) => <m.AddWorkoutPage />) },
       { path: 'workouts/:workoutId', ...page(() => import('../features/workout/WorkoutPage'), (m) => <m.WorkoutPage />) },
@@ -103,11 +107,14 @@ export function AppRoutes() {
 
 /**
  * Starts fetching the chunks of the page at `pathname` at once, alongside the configuration and
- * session checks, rather than once the root renders it.
+ * session checks, rather than once the root renders it; with a stored session, its data too.
  */
 export function preloadPage(pathname: string): void {
+  const signedIn = tokenStorage.get() !== null
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as PageHandle | undefined
+    // The data first: the chunks' requests would otherwise hold every connection.
+    if (signedIn) handle?.early?.()
     void handle?.load().catch(() => undefined)
   }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { ApiError, UNKNOWN_ERROR_KEY } from '../api/ApiError'
+import { takeEarly } from '../api/early'
 
 export interface Loaded<T> {
   /** The latest answer; kept while the next one loads so the screen does not flash empty. */
@@ -18,7 +19,9 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   const run = useEffectEvent(load)
   useEffect(() => {
     let current = true
-    run()
+    // Started at start-up for this key, by the same load (see `loadEarly`).
+    const answer = (takeEarly(key) as Promise<T> | undefined) ?? run()
+    answer
       .then((data) => {
         if (current) setState({ key, data, errors: [] })
       })

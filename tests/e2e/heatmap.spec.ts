@@ -50,3 +50,26 @@ for (const width of [1280, 390]) {
     expect(errors).toEqual([])
   })
 }
+
+test('heatmap: opened directly, its one request leaves with the app; a later visit asks afresh', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const token = await createActiveUser(request, newAccount('heatmap_early'))
+  await uploadWorkout(request, token, 'ride.gpx', syntheticGpx(600, '2024-05-01T08:00:00Z'), CYCLING)
+  // Every request in the order the page sent them.
+  const sent: string[] = []
+  page.on('request', (outgoing) => sent.push(new URL(outgoing.url()).pathname))
+  const asked = () => sent.filter((path) => path === '/api/heatmap')
+  await openWithToken(page, token, '/heatmap')
+  const map = page.getByRole('region', { name: 'Map of every track of your workouts' })
+  await expect(map).toHaveAttribute('data-lines', '1')
+  expect(asked()).toHaveLength(1)
+  // Asked for with the app's start, before the page's own code (not once it has loaded and rendered).
+  expect(sent.indexOf('/api/heatmap')).toBeLessThan(sent.findIndex((path) => /\/assets\/HeatmapPage-[\w-]+\.js$/.test(path)))
+
+  // Another workout, then back to the heatmap through the app: the start-up answer is not reused.
+  await uploadWorkout(request, token, 'run.gpx', syntheticGpx(300, '2025-06-01T08:00:00Z'), RUNNING)
+  await page.locator('a[href="/"]:visible').first().click()
+  await page.locator('a[href="/heatmap"]:visible').click()
+  await expect(page.getByTestId('heatmap-count')).toHaveText('2 workouts on the map.')
+  expect(asked()).toHaveLength(2)
+})

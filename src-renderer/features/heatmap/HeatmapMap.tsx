@@ -3,10 +3,10 @@ import { useComputedColorScheme } from '@mantine/core'
 import L from 'leaflet'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LatLon } from '../../../src/domain/analysis'
 import mapClasses from '../workout/WorkoutMap.module.css'
 import classes from './HeatmapPage.module.css'
-import { HeatmapLayer, projectLines } from './heatmapLayer'
+import { HeatmapLayer } from './heatmapLayer'
+import type { ProjectedLines } from './heatmapRaster'
 
 /**
  * Light and dark line colours: see-through, so where routes overlap the colour builds up (the
@@ -20,7 +20,7 @@ const LINE = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94
  * one stroke per line so overlaps add up); tiles through the app's server, or the plain
  * background when they are off.
  */
-export function HeatmapMap({ lines, tileUrl, attribution }: { lines: readonly LatLon[][]; tileUrl: string | null; attribution: string }) {
+export function HeatmapMap({ projected, tileUrl, attribution }: { projected: ProjectedLines; tileUrl: string | null; attribution: string }) {
   const { t } = useTranslation()
   const scheme = useComputedColorScheme('light')
   const elementRef = useRef<HTMLDivElement>(null)
@@ -47,15 +47,23 @@ export function HeatmapMap({ lines, tileUrl, attribution }: { lines: readonly La
     const map = mapRef.current
     if (!map) return
     layerRef.current?.remove()
-    const projected = projectLines(lines)
     const layer = new HeatmapLayer(projected, { ...LINE[scheme], weight: 2 })
     // Fitted first without animation, so the lines are drawn once, at their final zoom.
-    if (projected.bounds) map.fitBounds(projected.bounds, { padding: [20, 20], maxZoom: 15, animate: false })
+    if (projected.bounds) {
+      const [south, west, north, east] = projected.bounds
+      map.fitBounds(
+        [
+          [south, west],
+          [north, east],
+        ],
+        { padding: [20, 20], maxZoom: 15, animate: false },
+      )
+    }
     layer.addTo(map)
     layerRef.current = layer
     // For tests and tools: the canvas itself says nothing.
-    map.getContainer().dataset.lines = String(lines.length)
-  }, [lines, scheme, tileUrl, attribution])
+    map.getContainer().dataset.lines = String(projected.lines.length)
+  }, [projected, scheme, tileUrl, attribution])
 
   return (
     <div className={classes.frame} data-testid="heatmap-map">

@@ -3,13 +3,13 @@ import { Card, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { decodePolyline } from '../../../src/domain/heatmap'
-import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useLoad } from '../../components/useLoad'
 import { DATE_FORMAT } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import { HeatmapMap } from './HeatmapMap'
+import { projectLines } from './heatmapRaster'
+import { heatmapRequest } from './heatmapRequest'
 
 interface HeatmapFilters {
   sport_id: string | null
@@ -28,9 +28,10 @@ export function HeatmapPage() {
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
   }
-  const loaded = useLoad(`heatmap:${JSON.stringify(query)}`, () => call('getHeatmap', { query }))
+  const request = heatmapRequest(query)
+  const loaded = useLoad(request.key, request.load)
   const answer = loaded.data?.data
-  const lines = useMemo(() => (answer?.lines ?? []).map(decodePolyline), [answer])
+  const projected = useMemo(() => projectLines(answer?.lines ?? []), [answer])
   const set = (key: keyof HeatmapFilters) => (value: string | null) => setFilters((previous) => ({ ...previous, [key]: value }))
   const date = (key: 'from' | 'to', label: string) => (
     <DateInput
@@ -71,7 +72,7 @@ export function HeatmapPage() {
       <Text aria-live="polite" data-testid="heatmap-count">
         {answer && !loaded.loading ? (answer.workouts === 0 ? t('insights.HEATMAP.EMPTY') : t('insights.HEATMAP.WORKOUTS', { count: answer.workouts })) : ' '}
       </Text>
-      <HeatmapMap lines={lines} tileUrl={config?.tile_server_url ?? null} attribution={config?.map_attribution ?? ''} />
+      <HeatmapMap projected={projected} tileUrl={config?.tile_server_url ?? null} attribution={config?.map_attribution ?? ''} />
     </Stack>
   )
 }

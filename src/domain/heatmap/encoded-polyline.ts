@@ -32,7 +32,18 @@ function encodeNumber(delta: number): string {
 
 /** The line of an {@link encodePolyline} text (5 decimals). */
 export function decodePolyline(text: string): LatLon[] {
-  const line: LatLon[] = []
+  const flat = decodePolylineFlat(text)
+  return Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i] ?? 0, flat[2 * i + 1] ?? 0])
+}
+
+/**
+ * The same line as lat, lon, lat, lon… in one typed array: no object per point, for the heatmap
+ * page's ~450,000 points.
+ */
+export function decodePolylineFlat(text: string): Float64Array {
+  // Each coordinate takes one character at least: the text's length bounds the array's.
+  const flat = new Float64Array(text.length)
+  let count = 0
   let index = 0
   let lat = 0
   let lon = 0
@@ -50,7 +61,8 @@ export function decodePolyline(text: string): LatLon[] {
   while (index < text.length) {
     lat += next()
     lon += next()
-    line.push([lat / 1e5, lon / 1e5])
+    flat[count++] = lat / 1e5
+    flat[count++] = lon / 1e5
   }
-  return line
+  return flat.slice(0, count)
 }
