@@ -2,6 +2,7 @@ import { archiveImportBenchmark } from './api/archive-import'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
 import { heatmapBenchmark } from './api/heatmap'
 import { realCorpusBenchmark } from './api/real-corpus'
+import { singleUploadBenchmark } from './api/single-upload'
 import { stravaExportBenchmark } from './api/strava-export'
 
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
@@ -10,6 +11,10 @@ async function main(): Promise<void> {
   if (!only || only === 'dashboard') {
     console.log('\nDashboard calls on a 5-year history (loopback HTTP)')
     await dashboardLatencyBenchmark()
+  }
+  if (!only || only === 'upload') {
+    console.log('\nSingle GPX upload end to end through the API (until its 201)')
+    await singleUploadBenchmark()
   }
   if (!only || only === 'archive') {
     console.log('\nArchive import end to end through the API')

@@ -3,37 +3,73 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rideToGpx, syntheticRide } from '../../../src-server/importers/test-support/synthetic-ride'
 import { startServerProcess, token } from '../../../src-server/test/server-process'
+import { processCpu } from '../benchmark'
 
 const DAY_MS = 86_400_000
 
+/** One upload: its time until the 201, and the server's CPU time meanwhile (all threads, main thread). */
+export interface UploadFigures {
+  readonly ms: number
+  readonly cpuMs: number
+  readonly mainThreadMs: number
+}
+
 /**
  * Uploads `runs` distinct GPX rides of `points` points one after another to a fresh server and
- * answers each upload's time until its 201 (end to end: transfer, parse, analysis, map, commit), ms.
+ * answers each upload's figures (end to end: transfer, parse, analysis, map, commit).
  * The first upload also starts the compute thread; it is measured like the others.
  */
-export async function measureSingleUploads(points: number, runs: number): Promise<number[]> {
+export async function measureSingleUploads(points: number, runs: number): Promise<UploadFigures[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-upload-'))
   try {
     const server = await startServerProcess(dataDir)
     const account = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
     const headers = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
-    const times: number[] = []
+    const figures: UploadFigures[] = []
     for (let run = 0; run < runs; run += 1) {
       // A different day each time, so no upload is a duplicate of another.
       const gpx = rideToGpx(syntheticRide(points, { start: Date.UTC(2024, 0, 1, 8) + run * DAY_MS }))
       const form = new FormData()
       form.append('file', new Blob([gpx]), `ride-${run}.gpx`)
       form.append('data', JSON.stringify({ sport_id: 1 }))
+      const cpuBefore = processCpu(server.pid)
       const began = performance.now()
       const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers, body: form })
       await response.arrayBuffer()
-      times.push(performance.now() - began)
+      const ms = performance.now() - began
+      const cpuAfter = processCpu(server.pid)
       if (response.status !== 201) throw new Error(`upload answered ${response.status}`)
+      figures.push({ ms, cpuMs: cpuAfter.processMs - cpuBefore.processMs, mainThreadMs: cpuAfter.mainThreadMs - cpuBefore.mainThreadMs })
     }
     await server.stop()
-    return times
+    return figures
   } finally {
     await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+}
+
+/** Issue 19's targets: a 50k-point upload ≤ 100 ms (the 10k-point line is the issue's other reference call). */
+const CASES = [
+  { points: 50_000, maxMs: 100 },
+  { points: 10_000, maxMs: null },
+] as const
+
+/** `npm run bench` lines: single GPX uploads (with heart rate and cadence) to a server from source, median of the runs after the first. */
+export async function singleUploadBenchmark(): Promise<void> {
+  for (const { points, maxMs } of CASES) {
+    const [first, ...rest] = await measureSingleUploads(points, 6)
+    if (!first) continue
+    const ms = median(rest.map((figures) => figures.ms))
+    const verdict = maxMs === null ? '' : `  target ≤ ${maxMs} ms  ${ms <= maxMs ? 'ok' : 'MISSED'}`
+    console.log(
+      `  ${String(points / 1000).padStart(3)}k points: ${ms.toFixed(0)} ms, server CPU ${median(rest.map((figures) => figures.cpuMs)).toFixed(0)} ms ` +
+        `(main thread ${median(rest.map((figures) => figures.mainThreadMs)).toFixed(0)})  [runs ${rest.map((figures) => figures.ms.toFixed(0)).join(', ')} ms; ` +
+        `first ${first.ms.toFixed(0)} ms with the compute thread's start]${verdict}`,
+    )
   }
 }
