@@ -6,7 +6,7 @@ import type { MapImages } from './maps/map-images'
 import type { TileSource } from './maps/tiles'
 import type { WeatherJobs } from './weather/weather-jobs'
 import type { WriteQueue } from './db/write-queue'
-import type { ReadSnapshot } from './db/read-snapshots'
+import type { ReadConnection, ReadSnapshot } from './db/read-snapshots'
 import type { ExpiringCache, ReadCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import type { PasswordHasher } from './lib/passwords'
@@ -22,6 +22,8 @@ export interface ServerContext {
   readonly db: DataSource
   /** Runs a read call of several statements on one snapshot (see `read-snapshots.ts`). */
   readonly readSnapshot: ReadSnapshot
+  /** Runs reads on a pooled read connection of their own, no transaction (see `read-snapshots.ts`). */
+  readonly read: ReadConnection
   /** The only way to the write connection: one transaction at a time. */
   readonly write: WriteQueue
   readonly readCache: ReadCache

@@ -44,6 +44,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     },
     db,
     readSnapshot: snapshots.run,
+    read: snapshots.read,
     write,
     readCache: createExpiringCache<string>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     sessions: createExpiringCache<UserEntity>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),

@@ -15,6 +15,16 @@ export interface ReadHooks {
  */
 export type ReadSnapshot = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>
 
+/**
+ * Runs reads on a read-only connection borrowed from the same pool, without a transaction (for
+ * calls whose statements need not agree with each other). The busy calls of the dashboard use it
+ * rather than the shared read connection: node-sqlite3 finalizes each statement on the event
+ * loop, and finalizing waits for the connection's lock, so on a connection shared by concurrent
+ * requests the event loop stalls while another request's query runs. A borrowed connection runs
+ * one caller's statements one after the other, and the pool's connections run on both cores.
+ */
+export type ReadConnection = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>
+
 interface Connection {
   dataSource: DataSource
   runner: QueryRunner
@@ -23,6 +33,7 @@ interface Connection {
 
 export interface ReadSnapshots {
   readonly run: ReadSnapshot
+  readonly read: ReadConnection
   /** Closes the pool's connections (after the requests using them are done). */
   close(): Promise<void>
 }
@@ -85,6 +96,14 @@ export function createReadSnapshots(databasePath: string, size: number, hooks: R
           // Nothing was written: ending the transaction only lets go of the snapshot.
           await connection.runner.commitTransaction()
         }
+      } finally {
+        release(connection)
+      }
+    },
+    async read(work) {
+      const connection = await acquire()
+      try {
+        return await work(connection.dataSource.manager)
       } finally {
         release(connection)
       }

@@ -36,7 +36,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
     return {
       status: 'success',
       ...(message ? { message } : {}),
-      data: await loadPresentedUser(db.manager, user, 'self'),
+      data: await context.read((manager) => loadPresentedUser(manager, user, 'self')),
       ...(authToken ? { auth_token: authToken } : {}),
     }
   }

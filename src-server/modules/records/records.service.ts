@@ -76,7 +76,7 @@ export function createRecordsService(context: ServerContext) {
   return {
     /** The caller's records, by sport then type. */
     async list(user: UserEntity): Promise<RecordsResponse> {
-      const records = await recordsOfUser(context.db.manager, user.id)
+      const records = await context.read((manager) => recordsOfUser(manager, user.id))
       return { status: 'success', data: { records: records.map((record) => presentRecord(record, user.username)) } }
     },
   }

@@ -27,7 +27,7 @@ export const MAX_STATS_RANGE_YEARS = 50
 const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
 
 export function createStatsService(context: ServerContext) {
-  const { db, readSnapshot } = context
+  const { db, read, readSnapshot } = context
   // Offset changes per zone and year, kept for the server's life: they never change while it runs.
   const transitions = createTransitionCache()
 
@@ -88,7 +88,8 @@ export function createStatsService(context: ServerContext) {
     /** Totals per sport over the user's workouts. */
     async bySport(viewer: UserEntity, username: string, query: z.output<typeof statsBySportQuery>): Promise<StatsBySportResponse> {
       const user = await target(viewer, username)
-      const rows = await totalsBySport(db.manager, await filterOf(user, createZoneClock(user.timezone), query))
+      const filter = await filterOf(user, createZoneClock(user.timezone), query)
+      const rows = await read((manager) => totalsBySport(manager, filter))
       return { status: 'success', data: { statistics: Object.fromEntries(rows.map((row) => [String(row.sport_id), presentTotals(row)])) } }
     },
   }
