@@ -97,27 +97,6 @@ export async function heatmapLinesOf(manager: EntityManager, userId: number, fil
   return rows.map((row) => row.heatmap)
 }
 
-/** Ids of one page of the filtered workouts; ties fall back to the date, then the id. */
-export async function workoutListPageIds(
-  manager: EntityManager,
-  userId: number,
-  filter: WorkoutListFilter,
-  order: WorkoutListOrder,
-  page: { limit: number; offset: number },
-): Promise<string[]> {
-  const { where, params } = whereOf(userId, filter)
-  const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
-  // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
-  const dateTieBreak = order.by === 'workout_date' ? '' : `workout_date ${direction}, `
-  const rows = await manager.query<{ id: string }[]>(
-    `SELECT id FROM workout WHERE ${where}
-      ORDER BY ${ORDER_COLUMNS[order.by]} ${direction}, ${dateTieBreak}id ${direction}
-      LIMIT ? OFFSET ?`,
-    [...params, page.limit, page.offset],
-  )
-  return rows.map((row) => row.id)
-}
-
 /**
  * A user's workouts dated within [first, last], plus the one just before and the one just after,
  * in date order (ties by id).
@@ -164,30 +143,25 @@ export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport'>
 /** A segment row as the presenters read it. */
 export type WorkoutSegmentRow = Omit<WorkoutSegmentEntity, 'workout'>
 
-/**
- * The workouts of these ids, in no particular order. Read without TypeORM's entity hydration (it
- * cost twice the query itself for a page of 100): columns are named as the entity's fields,
- * dates and flags converted as TypeORM does.
- */
-export async function workoutRowsByIds(manager: EntityManager, ids: readonly string[]): Promise<WorkoutRow[]> {
-  if (ids.length === 0) return []
-  const rows = await manager.query<(Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modifiedAt' | 'hasHeartRate' | 'hasCadence' | 'hasPower'> & {
-    workoutDate: string
-    createdAt: string
-    modifiedAt: string | null
-    hasHeartRate: number
-    hasCadence: number
-    hasPower: number
-  })[]>(
-    `SELECT id, user_id AS userId, sport_id AS sportId, title, notes, workout_date AS workoutDate, created_at AS createdAt,
-            modified_at AS modifiedAt, duration, moving, pauses, distance, ave_speed AS aveSpeed, max_speed AS maxSpeed,
-            min_alt AS minAlt, max_alt AS maxAlt, ascent, descent, bounds, file_path AS filePath, file_format AS fileFormat,
-            file_hash AS fileHash, map_id AS mapId, weather_start AS weatherStart, weather_end AS weatherEnd,
-            has_heart_rate AS hasHeartRate, has_cadence AS hasCadence, has_power AS hasPower
-       FROM workout WHERE id IN (${placeholders(ids)})`,
-    [...ids],
-  )
-  return rows.map((row) => ({
+/** The workout row as SQLite gives it: columns named as the entity's fields, dates as text, flags 0/1. */
+type StoredWorkoutRow = Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modifiedAt' | 'hasHeartRate' | 'hasCadence' | 'hasPower'> & {
+  workoutDate: string
+  createdAt: string
+  modifiedAt: string | null
+  hasHeartRate: number
+  hasCadence: number
+  hasPower: number
+}
+
+const WORKOUT_ROW_COLUMNS = `w.id, w.user_id AS userId, w.sport_id AS sportId, w.title, w.notes, w.workout_date AS workoutDate,
+  w.created_at AS createdAt, w.modified_at AS modifiedAt, w.duration, w.moving, w.pauses, w.distance, w.ave_speed AS aveSpeed,
+  w.max_speed AS maxSpeed, w.min_alt AS minAlt, w.max_alt AS maxAlt, w.ascent, w.descent, w.bounds, w.file_path AS filePath,
+  w.file_format AS fileFormat, w.file_hash AS fileHash, w.map_id AS mapId, w.weather_start AS weatherStart,
+  w.weather_end AS weatherEnd, w.has_heart_rate AS hasHeartRate, w.has_cadence AS hasCadence, w.has_power AS hasPower`
+
+/** Dates and flags as TypeORM's entity hydration gives them. */
+function workoutRowOf(row: StoredWorkoutRow): WorkoutRow {
+  return {
     ...row,
     workoutDate: fromSqlDate(row.workoutDate),
     createdAt: fromSqlDate(row.createdAt),
@@ -195,7 +169,34 @@ export async function workoutRowsByIds(manager: EntityManager, ids: readonly str
     hasHeartRate: Boolean(row.hasHeartRate),
     hasCadence: Boolean(row.hasCadence),
     hasPower: Boolean(row.hasPower),
-  }))
+  }
+}
+
+/**
+ * One page of the filtered workouts, sorted (ties fall back to the date, then the id), in one
+ * statement and without TypeORM's entity hydration (it cost twice the query itself for a page
+ * of 100). The page's ids are chosen from the index first; only their rows are then read.
+ */
+export async function workoutListPage(
+  manager: EntityManager,
+  userId: number,
+  filter: WorkoutListFilter,
+  order: WorkoutListOrder,
+  page: { limit: number; offset: number },
+): Promise<WorkoutRow[]> {
+  const { where, params } = whereOf(userId, filter)
+  const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
+  // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
+  const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
+  const orderBy = (table: string) => keys.map((key) => `${table}${key} ${direction}`).join(', ')
+  const rows = await manager.query<StoredWorkoutRow[]>(
+    `SELECT ${WORKOUT_ROW_COLUMNS}
+       FROM (SELECT id AS page_id FROM workout WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) AS page
+       JOIN workout w ON w.id = page.page_id
+      ORDER BY ${orderBy('w.')}`,
+    [...params, page.limit, page.offset],
+  )
+  return rows.map(workoutRowOf)
 }
 
 /** The segments of some workouts, by segment index. */

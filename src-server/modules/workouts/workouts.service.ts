@@ -33,10 +33,9 @@ import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
   segmentsOfWorkouts,
-  workoutListPageIds,
+  workoutListPage,
   workoutListSums,
   workoutNeighbours,
-  workoutRowsByIds,
   workoutsAroundSpan,
   type WorkoutLinks,
   type WorkoutListFilter,
@@ -207,15 +206,13 @@ export function createWorkoutsService(context: ServerContext) {
       return readSnapshot(async (manager) => {
         const sums = await workoutListSums(manager, user.id, filter)
         const total = sums.total
-        const rows = await workoutListPageIds(
+        const ordered = await workoutListPage(
           manager,
           user.id,
           filter,
           { by: query.order_by, direction: query.order },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
         )
-        const byId = new Map((await workoutRowsByIds(manager, rows)).map((w) => [w.id, w]))
-        const ordered = rows.flatMap((id) => byId.get(id) ?? [])
         const links = await pageNeighbours(manager, user.id, ordered)
         const pages = Math.ceil(total / query.per_page)
         return {
