@@ -19,8 +19,7 @@ import { expectFiguresMatch, expected, referenceOf } from './test-support/real-c
  *   same outing in another format (`sportslib-garmin` as FIT, GPX and TCX; `suunto-movescount`;
  *   the `cerknicko` variants), but each format gives a distance more than the duplicate rule's
  *   half metre apart, so each still becomes its own workout, as alone.
- * - The task's report names no warnings (`fit_tail_damaged` is on single uploads only): the
- *   report has no field for them, so only the import and its figures are compared for those files.
+ * - A file's warnings (`fit_tail_damaged`) are in its result, as in a single upload's answer.
  * - The API gives distances in km to 3 decimals: half a metre more tolerance than the analysis'
  *   own figure.
  */
@@ -82,6 +81,7 @@ describe('the real corpus uploaded as one zip', () => {
       if (result?.status !== 'imported') throw new Error(`not imported: ${JSON.stringify(result)}`)
       const reference = referenceOf(join(corpus, name))
       expect(result.workout_ids.length).toBe(outcome.activities.length)
+      expect((result.warnings ?? []).map((warning) => warning.code)).toEqual('warning' in outcome && outcome.warning ? [outcome.warning] : [])
       for (const [index, id] of result.workout_ids.entries()) {
         const activity = reference[index]
         const check = outcome.activities[index]

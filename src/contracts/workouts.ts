@@ -182,7 +182,14 @@ export type MapLineResponse = z.infer<typeof mapLineResponseSchema>
  * the catalogue's text (what the reference's clients read), `code` its key, which our UI translates.
  */
 export const importFileResultSchema = z.discriminatedUnion('status', [
-  z.object({ file: z.string(), status: z.literal('imported'), workout_id: z.string(), workout_ids: z.array(z.string()) }),
+  z.object({
+    file: z.string(),
+    status: z.literal('imported'),
+    workout_id: z.string(),
+    workout_ids: z.array(z.string()),
+    /** What the import worked around, as a single upload's answer says it (absent: nothing). */
+    warnings: z.array(uploadWarningSchema).optional(),
+  }),
   z.object({ file: z.string(), status: z.literal('duplicate'), workout_id: z.string(), workout_ids: z.array(z.string()) }),
   z.object({ file: z.string(), status: z.literal('error'), message: z.string(), code: errorCodeSchema }),
 ])

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { gpxText } from './workout-helpers'
+import { gpxText, zipOf } from './workout-helpers'
 
 /** A reference fixture with the sport written in its track, as apps do. */
 const typed = (fixture: string, type: string) => gpxText(fixture).replace(/<trk>/, `<trk><type>${type}</type>`)
@@ -87,6 +87,20 @@ test.describe('a file with several activities', () => {
     await expect(page.getByTestId('import-result-title')).toHaveCount(4)
     await expect(page.getByTestId('import-result-link')).toHaveCount(4)
     await expect(page.getByTestId('import-summary')).toHaveText('Finished: 4 imported, 0 already imported, 0 with errors.')
+    expect(errors).toEqual([])
+  })
+
+  test('a file of an archive says what was worked around, as uploaded alone', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('addzipwarn'))
+    await openWithToken(page, token, '/workouts/add')
+    // nick.fit: its last record runs past the data; the 14,391 records before it are imported.
+    const archive = zipOf([{ name: 'nick.fit', content: realFile('fit/nick.fit') }])
+    await page.getByTestId('file-input').setInputFiles({ name: 'rides.zip', mimeType: 'application/zip', buffer: archive })
+    await page.getByTestId('submit').click()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('[data-testid="import-result"][data-status="imported"]')).toHaveCount(1)
+    await expect(page.getByTestId('import-result-warning')).toHaveText('The end of the file was damaged; 14391 records were read.')
     expect(errors).toEqual([])
   })
 })

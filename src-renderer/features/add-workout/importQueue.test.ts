@@ -71,7 +71,7 @@ describe('runImport', () => {
             files_total: 3,
             files_done: 3,
             results: [
-              { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1', workout_ids: ['w1', 'w2'] },
+              { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1', workout_ids: ['w1', 'w2'], warnings: [{ code: 'fit_tail_damaged', records_read: 12 }] },
               { file: 'two.gpx', status: 'duplicate' as const, workout_id: 'w0', workout_ids: ['w0'] },
               { file: 'three.gpx', status: 'error' as const, message: 'error during gpx file parsing', code: 'track_xml_invalid' as const },
             ],
@@ -87,6 +87,11 @@ describe('runImport', () => {
     // one.gpx gave two workouts (a multisport file): one outcome each, still three files done.
     expect(result.results.map((outcome) => outcome.status)).toEqual(['imported', 'imported', 'duplicate', 'error'])
     expect(result.results.slice(0, 2).map((outcome) => (outcome.status === 'imported' ? outcome.workoutId : null))).toEqual(['w1', 'w2'])
+    // The file's warnings are said with its first workout, as for a file uploaded alone.
+    expect(result.results.slice(0, 2).map((outcome) => (outcome.status === 'imported' ? outcome.warnings : null))).toEqual([
+      [{ key: 'workouts.IMPORT.WARNING.fit_tail_damaged', values: { records_read: 12 } }],
+      undefined,
+    ])
     expect(result.results[2]).toEqual({ file: 'two.gpx', status: 'duplicate', workoutId: 'w0' })
     expect(result.results[3]).toEqual({ file: 'three.gpx', status: 'error', errorKeys: ['api.ERROR.track_xml_invalid'] })
     expect(seen.some((progress) => progress.done === 2 && progress.total === 3)).toBe(true)

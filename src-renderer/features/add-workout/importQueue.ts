@@ -98,8 +98,16 @@ export function tooLarge(file: File, limits: UploadLimits): boolean {
 /** The outcomes of one file of an archive: one per workout it gave (several for a multisport file). */
 function outcomesOfResult(result: ImportFileResult): FileOutcome[] {
   switch (result.status) {
-    case 'imported':
-      return result.workout_ids.map((workoutId) => ({ file: result.file, status: 'imported', workoutId }))
+    case 'imported': {
+      // The file's warnings go with its first workout, as for a file uploaded alone.
+      const warnings = (result.warnings ?? []).map(warningText)
+      return result.workout_ids.map((workoutId, index) => ({
+        file: result.file,
+        status: 'imported',
+        workoutId,
+        ...(index === 0 && warnings.length > 0 ? { warnings } : {}),
+      }))
+    }
     case 'duplicate':
       return [{ file: result.file, status: 'duplicate', workoutId: result.workout_id }]
     case 'error':

@@ -84,6 +84,10 @@ export class ImportTaskResultEntity {
   @Column({ type: 'text', name: 'workout_ids', nullable: true })
   workoutIds!: string | null
 
+  /** JSON of the file's warnings (`UploadWarning[]`), or null when it had none. */
+  @Column({ type: 'text', nullable: true })
+  warnings!: string | null
+
   @ManyToOne(() => ImportTaskEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'task_id' })
   task?: ImportTaskEntity

@@ -11,6 +11,7 @@ import { ImportResultCodes1795523045008 } from './1795523045008-import-result-co
 import { WatchedFiles1795523054620 } from './1795523054620-watched-files'
 import { SportSpeedDisplay1795528211867 } from './1795528211867-sport-speed-display'
 import { WorkoutTotalsDuration1795539794811 } from './1795539794811-workout-totals-duration'
+import { ImportResultWarnings1795540940143 } from './1795540940143-import-result-warnings'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   WatchedFiles1795523054620,
   SportSpeedDisplay1795528211867,
   WorkoutTotalsDuration1795539794811,
+  ImportResultWarnings1795540940143,
 ]

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
 import type { EntityManager } from 'typeorm'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask } from '../../../src/contracts'
+import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask, type UploadWarning } from '../../../src/contracts'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
@@ -32,6 +32,8 @@ export const MAX_RUNNING_PER_USER = 2
 export const MAX_RESULTS_PER_TASK = 20_000
 /** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
 const MAX_TEXT = 500
+/** Warnings stored per file (a multisport file may skip many legs), for the same reason. */
+const MAX_WARNINGS = 20
 /** Largest metadata file of an export read into memory (a 10,000-activity `activities.csv` is ~10 MB). */
 const MAX_METADATA_BYTES = 64 * 1024 * 1024
 
@@ -178,9 +180,9 @@ function failed(file: string, code: ErrorCode): ImportFileResult {
 
 /** The result of a file imported, or found a duplicate. */
 function fileResult(file: string, outcome: FileImportOutcome): ImportFileResult {
-  return outcome.status === 'imported'
-    ? { file, status: 'imported', workout_id: outcome.workout.id, workout_ids: outcome.workouts.map((workout) => workout.id) }
-    : { file, status: 'duplicate', workout_id: outcome.workoutId, workout_ids: [outcome.workoutId] }
+  if (outcome.status === 'duplicate') return { file, status: 'duplicate', workout_id: outcome.workoutId, workout_ids: [outcome.workoutId] }
+  const imported = { file, status: 'imported' as const, workout_id: outcome.workout.id, workout_ids: outcome.workouts.map((workout) => workout.id) }
+  return outcome.warnings.length > 0 ? { ...imported, warnings: outcome.warnings } : imported
 }
 
 /** The catalogue code of a file's failure (unexpected failures are logged and stay generic). */
@@ -200,7 +202,9 @@ function resultOf(row: ImportTaskResultEntity): ImportFileResult {
   }
   const workoutId = row.workoutId ?? ''
   const workoutIds = row.workoutIds ? row.workoutIds.split(' ') : [workoutId]
-  return { file: row.file, status: row.status === 'duplicate' ? 'duplicate' : 'imported', workout_id: workoutId, workout_ids: workoutIds }
+  if (row.status === 'duplicate') return { file: row.file, status: 'duplicate', workout_id: workoutId, workout_ids: workoutIds }
+  const imported = { file: row.file, status: 'imported' as const, workout_id: workoutId, workout_ids: workoutIds }
+  return row.warnings ? { ...imported, warnings: JSON.parse(row.warnings) as UploadWarning[] } : imported
 }
 
 /** Why a running task stops before its last file. */
@@ -304,6 +308,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         workoutIds: result.status !== 'error' && result.workout_ids.length > 1 ? result.workout_ids.join(' ') : null,
         message: result.status === 'error' ? clip(result.message) : null,
         code: result.status === 'error' ? result.code : null,
+        warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
       })
     }
   }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { fixture, upload, waitForImport } from '../../test/workouts'
+import { fixture, realFile, upload, waitForImport } from '../../test/workouts'
 import { buildZip, type ZipEntryInput } from '../../test/zip-builder'
 import { MAX_TASKS_PER_USER, TASK_RETENTION_MS } from './archive-import'
 
@@ -104,6 +104,19 @@ describe('import tasks kept in the database', () => {
     expect(task.results.every((result) => result.status === 'imported')).toBe(true)
     // The task's start (expired reports go, its row) and end, and one per file.
     expect(writes - before).toBe(3 + 10)
+  })
+
+  it("keeps a file's warnings in its result, as a single upload's answer says them", async () => {
+    const t = await start()
+    const owner = await registerUser(t, 'owner')
+    // nick.fit: its last record runs past the data; the records before it are imported.
+    const archive = buildZip([...(await rides(1)), { name: 'nick.fit', data: await realFile('fit/nick.fit') }])
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'damaged.zip', archive, data)
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task.results.map((result) => (result.status === 'imported' ? (result.warnings ?? []) : result.status))).toEqual([
+      [],
+      [{ code: 'fit_tail_damaged', records_read: 14_391 }],
+    ])
   })
 
   it('an import cut by a crash resumes at the next start without duplicates', async () => {
