@@ -68,12 +68,32 @@ describe('statistics API', () => {
         const key = periodKey(clock.local(instant), frame)
         expected[key] = (expected[key] ?? 0) + 1
       }
-      const statistics = (await byTime(`?time=${frame}`)).body.data.statistics
-      const counted = Object.fromEntries(
-        Object.entries(statistics).map(([key, sports]) => [key, Object.values(sports).reduce((sum, totals) => sum + totals.nb_workouts, 0)]),
-      )
-      expect(counted).toEqual(expected)
+      const counted = async (ranges: string[]) => {
+        const counts: Record<string, number> = {}
+        for (const range of ranges) {
+          for (const [key, sports] of Object.entries((await byTime(`?time=${frame}${range}`)).body.data.statistics)) {
+            counts[key] = (counts[key] ?? 0) + Object.values(sports).reduce((sum, totals) => sum + totals.nb_workouts, 0)
+          }
+        }
+        return counts
+      }
+      // All time (offsets from the rows' dates), and two bounded years (offsets from the bounds).
+      expect(await counted([''])).toEqual(expected)
+      expect(await counted(['&from=2022-12-31&to=2023-12-31', '&from=2024-01-01&to=2025-01-01'])).toEqual(expected)
     }
+  })
+
+  it('groups by the offset in force at each workout, on both sides of the clock changes within a bounded range', async () => {
+    // Paris: +1 h in winter, +2 h in summer. Each pair sits half an hour either side of a month's end.
+    for (const date of ['2024-06-30 23:30', '2024-07-01 00:30', '2024-11-30 23:30', '2024-12-01 00:30']) {
+      expect((await manual(sam.token, date, 1, 600, 1)).status).toBe(201)
+    }
+    const months = async (query: string) =>
+      Object.fromEntries(Object.entries((await byTime(`?time=month${query}`)).body.data.statistics).map(([key, sports]) => [key, sports['1']?.nb_workouts]))
+    const expected = { '2024-06': 1, '2024-07': 1, '2024-11': 1, '2024-12': 1 }
+    expect(await months('')).toEqual(expected)
+    expect(await months('&from=2024-01-01&to=2024-12-31')).toEqual(expected)
+    expect(await months('&from=2024-06-01&to=2025-05-31')).toEqual(expected)
   })
 
   it('filters by sport and totals by sport', async () => {

@@ -26,6 +26,9 @@ function presentTotals(row: TotalsRow): SportStatistics {
 export const MAX_STATS_RANGE_YEARS = 50
 const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
 
+/** Up to this range (two years), a bounded request's offsets come from its bounds, not from its rows' dates. */
+const OFFSETS_FROM_FILTER_MAX_MS = 2 * 366 * 86_400_000
+
 export function createStatsService(context: ServerContext) {
   const { db, read, readSnapshot } = context
   // Offset changes per zone and year, kept for the server's life: they never change while it runs.
@@ -68,15 +71,19 @@ export function createStatsService(context: ServerContext) {
       const user = await target(viewer, username)
       const clock = createZoneClock(user.timezone)
       const filter = await filterOf(user, clock, query)
-      // The date range and the totals from one snapshot: the offsets cover every row grouped.
-      const rows = await readSnapshot(async (manager) => {
-        const range = await statsDateRange(manager, filter)
-        if (!range) return []
-        // Offsets are needed only where workouts are: the filtered rows' own first and last dates
-        // bound the span, whatever range was asked for.
-        const spans = offsetSpans(clock, range.first, range.last + 1, transitions.of(clock, user.timezone))
-        return totalsByPeriod(manager, filter, query.time, spans)
-      })
+      const { from, to } = filter
+      const spansOver = (first: number, until: number) => offsetSpans(clock, first, until, transitions.of(clock, user.timezone))
+      // A bounded range of the usual size (the statistics page asks for a year, or weeks): its
+      // own offsets cover every row grouped, one statement. Otherwise offsets are needed only
+      // where workouts are: the rows' own first and last dates bound the span, read in the same
+      // snapshot as the totals so that they cover every row grouped.
+      const rows =
+        from !== null && to !== null && to - from <= OFFSETS_FROM_FILTER_MAX_MS
+          ? await read((manager) => totalsByPeriod(manager, filter, query.time, spansOver(from, to)))
+          : await readSnapshot(async (manager) => {
+              const range = await statsDateRange(manager, filter)
+              return range ? totalsByPeriod(manager, filter, query.time, spansOver(range.first, range.last + 1)) : []
+            })
       const statistics: Record<string, Record<string, SportStatistics>> = {}
       for (const row of rows) {
         const period = row.period ?? ''
