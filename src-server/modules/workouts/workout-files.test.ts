@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sha256File } from './workout-files'
+import { dataDirLayout } from '../../data-dir'
+import { sha256File, storeOriginal } from './workout-files'
 
 describe('sha256File', () => {
   let dir = ''
@@ -22,5 +23,31 @@ describe('sha256File', () => {
     await writeFile(path, bytes)
     const expected = execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0]
     expect(await sha256File(path)).toBe(expected)
+  })
+})
+
+describe('storeOriginal', () => {
+  let dir = ''
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'waymark-store-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it("moves a file into the user's folder, making the folder when it is missing", async () => {
+    const layout = dataDirLayout(dir)
+    for (const [name, bytes] of [['first', 'one'], ['second', 'two']] as const) {
+      const upload = join(dir, `upload-${name}`)
+      await writeFile(upload, bytes)
+      const stored = await storeOriginal(layout, upload, `7/${name}.gpx`)
+      expect(stored).toBe(join(layout.uploads, '7', `${name}.gpx`))
+      expect(await readFile(stored, 'utf8')).toBe(bytes)
+      await expect(stat(upload)).rejects.toMatchObject({ code: 'ENOENT' })
+    }
+  })
+
+  it('fails for a file that is not there', async () => {
+    await expect(storeOriginal(dataDirLayout(dir), join(dir, 'missing'), '8/ride.gpx')).rejects.toMatchObject({ code: 'ENOENT' })
   })
 })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { DataDirLayout } from '../../data-dir'
 
 /** Bytes read at once while hashing a file. */
@@ -31,11 +31,20 @@ export function originalFilePath(userId: number, workoutId: string, format: stri
   return `${userId}/${workoutId}.${format}`
 }
 
-/** Moves an uploaded file to its place under `uploads/` (same disk: a rename, never a copy). */
+/**
+ * Moves an uploaded file to its place under `uploads/` (same disk: a rename, never a copy). The
+ * user's folder is made only when the rename finds it missing (their first file, or after it was
+ * removed), not checked before every file.
+ */
 export async function storeOriginal(layout: DataDirLayout, tmpPath: string, relativePath: string): Promise<string> {
   const target = join(layout.uploads, relativePath)
-  await mkdir(join(target, '..'), { recursive: true })
-  await rename(tmpPath, target)
+  try {
+    await rename(tmpPath, target)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    await mkdir(dirname(target), { recursive: true })
+    await rename(tmpPath, target)
+  }
   return target
 }
 
