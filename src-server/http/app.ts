@@ -1,8 +1,6 @@
 import { bodyParser } from '@koa/bodyparser'
 import Router from '@koa/router'
 import Koa from 'koa'
-import compress from 'koa-compress'
-import { constants as zlib } from 'node:zlib'
 import { endpoints } from '../../src/contracts'
 import { AppError } from '../../src/errors'
 import type { ServerContext } from '../context'
@@ -34,24 +32,12 @@ import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
 import { createWorkoutsService } from '../modules/workouts/workouts.service'
 import { bind, type Authenticate } from './bind'
+import { answerCompression, streamCompression } from './compression'
 import { errorHandler } from './error-handler'
 import { openApiDocument } from './openapi'
 import { securityHeaders } from './security-headers'
 import { staticUi } from './static-ui'
 import { singleFileUpload } from './uploads'
-
-/**
- * Answers smaller than this go out as they are: below ~1 KB compression saves less than the
- * headers it adds. Above it, brotli at a low quality (fast enough per request, most of the
- * gain) or gzip, as the client accepts. The UI's files come precompressed from the build.
- */
-const COMPRESS_THRESHOLD = 1024
-const compression = compress({
-  threshold: COMPRESS_THRESHOLD,
-  br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  gzip: { level: 6 },
-  deflate: false,
-})
 
 /** JSON bodies are small forms; anything bigger is refused before it is read. */
 const JSON_BODY_LIMIT = '256kb'
@@ -119,7 +105,8 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
 
   app.use(errorHandler(context.config.logger))
   app.use(securityHeaders())
-  app.use(compression)
+  app.use(streamCompression)
+  app.use(answerCompression())
   app.use(api.routes())
   if (context.config.webRoot) app.use(staticUi(context.config.webRoot))
   return { app, routes }

@@ -1,0 +1,50 @@
+import type { Middleware } from 'koa'
+import compress from 'koa-compress'
+import { Stream } from 'node:stream'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+
+/**
+ * Answers smaller than this go out as they are: below ~1 KB compression saves less than the
+ * headers it adds. Above it, brotli at a low quality (fast enough per request, most of the
+ * gain) or gzip, as the client accepts. The UI's files come precompressed from the build.
+ */
+const COMPRESS_THRESHOLD = 1024
+const BROTLI_QUALITY = 4
+const GZIP_LEVEL = 6
+
+/** Streamed bodies (files): compressed on the way out, when their type is compressible. */
+export const streamCompression: Middleware = compress({
+  threshold: COMPRESS_THRESHOLD,
+  br: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  gzip: { level: GZIP_LEVEL },
+  deflate: false,
+})
+
+const brotliOnce = promisify(brotliCompress)
+const gzipOnce = promisify(gzip)
+
+/**
+ * JSON answers, held in memory, compressed in one call on libuv's pool: through koa-compress's
+ * stream, piped into the response, the event loop spent more per answer (~0.3 ms) than the
+ * compression itself. Must run after `streamCompression` in the chain, which then leaves the
+ * encoded answer alone.
+ */
+export function answerCompression(): Middleware {
+  return async (ctx, next) => {
+    await next()
+    const body: unknown = ctx.body
+    if (body === null || body === undefined || body instanceof Stream || ctx.method === 'HEAD' || ctx.response.get('Content-Encoding') || !ctx.response.is('json')) {
+      return
+    }
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body))
+    // Brotli whenever the client takes it (as koa-compress prefers it), else gzip.
+    const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null
+    if (bytes.length < COMPRESS_THRESHOLD || encoding === null) return
+    ctx.body =
+      encoding === 'br'
+        ? await brotliOnce(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : await gzipOnce(bytes, { level: GZIP_LEVEL })
+    ctx.set('Content-Encoding', encoding)
+  }
+}
