@@ -15,6 +15,7 @@ const HARNESS = [
   'scripts/bench',
   'src-server/test/server-process.ts',
   'src-server/test/server-child.ts',
+  'src-server/test/event-loop-probe.ts',
   'src-server/test/zip-builder.ts',
   'src-server/importers/test-support/synthetic-ride.ts',
 ]
