@@ -63,7 +63,9 @@ for (const width of [1280, 390]) {
     await openWithToken(page, token, `/workouts/${laps.id}`)
     await expect(page.getByTestId('laps-table').locator('tbody tr')).toHaveCount(2)
 
-    // Statistics: personal bests with the workout linked and the progression of two runs.
+    // Statistics: personal bests with the workout linked and the progression of two runs. On
+    // 20 December of this year, when today's date on the year-over-year chart is near its right edge.
+    await page.clock.setFixedTime(new Date(Date.UTC(new Date().getUTCFullYear(), 11, 20, 12)))
     await openWithToken(page, token, '/statistics')
     const bests = page.getByTestId('personal-bests-table')
     await expect(bests).toContainText('Running · 1 km')
@@ -72,6 +74,10 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('year-over-year-summary')).toContainText('Last year by the same date: 2.50 km.')
     // 2018 (the TCX), 2024, 2025 and this year.
     await expect(page.getByTestId('year-over-year-card').locator('.recharts-line')).toHaveCount(4)
+    // Today's date on its line is wholly inside the chart (late in the year it ran off a phone's edge).
+    const chart = await page.getByTestId('year-over-year-card').locator('svg.recharts-surface').first().boundingBox()
+    const dateLabel = await page.getByTestId('year-over-year-card').locator('.recharts-label', { hasText: 'December 20' }).boundingBox()
+    expect(dateLabel && chart && dateLabel.x >= chart.x && dateLabel.x + dateLabel.width <= chart.x + chart.width).toBe(true)
     await shoot(page, `insights-bests-${width}`)
 
     await page.emulateMedia({ colorScheme: 'dark' })

@@ -104,7 +104,8 @@ export function YearOverYearCard({ measure, imperial, today }: { measure: Measur
             tooltipAnimationDuration={0}
             lineProps={(series) => ({ strokeWidth: series.name === `y${thisYear}` ? 3 : 1.5, isAnimationActive: false })}
             valueFormatter={format}
-            referenceLines={[{ x: todayRow, color: 'gray.6', label: dateOfRow(todayRow), labelPosition: 'insideTopLeft' }]}
+            // The date's label reads towards the middle: after midyear it would run off the chart's right edge on a phone.
+            referenceLines={[{ x: todayRow, color: 'gray.6', label: dateOfRow(todayRow), labelPosition: todayRow > 183 ? 'insideTopRight' : 'insideTopLeft' }]}
             xAxisProps={{ type: 'number', domain: [1, 366], ticks: monthStarts, tickFormatter: (row: number) => monthName.format(Date.UTC(2024, 0, row)) }}
             yAxisProps={{ tickFormatter: (value: number) => (shown === 'total_duration' ? formatDuration(value) : tickNumber.format(value)), width: 70 }}
           />
