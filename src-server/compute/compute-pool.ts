@@ -21,8 +21,11 @@ export interface ComputePool {
   parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile>
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
-  /** A workout's stored file as GPX with all it recorded (see `exportGpx` in `compute-tasks.ts`). */
-  exportGpx(path: string, options: ExportGpxOptions): Promise<string>
+  /**
+   * A workout's stored file as GPX with all it recorded (see `exportGpx` in `compute-tasks.ts`),
+   * as the API's whole answer (`GpxResponse`) in JSON bytes, ready to send.
+   */
+  exportGpx(path: string, options: ExportGpxOptions): Promise<Buffer>
   /** A bcrypt hash of the password at `rounds` (see `passwords.ts`). */
   hashPassword(password: string, rounds: number): Promise<string>
   /** Whether the password matches a bcrypt hash. */
@@ -128,7 +131,7 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
     async exportGpx(path, exportOptions) {
       const reply = await run({ task: 'exportGpx', path, options: exportOptions })
       if (reply.task !== 'exportGpx') throw new Error('compute worker answered another task')
-      return reply.value
+      return asBuffer(reply.value)
     },
     async hashPassword(password, rounds) {
       const reply = await run({ task: 'hashPassword', password, rounds })

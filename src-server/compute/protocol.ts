@@ -36,7 +36,7 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
-  | { readonly ok: true; readonly task: 'exportGpx'; readonly value: string }
+  | { readonly ok: true; readonly task: 'exportGpx'; readonly value: Uint8Array }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }
   | { readonly ok: true; readonly task: 'verifyPassword'; readonly value: boolean }
   | { readonly ok: false; readonly error: WireError }

@@ -117,6 +117,23 @@ describe('issue 14: no request keeps the event loop busy over 100 ms (server pro
     await expectShortBlocks(kind, async () => expect(await uploaded(owner, name, file)).toBe(status))
   }, 180_000)
 
+  it('a 200,000-point ride (size limits raised) and its GPX export, whole and its segment', async () => {
+    expect((await api(owner, 'PATCH', 'config', { max_single_file_size: 100 * 1_048_576, max_zip_file_size: 200 * 1_048_576 })).status).toBe(200)
+    const ride = gpxRide(200_000, 50)
+    await expectShortBlocks('a 200,000-point GPX (45 MB, limits raised)', async () => expect(await uploaded(owner, 'long.gpx', ride)).toBe(201))
+    const list = await api<{ data: { workouts: { id: string; distance: number }[] } }>(owner, 'GET', 'workouts?order_by=distance&order=desc&per_page=1')
+    const id = list.body.data.workouts[0]?.id ?? ''
+    // ~47 MB of JSON: written on the event loop, it held it over 200 ms.
+    for (const path of [`workouts/${id}/gpx`, `workouts/${id}/gpx/segment/1`]) {
+      await expectShortBlocks(`GET /${path.replace(id, ':id')} of it`, async () => {
+        const answer = await api<{ data: { gpx: string } }>(owner, 'GET', path)
+        expect(answer.status).toBe(200)
+        expect(answer.body.data.gpx.split('<trkpt ').length - 1).toBe(200_000)
+      })
+    }
+    expect((await api(owner, 'PATCH', 'config', { max_single_file_size: 20 * 1_048_576, max_zip_file_size: 500 * 1_048_576 })).status).toBe(200)
+  }, 180_000)
+
   it('a 50-file archive', async () => {
     const archive = buildZip(Array.from({ length: 50 }, (_, i): ZipEntryInput => ({ name: `ride-${i}.gpx`, data: gpxRide(2_000, 100 + i), deflate: true })))
     await expectShortBlocks('a 50-file archive (2,000-point rides)', async () => expect(await uploaded(owner, 'history.zip', archive)).toBe(202))

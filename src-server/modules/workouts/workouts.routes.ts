@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import type Router from '@koa/router'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate, type Handler } from '../../http/bind'
 import type { ReadCache } from '../../http/read-cache'
@@ -48,8 +48,15 @@ export function workoutsRoutes(
   })
   bind(router, authenticate, endpoints.getChartData, ({ user, params }) => workouts.chartData(user, params.id), cached)
   bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment), cached)
-  bind(router, authenticate, endpoints.getGpx, ({ user, params }) => workouts.gpx(user, params.id), cached)
-  bind(router, authenticate, endpoints.getSegmentGpx, ({ user, params }) => workouts.gpx(user, params.id, params.segment), cached)
+  // Sent as made in a compute thread, not cached: a long track's answer is tens of MB.
+  const gpx = async (ctx: Context, answer: Promise<Buffer>) => {
+    const body = await answer
+    ctx.type = 'application/json'
+    ctx.body = body
+    return undefined
+  }
+  bind(router, authenticate, endpoints.getGpx, ({ user, params, ctx }) => gpx(ctx, workouts.gpx(user, params.id)))
+  bind(router, authenticate, endpoints.getSegmentGpx, ({ user, params, ctx }) => gpx(ctx, workouts.gpx(user, params.id, params.segment)))
   bind(router, authenticate, endpoints.getMapLine, ({ user, params }) => workouts.mapLine(user, params.id), cached)
   bind(router, authenticate, endpoints.downloadFile, async ({ user, params, ctx }) => {
     const file = await workouts.originalFile(user, params.id)

@@ -5,7 +5,6 @@ import type {
   ArchiveCreatedResponse,
   ChartDataResponse,
   ImportTask,
-  GpxResponse,
   MapLineResponse,
   UploadWarning,
   noFileWorkoutBody,
@@ -361,21 +360,21 @@ export function createWorkoutsService(context: ServerContext) {
 
     /**
      * The workout as GPX (all segments, or one, 1-based), written from its stored original with
-     * time, elevation and sensors, so it can be imported again or used elsewhere.
+     * time, elevation and sensors, so it can be imported again or used elsewhere: the JSON answer
+     * (`GpxResponse`), made in a compute thread.
      */
-    async gpx(user: UserEntity, id: string, segment?: string): Promise<GpxResponse> {
+    async gpx(user: UserEntity, id: string, segment?: string): Promise<Buffer> {
       const workout = await ownWorkout(db.manager, user, id)
       if (!workout.filePath) throw new AppError('workout_has_no_file')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
       const sport = await db.manager.findOneBy(SportEntity, { id: workout.sportId })
-      const gpx = await context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, {
+      return context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, {
         startTime: workout.workoutDate.getTime(),
         name: workout.title ?? workout.id,
         type: sport?.label ?? null,
         ...(number === undefined ? {} : { segment: number }),
       })
-      return { status: 'success', message: '', data: { gpx } }
     },
 
     /** The workout's simplified map line, one line per segment. */
