@@ -11,6 +11,7 @@ import { createDataSource } from '../../../src-server/db/data-source'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
 import { startServerProcess, token } from '../../../src-server/test/server-process'
+import { heatmapRenderBenchmark } from '../heatmap-render'
 
 /** Issue 17's budget for the heatmap of 5,000 workouts. */
 export const WORKOUTS = Number(process.env.BENCH_HEATMAP_WORKOUTS ?? '') || 5000
@@ -118,6 +119,7 @@ export async function heatmapBenchmark(): Promise<void> {
     }
     console.log(`    decoding ${answer.data.lines.length} lines (${points} points) as the page does: median ${median(decodeTimes).toFixed(0)} ms`)
     await server.stop()
+    await heatmapRenderBenchmark(dataDir, ACCOUNT, WORKOUTS)
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
