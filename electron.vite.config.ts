@@ -4,7 +4,7 @@ import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import { apiRoutes } from './scripts/vite-api-routes'
 import { mantineCssPerComponent } from './scripts/vite-mantine-css'
-import { shellChunk } from './scripts/vite-shell-chunk'
+import { shellChunk, signedInChunk } from './scripts/vite-shell-chunk'
 import { precompress } from './scripts/vite-precompress'
 
 /**
@@ -66,8 +66,9 @@ export default defineConfig({
       minify: true,
       rolldownOptions: {
         input: resolve(__dirname, 'src-renderer/index.html'),
-        // What every first load runs, as one script and one sheet (not ~20 small shared chunks).
-        output: { codeSplitting: { groups: [shellChunk] } },
+        // What every first load runs, as one script and one sheet (not ~20 small shared chunks), and
+        // what the signed-in pages share, as one more.
+        output: { codeSplitting: { groups: [shellChunk, signedInChunk] } },
       },
     },
     server: { proxy: { '/api': 'http://127.0.0.1:5000' } },

@@ -97,3 +97,18 @@ test('the dashboard JavaScript, gzipped, stays within 400 KB', async ({ page, re
   expect(scripts.size).toBeGreaterThan(0)
   if (minified) expect(total).toBeLessThanOrEqual(DASHBOARD_BUDGET_BYTES)
 })
+
+test('a phone opens the dashboard in few requests: at most 10 scripts and 6 style sheets', async ({ page, request }) => {
+  const token = await createActiveUser(request, newAccount('bundlephone'))
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { scripts, sheets } = await assetsLoadedBy(page, async () => {
+    await openWithToken(page, token, '/')
+    await expect(page.getByTestId('calendar')).toBeVisible()
+  })
+  report('phone dashboard JavaScript', scripts, (script) => script.brotli, 'brotli')
+  report('phone dashboard styles', sheets, (sheet) => sheet.brotli, 'brotli')
+  // The shell and signed-in chunks, not one request per small component; the sections a phone
+  // does not show (chart, timeline, records) are not loaded.
+  expect(scripts.size).toBeLessThanOrEqual(10)
+  expect(sheets.size).toBeLessThanOrEqual(6)
+})
