@@ -12,6 +12,7 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
+import { insertRows } from '../../db/insert-rows'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import { importWorkoutFile, trackExtension, type FileImportOutcome, type ImportChoices } from './workout-import'
@@ -299,7 +300,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     )
     if (!progress.affected) throw new TaskStopped('owner_gone')
     if (run.seq < MAX_RESULTS_PER_TASK) {
-      await manager.insert(ImportTaskResultEntity, {
+      const row: ImportTaskResultEntity = {
         taskId: run.taskId,
         seq: run.seq,
         file: clip(result.file),
@@ -309,7 +310,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         message: result.status === 'error' ? clip(result.message) : null,
         code: result.status === 'error' ? result.code : null,
         warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
-      })
+      }
+      await insertRows(manager, ImportTaskResultEntity, [row])
     }
   }
 
