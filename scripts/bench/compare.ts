@@ -16,6 +16,7 @@ const HARNESS = [
   'src-server/test/server-process.ts',
   'src-server/test/server-child.ts',
   'src-server/test/event-loop-probe.ts',
+  'src-server/test/bench-server-config.ts',
   'src-server/test/zip-builder.ts',
   'src-server/importers/test-support/synthetic-ride.ts',
 ]

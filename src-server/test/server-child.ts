@@ -1,25 +1,15 @@
 // A Waymark server in its own process (benchmarks, crash tests): prints its port once listening,
 // and its peak memory as JSON when told to stop (SIGTERM).
 import { createServer } from '../server'
+import { benchServerConfig } from './bench-server-config'
 import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
   if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N]')
   if (flags.includes('--loop-probe')) installLoopProbe()
-  const server = await createServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    webRoot: null,
-    publicUrl: 'http://localhost',
-    email: null,
-    tiles: null,
-    weather: null,
-    bcryptRounds: Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4),
-    version: 'bench',
-    logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },
-  }, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
+  const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
+  const server = await createServer(benchServerConfig(dataDir, rounds), flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
   const { port } = await server.listen()
   console.log(JSON.stringify({ port }))
   process.once('SIGTERM', () => {

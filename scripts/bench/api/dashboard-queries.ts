@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sqlite3 from 'sqlite3'
 import { createServer } from '../../../src-server/server'
+import { benchServerConfig } from '../../../src-server/test/bench-server-config'
 import { token } from '../../../src-server/test/server-process'
 import { CALLS, PASSWORD, pathFor, seededDataDir, usernameOf, emailOf } from './dashboard-latency'
 
@@ -60,19 +61,7 @@ async function main(): Promise<void> {
     if (seeded) await cp(seeded, dataDir, { recursive: true })
     else await seededDataDir(dataDir, users, 1000)
     const server = await createServer(
-      {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir,
-        webRoot: null,
-        publicUrl: 'http://localhost',
-        email: null,
-        tiles: null,
-        weather: null,
-        bcryptRounds: 4,
-        version: 'bench',
-        logger: { info: () => undefined, warn: () => undefined, error: (message, error) => console.error(message, error) },
-      },
+      benchServerConfig(dataDir),
       { readCacheTtlMs: 0 },
     )
     const { port } = await server.listen()

@@ -216,7 +216,7 @@ describe('workout import: several workouts per file', () => {
   })
 })
 
-describe('workout import: an activity that cannot become a workout', () => {
+describe('workout import: files that need care', () => {
   let t: TestServer
   let sam: Account
   beforeEach(async () => {
@@ -225,7 +225,7 @@ describe('workout import: an activity that cannot become a workout', () => {
   })
   afterEach(() => t.close())
 
-  it('is left out with a warning naming it, the others are imported; alone, the file is refused', async () => {
+  it('an activity that cannot become a workout is left out with a warning naming it, the others are imported; alone, the file is refused', async () => {
     const lines = (await realFile('tcx/multiple-runs.tcx')).toString('utf8').split('\n')
     // The second activity without its times.
     const untimed = lines.map((line, index) => (index >= 21650 && /<Time>/.test(line) ? '' : line)).join('\n')
@@ -238,18 +238,8 @@ describe('workout import: an activity that cannot become a workout', () => {
     const refused = await upload(t, sam.token, 'untimed-only.tcx', secondOnly, { sport_id: SPORT_ID.running })
     expect(refused.status).toBe(400)
   })
-})
 
-describe('workout import: a FIT file with a damaged end', () => {
-  let t: TestServer
-  let sam: Account
-  beforeEach(async () => {
-    t = await startTestServer()
-    sam = await registerUser(t, 'owner')
-  })
-  afterEach(() => t.close())
-
-  it('imports the records read before the damage and says how many (nick.fit: its last record runs past the data)', async () => {
+  it('a FIT file with a damaged end imports the records read before the damage and says how many (nick.fit: its last record runs past the data)', async () => {
     const answer = await upload<WorkoutsResponse>(t, sam.token, 'nick.fit', await realFile('fit/nick.fit'), { sport_id: SPORT_ID.cyclingSport })
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     // 14,391 records: what Garmin's FIT SDK decodes before the end of the file.
@@ -257,18 +247,8 @@ describe('workout import: a FIT file with a damaged end', () => {
     expect(answer.body.data.workouts).toHaveLength(1)
     expect(answer.body.data.workouts[0]?.distance).toBeGreaterThan(113)
   }, 60_000)
-})
 
-describe('workout import: a FIT file with speed but neither positions nor distance', () => {
-  let t: TestServer
-  let sam: Account
-  beforeEach(async () => {
-    t = await startTestServer()
-    sam = await registerUser(t, 'owner')
-  })
-  afterEach(() => t.close())
-
-  it('becomes an indoor ride whose distance is its speeds over time (Garmin-encoded spin bike file)', async () => {
+  it('a FIT file with speed but neither positions nor distance becomes an indoor ride whose distance is its speeds over time (Garmin-encoded spin bike file)', async () => {
     const ride = speedOnlyRide(77)
     const answer = await upload<WorkoutsResponse>(t, sam.token, 'spin.fit', Buffer.from(encodeSpeedOnlyFit(ride)), { sport_id: SPORT_ID.running, detect_sport: true })
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
