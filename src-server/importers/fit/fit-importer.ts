@@ -36,7 +36,8 @@ function timerStarts(data: FitActivityData): number[] {
 }
 
 /** `column[start, end)`, or `null` when it holds no value (the segment has no such sensor). */
-function optionalColumn(column: Float64Array, start: number, end: number): Float64Array | null {
+function optionalColumn(column: Float64Array | null, start: number, end: number): Float64Array | null {
+  if (column === null) return null
   for (let i = start; i < end; i++) if (!Number.isNaN(column[i] ?? Number.NaN)) return column.subarray(start, end)
   return null
 }
@@ -83,12 +84,12 @@ function cleanRecords(data: FitActivityData): void {
     lat[i] = hasPosition ? la : Number.NaN
     lon[i] = hasPosition ? lo : Number.NaN
     ele[i] = finite(ele[i])
-    heartRate[i] = withinRange(finite(heartRate[i]), hrMin, hrMax)
-    cadence[i] = withinRange(finite(cadence[i]), cadenceMin, cadenceMax)
-    power[i] = withinRange(finite(power[i]), powerMin, powerMax)
-    temperature[i] = withinRange(finite(temperature[i]), temperatureMin, temperatureMax)
-    distance[i] = finite(distance[i])
-    speed[i] = finite(speed[i])
+    if (heartRate !== null) heartRate[i] = withinRange(finite(heartRate[i]), hrMin, hrMax)
+    if (cadence !== null) cadence[i] = withinRange(finite(cadence[i]), cadenceMin, cadenceMax)
+    if (power !== null) power[i] = withinRange(finite(power[i]), powerMin, powerMax)
+    if (temperature !== null) temperature[i] = withinRange(finite(temperature[i]), temperatureMin, temperatureMax)
+    if (distance !== null) distance[i] = finite(distance[i])
+    if (speed !== null) speed[i] = finite(speed[i])
   }
 }
 
@@ -131,7 +132,8 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
   const { lat, distance, speed } = data.records
   const hasPosition = lat.some((value) => !Number.isNaN(value))
   // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`).
-  const hasDistance = distance.some((value) => !Number.isNaN(value)) || data.laps.some((lap) => lap.distanceM > 0) || speed.some((value) => value > 0)
+  const hasDistance =
+    distance?.some((value) => !Number.isNaN(value)) === true || data.laps.some((lap) => lap.distanceM > 0) || speed?.some((value) => value > 0) === true
   if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))

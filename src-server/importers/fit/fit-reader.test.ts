@@ -10,6 +10,7 @@ import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-li
 import { importFitBytes } from './fit-importer'
 import { fitCrc, readFitActivity, type FitActivityData } from './fit-reader'
 import { encodeFitActivity } from './fit-test-writer'
+import { craftedFit } from '../test-support/crafted-fit'
 import { singleActivity } from '../test-support/single-activity'
 import { seededRandom } from '../../../src/test-support/seeded-random'
 
@@ -32,7 +33,10 @@ function errorCode(read: () => unknown): string {
   }
 }
 
-/** Plain arrays, so that a difference shows as values (NaN equals NaN for `toEqual`). */
+/**
+ * Plain arrays, so that a difference shows as values (NaN equals NaN for `toEqual`); a column
+ * the file does not define (`null`) reads as missing values, as fit-file-parser's.
+ */
 function plain(data: FitActivityData): unknown {
   const { records } = data
   return {
@@ -42,7 +46,7 @@ function plain(data: FitActivityData): unknown {
     fileType: data.fileType,
     count: records.count,
     columns: [records.time, records.lat, records.lon, records.ele, records.heartRate, records.cadence, records.power, records.temperature, records.distance, records.speed].map(
-      (column) => Array.from(column),
+      (column) => (column === null ? Array.from({ length: records.count }, () => Number.NaN) : Array.from(column)),
     ),
   }
 }
@@ -123,8 +127,8 @@ describe('FIT reader', () => {
     expect(session?.totalDistance).toBeCloseTo(10_248.67, 2)
     expect(records.count).toBe(755)
     // 12 bits of 1/16 m: the accumulated figure is within 1/16 m of the device's own sum.
-    expect(Math.abs((records.distance[records.count - 1] ?? 0) - (session?.totalDistance ?? 0))).toBeLessThan(1 / 16)
-    const distances = Array.from(records.distance).filter((distance) => !Number.isNaN(distance))
+    expect(Math.abs((records.distance?.[records.count - 1] ?? 0) - (session?.totalDistance ?? 0))).toBeLessThan(1 / 16)
+    const distances = Array.from(records.distance ?? []).filter((distance) => !Number.isNaN(distance))
     expect(distances.length).toBeGreaterThan(700)
     for (let i = 1; i < distances.length; i++) expect(distances[i] ?? 0).toBeGreaterThanOrEqual(distances[i - 1] ?? 0)
   })
@@ -148,7 +152,7 @@ describe('FIT reader', () => {
     const [fast, reference] = await bothDecoders(bytes)
     expect(plain(fast)).toEqual(plain(reference))
     expect(fast.records.count).toBe(20)
-    expect(fast.records.heartRate[3]).toBe(123)
+    expect(fast.records.heartRate?.[3]).toBe(123)
   })
 
   it('reads developer fields and compressed-timestamp headers', async () => {
@@ -168,6 +172,20 @@ describe('FIT reader', () => {
     const [ours, library] = await bothDecoders(compressed)
     expect(plain(ours)).toEqual(plain(library))
     expect(Array.from(ours.records.time).map((time) => (time - (ours.records.time[1] ?? 0)) / 1000)).toEqual([-1, 0, 2, 5, 30])
+  })
+
+  it('allocates each column once, at the count of record messages, and only the columns the file defines', () => {
+    // Records with timestamp, lat, lon and heart rate (and a developer field, skipped).
+    const { records } = readFitActivity(fitFile(recordMessages(300, true, 0x60)))
+    expect(records.count).toBe(300)
+    for (const column of [records.time, records.lat, records.lon, records.ele, records.heartRate]) expect(column?.buffer.byteLength).toBe(300 * 8)
+    expect([records.cadence, records.power, records.temperature, records.distance, records.speed]).toEqual([null, null, null, null, null])
+    // Indoor: heart rate only, still a column per position field (a segment has them), all missing.
+    const indoor = readFitActivity(craftedFit(1_000, 3)).records
+    expect(indoor.count).toBe(1_000)
+    expect(indoor.heartRate?.buffer.byteLength).toBe(1_000 * 8)
+    expect(Array.from(indoor.lat).every(Number.isNaN)).toBe(true)
+    expect(indoor.distance).toBeNull()
   })
 
   it('keeps what precedes a damaged end and refuses a structure broken before it', () => {

@@ -9,7 +9,9 @@ import { TrackFileError } from '../track-file-error'
  * formats every field through its profile — ~10× the work, and for a 20 MB file ~900 MB of objects
  * before any budget could apply. This reader writes the few fields we use straight into typed
  * columns, counting records against the point budget as it goes, so memory is bounded by the
- * budget whatever the file holds.
+ * budget whatever the file holds. A first walk over the message headers (no field decoded) counts
+ * the records and sees which fields they carry, so each column is allocated once at its final
+ * size, and only the columns the file has.
  *
  * It reads every layout the FIT protocol allows: both byte orders, developer fields (skipped),
  * compressed-timestamp headers, fields of any base type (arrays of the fields we use read as
@@ -30,7 +32,10 @@ export interface FitTimerEvent {
   readonly running: boolean
 }
 
-/** The records with a valid timestamp, column-wise; a missing value is `NaN`. */
+/**
+ * The records with a valid timestamp, column-wise; a missing value is `NaN`. An optional column is
+ * `null` when no record definition of the file has its field.
+ */
 export interface FitRecordColumns {
   readonly count: number
   /** Epoch ms. */
@@ -40,15 +45,15 @@ export interface FitRecordColumns {
   readonly lon: Float64Array
   /** Metres: `enhanced_altitude` when present, else `altitude`. */
   readonly ele: Float64Array
-  readonly heartRate: Float64Array
-  readonly cadence: Float64Array
-  readonly power: Float64Array
+  readonly heartRate: Float64Array | null
+  readonly cadence: Float64Array | null
+  readonly power: Float64Array | null
   /** °C. */
-  readonly temperature: Float64Array
+  readonly temperature: Float64Array | null
   /** Cumulative metres: `distance`, else the accumulated `compressed_speed_distance`. */
-  readonly distance: Float64Array
+  readonly distance: Float64Array | null
   /** m/s: `enhanced_speed` when present, else `speed`. */
-  readonly speed: Float64Array
+  readonly speed: Float64Array | null
 }
 
 /** One session (a leg of a multisport file, or the whole activity), times in epoch ms. */
@@ -258,66 +263,143 @@ export function fitCrc(bytes: Uint8Array, start: number, end: number): number {
   return crc
 }
 
-const COLUMN_NAMES = ['time', 'lat', 'lon', 'ele', 'heartRate', 'cadence', 'power', 'temperature', 'distance', 'speed'] as const
-
-/** Growable columns for the records, never beyond the point budget. */
+/**
+ * The record columns, each allocated once for every record the file may hold: lat, lon, ele and
+ * time always (a segment has them), the others only when some record definition has their field.
+ */
 class Columns {
   count = 0
-  capacity: number
-  time: Float64Array
-  lat: Float64Array
-  lon: Float64Array
-  ele: Float64Array
-  heartRate: Float64Array
-  cadence: Float64Array
-  power: Float64Array
-  temperature: Float64Array
-  distance: Float64Array
-  speed: Float64Array
+  readonly time: Float64Array
+  readonly lat: Float64Array
+  readonly lon: Float64Array
+  readonly ele: Float64Array
+  readonly heartRate: Float64Array | null
+  readonly cadence: Float64Array | null
+  readonly power: Float64Array | null
+  readonly temperature: Float64Array | null
+  readonly distance: Float64Array | null
+  readonly speed: Float64Array | null
 
-  constructor(capacity: number) {
-    this.capacity = capacity
+  /** `slots`: the record fields the file defines, a bit per slot (see {@link recordCensus}). */
+  constructor(
+    private readonly capacity: number,
+    slots: number,
+  ) {
+    const optional = (...fieldSlots: number[]): Float64Array | null => (fieldSlots.some((slot) => (slots & (1 << slot)) !== 0) ? new Float64Array(capacity) : null)
     this.time = new Float64Array(capacity)
     this.lat = new Float64Array(capacity)
     this.lon = new Float64Array(capacity)
     this.ele = new Float64Array(capacity)
-    this.heartRate = new Float64Array(capacity)
-    this.cadence = new Float64Array(capacity)
-    this.power = new Float64Array(capacity)
-    this.temperature = new Float64Array(capacity)
-    this.distance = new Float64Array(capacity)
-    this.speed = new Float64Array(capacity)
+    this.heartRate = optional(SLOT_HEART_RATE)
+    this.cadence = optional(SLOT_CADENCE)
+    this.power = optional(SLOT_POWER)
+    this.temperature = optional(SLOT_TEMPERATURE)
+    this.distance = optional(SLOT_DISTANCE, SLOT_COMPRESSED_DISTANCE)
+    this.speed = optional(SLOT_SPEED, SLOT_ENHANCED_SPEED)
   }
 
-  /** Room for one more record. @throws TrackFileError `track_too_many_points` past the budget */
+  /**
+   * Room for one more record. The census counted every record message up to one past the budget,
+   * so the columns are full only once the budget is.
+   * @throws TrackFileError `track_too_many_points` past the budget
+   */
   reserve(): void {
-    if (this.count < this.capacity) return
-    if (this.count >= MAX_TRACK_POINTS) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} FIT records`)
-    const capacity = Math.min(this.capacity * 2, MAX_TRACK_POINTS)
-    for (const name of COLUMN_NAMES) {
-      const next = new Float64Array(capacity)
-      next.set(this[name])
-      this[name] = next
-    }
-    this.capacity = capacity
+    if (this.count === this.capacity) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} FIT records`)
   }
 
   finish(): FitRecordColumns {
     const n = this.count
+    const view = (column: Float64Array | null): Float64Array | null => column?.subarray(0, n) ?? null
     return {
       count: n,
       time: this.time.subarray(0, n),
       lat: this.lat.subarray(0, n),
       lon: this.lon.subarray(0, n),
       ele: this.ele.subarray(0, n),
-      heartRate: this.heartRate.subarray(0, n),
-      cadence: this.cadence.subarray(0, n),
-      power: this.power.subarray(0, n),
-      temperature: this.temperature.subarray(0, n),
-      distance: this.distance.subarray(0, n),
-      speed: this.speed.subarray(0, n),
+      heartRate: view(this.heartRate),
+      cadence: view(this.cadence),
+      power: view(this.power),
+      temperature: view(this.temperature),
+      distance: view(this.distance),
+      speed: view(this.speed),
     }
   }
+}
+
+/**
+ * The local message type a data message's header names: 4 bits in a normal header (whose 0x10
+ * and 0x20 bits are reserved), 2 in a compressed-timestamp one; -1 when a reserved bit is set.
+ */
+function localType(header: number): number {
+  if ((header & 0x80) !== 0) return (header >> 5) & 0x03
+  return (header & 0x30) !== 0 ? -1 : header & 0x0f
+}
+
+/**
+ * Reads the definition message at `pos` (0x20 in its header: developer fields follow the
+ * fields). Its architecture byte is the caller's to check.
+ * @returns the definition and where the next message starts, or `null` when it runs past `end`
+ */
+function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: number): { definition: Definition; next: number } | null {
+  if (pos + 6 > end) return null
+  const header = bytes[pos] ?? 0
+  const littleEndian = bytes[pos + 2] === 0
+  const global = view.getUint16(pos + 3, littleEndian)
+  const fieldCount = bytes[pos + 5] ?? 0
+  let next = pos + 6 + fieldCount * 3
+  const developer = (header & 0x20) !== 0
+  if (next + (developer ? 1 : 0) > end) return null
+  const table = FIELDS.get(global)
+  const fields: number[] = []
+  let offset = 0
+  let timestampAt = -1
+  for (let i = pos + 6; i < pos + 6 + fieldCount * 3; i += 3) {
+    const number = bytes[i] ?? 0
+    const size = bytes[i + 1] ?? 0
+    const baseType = bytes[i + 2] ?? 0
+    if (number === 253 && size === 4 && (baseType & 0x1f) === 6) timestampAt = offset
+    const slot = table?.get(number)
+    // A field number given twice is malformed: the first one counts, as for fit-file-parser.
+    if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, size)
+    offset += size
+  }
+  if (developer) {
+    const developerCount = bytes[next] ?? 0
+    const developerEnd = next + 1 + developerCount * 3
+    if (developerEnd > end) return null
+    for (let i = next + 1; i < developerEnd; i += 3) offset += bytes[i + 1] ?? 0
+    next = developerEnd
+  }
+  return { definition: { global, littleEndian, size: offset, fields: Int32Array.from(fields), timestampAt }, next }
+}
+
+/**
+ * Walks the messages from `pos` to `end` by their headers alone, as {@link readFitActivity} does,
+ * stopping where it would stop (damage, a broken structure) or one record past the budget.
+ * @returns how many record messages there are (an upper bound of the points: records without a
+ *   timestamp are skipped), at most one past the budget, and the record fields defined (a bit per slot)
+ */
+function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: number): { records: number; slots: number } {
+  const definitions: (Definition | undefined)[] = []
+  let records = 0
+  let slots = 0
+  while (pos < end && records <= MAX_TRACK_POINTS) {
+    const header = bytes[pos] ?? 0
+    if ((header & 0xc0) === 0x40) {
+      const read = (bytes[pos + 2] ?? 0) > 1 ? null : readDefinition(bytes, view, pos, end)
+      if (read === null) break
+      definitions[header & 0x0f] = read.definition
+      if (read.definition.global === RECORD) for (let f = 0; f < read.definition.fields.length; f += 4) slots |= 1 << (read.definition.fields[f] ?? 0)
+      pos = read.next
+      continue
+    }
+    const local = localType(header)
+    const definition = local < 0 ? undefined : definitions[local]
+    if (definition === undefined || pos + 1 + definition.size > end) break
+    pos += 1 + definition.size
+    if (definition.global === RECORD) records += 1
+  }
+  return { records, slots }
 }
 
 /** Reads one value of a base type; `NaN` for FIT's "invalid" value of that type. */
@@ -401,8 +483,9 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
   const corrupt = (at: number, what: string): TrackFileError => new TrackFileError('fit_corrupt', `byte ${at}: ${what}`)
 
   const definitions: (Definition | undefined)[] = []
-  // Start small and grow: the file size says little about how many records it holds.
-  const columns = new Columns(Math.max(256, Math.min(65_536, Math.ceil((end - headerSize) / 24))))
+  const census = recordCensus(bytes, view, headerSize, end)
+  const columns = new Columns(Math.min(census.records, MAX_TRACK_POINTS), census.slots)
+  const { heartRate, cadence, power, temperature, distance: distances, speed } = columns
   const timers: FitTimerEvent[] = []
   const sessions: FitSession[] = []
   const laps: FitLap[] = []
@@ -423,54 +506,19 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
     const header = bytes[pos] ?? 0
     const compressedHeader = (header & 0x80) !== 0
     if (!compressedHeader && (header & 0x40) !== 0) {
-      // Definition message (0x20: developer fields follow the fields).
-      if (pos + 6 > end) {
-        tailDamaged = true
-        break
-      }
-      const architecture = bytes[pos + 2] ?? 0
+      const architecture = pos + 6 > end ? 0 : (bytes[pos + 2] ?? 0)
       if (architecture > 1) throw corrupt(pos, `architecture ${architecture}`)
-      const littleEndian = architecture === 0
-      const global = view.getUint16(pos + 3, littleEndian)
-      const fieldCount = bytes[pos + 5] ?? 0
-      let next = pos + 6 + fieldCount * 3
-      const developer = (header & 0x20) !== 0
-      if (next + (developer ? 1 : 0) > end) {
+      const read = readDefinition(bytes, view, pos, end)
+      if (read === null) {
         tailDamaged = true
         break
       }
-      const table = FIELDS.get(global)
-      const fields: number[] = []
-      let offset = 0
-      let timestampAt = -1
-      for (let i = pos + 6; i < pos + 6 + fieldCount * 3; i += 3) {
-        const number = bytes[i] ?? 0
-        const size = bytes[i + 1] ?? 0
-        const baseType = bytes[i + 2] ?? 0
-        if (number === 253 && size === 4 && (baseType & 0x1f) === 6) timestampAt = offset
-        const slot = table?.get(number)
-        // A field number given twice is malformed: the first one counts, as for fit-file-parser.
-        if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, size)
-        offset += size
-      }
-      if (developer) {
-        const developerCount = bytes[next] ?? 0
-        const developerEnd = next + 1 + developerCount * 3
-        if (developerEnd > end) {
-          tailDamaged = true
-          break
-        }
-        for (let i = next + 1; i < developerEnd; i += 3) offset += bytes[i + 1] ?? 0
-        next = developerEnd
-      }
-      definitions[header & 0x0f] = { global, littleEndian, size: offset, fields: Int32Array.from(fields), timestampAt }
-      pos = next
+      definitions[header & 0x0f] = read.definition
+      pos = read.next
       continue
     }
-    // Data message: a normal header names its local type in 4 bits (0x10 and 0x20 are
-    // reserved), a compressed-timestamp header in 2.
-    if (!compressedHeader && (header & 0x30) !== 0) throw corrupt(pos, 'reserved header bit set')
-    const local = compressedHeader ? (header >> 5) & 0x03 : header & 0x0f
+    const local = localType(header)
+    if (local < 0) throw corrupt(pos, 'reserved header bit set')
     const definition = definitions[local]
     if (definition === undefined) throw corrupt(pos, `data of undefined local message ${local}`)
     const start = pos + 1
@@ -516,10 +564,10 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
       columns.lon[n] = (values[SLOT_LON] ?? Number.NaN) * SEMICIRCLE_DEGREES
       const enhanced = values[SLOT_ENHANCED_ALTITUDE] ?? Number.NaN
       columns.ele[n] = Number.isNaN(enhanced) ? (values[SLOT_ALTITUDE] ?? Number.NaN) / 5 + -500 : enhanced / 5 + -500
-      columns.heartRate[n] = values[SLOT_HEART_RATE] ?? Number.NaN
-      columns.cadence[n] = values[SLOT_CADENCE] ?? Number.NaN
-      columns.power[n] = values[SLOT_POWER] ?? Number.NaN
-      columns.temperature[n] = values[SLOT_TEMPERATURE] ?? Number.NaN
+      if (heartRate !== null) heartRate[n] = values[SLOT_HEART_RATE] ?? Number.NaN
+      if (cadence !== null) cadence[n] = values[SLOT_CADENCE] ?? Number.NaN
+      if (power !== null) power[n] = values[SLOT_POWER] ?? Number.NaN
+      if (temperature !== null) temperature[n] = values[SLOT_TEMPERATURE] ?? Number.NaN
       const compressed = values[SLOT_COMPRESSED_DISTANCE] ?? Number.NaN
       if (!Number.isNaN(compressed)) {
         // The 12 bits roll over every 256 m: add the step since the last value.
@@ -527,9 +575,9 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
         lastCompressed = compressed
       }
       const distance = values[SLOT_DISTANCE] ?? Number.NaN
-      columns.distance[n] = !Number.isNaN(distance) ? distance / 100 : !Number.isNaN(compressed) ? accumulated / 16 : Number.NaN
+      if (distances !== null) distances[n] = !Number.isNaN(distance) ? distance / 100 : !Number.isNaN(compressed) ? accumulated / 16 : Number.NaN
       const enhancedSpeed = values[SLOT_ENHANCED_SPEED] ?? Number.NaN
-      columns.speed[n] = (Number.isNaN(enhancedSpeed) ? (values[SLOT_SPEED] ?? Number.NaN) : enhancedSpeed) / 1000
+      if (speed !== null) speed[n] = (Number.isNaN(enhancedSpeed) ? (values[SLOT_SPEED] ?? Number.NaN) : enhancedSpeed) / 1000
     } else if (global === EVENT) {
       const type = values[SLOT_EVENT_TYPE]
       if (values[SLOT_EVENT] !== 0 || Number.isNaN(timestamp)) continue
