@@ -27,4 +27,24 @@ describe('session tokens', () => {
     expect(() => tokens.verify('session', other.issue('session', { userId: 7, version: 0 }))).toThrow('invalid token')
     expect(() => tokens.verify('session', tokens.issue('password_reset', { userId: 7, version: 0 }))).toThrow('invalid token')
   })
+
+  it('still expire on time once their signature has been checked, and a forged copy is still refused', () => {
+    let clock = now().getTime()
+    const tokens = createTokenService(SECRET, () => new Date(clock))
+    const iat = Math.floor(clock / 1000)
+    const token = handMade({ sub: '8', pur: 'session', ver: 0, iat, exp: iat + 60 })
+    expect(tokens.verify('session', token)).toEqual({ userId: 8, version: 0 })
+    clock += 59_999
+    expect(tokens.verify('session', token)).toEqual({ userId: 8, version: 0 })
+    clock += 1
+    expect(() => tokens.verify('session', token)).toThrow('signature expired')
+    expect(() => tokens.verify('session', token)).toThrow('signature expired')
+    const reset = handMade({ sub: '8', pur: 'password_reset', ver: 0, iat: iat + 60, exp: iat + 120 })
+    expect(tokens.verify('password_reset', reset)).toEqual({ userId: 8, version: 0 })
+    expect(() => tokens.verify('session', reset)).toThrow('invalid token')
+    const forged = `${reset.slice(0, reset.lastIndexOf('.'))}.${'A'.repeat(43)}`
+    expect(() => tokens.verify('password_reset', forged)).toThrow('invalid token')
+    clock += 60_000
+    expect(() => tokens.verify('password_reset', reset)).toThrow('invalid token')
+  })
 })
