@@ -1,4 +1,5 @@
 import { archiveImportBenchmark } from './api/archive-import'
+import { benchServerLine } from './bench-server'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
 import { heatmapBenchmark } from './api/heatmap'
 import { realCorpusBenchmark } from './api/real-corpus'
@@ -8,6 +9,7 @@ import { stravaExportBenchmark } from './api/strava-export'
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
 async function main(): Promise<void> {
   const only = process.argv[2]
+  console.log(`\n${benchServerLine()}`)
   if (!only || only === 'dashboard') {
     console.log('\nDashboard calls on a 5-year history (loopback HTTP)')
     await dashboardLatencyBenchmark()

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { ensureAppBuild } from '../app-build'
 
 /**
  * `npm run bench:compare [ref]`: issue 19's figures for this tree and for `ref` (default the
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path'
  */
 const HARNESS = [
   'scripts/bench',
+  'scripts/app-build.ts',
   'src-server/test/server-process.ts',
   'src-server/test/server-child.ts',
   'src-server/test/event-loop-probe.ts',
@@ -20,15 +22,17 @@ const HARNESS = [
   'src-server/test/zip-builder.ts',
   'src-server/importers/test-support/synthetic-ride.ts',
 ]
+/** The bundled bench server, when a tree's build config has it. */
+const BUILT_CHILD = 'out/main/test/server-child.js'
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? '') || 3)
 const root = resolve(__dirname, '..', '..')
 
-function figuresOf(tree: string): Promise<Record<string, number>> {
+function figuresOf(tree: string, server: string): Promise<Record<string, number>> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(tree, 'scripts/bench/figures.ts')], {
       cwd: tree,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(tree, 'tsconfig.node.json') },
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(tree, 'tsconfig.node.json'), WAYMARK_BENCH_SERVER: server },
     })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
@@ -44,6 +48,25 @@ function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 }
 
+/**
+ * Which server both trees run (`bench-server.ts`): the bundle, each tree built by its own
+ * electron-vite config with this tree's harness; the sources under tsx for both when asked
+ * (`WAYMARK_BENCH_SERVER=source`) or when `other` predates the bundled bench server.
+ */
+function serverOfBoth(other: string): 'built' | 'source' {
+  if (process.env.WAYMARK_BENCH_SERVER === 'source') {
+    console.log('server: the sources under tsx in both trees (WAYMARK_BENCH_SERVER=source)')
+    return 'source'
+  }
+  for (const tree of [other, root]) ensureAppBuild(tree, [BUILT_CHILD])
+  if (!existsSync(join(other, BUILT_CHILD))) {
+    console.log('server: the sources under tsx in both trees (the other commit builds no bench server bundle)')
+    return 'source'
+  }
+  console.log("server: each tree's app bundle (out/main), built from its own sources")
+  return 'built'
+}
+
 async function main(): Promise<void> {
   const ref = process.argv[2] ?? 'HEAD~1'
   const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root, encoding: 'utf8' }).trim()
@@ -52,13 +75,14 @@ async function main(): Promise<void> {
   try {
     symlinkSync(join(root, 'node_modules'), join(other, 'node_modules'))
     for (const path of HARNESS) cpSync(join(root, path), join(other, path), { recursive: true })
+    const server = serverOfBoth(other)
     console.log(`comparing this tree with ${ref} (${commit}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`)
     const runs: { before: Record<string, number>[]; after: Record<string, number>[] } = { before: [], after: [] }
     for (let round = 0; round < ROUNDS; round += 1) {
       // Alternating the order: neither tree always runs on the warmer (or busier) machine.
-      if (round % 2 === 0) runs.before.push(await figuresOf(other))
-      runs.after.push(await figuresOf(root))
-      if (round % 2 === 1) runs.before.push(await figuresOf(other))
+      if (round % 2 === 0) runs.before.push(await figuresOf(other, server))
+      runs.after.push(await figuresOf(root, server))
+      if (round % 2 === 1) runs.before.push(await figuresOf(other, server))
     }
     const names = [...new Set([...runs.after, ...runs.before].flatMap((figures) => Object.keys(figures)))]
     console.log(`\n${'figure'.padEnd(52)} ${commit.padStart(10)} ${'this tree'.padStart(10)}   change`)

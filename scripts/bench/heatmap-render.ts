@@ -9,38 +9,17 @@
  *   after next once the page has put its lines on the map, when that canvas has been painted),
  * - everything the page transferred (app code and data; tiles are off).
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import { chromium } from 'playwright'
 import { token } from '../../src-server/test/server-process'
+import { ensureAppBuild } from '../app-build'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
 import { freePort } from '../seeded-server'
 
 const SERVER = 'out/main/server.js'
-const PAGE = 'out/renderer/index.html'
-/** What the build is made of: newer than its output, the output is stale. */
-const SOURCES = ['src', 'src-renderer', 'src-server', 'src-main', 'electron.vite.config.ts', 'package-lock.json']
 const MAX_MS = 1000
 const MAX_BYTES = 2 * 1024 * 1024
-
-/** The newest modification time under `path` (a file or a folder), in ms. */
-function newest(path: string): number {
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs)
-}
-
-/** Builds the app (~40 s) unless its output is there and newer than every source. */
-function ensureBuild(): void {
-  const built = [SERVER, PAGE].every((path) => existsSync(path)) ? Math.min(statSync(SERVER).mtimeMs, statSync(PAGE).mtimeMs) : 0
-  const sources = Math.max(...SOURCES.map(newest))
-  if (built > sources) return
-  console.log(`  building the app first (its output is ${built === 0 ? 'missing' : 'older than the sources'})`)
-  const build = spawnSync(process.execPath, [join('node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'error'], { stdio: 'inherit' })
-  if (build.status !== 0) throw new Error('the build failed')
-}
 
 /** The built server on a free port; resolves once it prints its address (no polling). */
 async function startBuiltServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -99,7 +78,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * server stopped), signed in as `account`.
  */
 export async function heatmapRenderBenchmark(dataDir: string, account: { email: string; password: string }, workouts: number, runs = 3): Promise<void> {
-  ensureBuild()
+  ensureAppBuild()
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
   const server = await startBuiltServer(dataDir)
   try {

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LoopBlocks } from '../../src-server/test/event-loop-probe'
-import { startServerProcess, token } from '../../src-server/test/server-process'
+import { token } from '../../src-server/test/server-process'
+import { benchServerLine, startBenchServer } from './bench-server'
 import { buildZip } from '../../src-server/test/zip-builder'
 import { craftedFit } from '../../src-server/importers/test-support/crafted-fit'
 import { manySegmentsGpx } from '../../src-server/importers/test-support/many-segments'
@@ -25,7 +26,7 @@ function percentile(sorted: number[], p: number): number {
 async function archiveWhileReading(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-load-'))
   try {
-    const server = await startServerProcess(dataDir)
+    const server = await startBenchServer(dataDir)
     let stopped = false
     try {
       const account = { username: 'load', email: 'load@example.com', password: 'load-password' }
@@ -136,7 +137,7 @@ const PEAK_RSS_MAX_MB = 600
 async function uploadsWhileReading(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-load-'))
   try {
-    let server = await startServerProcess(dataDir)
+    let server = await startBenchServer(dataDir)
     const email = (user: number) => (user === 0 ? 'bench@example.com' : `bench${user}@example.com`)
     const password = 'bench-password'
     await fetch(`${server.url}/api/auth/register`, {
@@ -146,7 +147,7 @@ async function uploadsWhileReading(): Promise<void> {
     })
     await server.stop()
     await seed(dataDir, READERS + 1, 200)
-    server = await startServerProcess(dataDir, { loopProbe: true })
+    server = await startBenchServer(dataDir, { loopProbe: true })
     let stopped = false
     try {
       const headersOf = async (user: number) => ({ authorization: `Bearer ${await token(server.url, email(user), password)}` })
@@ -252,6 +253,7 @@ Load: one user uploads worst-case files (~19 MB: the largest ride, 200,000 one-p
 /** `npm run bench:load [archive|uploads]`: both scenarios by default. */
 async function main(): Promise<void> {
   const only = process.argv[2]
+  console.log(benchServerLine())
   if (!only || only === 'archive') await archiveWhileReading()
   if (!only || only === 'uploads') await uploadsWhileReading()
 }

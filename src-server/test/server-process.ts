@@ -28,11 +28,20 @@ export interface ServerProcessOptions {
   readonly bcryptRounds?: number
   /** Measure the server's event-loop blocks (see `event-loop-probe.ts`), read with `loopBlocks()`. */
   readonly loopProbe?: boolean
+  /**
+   * Run the app's bundle (`out/main/test/server-child.js` beside the shipped server and compute
+   * worker, built by `ensureAppBuild`) instead of the sources under tsx (benchmarks: what users run).
+   */
+  readonly built?: boolean
 }
+
+/** The bundled server child, from the tree this file is in. */
+export const BUILT_SERVER_CHILD = join(__dirname, '..', '..', 'out', 'main', 'test', 'server-child.js')
 
 export function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(__dirname, 'server-child.ts'), dataDir]
+    const entry = options.built ? [BUILT_SERVER_CHILD] : ['--import', 'tsx', join(__dirname, 'server-child.ts')]
+    const args = [...(options.nodeArgs ?? []), ...entry, dataDir]
     if (options.readCache === false) args.push('--no-read-cache')
     if (options.loopProbe) args.push('--loop-probe')
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)

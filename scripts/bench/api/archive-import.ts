@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildZip } from '../../../src-server/test/zip-builder'
-import { startServerProcess, token, type ServerProcessOptions } from '../../../src-server/test/server-process'
+import { token, type ServerProcessOptions } from '../../../src-server/test/server-process'
+import { startBenchServer } from '../bench-server'
 import { processCpu } from '../benchmark'
 
 const POINTS = 2000
@@ -53,7 +54,7 @@ export function measureArchiveImport(files: number, serverOptions: ServerProcess
 export async function measureArchive(archive: Buffer, serverOptions: ServerProcessOptions = {}): Promise<ArchiveFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-archive-'))
   try {
-    const server = await startServerProcess(dataDir, serverOptions)
+    const server = await startBenchServer(dataDir, serverOptions)
     const register = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(register) })
     const auth = { authorization: `Bearer ${await token(server.url, register.email, register.password)}` }

@@ -6,7 +6,8 @@ import { createDataSource } from '../../../src-server/db/data-source'
 import { recomputeRecords } from '../../../src-server/modules/records/records.service'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
-import { startServerProcess, token, type ServerProcess, type ServerProcessOptions } from '../../../src-server/test/server-process'
+import { token, type ServerProcess, type ServerProcessOptions } from '../../../src-server/test/server-process'
+import { startBenchServer } from '../bench-server'
 import { threadsCpuMs } from '../benchmark'
 
 const YEARS = 5
@@ -93,7 +94,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** A fresh data folder with a registered first user and the seeded history. */
 export async function seededDataDir(dataDir: string, users: number, perUser: number): Promise<void> {
-  const server = await startServerProcess(dataDir)
+  const server = await startBenchServer(dataDir)
   const account = { username: usernameOf(0), email: emailOf(0), password: PASSWORD }
   await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
   await server.stop()
@@ -109,7 +110,7 @@ async function seededServer(
   options: Pick<ServerProcessOptions, 'nodeArgs'> = {},
 ): Promise<{ server: ServerProcess; auth: { user: string; headers: Record<string, string> }[] }> {
   await seededDataDir(dataDir, users, perUser)
-  const server = await startServerProcess(dataDir, { ...options, readCache: false })
+  const server = await startBenchServer(dataDir, { ...options, readCache: false })
   const auth = []
   for (let user = 0; user < sessions; user += 1) {
     auth.push({ user: usernameOf(user), headers: { authorization: `Bearer ${await token(server.url, emailOf(user), PASSWORD)}` } })

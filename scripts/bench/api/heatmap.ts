@@ -10,7 +10,8 @@ import { dataDirLayout } from '../../../src-server/data-dir'
 import { createDataSource } from '../../../src-server/db/data-source'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
-import { startServerProcess, token } from '../../../src-server/test/server-process'
+import { token } from '../../../src-server/test/server-process'
+import { startBenchServer } from '../bench-server'
 import { heatmapRenderBenchmark } from '../heatmap-render'
 
 /** Issue 17's budget for the heatmap of 5,000 workouts. */
@@ -88,11 +89,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function heatmapBenchmark(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-heatmap-'))
   try {
-    let server = await startServerProcess(dataDir)
+    let server = await startBenchServer(dataDir)
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) })
     await server.stop()
     await seedHeatmapWorkouts(dataDir)
-    server = await startServerProcess(dataDir, { readCache: false })
+    server = await startBenchServer(dataDir, { readCache: false })
     const auth = `Bearer ${await token(server.url, ACCOUNT.email, ACCOUNT.password)}`
     console.log(`  ${WORKOUTS} workouts of 15–60 km with stored lines, answer cache off`)
     for (const [name, query] of [

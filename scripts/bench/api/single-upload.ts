@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rideToGpx, syntheticRide } from '../../../src-server/importers/test-support/synthetic-ride'
-import { startServerProcess, token } from '../../../src-server/test/server-process'
+import { token } from '../../../src-server/test/server-process'
+import { startBenchServer } from '../bench-server'
 import { processCpu } from '../benchmark'
 
 const DAY_MS = 86_400_000
@@ -22,7 +23,7 @@ export interface UploadFigures {
 export async function measureSingleUploads(points: number, runs: number): Promise<UploadFigures[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-upload-'))
   try {
-    const server = await startServerProcess(dataDir)
+    const server = await startBenchServer(dataDir)
     const account = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
     const headers = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
@@ -59,7 +60,7 @@ const CASES = [
   { points: 10_000, maxMs: null },
 ] as const
 
-/** `npm run bench` lines: single GPX uploads (with heart rate and cadence) to a server from source, median of the runs after the first. */
+/** `npm run bench` lines: single GPX uploads (with heart rate and cadence) to the benchmark server (`bench-server.ts`), median of the runs after the first. */
 export async function singleUploadBenchmark(): Promise<void> {
   for (const { points, maxMs } of CASES) {
     const [first, ...rest] = await measureSingleUploads(points, 6)

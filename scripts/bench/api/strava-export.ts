@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { startServerProcess, token } from '../../../src-server/test/server-process'
+import { token } from '../../../src-server/test/server-process'
+import { startBenchServer } from '../bench-server'
 import { buildZip, type ZipEntryInput } from '../../../src-server/test/zip-builder'
 
 /**
@@ -65,7 +66,7 @@ export async function stravaExportBenchmark(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-strava-'))
   try {
     const { archive, files } = stravaExportArchive()
-    const server = await startServerProcess(dataDir)
+    const server = await startBenchServer(dataDir)
     const register = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(register) })
     const auth = { authorization: `Bearer ${await token(server.url, register.email, register.password)}` }
