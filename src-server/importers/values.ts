@@ -91,32 +91,84 @@ export function cleanText(text: string): string | null {
   return cleaned === '' ? null : cleaned
 }
 
-/** Exact powers of ten (all below 2^53), for the decimal fast path. */
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+/** Powers of ten, all exact doubles (10^22 is the last), for the decimal fast paths. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
 /** The bytes as text, for the general (slow) paths. */
 function bytesText(bytes: Uint8Array, start: number, end: number): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')
 }
 
+/** 2^27 + 1: splits a double into two halves whose products are exact (Veltkamp). */
+const SPLITTER = 134_217_729
+const TWO_26 = 67_108_864
+/** Far above the quotient's error below (~2^-100 of it), far below half a unit in the last place (2^-53). */
+const TIE_MARGIN = 2 ** -75
+
+/** `a·b − fl(a·b)`, exactly (Dekker's product), given `product = a * b`. */
+function productError(a: number, b: number, product: number): number {
+  let t = SPLITTER * a
+  const aHigh = t - (t - a)
+  const aLow = a - aHigh
+  t = SPLITTER * b
+  const bHigh = t - (t - b)
+  const bLow = b - bHigh
+  return aLow * bLow - (product - aHigh * bHigh - aLow * bHigh - aHigh * bLow)
+}
+
+/**
+ * The double nearest `(head·10^tailDigits + tail) / scale` (head < 10^15, tail < 10^tailDigits ≤ 10^4,
+ * scale a power of ten up to 10^19): what `Number` gives for a decimal of 16–19 digits, which no
+ * double holds exactly. The numerator is kept as a sum of two doubles (exact to ~2^-105), divided
+ * with one correction step (Dekker), so the quotient is known to ~2^-100 of itself; when even that
+ * cannot tell which side of a halfway point between two doubles it lies (a tie, or closer than
+ * 2^-75), the answer is NaN and the caller asks `Number`.
+ */
+function nearestQuotient(head: number, tail: number, tailDigits: number, scale: number): number {
+  // head·10^k as two exact products: each half of head times 10^k stays within 53 bits.
+  const headHigh = Math.floor(head / TWO_26)
+  const a = headHigh * (POW10[tailDigits] ?? Number.NaN) * TWO_26
+  const b = (head - headHigh * TWO_26) * (POW10[tailDigits] ?? Number.NaN)
+  // Knuth's two-sums: numerator = high + low, the low part holding both rounding errors.
+  const sum = a + b
+  let virtual = sum - a
+  const error1 = a - (sum - virtual) + (b - virtual)
+  const high = sum + tail
+  virtual = high - sum
+  const error2 = sum - (high - virtual) + (tail - virtual)
+  const low = error1 + error2
+  const quotient = high / scale
+  const product = quotient * scale
+  // high − quotient·scale is exact (Sterbenz), the product's own error comes from Dekker.
+  const correction = (high - product - productError(quotient, scale, product) + low) / scale
+  const margin = quotient * TIE_MARGIN
+  const below = quotient + (correction - margin)
+  return below === quotient + (correction + margin) ? below : Number.NaN
+}
+
 /**
  * {@link parseDecimal} of UTF-8 `bytes[start, end)`, without building a string for the common
- * `-?digits(.digits)?` form of at most 15 digits: the digits make an exact integer `m` and
+ * `-?digits(.digits)?` form of at most 19 digits. Up to 15 digits make an exact integer `m` and
  * `m / 10^k` is then one correctly rounded division of exact values, i.e. exactly what
- * `Number(text)` returns. Anything else (spaces, exponents, long numbers, junk) takes the
- * string path, so results never differ from {@link parseDecimal}.
+ * `Number(text)` returns; 16 to 19 digits (Garmin Connect's coordinates and float32 elevations
+ * printed in full, JavaScript's shortest form of a double) go through {@link nearestQuotient}.
+ * Anything else (spaces, exponents, long numbers, junk) takes the string path, so results never
+ * differ from {@link parseDecimal}.
  */
 export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number): number {
   let i = start
   const negative = bytes[i] === 0x2d
   if (negative) i++
+  /** The first 15 digits, then the next ones apart: each an exact integer. */
   let mantissa = 0
+  let tail = 0
   let digits = 0
   let fractionDigits = -1
   for (; i < end; i++) {
     const code = bytes[i] ?? 0
     if (code >= 0x30 && code <= 0x39) {
-      mantissa = mantissa * 10 + (code - 0x30)
+      if (digits < 15) mantissa = mantissa * 10 + (code - 0x30)
+      else tail = tail * 10 + (code - 0x30)
       digits++
       if (fractionDigits >= 0) fractionDigits++
     } else if (code === 0x2e && fractionDigits < 0) {
@@ -125,13 +177,13 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
       break
     }
   }
-  if (i === end && digits > 15) {
-    // Only digits, a sign and a dot (Garmin Connect writes 16–17 digit coordinates and float32
-    // elevations in full): ASCII, so `Number` of the latin1 text, without the UTF-8 decoding.
+  if (i !== end || digits === 0) return parseDecimal(bytesText(bytes, start, end))
+  const scale = fractionDigits > 0 ? (POW10[fractionDigits] ?? Number.NaN) : 1
+  const value = digits <= 15 ? mantissa / scale : digits <= 19 ? nearestQuotient(mantissa, tail, digits - 15, scale) : Number.NaN
+  if (Number.isNaN(value)) {
+    // Only digits, a sign and a dot: ASCII, so `Number` of the latin1 text, without the UTF-8 decoding.
     return Number(Buffer.isBuffer(bytes) ? bytes.toString('latin1', start, end) : bytesText(bytes, start, end))
   }
-  if (i !== end || digits === 0) return parseDecimal(bytesText(bytes, start, end))
-  const value = fractionDigits > 0 ? mantissa / (POW10[fractionDigits] ?? Number.NaN) : mantissa
   return negative ? -value : value
 }
 
