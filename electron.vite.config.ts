@@ -43,9 +43,10 @@ export default defineConfig({
           'server-host': resolve(__dirname, 'src-main/server/host.ts'),
           // Loaded by the server's worker threads (parsing, analysis, map drawing) from its own file.
           'compute-worker': resolve(__dirname, 'src-server/compute/compute-worker.ts'),
-          // The benchmarks' server process (bench settings, peak memory on exit) on the same bundled
-          // server code; a `test` folder, which packages leave out (electron-builder.yml).
+          // The benchmarks' server process (bench settings, peak memory on exit) and track-import
+          // child on the same bundled code; a `test` folder, which packages leave out (electron-builder.yml).
           'test/server-child': resolve(__dirname, 'src-server/test/server-child.ts'),
+          'test/track-import': resolve(__dirname, 'scripts/bench/benchmarks/track-import.child.ts'),
         },
       },
     },

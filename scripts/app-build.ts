@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** What the build is made of: newer than its output, the output is stale. */
-const SOURCES = ['src', 'src-renderer', 'src-server', 'src-main', 'electron.vite.config.ts', 'package-lock.json']
+const SOURCES = ['src', 'src-renderer', 'src-server', 'src-main', 'scripts', 'electron.vite.config.ts', 'package-lock.json']
 /** Outputs the measurements run: the headless server, its compute worker, the page. */
 const OUTPUTS = ['out/main/server.js', 'out/main/compute-worker.js', 'out/renderer/index.html']
 

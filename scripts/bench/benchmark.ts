@@ -24,7 +24,7 @@ export interface ChildReport {
 /** One measurement: a script run in a fresh child process so its peak RSS is its own. */
 export interface Measurement {
   readonly label: string
-  /** Absolute path of the child script (TypeScript, run through tsx). */
+  /** Absolute path of the child script: TypeScript (run through tsx) or a built `.js`. */
   readonly script: string
   readonly args: readonly string[]
   /** Targets; exceeded ones are flagged in the output. */
@@ -38,10 +38,11 @@ export interface Benchmark {
   prepare(workDir: string): Promise<Measurement[]>
 }
 
-/** Runs one measurement child (`node --import tsx script args…`) and parses its report. */
+/** Runs one measurement child (`node [--import tsx] script args…`) and parses its report. */
 export function runChild(measurement: Measurement): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', measurement.script, ...measurement.args], {
+    const loader = measurement.script.endsWith('.ts') ? ['--import', 'tsx'] : []
+    const child = spawn(process.execPath, [...loader, measurement.script, ...measurement.args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let output = ''

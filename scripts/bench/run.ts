@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { benchServerLine } from './bench-server'
 import { runChild, type ChildReport } from './benchmark'
 import { benchmarks } from './benchmarks'
 
@@ -21,7 +22,7 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'waymark-bench-'))
   let missed = 0
-  console.log(`load average before: ${loadAverage()} (${availableParallelism()} cores)`)
+  console.log(`load average before: ${loadAverage()} (${availableParallelism()} cores); ${benchServerLine()}`)
   try {
     for (const benchmark of benchmarks) {
       console.log(`\n${benchmark.name}`)
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   console.log(
     `\nWall time = import + analysis + chart + map line of one file, in a fresh process per run with modules loaded:` +
       `\n"cold" = first run in the process (targets are checked on it), "warm" = the same work again (a running server).` +
-      `\nPeak RSS = the whole child process (Node and tsx included). Median of ${RUNS} runs.` +
+      `\nPeak RSS = the whole child process (Node, and tsx when run from source). Median of ${RUNS} runs.` +
       `\n"main thread" = on-CPU time of the main thread in the cold run (≈ the wall time on an idle machine);` +
       ` "CPU" adds V8's compiler and GC threads.` +
       `\nLoad average after: ${loadAverage()} — on a shared machine, compare the main-thread time and the fastest runs.`,

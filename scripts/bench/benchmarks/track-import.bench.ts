@@ -4,6 +4,7 @@ import { encodeFitActivity } from '../../../src-server/importers/fit/fit-test-wr
 import type { FitRecordInput } from '../../../src-server/importers/fit/fit-test-writer'
 import { syntheticRide } from '../../../src-server/importers/test-support/synthetic-ride'
 import { besides, type Benchmark, type Measurement } from '../benchmark'
+import { BENCH_SERVER, BUILT_TRACK_IMPORT_CHILD } from '../bench-server'
 
 /** Issue 3's targets: ≤ 150 ms and ≤ 150 MB for 50k points, ≤ 600 ms for 200k. */
 const TARGETS: Readonly<Record<number, { maxMs: number; maxRssMb?: number }>> = {
@@ -85,7 +86,7 @@ const GPX_VARIANTS: readonly { readonly name: string; readonly write: (points: r
 export const trackImportBenchmark: Benchmark = {
   name: 'track import (parse + analyse + chart + map line)',
   async prepare(workDir) {
-    const child = besides(import.meta.url, './track-import.child.ts')
+    const child = BENCH_SERVER === 'built' ? BUILT_TRACK_IMPORT_CHILD : besides(import.meta.url, './track-import.child.ts')
     const measurements: Measurement[] = []
     for (const count of [50_000, 200_000]) {
       // A stop every 20 minutes so moving time and pauses are exercised too.
