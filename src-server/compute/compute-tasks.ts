@@ -8,6 +8,7 @@ import { importTrackFile } from '../importers'
 import { gpxOfTrack, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
+import { chartJson } from './stored-chart'
 import type { WeatherPoint } from '../weather/weather-jobs'
 
 /**
@@ -42,10 +43,10 @@ export interface PackedTrack {
   readonly heatmap: string
 }
 
-/** Packs an analysis' chart and map line (gzip level 1: nearly the best size for a fraction of the time). */
+/** Packs an analysis' chart (see `chartJson`) and map line (gzip level 1: nearly the best size for a fraction of the time). */
 export function packTrack(analysis: StoredAnalysis): PackedTrack {
   return {
-    chart: gzipSync(JSON.stringify(analysis.chart), { level: 1 }),
+    chart: gzipSync(chartJson(analysis.chart), { level: 1 }),
     polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
     heatmap: heatmapLines(analysis.polyline),
   }

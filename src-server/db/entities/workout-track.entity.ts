@@ -11,7 +11,7 @@ export class WorkoutTrackEntity {
   @PrimaryColumn({ type: 'text', name: 'workout_id' })
   workoutId!: string
 
-  /** Gzipped JSON array of chart points (`ChartPoint` of the domain). */
+  /** Gzipped JSON of the chart points (`ChartPoint` of the domain): one array per field (`stored-chart.ts`), or earlier an array of points. */
   @Column({ type: 'blob' })
   chart!: Buffer
 

@@ -14,10 +14,10 @@ import type {
   workoutsListQuery,
   WorkoutsResponse,
 } from '../../../src/contracts'
-import type { ChartPoint } from '../../../src/domain/analysis'
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
+import { chartPoints } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
 import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { isShortId, shortId } from '../../lib/short-id'
@@ -348,7 +348,7 @@ export function createWorkoutsService(context: ServerContext) {
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      let points = JSON.parse(gunzipSync((await storedTrack(workout)).chart).toString('utf8')) as ChartPoint[]
+      let points = chartPoints(gunzipSync((await storedTrack(workout)).chart).toString('utf8'))
       if (segment !== undefined) {
         const number = segmentNumber(segment)
         points = number === null ? [] : points.filter((point) => point.segment === number - 1)
