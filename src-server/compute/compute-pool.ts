@@ -22,10 +22,11 @@ export interface ComputePool {
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
   /**
-   * A workout's stored file as GPX with all it recorded (see `exportGpx` in `compute-tasks.ts`),
-   * as the API's whole answer (`GpxResponse`) in JSON bytes, ready to send.
+   * Writes a workout's stored file as GPX with all it recorded (see `exportGpx` in
+   * `compute-tasks.ts`) into a new file at `target`, as the API's whole answer (`GpxResponse`) in
+   * JSON, ready to stream; answers its size in bytes.
    */
-  exportGpx(path: string, options: ExportGpxOptions): Promise<Buffer>
+  exportGpx(path: string, options: ExportGpxOptions, target: string): Promise<number>
   /** A bcrypt hash of the password at `rounds` (see `passwords.ts`). */
   hashPassword(password: string, rounds: number): Promise<string>
   /** Whether the password matches a bcrypt hash. */
@@ -128,10 +129,10 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
       if (reply.task !== 'drawMap') throw new Error('compute worker answered another task')
       return asBuffer(reply.value)
     },
-    async exportGpx(path, exportOptions) {
-      const reply = await run({ task: 'exportGpx', path, options: exportOptions })
+    async exportGpx(path, exportOptions, target) {
+      const reply = await run({ task: 'exportGpx', path, options: exportOptions, target })
       if (reply.task !== 'exportGpx') throw new Error('compute worker answered another task')
-      return asBuffer(reply.value)
+      return reply.value
     },
     async hashPassword(password, rounds) {
       const reply = await run({ task: 'hashPassword', password, rounds })

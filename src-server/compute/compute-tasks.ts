@@ -1,11 +1,13 @@
+import { open } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import { PNG } from 'pngjs'
+import type { GpxResponse } from '../../src/contracts'
 import { analyseForStorage, type Bounds, type ChartPoint, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
 import { heatmapLines } from '../../src/domain/heatmap'
 import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
 import { AppError, isAppError } from '../../src/errors'
 import { importTrackFile } from '../importers'
-import { gpxOfTrack, type GpxExportOptions } from '../importers/gpx/gpx-writer'
+import { gpxPieces, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
 import { chartJson } from './stored-chart'
@@ -198,13 +200,44 @@ export interface ExportGpxOptions extends GpxExportOptions {
   readonly startTime: number
 }
 
+/** Characters of GPX escaped and written at a time: what the export holds of its text, whatever the track's length. */
+const GPX_BATCH_CHARS = 256 * 1024
+
 /**
- * Re-reads a workout's stored original and writes its activity as GPX (see `gpxOfTrack`): the
- * points stay in the worker, only the text comes back.
+ * Re-reads a workout's stored original and writes its activity as GPX (see `gpxPieces`) into a new
+ * file at `target`, as the API's whole answer (`GpxResponse`) in JSON: the event loop then only
+ * streams a file. The text is escaped and written a batch at a time, so a 95 MB answer costs a few
+ * hundred KB here (whole, it took ~500 MB). The bytes are those of `JSON.stringify` on the whole
+ * answer: escaping whole pieces one after another is escaping their concatenation.
+ * @returns the bytes written
  */
-export async function exportGpx(path: string, options: ExportGpxOptions): Promise<string> {
+export async function exportGpx(path: string, options: ExportGpxOptions, target: string): Promise<number> {
   const { startTime, ...gpx } = options
-  return gpxOfTrack(activityNearest(await importTrackFile(path), startTime), gpx)
+  const pieces = gpxPieces(activityNearest(await importTrackFile(path), startTime), gpx)
+  // The answer with an empty text ends in `""}}`: the text goes between those two quotes.
+  const empty = JSON.stringify({ status: 'success', message: '', data: { gpx: '' } } satisfies GpxResponse)
+  const file = await open(target, 'wx', 0o600)
+  try {
+    let written = 0
+    // `writeFile` on a handle writes all of it, from where the last write ended.
+    const write = async (text: string) => {
+      const bytes = Buffer.from(text)
+      await file.writeFile(bytes)
+      written += bytes.length
+    }
+    await write(empty.slice(0, -3))
+    let batch = ''
+    for (const piece of pieces) {
+      batch += piece
+      if (batch.length < GPX_BATCH_CHARS) continue
+      await write(JSON.stringify(batch).slice(1, -1))
+      batch = ''
+    }
+    await write(JSON.stringify(batch).slice(1, -1) + empty.slice(-3))
+    return written
+  } finally {
+    await file.close()
+  }
 }
 
 /** A tile's PNG bytes, fetched beforehand (null: drawn without it). */

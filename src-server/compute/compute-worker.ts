@@ -1,5 +1,4 @@
 import bcrypt from 'bcryptjs'
-import type { GpxResponse } from '../../src/contracts'
 import { isAppError } from '../../src/errors'
 import { drawMap, exportGpx, parseAndAnalyse } from './compute-tasks'
 import type { ComputeReply, ComputeRequest, WireError } from './protocol'
@@ -34,12 +33,8 @@ export default async function compute(request: ComputeRequest): Promise<ComputeR
       }
       case 'drawMap':
         return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }
-      case 'exportGpx': {
-        // The API's whole answer, as JSON bytes: for a long track, writing ~50 MB of JSON text on
-        // the event loop held it over 200 ms (issue 14).
-        const answer: GpxResponse = { status: 'success', message: '', data: { gpx: await exportGpx(request.path, request.options) } }
-        return { ok: true, task: request.task, value: Buffer.from(JSON.stringify(answer)) }
-      }
+      case 'exportGpx':
+        return { ok: true, task: request.task, value: await exportGpx(request.path, request.options, request.target) }
       // Synchronous here: this thread has nothing else to do meanwhile.
       case 'hashPassword':
         return { ok: true, task: request.task, value: bcrypt.hashSync(request.password, request.rounds) }

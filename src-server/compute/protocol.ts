@@ -5,7 +5,7 @@ import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOp
 /** What the event loop asks a compute worker to do. */
 export type ComputeRequest =
   | { readonly task: 'parseAndAnalyse'; readonly path: string; readonly options: ParseAndAnalyseOptions }
-  | { readonly task: 'exportGpx'; readonly path: string; readonly options: ExportGpxOptions }
+  | { readonly task: 'exportGpx'; readonly path: string; readonly options: ExportGpxOptions; readonly target: string }
   | {
       readonly task: 'drawMap'
       readonly lines: readonly (readonly LatLon[])[]
@@ -36,7 +36,7 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
-  | { readonly ok: true; readonly task: 'exportGpx'; readonly value: Uint8Array }
+  | { readonly ok: true; readonly task: 'exportGpx'; readonly value: number }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }
   | { readonly ok: true; readonly task: 'verifyPassword'; readonly value: boolean }
   | { readonly ok: false; readonly error: WireError }

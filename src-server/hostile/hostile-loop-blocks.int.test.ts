@@ -177,6 +177,70 @@ describe('issue 14: the peak memory of a hostile upload (a fresh server process 
   }, 180_000)
 })
 
+/** Bytes of an answer read as it arrives (none of it kept), how many times `needle` occurs, and its last characters. */
+async function countStreamed(response: Response, needle: string): Promise<{ bytes: number; found: number; tail: string }> {
+  const reader: ReadableStreamDefaultReader<Uint8Array> | undefined = response.body?.getReader()
+  if (!reader) throw new Error('no body')
+  const decoder = new TextDecoder()
+  let bytes = 0
+  let found = 0
+  // The end of the previous chunk, so a needle cut between two chunks still counts.
+  let carry = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    bytes += value.byteLength
+    const text = carry + decoder.decode(value, { stream: true })
+    found += text.split(needle).length - 1
+    carry = text.slice(-(needle.length - 1))
+  }
+  return { bytes, found, tail: carry }
+}
+
+describe('issue 14: GPX exports of the largest track the limits accept, several at once (a fresh server process)', () => {
+  let parent: string
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-gpx-memory-'))
+  })
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('3 exports of a 1.9-million-record FIT at once: every point sent, the server grows by under 250 MB', async () => {
+    // 19 MB, within the default limits. Its latitude passes 90° after 900,000 records (45° + 5e-5°
+    // a record): the GPX has the 900,001 points with a position, 95 MB of JSON. Built whole in
+    // memory, 3 exports at once took the server from ~460 MB (the upload's peak) to 2,310 MB.
+    const file = craftedFit(1_900_000, 10)
+    const owner = await startWithOwner(join(parent, 'data'))
+    let uploadPeakMb: number
+    let peakMb: number
+    try {
+      expect(await uploaded(owner, 'huge.fit', file)).toBe(201)
+      uploadPeakMb = (await owner.server.loopBlocks()).peakRssMb
+      const list = await api<{ data: { workouts: { id: string }[] } }>(owner, 'GET', 'workouts?per_page=1')
+      const id = list.body.data.workouts[0]?.id ?? ''
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const response = await fetch(`${owner.server.url}/api/workouts/${id}/gpx`, { headers: owner.headers })
+          expect(response.status).toBe(200)
+          return countStreamed(response, '<trkpt ')
+        }),
+      )
+      for (const answer of answers) {
+        expect(answer.found).toBe(900_001)
+        expect(answer.bytes).toBeGreaterThan(90_000_000)
+        expect(answer.tail).toBe('>\\n"}}')
+      }
+    } finally {
+      peakMb = await owner.server.stop()
+    }
+    console.log(`server peak RSS: ${uploadPeakMb.toFixed(0)} MB after the upload, ${peakMb.toFixed(0)} MB after 3 exports at once (load ${loadavg()[0]?.toFixed(1) ?? '?'})`)
+    // What stays: the compute pool's 2 threads each holding the parsed track (at most the point
+    // budget) while they write its answer out a batch at a time.
+    expect(peakMb - uploadPeakMb).toBeLessThan(250)
+  }, 600_000)
+})
+
 describe('issue 14: logins at the real bcrypt cost (12) leave the event loop free', () => {
   let parent: string
   let owner: Owner

@@ -69,9 +69,13 @@ function pointXml(segment: TrackSegment, index: number): string {
  * gives the same workout. Points without a position cannot be written in GPX and are left out:
  * like our own analysis, an importer bridges them.
  *
+ * The document comes in pieces (a point, a tag, a line break), in order: a caller writes them out
+ * as they come, so the text of a long track is never whole in memory. The segment is chosen at
+ * once, so a wrong one throws before any piece.
+ *
  * @throws AppError `segment_not_found` when `options.segment` names no segment
  */
-export function gpxOfTrack(track: Track, options: GpxExportOptions): string {
+export function gpxPieces(track: Track, options: GpxExportOptions): Generator<string, void, undefined> {
   const all = allSegments(track)
   let segments: TrackSegment[] = all
   if (options.segment !== undefined) {
@@ -79,21 +83,24 @@ export function gpxOfTrack(track: Track, options: GpxExportOptions): string {
     if (!chosen) throw new AppError('segment_not_found')
     segments = [chosen]
   }
-  const parts = [
-    '<?xml version="1.0" encoding="UTF-8"?>\n',
-    `<gpx version="1.1" creator="Waymark" xmlns="${GPX_NS}" xmlns:gpxtpx="${TPX_NS}" xmlns:gpxpx="${PWR_NS}"`,
-    ` xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMAS}">\n`,
-    `<trk><name>${escapeXml(options.name)}</name>`,
-    options.type === null ? '' : `<type>${escapeXml(options.type)}</type>`,
-    '\n',
-  ]
+  return pieces(segments, options)
+}
+
+const hasPosition = (segment: TrackSegment, index: number) => !Number.isNaN((segment.lat[index] ?? Number.NaN) + (segment.lon[index] ?? Number.NaN))
+
+function* pieces(segments: readonly TrackSegment[], options: GpxExportOptions): Generator<string, void, undefined> {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n'
+  yield `<gpx version="1.1" creator="Waymark" xmlns="${GPX_NS}" xmlns:gpxtpx="${TPX_NS}" xmlns:gpxpx="${PWR_NS}"`
+  yield ` xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMAS}">\n`
+  yield `<trk><name>${escapeXml(options.name)}</name>${options.type === null ? '' : `<type>${escapeXml(options.type)}</type>`}\n`
   for (const segment of segments) {
-    const points: string[] = []
-    for (let index = 0; index < segment.size; index += 1) {
-      if (!Number.isNaN((segment.lat[index] ?? Number.NaN) + (segment.lon[index] ?? Number.NaN))) points.push(pointXml(segment, index))
-    }
-    if (points.length > 0) parts.push(`<trkseg>\n${points.join('\n')}\n</trkseg>\n`)
+    // A segment without any position is left out whole (no empty <trkseg>).
+    let first = 0
+    while (first < segment.size && !hasPosition(segment, first)) first += 1
+    if (first === segment.size) continue
+    yield `<trkseg>\n${pointXml(segment, first)}`
+    for (let index = first + 1; index < segment.size; index += 1) if (hasPosition(segment, index)) yield `\n${pointXml(segment, index)}`
+    yield '\n</trkseg>\n'
   }
-  parts.push('</trk></gpx>\n')
-  return parts.join('')
+  yield '</trk></gpx>\n'
 }

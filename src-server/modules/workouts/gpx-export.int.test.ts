@@ -1,8 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SaxesParser, type SaxesTagNS } from 'saxes'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GpxResponse, MapLineResponse, SplitsResponse, Workout, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { registerUser, type Account } from '../../test/accounts'
@@ -157,6 +159,51 @@ describe('GPX download round trip', () => {
     expect(after.length).toBe(before.length)
     for (const [index, split] of before.entries()) expect(after[index]?.ave_hr ?? 0).toBeCloseTo(split.ave_hr ?? 0, -0.3)
     if (sensors.heartRate) expect(mean(gpx.heartRates)).toBeGreaterThan(60)
+  }, 120_000)
+
+  // The SHA-256 of each answer's JSON bytes as the export made them before it streamed (whole
+  // answer built in memory, commit 4bf2e27), for the same upload and title: the contract is these bytes.
+  it.each([
+    ['fit/garmin-edge810-vector.fit', 'ride.fit', '', 'eeecc45f8f07e458cda9f71cac3cb496e8bc72230ffd2eb085016976018a3a8f'],
+    ['fit/ride-6783622686.fit', 'long-ride.fit', '', 'b0c8c2def5c188e017d570d7f5ffc4060846c3adb7d60749bc6a5d3c2f0b092b'],
+    ['tcx/polar.tcx', 'run.tcx', '', '2ca5eca4c63bde83f3ad29b2dec99b253df812ee8d3f47e85b6d90b22f9a5099'],
+    ['gpx/amazfit.gpx', 'walk.gpx', '', '03e3683841b51caf70cdca3746a8a25653723bf37a903fc905def0eee92cfefb'],
+    ['gpx/strava.gpx', 'strava.gpx', '', 'c865f00ebb52ffb86d994fc4d8c4abd1acbb7ef31b4068454b36becef6a5d419'],
+    ['gpx/gpxstudio-tracks-segments.gpx', 'segments.gpx', '/segment/2', '554a66047b4a6d6bd1ee9fe4532cebbce6615e4c828b40813f96fa31ab002ec3'],
+  ])('%s as %s, GET gpx%s: the same JSON bytes as the export built whole', async (source, name, segment, sha256) => {
+    const workout = await imported(owner, name, await realFile(source))
+    // Characters JSON and XML escape, and one outside the BMP (a surrogate pair in the string).
+    expect((await t.api('PATCH', `workouts/${workout.id}`, { token: owner.token, body: { title: 'Tom & "Jerry" <3>\t\\ 🚴 Zürich' } })).status).toBe(200)
+    const response = await fetch(`${t.url}/api/workouts/${workout.id}/gpx${segment}`, { headers: { authorization: `Bearer ${owner.token}` } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256)
+    // Read back by a conforming XML parser as GPX 1.1.
+    expect(readGpx((JSON.parse(bytes.toString('utf8')) as GpxResponse).data.gpx).points).toBeGreaterThan(10)
+  }, 120_000)
+
+  it('the answer is streamed from a file of tmp/, compressed, and the file goes once sent or abandoned', async () => {
+    const workout = await imported(kim, 'long-ride.fit', await realFile('fit/ride-6783622686.fit'))
+    const exports = async () => (await readdir(join(parent, 'data', 'tmp'))).filter((name) => name.startsWith('gpx-'))
+    const url = `${t.url}/api/workouts/${workout.id}/gpx`
+    const headers = { authorization: `Bearer ${kim.token}` }
+    const whole = await fetch(url, { headers: { ...headers, 'accept-encoding': 'gzip' } })
+    expect(whole.headers.get('content-encoding')).toBe('gzip')
+    expect((await whole.text()).length).toBeGreaterThan(4_000_000)
+    await vi.waitFor(async () => expect(await exports()).toEqual([]))
+    // A client that leaves after the first bytes of ~5 MB (its connection closed).
+    const length = await new Promise<number>((resolve, reject) => {
+      const request = get(url, { headers }, (response) => {
+        response.once('data', () => {
+          request.destroy()
+          resolve(Number(response.headers['content-length']))
+        })
+      })
+      request.once('error', reject)
+    })
+    expect(length).toBeGreaterThan(4_000_000)
+    await vi.waitFor(async () => expect(await exports()).toEqual([]))
   }, 120_000)
 
   it('a segment downloads alone; unknown segments and workouts without a file are refused as before', async () => {

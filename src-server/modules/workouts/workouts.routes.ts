@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import type Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import { endpoints } from '../../../src/contracts'
@@ -48,11 +49,17 @@ export function workoutsRoutes(
   })
   bind(router, authenticate, endpoints.getChartData, ({ user, params }) => workouts.chartData(user, params.id), cached)
   bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment), cached)
-  // Sent as made in a compute thread, not cached: a long track's answer is tens of MB.
-  const gpx = async (ctx: Context, answer: Promise<Buffer>) => {
-    const body = await answer
+  // Streamed from the file a compute thread wrote, not cached: the answer of the longest track the
+  // limits accept is ~100 MB of JSON, which held in memory took the server past 2 GB for 3 at once.
+  const gpx = async (ctx: Context, answer: Promise<{ path: string; size: number }>) => {
+    const { path, size } = await answer
+    const stream = createReadStream(path)
+    // Koa destroys the stream once the answer is sent or the client is gone: the file goes then
+    // (and with tmp/ at the next start, after a crash).
+    stream.once('close', () => void rm(path, { force: true }))
     ctx.type = 'application/json'
-    ctx.body = body
+    ctx.length = size
+    ctx.body = stream
     return undefined
   }
   bind(router, authenticate, endpoints.getGpx, ({ user, params, ctx }) => gpx(ctx, workouts.gpx(user, params.id)))

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
@@ -20,6 +22,7 @@ import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import { chartPoints } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
 import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
@@ -361,20 +364,28 @@ export function createWorkoutsService(context: ServerContext) {
     /**
      * The workout as GPX (all segments, or one, 1-based), written from its stored original with
      * time, elevation and sensors, so it can be imported again or used elsewhere: the JSON answer
-     * (`GpxResponse`), made in a compute thread.
+     * (`GpxResponse`), written by a compute thread into a file of tmp/ (its path and size), for
+     * the caller to stream and then remove.
      */
-    async gpx(user: UserEntity, id: string, segment?: string): Promise<Buffer> {
+    async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
       const workout = await ownWorkout(db.manager, user, id)
       if (!workout.filePath) throw new AppError('workout_has_no_file')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
       const sport = await db.manager.findOneBy(SportEntity, { id: workout.sportId })
-      return context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, {
+      const path = join(layout.tmp, `gpx-${randomToken()}.json`)
+      const options = {
         startTime: workout.workoutDate.getTime(),
         name: workout.title ?? workout.id,
         type: sport?.label ?? null,
         ...(number === undefined ? {} : { segment: number }),
-      })
+      }
+      try {
+        return { path, size: await context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, options, path) }
+      } catch (error) {
+        await rm(path, { force: true })
+        throw error
+      }
     },
 
     /** The workout's simplified map line, one line per segment. */
