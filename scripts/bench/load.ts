@@ -150,6 +150,7 @@ async function uploadsWhileReading(): Promise<void> {
     server = await startBenchServer(dataDir, { loopProbe: true })
     let stopped = false
     try {
+      const startPeakMb = (await server.loopBlocks()).peakRssMb
       const headersOf = async (user: number) => ({ authorization: `Bearer ${await token(server.url, email(user), password)}` })
       const uploader = await headersOf(0)
       // Made beforehand: generating 19 MB of text in this process would delay the readers' own timing.
@@ -196,13 +197,17 @@ async function uploadsWhileReading(): Promise<void> {
       const uploadTimes = new Map<string, number[]>()
       /** Per kind: the longest event-loop blocks of the server while one was uploading (readers' work included). */
       const blocks = new Map<string, LoopBlocks>()
+      /** Per kind: how far its uploads raised the server's peak RSS (MB), in all and at most in one. */
+      const rises = new Map<string, { total: number; most: number }>()
+      /** The server's peak RSS with the readers alone, before any upload. */
+      const readersPeakMb = (await server.loopBlocks()).peakRssMb
       const uploading = (async () => {
         for (const file of files) {
           if (Date.now() >= deadline) break
           const form = new FormData()
           form.append('file', file.blob, file.name)
           form.append('data', JSON.stringify({ sport_id: 1 }))
-          await server.loopBlocks()
+          const peakBefore = (await server.loopBlocks()).peakRssMb
           const began = performance.now()
           const response = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: uploader, body: form })
           await response.arrayBuffer()
@@ -210,6 +215,9 @@ async function uploadsWhileReading(): Promise<void> {
           const kind = file.status === 201 ? `${WORST_POINTS}-point GPX` : file.name
           uploadTimes.set(kind, [...(uploadTimes.get(kind) ?? []), performance.now() - began])
           const during = await server.loopBlocks()
+          const rise = during.peakRssMb - peakBefore
+          const risen = rises.get(kind) ?? { total: 0, most: 0 }
+          rises.set(kind, { total: risen.total + rise, most: Math.max(risen.most, rise) })
           const before = blocks.get(kind)
           blocks.set(kind, before ? { wallMs: Math.max(before.wallMs, during.wallMs), blockedMs: Math.max(before.blockedMs, during.blockedMs), cpuMs: Math.max(before.cpuMs, during.cpuMs), gcMs: Math.max(before.gcMs, during.gcMs), mainThreadCpuMs: before.mainThreadCpuMs + during.mainThreadCpuMs, peakRssMb: during.peakRssMb } : during)
         }
@@ -226,14 +234,15 @@ Load: one user uploads worst-case files (~19 MB: the largest ride, 200,000 one-p
       console.log(`  uploads: ${uploads.join(', ')}; server peak RSS ${peakRssMb.toFixed(0)} MB  target ≤ ${PEAK_RSS_MAX_MB} MB  ${peakRssMb <= PEAK_RSS_MAX_MB ? 'ok' : 'MISSED'}`)
       console.log(
         "  the server's longest event-loop block while each kind uploads, readers' work included (its main thread's CPU time; less waits for a CPU; wall; longest GC), " +
-          'main-thread CPU per upload, peak RSS after the last one:',
+          'main-thread CPU per upload, how far its uploads raised the server\'s peak RSS (in all; the most one did):',
       )
       for (const [kind, worst] of blocks) {
         const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`
         const perUpload = worst.mainThreadCpuMs / (uploadTimes.get(kind)?.length ?? 1)
         const verdict = worst.cpuMs < LONGEST_BLOCK_MAX_MS ? 'ok' : `MISSED (target < ${LONGEST_BLOCK_MAX_MS} ms)`
-        console.log(`    ${kind.padEnd(18)} CPU ${ms(worst.cpuMs)} ${verdict}  blocked ${ms(worst.blockedMs)}  wall ${ms(worst.wallMs)}  GC ${ms(worst.gcMs)}  main thread ${ms(perUpload)}  RSS ${worst.peakRssMb.toFixed(0)} MB`)
+        console.log(`    ${kind.padEnd(18)} CPU ${ms(worst.cpuMs)} ${verdict}  blocked ${ms(worst.blockedMs)}  wall ${ms(worst.wallMs)}  GC ${ms(worst.gcMs)}  main thread ${ms(perUpload)}  RSS +${(rises.get(kind)?.total ?? 0).toFixed(0)} MB (+${(rises.get(kind)?.most ?? 0).toFixed(0)})`)
       }
+      console.log(`  the server's peak RSS: ${startPeakMb.toFixed(0)} MB started, ${readersPeakMb.toFixed(0)} MB after the readers alone, ${peakRssMb.toFixed(0)} MB at the end`)
       console.log(
         `  readers alone (${READ_ALONE_MS / 1000} s before): n=${aloneSorted.length}, p50 ${percentile(aloneSorted, 50).toFixed(1)} ms, p95 ${percentile(aloneSorted, 95).toFixed(1)} ms, max ${(aloneSorted.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1) ?? '?'}`,
       )
