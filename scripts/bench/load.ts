@@ -122,10 +122,13 @@ const READERS_P95_MAX_MS = 50
 /** Issue 14: no request keeps the event loop busy longer (main-thread CPU between two turns). */
 const LONGEST_BLOCK_MAX_MS = 100
 /**
- * The server's memory while worst-case files arrive one after another: ~150 MB of server (under
- * tsx), one compute thread holding one file at the 2,000,000-point budget (a valid 1.9-million-point
- * FIT peaks a fresh server at ~430 MB) and the readers' answers. It was 668–771 MB when one-point
- * segments had typed arrays of their own.
+ * The server's memory while worst-case files arrive one after another: the server with the
+ * readers' answers (~140 MB bundled, ~185 under tsx), then what the compute threads keep of the
+ * files they read, each thread on its own (measured at load 6, bundled: the 85,000-point GPX
+ * +67 MB, the 200,000 one-point segments +190 MB over the two threads — their segment objects,
+ * ~117 MB of heap in one — and the 6.6-million-record FIT +56 MB, +108 when the FIT reader grew
+ * all ten columns): 454 MB bundled, 578 under tsx. It was 668–771 MB when one-point segments
+ * had typed arrays of their own.
  */
 const PEAK_RSS_MAX_MB = 600
 
