@@ -3,19 +3,20 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { uploadWorkout } from './workout-helpers'
+import { setPreferences, uploadWorkout } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
 const RUNNING = 5
+const OPEN_WATER = 14
 
-/** A steady run due north, 10 m every 4 s (2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
-function steadyRun(metres: number, startIso: string): string {
+/** A steady track due north, 10 m every `secondsPer10m` (4 s: 2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
+function steadyRun(metres: number, startIso: string, secondsPer10m = 4): string {
   const start = Date.parse(startIso)
   const degreesPerMetre = 360 / (2 * Math.PI * 6_378_137)
   const points: string[] = []
   for (let m = 0; m <= metres; m += 10) {
     points.push(
-      `<trkpt lat="${(45 + m * degreesPerMetre).toFixed(9)}" lon="6"><ele>${(300 + m / 100).toFixed(1)}</ele><time>${new Date(start + m * 400).toISOString()}</time>` +
+      `<trkpt lat="${(45 + m * degreesPerMetre).toFixed(9)}" lon="6"><ele>${(300 + m / 100).toFixed(1)}</ele><time>${new Date(start + m * secondsPer10m * 100).toISOString()}</time>` +
         `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>150</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
     )
   }
@@ -138,6 +139,53 @@ for (const width of [1280, 390]) {
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
     await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 6:40 /km')
     await shoot(page, `pace-chart-${width}`)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}
+
+for (const width of [1280, 390]) {
+  test(`swimming in pace reads per 100 m, and per 100 yd in imperial units, at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('swim'))
+    // 1,500 m at 1 m/s: 100 m every 1:40; 100 yd (91.44 m) every 91.4 s, 1:31.
+    const swim = await uploadWorkout(request, token, 'swim.gpx', steadyRun(1500, '2025-06-01T07:00:00Z', 10), OPEN_WATER)
+    const chosen = await request.post('/api/auth/profile/edit/sports', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { sport_id: OPEN_WATER, speed_display: 'pace' },
+    })
+    expect(chosen.ok(), await chosen.text()).toBe(true)
+
+    await openWithToken(page, token, `/workouts/${swim.id}`)
+    await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:40 /100 m')
+    // Splits stay per km (why: WorkoutInsights SplitsCard), their pace per 100 m.
+    const splits = page.getByTestId('splits-table')
+    await expect(splits.locator('tbody tr')).toHaveCount(2)
+    await expect(splits.locator('tbody tr').first()).toContainText('1:40 /100 m')
+    // Swimming has no best-effort distances: no card saying the swim was too short for them.
+    await expect(page.getByTestId('best-efforts-card')).toHaveCount(0)
+    await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 m)')).toBeVisible()
+    const chart = page.getByTestId('workout-chart')
+    const ticks = chart.locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value')
+    await expect(ticks.first()).toHaveText(/^\d+:\d{2}$/)
+    const surface = chart.locator('svg.recharts-surface')
+    await surface.scrollIntoViewIfNeeded()
+    const box = await surface.boundingBox()
+    if (!box) throw new Error('no chart box')
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
+    await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 1:40 /100 m')
+    await shoot(page, `swim-pace-${width}`)
+
+    await setPreferences(request, token, { imperial_units: true })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openWithToken(page, token, `/workouts/${swim.id}`)
+    await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:31 /100 yd')
+    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('1:31 /100 yd')
+    await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 yd)')).toBeVisible()
+    await shoot(page, `swim-pace-${width}-imperial-dark`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])

@@ -3,10 +3,13 @@ import { IconMedal } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { BestEffort, Workout, WorkoutInsightFields, ZoneSet } from '../../../src/contracts'
+import { effortDistancesFor } from '../../../src/domain/insights/sport-efforts'
+import type { PaceUnit } from '../../../src/domain/pace'
 import { call } from '../../api/client'
 import { formatDuration } from '../../components/formatDuration'
 import { useLoad } from '../../components/useLoad'
 import { formatNumber } from '../../format/units'
+import { useAppState } from '../../session/store'
 import { toSpeedUnit, unitSystem } from '../workout/measures'
 import { effortKey, paceText } from './insightFormat'
 import { PartsTable } from './PartsTable'
@@ -23,7 +26,12 @@ interface SectionProps {
   displayAscent: boolean
 }
 
-function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & { pace: boolean }) {
+/**
+ * Splits per km or mile, swims included (their pace reads per 100 m): a pool swim's lengths and
+ * intervals are its device laps, and open-water positions, fixed only while the wrist is out of
+ * the water, are too rough for 100 m stretches.
+ */
+function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & { pace: PaceUnit | null }) {
   const { t } = useTranslation()
   const unit = imperial ? 'mi' : 'km'
   const splits = useLoad(`${workout.id}/${unit}`, () => call('getWorkoutSplits', { params: { id: workout.id }, query: { unit } }))
@@ -55,7 +63,7 @@ function Medal({ rank }: { rank: BestEffort['rank'] }) {
   )
 }
 
-function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; imperial: boolean; pace: boolean }) {
+function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; imperial: boolean; pace: PaceUnit | null }) {
   const { t, i18n } = useTranslation()
   const units = unitSystem(imperial)
   return (
@@ -80,9 +88,9 @@ function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; i
                   <>
                     <Table.Td ta="right">{formatDuration(effort.moving)}</Table.Td>
                     <Table.Td ta="right" c="dimmed">
-                      {pace
-                        ? `${paceText(effort.target / 1000, effort.moving, imperial) ?? '–'} ${t(`insights.PACE_UNIT_${units.distance}`)}`
-                        : `${formatNumber(toSpeedUnit(effort.ave_speed, imperial), i18n.language, 1)} ${t(`common.UNITS.${units.speed}`)}`}
+                      {pace === null
+                        ? `${formatNumber(toSpeedUnit(effort.ave_speed, imperial), i18n.language, 1)} ${t(`common.UNITS.${units.speed}`)}`
+                        : `${paceText(effort.target / 1000, effort.moving, pace) ?? '–'} ${t(`insights.PACE_UNIT_${pace}`)}`}
                     </Table.Td>
                   </>
                 ) : (
@@ -165,10 +173,12 @@ function ZonesCard({ workout }: { workout: Workout }) {
   )
 }
 
-/** The workout page's insight sections: splits, best efforts, laps and time in zones, in pace when `pace`. */
-export function WorkoutInsights({ workout, imperial, displayAscent, pace }: SectionProps & { pace: boolean }) {
+/** The workout page's insight sections: splits, best efforts, laps and time in zones, in pace per `pace` unless null. */
+export function WorkoutInsights({ workout, imperial, displayAscent, pace }: SectionProps & { pace: PaceUnit | null }) {
   const { t } = useTranslation()
   const laps = workout.laps ?? []
+  // Sports without best-effort distances (swimming, skiing…) show the card only for power efforts.
+  const sportHasEfforts = useAppState((state) => effortDistancesFor(state.sports.find((sport) => sport.id === workout.sport_id)?.label ?? '').length > 0)
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -176,7 +186,9 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
-          {workout.best_efforts && <BestEffortsCard efforts={workout.best_efforts} imperial={imperial} pace={pace} />}
+          {workout.best_efforts && (workout.best_efforts.length > 0 || sportHasEfforts) && (
+            <BestEffortsCard efforts={workout.best_efforts} imperial={imperial} pace={pace} />
+          )}
           <ZonesCard workout={workout} />
         </Stack>
       </Grid.Col>

@@ -1,5 +1,4 @@
-import { formatPace, paceOf } from '../../../src/domain/pace'
-import { toDistanceUnit } from '../workout/measures'
+import { formatPace, paceOf, type PaceUnit } from '../../../src/domain/pace'
 
 /** Translation key of a best effort's name (`insights.BEST_EFFORTS.<key>`); targets are metres or seconds. */
 export function effortKey(kind: 'distance' | 'power', target: number): string {
@@ -19,8 +18,8 @@ export function effortKey(kind: 'distance' | 'power', target: number): string {
   return names[target] ?? 'D1K'
 }
 
-/** Pace (`m:ss` per km or mile) of a distance covered in a moving time, or null without distance. */
-export function paceText(distanceKm: number, movingS: number, imperial: boolean): string | null {
-  const pace = paceOf(toDistanceUnit(distanceKm, imperial), movingS)
+/** Pace (`m:ss` per km, mile, 100 m or 100 yd) of a distance covered in a moving time, or null without distance. */
+export function paceText(distanceKm: number, movingS: number, unit: PaceUnit): string | null {
+  const pace = paceOf(distanceKm * 1000, movingS, unit)
   return pace === null ? null : formatPace(pace)
 }

@@ -5,7 +5,7 @@ import { memo, useMemo, useState } from 'react'
 import { YAxis, type MouseHandlerDataParam } from 'recharts'
 import { useTranslation } from 'react-i18next'
 import type { ChartDataPoint } from '../../../src/contracts'
-import { formatPace } from '../../../src/domain/pace'
+import { formatPace, type PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
 import { availableSeries, hasTimeAxis, paceAxis, smoothSpeed, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
@@ -45,8 +45,8 @@ export const WorkoutChart = memo(function WorkoutChart({
 }: {
   points: ChartDataPoint[]
   imperial: boolean
-  /** Pace (min/km or min/mi) in place of speed: the user's choice for the workout's sport. */
-  pace: boolean
+  /** Pace per this unit in place of speed (the user's choice for the workout's sport), or null for speed. */
+  pace: PaceUnit | null
   onHover: (index: number | null) => void
 }) {
   const { t, i18n } = useTranslation()
@@ -56,24 +56,24 @@ export const WorkoutChart = memo(function WorkoutChart({
   const rawRows = useMemo(() => toChartRows(points, imperial), [points, imperial])
   const rows = useMemo(() => {
     const speeds = smoothed ? smoothSpeed(rawRows) : rawRows
-    return pace ? withPace(speeds) : speeds
-  }, [rawRows, smoothed, pace])
-  const available = useMemo(() => availableSeries(rows, pace), [rows, pace])
-  const paceScale = useMemo(() => (pace ? paceAxis(rows) : null), [rows, pace])
+    return pace === null ? speeds : withPace(speeds, pace, imperial)
+  }, [rawRows, smoothed, pace, imperial])
+  const available = useMemo(() => availableSeries(rows, pace !== null), [rows, pace])
+  const paceScale = useMemo(() => (pace === null ? null : paceAxis(rows)), [rows, pace])
   const timeAxis = hasTimeAxis(rows)
   const [axisChoice, setAxis] = useState<ChartAxis>('distance')
   const axis: ChartAxis = timeAxis ? axisChoice : 'distance'
   const [shown, setShown] = useState<string[]>(['speed', 'pace', 'elevation'])
   const visible = available.filter((name) => shown.includes(name))
   const paceOnLeft = paceScale !== null && visible.includes('pace')
-  const paceUnit = t(`insights.PACE_UNIT_${units.distance}`)
+  const paceUnit = pace === null ? '' : t(`insights.PACE_UNIT_${pace}`)
 
   const unitOf = (name: ChartSeriesName): string => {
     switch (name) {
       case 'speed':
         return t(`common.UNITS.${units.speed}`)
       case 'pace':
-        return t(`insights.CHART.PACE_AXIS_${units.distance}`)
+        return pace === null ? '' : t(`insights.CHART.PACE_AXIS_${pace}`)
       case 'elevation':
         return t(`common.UNITS.${units.elevation}`)
       case 'hr':
@@ -143,7 +143,7 @@ export const WorkoutChart = memo(function WorkoutChart({
         </Chip.Group>
         <Switch
           size="xs"
-          label={t(pace ? 'insights.CHART.SMOOTH_PACE' : 'insights.CHART.SMOOTH_SPEED')}
+          label={t(pace === null ? 'insights.CHART.SMOOTH_SPEED' : 'insights.CHART.SMOOTH_PACE')}
           checked={smoothed}
           onChange={(event) => setSmoothed(event.currentTarget.checked)}
           data-testid="chart-smooth-speed"

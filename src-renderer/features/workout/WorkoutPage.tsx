@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import type { ChartDataPoint, Workout, WorkoutInsightFields } from '../../../src/contracts'
+import { paceUnitFor } from '../../../src/domain/pace'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
@@ -62,7 +63,8 @@ function WorkoutDetail({
   const config = useAppState((state) => state.config)
   const imperial = profile?.imperial_units ?? false
   const displayAscent = profile?.display_ascent ?? true
-  const pace = useAppState((state) => state.sports.find((sport) => sport.id === workout.sport_id)?.speed_display === 'pace')
+  const readsAsPace = useAppState((state) => state.sports.find((sport) => sport.id === workout.sport_id)?.speed_display === 'pace')
+  const pace = readsAsPace ? paceUnitFor(workout.sport_id, imperial) : null
   const [hoverIndex, setHoverIndex] = useState<number | null>(null)
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])

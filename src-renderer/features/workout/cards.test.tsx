@@ -30,7 +30,7 @@ const text = (testId: string) => document.querySelector(`[data-testid="${testId}
 
 describe('FiguresCard', () => {
   it('shows imperial units and hh:mm:ss, leaving out what is unknown', async () => {
-    rendered = await render(<FiguresCard figures={figures} imperial pace={false} title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} imperial pace={null} title={TITLE} />)
     expect(text('figure-distance')).toBe('10.00 mi')
     expect(text('figure-ave_speed')).toBe('10.00 mph')
     expect(text('figure-duration')).toBe('26:03:04')
@@ -43,21 +43,27 @@ describe('FiguresCard', () => {
 
   it('uses the decimal comma in French', async () => {
     await i18next.changeLanguage('fr')
-    rendered = await render(<FiguresCard figures={figures} imperial={false} pace={false} title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} imperial={false} pace={null} title={TITLE} />)
     expect(text('figure-distance')).toBe('16,09 km')
     expect(rendered.container.textContent).toContain('Vitesse moyenne')
   })
 
   it('reads speeds as paces when the user reads the sport as pace', async () => {
     // 16.09 km/h is 10 mi/h: 6:00 per mile, 3600 / 16.09 = 223.7 s = 3:44 per km.
-    rendered = await render(<FiguresCard figures={figures} imperial pace title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} imperial pace="mi" title={TITLE} />)
     expect(text('figure-ave_speed')).toBe('6:00 /mi')
     expect(rendered.container.textContent).toContain('Average pace')
     rendered.unmount()
     await i18next.changeLanguage('de')
-    rendered = await render(<FiguresCard figures={figures} imperial={false} pace title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} imperial={false} pace="km" title={TITLE} />)
     expect(text('figure-ave_speed')).toBe('3:44 /km')
     expect(rendered.container.textContent).toContain('Durchschnittliche Pace')
+    rendered.unmount()
+    // A swimmer's pace is per 100 m: 10 mi/h is 4.4704 m/s, 100 m in 22.4 s.
+    await i18next.changeLanguage('fr')
+    rendered = await render(<FiguresCard figures={figures} imperial={false} pace="100m" title={TITLE} />)
+    expect(text('figure-ave_speed')).toBe('0:22 /100 m')
+    expect(rendered.container.textContent).toContain('Allure moyenne')
   })
 })
 

@@ -1,6 +1,6 @@
 import type { ChartDataPoint } from '../../../src/contracts'
-import { paceOfSpeed } from '../../../src/domain/pace'
-import { round, toDistanceUnit, toElevationUnit, toSpeedUnit } from './measures'
+import { paceOfSpeed, type PaceUnit } from '../../../src/domain/pace'
+import { fromSpeedUnit, round, toDistanceUnit, toElevationUnit, toSpeedUnit } from './measures'
 
 /** What the chart's x-axis measures. */
 export type ChartAxis = 'distance' | 'duration'
@@ -17,7 +17,7 @@ export interface ChartRow {
   duration: number | null
   /** km/h or mi/h; null during a pause, so the line shows a gap instead of a drop to 0 */
   speed: number | null
-  /** seconds per km or mi of the row's (drawn) speed; null while still or paused, see {@link withPace} */
+  /** seconds per pace unit (km, mi, 100 m or 100 yd) of the row's (drawn) speed; null while still or paused, see {@link withPace} */
   pace: number | null
   /** m or ft */
   elevation: number | null
@@ -104,12 +104,13 @@ export function smoothSpeed(rows: readonly ChartRow[]): ChartRow[] {
 }
 
 /**
- * Each row's pace from its speed, as drawn (smoothed or raw): computed last, so smoothing averages
- * speeds (an average of paces would overweight the slow points) and pauses stay gaps.
+ * Each row's pace per `unit` from its speed (in the viewer's units), as drawn (smoothed or raw):
+ * computed last, so smoothing averages speeds (an average of paces would overweight the slow
+ * points) and pauses stay gaps.
  */
-export function withPace(rows: readonly ChartRow[]): ChartRow[] {
+export function withPace(rows: readonly ChartRow[], unit: PaceUnit, imperial: boolean): ChartRow[] {
   return rows.map((row) => {
-    const pace = row.speed === null ? null : paceOfSpeed(row.speed)
+    const pace = row.speed === null ? null : paceOfSpeed(fromSpeedUnit(row.speed, imperial), unit)
     return { ...row, pace: pace === null ? null : round(pace, 1) }
   })
 }

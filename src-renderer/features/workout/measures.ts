@@ -35,6 +35,11 @@ export function toSpeedUnit(kmh: number, imperial: boolean): number {
   return imperial ? kmh * MILES_PER_KM : kmh
 }
 
+/** The viewer's speed unit → km/h. */
+export function fromSpeedUnit(value: number, imperial: boolean): number {
+  return imperial ? value / MILES_PER_KM : value
+}
+
 /** °C → °F when imperial. */
 export function toTemperatureUnit(celsius: number, imperial: boolean): number {
   return imperial ? (celsius * 9) / 5 + 32 : celsius

@@ -146,9 +146,12 @@ describe('chart data', () => {
       point({ distance: 0.3, duration: 100, speed: 0 }),
     ]
     // 12 km/h is 5:00 /km, 10 km/h 6:00 /km, 10 mi/h (16.09 km/h) 6:00 /mi; standing still has no pace.
-    expect(withPace(toChartRows(run, false)).map((row) => row.pace)).toEqual([300, 300, null, 360, null])
-    expect(withPace(toChartRows([point({ speed: 16.09344 })], true))[0]?.pace).toBe(360)
-    expect(availableSeries(withPace(toChartRows(run, false)), true)).toEqual(['pace', 'elevation'])
+    expect(withPace(toChartRows(run, false), 'km', false).map((row) => row.pace)).toEqual([300, 300, null, 360, null])
+    expect(withPace(toChartRows([point({ speed: 16.09344 })], true), 'mi', true)[0]?.pace).toBe(360)
+    expect(availableSeries(withPace(toChartRows(run, false), 'km', false), true)).toEqual(['pace', 'elevation'])
+    // A swimmer at 4 km/h swims 100 m in 1:30; at 2.5 mi/h (4,400 yd an hour) 100 yd in 3600 / 44 = 81.8 s.
+    expect(withPace(toChartRows([point({ speed: 4 })], false), '100m', false)[0]?.pace).toBe(90)
+    expect(withPace(toChartRows([point({ speed: 4.02336 })], true), '100yd', true)[0]?.pace).toBe(81.8)
   })
 
   it('puts the pace axis on round ticks, slow outliers off the chart', () => {
