@@ -1,8 +1,25 @@
 import type { ChartPoint } from '../../src/domain/analysis'
 
-/** The fields of a chart point, in the order `chartSeries` sets them (sensors only when present). */
-const FIELDS = ['segment', 'distanceKm', 'elapsedS', 'time', 'speedKmh', 'elevationM', 'lat', 'lon', 'heartRate', 'cadence', 'power', 'temperature'] as const
-type Field = (typeof FIELDS)[number]
+type Field = keyof ChartPoint
+
+/**
+ * The fields of a chart point, in the order `chartSeries` sets them (sensors only when present);
+ * a field added to `ChartPoint` does not compile until it is listed here.
+ */
+const FIELDS = Object.keys({
+  segment: 0,
+  distanceKm: 0,
+  elapsedS: 0,
+  time: 0,
+  speedKmh: 0,
+  elevationM: 0,
+  lat: 0,
+  lon: 0,
+  heartRate: 0,
+  cadence: 0,
+  power: 0,
+  temperature: 0,
+} satisfies Record<Field, 0>) as Field[]
 
 /** A chart as stored since version 2: one array per field (a point's values at its index). */
 type ChartColumns = { readonly v: 2 } & Partial<Record<Field, readonly (number | null)[]>>
