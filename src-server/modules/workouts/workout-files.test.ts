@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dataDirLayout } from '../../data-dir'
-import { sha256File, storeOriginal } from './workout-files'
+import { removeFiles, sha256File, storeOriginal } from './workout-files'
 
 describe('sha256File', () => {
   let dir = ''
@@ -49,5 +49,21 @@ describe('storeOriginal', () => {
 
   it('fails for a file that is not there', async () => {
     await expect(storeOriginal(dataDirLayout(dir), join(dir, 'missing'), '8/ride.gpx')).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+})
+
+describe('removeFiles', () => {
+  it('removes the files that are there, is content with the ones already gone, and reports other failures', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'waymark-remove-'))
+    try {
+      const present = join(dir, 'present.gpx')
+      await writeFile(present, 'ride')
+      await removeFiles([present, join(dir, 'gone.gpx')])
+      await expect(stat(present)).rejects.toMatchObject({ code: 'ENOENT' })
+      // A folder is not a file: removing one is an error, not a silent success.
+      await expect(removeFiles([dir])).rejects.toThrow()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

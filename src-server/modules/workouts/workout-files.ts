@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, rename, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { DataDirLayout } from '../../data-dir'
 
@@ -48,9 +48,17 @@ export async function storeOriginal(layout: DataDirLayout, tmpPath: string, rela
   return target
 }
 
-/** Removes stored files; ones already gone are not an error. */
+/** Removes files; ones already gone are not an error (one unlink each: `rm` stats every path first). */
 export async function removeFiles(paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.map((path) => rm(path, { force: true })))
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        await unlink(path)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
+    }),
+  )
 }
 
 /** The files a workout row points at, as absolute paths. */

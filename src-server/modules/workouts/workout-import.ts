@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, rm } from 'node:fs/promises'
+import { copyFile, link, mkdir } from 'node:fs/promises'
 import { dirname, extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
@@ -356,6 +356,6 @@ export async function importWorkoutFile(
     await removeFiles(allWritten())
     throw error
   } finally {
-    await Promise.all([rm(uploadedPath, { force: true }), rm(unpacked, { force: true })])
+    await removeFiles([uploadedPath, unpacked])
   }
 }
