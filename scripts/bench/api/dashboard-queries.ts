@@ -37,7 +37,7 @@ function recordStatements(): { take(): Statement[]; start(): void } {
 }
 
 function explain(database: sqlite3.Database, statement: Statement): Promise<string[]> {
-  if (!/^\s*SELECT/i.test(statement.sql)) return Promise.resolve([])
+  if (!/^\s*(SELECT|WITH)/i.test(statement.sql)) return Promise.resolve([])
   return new Promise((done, fail) =>
     database.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params, (error, rows) =>
       error ? fail(error) : done(rows.map((row) => row.detail)),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StatsBySportResponse, StatsByTimeResponse } from '../../../src/contracts'
 import { periodKey, type TimeFrame } from '../../../src/domain/statistics'
-import { createZoneClock } from '../../../src/domain/zoned-time'
+import { createZoneClock, formatLocalDay } from '../../../src/domain/zoned-time'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
 
@@ -81,6 +81,65 @@ describe('statistics API', () => {
       expect(await counted([''])).toEqual(expected)
       expect(await counted(['&from=2022-12-31&to=2023-12-31', '&from=2024-01-01&to=2025-01-01'])).toEqual(expected)
     }
+  })
+
+  it('totals each local period as the period rules do, whichever way the periods are bounded', async () => {
+    // Paris, workouts around clock changes and month ends over 2022–2024, then one in 1990 and one
+    // in 2031: the first answer finds the dates, the next ones reuse them and must notice the
+    // workouts added outside; weeks over 41 years take more than one statement's worth of periods.
+    const clock = createZoneClock('Europe/Paris')
+    const added: { instant: number; sport: number; duration: number; distance: number; ascent: number }[] = []
+    const add = async (instant: number, i: number) => {
+      const local = clock.local(instant)
+      const text = `${formatLocalDay(local)} ${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`
+      const workout = { instant, sport: 1 + (i % 3), duration: 600 + (i % 7) * 300, distance: 1 + (i % 11) * 1.125, ascent: (i % 5) * 10.5 }
+      const answer = await manual(sam.token, text, workout.sport, workout.duration, workout.distance, { ascent: workout.ascent, descent: 0 })
+      expect(answer.status).toBe(201)
+      added.push(workout)
+    }
+    let state = 11
+    for (let i = 0; i < 60; i += 1) {
+      state = (state * 48_271) % 2_147_483_647
+      // Within six hours of a local month end, or anywhere in the three years.
+      const monthEnd = Date.UTC(2022, (state % 36) + 1, 1) - 3_600_000 + ((state >> 8) % 720) * 60_000 - 6 * 3_600_000
+      await add(i % 2 === 0 ? monthEnd : Date.UTC(2022, 0, 1) + (state % (1095 * 24)) * 3_600_000 + 17 * 60_000, i)
+    }
+    const expected = (frame: TimeFrame) => {
+      const statistics: Record<string, Record<string, { nb_workouts: number; total_duration: number; total_distance: number; total_ascent: number }>> = {}
+      for (const workout of [...added].sort((a, b) => a.instant - b.instant)) {
+        const period = (statistics[periodKey(clock.local(workout.instant), frame)] ??= {})
+        const totals = (period[String(workout.sport)] ??= { nb_workouts: 0, total_duration: 0, total_distance: 0, total_ascent: 0 })
+        totals.nb_workouts += 1
+        totals.total_duration += workout.duration
+        totals.total_distance = Number((totals.total_distance + workout.distance).toFixed(3))
+        totals.total_ascent = Number((totals.total_ascent + workout.ascent).toFixed(2))
+      }
+      return statistics
+    }
+    const answered = async (frame: TimeFrame, range = '') => {
+      const { statistics } = (await byTime(`?time=${frame}${range}`)).body.data
+      return Object.fromEntries(
+        Object.entries(statistics).map(([period, sports]) => [
+          period,
+          Object.fromEntries(
+            Object.entries(sports).map(([sport, { nb_workouts, total_duration, total_distance, total_ascent }]) => [
+              sport,
+              { nb_workouts, total_duration, total_distance, total_ascent },
+            ]),
+          ),
+        ]),
+      )
+    }
+    const frames: TimeFrame[] = ['week', 'weekm', 'month', 'year']
+    for (const frame of frames) {
+      expect(await answered(frame)).toEqual(expected(frame))
+      expect(await answered(frame)).toEqual(expected(frame))
+      expect({ ...(await answered(frame, '&from=2022-01-01&to=2022-12-31')), ...(await answered(frame, '&from=2023-01-01&to=2024-12-31')) }).toEqual(expected(frame))
+    }
+    await add(Date.UTC(1990, 2, 25, 0, 30), 100)
+    for (const frame of frames) expect(await answered(frame)).toEqual(expected(frame))
+    await add(Date.UTC(2031, 9, 26, 0, 30), 101)
+    for (const frame of frames) expect(await answered(frame)).toEqual(expected(frame))
   })
 
   it('groups by the offset in force at each workout, on both sides of the clock changes within a bounded range', async () => {

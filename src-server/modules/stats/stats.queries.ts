@@ -1,7 +1,6 @@
 /** The SQL of the statistics: services decide what to ask, this module how to ask SQLite. */
 import type { EntityManager } from 'typeorm'
-import type { TimeFrame } from '../../../src/domain/statistics'
-import type { OffsetSpan } from '../../../src/domain/zoned-time'
+import type { PeriodRange } from '../../../src/domain/statistics'
 import { fromSqlDate, toSqlDate } from '../../lib/sql-date'
 
 /** One user's workouts, optionally within [from, to) (UTC milliseconds) and of one sport. */
@@ -44,21 +43,6 @@ function whereOf(filter: StatsFilter): { where: string; params: unknown[] } {
   return { where: conditions.join(' AND '), params }
 }
 
-/** SQL of the period key of a local date-time expression (must agree with `periodKey`). */
-function periodSql(local: string, frame: TimeFrame): string {
-  switch (frame) {
-    case 'year':
-      return `strftime('%Y', ${local})`
-    case 'month':
-      return `strftime('%Y-%m', ${local})`
-    case 'week':
-      return `date(${local}, '-6 days', 'weekday 0')`
-    case 'weekm':
-      return `date(${local}, '-6 days', 'weekday 1')`
-  }
-}
-
-
 /** The instants of the first and last filtered workouts, or null when none match. */
 export async function statsDateRange(manager: EntityManager, filter: StatsFilter): Promise<{ first: number; last: number } | null> {
   const { where, params } = whereOf(filter)
@@ -69,27 +53,34 @@ export async function statsDateRange(manager: EntityManager, filter: StatsFilter
   return range.first && range.last ? { first: fromSqlDate(range.first).getTime(), last: fromSqlDate(range.last).getTime() } : null
 }
 
+/** Ranges one statement groups by at most (three parameters each, well below SQLite's limit). */
+export const MAX_PERIOD_RANGES = 1000
+
 /**
- * Totals per local period and sport: each date is shifted by the offset of the span it falls
- * in, so the grouping happens in the database.
+ * Totals per period and sport: each period's rows are found by comparing their stored instants
+ * with the period's bounds (`periodRanges`, in the user's zone), through the index; no date is
+ * converted row by row. The rows the ranges do not cover are counted in the same statement
+ * (hence the same snapshot): null when there are any, as the ranges then miss some.
  */
-export async function totalsByPeriod(
-  manager: EntityManager,
-  filter: StatsFilter,
-  frame: TimeFrame,
-  spans: readonly OffsetSpan[],
-): Promise<TotalsRow[]> {
+export async function totalsByPeriod(manager: EntityManager, filter: StatsFilter, ranges: readonly PeriodRange[]): Promise<TotalsRow[] | null> {
+  const first = ranges[0]
+  const last = ranges[ranges.length - 1]
+  if (!first || !last || ranges.length > MAX_PERIOD_RANGES) throw new RangeError(`${ranges.length} periods to group by`)
   const { where, params } = whereOf(filter)
-  const shift = spans.length === 1 ? '?' : `CASE ${spans.slice(0, -1).map(() => 'WHEN workout_date < ? THEN ?').join(' ')} ELSE ? END`
-  const shiftParams = spans.flatMap((span) => [
-    ...(span.until === null ? [] : [toSqlDate(span.until)]),
-    `${span.offsetMs >= 0 ? '+' : '-'}${Math.abs(span.offsetMs) / 60_000} minutes`,
-  ])
-  return manager.query<TotalsRow[]>(
-    `SELECT ${periodSql(`datetime(workout_date, ${shift})`, frame)} AS period, sport_id, ${TOTALS_SQL}
-       FROM workout WHERE ${where} GROUP BY period, sport_id ORDER BY period, sport_id`,
-    [...shiftParams, ...params],
+  const rows = await manager.query<TotalsRow[]>(
+    `WITH periods(period, start, until) AS (VALUES ${ranges.map(() => '(?, ?, ?)').join(', ')})
+     SELECT periods.period, sport_id, ${TOTALS_SQL}
+       FROM periods JOIN workout ON workout_date >= periods.start AND workout_date < periods.until
+      WHERE ${where} GROUP BY periods.period, sport_id
+     UNION ALL
+     SELECT NULL, NULL, (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date < ?)
+                        + (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date >= ?), NULL, NULL, NULL, NULL, NULL
+     ORDER BY period, sport_id`,
+    [...ranges.flatMap((range) => [range.key, toSqlDate(range.start), toSqlDate(range.until)]), ...params, ...params, toSqlDate(first.start), ...params, toSqlDate(last.until)],
   )
+  // The uncovered count comes first (a null period sorts first).
+  const [uncovered, ...totals] = rows
+  return uncovered?.nb_workouts === 0 ? totals : null
 }
 
 /** Totals per sport of the filtered workouts. */

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
 import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
+import { periodRanges, type PeriodRange } from '../../../src/domain/statistics'
 import { createTransitionCache, createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity } from '../../db/entities'
-import { statsDateRange, totalsByPeriod, totalsBySport, type StatsFilter, type TotalsRow } from './stats.queries'
+import { MAX_PERIOD_RANGES, statsDateRange, totalsByPeriod, totalsBySport, type StatsFilter, type TotalsRow } from './stats.queries'
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
 
@@ -26,13 +27,35 @@ function presentTotals(row: TotalsRow): SportStatistics {
 export const MAX_STATS_RANGE_YEARS = 50
 const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
 
-/** Up to this range (two years), a bounded request's offsets come from its bounds, not from its rows' dates. */
-const OFFSETS_FROM_FILTER_MAX_MS = 2 * 366 * 86_400_000
+/** Up to this range (two years), a bounded request's periods come from its bounds, not from its rows' dates. */
+const PERIODS_FROM_FILTER_MAX_MS = 2 * 366 * 86_400_000
+/** Users (and sports) whose span of workout dates is remembered for their unbounded statistics. */
+const DATE_SPANS_MAX = 10_000
+
+/** Ranges in runs of at most `MAX_PERIOD_RANGES`, cut only between periods (a period's totals come from one statement). */
+function runsOf(ranges: readonly PeriodRange[]): PeriodRange[][] {
+  const periods: PeriodRange[][] = []
+  for (const range of ranges) {
+    const period = periods[periods.length - 1]
+    if (period?.[0]?.key === range.key) period.push(range)
+    else periods.push([range])
+  }
+  const runs: PeriodRange[][] = []
+  for (const period of periods) {
+    const run = runs[runs.length - 1]
+    if (run && run.length + period.length <= MAX_PERIOD_RANGES) run.push(...period)
+    else runs.push([...period])
+  }
+  return runs
+}
 
 export function createStatsService(context: ServerContext) {
   const { db, read, readSnapshot } = context
   // Offset changes per zone and year, kept for the server's life: they never change while it runs.
   const transitions = createTransitionCache()
+  // The first and last workout dates last found per user and sport: the periods of the next
+  // unbounded request, checked in its own statement (a workout outside them sends it the long way).
+  const dateSpans = new Map<string, { first: number; last: number }>()
 
   /** The user whose statistics are asked for: oneself, or anyone for an administrator. */
   async function target(viewer: UserEntity, username: string): Promise<UserEntity> {
@@ -72,18 +95,34 @@ export function createStatsService(context: ServerContext) {
       const clock = createZoneClock(user.timezone)
       const filter = await filterOf(user, clock, query)
       const { from, to } = filter
-      const spansOver = (first: number, until: number) => offsetSpans(clock, first, until, transitions.of(clock, user.timezone))
+      const rangesOver = (first: number, until: number) =>
+        periodRanges(query.time, offsetSpans(clock, first, until, transitions.of(clock, user.timezone)), first, until)
       // A bounded range of the usual size (the statistics page asks for a year, or weeks): its
-      // own offsets cover every row grouped, one statement. Otherwise offsets are needed only
-      // where workouts are: the rows' own first and last dates bound the span, read in the same
-      // snapshot as the totals so that they cover every row grouped.
+      // own periods, one statement. Otherwise the user's dates found last time give the periods,
+      // still one statement, unless rows lie outside them (or nothing is known yet): then the
+      // rows' own first and last dates bound the periods, read in the same snapshot as the totals.
+      const spanKey = `${user.id}:${filter.sportId ?? ''}`
+      const known = from !== null && to !== null && to - from <= PERIODS_FROM_FILTER_MAX_MS ? { first: from, last: to - 1 } : dateSpans.get(spanKey)
+      const first = Math.max(known?.first ?? 0, from ?? -Infinity)
+      const until = Math.min((known?.last ?? 0) + 1, to ?? Infinity)
+      const quickRanges = known && first < until ? rangesOver(first, until) : []
+      const quick = quickRanges.length > 0 && quickRanges.length <= MAX_PERIOD_RANGES ? await read((manager) => totalsByPeriod(manager, filter, quickRanges)) : null
       const rows =
-        from !== null && to !== null && to - from <= OFFSETS_FROM_FILTER_MAX_MS
-          ? await read((manager) => totalsByPeriod(manager, filter, query.time, spansOver(from, to)))
-          : await readSnapshot(async (manager) => {
-              const range = await statsDateRange(manager, filter)
-              return range ? totalsByPeriod(manager, filter, query.time, spansOver(range.first, range.last + 1)) : []
-            })
+        quick ??
+        (await readSnapshot(async (manager) => {
+          const range = await statsDateRange(manager, filter)
+          if (from === null && to === null) {
+            if (dateSpans.size >= DATE_SPANS_MAX) dateSpans.delete(dateSpans.keys().next().value ?? '')
+            if (range) dateSpans.set(spanKey, range)
+          }
+          const totals: TotalsRow[] = []
+          // Runs of periods, each over its own part of the range (so nothing is left uncovered).
+          for (const run of range ? runsOf(rangesOver(range.first, range.last + 1)) : []) {
+            const part = { ...filter, from: run[0]?.start ?? null, to: run[run.length - 1]?.until ?? null }
+            totals.push(...((await totalsByPeriod(manager, part, run)) ?? []))
+          }
+          return totals
+        }))
       const statistics: Record<string, Record<string, SportStatistics>> = {}
       for (const row of rows) {
         const period = row.period ?? ''
