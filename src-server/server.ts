@@ -49,6 +49,8 @@ export interface WaymarkServer {
   readonly watcher: FolderWatcher
   /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
   settled(): Promise<void>
+  /** Resolves once the compute threads are started and warm (see `ComputePool.ready`). */
+  computeReady(): Promise<void>
   /** The code that lets another device create the first account, while no account exists; else null. */
   pendingSetupCode(): Promise<string | null>
   /** Starts accepting connections; resolves with the bound port (useful with port 0). */
@@ -126,7 +128,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   )
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
-  const compute = createComputePool()
+  const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
   // Password hashes get a thread of their own, so a login never waits behind a file's parsing.
   const passwordThread = createComputePool({ threads: 1 })
   const snapshots = createReadSnapshots(dataDir.layout.database, READ_CONNECTIONS, hooks)
@@ -175,6 +177,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     routes,
     watcher,
     settled: () => background.idle(),
+    computeReady: () => compute.ready(),
     pendingSetupCode: async () => ((await reader.manager.count(UserEntity)) === 0 ? context.setupCode : null),
     listen() {
       return new Promise((resolve, reject) => {

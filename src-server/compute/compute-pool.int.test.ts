@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -87,6 +87,32 @@ describe('compute pool', () => {
       expect(sized.stats().threads).toBe(sized.size)
     } finally {
       await sized.close()
+    }
+  })
+
+  it('starts a warm pool\'s threads at once and has them warm up before any task, leaving no file behind', async () => {
+    const warmDir = await mkdtemp(join(dir, 'warm-'))
+    const warm = createComputePool({ threads: 2, warm: { dir: warmDir } })
+    try {
+      await warm.ready()
+      expect(warm.stats()).toEqual({ threads: 2, queued: 0, completed: 0 })
+      expect(await readdir(warmDir)).toEqual([])
+    } finally {
+      await warm.close()
+    }
+  })
+
+  it('keeps a thread whose warm-up failed (its folder is gone): only slower', async () => {
+    const cold = createComputePool({ threads: 1, warm: { dir: join(dir, 'missing-folder') } })
+    try {
+      await cold.ready()
+      const path = join(dir, 'after-failed-warm-up.gpx')
+      await writeFile(path, rideToGpx(syntheticRide(300)))
+      const analysed = await cold.parseAndAnalyse(path, { analysis: {}, joinActivities: true })
+      expect(analysed.activities).toHaveLength(1)
+      expect(cold.stats().threads).toBe(1)
+    } finally {
+      await cold.close()
     }
   })
 

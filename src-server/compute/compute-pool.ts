@@ -8,7 +8,7 @@ import type { Bounds, LatLon } from '../../src/domain/analysis'
 import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
 import type { AnalysedActivity, AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
-import type { ComputeReply, ComputeRequest, WireError } from './protocol'
+import { WARMED_UP, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireError } from './protocol'
 
 /**
  * Parsing, analysis and map drawing run here, in worker threads, so the event loop only
@@ -35,6 +35,11 @@ export interface ComputePool {
   readonly size: number
   /** Threads started, tasks running or queued: for tests and the load benchmark. */
   stats(): { threads: number; queued: number; completed: number }
+  /**
+   * Resolves once every thread of a warm pool has started and warmed up (benchmarks wait for it:
+   * a user's app has been open a moment before they import); at once for a pool started on demand.
+   */
+  ready(): Promise<void>
   /** Finishes running tasks and ends the threads. */
   close(): Promise<void>
 }
@@ -87,19 +92,46 @@ function rebuild(error: WireError): Error {
   return Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code })
 }
 
-export function createComputePool(options: { location?: ComputeWorkerLocation; threads?: number } = {}): ComputePool {
+/**
+ * How the pool keeps its threads. `warm` (the app and the server process): every thread starts
+ * with the pool, warms up on a built-in ride written to `dir` (see `warm-up.ts`) and stays for the
+ * pool's life, so neither a lone upload nor an archive pays a thread's start (~250 ms CPU built,
+ * twice that from source) and its first slow files. Without it (tests, the offline CLI) threads
+ * start with the first task and end after a minute idle.
+ */
+export interface WarmThreads {
+  readonly dir: string
+}
+
+export function createComputePool(
+  options: { location?: ComputeWorkerLocation; threads?: number; warm?: WarmThreads } = {},
+): ComputePool {
   const location = options.location ?? computeWorkerLocation()
   const threads = options.threads ?? defaultThreadCount()
+  const { warm } = options
+  const workerData: ComputeWorkerData = warm ? { warmUpDir: warm.dir } : {}
   const pool = new Piscina<ComputeRequest, ComputeReply>({
     filename: location.filename,
     execArgv: [...location.execArgv],
-    // Threads start with the first task and end after a minute idle: a desktop app that imports
-    // nothing pays nothing.
-    minThreads: 0,
+    workerData,
+    minThreads: warm ? threads : 0,
     maxThreads: threads,
     idleTimeout: 60_000,
     // Tasks wait in order rather than being refused: uploads are few and already size-limited.
     maxQueue: Infinity,
+  })
+  // Each warm thread says when its warm-up is done (a message of its own beside piscina's).
+  let warmed = 0
+  const allWarm = new Promise<void>((resolve) => {
+    if (!warm) return resolve()
+    const onMessage = (message: unknown) => {
+      if (message !== WARMED_UP) return
+      warmed += 1
+      if (warmed < threads) return
+      pool.off('message', onMessage)
+      resolve()
+    }
+    pool.on('message', onMessage)
   })
 
   async function run(request: ComputeRequest): Promise<ComputeReply & { ok: true }> {
@@ -146,6 +178,7 @@ export function createComputePool(options: { location?: ComputeWorkerLocation; t
     },
     size: threads,
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),
+    ready: () => allWarm,
     close: () => pool.close(),
   }
 }

@@ -1,7 +1,9 @@
+import { workerData } from 'node:worker_threads'
 import bcrypt from 'bcryptjs'
 import { isAppError } from '../../src/errors'
 import { drawMap, exportGpx, parseAndAnalyse } from './compute-tasks'
-import type { ComputeReply, ComputeRequest, WireError } from './protocol'
+import type { ComputeReply, ComputeRequest, ComputeWorkerData, WireError } from './protocol'
+import { warmUp } from './warm-up'
 
 /**
  * The worker threads' entry (its own bundle entry, `out/main/compute-worker.js`; run from source
@@ -21,7 +23,7 @@ function wireError(error: unknown): WireError {
   }
 }
 
-export default async function compute(request: ComputeRequest): Promise<ComputeReply> {
+async function compute(request: ComputeRequest): Promise<ComputeReply> {
   try {
     switch (request.task) {
       case 'parseAndAnalyse': {
@@ -45,3 +47,10 @@ export default async function compute(request: ComputeRequest): Promise<ComputeR
     return { ok: false, error: wireError(error) }
   }
 }
+
+/**
+ * The handler piscina calls. A promise of it, when the pool asks for warm threads: piscina awaits
+ * it before the thread takes tasks, so the thread is ready once its warm-up is done.
+ */
+const data = workerData as ComputeWorkerData | undefined
+export default data?.warmUpDir ? warmUp(data.warmUpDir).then(() => compute) : compute

@@ -2,6 +2,15 @@ import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
 import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
 
+/** What a thread tells the pool once warm (see `ComputePool.ready`), beside piscina's own messages. */
+export const WARMED_UP = 'waymark:compute-thread-warm'
+
+/** What each compute thread is started with. */
+export interface ComputeWorkerData {
+  /** Where the thread writes its built-in ride to warm up before taking tasks (see `warm-up.ts`); absent: no warm-up. */
+  readonly warmUpDir?: string
+}
+
 /** What the event loop asks a compute worker to do. */
 export type ComputeRequest =
   | { readonly task: 'parseAndAnalyse'; readonly path: string; readonly options: ParseAndAnalyseOptions }

@@ -39,6 +39,7 @@ export function serverConfigFromOptions(options: ServerOptions, bundleDir: strin
       : null,
     weather: options.weatherApiKey ? { apiKey: options.weatherApiKey, baseUrl: VISUAL_CROSSING_URL } : null,
     bcryptRounds: BCRYPT_ROUNDS,
+    warmComputeThreads: true,
     watchFolders: options.watchFolders,
     watchDevices: options.watchDevices,
     version,

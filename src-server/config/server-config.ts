@@ -40,6 +40,12 @@ export interface ServerConfig {
   readonly onDeviceFound?: (device: FoundDevice) => void
   /** Told when a watched file has been imported or refused (the desktop shows a notification). */
   readonly onAutomaticImport?: (entry: { file: string; status: 'imported' | 'duplicate' | 'error' }) => void
+  /**
+   * Start the compute threads with the server, warmed up and kept (see `WarmThreads` in
+   * `compute-pool.ts`): the app and the server process. Tests leave it off, so their many servers
+   * start threads only when they parse something.
+   */
+  readonly warmComputeThreads?: boolean
   /** bcrypt cost; lower only in tests. */
   readonly bcryptRounds: number
   readonly version: string

@@ -82,6 +82,9 @@ async function checkConsistency(dataDir: string): Promise<{ workouts: number; ha
   }
 }
 
+/** Sixty restarts: threads started only when a file comes (their warm-up would add ~1 s CPU to each). */
+const onDemand = { warmComputeThreads: false }
+
 describe('crash safety: the server killed outright during imports, edits and deletes', () => {
   let dataDir: string
   afterAll(async () => {
@@ -92,7 +95,7 @@ describe('crash safety: the server killed outright during imports, edits and del
     dataDir = await mkdtemp(join(tmpdir(), 'waymark-crash-'))
     const random = seeded(20_26)
     const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
-    let server: ServerProcess = await startServerProcess(dataDir)
+    let server: ServerProcess = await startServerProcess(dataDir, onDemand)
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
 
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -121,12 +124,12 @@ describe('crash safety: the server killed outright during imports, edits and del
       await server.kill()
 
       // The restart removes what the crash left; then the folder is checked with the server stopped.
-      server = await startServerProcess(dataDir)
+      server = await startServerProcess(dataDir, onDemand)
       await server.stop()
       const { hashes } = await checkConsistency(dataDir)
 
       // Retrying the interrupted upload imports it once, or reports it as already there.
-      server = await startServerProcess(dataDir)
+      server = await startServerProcess(dataDir, onDemand)
       const retryAuth = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
       const retry = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: retryAuth, body: form('ride.gpx', single) })
       expect([201, 409]).toContain(retry.status)

@@ -1,16 +1,20 @@
-// A Waymark server in its own process (benchmarks, crash tests): prints its port once listening,
-// and its peak memory as JSON when told to stop (SIGTERM).
+// A Waymark server in its own process (benchmarks, crash tests): prints its port once listening
+// with its compute threads ready, and its peak memory as JSON when told to stop (SIGTERM).
 import { createServer } from '../server'
 import { benchServerConfig } from './bench-server-config'
 import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
-  const server = await createServer(benchServerConfig(dataDir, rounds), flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
+  const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand') }
+  const server = await createServer(config, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
   const { port } = await server.listen()
+  // Measured as a user's app that has been open a moment: its compute threads warm (trees older
+  // than warm threads, which `bench:compare` runs this file in, have none).
+  if ('computeReady' in server) await server.computeReady()
   console.log(JSON.stringify({ port }))
   process.once('SIGTERM', () => {
     void server.close().then(() => {

@@ -33,6 +33,11 @@ export interface ServerProcessOptions {
    * worker, built by `ensureAppBuild`) instead of the sources under tsx (benchmarks: what users run).
    */
   readonly built?: boolean
+  /**
+   * False: compute threads start with the first task, as in tests (a test restarting the server
+   * many times would pay their warm-up each time); by default warm, as the app runs.
+   */
+  readonly warmComputeThreads?: boolean
 }
 
 /** The bundled server child, from the tree this file is in. */
@@ -44,6 +49,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     const args = [...(options.nodeArgs ?? []), ...entry, dataDir]
     if (options.readCache === false) args.push('--no-read-cache')
     if (options.loopProbe) args.push('--loop-probe')
+    if (options.warmComputeThreads === false) args.push('--threads-on-demand')
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
