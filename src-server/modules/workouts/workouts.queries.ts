@@ -173,9 +173,11 @@ function workoutRowOf(row: StoredWorkoutRow): WorkoutRow {
 }
 
 /**
- * One page of the filtered workouts, sorted (ties fall back to the date, then the id), in one
- * statement and without TypeORM's entity hydration (it cost twice the query itself for a page
- * of 100). The page's ids are chosen from the index first; only their rows are then read.
+ * One page of the filtered workouts, sorted (ties fall back to the date, then the id), with each
+ * one's previous and next workout in the date order of all the user's workouts (whatever the
+ * filters; two index seeks per row), in one statement and without TypeORM's entity hydration (it
+ * cost twice the query itself for a page of 100). The page's ids are chosen from the index first;
+ * only their rows are then read.
  */
 export async function workoutListPage(
   manager: EntityManager,
@@ -183,20 +185,23 @@ export async function workoutListPage(
   filter: WorkoutListFilter,
   order: WorkoutListOrder,
   page: { limit: number; offset: number },
-): Promise<WorkoutRow[]> {
+): Promise<(WorkoutRow & WorkoutLinks)[]> {
   const { where, params } = whereOf(userId, filter)
   const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
   // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
   const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
   const orderBy = (table: string) => keys.map((key) => `${table}${key} ${direction}`).join(', ')
-  const rows = await manager.query<StoredWorkoutRow[]>(
-    `SELECT ${WORKOUT_ROW_COLUMNS}
+  const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
+    `(SELECT n.id FROM workout n WHERE n.user_id = w.user_id AND (n.workout_date, n.id) ${comparison} (w.workout_date, w.id)
+       ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
+  const rows = await manager.query<(StoredWorkoutRow & WorkoutLinks)[]>(
+    `SELECT ${WORKOUT_ROW_COLUMNS}, ${neighbour('<', 'DESC')} AS previousId, ${neighbour('>', 'ASC')} AS nextId
        FROM (SELECT id AS page_id FROM workout WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) AS page
        JOIN workout w ON w.id = page.page_id
       ORDER BY ${orderBy('w.')}`,
     [...params, page.limit, page.offset],
   )
-  return rows.map(workoutRowOf)
+  return rows.map((row) => ({ ...workoutRowOf(row), previousId: row.previousId, nextId: row.nextId }))
 }
 
 /** The segments of some workouts, by segment index. */

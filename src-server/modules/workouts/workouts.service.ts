@@ -215,7 +215,7 @@ export function createWorkoutsService(context: ServerContext) {
           { by: query.order_by, direction: query.order },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
         )
-        const links = await pageNeighbours(manager, user.id, ordered)
+        const links = new Map(ordered.map((workout) => [workout.id, workout]))
         const pages = Math.ceil(total / query.per_page)
         return {
           status: 'success',
