@@ -16,6 +16,7 @@ import { insertRows } from '../../db/insert-rows'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import { importWorkoutFile, trackExtension, type FileImportOutcome, type ImportChoices } from './workout-import'
+import { deleteTasksFinishedBefore } from './import-tasks.queries'
 import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
 
@@ -252,7 +253,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** Reports past their retention period go, whoever owns them. */
   async function purgeExpired(): Promise<void> {
     const before = new Date(context.now().getTime() - TASK_RETENTION_MS)
-    await write((manager) => manager.createQueryBuilder().delete().from(ImportTaskEntity).where('finished_at < :before', { before }).execute())
+    await write((manager) => deleteTasksFinishedBefore(manager, before))
   }
 
   /** The state of one running task, kept in step with its row. */
