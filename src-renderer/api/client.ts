@@ -48,14 +48,18 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : ''
 }
 
-/**
- * Calls an API endpoint by its contract name, typed end to end from `src/contracts`.
- * Sends the stored session token as a bearer token; throws {@link ApiError} on failure.
- */
-export async function call<N extends EndpointName>(
-  name: N,
-  ...[args]: ArgsTuple<EndpointOf<N>>
-): Promise<ResponseOf<EndpointOf<N>>> {
+/** The body's JSON; undefined when empty or not JSON. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Sends a call; answers its response when it succeeded, throws {@link ApiError} otherwise. */
+async function send(name: EndpointName, args: unknown): Promise<Response> {
   const spec: Route = routes[name]
   const { params, body, query } = (args ?? {}) as {
     params?: Record<string, string | number>
@@ -84,18 +88,28 @@ export async function call<N extends EndpointName>(
   } catch {
     throw new ApiError(0, [NETWORK_ERROR_KEY])
   }
+  if (!response.ok) throw new ApiError(response.status, errorKeysOf(response.status, parseJson(await response.text())))
+  return response
+}
 
-  const text = response.status === 204 ? '' : await response.text()
-  let json: unknown = undefined
-  if (text) {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-  }
-  if (!response.ok) throw new ApiError(response.status, errorKeysOf(response.status, json))
-  return json as ResponseOf<EndpointOf<N>>
+/**
+ * Calls an API endpoint by its contract name, typed end to end from `src/contracts`.
+ * Sends the stored session token as a bearer token; throws {@link ApiError} on failure.
+ */
+export async function call<N extends EndpointName>(
+  name: N,
+  ...[args]: ArgsTuple<EndpointOf<N>>
+): Promise<ResponseOf<EndpointOf<N>>> {
+  const response = await send(name, args)
+  return parseJson(response.status === 204 ? '' : await response.text()) as ResponseOf<EndpointOf<N>>
+}
+
+/**
+ * As {@link call}, but answers the successful body's bytes unread, for a large answer read off
+ * the page's thread (the heatmap's worker).
+ */
+export async function callForBytes<N extends EndpointName>(name: N, ...[args]: ArgsTuple<EndpointOf<N>>): Promise<ArrayBuffer> {
+  return (await send(name, args)).arrayBuffer()
 }
 
 /** The address of a user's picture, with a cache-busting stamp so a new upload shows at once. */

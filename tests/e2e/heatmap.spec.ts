@@ -24,9 +24,15 @@ for (const width of [1280, 390]) {
     await expect(count).toHaveText('2 workouts on the map.')
     const map = page.getByRole('region', { name: 'Map of every track of your workouts' })
     await expect(map).toHaveAttribute('data-lines', '2')
-    // The lines are on the canvas: some of its pixels are painted.
+    // The lines are on the canvas: some of its pixels are painted (read through a copy: the
+    // canvas shows the worker's picture as it is, with no 2D context of its own).
     const painted = await map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
-      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
+      const copy = document.createElement('canvas')
+      copy.width = canvas.width
+      copy.height = canvas.height
+      const context = copy.getContext('2d')
+      context?.drawImage(canvas, 0, 0)
+      const pixels = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
       let count = 0
       for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) count++
       return count
@@ -72,4 +78,38 @@ test('heatmap: opened directly, its one request leaves with the app; a later vis
   await page.locator('a[href="/heatmap"]:visible').click()
   await expect(page.getByTestId('heatmap-count')).toHaveText('2 workouts on the map.')
   expect(asked()).toHaveLength(2)
+})
+
+test.describe('heatmap: the map does not wait', () => {
+  // The shell's service worker would fetch the held chunk itself, out of `page.route`'s reach.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the lines show before the filters’ code has loaded, drawn by a worker; zooming in draws them again', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const token = await createActiveUser(request, newAccount('heatmap_wait'))
+    await uploadWorkout(request, token, 'ride.gpx', syntheticGpx(600, '2024-05-01T08:00:00Z'), CYCLING)
+    // The filters' chunk is held until the lines are on the map.
+    let release = () => {}
+    const held = new Promise<void>((done) => (release = done))
+    await page.route(/\/assets\/HeatmapFilters-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
+    await openWithToken(page, token, '/heatmap')
+    const map = page.getByRole('region', { name: 'Map of every track of your workouts' })
+    await expect(map).toHaveAttribute('data-lines', '1')
+    await expect(page.getByTestId('heatmap-sport')).toHaveCount(0)
+    release()
+    await expect(page.getByTestId('heatmap-sport')).toBeVisible()
+    expect(workers.filter((path) => /\/assets\/heatmap\.worker-[\w-]+\.js$/.test(path))).toHaveLength(1)
+
+    // A picture per zoom: the one of the new zoom replaces the other, and shows.
+    const canvas = map.locator('.leaflet-overlay-pane canvas')
+    const zoom = Number(await canvas.getAttribute('data-zoom'))
+    await map.getByRole('button', { name: 'Zoom in' }).click()
+    await expect(canvas).toHaveAttribute('data-zoom', String(zoom + 1))
+    await expect(canvas).toBeVisible()
+  })
 })

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import mapClasses from '../workout/WorkoutMap.module.css'
 import classes from './HeatmapPage.module.css'
 import { HeatmapLayer } from './heatmapLayer'
-import type { ProjectedLines } from './heatmapRaster'
+import type { HeatmapData } from './heatmapWorker'
 
 /**
  * Light and dark line colours: see-through, so where routes overlap the colour builds up (the
@@ -16,11 +16,11 @@ import type { ProjectedLines } from './heatmapRaster'
 const LINE = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94d', opacity: 0.6 } }
 
 /**
- * Every line on one Leaflet map, fitted to them all, drawn by {@link HeatmapLayer} (one canvas,
- * one stroke per line so overlaps add up); tiles through the app's server, or the plain
- * background when they are off.
+ * Every line on one Leaflet map, fitted to them all, drawn by {@link HeatmapLayer} (one canvas
+ * where overlaps add up); tiles through the app's server, or the plain background when they are
+ * off. The map shows at once, the lines once their answer is read (`data`).
  */
-export function HeatmapMap({ projected, tileUrl, attribution }: { projected: ProjectedLines; tileUrl: string | null; attribution: string }) {
+export function HeatmapMap({ data, tileUrl, attribution }: { data: HeatmapData | null; tileUrl: string | null; attribution: string }) {
   const { t } = useTranslation()
   const scheme = useComputedColorScheme('light')
   const elementRef = useRef<HTMLDivElement>(null)
@@ -45,12 +45,13 @@ export function HeatmapMap({ projected, tileUrl, attribution }: { projected: Pro
 
   useEffect(() => {
     const map = mapRef.current
-    if (!map) return
+    if (!map || !data) return
     layerRef.current?.remove()
-    const layer = new HeatmapLayer(projected, { ...LINE[scheme], weight: 2 })
+    // For tests and tools (the canvas itself says nothing): how many lines the canvas shows.
+    const layer = new HeatmapLayer(data, { ...LINE[scheme], weight: 2 }, () => (map.getContainer().dataset.lines = String(data.lines)))
     // Fitted first without animation, so the lines are drawn once, at their final zoom.
-    if (projected.bounds) {
-      const [south, west, north, east] = projected.bounds
+    if (data.bounds) {
+      const [south, west, north, east] = data.bounds
       map.fitBounds(
         [
           [south, west],
@@ -61,9 +62,7 @@ export function HeatmapMap({ projected, tileUrl, attribution }: { projected: Pro
     }
     layer.addTo(map)
     layerRef.current = layer
-    // For tests and tools: the canvas itself says nothing.
-    map.getContainer().dataset.lines = String(projected.lines.length)
-  }, [projected, scheme, tileUrl, attribution])
+  }, [data, scheme, tileUrl, attribution])
 
   return (
     <div className={classes.frame} data-testid="heatmap-map">

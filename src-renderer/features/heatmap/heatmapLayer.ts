@@ -1,5 +1,6 @@
 import L from 'leaflet'
-import { countLines, type ProjectedLines } from './heatmapRaster'
+import type { LineStyle } from './heatmap.worker'
+import type { HeatmapData } from './heatmapWorker'
 
 /** Share of the view drawn beyond each edge, so a drag shows lines before the redraw at its end. */
 const PADDING = 0.1
@@ -7,18 +8,23 @@ const PADDING = 0.1
 const REDRAW_EVENTS = 'moveend zoomend resize viewreset'
 
 /**
- * Every heatmap line on one canvas, counted per pixel by {@link countLines} and coloured as that
- * many see-through strokes one over the other would be (alpha 1 − (1 − opacity)^n), so overlaps
- * build up with the same colours and contrast. Redrawn after each move or zoom; hidden while a
- * zoom animates.
+ * Every heatmap line on one canvas: the worker counts them per pixel and colours the counts
+ * (see `countLines`, `paintCounts`); the picture it hands back is shown as it is, without a copy.
+ * Redrawn after each move or zoom; hidden while a zoom animates and until the new zoom's picture
+ * is in, so a picture of another scale never shows.
  */
 export class HeatmapLayer extends L.Layer {
   private map: L.Map | null = null
   private canvas: HTMLCanvasElement | null = null
+  /** The latest picture asked for, and the latest shown (a later one may come back first). */
+  private asked = 0
+  private shown = 0
 
   constructor(
-    private readonly projected: ProjectedLines,
-    private readonly style: { color: string; opacity: number; weight: number },
+    private readonly data: HeatmapData,
+    private readonly style: LineStyle & { weight: number },
+    /** Called each time a picture is on the canvas. */
+    private readonly onDrawn: () => void,
   ) {
     super()
   }
@@ -44,43 +50,45 @@ export class HeatmapLayer extends L.Layer {
   // An arrow: Leaflet calls it as an event handler, detached from the layer.
   private readonly draw = (): void => {
     const { map, canvas } = this
-    const context = canvas?.getContext('2d')
-    if (!map || !canvas || !context) return
+    if (!map || !canvas) return
     const size = map.getSize()
     const pad = size.multiplyBy(PADDING).round()
     const width = size.x + 2 * pad.x
     const height = size.y + 2 * pad.y
     const ratio = window.devicePixelRatio || 1
-    canvas.width = Math.round(width * ratio)
-    canvas.height = Math.round(height * ratio)
-    canvas.style.width = `${width}px`
-    canvas.style.height = `${height}px`
+    const zoom = map.getZoom()
+    // Where the canvas's corner sits in the map's panes, which move with the map: a picture
+    // placed there stays right after a drag, until the zoom changes.
     const topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y])
-    L.DomUtil.setPosition(canvas, topLeft)
-    if (canvas.width === 0 || canvas.height === 0) return
+    if (String(zoom) !== canvas.dataset.zoom) canvas.style.visibility = 'hidden'
     // World pixels of the canvas's corner at this zoom: projected × scale − origin gives canvas pixels.
-    const scale = map.options.crs?.scale(map.getZoom()) ?? 256 * 2 ** map.getZoom()
+    const scale = map.options.crs?.scale(zoom) ?? 256 * 2 ** zoom
     const origin = map.getPixelOrigin().add(topLeft)
-    const counts = countLines(this.projected, {
+    const view = {
       scale: scale * ratio,
       left: origin.x * ratio,
       top: origin.y * ratio,
-      width: canvas.width,
-      height: canvas.height,
+      width: Math.round(width * ratio),
+      height: Math.round(height * ratio),
       thickness: Math.max(1, Math.round(this.style.weight * ratio)),
-    })
-    const image = context.createImageData(canvas.width, canvas.height)
-    const [red = 0, green = 0, blue = 0] = [1, 3, 5].map((at) => parseInt(this.style.color.slice(at, at + 2), 16))
-    const alphas = Array.from({ length: 256 }, (_, count) => Math.round(255 * (1 - (1 - this.style.opacity) ** count)))
-    const pixels = image.data
-    for (let pixel = 0; pixel < counts.length; pixel++) {
-      const count = counts[pixel] ?? 0
-      if (count === 0) continue
-      pixels[4 * pixel] = red
-      pixels[4 * pixel + 1] = green
-      pixels[4 * pixel + 2] = blue
-      pixels[4 * pixel + 3] = alphas[count] ?? 255
     }
-    context.putImageData(image, 0, 0)
+    const asked = ++this.asked
+    void this.data.draw(view, this.style).then((picture) => {
+      // Removed meanwhile, a later picture already shown, or drawn at a zoom the map has left.
+      if (this.canvas !== canvas || asked < this.shown || zoom !== this.map?.getZoom()) {
+        picture?.close()
+        return
+      }
+      this.shown = asked
+      canvas.width = view.width
+      canvas.height = view.height
+      canvas.style.width = `${width}px`
+      canvas.style.height = `${height}px`
+      canvas.dataset.zoom = String(zoom)
+      canvas.style.visibility = ''
+      L.DomUtil.setPosition(canvas, topLeft)
+      if (picture) canvas.getContext('bitmaprenderer')?.transferFromImageBitmap(picture)
+      this.onDrawn()
+    })
   }
 }

@@ -2,18 +2,19 @@ import L from 'leaflet'
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../src/test-support/seeded-random'
 import { encodePolyline } from '../../../src/domain/heatmap'
-import { countLines, projectLines, type ProjectedLines } from './heatmapRaster'
+import { countLines, paintCounts, projectLines, type ProjectedLines } from './heatmapRaster'
 
 describe('heatmap projection', () => {
   it('decodes and puts every point where Leaflet’s own Web Mercator puts it (1,000 random points, zoom 0 is 256 px wide)', () => {
     const random = seededRandom(17)
     // At the 5 decimals of the answer's encoding.
     const line = Array.from({ length: 1000 }, () => [Math.round((random() - 0.5) * 170e5) / 1e5, Math.round((random() - 0.5) * 360e5) / 1e5] as [number, number])
-    const { lines } = projectLines([encodePolyline(line)])
+    const { points, starts } = projectLines([encodePolyline(line)])
+    expect([...starts]).toEqual([0, 2000])
     line.forEach(([lat, lon], i) => {
       const point = L.CRS.EPSG3857.latLngToPoint(L.latLng(lat, lon), 0)
-      expect((lines[0]?.[2 * i] ?? 0) * 256).toBeCloseTo(point.x, 9)
-      expect((lines[0]?.[2 * i + 1] ?? 0) * 256).toBeCloseTo(point.y, 9)
+      expect((points[2 * i] ?? 0) * 256).toBeCloseTo(point.x, 9)
+      expect((points[2 * i + 1] ?? 0) * 256).toBeCloseTo(point.y, 9)
     })
   })
 
@@ -37,12 +38,14 @@ describe('heatmap projection', () => {
 /** Lines given straight in raster pixels (scale 1, no offset), with their boxes. */
 function pixelLines(lines: number[][]): ProjectedLines {
   const boxes = new Float64Array(lines.length * 4)
+  const starts = new Uint32Array(lines.length + 1)
   lines.forEach((xy, index) => {
     const xs = xy.filter((_, i) => i % 2 === 0)
     const ys = xy.filter((_, i) => i % 2 === 1)
     boxes.set([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], index * 4)
+    starts[index + 1] = (starts[index] ?? 0) + xy.length
   })
-  return { lines: lines.map((xy) => Float64Array.from(xy)), boxes, bounds: null }
+  return { points: Float64Array.from(lines.flat()), starts, boxes, bounds: null }
 }
 
 const view = { scale: 1, left: 0, top: 0, width: 20, height: 10, thickness: 1 }
@@ -79,5 +82,11 @@ describe('heatmap raster', () => {
     expect(painted(countLines(pixelLines([[-50, -50, -10, -40]]), view))).toBe(0)
     // The scale and offset place projected points: 0.5 × 40 − 10 = 10.
     expect(countLines(pixelLines([[0.5, 0.25, 0.5, 0.25]]), { ...view, scale: 40, left: 10, top: 5 })[5 * 20 + 10]).toBe(1)
+  })
+
+  it('colours n lines as n strokes of 60 % opacity one over the other: alpha 1 − 0.4^n', () => {
+    const pixels = paintCounts(Uint8Array.from([0, 1, 2, 255]), { color: '#a61e4d', opacity: 0.6 })
+    // 0.6 × 255 = 153; (1 − 0.16) × 255 = 214.2; 255 lines cover fully.
+    expect([...pixels]).toEqual([0, 0, 0, 0, 0xa6, 0x1e, 0x4d, 153, 0xa6, 0x1e, 0x4d, 214, 0xa6, 0x1e, 0x4d, 255])
   })
 })

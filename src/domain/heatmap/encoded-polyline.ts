@@ -32,37 +32,60 @@ function encodeNumber(delta: number): string {
 
 /** The line of an {@link encodePolyline} text (5 decimals). */
 export function decodePolyline(text: string): LatLon[] {
-  const flat = decodePolylineFlat(text)
-  return Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i] ?? 0, flat[2 * i + 1] ?? 0])
+  const { values } = decodePolylines([text])
+  return Array.from({ length: values.length / 2 }, (_, i) => [values[2 * i] ?? 0, values[2 * i + 1] ?? 0])
+}
+
+/** Many lines decoded into one array: line `i` is `values[starts[i]]` up to `values[starts[i + 1]]`. */
+export interface DecodedLines {
+  /** lat, lon, lat, lon… of every line, one after the other. */
+  readonly values: Float64Array
+  /** Where each line starts in `values`, and one past the last line's end (lines + 1 entries). */
+  readonly starts: Uint32Array
 }
 
 /**
- * The same line as lat, lon, lat, lon… in one typed array: no object per point, for the heatmap
- * page's ~450,000 points.
+ * Every line of {@link encodePolyline} texts in one typed array: no object per point nor array
+ * per line, for the heatmap's ~450,000 points in ~5,000 lines. A first pass counts the numbers
+ * (each ends on a character below 95) so the array is allocated once, at its size.
  */
-export function decodePolylineFlat(text: string): Float64Array {
-  // Each coordinate takes one character at least: the text's length bounds the array's.
-  const flat = new Float64Array(text.length)
-  let count = 0
-  let index = 0
-  let lat = 0
-  let lon = 0
-  const next = (): number => {
-    let result = 0
-    let shift = 0
-    let byte: number
-    do {
-      byte = text.charCodeAt(index++) - 63
-      result |= (byte & 0x1f) << shift
-      shift += 5
-    } while (byte >= 0x20 && index < text.length)
-    return result & 1 ? ~(result >> 1) : result >> 1
+export function decodePolylines(texts: readonly string[]): DecodedLines {
+  const starts = new Uint32Array(texts.length + 1)
+  for (let line = 0; line < texts.length; line++) {
+    const text = texts[line] ?? ''
+    let numbers = 0
+    for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) < 95) numbers++
+    // A text cut after a latitude still gets its point (longitude unchanged).
+    starts[line + 1] = (starts[line] ?? 0) + numbers + (numbers % 2)
   }
-  while (index < text.length) {
-    lat += next()
-    lon += next()
-    flat[count++] = lat / 1e5
-    flat[count++] = lon / 1e5
+  const values = new Float64Array(starts[texts.length] ?? 0)
+  for (let line = 0; line < texts.length; line++) {
+    const text = texts[line] ?? ''
+    // Whole 1e-5 degrees, summed as integers so no rounding builds up along the line.
+    let lat = 0
+    let lon = 0
+    let index = 0
+    // As many points as the first pass counted, whatever the text's end holds.
+    let count = starts[line] ?? 0
+    const end = starts[line + 1] ?? 0
+    while (count < end) {
+      for (let coordinate = 0; coordinate < 2; coordinate++) {
+        let result = 0
+        let shift = 0
+        let chunk = 0x20
+        while (chunk >= 0x20 && index < text.length) {
+          chunk = text.charCodeAt(index++) - 63
+          result |= (chunk & 0x1f) << shift
+          shift += 5
+        }
+        // A number the text cuts off (or none left) changes nothing.
+        const delta = chunk >= 0x20 ? 0 : result & 1 ? ~(result >> 1) : result >> 1
+        if (coordinate === 0) lat += delta
+        else lon += delta
+      }
+      values[count++] = lat / 1e5
+      values[count++] = lon / 1e5
+    }
   }
-  return flat.slice(0, count)
+  return { values, starts }
 }

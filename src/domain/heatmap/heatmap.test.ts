@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../test-support/seeded-random'
 import type { LatLon } from '../analysis'
-import { decodePolyline, encodePolyline } from './encoded-polyline'
+import { decodePolyline, decodePolylines, encodePolyline } from './encoded-polyline'
 import { HEATMAP_MAX_POINTS, heatmapLines } from './heatmap-lines'
 
 describe('encoded polyline', () => {
@@ -23,6 +23,26 @@ describe('encoded polyline', () => {
       for (let i = 0; i < 50; i++) line.push([Math.round((random() * 180 - 90) * 1e5) / 1e5, Math.round((random() * 360 - 180) * 1e5) / 1e5])
       expect(decodePolyline(encodePolyline(line))).toEqual(line)
     }
+  })
+})
+
+describe('encoded polylines in one array', () => {
+  it('puts each line after the previous one, and says where each starts', () => {
+    // The published example, then one point, then an empty text.
+    const { values, starts } = decodePolylines(['_p~iF~ps|U_ulLnnqC_mqNvxq`@', encodePolyline([[-1.5, 2.25]]), ''])
+    expect([...starts]).toEqual([0, 6, 8, 8])
+    expect([...values]).toEqual([38.5, -120.2, 40.7, -120.95, 43.252, -126.453, -1.5, 2.25])
+  })
+
+  it('keeps to the points a text holds, even cut short', () => {
+    // Cut after a latitude: that point with the longitude unchanged; a number cut halfway is left out.
+    const text = encodePolyline([
+      [38.5, -120.2],
+      [40.7, -120.95],
+    ])
+    const { values, starts } = decodePolylines([text.slice(0, 15), text.slice(0, 13), text])
+    expect([...starts]).toEqual([0, 4, 6, 10])
+    expect([...values]).toEqual([38.5, -120.2, 40.7, -120.2, 38.5, -120.2, 38.5, -120.2, 40.7, -120.95])
   })
 })
 

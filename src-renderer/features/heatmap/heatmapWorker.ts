@@ -1,0 +1,77 @@
+import type { HeatmapQuestion, HeatmapReply, LineStyle, Timings } from './heatmap.worker'
+import type { ProjectedLines, RasterView } from './heatmapRaster'
+
+/** An answer read by the heatmap's worker, which keeps its lines to draw them. */
+export interface HeatmapData {
+  readonly workouts: number
+  /** How many lines the worker holds. */
+  readonly lines: number
+  readonly bounds: ProjectedLines['bounds']
+  /** The lines in `view` as a picture of its size (null when it has no pixels). */
+  draw(view: RasterView, style: LineStyle): Promise<ImageBitmap | null>
+}
+
+type Waiting = (reply: HeatmapReply) => void
+
+let worker: Worker | null = null
+let lastId = 0
+const waiting = new Map<number, Waiting>()
+// The worker keeps each answer's lines while its `HeatmapData` is in use: once the page has let go
+// of it (a new filter, another page), the lines go too.
+const unused = new FinalizationRegistry<number>((lines) => worker?.postMessage({ type: 'drop', lines } satisfies HeatmapQuestion))
+
+/** Puts the worker's steps on the page's timeline, where tools (the render bench, DevTools) read them. */
+function measure(timings: Timings): void {
+  for (const [name, start, end] of timings) performance.measure(name, { start: start - performance.timeOrigin, end: end - performance.timeOrigin })
+}
+
+/**
+ * Starts the worker if it is not running (then kept: it holds nothing once its answers are
+ * dropped). Called as the request leaves, so its script loads and starts while the answer comes.
+ */
+export function startHeatmapWorker(): Worker {
+  if (worker) return worker
+  const started = new Worker(new URL('./heatmap.worker.ts', import.meta.url), { type: 'module' })
+  started.onmessage = (event: MessageEvent<HeatmapReply>) => {
+    waiting.get(event.data.id)?.(event.data)
+    waiting.delete(event.data.id)
+  }
+  // A worker that cannot run (its script failed to load) answers nothing: every question fails.
+  started.onerror = () => {
+    for (const [id, answer] of waiting) answer({ type: 'failed', id })
+    waiting.clear()
+    worker = null
+  }
+  worker = started
+  return started
+}
+
+/** One question to the worker. */
+function ask(question: HeatmapQuestion & { id: number }, transfer: Transferable[] = []): Promise<HeatmapReply> {
+  const sent = startHeatmapWorker()
+  return new Promise((resolve) => {
+    waiting.set(question.id, resolve)
+    sent.postMessage(question, transfer)
+  })
+}
+
+/** Hands the answer's bytes over to the worker (no copy), which reads, decodes and projects them. */
+export async function readHeatmap(answer: ArrayBuffer): Promise<HeatmapData> {
+  const id = ++lastId
+  const loaded = await ask({ type: 'load', id, answer }, [answer])
+  if (loaded.type !== 'loaded') throw new Error('the heatmap answer could not be read')
+  measure(loaded.timings)
+  const data: HeatmapData = {
+    workouts: loaded.workouts,
+    lines: loaded.lines,
+    bounds: loaded.bounds,
+    draw: async (view, style) => {
+      const drawn = await ask({ type: 'draw', id: ++lastId, lines: id, view, style })
+      if (drawn.type !== 'drawn') throw new Error('the heatmap could not be drawn')
+      measure(drawn.timings)
+      return drawn.picture
+    },
+  }
+  unused.register(data, id)
+  return data
+}
