@@ -7,6 +7,8 @@
  * - the heatmap answer's end (Resource Timing) and its bytes on the wire,
  * - the first frame painted after every line is on the map canvas ("first render": the frame
  *   after next once the page has put its lines on the map, when that canvas has been painted),
+ * - when the heatmap's worker read, decoded and projected the answer, then counted and coloured
+ *   the first picture (its `heatmap: …` measures on the page's timeline),
  * - everything the page transferred (app code and data; tiles are off).
  */
 import { spawn } from 'node:child_process'
@@ -106,12 +108,19 @@ export async function heatmapRenderBenchmark(dataDir: string, account: { email: 
       await page.waitForFunction(() => 'heatmapDrawnAt' in globalThis, undefined, { timeout: 60_000, polling: 100 })
       const timing = await page.evaluate(() => {
         const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/heatmap')) as unknown as { startTime: number; responseEnd: number } | undefined
-        return { drawnMs: (globalThis as unknown as { heatmapDrawnAt: number }).heatmapDrawnAt, requestMs: answer?.startTime ?? Number.NaN, answerMs: answer?.responseEnd ?? Number.NaN }
+        // The page's steps (the worker's, put on the page's timeline): the first of each name.
+        const steps = performance
+          .getEntriesByType('measure')
+          .filter((entry, index, all) => entry.name.startsWith('heatmap: ') && all.findIndex((other) => other.name === entry.name) === index)
+          .map((entry) => ({ name: entry.name.slice('heatmap: '.length), start: entry.startTime, duration: entry.duration }))
+        return { drawnMs: (globalThis as unknown as { heatmapDrawnAt: number }).heatmapDrawnAt, requestMs: answer?.startTime ?? Number.NaN, answerMs: answer?.responseEnd ?? Number.NaN, steps }
       })
       results.push({ ...timing, answerBytes, pageBytes })
       console.log(
         `    run ${run + 1}: asked at ${timing.requestMs.toFixed(0)} ms, answer at ${timing.answerMs.toFixed(0)} ms (${(answerBytes / 1024).toFixed(0)} KB), lines painted at ${timing.drawnMs.toFixed(0)} ms (${(timing.drawnMs - timing.requestMs).toFixed(0)} ms after asking), page ${(pageBytes / 1024).toFixed(0)} KB`,
       )
+      // From: when the step began (ms from navigation); how long it took.
+      console.log(`      steps in the worker: ${timing.steps.map((step) => `${step.name} at ${step.start.toFixed(0)} for ${step.duration.toFixed(0)} ms`).join(', ')}`)
       await context.close()
     }
     const drawn = median(results.map((run) => run.drawnMs))
