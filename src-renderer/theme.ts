@@ -44,5 +44,8 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
+    // A table wider than a phone shows its scrollbar whenever it overflows (Mantine shows it only
+    // on hover, which touch screens never do), so its cut columns read as more to scroll to.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
   },
 })

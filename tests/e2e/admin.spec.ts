@@ -241,6 +241,11 @@ test.describe('administration', () => {
     await shoot(page, 'sports-fr-1280')
     await expectNoEnglishAdminText(page)
     await page.setViewportSize({ width: 360, height: 740 })
+    // The warning wraps into two or three lines, not word by word into a tall row.
+    const warningLines = await running.getByTestId('sport-has-workouts').locator('p').evaluate((text) => text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight))
+    expect(warningLines).toBeLessThanOrEqual(3)
+    // The table is wider than the phone: its scrollbar shows without hovering.
+    await expect(page.getByTestId('admin-sports').locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]')).toBeVisible()
     await shoot(page, 'sports-fr-360')
     await page.setViewportSize({ width: 1280, height: 800 })
 
@@ -368,6 +373,14 @@ test.describe('administration', () => {
     // The table's action says what it does in words, not with an icon alone.
     await expect(page.getByTestId(`user-row-${ADMIN.username}`).getByTestId('admin-rights-button')).toHaveText('Remove admin rights')
     await page.setViewportSize({ width: 360, height: 740 })
+    // On a phone the address sits under the name, wholly inside the card; the wider table shows its scrollbar.
+    const row = page.getByTestId(`user-row-${ADMIN.username}`)
+    await expect(row.getByTestId('user-email-below')).toHaveText(ADMIN.email)
+    const email = await row.getByTestId('user-email-below').boundingBox()
+    const scrollArea = page.getByTestId('users-table').locator('xpath=ancestor::div[contains(@class, "mantine-ScrollArea-root")]')
+    const card = await scrollArea.boundingBox()
+    expect(email && card && email.x + email.width <= card.x + card.width).toBe(true)
+    await expect(scrollArea.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]')).toBeVisible()
     await shoot(page, 'users-en-360')
   })
 

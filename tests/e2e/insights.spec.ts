@@ -71,6 +71,9 @@ for (const width of [1280, 390]) {
     const bests = page.getByTestId('personal-bests-table')
     await expect(bests).toContainText('Running · 1 km')
     await expect(bests.getByRole('link', { name: '00:06:40' }).first()).toBeVisible()
+    // On a phone the table is wider than its card: the scrollbar says so without hovering.
+    const scrollbar = page.getByTestId('personal-bests-card').locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]')
+    if (width < 500) await expect(scrollbar).toBeVisible()
     // Year over year: the 2025 run is last year's total by today's date (the runs are in spring).
     await expect(page.getByTestId('year-over-year-summary')).toContainText('Last year by the same date: 2.50 km.')
     // 2018 (the TCX), 2024, 2025 and this year.

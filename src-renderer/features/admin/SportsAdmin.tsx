@@ -45,7 +45,8 @@ function SportRow({ sport, busy, onToggle }: { sport: Sport; busy: boolean; onTo
           {sport.has_workouts && (
             <Group gap={4} wrap="nowrap" c="var(--waymark-warning-text)" data-testid="sport-has-workouts">
               <IconAlertTriangle size={16} style={{ flexShrink: 0 }} />
-              <Text size="xs" c="var(--waymark-warning-text)">
+              {/* Wide enough for two or three lines: squeezed, it wrapped into four or more (tall rows on phones). */}
+              <Text size="xs" c="var(--waymark-warning-text)" miw={240}>
                 {t('admin.SPORTS.HAS_WORKOUTS')}
               </Text>
             </Group>

@@ -73,7 +73,8 @@ export function UsersTable({
           <Table.Tr>
             <Table.Th>{t('admin.USERS.TABLE.PICTURE')}</Table.Th>
             <Table.Th>{t('admin.USERS.TABLE.USERNAME')}</Table.Th>
-            <Table.Th>{t('admin.USERS.TABLE.EMAIL')}</Table.Th>
+            {/* On phones the address goes under the name: its own column ran past the card's edge. */}
+            <Table.Th visibleFrom="sm">{t('admin.USERS.TABLE.EMAIL')}</Table.Th>
             <Table.Th>{t('admin.USERS.TABLE.REGISTRATION_DATE')}</Table.Th>
             <Table.Th>{t('admin.USERS.TABLE.WORKOUTS')}</Table.Th>
             <Table.Th>{t('admin.USERS.TABLE.ACTIVE')}</Table.Th>
@@ -91,8 +92,11 @@ export function UsersTable({
                 <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} data-testid="user-link">
                   {user.username}
                 </Anchor>
+                <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="user-email-below">
+                  {user.email}
+                </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm">
                   {user.email}
                 </Text>
