@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rename, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { decodePolyline } from '../../../src/domain/heatmap'
 import { fixture, upload } from '../../test/workouts'
+import { startServerProcess, token } from '../../test/server-process'
 
 /** Degrees of latitude per metre on the analysis' sphere (radius 6,378,137 m). */
 const DEGREES_PER_M = 360 / (2 * Math.PI * 6_378_137)
@@ -174,6 +179,56 @@ describe('insights API', () => {
     expect(splits.body.data.splits.map((split) => Math.round(split.moving))).toEqual([400, 200])
     const efforts = (await t.api<WorkoutsResponse>('GET', `workouts/${second}`, { token: sam.token })).body.data.workouts[0]?.best_efforts
     expect(efforts?.find((effort) => effort.target === 1000)).toMatchObject({ kind: 'distance', moving: 320, rank: 1 })
+  })
+
+  it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {
+    const runs = [await importRun(new Date('2025-03-02T08:00:00Z'), 1500, 2.5), await importRun(new Date('2025-03-03T08:00:00Z'), 1000, 3.125)]
+    runs.push(await importRun(new Date('2025-03-04T08:00:00Z'), 1200, 2.5))
+    await t.server.dataSource.query(`DELETE FROM workout_insight`)
+    await t.server.dataSource.query(`DELETE FROM workout_best_effort`)
+    // The run takes workouts in id order: it finishes the first, then stops on the second's file.
+    const rows = (await t.server.dataSource.query(`SELECT id, file_path FROM workout ORDER BY id`)) as { id: string; file_path: string }[]
+    const [done, stuck] = rows
+    if (!done || !stuck) throw new Error('three workouts expected')
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    // A FIFO in place of the second file: opening it blocks until a writer comes, which none does,
+    // so the process is killed while that workout is under way, deterministically.
+    // The original waits outside the data folder: the start-up sweep removes unknown files in it.
+    const stuckFile = join(dataDir, 'uploads', stuck.file_path)
+    const aside = await mkdtemp(join(tmpdir(), 'waymark-aside-'))
+    await rename(stuckFile, join(aside, 'kept'))
+    execFileSync('mkfifo', [stuckFile])
+
+    const child = await startServerProcess(dataDir, { warmComputeThreads: false })
+    const progressOf = async (url: string, bearer: string) => {
+      const answer = await fetch(`${url}/api/insights/recompute`, { headers: { authorization: `Bearer ${bearer}` } })
+      return ((await answer.json()) as InsightsRecomputeResponse).data
+    }
+    const childToken = await token(child.url, admin.email, admin.password)
+    const deadline = Date.now() + 20_000
+    let progress = await progressOf(child.url, childToken)
+    while (progress.done < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      progress = await progressOf(child.url, childToken)
+    }
+    expect(progress).toMatchObject({ running: true, total: 3, done: 1, failed: 0 })
+    await child.kill()
+    await rm(stuckFile)
+    await rename(join(aside, 'kept'), stuckFile)
+    await rm(aside, { recursive: true })
+
+    t = await startTestServer({ dataDir })
+    progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    while (progress.done < 2 && Date.now() < deadline + 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      progress = (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+    }
+    // Only the two left are pending: the first one's insights survived the kill.
+    expect(progress).toMatchObject({ total: 2, done: 2, failed: 0 })
+    const moving = async (id: string | undefined) =>
+      (await t.api<SplitsResponse>('GET', `workouts/${id ?? ''}/splits`, { token: sam.token })).body.data.splits.map((split) => Math.round(split.moving))
+    expect([await moving(runs[0]), await moving(runs[1]), await moving(runs[2])]).toEqual([[400, 200], [320], [400, 80]])
   })
 
   it('recomputes each workout of a multi-activity file from its own activity', async () => {
