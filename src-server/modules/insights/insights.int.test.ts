@@ -187,7 +187,7 @@ describe('insights API', () => {
     await t.server.dataSource.query(`DELETE FROM workout_insight`)
     await t.server.dataSource.query(`DELETE FROM workout_best_effort`)
     // The run takes workouts in id order: it finishes the first, then stops on the second's file.
-    const rows = (await t.server.dataSource.query(`SELECT id, file_path FROM workout ORDER BY id`)) as { id: string; file_path: string }[]
+    const rows = await t.server.dataSource.query<{ id: string; file_path: string }[]>(`SELECT id, file_path FROM workout ORDER BY id`)
     const [done, stuck] = rows
     if (!done || !stuck) throw new Error('three workouts expected')
     const dataDir = t.dataDir
