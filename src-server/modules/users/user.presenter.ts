@@ -4,7 +4,7 @@ import { formatTimedelta } from '../../../src/format/duration'
 import type { UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
 import { recordsOfUser, type RecordRow } from '../records/records.queries'
-import { userSportIds, userWorkoutSums } from './users.queries'
+import { userWorkoutSums } from './users.queries'
 
 /** Who is looking: the user themself, an administrator, or another user. */
 export type Viewer = 'self' | 'admin' | 'other'
@@ -42,15 +42,15 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
 /** Reads a user's totals, sports and records from their workouts. */
 export async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
   const totals = await userWorkoutSums(manager, user.id)
-  const sports = await userSportIds(manager, user.id)
+  const sports = totals.sportIds
   const records = await recordsOfUser(manager, user.id)
   return {
-    nb_workouts: totals?.nb_workouts ?? 0,
+    nb_workouts: totals.nb_workouts,
     nb_sports: sports.length,
     sports_list: sports,
-    total_distance: round(totals?.total_distance ?? 0, 3),
-    total_ascent: round(totals?.total_ascent ?? 0, 2),
-    total_duration: formatTimedelta(totals?.total_duration ?? 0),
+    total_distance: round(totals.total_distance ?? 0, 3),
+    total_ascent: round(totals.total_ascent ?? 0, 2),
+    total_duration: formatTimedelta(totals.total_duration ?? 0),
     records: records.map((record) => presentRecord(record, user.username)),
   }
 }

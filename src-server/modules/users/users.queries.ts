@@ -54,18 +54,14 @@ export async function userPageIds(
   return rows.map((row) => row.id)
 }
 
-export async function userWorkoutSums(manager: EntityManager, userId: number): Promise<UserWorkoutSums | undefined> {
-  const [sums] = await manager.query<UserWorkoutSums[]>(
-    `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent,
-            SUM(duration) AS total_duration
+/** Sums over one user's workouts and the sports they have workouts in (by id), in one statement. */
+export async function userWorkoutSums(manager: EntityManager, userId: number): Promise<UserWorkoutSums & { sportIds: number[] }> {
+  const [sums] = await manager.query<[UserWorkoutSums & { sport_ids: string | null }]>(
+    `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent, SUM(duration) AS total_duration,
+            (SELECT group_concat(sport_id, ',' ORDER BY sport_id) FROM (SELECT DISTINCT sport_id FROM workout WHERE user_id = ?)) AS sport_ids
        FROM workout WHERE user_id = ?`,
-    [userId],
+    [userId, userId],
   )
-  return sums
-}
-
-/** The sports a user has workouts in, by id. */
-export async function userSportIds(manager: EntityManager, userId: number): Promise<number[]> {
-  const rows = await manager.query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout WHERE user_id = ? ORDER BY sport_id`, [userId])
-  return rows.map((row) => row.sport_id)
+  const { sport_ids: sportIds, ...totals } = sums
+  return { ...totals, sportIds: sportIds === null ? [] : sportIds.split(',').map(Number) }
 }
