@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
@@ -129,7 +129,10 @@ describe('import tasks kept in the database', () => {
     await hold.held
     // What a crash at this instant leaves on disk: a copy of the data folder (without the lock).
     const copy = join(parent, 'crashed')
-    await cp(join(parent, 'data'), copy, { recursive: true, filter: (path) => !path.includes('server.lock') })
+    // Without tmp/'s contents: the first server keeps extracting and removing scratch files there
+    // while this copy runs (it failed on one removed mid-copy), and a start empties tmp/ anyway.
+    const scratch = join(parent, 'data', 'tmp')
+    await cp(join(parent, 'data'), copy, { recursive: true, filter: (path) => !path.includes('server.lock') && dirname(path) !== scratch })
     const before = await workoutsOf(first, owner.token)
     expect(before.length).toBeGreaterThan(0)
     expect(before.length).toBeLessThan(40)
