@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { setPreferences, uploadWorkout } from './workout-helpers'
@@ -28,6 +28,20 @@ function steadyRun(metres: number, startIso: string, secondsPer10m = 4): string 
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+/** The workout chart's left-axis tick labels (Recharts draws them in a layer of their own; the left axis's come first). */
+function leftAxisTicks(page: Page): Locator {
+  return page.getByTestId('workout-chart').locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value')
+}
+
+/** Puts the pointer over the middle of the workout chart, for its readout. */
+async function hoverChartMiddle(page: Page): Promise<void> {
+  const surface = page.getByTestId('workout-chart').locator('svg.recharts-surface')
+  await surface.scrollIntoViewIfNeeded()
+  const box = await surface.boundingBox()
+  if (!box) throw new Error('no chart box')
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
 }
 
 for (const width of [1280, 390]) {
@@ -123,9 +137,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('chart-series-speed')).toHaveCount(0)
 
     // The left axis reads m:ss and runs downwards: the faster tick is drawn higher.
-    const chart = page.getByTestId('workout-chart')
-    // (Recharts draws tick labels in a layer of their own; the left axis's come first.)
-    const ticks = chart.locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value')
+    const ticks = leftAxisTicks(page)
     await expect(ticks.first()).toHaveText(/^\d+:\d{2}$/)
     const labels = await ticks.allTextContents()
     const tops = await ticks.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().top))
@@ -135,11 +147,7 @@ for (const width of [1280, 390]) {
     expect(seconds).toContain(400)
 
     // The readout gives the pace of the hovered point.
-    const surface = chart.locator('svg.recharts-surface')
-    await surface.scrollIntoViewIfNeeded()
-    const box = await surface.boundingBox()
-    if (!box) throw new Error('no chart box')
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
+    await hoverChartMiddle(page)
     await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 6:40 /km')
     await shoot(page, `pace-chart-${width}`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -171,14 +179,8 @@ for (const width of [1280, 390]) {
     // Swimming has no best-effort distances: no card saying the swim was too short for them.
     await expect(page.getByTestId('best-efforts-card')).toHaveCount(0)
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 m)')).toBeVisible()
-    const chart = page.getByTestId('workout-chart')
-    const ticks = chart.locator('.recharts-yAxis-tick-labels').first().locator('.recharts-cartesian-axis-tick-value')
-    await expect(ticks.first()).toHaveText(/^\d+:\d{2}$/)
-    const surface = chart.locator('svg.recharts-surface')
-    await surface.scrollIntoViewIfNeeded()
-    const box = await surface.boundingBox()
-    if (!box) throw new Error('no chart box')
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
+    await expect(leftAxisTicks(page).first()).toHaveText(/^\d+:\d{2}$/)
+    await hoverChartMiddle(page)
     await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 1:40 /100 m')
     await shoot(page, `swim-pace-${width}`)
 

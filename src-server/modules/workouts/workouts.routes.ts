@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
 import type Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import { endpoints } from '../../../src/contracts'
@@ -10,6 +9,7 @@ import type { FolderWatcher } from '../watch/folder-watcher'
 import type { MapFiles } from './map-files'
 import type { WorkoutUploads } from './workout-upload'
 import type { WorkoutsService } from './workouts.service'
+import { removeFiles } from './workout-files'
 
 export function workoutsRoutes(
   router: Router,
@@ -56,7 +56,7 @@ export function workoutsRoutes(
     const stream = createReadStream(path)
     // Koa destroys the stream once the answer is sent or the client is gone: the file goes then
     // (and with tmp/ at the next start, after a crash).
-    stream.once('close', () => void rm(path, { force: true }))
+    stream.once('close', () => void removeFiles([path]))
     ctx.type = 'application/json'
     ctx.length = size
     ctx.body = stream

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
@@ -383,7 +382,7 @@ export function createWorkoutsService(context: ServerContext) {
       try {
         return { path, size: await context.compute.exportGpx(`${layout.uploads}/${workout.filePath}`, options, path) }
       } catch (error) {
-        await rm(path, { force: true })
+        await removeFiles([path])
         throw error
       }
     },
