@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
@@ -15,7 +16,15 @@ import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } f
 import { insertRows } from '../../db/insert-rows'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
-import { importWorkoutFile, trackExtension, type FileImportOutcome, type ImportChoices } from './workout-import'
+import {
+  importWorkoutFile,
+  sportSettingsOf,
+  sportSettingsOnce,
+  trackExtension,
+  type FileImportOutcome,
+  type ImportChoices,
+  type SportSettings,
+} from './workout-import'
 import { deleteTasksFinishedBefore } from './import-tasks.queries'
 import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
@@ -138,7 +147,7 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
 /**
  * Extracts one entry to `target`, never writing more than it declared (yauzl checks), than
  * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget, which it spends.
- * @returns the bytes written
+ * @returns the SHA-256 of the bytes written, hashed as they pass (the file is not read again for it)
  */
 async function extract(
   zip: ZipFile,
@@ -148,11 +157,13 @@ async function extract(
   budget: Budget,
   tooLarge: ErrorCode,
   gunzip = false,
-): Promise<number> {
+): Promise<string> {
   const stream = await zip.openReadStreamPromise(entry)
+  const hash = createHash('sha256')
   let written = 0
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
       written += chunk.length
       // Spent as it is written, so entries extracted at the same time share one budget.
       budget.bytes -= chunk.length
@@ -169,7 +180,7 @@ async function extract(
     budget.bytes += written
     throw error
   }
-  return written
+  return hash.digest('hex')
 }
 
 /**
@@ -274,6 +285,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     seen: Set<string>
     /** Files being imported now, in the order they started (the first is shown as the current file). */
     importing: Set<string>
+    /** The sports and the owner's preferences, read once for all the archive's files. */
+    sportSettings: SportSettings
   }
 
   async function stillOwned(run: Run): Promise<boolean> {
@@ -513,7 +526,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           return null
         }
         const gzipped = item.name.toLowerCase().endsWith('.gz')
-        await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
+        const fileHash = await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
         // Strava and the reference tracker name each activity's file in their list.
         const listedMeta = run.plan?.byFile.get(file) ?? null
         if (listedMeta) run.seen.add(file)
@@ -524,6 +537,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         let stored: ImportFileResult | null = null
         const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, {
           writeAfter,
+          fileHash,
+          sportSettings: run.sportSettings,
           inTransaction: async (manager, outcome) => {
             if (metaAfter(outcome)) return
             const result = fileResult(file, outcome)
@@ -569,6 +584,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         plan: null,
         seen: new Set(),
         importing: new Set(),
+        sportSettings: sportSettingsOnce(sportSettingsOf(db.manager, user)),
       }
       let zip: ZipFile | null = null
       let ending: { status: 'done' | 'failed'; message: string | null } | null = null

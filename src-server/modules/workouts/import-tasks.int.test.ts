@@ -1,8 +1,9 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../../src/contracts'
+import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, realFile, upload, waitForImport } from '../../test/workouts'
@@ -104,6 +105,28 @@ describe('import tasks kept in the database', () => {
     expect(task.results.every((result) => result.status === 'imported')).toBe(true)
     // The task's start (expired reports go, its row) and end, and one per file.
     expect(writes - before).toBe(3 + 10)
+  })
+
+  it('finds a file uploaded before by its bytes, stored, deflated or gzipped in the archive, whatever sport is chosen', async () => {
+    const t = await start()
+    const owner = await registerUser(t, 'owner')
+    const [ride] = await rides(1)
+    const bytes = Buffer.from(ride?.data ?? '')
+    const alone = await upload<WorkoutsResponse>(t, owner.token, 'ride.gpx', bytes, data)
+    expect(alone.status).toBe(201)
+    const id = alone.body.data.workouts[0]?.id
+    // Another sport: the same ride would be new by its sport, start and distance; only its bytes match.
+    const archive = buildZip([
+      { name: 'stored.gpx', data: bytes },
+      { name: 'deflated.gpx', data: bytes, deflate: true },
+      { name: 'packed.gpx.gz', data: gzipSync(bytes), deflate: true },
+    ])
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'again.zip', archive, { sport_id: 5 })
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task.results).toEqual(
+      ['stored.gpx', 'deflated.gpx', 'packed.gpx.gz'].map((file) => ({ file, status: 'duplicate', workout_id: id, workout_ids: [id] })),
+    )
+    expect(await workoutsOf(t, owner.token)).toHaveLength(1)
   })
 
   it("keeps a file's warnings in its result, as a single upload's answer says them", async () => {

@@ -50,15 +50,50 @@ export type FileImportOutcome =
   | { status: 'imported'; workout: WorkoutEntity; workouts: WorkoutEntity[]; warnings: UploadWarning[] }
   | { status: 'duplicate'; workoutId: string }
 
+/** A sport (null: there is none of that id) and the user's preference for it (null: none set). */
+export interface SportSetting {
+  readonly sport: SportEntity | null
+  readonly preference: UserSportPreferenceEntity | null
+}
+
+/** Where an import reads a sport and the user's preference for it. */
+export type SportSettings = (sportId: number) => Promise<SportSetting>
+
+/** The sport settings as `manager` reads them: two reads per sport asked. */
+export function sportSettingsOf(manager: EntityManager, user: UserEntity): SportSettings {
+  return async (sportId) => ({
+    sport: await manager.findOneBy(SportEntity, { id: sportId }),
+    preference: await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId }),
+  })
+}
+
+/**
+ * The sport settings read once per sport and kept (an archive's files share them: changes made
+ * while it is imported apply to the next import).
+ */
+export function sportSettingsOnce(settings: SportSettings): SportSettings {
+  const read = new Map<number, Promise<SportSetting>>()
+  return (sportId) => {
+    let setting = read.get(sportId)
+    if (!setting) {
+      setting = settings(sportId)
+      read.set(sportId, setting)
+      // A failed read is tried again by the next file.
+      setting.catch(() => read.delete(sportId))
+    }
+    return setting
+  }
+}
+
 /** The sport, checked to exist, and the user's stopped-speed threshold for it (km/h). */
 export async function sportAndThreshold(
   manager: EntityManager,
   user: UserEntity,
   sportId: number,
+  settings: SportSettings = sportSettingsOf(manager, user),
 ): Promise<{ sport: SportEntity; threshold: number }> {
-  const sport = await manager.findOneBy(SportEntity, { id: sportId })
+  const { sport, preference } = await settings(sportId)
   if (!sport) throw new AppError('sport_not_found')
-  const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId })
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
 
@@ -69,8 +104,7 @@ export async function sportAndThreshold(
  * @param fallback the chosen sport and threshold ({@link sportAndThreshold} of `choices.sportId`)
  */
 export async function sportOfActivity(
-  manager: EntityManager,
-  user: UserEntity,
+  settings: SportSettings,
   choices: ImportChoices,
   activity: Pick<TrackHeader, 'sport' | 'subSport' | 'hasPositions'>,
   fallback: { sport: SportEntity; threshold: number },
@@ -78,8 +112,7 @@ export async function sportOfActivity(
   if (!choices.detectSport) return fallback
   const named = sportFromFile(activity.sport, activity.subSport ?? null, { hasPositions: activity.hasPositions })
   if (named === null || named === fallback.sport.id) return fallback
-  const sport = await manager.findOneBy(SportEntity, { id: named })
-  const preference = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: named })
+  const { sport, preference } = await settings(named)
   if (!sport?.isActive || preference?.isActive === false) return fallback
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
@@ -200,6 +233,13 @@ export interface InArchive {
    * back. Not called for a file refused, or found a duplicate, before the write.
    */
   readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
+  /**
+   * The SHA-256 of the uploaded file's bytes, when the archive computed it while writing the file
+   * (so it is not read again). Unused for a packed file, whose hash is that of what it holds.
+   */
+  readonly fileHash?: string
+  /** Where the sports are read (an archive reads each once for all its files); the database by default. */
+  readonly sportSettings?: SportSettings
 }
 
 /**
@@ -226,8 +266,8 @@ export async function importWorkoutFile(
   choices: ImportChoices,
   inArchive: InArchive = {},
 ): Promise<FileImportOutcome> {
-  const { writeAfter = Promise.resolve(), inTransaction } = inArchive
   const { db, write, layout, maps } = context
+  const { writeAfter = Promise.resolve(), inTransaction, sportSettings = sportSettingsOf(db.manager, user) } = inArchive
   const prepared: PreparedWorkout[] = []
   const allWritten = () => prepared.flatMap((item) => item.written)
   const extension = trackExtension(originalName)
@@ -238,12 +278,12 @@ export async function importWorkoutFile(
     const packed = unpackedName(originalName) !== originalName
     if (packed) await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
     const path = packed ? unpacked : uploadedPath
-    const fileHash = await sha256File(path)
+    const fileHash = !packed && inArchive.fileHash !== undefined ? inArchive.fileHash : await sha256File(path)
     const earlyDuplicate = await findDuplicate(db.manager, user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     // An unknown sport is refused before the file is read.
-    const chosen = await sportAndThreshold(db.manager, user, choices.sportId)
+    const chosen = await sportAndThreshold(db.manager, user, choices.sportId, sportSettings)
     const optionsFor = (choice: { sport: SportEntity; threshold: number }) => ({
       stoppedSpeedThresholdKmh: choice.threshold,
       effortDistancesM: effortDistancesFor(choice.sport.label),
@@ -255,7 +295,7 @@ export async function importWorkoutFile(
     const chosenOptions = optionsFor(chosen)
     let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true })
     const sports = []
-    for (const activity of parsed.activities) sports.push(await sportOfActivity(db.manager, user, choices, activity.track, chosen))
+    for (const activity of parsed.activities) sports.push(await sportOfActivity(sportSettings, choices, activity.track, chosen))
     const wanted = sports.map(optionsFor)
     if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
       parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false, maps: true })
