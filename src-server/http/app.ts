@@ -30,6 +30,8 @@ import type { FolderWatcher } from '../modules/watch/folder-watcher'
 import { createMapFiles } from '../modules/workouts/map-files'
 import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
+import { unpackedName } from '../modules/workouts/packed-track-file'
+import { trackExtension } from '../modules/workouts/workout-import'
 import { createWorkoutsService } from '../modules/workouts/workouts.service'
 import { bind, type Authenticate } from './bind'
 import { answerCompression, streamCompression } from './compression'
@@ -78,10 +80,15 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   const settings = () => readSettings(context.db.manager)
   const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await settings()).maxSingleFileSize)
   // Archives may be larger than single files; the route refuses a single file over its own limit.
-  const workoutUpload = singleFileUpload(context.layout.tmp, async () => {
-    const { maxSingleFileSize, maxZipFileSize } = await settings()
-    return Math.max(maxSingleFileSize, maxZipFileSize)
-  })
+  // A track file is hashed as it arrives (the import needs its hash first); archives and packed files are not.
+  const workoutUpload = singleFileUpload(
+    context.layout.tmp,
+    async () => {
+      const { maxSingleFileSize, maxZipFileSize } = await settings()
+      return Math.max(maxSingleFileSize, maxZipFileSize)
+    },
+    (name) => trackExtension(name) !== null && unpackedName(name) === name,
+  )
 
   const api = new Router({ prefix: '/api' })
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }))

@@ -234,8 +234,9 @@ export interface InArchive {
    */
   readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
   /**
-   * The SHA-256 of the uploaded file's bytes, when the archive computed it while writing the file
-   * (so it is not read again). Unused for a packed file, whose hash is that of what it holds.
+   * The SHA-256 of the uploaded file's bytes, when computed while the file was written (an
+   * archive's extraction, an upload's receipt), so it is not read again. Unused for a packed
+   * file, whose hash is that of what it holds.
    */
   readonly fileHash?: string
   /** Where the sports are read (an archive reads each once for all its files); the database by default. */

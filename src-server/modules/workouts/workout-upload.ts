@@ -5,18 +5,13 @@ import { uploadDataSchema } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import type { AppConfigEntity, UserEntity } from '../../db/entities'
+import type { StoredUpload } from '../../http/uploads'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ArchiveLimits, ImportTasks } from './archive-import'
 import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
 import type { WorkoutsService } from './workouts.service'
 
-/** A file the upload middleware stored under `tmp/`. */
-export interface UploadedFile {
-  path: string
-  originalname: string
-  size: number
-}
 
 /**
  * JSON text with the control characters inside its strings escaped. The reference tracker's client
@@ -77,7 +72,7 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
   return {
     async receive(
       user: UserEntity,
-      file: UploadedFile,
+      file: StoredUpload,
       fields: unknown,
       prefer: string,
     ): Promise<{ httpStatus: 201 | 202; body: CreateWorkoutResponse; preferenceApplied?: boolean }> {
@@ -99,7 +94,7 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
       }
 
       if (file.size > settings.maxSingleFileSize) throw new AppError('file_too_large')
-      const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices)
+      const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices, file.sha256 === undefined ? {} : { fileHash: file.sha256 })
       if (outcome.status === 'duplicate') throw new AppError('workout_duplicate')
       return { httpStatus: 201, body: await workouts.respondCreated(user, outcome.workouts, outcome.warnings) }
     },

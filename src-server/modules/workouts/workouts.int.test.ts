@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { errorCatalogue } from '../../../src/errors'
+import { rideToGpx, syntheticRide } from '../../importers/test-support/synthetic-ride'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
 import { fixture, upload, waitForImport } from '../../test/workouts'
@@ -112,6 +114,16 @@ describe('workouts API', () => {
       expect((await upload(t, admin.token, 'ride.gpx', await gpxFile())).status).toBe(201)
       expect((await list(sam.token)).body.pagination.total).toBe(1)
       expect(await filesUnder(`${t.dataDir}/uploads`)).toHaveLength(2)
+    })
+
+    it('knows the same bytes under another sport as a duplicate, hashed as they arrive as when read from disk', async () => {
+      // ~2.4 MB: the hash taken while receiving spans many network chunks.
+      const bytes = Buffer.from(rideToGpx(syntheticRide(10_000, { start: Date.UTC(2024, 4, 1, 8) })))
+      // Packed: the import hashes the unpacked file from disk; the plain upload is hashed on arrival.
+      expect((await upload(t, sam.token, 'ride.gpx.gz', gzipSync(bytes))).status).toBe(201)
+      // Another sport: not the same ride (that match is per sport), only the same bytes.
+      expect(await upload(t, sam.token, 'ride.gpx', bytes, { sport_id: 2 })).toMatchObject({ status: 409, body: { code: 'workout_duplicate' } })
+      expect((await upload(t, sam.token, 'other.gpx', Buffer.concat([bytes, Buffer.from('\n')]), { sport_id: 2 })).status).toBe(201)
     })
 
     it.each([
