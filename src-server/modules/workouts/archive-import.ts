@@ -5,7 +5,7 @@ import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createGunzip } from 'node:zlib'
+import { createGunzip, createInflateRaw } from 'node:zlib'
 import type { EntityManager } from 'typeorm'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask, type UploadWarning } from '../../../src/contracts'
@@ -26,6 +26,7 @@ import {
   type SportSettings,
 } from './workout-import'
 import { deleteTasksFinishedBefore } from './import-tasks.queries'
+import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
 
@@ -144,9 +145,30 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promis
   })
 }
 
+/** Largest piece an entry is inflated in: a 2,000-point track (~400 kB) is one piece. */
+const MAX_INFLATE_CHUNK = 1 << 20
+
+/** Pieces of about the entry's size (zlib's 16 kB default costs a callback and a write each). */
+const inflateChunk = (size: number) => Math.min(MAX_INFLATE_CHUNK, Math.max(64 * 1024, size + 1))
+
+/** Fails a stream that gives more or fewer bytes than its entry declares (what yauzl checks when it inflates). */
+function declaredSize(expected: number): Transform {
+  let seen = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length
+      done(seen > expected ? new Error(`the entry inflates to more than the ${expected} bytes it declares`) : null, chunk)
+    },
+    flush(done) {
+      done(seen < expected ? new Error(`the entry inflates to ${seen} of the ${expected} bytes it declares`) : null)
+    },
+  })
+}
+
 /**
- * Extracts one entry to `target`, never writing more than it declared (yauzl checks), than
- * `maxBytes` (refused as `tooLarge`), or than what is left of the archive's budget, which it spends.
+ * Extracts one entry to `target`, never writing more than it declared, than `maxBytes` (refused
+ * as `tooLarge`), or than what is left of the archive's budget, which it spends. A refused or
+ * damaged entry leaves no file.
  * @returns the SHA-256 of the bytes written, hashed as they pass (the file is not read again for it)
  */
 async function extract(
@@ -158,7 +180,14 @@ async function extract(
   tooLarge: ErrorCode,
   gunzip = false,
 ): Promise<string> {
-  const stream = await zip.openReadStreamPromise(entry)
+  // A deflated entry is read as stored and inflated here, in pieces of its size; anything else
+  // (stored, encrypted, other methods) as yauzl decodes or refuses it.
+  const deflated = entry.compressionMethod === 8 && !entry.isEncrypted()
+  const stream = await zip.openReadStreamPromise(entry, deflated ? { decodeFileData: false } : {})
+  const chunkSize = inflateChunk(Math.min(entry.uncompressedSize, maxBytes))
+  const inflate = deflated ? [createInflateRaw({ chunkSize }), declaredSize(entry.uncompressedSize)] : []
+  // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
+  const unpack = gunzip ? [createGunzip({ chunkSize: MAX_INFLATE_CHUNK })] : []
   const hash = createHash('sha256')
   let written = 0
   const guard = new Transform({
@@ -172,12 +201,11 @@ async function extract(
     },
   })
   try {
-    // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
-    if (gunzip) await pipeline(stream, createGunzip(), guard, createWriteStream(target, { flags: 'wx' }))
-    else await pipeline(stream, guard, createWriteStream(target, { flags: 'wx' }))
+    await pipeline([stream, ...inflate, ...unpack, guard, createWriteStream(target, { flags: 'wx' })])
   } catch (error) {
-    // A refused entry leaves nothing behind (its caller removes the file): its bytes are not spent.
+    // A refused entry leaves nothing behind: its bytes are not spent.
     budget.bytes += written
+    await removeFiles([target])
     throw error
   }
   return hash.digest('hex')
@@ -506,14 +534,15 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       run.budget.files -= 1
     }
     run.importing.add(file)
+    // No ownership check before each file: the file's result row is written with the task's
+    // progress in its own transaction, which fails (and rolls the file back) once the task is gone.
+    const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
     try {
-      if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-      const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
-      try {
-        if (item.kind === 'archive') {
-          // The nested archive itself is bounded by what is left of the budget but does not spend it:
-          // its files spend it as they are extracted, so temporary space stays under twice the limit.
-          await extract(zip, item.entry, target, run.budget.bytes, { ...run.budget }, 'archive_extracted_too_large')
+      if (item.kind === 'archive') {
+        // The nested archive itself is bounded by what is left of the budget but does not spend it:
+        // its files spend it as they are extracted, so temporary space stays under twice the limit.
+        await extract(zip, item.entry, target, run.budget.bytes, { ...run.budget }, 'archive_extracted_too_large')
+        try {
           const inner = await openZip(target)
           try {
             const innerListed = await listEntries(inner, run.options.limits, depth + 1)
@@ -523,45 +552,46 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           } finally {
             inner.close()
           }
-          return null
+        } finally {
+          await removeFiles([target])
         }
-        const gzipped = item.name.toLowerCase().endsWith('.gz')
-        const fileHash = await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
-        // Strava and the reference tracker name each activity's file in their list.
-        const listedMeta = run.plan?.byFile.get(file) ?? null
-        if (listedMeta) run.seen.add(file)
-        const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
-        // Garmin's files are matched after import (by id in the name, else by start time), and an
-        // export's duplicate takes the export's title and notes: their result is stored after that.
-        const metaAfter = (outcome: FileImportOutcome) => (listedMeta ? outcome.status === 'duplicate' : run.plan?.kind === 'garmin')
-        let stored: ImportFileResult | null = null
-        const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, {
-          writeAfter,
-          fileHash,
-          sportSettings: run.sportSettings,
-          inTransaction: async (manager, outcome) => {
-            if (metaAfter(outcome)) return
-            const result = fileResult(file, outcome)
-            await writeResult(manager, run, result)
-            stored = result
-          },
-        })
-        if (stored) {
-          recorded(run, stored)
-          return null
-        }
-        const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
-        const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
-        if (meta && metaAfter(imported)) await applyMeta(run, workoutId, meta)
-        return fileResult(file, imported)
-      } catch (error) {
-        if (error instanceof TaskStopped) throw error
-        // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
-        if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-        return failed(file, reasonOf(error, logError))
-      } finally {
-        await rm(target, { force: true })
+        return null
       }
+      const gzipped = item.name.toLowerCase().endsWith('.gz')
+      const fileHash = await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
+      // Strava and the reference tracker name each activity's file in their list.
+      const listedMeta = run.plan?.byFile.get(file) ?? null
+      if (listedMeta) run.seen.add(file)
+      const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
+      // Garmin's files are matched after import (by id in the name, else by start time), and an
+      // export's duplicate takes the export's title and notes: their result is stored after that.
+      const metaAfter = (outcome: FileImportOutcome) => (listedMeta ? outcome.status === 'duplicate' : run.plan?.kind === 'garmin')
+      let stored: ImportFileResult | null = null
+      // The extracted file is consumed by the import (kept under uploads/ or removed).
+      const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, {
+        writeAfter,
+        fileHash,
+        sportSettings: run.sportSettings,
+        inTransaction: async (manager, outcome) => {
+          if (metaAfter(outcome)) return
+          const result = fileResult(file, outcome)
+          await writeResult(manager, run, result)
+          stored = result
+        },
+      })
+      if (stored) {
+        recorded(run, stored)
+        return null
+      }
+      const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
+      const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
+      if (meta && metaAfter(imported)) await applyMeta(run, workoutId, meta)
+      return fileResult(file, imported)
+    } catch (error) {
+      if (error instanceof TaskStopped) throw error
+      // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
+      if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
+      return failed(file, reasonOf(error, logError))
     } finally {
       run.importing.delete(file)
     }
