@@ -16,6 +16,43 @@ export const DATE_FORMAT = 'DD/MM/YYYY'
 /** The format the API takes for a birth date. */
 export const API_DATE_FORMAT = 'YYYY-MM-DD'
 
+/** How a date field's placeholder spells day, month and year in the interface language (`dd`, `jj`, `TT`…). */
+export interface DateLetters {
+  day: string
+  month: string
+  year: string
+}
+
+/** A date field's format (dayjs tokens: what it shows and parses) and the placeholder spelling it out. */
+export interface DateInputFormat {
+  valueFormat: string
+  placeholder: string
+}
+
+/**
+ * The date fields' format for an interface language: the browser's locale when it is a variant of
+ * that language (en-US month first, en-GB day first), otherwise the language's own (de `DD.MM.YYYY`,
+ * fr `DD/MM/YYYY`, en month first), as Intl writes a date with two-digit day and month.
+ */
+export function dateInputFormat(language: string, browserLocales: readonly string[], letters: DateLetters): DateInputFormat {
+  const locale = browserLocales.find((candidate) => candidate.toLowerCase().split('-')[0] === language) ?? language
+  // 31 January 2000: every field has two digits, so none is mistaken for another.
+  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2000, 0, 31))
+  let valueFormat = ''
+  let placeholder = ''
+  for (const part of parts) {
+    if (part.type === 'day' || part.type === 'month' || part.type === 'year') {
+      valueFormat += { day: 'DD', month: 'MM', year: 'YYYY' }[part.type]
+      placeholder += letters[part.type]
+    } else {
+      // Separators pass through; letters among them are escaped from dayjs.
+      valueFormat += /[a-z]/i.test(part.value) ? `[${part.value}]` : part.value
+      placeholder += part.value
+    }
+  }
+  return { valueFormat, placeholder }
+}
+
 /** Parses a server date: RFC 1123 (`Tue, 13 Mar 2018 12:44:45 GMT`) or ISO (`2018-03-13`). */
 export function parseServerDate(value: string): dayjs.Dayjs {
   const iso = dayjs.utc(value, API_DATE_FORMAT, true)

@@ -44,6 +44,15 @@ async function hoverChartMiddle(page: Page): Promise<void> {
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
 }
 
+/** Where the chart's first line sits, as a share of the plot's height from its top (0.5: mid-chart). */
+async function lineHeightShare(page: Page): Promise<number> {
+  const chart = page.getByTestId('workout-chart')
+  const line = await chart.locator('.recharts-line-curve').first().boundingBox()
+  const plot = await chart.locator('.recharts-cartesian-grid').first().boundingBox()
+  if (!line || !plot) throw new Error('no line or plot box')
+  return (line.y + line.height / 2 - plot.y) / plot.height
+}
+
 for (const width of [1280, 390]) {
   test(`workout insights: splits, best efforts with medals, laps and the zones hint at ${width} px`, async ({ page, request }) => {
     test.setTimeout(90_000)
@@ -145,6 +154,8 @@ for (const width of [1280, 390]) {
     const byHeight = seconds.map((value, i) => ({ value, top: tops[i] ?? 0 })).sort((a, b) => a.top - b.top)
     expect(byHeight.map((tick) => tick.value)).toEqual([...seconds].sort((a, b) => a - b))
     expect(seconds).toContain(400)
+    // The even 6:40 sits mid-chart, not on the top edge.
+    expect(await lineHeightShare(page)).toBeCloseTo(0.5, 1)
 
     // The readout gives the pace of the hovered point.
     await hoverChartMiddle(page)
@@ -176,12 +187,15 @@ for (const width of [1280, 390]) {
     const splits = page.getByTestId('splits-table')
     await expect(splits.locator('tbody tr')).toHaveCount(2)
     await expect(splits.locator('tbody tr').first()).toContainText('1:40 /100 m')
+    // Swimmers count metres, not hundredths of a km.
+    await expect(splits.locator('tbody tr td:nth-child(2)')).toHaveText(['1,000 m', '500 m'])
     // Swimming has no best-effort distances: no card saying the swim was too short for them.
     await expect(page.getByTestId('best-efforts-card')).toHaveCount(0)
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 m)')).toBeVisible()
     await expect(leftAxisTicks(page).first()).toHaveText(/^\d+:\d{2}$/)
     await hoverChartMiddle(page)
     await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 1:40 /100 m')
+    await expect(page.getByTestId('chart-tooltip')).toHaveText(/^\d[\d,]* m · /)
     await shoot(page, `swim-pace-${width}`)
 
     await setPreferences(request, token, { imperial_units: true })
@@ -189,6 +203,8 @@ for (const width of [1280, 390]) {
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:31 /100 yd')
     await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('1:31 /100 yd')
+    // 1,500 m is 1,640.4 yd (1 yd = 0.9144 m): one split, short of a mile.
+    await expect(page.getByTestId('splits-table').locator('tbody tr td:nth-child(2)')).toHaveText(['1,640 yd'])
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 yd)')).toBeVisible()
     await shoot(page, `swim-pace-${width}-imperial-dark`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

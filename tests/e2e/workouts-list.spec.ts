@@ -22,6 +22,8 @@ async function seed(request: APIRequestContext, token: string) {
 }
 
 test.describe('workouts list', () => {
+  // Date fields in English follow the browser's locale: month first in the US.
+  test.use({ locale: 'en-US' })
   test('filters narrow the list, survive a reload, and sort, page size and pages live in the address', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('list'))
     await seed(request, token)
@@ -63,9 +65,10 @@ test.describe('workouts list', () => {
     await page.getByTestId('sort-distance').click()
     await expect(page).toHaveURL(/order=asc/)
     await expect(rows.first()).toContainText('Run 10')
-    // Date pickers in the app's dd/MM/yyyy, weeks starting on the user's first day (Sunday here).
-    await page.getByTestId('filter-from').fill('12/03/2024')
-    await page.getByTestId('filter-to').fill('13/03/2024')
+    // Date pickers as an American writes dates (MM/DD/YYYY), weeks starting on the user's first day (Sunday here).
+    await expect(page.getByTestId('filter-from')).toHaveAttribute('placeholder', 'mm/dd/yyyy')
+    await page.getByTestId('filter-from').fill('03/12/2024')
+    await page.getByTestId('filter-to').fill('03/13/2024')
     await page.keyboard.press('Escape')
     await page.getByTestId('filter-from').click()
     const picker = page.locator('.mantine-Popover-dropdown:visible')
@@ -76,7 +79,7 @@ test.describe('workouts list', () => {
     await page.getByTestId('filters-apply').click()
     await expect(page).toHaveURL(/from=2024-03-12&to=2024-03-13/)
     await expect(rows).toHaveCount(2)
-    await expect(page.getByTestId('filter-from')).toHaveValue('12/03/2024')
+    await expect(page.getByTestId('filter-from')).toHaveValue('03/12/2024')
     await shot(page, 'list-filtered')
 
     // Clearing the filters brings everything back.
@@ -144,6 +147,7 @@ test.describe('workouts list', () => {
     await expect(page.getByTestId('workout-row')).toHaveCount(10)
     await expect(page.getByRole('button', { name: 'Masquer les filtres' })).toBeVisible()
     await expect(page.getByTestId('list-total-distance')).toContainText('405,00 km')
+    await expect(page.getByTestId('filter-from')).toHaveAttribute('placeholder', 'jj/mm/aaaa')
     // The table scrolls inside its card; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await shot(page, 'list-phone-fr')
@@ -152,5 +156,13 @@ test.describe('workouts list', () => {
     await page.getByTestId('language-de').click()
     await expect(page.getByRole('button', { name: 'Filter ausblenden' })).toBeVisible()
     await expect(page.getByRole('columnheader', { name: 'Datum' })).toBeVisible()
+    // German dates read and parse as TT.MM.JJJJ.
+    await expect(page.getByTestId('filter-from')).toHaveAttribute('placeholder', 'TT.MM.JJJJ')
+    await page.getByTestId('filter-from').fill('12.03.2024')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('filters-apply').click()
+    await expect(page).toHaveURL(/from=2024-03-12/)
+    await expect(page.getByTestId('filter-from')).toHaveValue('12.03.2024')
+    await shot(page, 'list-phone-de-date')
   })
 })

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css'
 import { Card, Group, Select } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useTranslation } from 'react-i18next'
-import { DATE_FORMAT } from '../../format/dates'
+import { useDateInputFormat } from '../../components/useDateInputFormat'
 import { useAppState } from '../../session/store'
 
 export interface HeatmapFilterValues {
@@ -17,6 +17,7 @@ export interface HeatmapFilterValues {
  */
 export function HeatmapFilters({ filters, onChange }: { filters: HeatmapFilterValues; onChange: (filters: HeatmapFilterValues) => void }) {
   const { t } = useTranslation()
+  const dateFormat = useDateInputFormat()
   const sports = useAppState((state) => state.sports)
   const set = (key: keyof HeatmapFilterValues) => (value: string | null) => onChange({ ...filters, [key]: value })
   const date = (key: 'from' | 'to', label: string) => (
@@ -24,8 +25,8 @@ export function HeatmapFilters({ filters, onChange }: { filters: HeatmapFilterVa
       label={label}
       value={filters[key]}
       onChange={set(key)}
-      valueFormat={DATE_FORMAT}
-      placeholder={t('user.DATE_PLACEHOLDER')}
+      valueFormat={dateFormat.valueFormat}
+      placeholder={dateFormat.placeholder}
       clearable
       data-testid={`heatmap-${key}`}
       popoverProps={{ withinPortal: true }}

@@ -4,12 +4,14 @@ import type { WorkoutPart } from '../../../src/contracts'
 import type { PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
-import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from '../workout/measures'
+import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem, type DistanceReading } from '../workout/measures'
 import { paceText } from './insightFormat'
 
 interface PartsTableProps {
   parts: WorkoutPart[]
   imperial: boolean
+  /** Distances in km/mi, or in metres/yards for swims. */
+  reading: DistanceReading
   /** Pace per this unit instead of speed (the user's choice for the sport), or null for speed. */
   pace: PaceUnit | null
   /** Shows ascent and descent (the user's preference, and only when the workout has elevation). */
@@ -20,7 +22,7 @@ interface PartsTableProps {
 }
 
 /** Splits or laps, one row each, in the user's units; wide tables scroll sideways on phones. */
-export function PartsTable({ parts, imperial, pace, climbs, numberLabel, testId }: PartsTableProps) {
+export function PartsTable({ parts, imperial, reading, pace, climbs, numberLabel, testId }: PartsTableProps) {
   const { t, i18n } = useTranslation()
   const units = unitSystem(imperial)
   const number = (value: number, decimals: number) => formatNumber(value, i18n.language, decimals)
@@ -48,7 +50,7 @@ export function PartsTable({ parts, imperial, pace, climbs, numberLabel, testId 
             return (
               <Table.Tr key={index}>
                 <Table.Td>{index + 1}</Table.Td>
-                <Table.Td ta="right">{`${number(toDistanceUnit(part.distance, imperial), 2)} ${t(`common.UNITS.${units.distance}`)}`}</Table.Td>
+                <Table.Td ta="right">{`${number(toDistanceUnit(part.distance, imperial) * reading.perUnit, reading.decimals)} ${t(`common.UNITS.${reading.unit}`)}`}</Table.Td>
                 <Table.Td ta="right">{formatDuration(part.moving)}</Table.Td>
                 <Table.Td ta="right">{pace === null ? speed : paceValue === null ? '–' : `${paceValue} ${paceUnit}`}</Table.Td>
                 {showClimbs && (

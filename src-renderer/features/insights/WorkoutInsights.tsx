@@ -10,7 +10,7 @@ import { formatDuration } from '../../components/formatDuration'
 import { useLoad } from '../../components/useLoad'
 import { formatNumber } from '../../format/units'
 import { useAppState } from '../../session/store'
-import { toSpeedUnit, unitSystem } from '../workout/measures'
+import { distanceReading, toSpeedUnit, unitSystem } from '../workout/measures'
 import { effortKey, paceText } from './insightFormat'
 import { PartsTable } from './PartsTable'
 
@@ -42,7 +42,7 @@ function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & {
         {t(`insights.SPLITS.TITLE_${unit}`)}
       </Title>
       {parts.length > 0 ? (
-        <PartsTable parts={parts} imperial={imperial} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
+        <PartsTable parts={parts} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
       ) : (
         !splits.loading && <Text c="dimmed">{t('insights.SPLITS.EMPTY')}</Text>
       )}
@@ -198,7 +198,7 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
             <Title order={3} size="h5" mb="sm">
               {t('insights.LAPS.TITLE')}
             </Title>
-            <PartsTable parts={laps} imperial={imperial} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />
+            <PartsTable parts={laps} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />
           </Card>
         </Grid.Col>
       )}

@@ -10,7 +10,8 @@ import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
-import { DATE_FORMAT, formatDateTime, toApiDate } from '../../format/dates'
+import { useDateInputFormat } from '../../components/useDateInputFormat'
+import { formatDateTime, toApiDate } from '../../format/dates'
 import { setProfile, useAppState } from '../../session/store'
 import { FormButtons } from './FormButtons'
 import { preferencesOf } from './preferences'
@@ -24,6 +25,7 @@ export function EditInfoForm() {
 
 function InfoForm() {
   const { t } = useTranslation()
+  const dateFormat = useDateInputFormat()
   const navigate = useNavigate()
   const profile = useAppState((state) => state.profile)
   const [firstName, setFirstName] = useState(profile?.first_name ?? '')
@@ -69,8 +71,8 @@ function InfoForm() {
               label={t('user.BIRTH_DATE')}
               value={birthDate}
               onChange={setBirthDate}
-              valueFormat={DATE_FORMAT}
-              placeholder={t('user.DATE_PLACEHOLDER')}
+              valueFormat={dateFormat.valueFormat}
+              placeholder={dateFormat.placeholder}
               clearable
               maxDate={new Date()}
               data-testid="birth-date"

@@ -8,8 +8,8 @@ import type { ChartDataPoint } from '../../../src/contracts'
 import { formatPace, type PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
-import { availableSeries, hasTimeAxis, paceAxis, smoothSpeed, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
-import { unitSystem } from './measures'
+import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, smoothSpeed, steadyAxis, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
+import { unitSystem, type DistanceReading } from './measures'
 
 const SERIES_STYLE: Record<ChartSeriesName, { color: string; type: 'line' | 'area'; decimals: number }> = {
   elevation: { color: 'gray.5', type: 'area', decimals: 0 },
@@ -40,11 +40,14 @@ const SENSORS_AXIS_ID = 'sensors'
 export const WorkoutChart = memo(function WorkoutChart({
   points,
   imperial,
+  reading,
   pace,
   onHover,
 }: {
   points: ChartDataPoint[]
   imperial: boolean
+  /** How the distance axis and readout read (metres or yards for swims). */
+  reading: DistanceReading
   /** Pace per this unit in place of speed (the user's choice for the workout's sport), or null for speed. */
   pace: PaceUnit | null
   onHover: (index: number | null) => void
@@ -67,6 +70,13 @@ export const WorkoutChart = memo(function WorkoutChart({
   const visible = available.filter((name) => shown.includes(name))
   const paceOnLeft = paceScale !== null && visible.includes('pace')
   const paceUnit = pace === null ? '' : t(`insights.PACE_UNIT_${pace}`)
+  // Steady values get a sensible span instead of filling (or edging) the chart: per axis, the widest minimum of its series.
+  const steady = (names: Exclude<ChartSeriesName, 'pace'>[]) =>
+    names.length === 0 ? null : steadyAxis(rows, names, Math.max(...names.map((name) => minimumSpan(name, imperial))))
+  const sensors = visible.filter((name) => name !== 'pace' && name !== 'elevation')
+  const leftSteady = paceOnLeft ? null : steady(sensors)
+  const sensorsSteady = paceOnLeft ? steady(sensors) : null
+  const elevationSteady = steady(visible.includes('elevation') ? ['elevation'] : [])
 
   const unitOf = (name: ChartSeriesName): string => {
     switch (name) {
@@ -99,8 +109,9 @@ export const WorkoutChart = memo(function WorkoutChart({
     onHover(state.isTooltipActive && Number.isInteger(index) ? (rows[index]?.index ?? null) : null)
   }
 
-  const formatX = (value: number) =>
-    axis === 'duration' ? formatDuration(value) : `${formatNumber(value, i18n.language, 2)} ${t(`common.UNITS.${units.distance}`)}`
+  // Rows hold km or mi; swims read them in metres or yards.
+  const distanceText = (value: number) => `${formatNumber(value * reading.perUnit, i18n.language, reading.decimals)} ${t(`common.UNITS.${reading.unit}`)}`
+  const formatX = (value: number) => (axis === 'duration' ? formatDuration(value) : distanceText(value))
 
   const tooltip = ({ active, payload }: { active?: boolean; payload?: readonly TooltipEntry[] }) => {
     const row = payload?.[0]?.payload as ChartRow | undefined
@@ -108,7 +119,7 @@ export const WorkoutChart = memo(function WorkoutChart({
     return (
       <Paper withBorder shadow="sm" p="xs" data-testid="chart-tooltip">
         <Text size="xs" fw={600}>
-          {formatNumber(row.distance, i18n.language, 2)} {t(`common.UNITS.${units.distance}`)}
+          {distanceText(row.distance)}
           {row.duration !== null && ` · ${formatDuration(row.duration)}`}
         </Text>
         {/* Every channel of the point, drawn or not: the line shows the trend, this the figures. */}
@@ -178,15 +189,17 @@ export const WorkoutChart = memo(function WorkoutChart({
           paceOnLeft
             ? // Reversed: a lower pace is faster and belongs at the top; slower outliers leave the chart.
               { width: 50, reversed: true, domain: paceScale.domain, ticks: paceScale.ticks, interval: 0, allowDataOverflow: true, tickFormatter: formatPace }
-            : SPEED_AXIS
+            : leftSteady
+              ? { ...SPEED_AXIS, domain: leftSteady.domain, ticks: leftSteady.ticks, interval: 0 }
+              : SPEED_AXIS
         }
-        rightYAxisProps={{ width: 45, domain: ['auto', 'auto'] }}
+        rightYAxisProps={elevationSteady ? { width: 45, domain: elevationSteady.domain, ticks: elevationSteady.ticks, interval: 0 } : { width: 45, domain: ['auto', 'auto'] }}
         areaProps={{ fillOpacity: 0.25 }}
         tooltipProps={{ content: tooltip }}
         composedChartProps={{ onMouseMove: follow, onTouchMove: follow, onTouchEnd: () => onHover(null) }}
         onMouseLeave={() => onHover(null)}
       >
-        {paceOnLeft && <YAxis yAxisId={SENSORS_AXIS_ID} hide domain={['auto', 'auto']} />}
+        {paceOnLeft && <YAxis yAxisId={SENSORS_AXIS_ID} hide domain={sensorsSteady?.domain ?? ['auto', 'auto']} />}
       </CompositeChart>
     </Stack>
   )

@@ -4,7 +4,7 @@ import { DateInput, TimeInput } from '@mantine/dates'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { AlertBox } from '../../components/AlertBox'
-import { DATE_FORMAT } from '../../format/dates'
+import { useDateInputFormat } from '../../components/useDateInputFormat'
 import { useAppState } from '../../session/store'
 import type { ManualValues } from './manualWorkout'
 import { unitSystem } from './measures'
@@ -41,6 +41,7 @@ export function SportSelect({ value, onChange, currentId = null }: { value: stri
 /** Date, time, duration, distance, ascent and descent of a workout without a file. */
 export function ManualFields({ values, onChange, imperial }: { values: ManualValues; onChange: (values: ManualValues) => void; imperial: boolean }) {
   const { t } = useTranslation()
+  const dateFormat = useDateInputFormat()
   const units = unitSystem(imperial)
   const set = <K extends keyof ManualValues>(key: K, value: ManualValues[K]) => onChange({ ...values, [key]: value })
   return (
@@ -50,7 +51,8 @@ export function ManualFields({ values, onChange, imperial }: { values: ManualVal
           label={t('workouts.FORM.DATE')}
           value={values.date}
           onChange={(value) => set('date', value)}
-          valueFormat={DATE_FORMAT}
+          valueFormat={dateFormat.valueFormat}
+          placeholder={dateFormat.placeholder}
           required
           maxDate={new Date()}
           data-testid="workout-date-input"

@@ -10,6 +10,7 @@ import { useAppState } from '../../session/store'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { WorkoutInsights } from '../insights/WorkoutInsights'
 import { positionOf } from './chartData'
+import { distanceReading } from './measures'
 import { FiguresCard } from './FiguresCard'
 import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
@@ -101,7 +102,7 @@ function WorkoutDetail({
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>
-            <WorkoutChart points={chart} imperial={imperial} pace={pace} onHover={onHover} />
+            <WorkoutChart points={chart} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} onHover={onHover} />
           </Suspense>
         </Card>
       )}

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UserRecord, WorkoutFigures } from '../../../src/contracts'
+import type { UserRecord, WorkoutFigures, WorkoutPart } from '../../../src/contracts'
 import { i18next } from '../../i18n'
 import { render, type Rendered } from '../../test/render'
+import { PartsTable } from '../insights/PartsTable'
 import { FiguresCard } from './FiguresCard'
+import { distanceReading } from './measures'
 import { RecordBadges } from './RecordBadges'
 import { WeatherCard } from './WeatherCard'
 
@@ -108,5 +110,30 @@ describe('RecordBadges', () => {
     rendered = await render(<RecordBadges records={[record('FD'), record('HA')]} displayAscent={false} />)
     expect(document.querySelector('[data-testid="record-FD"]')?.textContent).toBe('Farthest distance')
     expect(document.querySelector('[data-testid="record-HA"]')).toBeNull()
+  })
+})
+
+describe('PartsTable', () => {
+  // A pool length of 50 m in 45 s, and a 25 m rest lap of 0 s.
+  const laps: WorkoutPart[] = [
+    { distance: 0.05, moving: 45, ave_speed: 4, ascent: null, descent: null, ave_hr: null },
+    { distance: 1.5, moving: 1500, ave_speed: 3.6, ascent: null, descent: null, ave_hr: null },
+  ]
+  const cells = (column: number) => [...document.querySelectorAll('[data-testid="laps-table"] tbody tr')].map((row) => row.children[column]?.textContent?.replace(/\u00a0|\u202f/g, ' '))
+
+  it('reads a swim’s laps in metres, or yards, as swimmers count them', async () => {
+    await i18next.changeLanguage('de')
+    rendered = await render(<PartsTable parts={laps} imperial={false} reading={distanceReading(13, false)} pace="100m" climbs={false} numberLabel="#" testId="laps-table" />)
+    expect(cells(1)).toEqual(['50 m', '1.500 m'])
+    expect(cells(3)).toEqual(['1:30 /100 m', '1:40 /100 m'])
+    rendered.unmount()
+    // 50 m = 54.68 yd, 1,500 m = 1,640.4 yd (1 yd = 0.9144 m).
+    await i18next.changeLanguage('en')
+    rendered = await render(<PartsTable parts={laps} imperial reading={distanceReading(14, true)} pace="100yd" climbs={false} numberLabel="#" testId="laps-table" />)
+    expect(cells(1)).toEqual(['55 yd', '1,640 yd'])
+    rendered.unmount()
+    // A run's laps stay in km.
+    rendered = await render(<PartsTable parts={laps} imperial={false} reading={distanceReading(5, false)} pace={null} climbs={false} numberLabel="#" testId="laps-table" />)
+    expect(cells(1)).toEqual(['0.05 km', '1.50 km'])
   })
 })

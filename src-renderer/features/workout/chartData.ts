@@ -124,7 +124,8 @@ const PACE_AXIS_MEDIAN_FACTOR = 3
 
 /**
  * The pace axis: from the fastest pace to the slowest (at most 3× the median; slower points leave
- * the chart), on round ticks (15 s, 1 min, 5 min…) with at most six of them.
+ * the chart), on round ticks (15 s, 1 min, 5 min…) with at most six of them; an even pace gets
+ * a step of room either side.
  * @returns null without any pace
  */
 export function paceAxis(rows: readonly ChartRow[]): { domain: [number, number]; ticks: number[] } | null {
@@ -136,10 +137,68 @@ export function paceAxis(rows: readonly ChartRow[]): { domain: [number, number];
   const step =
     PACE_TICK_STEPS_S.find((candidate) => Math.ceil(slowest / candidate) - Math.floor(fastest / candidate) < PACE_AXIS_MAX_TICKS) ??
     LONGEST_PACE_TICK_S
-  const low = Math.floor(fastest / step) * step
-  const high = Math.max(Math.ceil(slowest / step) * step, low + step)
+  // An even pace (spread under one step) sits mid-chart, a step either side, not on the top edge.
+  const even = slowest - fastest < step
+  const low = even ? Math.round((fastest + slowest) / 2 / step) * step - step : Math.floor(fastest / step) * step
+  const high = even ? low + 2 * step : Math.ceil(slowest / step) * step
   const ticks: number[] = []
   for (let tick = low; tick <= high; tick += step) ticks.push(tick)
+  return { domain: [low, high], ticks }
+}
+
+/**
+ * Narrowest span (viewer's units) an axis shows for each series: Recharts' automatic domain
+ * stretches a steady ride's 0.1 km/h of jitter, or a lakeside run's 1 m of elevation, over the
+ * whole chart height (or puts an even line on an edge).
+ */
+export function minimumSpan(name: Exclude<ChartSeriesName, 'pace'>, imperial: boolean): number {
+  switch (name) {
+    case 'speed':
+      return 4
+    case 'elevation':
+      return imperial ? 60 : 20
+    case 'hr':
+    case 'cadence':
+      return 20
+    case 'power':
+      return 40
+  }
+}
+
+/** Ticks a widened axis is cut into. */
+const STEADY_AXIS_STEPS = 4
+
+/**
+ * The axis of series whose values are (nearly) constant: `minSpan` wide on round ticks, centred
+ * on the values and kept at or above 0 when they are; null (Recharts' automatic domain) when the
+ * values spread wider than `minSpan` or there are none.
+ */
+export function steadyAxis(rows: readonly ChartRow[], names: readonly Exclude<ChartSeriesName, 'pace'>[], minSpan: number): { domain: [number, number]; ticks: number[] } | null {
+  let min = Infinity
+  let max = -Infinity
+  for (const row of rows) {
+    for (const name of names) {
+      const value = row[name]
+      if (value === null) continue
+      if (value < min) min = value
+      if (value > max) max = value
+    }
+  }
+  if (min > max || max - min >= minSpan) return null
+  const step = minSpan / STEADY_AXIS_STEPS
+  // Centred on the round tick nearest the values' middle, a step wider on a side they would cross.
+  const centre = Math.round((min + max) / 2 / step) * step
+  let low = centre - minSpan / 2
+  let high = centre + minSpan / 2
+  if (min < low) low -= step
+  if (max > high) high += step
+  // Below half the span from 0, the axis starts at 0 (no negative speed or heart rate).
+  if (low < 0 && min >= 0) {
+    low = 0
+    high = minSpan
+  }
+  const ticks: number[] = []
+  for (let tick = low; tick <= high + step / 2; tick += step) ticks.push(round(tick, 6))
   return { domain: [low, high], ticks }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
-import { availableSeries, hasTimeAxis, paceAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, toChartRows, withPace, type ChartRow } from './chartData'
+import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, steadyAxis, toChartRows, withPace, type ChartRow } from './chartData'
 import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
-import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
+import { distanceReading, fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
 
 const point = (patch: Partial<ChartDataPoint> = {}): ChartDataPoint => ({
@@ -161,10 +161,37 @@ describe('chart data', () => {
     expect(paceAxis(rows([300, 310, 330, 345, 360]))).toEqual({ domain: [300, 360], ticks: [300, 315, 330, 345, 360] })
     // A walk at 30:00 /km in a 5:30 run stops at 3× the median (16:30), on 5-minute ticks.
     expect(paceAxis(rows([300, 330, 330, 330, 1800]))).toEqual({ domain: [300, 1200], ticks: [300, 600, 900, 1200] })
-    // One pace only still gets an axis one step tall.
-    expect(paceAxis(rows([300]))).toEqual({ domain: [300, 310], ticks: [300, 310] })
+    // An even pace sits mid-axis with a step of room either side, not on the (top) edge.
+    expect(paceAxis(rows([300]))).toEqual({ domain: [290, 310], ticks: [290, 300, 310] })
+    expect(paceAxis(rows([398, 400, 404]))).toEqual({ domain: [390, 410], ticks: [390, 400, 410] })
+    expect(paceAxis(rows([406, 409]))).toEqual({ domain: [400, 420], ticks: [400, 410, 420] })
     expect(paceAxis(rows([]))).toBeNull()
     for (const axis of [paceAxis(rows([200, 250, 900])), paceAxis(rows([61, 4000, 4100]))]) expect(axis?.ticks.length).toBeLessThanOrEqual(6)
+  })
+
+  it('gives steady speed, heart rate and elevation a sensible span, centred, and leaves spread values to Recharts', () => {
+    const rows = (speeds: number[], hr: number | null = null, elevation: number | null = null): ChartRow[] =>
+      speeds.map((speed, index) => ({ index, distance: index, duration: index, speed, pace: null, elevation, hr, cadence: null, power: null }))
+    // A steady 10 km/h: 4 km/h tall, the line in the middle.
+    expect(steadyAxis(rows([9.98, 10, 10.02]), ['speed'], minimumSpan('speed', false))).toEqual({ domain: [8, 12], ticks: [8, 9, 10, 11, 12] })
+    // Near standstill the axis stays at or above 0.
+    expect(steadyAxis(rows([0.4, 0.5]), ['speed'], 4)).toEqual({ domain: [0, 4], ticks: [0, 1, 2, 3, 4] })
+    // Heart rate 150 on the same (left) axis as an even speed: the wider minimum span, 20 bpm, is not enough for both.
+    expect(steadyAxis(rows([10], 150), ['speed', 'hr'], 20)).toBeNull()
+    expect(steadyAxis(rows([10], 150), ['hr'], minimumSpan('hr', false))).toEqual({ domain: [140, 160], ticks: [140, 145, 150, 155, 160] })
+    // A flat 1 m of elevation, and 328 ft below sea level in imperial units.
+    expect(steadyAxis(rows([10], null, 300.5), ['elevation'], minimumSpan('elevation', false))).toEqual({ domain: [290, 310], ticks: [290, 295, 300, 305, 310] })
+    expect(steadyAxis(rows([10], null, -328), ['elevation'], minimumSpan('elevation', true))).toEqual({ domain: [-360, -300], ticks: [-360, -345, -330, -315, -300] })
+    // A real ride spreads wider than 4 km/h: Recharts' own domain.
+    expect(steadyAxis(rows([12, 25, 31]), ['speed'], 4)).toBeNull()
+    expect(steadyAxis(rows([]), ['speed'], 4)).toBeNull()
+  })
+
+  it('reads swim distances in metres or yards, every other sport in km or mi', () => {
+    expect(distanceReading(13, false)).toEqual({ unit: 'm', perUnit: 1000, decimals: 0 })
+    // 1 mi = 5280 ft = 1760 yd.
+    expect(distanceReading(14, true)).toEqual({ unit: 'yd', perUnit: 1760, decimals: 0 })
+    expect(distanceReading(5, true)).toEqual({ unit: 'mi', perUnit: 1, decimals: 2 })
   })
 
   it('finds the map position of a hovered row', () => {

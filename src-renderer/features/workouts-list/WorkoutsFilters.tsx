@@ -5,7 +5,7 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
-import { DATE_FORMAT } from '../../format/dates'
+import { useDateInputFormat } from '../../components/useDateInputFormat'
 import { filtersForForm, filtersFromForm } from './filterUnits'
 import { invalidFilters, type FilterKey, type Filters } from './listQuery'
 
@@ -19,6 +19,7 @@ interface WorkoutsFiltersProps {
 /** The filter form. Values are applied on submit, so typing does not reload the list at every key. */
 export function WorkoutsFilters({ filters, sports, imperial, onApply }: WorkoutsFiltersProps) {
   const { t } = useTranslation()
+  const dateFormat = useDateInputFormat()
   const [form, setForm] = useState<Filters>(() => filtersForForm(filters, imperial))
   const [invalid, setInvalid] = useState<readonly FilterKey[]>([])
   const set = (key: FilterKey) => (value: string | null) => {
@@ -38,14 +39,14 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
     />
   )
   // A calendar picker in the interface language and the user's first day of week (DatesProvider),
-  // showing dd/MM/yyyy like the rest of the app; the form keeps the API's yyyy-MM-dd.
+  // in the language's date format (useDateInputFormat); the form keeps the API's yyyy-MM-dd.
   const date = (key: 'from' | 'to', label: string) => (
     <DateInput
       label={label}
       value={form[key] || null}
       onChange={(value) => set(key)(value)}
-      valueFormat={DATE_FORMAT}
-      placeholder={t('user.DATE_PLACEHOLDER')}
+      valueFormat={dateFormat.valueFormat}
+      placeholder={dateFormat.placeholder}
       clearable
       name={key}
       error={errorOf(key)}

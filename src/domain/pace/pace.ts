@@ -15,12 +15,17 @@ export type PaceUnit = keyof typeof PACE_UNIT_M
 
 const SWIMMING_SPORTS: ReadonlySet<number> = new Set([SPORT_ID.swimmingPool, SPORT_ID.swimmingOpenWater])
 
+/** Pool and open-water swimming: paces per 100 m or 100 yd, distances in metres or yards. */
+export function isSwimming(sportId: number): boolean {
+  return SWIMMING_SPORTS.has(sportId)
+}
+
 /**
  * The pace unit of a sport for a viewer: swimmers count per 100 m (100 yd in imperial units), as
  * pool clocks and training plans do; every other sport per km or per mile.
  */
 export function paceUnitFor(sportId: number, imperial: boolean): PaceUnit {
-  if (SWIMMING_SPORTS.has(sportId)) return imperial ? '100yd' : '100m'
+  if (isSwimming(sportId)) return imperial ? '100yd' : '100m'
   return imperial ? 'mi' : 'km'
 }
 
