@@ -10,7 +10,7 @@ import { importTrackFile } from '../importers'
 import { gpxPieces, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
-import { chartJson } from './stored-chart'
+import { packChart } from './stored-chart'
 import type { WeatherPoint } from '../weather/weather-jobs'
 
 /**
@@ -37,7 +37,7 @@ function hasPositions(track: Track): boolean {
 /** Options of `analyseForStorage` (threshold, effort distances…): plain data, cloned to the worker. */
 export type StorageOptions = NonNullable<Parameters<typeof analyseForStorage>[1]>
 
-/** A workout's chart series and map line as the database keeps them (gzipped JSON), with its heatmap line. */
+/** A workout's chart series (`packChart`) and map line (gzipped JSON) as the database keeps them, with its heatmap line. */
 export interface PackedTrack {
   readonly chart: Buffer
   readonly polyline: Buffer
@@ -45,10 +45,10 @@ export interface PackedTrack {
   readonly heatmap: string
 }
 
-/** Packs an analysis' chart (see `chartJson`) and map line (gzip level 1: nearly the best size for a fraction of the time). */
+/** Packs an analysis' chart (see `packChart`) and map line (gzip level 1: nearly the best size for a fraction of the time). */
 export function packTrack(analysis: StoredAnalysis): PackedTrack {
   return {
-    chart: gzipSync(chartJson(analysis.chart), { level: 1 }),
+    chart: packChart(analysis.chart),
     polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
     heatmap: heatmapLines(analysis.polyline),
   }

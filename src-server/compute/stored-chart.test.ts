@@ -1,9 +1,10 @@
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { analyseForStorage, type ChartPoint } from '../../src/domain/analysis'
 import { joinActivities } from '../../src/domain/track'
 import { importGpxString } from '../importers/gpx/gpx-importer'
 import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
-import { chartJson, chartPoints } from './stored-chart'
+import { chartPoints, packChart } from './stored-chart'
 
 /** The stored chart of a GPX document, as the import computes it. */
 function chartOf(gpx: string): ChartPoint[] {
@@ -12,6 +13,13 @@ function chartOf(gpx: string): ChartPoint[] {
 
 /** Each point as JSON: the same fields in the same order with the same numbers, or not. */
 const asText = (points: readonly ChartPoint[]) => points.map((point) => JSON.stringify(point))
+
+/** Version 2 as earlier imports stored it: gzipped JSON, one array per field (written here independently). */
+function storedV2(points: readonly ChartPoint[]): Buffer {
+  const columns: Record<string, unknown> = { v: 2 }
+  for (const field of Object.keys(points[0] ?? {})) columns[field] = points.map((point) => (point as unknown as Record<string, number | null>)[field] ?? null)
+  return gzipSync(JSON.stringify(columns))
+}
 
 describe('stored chart', () => {
   // Downsampled (5,000 points), with heart rate and cadence and stops.
@@ -22,21 +30,36 @@ describe('stored chart', () => {
     <trkpt lat="45.1001" lon="6.0501"><time>2024-05-01T08:00:05Z</time></trkpt>
     <trkpt lat="45.1002" lon="6.0502"><ele>401.5</ele></trkpt>
     <trkpt lat="45.1003" lon="6.0503"><ele>402</ele><time>2024-05-01T08:00:15Z</time></trkpt></trkseg>
-    <trkseg><trkpt lat="45.2" lon="6.1"><ele>380.25</ele><time>2024-05-01T09:00:00Z</time></trkpt>
-    <trkpt lat="45.2001" lon="6.1001"><ele>381</ele><time>2024-05-01T09:00:04Z</time></trkpt></trkseg></trk></gpx>`)
+    <trkseg><trkpt lat="45.2" lon="-6.1"><ele>-380.25</ele><time>2024-05-01T09:00:00Z</time></trkpt>
+    <trkpt lat="-45.2001" lon="6.1001"><ele>381</ele><time>2024-05-01T09:00:04Z</time></trkpt></trkseg></trk></gpx>`)
 
   it('reads back every point as it was: same fields, same order, same numbers, nulls kept', () => {
     expect(ride.length).toBeGreaterThan(1000)
     expect(ride[0]).toHaveProperty('heartRate')
     expect(sparse.some((point) => point.elevationM === null) && sparse.some((point) => point.time === null)).toBe(true)
-    for (const chart of [ride, sparse, []]) expect(asText(chartPoints(chartJson(chart)))).toEqual(asText(chart))
+    for (const chart of [ride, sparse, []]) expect(asText(chartPoints(packChart(chart)))).toEqual(asText(chart))
   })
 
-  it('reads charts stored before (an array of points) as they are', () => {
-    for (const chart of [ride, sparse]) expect(asText(chartPoints(JSON.stringify(chart)))).toEqual(asText(chart))
+  it('keeps numbers that are not of the rounding it expects, and extreme ones, exactly', () => {
+    const odd = ride.slice(0, 50).map((point, index) => ({
+      ...point,
+      distanceKm: index === 7 ? 0.1 + 0.2 : point.distanceKm,
+      speedKmh: index === 9 ? Math.PI : point.speedKmh,
+      time: index === 3 ? 8.64e15 : index === 4 ? -8.64e15 : point.time,
+      lat: index === 11 ? -90 : point.lat,
+      lon: index === 11 ? 180 : point.lon,
+    }))
+    expect(asText(chartPoints(packChart(odd)))).toEqual(asText(odd))
   })
 
-  it('is well under half the text of an object per point', () => {
-    expect(chartJson(ride).length).toBeLessThan(JSON.stringify(ride).length / 2)
+  it('reads charts stored before (gzipped JSON: an array of points, or one array per field) as they are', () => {
+    for (const chart of [ride, sparse]) {
+      expect(asText(chartPoints(gzipSync(JSON.stringify(chart))))).toEqual(asText(chart))
+      expect(asText(chartPoints(storedV2(chart)))).toEqual(asText(chart))
+    }
+  })
+
+  it('is smaller than the gzipped JSON stored before', () => {
+    expect(packChart(ride).length).toBeLessThan(storedV2(ride).length)
   })
 })

@@ -1,59 +1,225 @@
-import type { ChartPoint } from '../../src/domain/analysis'
+import { gunzipSync } from 'node:zlib'
+import { CHART_DECIMALS, type ChartPoint } from '../../src/domain/analysis'
 
 type Field = keyof ChartPoint
 
-/**
- * The fields of a chart point, in the order `chartSeries` sets them (sensors only when present);
- * a field added to `ChartPoint` does not compile until it is listed here.
- */
-const FIELDS = Object.keys({
-  segment: 0,
-  distanceKm: 0,
-  elapsedS: 0,
-  time: 0,
-  speedKmh: 0,
-  elevationM: 0,
-  lat: 0,
-  lon: 0,
-  heartRate: 0,
-  cadence: 0,
-  power: 0,
-  temperature: 0,
-} satisfies Record<Field, 0>) as Field[]
+/** The fields of a chart point, in the order `chartSeries` sets them (sensors only when present). */
+const FIELDS = Object.keys(CHART_DECIMALS) as Field[]
 
-/** A chart as stored since version 2: one array per field (a point's values at its index). */
+/** A chart as stored in version 2: one array per field (a point's values at its index). */
 type ChartColumns = { readonly v: 2 } & Partial<Record<Field, readonly (number | null)[]>>
 
-/**
- * The JSON text a workout's chart series is stored as (gzipped in `workout_track.chart`): one
- * array per field instead of an object per point, the same numbers. Field names written once
- * rather than 2,000 times make the text ~40% as long, so writing and gzipping it take about
- * half the time (the largest fixed cost of importing a small file).
- */
-export function chartJson(points: readonly ChartPoint[]): string {
-  const first = points[0]
-  const columns: Record<string, unknown> = { v: 2 }
-  for (const field of FIELDS) {
-    // Every point of a chart has the same fields: the first one says which.
-    if (first === undefined || !(field in first)) continue
-    const values = new Array<number | null>(points.length)
-    for (let i = 0; i < points.length; i++) values[i] = (points[i] as Partial<Record<Field, number | null>>)[field] ?? null
-    columns[field] = values
+/** The first bytes of a chart stored by {@link packChart} (`WC3`); gzip, of the earlier JSON versions, starts `1f 8b`. */
+const MAGIC = [0x57, 0x43, 0x33] as const
+/** A column whose values are not all integers over its 10^decimals, stored as doubles. */
+const RAW = 0xff
+
+/** Bytes written one after another into a buffer that grows. */
+class ByteWriter {
+  private bytes: Uint8Array
+  private length = 0
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(capacity)
   }
-  return JSON.stringify(columns)
+
+  private room(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra))
+    next.set(this.bytes.subarray(0, this.length))
+    this.bytes = next
+  }
+
+  byte(value: number): void {
+    this.room(1)
+    this.bytes[this.length++] = value
+  }
+
+  /** A whole number in [0, 2^54), 7 bits a byte, least significant first. */
+  varint(value: number): void {
+    this.room(10)
+    let rest = value
+    while (rest > 0x7fffffff) {
+      this.bytes[this.length++] = (rest % 0x80) | 0x80
+      rest = Math.floor(rest / 0x80)
+    }
+    while (rest >= 0x80) {
+      this.bytes[this.length++] = (rest & 0x7f) | 0x80
+      rest >>>= 7
+    }
+    this.bytes[this.length++] = rest
+  }
+
+  double(value: number): void {
+    this.room(8)
+    new DataView(this.bytes.buffer, this.bytes.byteOffset + this.length, 8).setFloat64(0, value, true)
+    this.length += 8
+  }
+
+  result(): Buffer {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.length)
+  }
 }
 
-/** The chart points of stored JSON text: version 2 (see {@link chartJson}) or the earlier array of points. */
-export function chartPoints(json: string): ChartPoint[] {
-  const stored = JSON.parse(json) as ChartPoint[] | ChartColumns
-  if (Array.isArray(stored)) return stored
-  const present = FIELDS.filter((field) => stored[field] !== undefined)
-  const size = stored.segment?.length ?? 0
+/** Reads what {@link ByteWriter} wrote. */
+class ByteReader {
+  private at = 0
+  private readonly view: DataView
+
+  constructor(private readonly bytes: Uint8Array) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  }
+
+  byte(): number {
+    if (this.at >= this.bytes.length) throw new Error('stored chart cut short')
+    return this.bytes[this.at++] ?? 0
+  }
+
+  varint(): number {
+    let value = 0
+    let scale = 1
+    for (;;) {
+      const byte = this.byte()
+      value += (byte & 0x7f) * scale
+      if (byte < 0x80) return value
+      scale *= 0x80
+    }
+  }
+
+  double(): number {
+    if (this.at + 8 > this.bytes.length) throw new Error('stored chart cut short')
+    const value = this.view.getFloat64(this.at, true)
+    this.at += 8
+    return value
+  }
+}
+
+/** The values of one field over the points, or null when a point lacks it (not every point has sensors). */
+function columnOf(points: readonly ChartPoint[], field: Field): (number | null)[] {
+  const values = new Array<number | null>(points.length)
+  for (let i = 0; i < points.length; i++) values[i] = (points[i] as Partial<Record<Field, number | null>>)[field] ?? null
+  return values
+}
+
+/** Steps between integers that {@link packChart} writes: their zigzag code stays a safe integer. */
+const MAX_STEP = 2 ** 51
+
+/**
+ * Whether every value is an integer over `factor` that divides back to exactly that value, each
+ * within {@link MAX_STEP} of the one before.
+ */
+function allScaled(values: readonly (number | null)[], factor: number): boolean {
+  let previous = 0
+  for (const value of values) {
+    if (value === null) continue
+    const scaled = Math.round(value * factor)
+    if (!Number.isSafeInteger(scaled) || scaled / factor !== value || Math.abs(scaled - previous) >= MAX_STEP) return false
+    previous = scaled
+  }
+  return true
+}
+
+/**
+ * A workout's chart series as stored (`workout_track.chart`, version 3): each field's values are
+ * integers over 10^decimals (`CHART_DECIMALS`, the rounding `chartSeries` applies), written as
+ * the difference from the previous value in a variable number of bytes (0 for null). Dividing the
+ * integers back gives the very same numbers, and no number becomes text: the JSON text and its
+ * gzip (version 2) were the largest fixed cost of importing a small file. A column that is not
+ * all such integers is written as doubles.
+ */
+export function packChart(points: readonly ChartPoint[]): Buffer {
+  const out = new ByteWriter(16 + points.length * 16)
+  for (const byte of MAGIC) out.byte(byte)
+  out.varint(points.length)
+  const first = points[0]
+  // Every point of a chart has the same fields: the first one says which.
+  const present = first === undefined ? [] : FIELDS.filter((field) => field in first)
+  out.byte(present.length)
+  for (const field of present) {
+    const values = columnOf(points, field)
+    const decimals = CHART_DECIMALS[field]
+    const factor = 10 ** decimals
+    out.byte(FIELDS.indexOf(field))
+    if (!allScaled(values, factor)) {
+      out.byte(RAW)
+      for (const value of values) out.double(value ?? Number.NaN)
+      continue
+    }
+    out.byte(decimals)
+    let previous = 0
+    for (const value of values) {
+      if (value === null) {
+        out.byte(0)
+        continue
+      }
+      const scaled = Math.round(value * factor)
+      const step = scaled - previous
+      // Zigzag: small steps either way take few bytes; 0 stands for null.
+      out.varint((step >= 0 ? step * 2 : -step * 2 - 1) + 1)
+      previous = scaled
+    }
+  }
+  return out.result()
+}
+
+/** The columns of a version 3 chart (see {@link packChart}). */
+function unpackColumns(stored: Uint8Array): { size: number; columns: [Field, (number | null)[]][] } {
+  const input = new ByteReader(stored)
+  for (const byte of MAGIC) if (input.byte() !== byte) throw new Error('not a stored chart')
+  const size = input.varint()
+  const count = input.byte()
+  const columns: [Field, (number | null)[]][] = []
+  for (let c = 0; c < count; c++) {
+    const field = FIELDS[input.byte()]
+    if (field === undefined) throw new Error('stored chart: unknown field')
+    const mode = input.byte()
+    const values = new Array<number | null>(size)
+    if (mode === RAW) {
+      for (let i = 0; i < size; i++) {
+        const value = input.double()
+        values[i] = Number.isNaN(value) ? null : value
+      }
+    } else {
+      const factor = 10 ** mode
+      let previous = 0
+      for (let i = 0; i < size; i++) {
+        const coded = input.varint()
+        if (coded === 0) {
+          values[i] = null
+          continue
+        }
+        const zigzag = coded - 1
+        previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2
+        values[i] = previous / factor
+      }
+    }
+    columns.push([field, values])
+  }
+  return { size, columns }
+}
+
+/** Points from one array per field, the fields in `FIELDS` order (as `chartSeries` sets them). */
+function pointsOf(size: number, columns: readonly (readonly [Field, readonly (number | null)[] | undefined])[]): ChartPoint[] {
+  const present = FIELDS.flatMap((field) => columns.filter(([name, values]) => name === field && values !== undefined))
   const points: ChartPoint[] = []
   for (let i = 0; i < size; i++) {
     const point: Record<string, number | null> = {}
-    for (const field of present) point[field] = stored[field]?.[i] ?? null
+    for (const [field, values] of present) point[field] = values?.[i] ?? null
     points.push(point as unknown as ChartPoint)
   }
   return points
+}
+
+/**
+ * The chart points of a stored chart: version 3 ({@link packChart}), or gzipped JSON text, an
+ * array of points (version 1) or one array per field (version 2), which earlier imports stored.
+ */
+export function chartPoints(stored: Uint8Array): ChartPoint[] {
+  if (stored[0] !== 0x1f || stored[1] !== 0x8b) {
+    const { size, columns } = unpackColumns(stored)
+    return pointsOf(size, columns)
+  }
+  const json = JSON.parse(gunzipSync(stored).toString('utf8')) as ChartPoint[] | ChartColumns
+  if (Array.isArray(json)) return json
+  return pointsOf(json.segment?.length ?? 0, FIELDS.map((field) => [field, json[field]] as const))
 }

@@ -3,7 +3,7 @@ import { WorkoutEntity } from './workout.entity'
 
 /**
  * The derived track data of a workout with a file, computed once at import: the downsampled
- * chart series and the simplified map line, as gzip-compressed JSON. Kept apart from the
+ * chart series and the simplified map line, packed (`stored-chart.ts`) or gzip-compressed JSON. Kept apart from the
  * workout row so lists never load them.
  */
 @Entity('workout_track')
@@ -11,7 +11,7 @@ export class WorkoutTrackEntity {
   @PrimaryColumn({ type: 'text', name: 'workout_id' })
   workoutId!: string
 
-  /** Gzipped JSON of the chart points (`ChartPoint` of the domain): one array per field (`stored-chart.ts`), or earlier an array of points. */
+  /** The chart points (`ChartPoint` of the domain) as `packChart` writes them, or (earlier imports) gzipped JSON (`stored-chart.ts`). */
   @Column({ type: 'blob' })
   chart!: Buffer
 

@@ -350,7 +350,7 @@ export function createWorkoutsService(context: ServerContext) {
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      let points = chartPoints(gunzipSync((await storedTrack(workout)).chart).toString('utf8'))
+      let points = chartPoints((await storedTrack(workout)).chart)
       if (segment !== undefined) {
         const number = segmentNumber(segment)
         points = number === null ? [] : points.filter((point) => point.segment === number - 1)

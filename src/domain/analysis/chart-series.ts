@@ -35,6 +35,25 @@ export interface ChartPoint {
 }
 
 /**
+ * The decimals each field of a {@link ChartPoint} is rounded to: every stored value is an
+ * integer over 10^decimals (storage encodes those integers, see `stored-chart.ts`).
+ */
+export const CHART_DECIMALS = {
+  segment: 0,
+  distanceKm: 3,
+  elapsedS: 0,
+  time: 0,
+  speedKmh: 2,
+  elevationM: 1,
+  lat: 6,
+  lon: 6,
+  heartRate: 0,
+  cadence: 0,
+  power: 0,
+  temperature: 1,
+} as const satisfies Record<keyof ChartPoint, number>
+
+/**
  * Largest-triangle-three-buckets: picks `threshold` indices of `values` (x = index) that keep
  * the visual shape of the line; always keeps the first and last index. `NaN`s are never picked
  * over a real value.
@@ -172,18 +191,18 @@ export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): 
     // Built field by field (not spread): 2,000 points per import.
     const point: { -readonly [K in keyof ChartPoint]: ChartPoint[K] } = {
       segment: segmentOf[i] ?? 0,
-      distanceKm: rounded((series.distanceM[i] ?? 0) / 1000, 3) ?? 0,
-      elapsedS: rounded(series.elapsedS[i] ?? Number.NaN, 0),
-      time: rounded(series.time[i] ?? Number.NaN, 0),
-      speedKmh: rounded(series.speedKmh[i] ?? 0, 2) ?? 0,
-      elevationM: rounded(series.ele[i] ?? Number.NaN, 1),
-      lat: rounded(series.lat[i] ?? Number.NaN, 6),
-      lon: rounded(series.lon[i] ?? Number.NaN, 6),
+      distanceKm: rounded((series.distanceM[i] ?? 0) / 1000, CHART_DECIMALS.distanceKm) ?? 0,
+      elapsedS: rounded(series.elapsedS[i] ?? Number.NaN, CHART_DECIMALS.elapsedS),
+      time: rounded(series.time[i] ?? Number.NaN, CHART_DECIMALS.time),
+      speedKmh: rounded(series.speedKmh[i] ?? 0, CHART_DECIMALS.speedKmh) ?? 0,
+      elevationM: rounded(series.ele[i] ?? Number.NaN, CHART_DECIMALS.elevationM),
+      lat: rounded(series.lat[i] ?? Number.NaN, CHART_DECIMALS.lat),
+      lon: rounded(series.lon[i] ?? Number.NaN, CHART_DECIMALS.lon),
     }
-    if (series.heartRate) point.heartRate = rounded(series.heartRate[i] ?? Number.NaN, 0)
-    if (series.cadence) point.cadence = rounded(series.cadence[i] ?? Number.NaN, 0)
-    if (series.power) point.power = rounded(series.power[i] ?? Number.NaN, 0)
-    if (series.temperature) point.temperature = rounded(series.temperature[i] ?? Number.NaN, 1)
+    if (series.heartRate) point.heartRate = rounded(series.heartRate[i] ?? Number.NaN, CHART_DECIMALS.heartRate)
+    if (series.cadence) point.cadence = rounded(series.cadence[i] ?? Number.NaN, CHART_DECIMALS.cadence)
+    if (series.power) point.power = rounded(series.power[i] ?? Number.NaN, CHART_DECIMALS.power)
+    if (series.temperature) point.temperature = rounded(series.temperature[i] ?? Number.NaN, CHART_DECIMALS.temperature)
     return point
   })
 }
