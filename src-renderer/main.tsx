@@ -11,15 +11,15 @@ import { AppRoutes, preloadPage } from './app/router'
 import { registerServiceWorker } from './serviceWorker'
 import { loadConfig, loadSession } from './session/store'
 
+// The page's chunks (and, signed in, its data) come alongside the configuration and session,
+// started first: the heatmap's worker has its own script to load before it asks for its answer.
+preloadPage(window.location.pathname)
 // The stored session is checked before any page shows (the guard waits for it).
 void loadConfig()
 void loadSession()
 // A stored session will most likely open a signed-in page: its texts come alongside the session check.
 if (tokenStorage.get()) void loadAllTexts()
 registerServiceWorker()
-
-// The page's chunks come alongside the configuration and session.
-preloadPage(window.location.pathname)
 const root = document.getElementById('root')
 // A French or German page waits for its texts (one small chunk) rather than flashing English.
 void i18nReady.then(() => {

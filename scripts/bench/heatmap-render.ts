@@ -4,11 +4,12 @@
  * (`scripts/bench/api/heatmap.ts`) on the same seeded data folder. Builds the app when its output
  * is missing or older than the sources, runs the built headless server, opens `/heatmap` signed
  * in, each run in a fresh browser context (cold cache), and reports from the navigation's start:
- * - the heatmap answer's end (Resource Timing) and its bytes on the wire,
+ * - when the heatmap's worker asked for the answer and had it (its `heatmap: answer` measure), and
+ *   the answer's bytes on the wire,
  * - the first frame painted after every line is on the map canvas ("first render": the frame
  *   after next once the page has put its lines on the map, when that canvas has been painted),
  * - when the heatmap's worker read, decoded and projected the answer, then counted and coloured
- *   the first picture (its `heatmap: …` measures on the page's timeline),
+ *   the first picture (its `heatmap: …` measures, put on the page's timeline),
  * - everything the page transferred (app code and data; tiles are off).
  */
 import { spawn } from 'node:child_process'
@@ -65,7 +66,7 @@ const watchForLines = (expected: number) => `(() => {
 })()`
 
 interface Run {
-  /** When the page asked for the heatmap (with the app's first script when it opens on /heatmap). */
+  /** When the heatmap's worker asked for the answer (started with the app's first script when it opens on /heatmap). */
   requestMs: number
   answerMs: number
   drawnMs: number
@@ -92,29 +93,30 @@ export async function heatmapRenderBenchmark(dataDir: string, account: { email: 
       const page = await context.newPage()
       await page.addInitScript(`window.localStorage.setItem('authToken', ${JSON.stringify(auth)})`)
       await page.addInitScript(watchForLines(workouts))
-      // Bytes on the wire as Chromium counts them (headers included, compressed bodies).
+      // Bytes on the wire as Chromium counts them (headers included, compressed bodies): the page's
+      // own requests, and the heatmap's, which its worker sends (out of the page's CDP session).
       const cdp = await context.newCDPSession(page)
       await cdp.send('Network.enable')
-      const urls = new Map<string, string>()
       let pageBytes = 0
-      let answerBytes = 0
-      cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url))
-      cdp.on('Network.loadingFinished', (event) => {
-        pageBytes += event.encodedDataLength
-        if (urls.get(event.requestId)?.includes('/api/heatmap')) answerBytes += event.encodedDataLength
+      cdp.on('Network.loadingFinished', (event) => (pageBytes += event.encodedDataLength))
+      const answers: Promise<number>[] = []
+      page.on('requestfinished', (request) => {
+        if (request.url().includes('/api/heatmap')) answers.push(request.sizes().then((sizes) => sizes.responseHeadersSize + sizes.responseBodySize))
       })
       await page.goto(`${server.url}/heatmap`)
       // Inline arrows only: the page's CSP forbids evaluating strings, and named functions would carry tsx's helpers.
       await page.waitForFunction(() => 'heatmapDrawnAt' in globalThis, undefined, { timeout: 60_000, polling: 100 })
       const timing = await page.evaluate(() => {
-        const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/heatmap')) as unknown as { startTime: number; responseEnd: number } | undefined
         // The page's steps (the worker's, put on the page's timeline): the first of each name.
         const steps = performance
           .getEntriesByType('measure')
           .filter((entry, index, all) => entry.name.startsWith('heatmap: ') && all.findIndex((other) => other.name === entry.name) === index)
           .map((entry) => ({ name: entry.name.slice('heatmap: '.length), start: entry.startTime, duration: entry.duration }))
-        return { drawnMs: (globalThis as unknown as { heatmapDrawnAt: number }).heatmapDrawnAt, requestMs: answer?.startTime ?? Number.NaN, answerMs: answer?.responseEnd ?? Number.NaN, steps }
+        const answer = steps.find((step) => step.name === 'answer')
+        return { drawnMs: (globalThis as unknown as { heatmapDrawnAt: number }).heatmapDrawnAt, requestMs: answer?.start ?? Number.NaN, answerMs: answer ? answer.start + answer.duration : Number.NaN, steps }
       })
+      const answerBytes = (await Promise.all(answers)).reduce((sum, bytes) => sum + bytes, 0)
+      pageBytes += answerBytes
       results.push({ ...timing, answerBytes, pageBytes })
       console.log(
         `    run ${run + 1}: asked at ${timing.requestMs.toFixed(0)} ms, answer at ${timing.answerMs.toFixed(0)} ms (${(answerBytes / 1024).toFixed(0)} KB), lines painted at ${timing.drawnMs.toFixed(0)} ms (${(timing.drawnMs - timing.requestMs).toFixed(0)} ms after asking), page ${(pageBytes / 1024).toFixed(0)} KB`,

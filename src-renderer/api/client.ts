@@ -58,8 +58,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Sends a call; answers its response when it succeeded, throws {@link ApiError} otherwise. */
-async function send(name: EndpointName, args: unknown): Promise<Response> {
+/** A call's address, method, headers (the stored session token as a bearer token) and body. */
+function requestFor(name: EndpointName, args: unknown): { url: string; method: string; headers: Headers; payload: BodyInit | undefined } {
   const spec: Route = routes[name]
   const { params, body, query } = (args ?? {}) as {
     params?: Record<string, string | number>
@@ -77,18 +77,24 @@ async function send(name: EndpointName, args: unknown): Promise<Response> {
     headers.set('Content-Type', 'application/json')
     payload = JSON.stringify(body)
   }
+  return { url: `${API_BASE}${buildPath(spec.path, params)}${queryString(query)}`, method: spec.method, headers, payload }
+}
 
+/** The error a failed call throws, from its status (0: no answer) and body. */
+export function apiErrorOf(status: number, body: string): ApiError {
+  return new ApiError(status, status === 0 ? [NETWORK_ERROR_KEY] : errorKeysOf(status, parseJson(body)))
+}
+
+/** Sends a call; answers its response when it succeeded, throws {@link ApiError} otherwise. */
+async function send(name: EndpointName, args: unknown): Promise<Response> {
+  const { url, method, headers, payload } = requestFor(name, args)
   let response: Response
   try {
-    response = await fetch(`${API_BASE}${buildPath(spec.path, params)}${queryString(query)}`, {
-      method: spec.method,
-      headers,
-      body: payload,
-    })
+    response = await fetch(url, { method, headers, body: payload })
   } catch {
-    throw new ApiError(0, [NETWORK_ERROR_KEY])
+    throw apiErrorOf(0, '')
   }
-  if (!response.ok) throw new ApiError(response.status, errorKeysOf(response.status, parseJson(await response.text())))
+  if (!response.ok) throw apiErrorOf(response.status, await response.text())
   return response
 }
 
@@ -105,11 +111,12 @@ export async function call<N extends EndpointName>(
 }
 
 /**
- * As {@link call}, but answers the successful body's bytes unread, for a large answer read off
- * the page's thread (the heatmap's worker).
+ * A GET call's absolute address and headers, for a worker that sends it itself (the heatmap's:
+ * the page's thread may be busy); its failure is reported with {@link apiErrorOf}.
  */
-export async function callForBytes<N extends EndpointName>(name: N, ...[args]: ArgsTuple<EndpointOf<N>>): Promise<ArrayBuffer> {
-  return (await send(name, args)).arrayBuffer()
+export function getRequest<N extends EndpointName>(name: N, ...[args]: ArgsTuple<EndpointOf<N>>): { url: string; headers: Record<string, string> } {
+  const { url, headers } = requestFor(name, args)
+  return { url: new URL(url, window.location.origin).href, headers: Object.fromEntries(headers) }
 }
 
 /** The address of a user's picture, with a cache-busting stamp so a new upload shows at once. */

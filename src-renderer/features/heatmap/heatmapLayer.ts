@@ -1,9 +1,6 @@
 import L from 'leaflet'
-import type { LineStyle } from './heatmap.worker'
+import { canvasAround, rasterView, type LineStyle } from './heatmapRaster'
 import type { HeatmapData } from './heatmapWorker'
-
-/** Share of the view drawn beyond each edge, so a drag shows lines before the redraw at its end. */
-const PADDING = 0.1
 /** After these the view differs: the canvas is drawn again. */
 const REDRAW_EVENTS = 'moveend zoomend resize viewreset'
 
@@ -22,7 +19,7 @@ export class HeatmapLayer extends L.Layer {
 
   constructor(
     private readonly data: HeatmapData,
-    private readonly style: LineStyle & { weight: number },
+    private readonly style: LineStyle,
     /** Called each time a picture is on the canvas. */
     private readonly onDrawn: () => void,
   ) {
@@ -52,26 +49,15 @@ export class HeatmapLayer extends L.Layer {
     const { map, canvas } = this
     if (!map || !canvas) return
     const size = map.getSize()
-    const pad = size.multiplyBy(PADDING).round()
-    const width = size.x + 2 * pad.x
-    const height = size.y + 2 * pad.y
-    const ratio = window.devicePixelRatio || 1
+    const { marginX, marginY, width, height } = canvasAround(size.x, size.y)
     const zoom = map.getZoom()
     // Where the canvas's corner sits in the map's panes, which move with the map: a picture
     // placed there stays right after a drag, until the zoom changes.
-    const topLeft = map.containerPointToLayerPoint([-pad.x, -pad.y])
+    const topLeft = map.containerPointToLayerPoint([-marginX, -marginY])
     if (String(zoom) !== canvas.dataset.zoom) canvas.style.visibility = 'hidden'
-    // World pixels of the canvas's corner at this zoom: projected × scale − origin gives canvas pixels.
-    const scale = map.options.crs?.scale(zoom) ?? 256 * 2 ** zoom
-    const origin = map.getPixelOrigin().add(topLeft)
-    const view = {
-      scale: scale * ratio,
-      left: origin.x * ratio,
-      top: origin.y * ratio,
-      width: Math.round(width * ratio),
-      height: Math.round(height * ratio),
-      thickness: Math.max(1, Math.round(this.style.weight * ratio)),
-    }
+    // World pixels of the canvas's corner at this zoom: projected × scale − corner gives canvas pixels.
+    const corner = map.getPixelOrigin().add(topLeft)
+    const view = rasterView({ zoom, left: corner.x, top: corner.y, width, height }, window.devicePixelRatio || 1)
     const asked = ++this.asked
     void this.data.draw(view, this.style).then((picture) => {
       // Removed meanwhile, a later picture already shown, or drawn at a zoom the map has left.

@@ -2,7 +2,7 @@ import L from 'leaflet'
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../src/test-support/seeded-random'
 import { encodePolyline } from '../../../src/domain/heatmap'
-import { countLines, paintCounts, projectLines, type ProjectedLines } from './heatmapRaster'
+import { countLines, FIT, fitView, paintCounts, projectLines, unproject, type ProjectedLines } from './heatmapRaster'
 
 describe('heatmap projection', () => {
   it('decodes and puts every point where Leaflet’s own Web Mercator puts it (1,000 random points, zoom 0 is 256 px wide)', () => {
@@ -35,6 +35,58 @@ describe('heatmap projection', () => {
   })
 })
 
+describe('heatmap fitting', () => {
+  /** A Leaflet map of `width` × `height` pixels (the test's DOM lays nothing out: the size is given). */
+  function leafletMap(width: number, height: number): L.Map {
+    const element = document.createElement('div')
+    Object.defineProperty(element, 'clientWidth', { value: width })
+    Object.defineProperty(element, 'clientHeight', { value: height })
+    document.body.append(element)
+    return L.map(element, { zoomSnap: FIT.zoomSnap }).setView([0, 0], 1)
+  }
+
+  it('fits the lines as Leaflet’s fitBounds does, and Leaflet takes that view back from its centre (60 random boxes and maps)', () => {
+    // Zoom steps of a quarter, as in a browser (the test's DOM has no 3D transforms: Leaflet would snap to whole zooms).
+    Object.assign(L.Browser, { any3d: true })
+    const random = seededRandom(7)
+    for (let i = 0; i < 60; i++) {
+      const south = (random() - 0.5) * 140
+      const west = (random() - 0.5) * 240
+      // From a few metres (the maximum zoom applies) to a continent.
+      const span = 10 ** (random() * 5 - 4) * 60
+      const line = [
+        [south, west],
+        [Math.min(84, south + span * random()), west + span],
+      ].map(([lat, lon]) => [Math.round((lat ?? 0) * 1e5) / 1e5, Math.round((lon ?? 0) * 1e5) / 1e5] as [number, number])
+      const { bounds, extent } = projectLines([encodePolyline(line)])
+      const [width, height] = [300 + Math.round(random() * 1100), 318 + Math.round(random() * 600)]
+      if (!bounds || !extent) throw new Error('no bounds')
+      const fitted = fitView(extent, width, height)
+      const map = leafletMap(width, height)
+      map.fitBounds(
+        [
+          [bounds[0], bounds[1]],
+          [bounds[2], bounds[3]],
+        ],
+        { padding: [FIT.padding, FIT.padding], maxZoom: FIT.maxZoom, animate: false },
+      )
+      expect(fitted.zoom).toBe(map.getZoom())
+      // Leaflet's corner (world pixel of the map's top left) is within a pixel of ours (its own rounding of the same centre).
+      const corner = map.containerPointToLayerPoint([0, 0]).add(map.getPixelOrigin())
+      expect(Math.abs(corner.x - fitted.left)).toBeLessThanOrEqual(1)
+      expect(Math.abs(corner.y - fitted.top)).toBeLessThanOrEqual(1)
+      // The map set afresh (as the page does) to our centre and zoom has exactly our corner: the worker's picture fits it.
+      const scale = 256 * 2 ** fitted.zoom
+      const centred = leafletMap(width, height).setView(unproject((fitted.left + width / 2) / scale, (fitted.top + height / 2) / scale), fitted.zoom, { reset: true })
+      expect([centred.getPixelOrigin().x, centred.getPixelOrigin().y]).toEqual([fitted.left, fitted.top])
+      for (const used of [map, centred]) {
+        used.getContainer().remove()
+        used.remove()
+      }
+    }
+  })
+})
+
 /** Lines given straight in raster pixels (scale 1, no offset), with their boxes. */
 function pixelLines(lines: number[][]): ProjectedLines {
   const boxes = new Float64Array(lines.length * 4)
@@ -45,7 +97,7 @@ function pixelLines(lines: number[][]): ProjectedLines {
     boxes.set([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], index * 4)
     starts[index + 1] = (starts[index] ?? 0) + xy.length
   })
-  return { points: Float64Array.from(lines.flat()), starts, boxes, bounds: null }
+  return { points: Float64Array.from(lines.flat()), starts, boxes, bounds: null, extent: null }
 }
 
 const view = { scale: 1, left: 0, top: 0, width: 20, height: 10, thickness: 1 }

@@ -3,6 +3,26 @@ import { decodePolylines } from '../../../src/domain/heatmap'
 /** Leaflet's Web Mercator latitude limit (beyond it the projection runs to infinity). */
 const MAX_LATITUDE = 85.0511287798
 
+export interface LineStyle {
+  readonly color: string
+  readonly opacity: number
+}
+
+/**
+ * Light and dark line colours: see-through, so where routes overlap the colour builds up (the
+ * "heat"). Even a single line keeps 3:1 against the plain background (WCAG non-text contrast:
+ * 3.0:1 on gray-1, 3.6:1 on dark-6, computed from the blended colours).
+ */
+export const LINE_STYLES: Readonly<Record<'light' | 'dark', LineStyle>> = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94d', opacity: 0.6 } }
+/** Line width in CSS pixels. */
+export const LINE_WEIGHT = 2
+
+/** How the map fits the lines (Leaflet's `fitBounds` options), for the map and the worker's first picture alike. */
+export const FIT = { padding: 20, maxZoom: 15, zoomSnap: 0.25 } as const
+
+/** Share of the map drawn beyond each edge, so a drag shows lines before the redraw at its end. */
+const CANVAS_PADDING = 0.1
+
 /** Lines projected once, in Web Mercator units (the world 1 wide; × the CRS scale of a zoom gives Leaflet's pixels). */
 export interface ProjectedLines {
   /** x, y, x, y… of every line, one after the other. */
@@ -13,6 +33,8 @@ export interface ProjectedLines {
   readonly boxes: Float64Array
   /** Every point's box in degrees (south, west, north, east), for fitting the map; null without points. */
   readonly bounds: readonly [number, number, number, number] | null
+  /** The same box projected (minX, minY, maxX, maxY); null without points. */
+  readonly extent: readonly [number, number, number, number] | null
 }
 
 /**
@@ -23,6 +45,7 @@ export function projectLines(texts: readonly string[]): ProjectedLines {
   const { values: points, starts } = decodePolylines(texts)
   const boxes = new Float64Array(texts.length * 4)
   let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity]
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity]
   for (let line = 0; line < texts.length; line++) {
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
     for (let i = starts[line] ?? 0, end = starts[line + 1] ?? 0; i < end; i += 2) {
@@ -46,8 +69,61 @@ export function projectLines(texts: readonly string[]): ProjectedLines {
     boxes[4 * line + 1] = minY
     boxes[4 * line + 2] = maxX
     boxes[4 * line + 3] = maxY
+    left = Math.min(left, minX)
+    top = Math.min(top, minY)
+    right = Math.max(right, maxX)
+    bottom = Math.max(bottom, maxY)
   }
-  return { points, starts, boxes, bounds: south <= north ? [south, west, north, east] : null }
+  const found = south <= north
+  return { points, starts, boxes, bounds: found ? [south, west, north, east] : null, extent: found ? [left, top, right, bottom] : null }
+}
+
+/** The map's view: its zoom and the world pixel (at that zoom) of its top-left corner, as Leaflet's pixel origin. */
+export interface MapView {
+  readonly zoom: number
+  readonly left: number
+  readonly top: number
+}
+
+/**
+ * The view Leaflet's `fitBounds` (with {@link FIT}) gives a map of `width` × `height` CSS pixels
+ * for a projected `extent`: the largest zoom step where it fits inside the padding (a zoom within
+ * 1 % of a step counts as that step), centred, the corner rounded to whole pixels as Leaflet does.
+ */
+export function fitView(extent: readonly [number, number, number, number], width: number, height: number): MapView {
+  const [minX, minY, maxX, maxY] = extent
+  const fits = Math.min(Math.log2((width - 2 * FIT.padding) / ((maxX - minX) * 256)), Math.log2((height - 2 * FIT.padding) / ((maxY - minY) * 256)))
+  const step = FIT.zoomSnap
+  const zoom = Math.max(0, Math.min(FIT.maxZoom, Math.floor((Math.round(fits / (step / 100)) * (step / 100)) / step) * step))
+  const scale = 256 * 2 ** zoom
+  return { zoom, left: Math.round(((minX + maxX) / 2) * scale - width / 2), top: Math.round(((minY + maxY) / 2) * scale - height / 2) }
+}
+
+/** Latitude and longitude of a projected point (the inverse of {@link projectLines}' projection). */
+export function unproject(x: number, y: number): [number, number] {
+  return [(Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI, x * 360 - 180]
+}
+
+/** The canvas behind a map of `width` × `height` CSS pixels: its margin beyond each edge and its size. */
+export function canvasAround(width: number, height: number): { marginX: number; marginY: number; width: number; height: number } {
+  const marginX = Math.round(width * CANVAS_PADDING)
+  const marginY = Math.round(height * CANVAS_PADDING)
+  return { marginX, marginY, width: width + 2 * marginX, height: height + 2 * marginY }
+}
+
+/**
+ * The raster of a canvas of `width` × `height` CSS pixels whose corner is world pixel (left, top)
+ * at `zoom`, on a screen of `ratio` device pixels per CSS pixel.
+ */
+export function rasterView(canvas: MapView & { width: number; height: number }, ratio: number): RasterView {
+  return {
+    scale: 256 * 2 ** canvas.zoom * ratio,
+    left: canvas.left * ratio,
+    top: canvas.top * ratio,
+    width: Math.round(canvas.width * ratio),
+    height: Math.round(canvas.height * ratio),
+    thickness: Math.max(1, Math.round(LINE_WEIGHT * ratio)),
+  }
 }
 
 /** Where the lines land: device pixels = projected × scale − (left, top), clipped to width × height. */

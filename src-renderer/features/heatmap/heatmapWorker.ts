@@ -1,5 +1,6 @@
-import type { HeatmapQuestion, HeatmapReply, LineStyle, Timings } from './heatmap.worker'
-import type { ProjectedLines, RasterView } from './heatmapRaster'
+import { apiErrorOf } from '../../api/client'
+import type { ExpectedMap, FittedMap, HeatmapQuestion, HeatmapReply, Timings } from './heatmap.worker'
+import type { LineStyle, ProjectedLines, RasterView } from './heatmapRaster'
 
 /** An answer read by the heatmap's worker, which keeps its lines to draw them. */
 export interface HeatmapData {
@@ -7,6 +8,8 @@ export interface HeatmapData {
   /** How many lines the worker holds. */
   readonly lines: number
   readonly bounds: ProjectedLines['bounds']
+  /** The view fitted to the expected map, whose picture the worker has drawn already (null without lines). */
+  readonly fitted: FittedMap | null
   /** The lines in `view` as a picture of its size (null when it has no pixels). */
   draw(view: RasterView, style: LineStyle): Promise<ImageBitmap | null>
 }
@@ -25,10 +28,7 @@ function measure(timings: Timings): void {
   for (const [name, start, end] of timings) performance.measure(name, { start: start - performance.timeOrigin, end: end - performance.timeOrigin })
 }
 
-/**
- * Starts the worker if it is not running (then kept: it holds nothing once its answers are
- * dropped). Called as the request leaves, so its script loads and starts while the answer comes.
- */
+/** Starts the worker if it is not running (then kept: it holds nothing once its answers are dropped). */
 export function startHeatmapWorker(): Worker {
   if (worker) return worker
   const started = new Worker(new URL('./heatmap.worker.ts', import.meta.url), { type: 'module' })
@@ -47,24 +47,30 @@ export function startHeatmapWorker(): Worker {
 }
 
 /** One question to the worker. */
-function ask(question: HeatmapQuestion & { id: number }, transfer: Transferable[] = []): Promise<HeatmapReply> {
+function ask(question: HeatmapQuestion & { id: number }): Promise<HeatmapReply> {
   const sent = startHeatmapWorker()
   return new Promise((resolve) => {
     waiting.set(question.id, resolve)
-    sent.postMessage(question, transfer)
+    sent.postMessage(question)
   })
 }
 
-/** Hands the answer's bytes over to the worker (no copy), which reads, decodes and projects them. */
-export async function readHeatmap(answer: ArrayBuffer): Promise<HeatmapData> {
+/**
+ * Has the worker send the heatmap call (`request`, from the API client), read, decode and project
+ * the answer, and draw the picture of the map expected to show it; a failed call throws the
+ * client's own {@link ApiError}.
+ */
+export async function loadHeatmap(request: { url: string; headers: Record<string, string> }, expected: ExpectedMap | null): Promise<HeatmapData> {
   const id = ++lastId
-  const loaded = await ask({ type: 'load', id, answer }, [answer])
+  const loaded = await ask({ type: 'load', id, request, expected })
+  if (loaded.type === 'failed' && loaded.status !== undefined) throw apiErrorOf(loaded.status, loaded.body ?? '')
   if (loaded.type !== 'loaded') throw new Error('the heatmap answer could not be read')
   measure(loaded.timings)
   const data: HeatmapData = {
     workouts: loaded.workouts,
     lines: loaded.lines,
     bounds: loaded.bounds,
+    fitted: loaded.fitted,
     draw: async (view, style) => {
       const drawn = await ask({ type: 'draw', id: ++lastId, lines: id, view, style })
       if (drawn.type !== 'drawn') throw new Error('the heatmap could not be drawn')
