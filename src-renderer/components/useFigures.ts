@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { formatPace, paceOfSpeed, type PaceUnit } from '../../src/domain/pace'
 import { FEET_PER_METRE, convertDistance, formatNumber } from '../format/units'
 import { useAppState } from '../session/store'
 
@@ -11,6 +12,8 @@ export interface FigureFormat {
   distance: (km: number | null | undefined, decimals?: number) => string
   /** km/h → `12.34 km/h` / `7.67 mph` */
   speed: (kmh: number | null | undefined) => string
+  /** km/h → `5:00 /km`, per `unit` (km, mi, 100 m or 100 yd) */
+  pace: (kmh: number | null | undefined, unit: PaceUnit) => string
   /** m → `123 m` / `404 ft` */
   elevation: (metres: number | null | undefined) => string
   number: (value: number, decimals?: number) => string
@@ -36,6 +39,10 @@ export function useFigures(): FigureFormat {
       if (kmh == null) return NONE
       const { value } = convertDistance(kmh, imperial)
       return `${formatNumber(value, language, 2)}\u00a0${t(`common.UNITS.${imperial ? 'mi/h' : 'km/h'}`)}`
+    },
+    pace: (kmh, unit) => {
+      const seconds = kmh == null ? null : paceOfSpeed(kmh, unit)
+      return seconds === null ? NONE : `${formatPace(seconds)}\u00a0${t(`insights.PACE_UNIT_${unit}`)}`
     },
     elevation: (metres) => {
       if (metres == null) return NONE

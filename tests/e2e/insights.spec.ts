@@ -212,3 +212,37 @@ for (const width of [1280, 390]) {
     expect(errors).toEqual([])
   })
 }
+
+for (const width of [1280, 390]) {
+  test(`records of a sport read as pace are named and shown as paces, in German, at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width, height: 900 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('pacerecords'))
+    await setPreferences(request, token, { language: 'de' })
+    // 2.5 m/s, 6:40 per km: the running records' average speed.
+    const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
+    const chosen = await request.post('/api/auth/profile/edit/sports', { headers: { Authorization: `Bearer ${token}` }, data: { sport_id: RUNNING, speed_display: 'pace' } })
+    expect(chosen.ok(), await chosen.text()).toBe(true)
+
+    await openWithToken(page, token, '/')
+    // Phones show one section at a time.
+    if (width < 992) await page.getByTestId('dashboard-sections').locator('label').filter({ hasText: 'Rekorde' }).click()
+    const records = page.locator(`[data-testid="records-sport"][data-sport-id="${RUNNING}"]`)
+    await expect(records.locator('[data-record-type="AS"]')).toContainText('Durchschnittliche Pace')
+    await expect(records.locator('[data-record-type="AS"]')).toContainText('6:40 /km')
+    await expect(records.locator('[data-record-type="MS"]')).toContainText('Beste Pace')
+    await expect(records.locator('[data-record-type="MS"]')).toContainText(/\d:\d{2}\s\/km/)
+    await expect(records).not.toContainText('km/h')
+    await shoot(page, `pace-records-${width}`)
+
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    await expect(page.getByTestId('record-AS')).toHaveText('Beste Durchschnittspace')
+    await expect(page.getByTestId('record-MS')).toHaveText('Beste Pace')
+    // The default title names the sport in the user's language, 10:00 in Paris.
+    await expect(page.getByTestId('workout-title')).toHaveText('Laufen - 2025-04-01 10:00:00')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Sport, UserRecord } from '../../../src/contracts'
+import { paceUnitFor, type PaceUnit } from '../../../src/domain/pace'
 import { ApiError, UNKNOWN_ERROR_KEY } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -11,11 +12,13 @@ import { PageLoader } from '../../components/PageLoader'
 import { SportIcon } from '../../components/SportIcon'
 import { useFigures, type FigureFormat } from '../../components/useFigures'
 import { formatDateTime } from '../../format/dates'
+import { recordNameKey } from '../../format/records'
 
 /** Display order of record types. */
 const RECORD_ORDER: readonly UserRecord['record_type'][] = ['FD', 'LD', 'AS', 'MS', 'HA']
 
-function recordValue(record: UserRecord, figures: FigureFormat): string {
+/** A record's value in the viewer's units; speeds as paces per `pace` unless null. */
+function recordValue(record: UserRecord, figures: FigureFormat, pace: PaceUnit | null): string {
   const value = record.value
   switch (record.record_type) {
     case 'LD':
@@ -24,7 +27,7 @@ function recordValue(record: UserRecord, figures: FigureFormat): string {
       return figures.distance(Number(value))
     case 'AS':
     case 'MS':
-      return figures.speed(Number(value))
+      return pace === null ? figures.speed(Number(value)) : figures.pace(Number(value), pace)
     case 'HA':
       return figures.elevation(Number(value))
   }
@@ -77,6 +80,7 @@ export function Records({ sports }: { sports: readonly Sport[] }) {
       {[...grouped].map(([sportId, sportRecords]) => {
         const sport = sports.find((candidate) => candidate.id === sportId)
         const label = sport?.label ?? ''
+        const pace = sport?.speed_display === 'pace' ? paceUnitFor(sportId, figures.imperial) : null
         return (
           <Card key={sportId} padding="sm" data-testid="records-sport" data-sport-id={sportId}>
             <Group gap="xs" mb="xs">
@@ -87,9 +91,9 @@ export function Records({ sports }: { sports: readonly Sport[] }) {
               <Table.Tbody>
                 {sportRecords.map((record) => (
                   <Table.Tr key={record.id} data-record-type={record.record_type}>
-                    <Table.Td>{t(`dashboard.RECORDS.TYPES.${record.record_type}`)}</Table.Td>
+                    <Table.Td>{t(`dashboard.RECORDS.TYPES.${recordNameKey(record.record_type, pace !== null)}`)}</Table.Td>
                     <Table.Td fw={600} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {recordValue(record, figures)}
+                      {recordValue(record, figures, pace)}
                     </Table.Td>
                     <Table.Td ta="right">
                       <Anchor component={Link} to={`/workouts/${record.workout_id}`} size="xs">

@@ -101,7 +101,7 @@ export function WorkoutHeader({ workout, segment, displayAscent }: { workout: Wo
             <Text size="sm" c="dimmed" data-testid="workout-date">
               {formatDateTime(workout.workout_date, timezone)}
             </Text>
-            {segment === null && <RecordBadges records={workout.records} displayAscent={displayAscent} />}
+            {segment === null && <RecordBadges records={workout.records} displayAscent={displayAscent} pace={sport?.speed_display === 'pace'} />}
           </Stack>
           <StepLink direction="next" {...next} />
         </Group>

@@ -107,9 +107,19 @@ describe('RecordBadges', () => {
   })
 
   it('hides the ascent record when ascent is not displayed', async () => {
-    rendered = await render(<RecordBadges records={[record('FD'), record('HA')]} displayAscent={false} />)
+    rendered = await render(<RecordBadges records={[record('FD'), record('HA')]} displayAscent={false} pace={false} />)
     expect(document.querySelector('[data-testid="record-FD"]')?.textContent).toBe('Farthest distance')
     expect(document.querySelector('[data-testid="record-HA"]')).toBeNull()
+  })
+
+  it('names the speed records as paces for a sport read as pace', async () => {
+    const badge = (type: string) => document.querySelector(`[data-testid="record-${type}"]`)?.textContent
+    rendered = await render(<RecordBadges records={[record('AS'), record('MS'), record('FD')]} displayAscent pace={false} />)
+    expect([badge('AS'), badge('MS')]).toEqual(['Best average speed', 'Max. speed'])
+    rendered.unmount()
+    await i18next.changeLanguage('fr')
+    rendered = await render(<RecordBadges records={[record('AS'), record('MS'), record('FD')]} displayAscent pace />)
+    expect([badge('AS'), badge('MS'), badge('FD')]).toEqual(['Meilleure allure moyenne', 'Meilleure allure', 'Plus longue distance'])
   })
 })
 

@@ -70,6 +70,21 @@ describe('workout import: sport from the file', () => {
     expect(workout.moving).toBe('0:00:00')
   })
 
+  it('names the sport of a default title in the user’s language, uploaded or entered by hand', async () => {
+    const preferences = (language: string) => ({ display_ascent: true, imperial_units: false, language, timezone: 'Europe/Paris', weekm: false })
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences('fr') })).status).toBe(200)
+    const text = (await gpxOfType('Running')).replace('<name>just a workout</name>', '')
+    const french = await imported('run.gpx', text, { sport_id: SPORT_ID.cyclingSport, detect_sport: true })
+    expect(french.title).toMatch(/^Course à pied - 2018-03-13 \d{2}:\d{2}:\d{2}$/)
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences('de') })).status).toBe(200)
+    const manual = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: SPORT_ID.mountainBikingElectric, workout_date: '2024-05-01 07:30', duration: 3600, distance: 20 },
+    })
+    expect(manual.status, JSON.stringify(manual.body)).toBe(201)
+    expect(manual.body.data.workouts[0]?.title).toBe('Mountainbike (Elektro) - 2024-05-01 07:30:00')
+  })
+
   it('still needs sport_id, and refuses a detect_sport that is not a boolean', async () => {
     const text = await gpxOfType('Running')
     expect((await upload(t, sam.token, 'run.gpx', text, { detect_sport: true })).status).toBe(400)

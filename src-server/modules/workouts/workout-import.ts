@@ -7,6 +7,7 @@ import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
+import { sportName } from '../../../src/i18n/sport-names'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
@@ -117,11 +118,14 @@ export async function sportOfActivity(
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
 }
 
-/** `Cycling (Sport) - 2018-03-13 13:44:45`, the start in the user's time zone. */
-export function defaultTitle(sportLabel: string, start: Date, timezone: string): string {
-  const local = createZoneClock(timezone).local(start.getTime())
+/**
+ * `Cycling (Sport) - 2018-03-13 13:44:45`, the start in the user's time zone, the sport named in
+ * the user's language (`Cyclisme (Sport) - …` in French) as the rest of their interface is.
+ */
+export function defaultTitle(sportLabel: string, start: Date, user: Pick<UserEntity, 'timezone' | 'language'>): string {
+  const local = createZoneClock(user.timezone).local(start.getTime())
   const two = (value: number) => String(value).padStart(2, '0')
-  return `${sportLabel} - ${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}:${two(local.second)}`
+  return `${sportName(sportLabel, user.language)} - ${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}:${two(local.second)}`
 }
 
 /** Copies an analysis into a workout row's figure columns (and its segments' rows). */
@@ -333,7 +337,7 @@ export async function importWorkoutFile(
         weatherEnd: null,
       })
       const segments = applyAnalysis(workout, analysis)
-      workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user.timezone)
+      workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user)
       workout.filePath = originalFilePath(user.id, workout.id, parsed.format)
       const item: PreparedWorkout = { workout, segments, analysis, packed, start, written: [] }
       prepared.push(item)

@@ -243,7 +243,7 @@ export function createWorkoutsService(context: ServerContext) {
           id: shortId(),
           userId: user.id,
           sportId: sport.id,
-          title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user.timezone),
+          title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user),
           notes: body.notes ?? null,
           workoutDate,
           createdAt: context.now(),
