@@ -14,6 +14,12 @@ function chunk(type: string, data: Buffer): Buffer {
   return out
 }
 
+/** The pixels as 32-bit words (one per pixel, compared whole), on an aligned copy when they are not aligned. */
+function pixelWords(data: Buffer): Uint32Array {
+  const aligned = data.byteOffset % 4 === 0 ? data : Buffer.from(data)
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2)
+}
+
 function opaque(data: Buffer): boolean {
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false
   return true
@@ -28,7 +34,9 @@ function opaque(data: Buffer): boolean {
 export function encodePng(raster: Raster): Buffer {
   const { width, height, data } = raster
   const channels = opaque(data) ? 3 : 4
-  const filtered = Buffer.allocUnsafe((width * channels + 1) * height)
+  // Zeroed: a pixel equal to the one above filters "up" to zeros, and most of a map's pixels are.
+  const filtered = Buffer.alloc((width * channels + 1) * height)
+  const words = pixelWords(data)
   const rowBytes = width * 4
   let out = 0
   for (let y = 0; y < height; y++) {
@@ -36,13 +44,13 @@ export function encodePng(raster: Raster): Buffer {
     const up = y > 0
     filtered[out++] = up ? 2 : 0
     const back = up ? rowBytes : 0
-    for (let at = y * rowBytes, end = at + rowBytes; at < end; at += 4) {
-      // Written out per channel: this runs for each of the map's 90,000 pixels.
+    for (let at = y * rowBytes, pixel = y * width, end = at + rowBytes; at < end; at += 4, pixel += 1, out += channels) {
+      if (up && words[pixel] === words[pixel - width]) continue
+      // Written out per channel: this runs for each pixel unlike the one above.
       filtered[out] = (data[at] ?? 0) - (up ? (data[at - back] ?? 0) : 0)
       filtered[out + 1] = (data[at + 1] ?? 0) - (up ? (data[at + 1 - back] ?? 0) : 0)
       filtered[out + 2] = (data[at + 2] ?? 0) - (up ? (data[at + 2 - back] ?? 0) : 0)
       if (channels === 4) filtered[out + 3] = (data[at + 3] ?? 0) - (up ? (data[at + 3 - back] ?? 0) : 0)
-      out += channels
     }
   }
   const header = Buffer.alloc(13)
