@@ -67,16 +67,19 @@ export async function totalsByPeriod(manager: EntityManager, filter: StatsFilter
   const last = ranges[ranges.length - 1]
   if (!first || !last || ranges.length > MAX_PERIOD_RANGES) throw new RangeError(`${ranges.length} periods to group by`)
   const { where, params } = whereOf(filter)
+  // The ranges lie within the filter's dates: repeating those bounds here made SQLite seek them
+  // instead of each range's, reading every row of the filter once per range (12 months: 14×).
+  const inRanges = whereOf({ ...filter, from: null, to: null })
   const rows = await manager.query<TotalsRow[]>(
     `WITH periods(period, start, until) AS (VALUES ${ranges.map(() => '(?, ?, ?)').join(', ')})
      SELECT periods.period, sport_id, ${TOTALS_SQL}
        FROM periods JOIN workout ON workout_date >= periods.start AND workout_date < periods.until
-      WHERE ${where} GROUP BY periods.period, sport_id
+      WHERE ${inRanges.where} GROUP BY periods.period, sport_id
      UNION ALL
      SELECT NULL, NULL, (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date < ?)
                         + (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date >= ?), NULL, NULL, NULL, NULL, NULL
      ORDER BY period, sport_id`,
-    [...ranges.flatMap((range) => [range.key, toSqlDate(range.start), toSqlDate(range.until)]), ...params, ...params, toSqlDate(first.start), ...params, toSqlDate(last.until)],
+    [...ranges.flatMap((range) => [range.key, toSqlDate(range.start), toSqlDate(range.until)]), ...inRanges.params, ...params, toSqlDate(first.start), ...params, toSqlDate(last.until)],
   )
   // The uncovered count comes first (a null period sorts first).
   const [uncovered, ...totals] = rows
