@@ -37,3 +37,11 @@ test.describe('a lost chunk', () => {
     await expect(page.getByTestId('route-error')).toHaveCount(0)
   })
 })
+
+test('the shell’s service worker registers once the first page has started, then controls the page', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/login')
+  // Not while the page starts (it would fetch the shell again and take every request over): none yet at `load`.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+})
