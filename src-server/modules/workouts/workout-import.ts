@@ -277,10 +277,14 @@ export async function importWorkoutFile(
   const allWritten = () => prepared.flatMap((item) => item.written)
   const extension = trackExtension(originalName)
   const unpacked = join(layout.tmp, `unpacked-${randomToken()}${extension ?? ''}`)
+  // What this import may leave in tmp/ (removed at the end): only files that may exist, as each
+  // removal is a trip to libuv's pool, and an archive imports thousands of files.
+  const scratch = new Set([uploadedPath])
   try {
     if (extension === null) throw new AppError('file_extension_not_allowed')
     // A packed file is imported (and kept) as the file it holds, under the single-file size limit.
     const packed = unpackedName(originalName) !== originalName
+    if (packed) scratch.add(unpacked)
     if (packed) await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
     const path = packed ? unpacked : uploadedPath
     const fileHash = !packed && inArchive.fileHash !== undefined ? inArchive.fileHash : await sha256File(path)
@@ -342,11 +346,10 @@ export async function importWorkoutFile(
       const item: PreparedWorkout = { workout, segments, analysis, packed, start, written: [] }
       prepared.push(item)
       const first = prepared[0]?.written[0]
-      item.written.push(
-        first === undefined
-          ? await storeOriginal(layout, path, workout.filePath)
-          : await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)),
-      )
+      if (first === undefined) {
+        item.written.push(await storeOriginal(layout, path, workout.filePath))
+        scratch.delete(path)
+      } else item.written.push(await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)))
       if (map) {
         workout.mapId = await maps.store(map)
         item.written.push(maps.path(workout.mapId))
@@ -401,6 +404,6 @@ export async function importWorkoutFile(
     await removeFiles(allWritten())
     throw error
   } finally {
-    await removeFiles([uploadedPath, unpacked])
+    await removeFiles([...scratch])
   }
 }
