@@ -40,6 +40,13 @@ export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
 export const MAX_TASKS_PER_USER = 20
 /** Imports one user may run at once. */
 export const MAX_RUNNING_PER_USER = 2
+/**
+ * How often a running task's progress (files done, the current file, bytes extracted) is written:
+ * with a file's result when this long has passed since the last time, and at the task's end, rather
+ * than a statement more with every file. A task resumed after a crash counts its files from its
+ * results; its extracted bytes may be behind by what this interval extracted.
+ */
+const PROGRESS_EVERY_MS = 250
 /** Results stored per task; files beyond still count in `files_done` (a limit above any real export). */
 export const MAX_RESULTS_PER_TASK = 20_000
 /** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
@@ -315,33 +322,41 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     importing: Set<string>
     /** The sports and the owner's preferences, read once for all the archive's files. */
     sportSettings: SportSettings
+    /** When the task's progress was last written (ms since the epoch). */
+    progressWrittenAt: number
   }
 
-  async function stillOwned(run: Run): Promise<boolean> {
-    return (await db.manager.countBy(ImportTaskEntity, { id: run.taskId })) > 0
+  async function stillOwned(run: Run, manager: EntityManager = db.manager): Promise<boolean> {
+    return (await manager.countBy(ImportTaskEntity, { id: run.taskId })) > 0
   }
 
   /**
-   * Writes one file's result row with the task's progress in `manager`'s transaction. Results
-   * are written one at a time in the archive's order, and `run` counts this one (see
-   * {@link recorded}) only once it is committed.
+   * Writes one file's result row in `manager`'s transaction, with the task's progress when it is
+   * due (see {@link PROGRESS_EVERY_MS}). Results are written one at a time in the archive's order,
+   * and `run` counts this one (see {@link recorded}) only once it is committed.
    * @throws TaskStopped when the task is gone with its owner
    */
   async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult): Promise<void> {
-    // The file shown as current: the first other file under way.
-    const current = [...run.importing].find((file) => file !== result.file)
-    const progress = await manager.update(
-      ImportTaskEntity,
-      { id: run.taskId },
-      {
-        filesDone: run.filesDone + 1,
-        filesTotal: run.filesTotal,
-        currentFile: clipOrNull(current),
-        bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
-      },
-    )
-    if (!progress.affected) throw new TaskStopped('owner_gone')
-    if (run.seq < MAX_RESULTS_PER_TASK) {
+    const stored = run.seq < MAX_RESULTS_PER_TASK
+    const now = context.now().getTime()
+    // Files past the stored results have only the progress to count them (and a clock set back writes it).
+    if (!stored || now - run.progressWrittenAt >= PROGRESS_EVERY_MS || now < run.progressWrittenAt) {
+      // The file shown as current: the first other file under way.
+      const current = [...run.importing].find((file) => file !== result.file)
+      const progress = await manager.update(
+        ImportTaskEntity,
+        { id: run.taskId },
+        {
+          filesDone: run.filesDone + 1,
+          filesTotal: run.filesTotal,
+          currentFile: clipOrNull(current),
+          bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+        },
+      )
+      if (!progress.affected) throw new TaskStopped('owner_gone')
+      run.progressWrittenAt = now
+    }
+    if (stored) {
       const row: ImportTaskResultEntity = {
         taskId: run.taskId,
         seq: run.seq,
@@ -353,7 +368,13 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         code: result.status === 'error' ? result.code : null,
         warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
       }
-      await insertRows(manager, ImportTaskResultEntity, [row])
+      try {
+        await insertRows(manager, ImportTaskResultEntity, [row])
+      } catch (error) {
+        // The task's row went with its owner: the result's foreign key fails.
+        if (!(await stillOwned(run, manager))) throw new TaskStopped('owner_gone')
+        throw error
+      }
     }
   }
 
@@ -615,6 +636,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         seen: new Set(),
         importing: new Set(),
         sportSettings: sportSettingsOnce(sportSettingsOf(db.manager, user)),
+        progressWrittenAt: Number.NEGATIVE_INFINITY,
       }
       let zip: ZipFile | null = null
       let ending: { status: 'done' | 'failed'; message: string | null } | null = null
@@ -646,7 +668,16 @@ export function createImportTasks(context: ServerContext): ImportTasks {
             manager.update(
               ImportTaskEntity,
               { id: row.id },
-              { status, message, filesTotal: run.filesTotal, currentFile: null, archivePath: null, finishedAt: context.now() },
+              {
+                status,
+                message,
+                filesDone: run.filesDone,
+                filesTotal: run.filesTotal,
+                currentFile: null,
+                bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+                archivePath: null,
+                finishedAt: context.now(),
+              },
             ),
           )
           await rm(archivePath, { force: true })

@@ -129,6 +129,26 @@ describe('import tasks kept in the database', () => {
     expect(await workoutsOf(t, owner.token)).toHaveLength(1)
   })
 
+  it('writes the progress with the first file, then as time passes, not with every file', async () => {
+    let clock = Date.parse('2025-06-01T08:00:00Z')
+    // The archive's 6th write is held: the expired reports' removal, the task's row, then three files.
+    const hold = holdWrite(6)
+    let counting = false
+    const t = await start({ now: () => new Date(clock), writeGate: () => (counting ? hold.gate() : Promise.resolve()) })
+    const owner = await registerUser(t, 'owner')
+    counting = true
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'ten.zip', buildZip(await rides(10)), data)
+    await hold.held
+    const status = async () => (await t.api<ImportTaskResponse>('GET', `workouts/imports/${started.body.data.task.id}`, { token: owner.token })).body.data.task
+    // The clock has not moved: only the first file wrote the progress.
+    expect(await status()).toMatchObject({ status: 'in_progress', files_done: 1, results: { length: 3 } })
+    clock += 1000
+    hold.release()
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task).toMatchObject({ status: 'done', files_done: 10, files_total: 10, current_file: null })
+    expectEachFileOnce(task, 10)
+  })
+
   it("keeps a file's warnings in its result, as a single upload's answer says them", async () => {
     const t = await start()
     const owner = await registerUser(t, 'owner')
