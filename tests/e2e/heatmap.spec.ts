@@ -129,3 +129,19 @@ test.describe('heatmap: the map does not wait', () => {
     await expect(canvas).toBeVisible()
   })
 })
+
+test.describe('heatmap: a failed answer', () => {
+  // The shell's service worker would send the call itself, out of `page.route`'s reach.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the worker’s failed call shows the catalogued message, and the filters', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const token = await createActiveUser(request, newAccount('heatmap_fail'))
+    await page.route(/\/api\/heatmap/, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'invalid payload', code: 'invalid_payload' }) }),
+    )
+    await openWithToken(page, token, '/heatmap')
+    await expect(page.getByTestId('error-box')).toHaveText('Provided data are invalid.')
+    await expect(page.getByTestId('heatmap-sport')).toBeVisible()
+  })
+})
