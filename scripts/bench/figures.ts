@@ -1,12 +1,16 @@
 import { measureArchiveImport } from './api/archive-import'
-import { measureAloneCalls } from './api/dashboard-latency'
+import { measureAloneCalls, measureConcurrentCalls, p95Of } from './api/dashboard-latency'
 import { measureSingleUploads } from './api/single-upload'
 
 function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 }
 
-/** The groups of figures measured: all, or those listed in `BENCH_FIGURES` (e.g. `archive,upload`). */
+/**
+ * The groups of figures measured: by default upload, archive and calls, or those listed in
+ * `BENCH_FIGURES` (e.g. `archive,upload`); `clients` (the 20 clients on 20 users × 1,000
+ * workouts, ~1 min per tree and round) only when listed.
+ */
 const GROUPS = new Set((process.env.BENCH_FIGURES ?? 'upload,archive,calls').split(','))
 
 /**
@@ -32,6 +36,12 @@ async function main(): Promise<void> {
       figures[`uncached ${name}, ms`] = medianMs
       figures[`  ${name}: server CPU per call, ms`] = cpuMs
     }
+  }
+  if (GROUPS.has('clients')) {
+    const { figures: clients } = await measureConcurrentCalls(20, 1000)
+    figures['20 clients: server CPU per call, ms'] = clients.cpuMs
+    figures['  20 clients: main thread per call, ms'] = clients.mainThreadMs
+    for (const [name, sorted] of clients.latencies) figures[`  20 clients: ${name} p95, ms`] = p95Of(sorted)
   }
   process.stdout.write(`${JSON.stringify(figures)}\n`)
 }

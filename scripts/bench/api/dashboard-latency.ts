@@ -100,6 +100,9 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN
 }
 
+/** p95 of one call kind's sorted latencies (ms). */
+export const p95Of = (sorted: readonly number[]) => percentile(sorted, 95)
+
 /** A fresh data folder with a registered first user and the seeded history. */
 export async function seededDataDir(dataDir: string, users: number, perUser: number): Promise<void> {
   const server = await startBenchServer(dataDir)
@@ -296,7 +299,7 @@ export function concurrentLines(figures: ConcurrentFigures): string[] {
     `    ${figures.calls} calls, server CPU per call ${figures.cpuMs.toFixed(2)} ms (main thread ${figures.mainThreadMs.toFixed(2)}), load generator CPU per call ${figures.harnessCpuMs.toFixed(2)} ms`,
   ]
   for (const [name, sorted] of figures.latencies) {
-    const p95 = percentile(sorted, 95)
+    const p95 = p95Of(sorted)
     lines.push(
       `    ${name.padEnd(34)} n=${String(sorted.length).padStart(5)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  target p95 ≤ ${CONCURRENT_P95_MAX_MS} ms  ${p95 <= CONCURRENT_P95_MAX_MS ? 'ok' : 'MISSED'}`,
     )
@@ -304,24 +307,33 @@ export function concurrentLines(figures: ConcurrentFigures): string[] {
   return lines
 }
 
-/** 20 clients, each another user, call the dashboard's endpoints in a loop: p50/p95 per call. */
-export async function concurrentBenchmark(users: number, perUser: number, options: Pick<ServerProcessOptions, 'nodeArgs'> = {}): Promise<void> {
+/** The 20 clients' run on a freshly seeded server: the warm-up's figures, the measured ones, the server's peak RSS. */
+export async function measureConcurrentCalls(
+  users: number,
+  perUser: number,
+  options: Pick<ServerProcessOptions, 'nodeArgs'> = {},
+): Promise<{ warmUp: ConcurrentFigures; figures: ConcurrentFigures; peakRssMb: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-dashboard-'))
   try {
     const { server, auth } = await seededServer(dataDir, users, perUser, CLIENTS, options)
     const warmUp = await driveClients(server, auth, WARM_UP_MS)
     const figures = await driveClients(server, auth)
-    const peakRssMb = await server.stop()
-    console.log(
-      `  ${CLIENTS} clients (each another user) for ${DURATION_MS / 1000} s, ${users} users × ${perUser} workouts, answer cache off, ${figures.errors + warmUp.errors} errors, server peak RSS ${peakRssMb.toFixed(0)} MB`,
-    )
-    console.log(
-      `    after ${WARM_UP_MS / 1000} s of the same load to warm up (${warmUp.calls} calls, server CPU per call ${warmUp.cpuMs.toFixed(2)} ms, main thread ${warmUp.mainThreadMs.toFixed(2)})`,
-    )
-    for (const line of concurrentLines(figures)) console.log(line)
+    return { warmUp, figures, peakRssMb: await server.stop() }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** 20 clients, each another user, call the dashboard's endpoints in a loop: p50/p95 per call. */
+export async function concurrentBenchmark(users: number, perUser: number, options: Pick<ServerProcessOptions, 'nodeArgs'> = {}): Promise<void> {
+  const { warmUp, figures, peakRssMb } = await measureConcurrentCalls(users, perUser, options)
+  console.log(
+    `  ${CLIENTS} clients (each another user) for ${DURATION_MS / 1000} s, ${users} users × ${perUser} workouts, answer cache off, ${figures.errors + warmUp.errors} errors, server peak RSS ${peakRssMb.toFixed(0)} MB`,
+  )
+  console.log(
+    `    after ${WARM_UP_MS / 1000} s of the same load to warm up (${warmUp.calls} calls, server CPU per call ${warmUp.cpuMs.toFixed(2)} ms, main thread ${warmUp.mainThreadMs.toFixed(2)})`,
+  )
+  for (const line of concurrentLines(figures)) console.log(line)
 }
 
 /** Uncached dashboard reads: alone on 1,000 workouts, then 20 clients on 100 users × 1,000 (`BENCH_USERS` to shrink). */
