@@ -12,18 +12,28 @@ interface Statement {
   params: unknown[]
 }
 
-/** Every statement the server sends to SQLite while `recording` is on (all its connections). */
+/**
+ * Every statement the server sends to SQLite while `recording` is on (all its connections): caught
+ * where every statement runs, on node-sqlite3's statement (read connections keep theirs prepared and
+ * run them again without going through the connection's `all`), plus the connection's `exec`.
+ */
 function recordStatements(): { take(): Statement[]; start(): void } {
   let recording = false
   let statements: Statement[] = []
-  const prototype = sqlite3.Database.prototype as unknown as Record<'all' | 'run' | 'exec', (sql: string, ...rest: unknown[]) => unknown>
-  for (const method of ['all', 'run', 'exec'] as const) {
+  type Run = (this: { sql?: string }, ...rest: unknown[]) => unknown
+  const patch = (prototype: Record<string, Run>, method: string, sqlOf: (self: { sql?: string }, rest: unknown[]) => Statement) => {
     const original = prototype[method]
-    prototype[method] = function (this: unknown, sql: string, ...rest: unknown[]) {
-      if (recording) statements.push({ sql, params: Array.isArray(rest[0]) ? (rest[0] as unknown[]) : [] })
-      return original.call(this, sql, ...rest)
+    if (!original) return
+    prototype[method] = function (this: { sql?: string }, ...rest: unknown[]) {
+      if (recording) statements.push(sqlOf(this, rest))
+      return original.apply(this, rest)
     }
   }
+  const statement = sqlite3.Statement.prototype as unknown as Record<string, Run>
+  for (const method of ['all', 'run', 'get', 'each']) {
+    patch(statement, method, (self, rest) => ({ sql: self.sql ?? '', params: Array.isArray(rest[0]) ? (rest[0] as unknown[]) : [] }))
+  }
+  patch(sqlite3.Database.prototype as unknown as Record<string, Run>, 'exec', (_self, rest) => ({ sql: String(rest[0]), params: [] }))
   return {
     start() {
       statements = []

@@ -70,4 +70,29 @@ describe('workout lists', () => {
     const held = list.flatMap((workout) => workout.records)
     expect(JSON.stringify([...held].sort((a, b) => a.id - b.id))).toBe(JSON.stringify([...records].sort((a, b) => a.id - b.id)))
   })
+
+  it('orders, pages and totals a list as its workouts say, the filter applying to the totals too', async () => {
+    await seedHistory()
+    const listOf = async (query: string) => (await t.api<WorkoutsListResponse>('GET', `workouts?${query}`, { token: sam.token })).body
+    const all = await listOf('per_page=100')
+    const singles = await Promise.all(
+      all.data.workouts.map(async ({ id }) => (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0] as Workout),
+    )
+    // Newest first, ties (two workouts typed in for the same minute) by id, also descending.
+    const expected = [...singles].sort((a, b) => Date.parse(b.workout_date) - Date.parse(a.workout_date) || (a.id < b.id ? 1 : -1))
+    expect(all.data.workouts.map((workout) => workout.id)).toEqual(expected.map((workout) => workout.id))
+    expect((await listOf('per_page=3&page=2')).data.workouts.map((workout) => workout.id)).toEqual(expected.slice(3, 6).map((workout) => workout.id))
+    const sum = (workouts: readonly Workout[], figure: (workout: Workout) => number | null) => workouts.reduce((total, workout) => total + (figure(workout) ?? 0), 0)
+    for (const [query, listed] of [
+      ['per_page=2', singles],
+      ['per_page=2&sport_id=1', singles.filter((workout) => workout.sport_id === 1)],
+    ] as const) {
+      const { totals } = (await listOf(query)).data
+      expect(totals.count).toBe(listed.length)
+      expect(totals.distance).toBeCloseTo(sum(listed, (workout) => workout.distance), 2)
+      expect(totals.ascent).toBeCloseTo(sum(listed, (workout) => workout.ascent), 1)
+      expect(totals.descent).toBeCloseTo(sum(listed, (workout) => workout.descent), 1)
+    }
+    expect((await listOf('per_page=2&from=1990-01-01&to=1990-12-31')).data.totals).toEqual({ count: 0, distance: 0, duration: 0, ascent: 0, descent: 0 })
+  })
 })
