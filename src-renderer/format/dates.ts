@@ -29,13 +29,21 @@ export interface DateInputFormat {
   placeholder: string
 }
 
+/** The locale whose way of writing a date each interface language's date fields follow. */
+const DATE_FIELD_LOCALES: Readonly<Record<string, string>> = {
+  // Day first, as the app shows every date (spec: dd/MM/yyyy), whatever the browser's English variant.
+  en: 'en-GB',
+  fr: 'fr-FR',
+  de: 'de-DE',
+}
+
 /**
- * The date fields' format for an interface language: the browser's locale when it is a variant of
- * that language (en-US month first, en-GB day first), otherwise the language's own (de `DD.MM.YYYY`,
- * fr `DD/MM/YYYY`, en month first), as Intl writes a date with two-digit day and month.
+ * The date fields' format for an interface language (de `DD.MM.YYYY`, fr and en `DD/MM/YYYY`), as
+ * Intl writes a date with two-digit day and month, so that a field reads and parses dates the way
+ * the rest of the interface shows them.
  */
-export function dateInputFormat(language: string, browserLocales: readonly string[], letters: DateLetters): DateInputFormat {
-  const locale = browserLocales.find((candidate) => candidate.toLowerCase().split('-')[0] === language) ?? language
+export function dateInputFormat(language: string, letters: DateLetters): DateInputFormat {
+  const locale = DATE_FIELD_LOCALES[language] ?? language
   // 31 January 2000: every field has two digits, so none is mistaken for another.
   const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2000, 0, 31))
   let valueFormat = ''

@@ -12,7 +12,7 @@ async function chooseSport(page: Page) {
 }
 
 test.describe('adding workouts', () => {
-  // The date field in English follows the browser's locale: month first in the US.
+  // An American browser still gets the app's day-first dates (spec: dd/MM/yyyy), as every page shows them.
   test.use({ locale: 'en-US' })
   test('Submit says inline what is missing, and the last sport used is chosen next time', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('addhint'))
@@ -138,8 +138,8 @@ test.describe('adding workouts', () => {
     await page.getByTestId('add-mode').getByText('Without a file').click()
     await chooseSport(page)
     await page.getByTestId('title-input').fill('Evening row')
-    await expect(page.getByTestId('workout-date-input')).toHaveAttribute('placeholder', 'mm/dd/yyyy')
-    await page.getByTestId('workout-date-input').fill('05/12/2024')
+    await expect(page.getByTestId('workout-date-input')).toHaveAttribute('placeholder', 'dd/mm/yyyy')
+    await page.getByTestId('workout-date-input').fill('12/05/2024')
     await page.getByTestId('workout-date-input').press('Enter')
     await page.getByTestId('workout-time-input').fill('18:30')
     await page.getByTestId('duration-hours').fill('1')

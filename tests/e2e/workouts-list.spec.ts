@@ -22,7 +22,7 @@ async function seed(request: APIRequestContext, token: string) {
 }
 
 test.describe('workouts list', () => {
-  // Date fields in English follow the browser's locale: month first in the US.
+  // An American browser still gets the app's day-first dates (spec: dd/MM/yyyy), as the list shows them.
   test.use({ locale: 'en-US' })
   test('filters narrow the list, survive a reload, and sort, page size and pages live in the address', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('list'))
@@ -65,10 +65,10 @@ test.describe('workouts list', () => {
     await page.getByTestId('sort-distance').click()
     await expect(page).toHaveURL(/order=asc/)
     await expect(rows.first()).toContainText('Run 10')
-    // Date pickers as an American writes dates (MM/DD/YYYY), weeks starting on the user's first day (Sunday here).
-    await expect(page.getByTestId('filter-from')).toHaveAttribute('placeholder', 'mm/dd/yyyy')
-    await page.getByTestId('filter-from').fill('03/12/2024')
-    await page.getByTestId('filter-to').fill('03/13/2024')
+    // Date pickers in the app's dd/MM/yyyy, weeks starting on the user's first day (Sunday here).
+    await expect(page.getByTestId('filter-from')).toHaveAttribute('placeholder', 'dd/mm/yyyy')
+    await page.getByTestId('filter-from').fill('12/03/2024')
+    await page.getByTestId('filter-to').fill('13/03/2024')
     await page.keyboard.press('Escape')
     await page.getByTestId('filter-from').click()
     const picker = page.locator('.mantine-Popover-dropdown:visible')
@@ -79,7 +79,7 @@ test.describe('workouts list', () => {
     await page.getByTestId('filters-apply').click()
     await expect(page).toHaveURL(/from=2024-03-12&to=2024-03-13/)
     await expect(rows).toHaveCount(2)
-    await expect(page.getByTestId('filter-from')).toHaveValue('03/12/2024')
+    await expect(page.getByTestId('filter-from')).toHaveValue('12/03/2024')
     await shot(page, 'list-filtered')
 
     // Clearing the filters brings everything back.
