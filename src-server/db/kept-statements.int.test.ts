@@ -1,34 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Database, Statement } from 'sqlite3'
-import type { DataSource } from 'typeorm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDataSource, openReadDataSource } from './data-source'
+import { describe, expect, it } from 'vitest'
+import { useNoteDatabases } from '../test/note-databases'
 
 describe('read connections keep their prepared statements', () => {
-  let dir: string
-  let writer: DataSource
-  let reader: DataSource
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'waymark-kept-'))
-    const path = join(dir, 'kept.sqlite')
-    writer = createDataSource(path)
-    await writer.initialize()
-    await writer.query('CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)')
-    reader = await openReadDataSource(path)
-  })
-  afterEach(async () => {
-    await reader.destroy()
-    await writer.destroy()
-    await rm(dir, { recursive: true, force: true })
-  })
+  const db = useNoteDatabases('kept')
 
   /** Runs `sql` on the reader's connection as TypeORM does; answers the rows and the statement that ran it. */
   const run = (sql: string, params: unknown[] = []) =>
     new Promise<{ rows: unknown[]; statement: Statement }>((resolve, reject) => {
       // TypeORM's sqlite driver holds node-sqlite3's database object.
-      const { databaseConnection: connection } = reader.driver as unknown as { databaseConnection: Database }
+      const { databaseConnection: connection } = db.reader.driver as unknown as { databaseConnection: Database }
       connection.all(sql, params, function (this: Statement, error: Error | null, rows: unknown[]) {
         if (error) reject(error)
         else resolve({ rows, statement: this })
@@ -37,22 +18,22 @@ describe('read connections keep their prepared statements', () => {
 
   it('runs a query again on the statement it prepared, and sees each commit', async () => {
     const first = await run('SELECT id FROM note WHERE id >= ?', [1])
-    await writer.query(`INSERT INTO note (id, text) VALUES (1, 'one')`)
+    await db.writer.query(`INSERT INTO note (id, text) VALUES (1, 'one')`)
     const second = await run('SELECT id FROM note WHERE id >= ?', [1])
     expect(second.statement).toBe(first.statement)
     expect(first.rows).toEqual([])
     expect(second.rows).toEqual([{ id: 1 }])
     // A kept statement holds no snapshot between calls: the writer can empty its log.
-    const [checkpoint] = await writer.query<{ busy: number }[]>('PRAGMA wal_checkpoint(TRUNCATE)')
+    const [checkpoint] = await db.writer.query<{ busy: number }[]>('PRAGMA wal_checkpoint(TRUNCATE)')
     expect(checkpoint?.busy).toBe(0)
-    await writer.query(`INSERT INTO note (id, text) VALUES (2, 'two')`)
-    expect(await reader.query('SELECT id FROM note WHERE id >= ?', [1])).toEqual([{ id: 1 }, { id: 2 }])
+    await db.writer.query(`INSERT INTO note (id, text) VALUES (2, 'two')`)
+    expect(await db.reader.query('SELECT id FROM note WHERE id >= ?', [1])).toEqual([{ id: 1 }, { id: 2 }])
   })
 
   it('answers a query that does not prepare with its error, every time', async () => {
     await expect(run('SELECT n FROM missing')).rejects.toThrow(/no such table/)
     await expect(Promise.all([run('SELECT n FROM missing'), run('SELECT n FROM missing')])).rejects.toThrow(/no such table/)
-    await expect(reader.query('SELECT n FROM missing')).rejects.toThrow(/no such table/)
+    await expect(db.reader.query('SELECT n FROM missing')).rejects.toThrow(/no such table/)
   })
 
   it('keeps the 100 most recently used statements and closes with them', async () => {

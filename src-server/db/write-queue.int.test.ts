@@ -1,39 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { DataSource, EntityManager } from 'typeorm'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { EntityManager } from 'typeorm'
+import { describe, expect, it } from 'vitest'
 import { createGate } from '../test/gate'
-import { createDataSource, openReadDataSource } from './data-source'
+import { useNoteDatabases } from '../test/note-databases'
 import { afterCommit, createWriteQueue } from './write-queue'
 
 describe('write queue: group commit', () => {
-  let dir: string
-  let writer: DataSource
-  let reader: DataSource
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'waymark-queue-'))
-    const path = join(dir, 'queue.sqlite')
-    writer = createDataSource(path)
-    await writer.initialize()
-    await writer.query('CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)')
-    reader = await openReadDataSource(path)
-  })
-  afterEach(async () => {
-    await reader.destroy()
-    await writer.destroy()
-    await rm(dir, { recursive: true, force: true })
-  })
+  const db = useNoteDatabases('queue')
 
   const insert = (manager: EntityManager, id: number, text: string | null) => manager.query('INSERT INTO note (id, text) VALUES (?, ?)', [id, text])
   /** What another connection sees: only committed rows. */
-  const committed = async () => (await reader.query<{ id: number }[]>('SELECT id FROM note ORDER BY id')).map((row) => row.id)
+  const committed = async () => (await db.reader.query<{ id: number }[]>('SELECT id FROM note ORDER BY id')).map((row) => row.id)
 
   it('commits the writes queued behind a transaction together; a failing one is rolled back alone', async () => {
     const commit = createGate()
     let commits = 0
     const mailed: number[] = []
-    const write = createWriteQueue(writer, () => (commits += 1), { beforeCommit: commit.hook })
+    const write = createWriteQueue(db.writer, () => (commits += 1), { beforeCommit: commit.hook })
     const settled: string[] = []
     const track = <T>(name: string, promise: Promise<T>) =>
       promise.then(
@@ -81,7 +63,7 @@ describe('write queue: group commit', () => {
   it('a group whose COMMIT fails acknowledges none of its writes', async () => {
     const commit = createGate()
     let refuse = false
-    const write = createWriteQueue(writer, () => undefined, {
+    const write = createWriteQueue(db.writer, () => undefined, {
       beforeCommit: async () => {
         await commit.hook()
         if (refuse) throw new Error('commit refused by the test')
