@@ -4,7 +4,7 @@ import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insigh
 import type { ServerContext } from '../../context'
 import { AppError } from '../../../src/errors'
 import { UserEntity, WorkoutEntity } from '../../db/entities'
-import { sportAndThreshold } from '../workouts/workout-import'
+import { sportAndThreshold, sportSettingsOf } from '../workouts/workout-import'
 import { saveInsights } from './insights-store'
 import { countPendingInsights, pendingInsights, type PendingInsightsRow } from './insights.queries'
 import { fromSqlDate } from '../../lib/sql-date'
@@ -28,7 +28,7 @@ export function createInsightsRecompute(context: ServerContext) {
     const { db, write, layout } = context
     const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
     if (!user) return
-    const { sport, threshold } = await sportAndThreshold(db.manager, user, row.sport_id)
+    const { sport, threshold } = await sportAndThreshold(sportSettingsOf(db.manager, user), row.sport_id)
     // Each activity of a multi-activity file is its own workout, dated by its start. Parsed and
     // analysed in a worker thread, so the event loop keeps answering requests.
     const file = await context.compute.parseAndAnalyse(`${layout.uploads}/${row.file_path}`, {

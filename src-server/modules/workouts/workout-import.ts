@@ -87,12 +87,7 @@ export function sportSettingsOnce(settings: SportSettings): SportSettings {
 }
 
 /** The sport, checked to exist, and the user's stopped-speed threshold for it (km/h). */
-export async function sportAndThreshold(
-  manager: EntityManager,
-  user: UserEntity,
-  sportId: number,
-  settings: SportSettings = sportSettingsOf(manager, user),
-): Promise<{ sport: SportEntity; threshold: number }> {
+export async function sportAndThreshold(settings: SportSettings, sportId: number): Promise<{ sport: SportEntity; threshold: number }> {
   const { sport, preference } = await settings(sportId)
   if (!sport) throw new AppError('sport_not_found')
   return { sport, threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold }
@@ -292,7 +287,7 @@ export async function importWorkoutFile(
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     // An unknown sport is refused before the file is read.
-    const chosen = await sportAndThreshold(db.manager, user, choices.sportId, sportSettings)
+    const chosen = await sportAndThreshold(sportSettings, choices.sportId)
     const optionsFor = (choice: { sport: SportEntity; threshold: number }) => ({
       stoppedSpeedThresholdKmh: choice.threshold,
       effortDistancesM: effortDistancesFor(choice.sport.label),

@@ -29,7 +29,7 @@ import { addToRecords, recomputeRecords } from '../records/records.service'
 import { recordsOfWorkouts } from '../records/records.queries'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
-import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, trackRow } from './workout-import'
+import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
@@ -237,7 +237,7 @@ export function createWorkoutsService(context: ServerContext) {
     async createWithoutFile(user: UserEntity, body: z.output<typeof noFileWorkoutBody>): Promise<WorkoutsResponse> {
       const workoutDate = userInstant(user, body.workout_date)
       const workout = await write(async (manager) => {
-        const { sport } = await sportAndThreshold(manager, user, body.sport_id)
+        const { sport } = await sportAndThreshold(sportSettingsOf(manager, user), body.sport_id)
         const speed = manualSpeed(body.distance, body.duration)
         const created = Object.assign(new WorkoutEntity(), {
           id: shortId(),
@@ -286,7 +286,7 @@ export function createWorkoutsService(context: ServerContext) {
       const figureFields = ['workout_date', 'duration', 'distance', 'ascent', 'descent'] as const
       if (withFile && figureFields.some((field) => body[field] !== undefined)) throw new AppError('invalid_payload')
 
-      const { sport, threshold } = await sportAndThreshold(db.manager, user, body.sport_id ?? workout.sportId)
+      const { sport, threshold } = await sportAndThreshold(sportSettingsOf(db.manager, user), body.sport_id ?? workout.sportId)
       // The re-analysis runs in a worker thread (a large file takes seconds), outside the write
       // queue so other writes are not held up; of a multi-activity file, only the workout's activity.
       const reanalysed =
