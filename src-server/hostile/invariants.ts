@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { expect } from 'vitest'
 import type { TestServer } from '../test/test-server'
+import { threadCpuMs } from '../test/thread-cpu'
 
 /** Every file under a folder, relative to it. */
 async function tree(dir: string): Promise<string[]> {
@@ -40,16 +40,7 @@ export async function expectNothingChanged(t: TestServer, before: Snapshot): Pro
   expect(await snapshot(t)).toEqual(before)
 }
 
-/** This thread's time on a CPU so far (ms): Linux `schedstat`; tests run in forks, so it is the main thread's. */
-function threadCpuMs(): number {
-  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6
-}
-
-/**
- * This thread's CPU time while `work` runs (ms). The test server runs in this thread, so it is what
- * the server's event loop (and this test's client) spent running. Not the loop's busy time: that is
- * wall clock, and a loaded machine preempting a callback made it seconds for the same work.
- */
+/** This thread's CPU time while `work` runs (ms): the in-process test server's and this test's client's. */
 export async function busyWhile<T>(work: () => Promise<T>): Promise<{ result: T; busyMs: number }> {
   const before = threadCpuMs()
   const result = await work()
