@@ -4,46 +4,49 @@ import { DataSource } from 'typeorm'
 import { entities } from './entities'
 import { migrations } from './migrations'
 
-/**
- * node-sqlite3 as TypeORM's driver, minus the "verbose" mode TypeORM always switches on: that mode
- * wraps every call to capture a stack and `util.inspect` each argument (blobs in hex included),
- * which cost more than many of our queries themselves. Errors keep their message and code.
- */
-const quietSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, { verbose: () => sqlite3 })
-
-/** Prepared statements a read connection keeps (by SQL text); the least recently used goes beyond this. */
+/** Prepared statements a connection keeps (by SQL text); the least recently used goes beyond this. */
 const KEPT_STATEMENTS = 100
+
+/**
+ * Longer writes are prepared for each call, as node-sqlite3 does: a multi-row INSERT of thousands
+ * of values is rarely the same text twice, and a kept statement holds its program and its last
+ * bound values until it is used again.
+ */
+const MAX_KEPT_WRITE = 4000
+
+/**
+ * What `run` may keep: a write without RETURNING, which runs to its end in its one step. Any other
+ * statement (a PRAGMA that answers a row, RETURNING) would stay active between calls, holding its
+ * transaction open, so it is prepared for each call.
+ */
+const keptByRun = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql) && !/\bRETURNING\b/i.test(sql)
 
 /** node-sqlite3's statement constructor (its types leave it out): prepares `sql`, then calls back. */
 const NativeStatement = sqlite3.Statement as unknown as new (db: sqlite3.Database, sql: string, prepared: (error: Error | null) => void) => sqlite3.Statement
 
 /**
- * A read connection that prepares each query once and reuses the statement. node-sqlite3's
- * `all` prepares (a trip to libuv's pool), runs (another) and finalizes (on the event loop) a new
- * statement every time: measured, a kept statement costs half the CPU per query (main thread
- * ~32 → ~18 µs, all threads ~70 → ~37 µs for a small SELECT) and skips SQLite's parse. Only
- * `all` (TypeORM's path for reads) is kept: it steps each statement to its end, so a kept
- * statement holds no snapshot between calls. A statement is shared only once prepared: a failed
- * prepare answers its one caller (node-sqlite3 drops what was queued on it).
+ * A connection that prepares each statement once and reuses it. node-sqlite3's `all` and `run`
+ * prepare (a trip to libuv's pool), run (another) and finalize (on the event loop, waiting for the
+ * connection's lock) a new statement every time: measured, a kept statement costs half the CPU
+ * per query (main thread ~32 → ~18 µs, all threads ~70 → ~37 µs for a small SELECT) and skips
+ * SQLite's parse. TypeORM reads with `all`, which steps each statement to its end, and writes
+ * with `run` (see {@link keptByRun}), so a kept statement holds no snapshot or lock between calls
+ * and BEGIN, COMMIT, ROLLBACK and savepoints act as when prepared anew. A statement is shared
+ * only once prepared: a failed prepare answers its one caller (node-sqlite3 drops what was queued
+ * on it).
  */
 class KeptStatementsDatabase extends sqlite3.Database {
   private readonly statements = new Map<string, sqlite3.Statement>()
 
   override all(sql: string, ...args: unknown[]): this {
-    const kept = this.statements.get(sql)
-    if (kept) {
-      // Most recently used last: a Map iterates in insertion order.
-      this.statements.delete(sql)
-      this.statements.set(sql, kept)
-      kept.all(...args)
-      return this
-    }
-    const callback = args.at(-1)
-    const statement = new NativeStatement(this, sql, (error) => {
-      if (!error) this.keep(sql, statement)
-      else if (typeof callback === 'function') Reflect.apply(callback, statement, [error])
-    })
-    statement.all(...args)
+    this.kept(sql, args).all(...args)
+    return this
+  }
+
+  override run(sql: string, ...args: unknown[]): this {
+    if (sql.length > MAX_KEPT_WRITE || !keptByRun(sql)) return super.run(sql, ...args)
+    // The callback's `this` is the statement, with the row id and changes of this run.
+    this.kept(sql, args).run(...args)
     return this
   }
 
@@ -51,6 +54,23 @@ class KeptStatementsDatabase extends sqlite3.Database {
     for (const statement of this.statements.values()) statement.finalize()
     this.statements.clear()
     super.close(callback)
+  }
+
+  /** The kept statement of `sql`, or a new one that will be kept once prepared. */
+  private kept(sql: string, args: unknown[]): sqlite3.Statement {
+    const kept = this.statements.get(sql)
+    if (kept) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.statements.delete(sql)
+      this.statements.set(sql, kept)
+      return kept
+    }
+    const callback = args.at(-1)
+    const statement = new NativeStatement(this, sql, (error) => {
+      if (!error) this.keep(sql, statement)
+      else if (typeof callback === 'function') Reflect.apply(callback, statement, [error])
+    })
+    return statement
   }
 
   private keep(sql: string, statement: sqlite3.Statement): void {
@@ -69,8 +89,13 @@ class KeptStatementsDatabase extends sqlite3.Database {
   }
 }
 
-/** TypeORM's driver for the read-only connections: quiet, with kept statements. */
-const readSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, {
+/**
+ * TypeORM's driver: node-sqlite3 with kept statements, minus the "verbose" mode TypeORM always
+ * switches on: that mode wraps every call to capture a stack and `util.inspect` each argument
+ * (blobs in hex included), which cost more than many of our queries themselves. Errors keep their
+ * message and code.
+ */
+const keptSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as typeof sqlite3, {
   verbose: () => Object.assign(Object.create(sqlite3) as typeof sqlite3, { Database: KeptStatementsDatabase }),
 })
 
@@ -88,7 +113,7 @@ const BUSY_TIMEOUT_MS = 10_000
 export function createDataSource(databasePath: string, options: { readOnly?: boolean } = {}): DataSource {
   return new DataSource({
     type: 'sqlite',
-    driver: options.readOnly ? readSqlite3 : quietSqlite3,
+    driver: keptSqlite3,
     database: databasePath,
     entities,
     migrations,
