@@ -8,9 +8,11 @@ import { deleteBestEfforts, upsertInsightDocument } from './insights.queries'
 /**
  * Stores a workout's insights inside the caller's transaction, replacing any earlier ones: the
  * compressed document and one row per best effort (for personal bests across workouts).
+ * @param options.isNew the workout was created in this transaction: it has no earlier best efforts
+ *   to remove (a statement less per file of an archive)
  */
-export async function saveInsights(manager: EntityManager, workoutId: string, insights: StoredInsights): Promise<void> {
-  await deleteBestEfforts(manager, workoutId)
+export async function saveInsights(manager: EntityManager, workoutId: string, insights: StoredInsights, { isNew = false } = {}): Promise<void> {
+  if (!isNew) await deleteBestEfforts(manager, workoutId)
   // Level 1 as for the chart: nearly the best size for a fraction of the time.
   await upsertInsightDocument(manager, workoutId, insights.version, gzipSync(JSON.stringify(insights), { level: 1 }))
   await insertRows(manager, WorkoutBestEffortEntity, [

@@ -19,7 +19,7 @@ import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
-import { sameOutingId, workoutIdWithFileHash } from './workouts.queries'
+import { duplicateOfFile, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
 const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx', '.kml'])
@@ -176,18 +176,6 @@ export function trackRow(workoutId: string, packed: PackedTrack): WorkoutTrackEn
   return Object.assign(new WorkoutTrackEntity(), { workoutId, ...packed })
 }
 
-/** An existing workout of the user with the same file bytes, or the same start, sport and distance. */
-async function findDuplicate(
-  manager: EntityManager,
-  userId: number,
-  fileHash: string | null,
-  match?: { sportId: number; start: Date; distanceKm: number },
-): Promise<string | null> {
-  const sameBytes = fileHash === null ? null : await workoutIdWithFileHash(manager, userId, fileHash)
-  if (sameBytes !== null || !match) return sameBytes
-  return sameOutingId(manager, { userId, sportId: match.sportId, from: match.start, until: match.start, distanceKm: match.distanceKm })
-}
-
 /** One activity of a file, analysed and ready to become a workout. */
 interface PreparedWorkout {
   workout: WorkoutEntity
@@ -283,7 +271,7 @@ export async function importWorkoutFile(
     if (packed) await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
     const path = packed ? unpacked : uploadedPath
     const fileHash = !packed && inArchive.fileHash !== undefined ? inArchive.fileHash : await sha256File(path)
-    const earlyDuplicate = await findDuplicate(db.manager, user.id, fileHash)
+    const earlyDuplicate = await workoutIdWithFileHash(db.manager, user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     // An unknown sport is refused before the file is read.
@@ -353,23 +341,27 @@ export async function importWorkoutFile(
 
     await writeAfter
     const insertAll = async (manager: EntityManager): Promise<FileImportOutcome> => {
-      // Checked again inside the transaction: another upload of the same file may have just landed.
-      const sameBytes = await findDuplicate(manager, user.id, fileHash)
-      if (sameBytes) return { status: 'duplicate', workoutId: sameBytes }
       const created: WorkoutEntity[] = []
       let duplicateOf: string | null = null
-      for (const item of prepared) {
+      for (const [index, item] of prepared.entries()) {
         const { workout, segments, analysis, packed, start } = item
-        // The same ride only: the workouts of this very file share its bytes.
-        const duplicate = await findDuplicate(manager, user.id, null, { sportId: workout.sportId, start, distanceKm: workout.distance })
+        const outing = { userId: user.id, sportId: workout.sportId, start, distanceKm: workout.distance }
+        // The bytes are checked again inside the transaction (another upload of the same file may
+        // have just landed), with the first activity; the others look for the same ride only: the
+        // workouts of this very file share its bytes.
+        const duplicate =
+          index === 0
+            ? await duplicateOfFile(manager, { ...outing, fileHash })
+            : await sameOutingId(manager, { ...outing, from: start, until: start }).then((id) => (id === null ? null : { id, sameBytes: false }))
+        if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id }
         if (duplicate) {
-          duplicateOf ??= duplicate
+          duplicateOf ??= duplicate.id
           continue
         }
         await insertWorkout(manager, workout)
         await insertSegments(manager, segments)
         await insertRows(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
-        await saveInsights(manager, workout.id, analysis.insights)
+        await saveInsights(manager, workout.id, analysis.insights, { isNew: true })
         created.push(workout)
       }
       const [first] = created

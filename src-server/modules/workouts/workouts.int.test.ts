@@ -6,6 +6,7 @@ import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileRespons
 import { errorCatalogue } from '../../../src/errors'
 import { rideToGpx, syntheticRide } from '../../importers/test-support/synthetic-ride'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { createGate } from '../../test/gate'
 import type { TestServer } from '../../test/test-server'
 import { fixture, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
@@ -124,6 +125,23 @@ describe('workouts API', () => {
       // Another sport: not the same ride (that match is per sport), only the same bytes.
       expect(await upload(t, sam.token, 'ride.gpx', bytes, { sport_id: 2 })).toMatchObject({ status: 409, body: { code: 'workout_duplicate' } })
       expect((await upload(t, sam.token, 'other.gpx', Buffer.concat([bytes, Buffer.from('\n')]), { sport_id: 2 })).status).toBe(201)
+    })
+
+    it('finds the same bytes uploaded meanwhile under another sport once inside the write, and stores the file once', async () => {
+      await t.close()
+      const write = createGate()
+      ;({ t, owner: admin, sam } = await startWithOwnerAndSam({ writeGate: write.hook }))
+      const bytes = await gpxFile()
+      // The first upload is held just before its write, after its own check for the same bytes.
+      const held = write.arm()
+      const first = upload(t, sam.token, 'ride.gpx', bytes)
+      await held
+      // Another sport: not the same ride, only the same bytes. It passes the same check and is stored.
+      expect((await upload(t, sam.token, 'again.gpx', bytes, { sport_id: 2 })).status).toBe(201)
+      write.release()
+      expect(await first).toMatchObject({ status: 409, body: { code: 'workout_duplicate' } })
+      expect((await list(sam.token)).body.pagination.total).toBe(1)
+      expect(await filesUnder(`${t.dataDir}/uploads`)).toHaveLength(1)
     })
 
     it.each([

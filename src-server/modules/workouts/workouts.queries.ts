@@ -228,6 +228,26 @@ export async function workoutIdWithFileHash(manager: EntityManager, userId: numb
 }
 
 /**
+ * What an imported file's first activity duplicates, in one statement: a workout of the user from
+ * the same file bytes (`sameBytes`), else one of the same outing (see {@link sameOutingId}, at
+ * exactly its start), else null. Two indexed lookups, each stopping at its first row.
+ */
+export async function duplicateOfFile(
+  manager: EntityManager,
+  file: { userId: number; fileHash: string; sportId: number; start: Date; distanceKm: number },
+): Promise<{ id: string; sameBytes: boolean } | null> {
+  const start = toSqlDate(file.start)
+  const rows = await manager.query<{ id: string; sameBytes: number }[]>(
+    `SELECT id, 1 AS sameBytes FROM (SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1)
+     UNION ALL
+     SELECT id, 0 AS sameBytes FROM (SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005 LIMIT 1)`,
+    [file.userId, file.fileHash, file.userId, file.sportId, start, start, file.distanceKm],
+  )
+  const found = rows.find((row) => row.sameBytes === 1) ?? rows[0]
+  return found ? { id: found.id, sameBytes: found.sameBytes === 1 } : null
+}
+
+/**
  * A user's workout of the same sport and distance (to half a metre) dated within [from, until],
  * and of the same duration when one is given: the same outing, imported again.
  */
