@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import type { GpxResponse } from '../../src/contracts'
-import { analyseForStorage, type Bounds, type ChartPoint, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
+import { analyseForStorage, type Bounds, type ChartColumns, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
 import { heatmapLines } from '../../src/domain/heatmap'
 import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
 import { AppError, isAppError } from '../../src/errors'
@@ -71,19 +71,22 @@ export interface ChartSummary {
  */
 export type AnalysisSummary = Omit<StoredAnalysis, 'chart'> & { readonly chartSummary: ChartSummary }
 
-function weatherPointAt(point: ChartPoint | undefined): WeatherPoint | null {
-  return point && point.lat !== null && point.lon !== null && point.time !== null ? { lat: point.lat, lon: point.lon, time: point.time } : null
-}
-
 /** The {@link ChartSummary} of a chart series. */
-export function summariseChart(points: readonly ChartPoint[]): ChartSummary {
-  const located = (point: ChartPoint) => point.lat !== null && point.lon !== null && point.time !== null
+export function summariseChart(chart: ChartColumns): ChartSummary {
+  const { lat, lon, time } = chart.columns
+  const located = (k: number) => !Number.isNaN(lat?.[k] ?? Number.NaN) && !Number.isNaN(lon?.[k] ?? Number.NaN) && !Number.isNaN(time?.[k] ?? Number.NaN)
+  const weatherPointAt = (k: number): WeatherPoint | null => (k < 0 ? null : { lat: lat?.[k] ?? 0, lon: lon?.[k] ?? 0, time: time?.[k] ?? 0 })
+  let first = -1
+  for (let k = 0; k < chart.size && first < 0; k++) if (located(k)) first = k
+  let last = -1
+  for (let k = chart.size - 1; first >= 0 && last < 0; k--) if (located(k)) last = k
+  const has = (values: Float64Array | undefined) => values !== undefined && values.some((value) => !Number.isNaN(value))
   return {
-    hasHeartRate: points.some((point) => point.heartRate != null),
-    hasCadence: points.some((point) => point.cadence != null),
-    hasPower: points.some((point) => point.power != null),
-    weatherStart: weatherPointAt(points.find(located)),
-    weatherEnd: weatherPointAt(points.findLast(located)),
+    hasHeartRate: has(chart.columns.heartRate),
+    hasCadence: has(chart.columns.cadence),
+    hasPower: has(chart.columns.power),
+    weatherStart: weatherPointAt(first),
+    weatherEnd: weatherPointAt(last),
   }
 }
 

@@ -1,13 +1,8 @@
 import { gunzipSync } from 'node:zlib'
-import { CHART_DECIMALS, type ChartPoint } from '../../src/domain/analysis'
-
-type Field = keyof ChartPoint
-
-/** The fields of a chart point, in the order `chartSeries` sets them (sensors only when present). */
-const FIELDS = Object.keys(CHART_DECIMALS) as Field[]
+import { CHART_DECIMALS, CHART_FIELDS, chartPointsOf, type ChartColumns, type ChartField, type ChartPoint } from '../../src/domain/analysis'
 
 /** A chart as stored in version 2: one array per field (a point's values at its index). */
-type ChartColumns = { readonly v: 2 } & Partial<Record<Field, readonly (number | null)[]>>
+type ChartVersion2 = { readonly v: 2 } & Partial<Record<ChartField, readonly (number | null)[]>>
 
 /** The first bytes of a chart stored by {@link packChart} (`WC3`); gzip, of the earlier JSON versions, starts `1f 8b`. */
 const MAGIC = [0x57, 0x43, 0x33] as const
@@ -94,36 +89,19 @@ class ByteReader {
   }
 }
 
-/** Each field of a point read by its own function: a property read by a variable name, per value, cost more than the packing. */
-const READ: Record<Field, (point: ChartPoint) => number | null | undefined> = {
-  segment: (point) => point.segment,
-  distanceKm: (point) => point.distanceKm,
-  elapsedS: (point) => point.elapsedS,
-  time: (point) => point.time,
-  speedKmh: (point) => point.speedKmh,
-  elevationM: (point) => point.elevationM,
-  lat: (point) => point.lat,
-  lon: (point) => point.lon,
-  heartRate: (point) => point.heartRate,
-  cadence: (point) => point.cadence,
-  power: (point) => point.power,
-  temperature: (point) => point.temperature,
-}
-
 /** Steps between integers that {@link packChart} writes: their zigzag code stays a safe integer. */
 const MAX_STEP = 2 ** 51
 
 /**
- * The values of one field as integers over `factor` (NaN for null), or null unless each divides
+ * The values of a column as integers over `factor` (NaN for null), or null unless each divides
  * back to exactly its value and lies within {@link MAX_STEP} of the one before.
  */
-function scaledColumn(points: readonly ChartPoint[], read: (point: ChartPoint) => number | null | undefined, factor: number): Float64Array | null {
-  const scaled = new Float64Array(points.length)
+function scaledColumn(values: Float64Array, factor: number): Float64Array | null {
+  const scaled = new Float64Array(values.length)
   let previous = 0
-  for (let i = 0; i < points.length; i++) {
-    const point = points[i]
-    const value = point === undefined ? null : (read(point) ?? null)
-    if (value === null) {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] ?? Number.NaN
+    if (Number.isNaN(value)) {
       scaled[i] = Number.NaN
       continue
     }
@@ -143,22 +121,21 @@ function scaledColumn(points: readonly ChartPoint[], read: (point: ChartPoint) =
  * gzip (version 2) were the largest fixed cost of importing a small file. A column that is not
  * all such integers is written as doubles.
  */
-export function packChart(points: readonly ChartPoint[]): Buffer {
-  const out = new ByteWriter(16 + points.length * 16)
+export function packChart(chart: ChartColumns): Buffer {
+  const out = new ByteWriter(16 + chart.size * 16)
   for (const byte of MAGIC) out.byte(byte)
-  out.varint(points.length)
-  const first = points[0]
-  // Every point of a chart has the same fields: the first one says which.
-  const present = first === undefined ? [] : FIELDS.filter((field) => field in first)
+  out.varint(chart.size)
+  // An empty chart lists no field (as when its fields were read off its first point).
+  const present = chart.size === 0 ? [] : CHART_FIELDS.filter((field) => chart.columns[field] !== undefined)
   out.byte(present.length)
   for (const field of present) {
-    const read = READ[field]
+    const values = chart.columns[field] ?? new Float64Array(chart.size)
     const decimals = CHART_DECIMALS[field]
-    const scaled = scaledColumn(points, read, 10 ** decimals)
-    out.byte(FIELDS.indexOf(field))
+    const scaled = scaledColumn(values, 10 ** decimals)
+    out.byte(CHART_FIELDS.indexOf(field))
     if (scaled === null) {
       out.byte(RAW)
-      for (const point of points) out.double(read(point) ?? Number.NaN)
+      for (const value of values) out.double(value)
       continue
     }
     out.byte(decimals)
@@ -178,29 +155,26 @@ export function packChart(points: readonly ChartPoint[]): Buffer {
 }
 
 /** The columns of a version 3 chart (see {@link packChart}). */
-function unpackColumns(stored: Uint8Array): { size: number; columns: [Field, (number | null)[]][] } {
+function unpackColumns(stored: Uint8Array): ChartColumns {
   const input = new ByteReader(stored)
   for (const byte of MAGIC) if (input.byte() !== byte) throw new Error('not a stored chart')
   const size = input.varint()
   const count = input.byte()
-  const columns: [Field, (number | null)[]][] = []
+  const columns: { [F in ChartField]?: Float64Array } = {}
   for (let c = 0; c < count; c++) {
-    const field = FIELDS[input.byte()]
+    const field = CHART_FIELDS[input.byte()]
     if (field === undefined) throw new Error('stored chart: unknown field')
     const mode = input.byte()
-    const values = new Array<number | null>(size)
+    const values = new Float64Array(size)
     if (mode === RAW) {
-      for (let i = 0; i < size; i++) {
-        const value = input.double()
-        values[i] = Number.isNaN(value) ? null : value
-      }
+      for (let i = 0; i < size; i++) values[i] = input.double()
     } else {
       const factor = 10 ** mode
       let previous = 0
       for (let i = 0; i < size; i++) {
         const coded = input.varint()
         if (coded === 0) {
-          values[i] = null
+          values[i] = Number.NaN
           continue
         }
         const zigzag = coded - 1
@@ -208,21 +182,9 @@ function unpackColumns(stored: Uint8Array): { size: number; columns: [Field, (nu
         values[i] = previous / factor
       }
     }
-    columns.push([field, values])
+    columns[field] = values
   }
   return { size, columns }
-}
-
-/** Points from one array per field, the fields in `FIELDS` order (as `chartSeries` sets them). */
-function pointsOf(size: number, columns: readonly (readonly [Field, readonly (number | null)[] | undefined])[]): ChartPoint[] {
-  const present = FIELDS.flatMap((field) => columns.filter(([name, values]) => name === field && values !== undefined))
-  const points: ChartPoint[] = []
-  for (let i = 0; i < size; i++) {
-    const point: Record<string, number | null> = {}
-    for (const [field, values] of present) point[field] = values?.[i] ?? null
-    points.push(point as unknown as ChartPoint)
-  }
-  return points
 }
 
 /**
@@ -230,11 +192,14 @@ function pointsOf(size: number, columns: readonly (readonly [Field, readonly (nu
  * array of points (version 1) or one array per field (version 2), which earlier imports stored.
  */
 export function chartPoints(stored: Uint8Array): ChartPoint[] {
-  if (stored[0] !== 0x1f || stored[1] !== 0x8b) {
-    const { size, columns } = unpackColumns(stored)
-    return pointsOf(size, columns)
-  }
-  const json = JSON.parse(gunzipSync(stored).toString('utf8')) as ChartPoint[] | ChartColumns
+  if (stored[0] !== 0x1f || stored[1] !== 0x8b) return chartPointsOf(unpackColumns(stored))
+  const json = JSON.parse(gunzipSync(stored).toString('utf8')) as ChartPoint[] | ChartVersion2
   if (Array.isArray(json)) return json
-  return pointsOf(json.segment?.length ?? 0, FIELDS.map((field) => [field, json[field]] as const))
+  const size = json.segment?.length ?? 0
+  const columns: { [F in ChartField]?: Float64Array } = {}
+  for (const field of CHART_FIELDS) {
+    const values = json[field]
+    if (values) columns[field] = Float64Array.from({ length: size }, (_, i) => values[i] ?? Number.NaN)
+  }
+  return chartPointsOf({ size, columns })
 }

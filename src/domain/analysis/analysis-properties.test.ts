@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Track, TrackSegment } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
-import { chartIndices, chartSeries, MAX_CHART_POINTS } from './chart-series'
+import { chartIndices, chartPointsOf, chartSeries, MAX_CHART_POINTS } from './chart-series'
 import { mapPolyline } from './map-polyline'
 import { analyseTrack } from './workout-analysis'
 import { seededRandom as prng } from '../../test-support/seeded-random'
@@ -126,7 +126,7 @@ describe('analysis properties on random tracks', () => {
     expect(indices).toContain(argmax(series.ele))
     for (let i = 1; i < indices.length; i++) expect(indices[i]).toBeGreaterThan(indices[i - 1] ?? -1)
 
-    const chart = chartSeries(series)
+    const chart = chartPointsOf(chartSeries(series))
     const maxSpeed = Math.max(...series.speedKmh)
     expect(Math.max(...chart.map((point) => point.speedKmh))).toBeCloseTo(maxSpeed, 2)
     expect(chart[chart.length - 1]?.distanceKm).toBeCloseTo(analysis.workout.distanceKm, 3)

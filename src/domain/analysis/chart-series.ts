@@ -166,43 +166,87 @@ export function chartIndices(series: PointSeries, maxPoints = MAX_CHART_POINTS):
   return Array.from(Uint32Array.from(kept).sort())
 }
 
-function rounded(value: number, decimals: number): number | null {
-  if (Number.isNaN(value)) return null
-  const factor = 10 ** decimals
-  return Math.round(value * factor) / factor
+/** A field of a {@link ChartPoint}. */
+export type ChartField = keyof ChartPoint
+
+/** The fields of a chart point, in the order a point holds them (sensors only when present). */
+export const CHART_FIELDS = Object.keys(CHART_DECIMALS) as ChartField[]
+
+/**
+ * The downsampled chart series, one column per field: index `k` is the same point in every
+ * column. Values are rounded as {@link CHART_DECIMALS} says; `NaN` stands for `null`. Sensor
+ * columns are there only when the workout has that sensor. Columns rather than 2,000 point
+ * objects: no boxed number per value, and storage packs them as they are.
+ */
+export interface ChartColumns {
+  readonly size: number
+  readonly columns: { readonly [F in ChartField]?: Float64Array }
 }
 
-function segmentOfIndex(series: PointSeries): Uint32Array {
-  const segmentOf = new Uint32Array(series.size)
-  series.segmentStarts.forEach((start, segment) => {
-    const end = series.segmentStarts[segment + 1] ?? series.size
-    segmentOf.fill(segment, start, end)
-  })
-  return segmentOf
+/**
+ * The chart's column of `source` at `indices`, divided by `divisor` then rounded to `decimals`
+ * (`missing` for a `NaN`).
+ */
+function chartColumn(source: Float64Array, indices: readonly number[], divisor: number, decimals: number, missing: number): Float64Array {
+  const factor = 10 ** decimals
+  const column = new Float64Array(indices.length)
+  for (let k = 0; k < indices.length; k++) {
+    const value = (source[indices[k] ?? 0] ?? Number.NaN) / divisor
+    column[k] = Number.isNaN(value) ? missing : Math.round(value * factor) / factor
+  }
+  return column
 }
 
 /**
  * The downsampled chart series stored with a workout (at most `maxPoints` points, see
  * {@link chartIndices}), rounded for storage.
  */
-export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): ChartPoint[] {
-  const segmentOf = segmentOfIndex(series)
-  return chartIndices(series, maxPoints).map((i) => {
-    // Built field by field (not spread): 2,000 points per import.
-    const point: { -readonly [K in keyof ChartPoint]: ChartPoint[K] } = {
-      segment: segmentOf[i] ?? 0,
-      distanceKm: rounded((series.distanceM[i] ?? 0) / 1000, CHART_DECIMALS.distanceKm) ?? 0,
-      elapsedS: rounded(series.elapsedS[i] ?? Number.NaN, CHART_DECIMALS.elapsedS),
-      time: rounded(series.time[i] ?? Number.NaN, CHART_DECIMALS.time),
-      speedKmh: rounded(series.speedKmh[i] ?? 0, CHART_DECIMALS.speedKmh) ?? 0,
-      elevationM: rounded(series.ele[i] ?? Number.NaN, CHART_DECIMALS.elevationM),
-      lat: rounded(series.lat[i] ?? Number.NaN, CHART_DECIMALS.lat),
-      lon: rounded(series.lon[i] ?? Number.NaN, CHART_DECIMALS.lon),
-    }
-    if (series.heartRate) point.heartRate = rounded(series.heartRate[i] ?? Number.NaN, CHART_DECIMALS.heartRate)
-    if (series.cadence) point.cadence = rounded(series.cadence[i] ?? Number.NaN, CHART_DECIMALS.cadence)
-    if (series.power) point.power = rounded(series.power[i] ?? Number.NaN, CHART_DECIMALS.power)
-    if (series.temperature) point.temperature = rounded(series.temperature[i] ?? Number.NaN, CHART_DECIMALS.temperature)
-    return point
+export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): ChartColumns {
+  const indices = chartIndices(series, maxPoints)
+  const segment = new Float64Array(indices.length)
+  // The indices are sorted: the segment only moves forward.
+  let current = 0
+  for (let k = 0; k < indices.length; k++) {
+    const index = indices[k] ?? 0
+    while (current + 1 < series.segmentStarts.length && (series.segmentStarts[current + 1] ?? Infinity) <= index) current++
+    segment[k] = current
+  }
+  const sensor = (values: Float64Array | null, decimals: number) => (values ? chartColumn(values, indices, 1, decimals, Number.NaN) : undefined)
+  const columns: { -readonly [F in ChartField]?: Float64Array } = {
+    segment,
+    distanceKm: chartColumn(series.distanceM, indices, 1000, CHART_DECIMALS.distanceKm, 0),
+    elapsedS: chartColumn(series.elapsedS, indices, 1, CHART_DECIMALS.elapsedS, Number.NaN),
+    time: chartColumn(series.time, indices, 1, CHART_DECIMALS.time, Number.NaN),
+    speedKmh: chartColumn(series.speedKmh, indices, 1, CHART_DECIMALS.speedKmh, 0),
+    elevationM: chartColumn(series.ele, indices, 1, CHART_DECIMALS.elevationM, Number.NaN),
+    lat: chartColumn(series.lat, indices, 1, CHART_DECIMALS.lat, Number.NaN),
+    lon: chartColumn(series.lon, indices, 1, CHART_DECIMALS.lon, Number.NaN),
+  }
+  const heartRate = sensor(series.heartRate, CHART_DECIMALS.heartRate)
+  if (heartRate) columns.heartRate = heartRate
+  const cadence = sensor(series.cadence, CHART_DECIMALS.cadence)
+  if (cadence) columns.cadence = cadence
+  const power = sensor(series.power, CHART_DECIMALS.power)
+  if (power) columns.power = power
+  const temperature = sensor(series.temperature, CHART_DECIMALS.temperature)
+  if (temperature) columns.temperature = temperature
+  return { size: indices.length, columns }
+}
+
+/** The points of a chart's columns (`NaN` becomes `null`), each with its fields in {@link CHART_FIELDS} order. */
+export function chartPointsOf(chart: ChartColumns): ChartPoint[] {
+  const present = CHART_FIELDS.flatMap((field) => {
+    const values = chart.columns[field]
+    return values ? [[field, values] as const] : []
   })
+  const points: ChartPoint[] = []
+  for (let k = 0; k < chart.size; k++) {
+    const point: Partial<Record<ChartField, number | null>> = {}
+    for (const [field, values] of present) {
+      const value = values[k] ?? Number.NaN
+      point[field] = Number.isNaN(value) ? null : value
+    }
+    points.push(point as ChartPoint)
+  }
+  return points
 }

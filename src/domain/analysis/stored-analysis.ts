@@ -1,6 +1,6 @@
 import { computeInsights, type StoredInsights } from '../insights/stored-insights'
 import type { Track } from '../track'
-import { chartSeries, type ChartPoint } from './chart-series'
+import { chartSeries, type ChartColumns } from './chart-series'
 import type { MotionFigures, SegmentFigures } from './figures'
 import { mapPolyline, type LatLon } from './map-polyline'
 import { analyseTrack, type AnalysisOptions } from './workout-analysis'
@@ -11,8 +11,8 @@ export interface StoredAnalysis {
   readonly workout: MotionFigures
   /** Figures per kept segment. */
   readonly segments: readonly SegmentFigures[]
-  /** Downsampled chart series of the whole workout (≤ 2,000 points). */
-  readonly chart: ChartPoint[]
+  /** Downsampled chart series of the whole workout (≤ 2,000 points), as columns. */
+  readonly chart: ChartColumns
   /** Simplified map line, one `[lat, lon][]` per kept segment (≤ 2,000 points in all). */
   readonly polyline: LatLon[][]
   /** Splits, laps, best efforts and zone histograms (see {@link StoredInsights}). */
