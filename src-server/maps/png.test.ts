@@ -20,4 +20,14 @@ describe('PNG encoding', () => {
     expect(translucent.colorType).toBe(6)
     expect(Buffer.compare(translucent.data, raster.data)).toBe(0)
   })
+
+  it('keeps the alpha of a single translucent pixel deep inside an opaque map', () => {
+    const raster = createRaster(400, 225, [0xe9, 0xee, 0xec])
+    strokePolyline(raster, [{ x: 10, y: 10 }, { x: 390, y: 215 }], 4, [0x33, 0x88, 0xff])
+    // Unlike the pixel above it, in a row unlike the one above: found however the encoder looks.
+    raster.data[(120 * 400 + 300) * 4 + 3] = 128
+    const decoded = PNG.sync.read(encodePng(raster))
+    expect(decoded.colorType).toBe(6)
+    expect(Buffer.compare(decoded.data, raster.data)).toBe(0)
+  })
 })

@@ -20,9 +20,38 @@ function pixelWords(data: Buffer): Uint32Array {
   return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2)
 }
 
-function opaque(data: Buffer): boolean {
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false
-  return true
+/**
+ * The raster's rows as PNG scanlines of `channels` bytes a pixel: the first row filtered "none",
+ * the others "up" (each byte minus the one above, modulo 256). Null when asked for RGB (3) and a
+ * pixel is not opaque: only the pixels unlike the one above (and the first row) are looked at, and
+ * a pixel equal to the one above has its alpha, so every pixel's alpha is known without a pass of
+ * its own.
+ */
+function scanlines(raster: Raster, words: Uint32Array, channels: 3): Buffer | null
+function scanlines(raster: Raster, words: Uint32Array, channels: 4): Buffer
+function scanlines(raster: Raster, words: Uint32Array, channels: 3 | 4): Buffer | null {
+  const { width, height, data } = raster
+  const stride = width * channels + 1
+  // Zeroed: a pixel equal to the one above filters "up" to zeros, and most of a map's pixels are.
+  const filtered = Buffer.alloc(stride * height)
+  const rowBytes = width * 4
+  for (let y = 0; y < height; y++) {
+    const up = y > 0
+    filtered[y * stride] = up ? 2 : 0
+    // A row equal to the one above (compared natively) stays zeros: most rows of a map.
+    if (up && data.compare(data, (y - 1) * rowBytes, y * rowBytes, y * rowBytes, (y + 1) * rowBytes) === 0) continue
+    const back = up ? rowBytes : 0
+    for (let pixel = y * width, end = pixel + width, at = pixel * 4, out = y * stride + 1; pixel < end; pixel++, at += 4, out += channels) {
+      if (up && words[pixel] === words[pixel - width]) continue
+      if (channels === 3 && data[at + 3] !== 255) return null
+      // Written out per channel: this runs only for the pixels unlike the one above.
+      filtered[out] = (data[at] ?? 0) - (up ? (data[at - back] ?? 0) : 0)
+      filtered[out + 1] = (data[at + 1] ?? 0) - (up ? (data[at + 1 - back] ?? 0) : 0)
+      filtered[out + 2] = (data[at + 2] ?? 0) - (up ? (data[at + 2 - back] ?? 0) : 0)
+      if (channels === 4) filtered[out + 3] = (data[at + 3] ?? 0) - (up ? (data[at + 3 - back] ?? 0) : 0)
+    }
+  }
+  return filtered
 }
 
 /**
@@ -33,26 +62,10 @@ function opaque(data: Buffer): boolean {
  */
 export function encodePng(raster: Raster): Buffer {
   const { width, height, data } = raster
-  const channels = opaque(data) ? 3 : 4
-  // Zeroed: a pixel equal to the one above filters "up" to zeros, and most of a map's pixels are.
-  const filtered = Buffer.alloc((width * channels + 1) * height)
   const words = pixelWords(data)
-  const rowBytes = width * 4
-  let out = 0
-  for (let y = 0; y < height; y++) {
-    // Filter "none" for the first row, "up" (the byte minus the one above, modulo 256) after it.
-    const up = y > 0
-    filtered[out++] = up ? 2 : 0
-    const back = up ? rowBytes : 0
-    for (let at = y * rowBytes, pixel = y * width, end = at + rowBytes; at < end; at += 4, pixel += 1, out += channels) {
-      if (up && words[pixel] === words[pixel - width]) continue
-      // Written out per channel: this runs for each pixel unlike the one above.
-      filtered[out] = (data[at] ?? 0) - (up ? (data[at - back] ?? 0) : 0)
-      filtered[out + 1] = (data[at + 1] ?? 0) - (up ? (data[at + 1 - back] ?? 0) : 0)
-      filtered[out + 2] = (data[at + 2] ?? 0) - (up ? (data[at + 2 - back] ?? 0) : 0)
-      if (channels === 4) filtered[out + 3] = (data[at + 3] ?? 0) - (up ? (data[at + 3 - back] ?? 0) : 0)
-    }
-  }
+  const rgb = scanlines(raster, words, 3)
+  const filtered = rgb ?? scanlines(raster, words, 4)
+  const channels = rgb ? 3 : 4
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)

@@ -41,20 +41,29 @@ function significance(x: Float64Array, y: Float64Array, minToleranceM: number): 
     const length2 = dx * dx + dy * dy
     let farthest = -1
     let farthest2 = tolerance2
-    for (let i = first + 1; i < last; i++) {
-      const px = (x[i] ?? 0) - x0
-      const py = (y[i] ?? 0) - y0
-      let d2: number
-      if (length2 === 0) d2 = px * px + py * py
-      else {
+    // Two loops rather than a test per point: a zero-length chord (a loop closing on itself) is rare.
+    if (length2 === 0) {
+      for (let i = first + 1; i < last; i++) {
+        const px = (x[i] ?? 0) - x0
+        const py = (y[i] ?? 0) - y0
+        const d2 = px * px + py * py
+        if (d2 > farthest2) {
+          farthest2 = d2
+          farthest = i
+        }
+      }
+    } else {
+      for (let i = first + 1; i < last; i++) {
+        const px = (x[i] ?? 0) - x0
+        const py = (y[i] ?? 0) - y0
         const t = Math.max(0, Math.min(1, (px * dx + py * dy) / length2))
         const ex = px - t * dx
         const ey = py - t * dy
-        d2 = ex * ex + ey * ey
-      }
-      if (d2 > farthest2) {
-        farthest2 = d2
-        farthest = i
+        const d2 = ex * ex + ey * ey
+        if (d2 > farthest2) {
+          farthest2 = d2
+          farthest = i
+        }
       }
     }
     if (farthest >= 0) {
