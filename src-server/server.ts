@@ -127,7 +127,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     hooks,
   )
   const { writeGate } = overrides
-  const write: WriteQueue = writeGate ? (work) => writeGate().then(() => queue(work)) : queue
+  const write: WriteQueue = writeGate ? (work, options) => writeGate().then(() => queue(work, options)) : queue
   const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
   // Password hashes get a thread of their own, so a login never waits behind a file's parsing.
   const passwordThread = createComputePool({ threads: 1 })

@@ -1,7 +1,16 @@
 import type { DataSource, EntityManager } from 'typeorm'
 
 /** Runs database writes one at a time, each acknowledged once it is committed. */
-export type WriteQueue = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>
+export type WriteQueue = <T>(work: (manager: EntityManager) => Promise<T>, options?: WriteOptions) => Promise<T>
+
+export interface WriteOptions {
+  /**
+   * Called once the write is in the queue: writes run in the order they are queued, so a caller
+   * that orders its writes (an archive's files) may queue the next one then, and it can join the
+   * same transaction.
+   */
+  readonly queued?: () => void
+}
 
 const committedCallbacks = new WeakMap<EntityManager, (() => void)[]>()
 
@@ -114,9 +123,10 @@ export function createWriteQueue(dataSource: DataSource, onCommit: () => void = 
     draining = false
   }
 
-  return <T>(work: (manager: EntityManager) => Promise<T>) =>
+  return <T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}) =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      options.queued?.()
       if (draining) return
       draining = true
       // Started on the next microtask, so writes queued in the same turn share the first group.

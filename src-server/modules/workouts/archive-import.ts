@@ -311,7 +311,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     signal: AbortSignal
     /** Results already stored (a resumed task skips their files). */
     done: Set<string>
-    seq: number
+    /**
+     * The place in the report of the next result: taken by each file as its write is queued, in
+     * the archive's order, so the report keeps that order whatever commits first (a file whose
+     * write fails stores its error at its own place).
+     */
+    nextSeq: number
     filesTotal: number
     filesDone: number
     /** The export's metadata when the archive is an account export, else null. */
@@ -331,13 +336,13 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   }
 
   /**
-   * Writes one file's result row in `manager`'s transaction, with the task's progress when it is
-   * due (see {@link PROGRESS_EVERY_MS}). Results are written one at a time in the archive's order,
-   * and `run` counts this one (see {@link recorded}) only once it is committed.
+   * Writes one file's result row at its place `seq` in `manager`'s transaction, with the task's
+   * progress when it is due (see {@link PROGRESS_EVERY_MS}). `run` counts it (see {@link recorded})
+   * only once it is committed.
    * @throws TaskStopped when the task is gone with its owner
    */
-  async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult): Promise<void> {
-    const stored = run.seq < MAX_RESULTS_PER_TASK
+  async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult, seq: number): Promise<void> {
+    const stored = seq < MAX_RESULTS_PER_TASK
     const now = context.now().getTime()
     // Files past the stored results have only the progress to count them (and a clock set back writes it).
     if (!stored || now - run.progressWrittenAt >= PROGRESS_EVERY_MS || now < run.progressWrittenAt) {
@@ -359,7 +364,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (stored) {
       const row: ImportTaskResultEntity = {
         taskId: run.taskId,
-        seq: run.seq,
+        seq,
         file: clip(result.file),
         status: result.status,
         workoutId: result.status === 'error' ? null : result.workout_id,
@@ -381,13 +386,15 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** Counts a committed result in `run`. */
   function recorded(run: Run, result: ImportFileResult): void {
     run.filesDone += 1
-    run.seq += 1
     run.done.add(result.file)
   }
 
-  /** Stores one file's result with the task's progress, in a write of its own. */
-  async function record(run: Run, result: ImportFileResult): Promise<void> {
-    await write((manager) => writeResult(manager, run, result))
+  /**
+   * Stores one file's result with the task's progress, in a write of its own, at its place `seq`
+   * (the next one by default); `queued` is called once the write is queued.
+   */
+  async function record(run: Run, result: ImportFileResult, seq = run.nextSeq++, queued?: () => void): Promise<void> {
+    await write((manager) => writeResult(manager, run, result, seq), { queued })
     recorded(run, result)
   }
 
@@ -490,9 +497,11 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /**
    * Imports the entries of an opened archive; nested archives recurse once. Several files are
    * imported at once, one per compute thread and one more: the threads parse and analyse while
-   * the event loop extracts and writes. Results are stored in the archive's order all the same:
-   * each file's import and result commit once the file before it has ended (see `importWorkoutFile`).
-   * @param after the end of the file before the first (for a nested archive's files)
+   * the event loop extracts and writes. Files are written in the archive's order all the same:
+   * each file's write is queued once the file before it has queued its own (or ended without
+   * one), so files ready together commit in one transaction (see `createWriteQueue`), each in a
+   * savepoint of its own.
+   * @param after the turn of the file before the first (for a nested archive's files)
    */
   async function importEntries(
     zip: ZipFile,
@@ -511,12 +520,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
-      const step = importAndRecord(zip, item, file, depth, run, turn)
-      // The next file's turn comes once this one has ended, whatever its fate.
-      turn = step.then(
-        () => undefined,
-        () => undefined,
-      )
+      let queued = () => {}
+      const next = new Promise<void>((resolve) => (queued = resolve))
+      const step = importAndRecord(zip, item, file, depth, run, turn, queued)
+      // The next file's turn comes once this one's write is queued, or it has ended, whatever its fate.
+      void step.then(queued, queued)
+      turn = next
       const tracked: Promise<void> = step
         .catch((error: unknown) => {
           stopped ??= error instanceof Error ? error : new Error(String(error))
@@ -529,12 +538,32 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (stopped !== null) throw stopped
   }
 
-  /** Imports one entry and stores its result, after the entry before it (`turn`) has ended. */
-  async function importAndRecord(zip: ZipFile, item: ListedEntry, file: string, depth: number, run: Run, turn: Promise<void>): Promise<void> {
-    const result = await importEntry(zip, item, file, depth, run, turn)
+  /**
+   * Imports one entry and stores its result, its writes queued after the entry before it has
+   * queued its own (`turn`); calls `queued` once its first write is queued.
+   */
+  async function importAndRecord(
+    zip: ZipFile,
+    item: ListedEntry,
+    file: string,
+    depth: number,
+    run: Run,
+    turn: Promise<void>,
+    queued: () => void,
+  ): Promise<void> {
+    let seq: number | undefined
+    const place = () => (seq ??= run.nextSeq++)
+    const result = await importEntry(zip, item, file, depth, run, {
+      writeAfter: turn,
+      writeQueued: () => {
+        place()
+        queued()
+      },
+      seq: place,
+    })
     if (!result) return
     await turn
-    await record(run, result)
+    await record(run, result, place(), queued)
   }
 
   /**
@@ -547,8 +576,9 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     file: string,
     depth: number,
     run: Run,
-    writeAfter: Promise<void>,
+    order: { writeAfter: Promise<void>; writeQueued: () => void; seq: () => number },
   ): Promise<ImportFileResult | null> {
+    const { writeAfter, writeQueued } = order
     if (item.refusal) return failed(file, item.refusal)
     if (item.kind === 'track') {
       if (run.budget.files <= 0) return failed(file, 'zip_too_many_files')
@@ -591,12 +621,13 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       // The extracted file is consumed by the import (kept under uploads/ or removed).
       const imported = await importWorkoutFile(context, run.user, target, gzipped ? item.name.slice(0, -3) : item.name, choices, {
         writeAfter,
+        writeQueued,
         fileHash,
         sportSettings: run.sportSettings,
         inTransaction: async (manager, outcome) => {
           if (metaAfter(outcome)) return
           const result = fileResult(file, outcome)
-          await writeResult(manager, run, result)
+          await writeResult(manager, run, result, order.seq())
           stored = result
         },
       })
@@ -618,8 +649,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     }
   }
 
-  /** Runs (or resumes) a task to its end; a server stop leaves it resumable. */
-  function launch(row: ImportTaskEntity, user: UserEntity, options: TaskOptions, done: Set<string>): void {
+  /**
+   * Runs (or resumes) a task to its end; a server stop leaves it resumable.
+   * @param stored the results stored before a stop (their files are skipped; the next result goes after the last)
+   */
+  function launch(row: ImportTaskEntity, user: UserEntity, options: TaskOptions, stored: readonly Pick<ImportTaskResultEntity, 'file' | 'seq'>[]): void {
+    const done = new Set(stored.map((result) => result.file))
     const archivePath = row.archivePath ?? ''
     context.background.run(async (signal) => {
       const run: Run = {
@@ -629,7 +664,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         budget: { files: options.limits.maxFiles - done.size, bytes: options.limits.maxArchiveBytes - row.bytesExtracted },
         signal,
         done,
-        seq: done.size,
+        // A stop may leave places taken but not stored: the next goes after the last stored.
+        nextSeq: stored.reduce((last, result) => Math.max(last, result.seq), -1) + 1,
         filesTotal: 0,
         filesDone: done.size,
         plan: null,
@@ -701,8 +737,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     for (const row of running) {
       const user = await db.manager.findOneBy(UserEntity, { id: row.userId })
       if (!user) continue
-      const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true } })
-      launch(row, user, JSON.parse(row.options) as TaskOptions, new Set(results.map((result) => result.file)))
+      const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true, seq: true } })
+      launch(row, user, JSON.parse(row.options) as TaskOptions, results)
     }
   }
 
@@ -782,7 +818,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           if (old.length > 0) await manager.delete(ImportTaskEntity, old.map((task) => task.id))
           await manager.insert(ImportTaskEntity, row)
         })
-        launch(row, user, { choices, limits }, new Set())
+        launch(row, user, { choices, limits }, [])
         const task = await load({ id: row.id })
         if (!task) throw new AppError('import_task_not_found')
         return task

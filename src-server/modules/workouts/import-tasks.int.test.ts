@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
+import { createGate } from '../../test/gate'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, realFile, upload, waitForImport } from '../../test/workouts'
 import { buildZip, type ZipEntryInput } from '../../test/zip-builder'
@@ -107,6 +108,45 @@ describe('import tasks kept in the database', () => {
     expect(writes - before).toBe(3 + 10)
   })
 
+  it('commits the files ready while a commit is under way together, each result in its place in the archive', async () => {
+    let writes = 0
+    let commits = 0
+    let counting = false
+    const commit = createGate()
+    let held: Promise<void> = Promise.resolve()
+    let thirdFileQueued = () => {}
+    const third = new Promise<void>((resolve) => (thirdFileQueued = resolve))
+    const t = await start({
+      hooks: {
+        beforeCommit: () => {
+          commits += counting ? 1 : 0
+          return commit.hook()
+        },
+      },
+      writeGate: () => {
+        if (!counting) return Promise.resolve()
+        writes += 1
+        // Writes: expired reports, the task's row, then the files. The first file's commit is held;
+        // the third file's write comes once the second's is queued behind it.
+        if (writes === 3) held = commit.arm()
+        if (writes === 5) thirdFileQueued()
+        return Promise.resolve()
+      },
+    })
+    const owner = await registerUser(t, 'owner')
+    counting = true
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'ten.zip', buildZip(await rides(10)), data)
+    await held
+    await third
+    commit.release()
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task.results.map((result) => result.file)).toEqual(Array.from({ length: 10 }, (_, i) => `ride-${i}.gpx`))
+    expect(task.results.every((result) => result.status === 'imported')).toBe(true)
+    // 13 writes (start, files, end); the second and third file at least shared a transaction.
+    expect(writes).toBe(13)
+    expect(commits).toBeLessThan(writes)
+  })
+
   it('finds a file uploaded before by its bytes, stored, deflated or gzipped in the archive, whatever sport is chosen', async () => {
     const t = await start()
     const owner = await registerUser(t, 'owner')
@@ -140,8 +180,11 @@ describe('import tasks kept in the database', () => {
     const started = await upload<ImportTaskResponse>(t, owner.token, 'ten.zip', buildZip(await rides(10)), data)
     await hold.held
     const status = async () => (await t.api<ImportTaskResponse>('GET', `workouts/imports/${started.body.data.task.id}`, { token: owner.token })).body.data.task
+    // The writes of the files before the held one are queued, and commit (it holds only its own).
+    let now = await status()
+    while (now.results.length < 3) now = await status()
     // The clock has not moved: only the first file wrote the progress.
-    expect(await status()).toMatchObject({ status: 'in_progress', files_done: 1, results: { length: 3 } })
+    expect(now).toMatchObject({ status: 'in_progress', files_done: 1, results: { length: 3 } })
     clock += 1000
     hold.release()
     const task = await waitForImport(t, owner.token, started.body.data.task.id)

@@ -210,14 +210,16 @@ async function storeAnotherOriginal(first: string, target: string): Promise<stri
 /** How an archive imports one of its files (see {@link importWorkoutFile}). */
 export interface InArchive {
   /**
-   * Awaited before the write: an archive imports several files at once but commits them in its
-   * own order, so which of two copies is the duplicate never depends on timing.
+   * Awaited before the write is queued: an archive imports several files at once but writes them
+   * in its own order, so which of two copies is the duplicate never depends on timing.
    */
   readonly writeAfter?: Promise<void>
+  /** Called once the write is queued (see `WriteOptions.queued`): the next file may queue its own. */
+  readonly writeQueued?: () => void
   /**
-   * Runs last in the import's own transaction, with its outcome, so what the archive stores about
-   * the file (its result row) commits with it: one commit per file. Its failure rolls the import
-   * back. Not called for a file refused, or found a duplicate, before the write.
+   * Runs last in the import's own write, with its outcome, so what the archive stores about the
+   * file (its result row) commits with it. Its failure rolls the file's import back (its write
+   * alone, whatever other writes share its transaction). Not called for a file refused, or found a duplicate, before the write.
    */
   readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
   /**
@@ -255,7 +257,7 @@ export async function importWorkoutFile(
   inArchive: InArchive = {},
 ): Promise<FileImportOutcome> {
   const { db, write, layout, maps } = context
-  const { writeAfter = Promise.resolve(), inTransaction, sportSettings = sportSettingsOf(db.manager, user) } = inArchive
+  const { writeAfter = Promise.resolve(), writeQueued, inTransaction, sportSettings = sportSettingsOf(db.manager, user) } = inArchive
   const prepared: PreparedWorkout[] = []
   const allWritten = () => prepared.flatMap((item) => item.written)
   const extension = trackExtension(originalName)
@@ -371,11 +373,14 @@ export async function importWorkoutFile(
       }
       return { status: 'imported', workout: first, workouts: created, warnings }
     }
-    const outcome = await write(async (manager) => {
-      const inserted = await insertAll(manager)
-      await inTransaction?.(manager, inserted)
-      return inserted
-    })
+    const outcome = await write(
+      async (manager) => {
+        const inserted = await insertAll(manager)
+        await inTransaction?.(manager, inserted)
+        return inserted
+      },
+      { queued: writeQueued },
+    )
 
     const kept = new Set(outcome.status === 'imported' ? outcome.workouts.map((workout) => workout.id) : [])
     await removeFiles(prepared.filter((item) => !kept.has(item.workout.id)).flatMap((item) => item.written))
