@@ -2,8 +2,10 @@
 import type { EntityManager } from 'typeorm'
 import type { WorkoutEntity, WorkoutSegmentEntity } from '../../db/entities'
 import { containsPattern } from '../../db/like'
+import { packedRows, type PackedRow } from '../../db/packed-rows'
 import { placeholders } from '../../db/placeholders'
 import { fromSqlDate, toSqlDate } from '../../lib/sql-date'
+import { packedRecords, type RecordRow } from '../records/records.queries'
 
 /** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
 export interface WorkoutListFilter {
@@ -66,17 +68,6 @@ function whereOf(userId: number, filter: WorkoutListFilter): { where: string; pa
   add('max_speed <= ?', filter.maxSpeedTo)
   add(`title LIKE ? ESCAPE '\\'`, filter.title ? containsPattern(filter.title) : undefined)
   return { where: conditions.join(' AND '), params }
-}
-
-/** Count and sums of the filtered workouts (sums are null when none match). */
-export async function workoutListSums(manager: EntityManager, userId: number, filter: WorkoutListFilter): Promise<WorkoutListSums> {
-  const { where, params } = whereOf(userId, filter)
-  const [sums] = await manager.query<[WorkoutListSums]>(
-    `SELECT COUNT(*) AS total, SUM(distance) AS distance, SUM(moving) AS duration, SUM(ascent) AS ascent, SUM(descent) AS descent
-       FROM workout WHERE ${where}`,
-    params,
-  )
-  return sums
 }
 
 /** The figures of every workout of a user that day totals need (dates as stored, UTC text). */
@@ -153,11 +144,44 @@ type StoredWorkoutRow = Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modified
   hasPower: number
 }
 
-const WORKOUT_ROW_COLUMNS = `w.id, w.user_id AS userId, w.sport_id AS sportId, w.title, w.notes, w.workout_date AS workoutDate,
-  w.created_at AS createdAt, w.modified_at AS modifiedAt, w.duration, w.moving, w.pauses, w.distance, w.ave_speed AS aveSpeed,
-  w.max_speed AS maxSpeed, w.min_alt AS minAlt, w.max_alt AS maxAlt, w.ascent, w.descent, w.bounds, w.file_path AS filePath,
-  w.file_format AS fileFormat, w.file_hash AS fileHash, w.map_id AS mapId, w.weather_start AS weatherStart,
-  w.weather_end AS weatherEnd, w.has_heart_rate AS hasHeartRate, w.has_cadence AS hasCadence, w.has_power AS hasPower`
+/** The workout just before or after `w` in the date order of all its owner's workouts (ties by id). */
+const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
+  `(SELECT n.id FROM workout n WHERE n.user_id = w.user_id AND (n.workout_date, n.id) ${comparison} (w.workout_date, w.id)
+     ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
+
+/** A list page's workout rows (`w`), each with its previous and next workout. */
+const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
+  ['id', 'w.id', 'text'],
+  ['userId', 'w.user_id', 'integer'],
+  ['sportId', 'w.sport_id', 'integer'],
+  ['title', 'w.title', 'text'],
+  ['notes', 'w.notes', 'text'],
+  ['workoutDate', 'w.workout_date', 'text'],
+  ['createdAt', 'w.created_at', 'text'],
+  ['modifiedAt', 'w.modified_at', 'text'],
+  ['duration', 'w.duration', 'integer'],
+  ['moving', 'w.moving', 'integer'],
+  ['pauses', 'w.pauses', 'integer'],
+  ['distance', 'w.distance', 'real'],
+  ['aveSpeed', 'w.ave_speed', 'real'],
+  ['maxSpeed', 'w.max_speed', 'real'],
+  ['minAlt', 'w.min_alt', 'real'],
+  ['maxAlt', 'w.max_alt', 'real'],
+  ['ascent', 'w.ascent', 'real'],
+  ['descent', 'w.descent', 'real'],
+  ['bounds', 'w.bounds', 'text'],
+  ['filePath', 'w.file_path', 'text'],
+  ['fileFormat', 'w.file_format', 'text'],
+  ['fileHash', 'w.file_hash', 'text'],
+  ['mapId', 'w.map_id', 'text'],
+  ['weatherStart', 'w.weather_start', 'text'],
+  ['weatherEnd', 'w.weather_end', 'text'],
+  ['hasHeartRate', 'w.has_heart_rate', 'integer'],
+  ['hasCadence', 'w.has_cadence', 'integer'],
+  ['hasPower', 'w.has_power', 'integer'],
+  ['previousId', neighbour('<', 'DESC'), 'text'],
+  ['nextId', neighbour('>', 'ASC'), 'text'],
+])
 
 /** Dates and flags as TypeORM's entity hydration gives them. */
 function workoutRowOf(row: StoredWorkoutRow): WorkoutRow {
@@ -172,47 +196,97 @@ function workoutRowOf(row: StoredWorkoutRow): WorkoutRow {
   }
 }
 
+/** A page of workouts with what their answers need, and the count and sums of all the filtered ones. */
+export interface WorkoutListAnswer {
+  /** In the page's order, each with its previous and next workout. */
+  workouts: (WorkoutRow & WorkoutLinks)[]
+  /** The page's segments, by workout then segment index. */
+  segments: WorkoutSegmentRow[]
+  /** The page's records, by workout then type. */
+  records: RecordRow[]
+  /** Sums are null when no workout matches. */
+  sums: WorkoutListSums
+}
+
+const LIST_SUMS = packedRows<keyof WorkoutListSums>([
+  ['total', 'COUNT(*)', 'integer'],
+  ['distance', 'SUM(distance)', 'real'],
+  ['duration', 'SUM(moving)', 'integer'],
+  ['ascent', 'SUM(ascent)', 'real'],
+  ['descent', 'SUM(descent)', 'real'],
+])
+
 /**
  * One page of the filtered workouts, sorted (ties fall back to the date, then the id), with each
  * one's previous and next workout in the date order of all the user's workouts (whatever the
- * filters; two index seeks per row), in one statement and without TypeORM's entity hydration (it
- * cost twice the query itself for a page of 100). The page's ids are chosen from the index first;
- * only their rows are then read.
+ * filters; two index seeks per row), the page's segments and records, and the count and sums of
+ * all the filtered workouts: one statement, so one snapshot without a transaction, and one trip
+ * through the driver instead of six (BEGIN, sums, page, segments, records, COMMIT). Its parts
+ * (`part` 0 workouts, 1 segments, 2 records, 3 totals) give packed rows (`packedRows`): with a
+ * column per field, every row would carry every part's columns, which cost more than the trips
+ * saved (tried last session). The page's ids are chosen from the index first; only their rows are
+ * then read.
  */
-export async function workoutListPage(
+export async function workoutListAnswer(
   manager: EntityManager,
   userId: number,
   filter: WorkoutListFilter,
   order: WorkoutListOrder,
   page: { limit: number; offset: number },
-): Promise<(WorkoutRow & WorkoutLinks)[]> {
+): Promise<WorkoutListAnswer> {
   const { where, params } = whereOf(userId, filter)
   const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
   // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
   const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
-  const orderBy = (table: string) => keys.map((key) => `${table}${key} ${direction}`).join(', ')
-  const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
-    `(SELECT n.id FROM workout n WHERE n.user_id = w.user_id AND (n.workout_date, n.id) ${comparison} (w.workout_date, w.id)
-       ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
-  const rows = await manager.query<(StoredWorkoutRow & WorkoutLinks)[]>(
-    `SELECT ${WORKOUT_ROW_COLUMNS}, ${neighbour('<', 'DESC')} AS previousId, ${neighbour('>', 'ASC')} AS nextId
-       FROM (SELECT id AS page_id FROM workout WHERE ${where} ORDER BY ${orderBy('')} LIMIT ? OFFSET ?) AS page
-       JOIN workout w ON w.id = page.page_id
-      ORDER BY ${orderBy('w.')}`,
-    [...params, page.limit, page.offset],
+  const orderBy = keys.map((key) => `${key} ${direction}`).join(', ')
+  // CROSS JOIN keeps the page the outer loop: SQLite would otherwise scan every segment and record, seeking each in the page.
+  // Every part has the columns of the widest (a workout's or a segment's seven reals).
+  const width = Math.max(PAGE_ROWS.reals, SEGMENT_ROWS.reals)
+  const rows = await manager.query<(PackedRow & { part: 0 | 1 | 2 | 3 })[]>(
+    `WITH page(page_id, position) AS MATERIALIZED (
+       SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?))
+     SELECT 0 AS part, page.position AS position, NULL AS rank, ${PAGE_ROWS.select(width)} FROM page CROSS JOIN workout w ON w.id = page.page_id
+     UNION ALL SELECT 1, page.position, segment_index, ${SEGMENT_ROWS.select(width)} FROM page CROSS JOIN workout_segment ON workout_id = page.page_id
+     UNION ALL SELECT 2, page.position, record_type, ${packedRecords.select(width)} FROM page CROSS JOIN record ON workout_id = page.page_id
+     UNION ALL SELECT 3, 0, NULL, ${LIST_SUMS.select(width)} FROM workout WHERE ${where}
+     ORDER BY part, position, rank`,
+    [...params, page.limit, page.offset, ...params],
   )
-  return rows.map((row) => ({ ...workoutRowOf(row), previousId: row.previousId, nextId: row.nextId }))
+  const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
+  for (const row of rows) {
+    if (row.part === 0) {
+      const stored = PAGE_ROWS.unpack(row) as StoredWorkoutRow & WorkoutLinks
+      answer.workouts.push({ ...workoutRowOf(stored), previousId: stored.previousId, nextId: stored.nextId })
+    } else if (row.part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
+    else if (row.part === 2) answer.records.push(packedRecords.unpack(row))
+    else answer.sums = LIST_SUMS.unpack(row) as WorkoutListSums
+  }
+  return answer
 }
 
-/** The segments of some workouts, by segment index. */
-export function segmentsOfWorkouts(manager: EntityManager, workoutIds: readonly string[]): Promise<WorkoutSegmentRow[]> {
-  if (workoutIds.length === 0) return Promise.resolve([])
-  return manager.query<WorkoutSegmentRow[]>(
-    `SELECT workout_id AS workoutId, segment_index AS segmentIndex, duration, moving, pauses, distance, ave_speed AS aveSpeed,
-            max_speed AS maxSpeed, min_alt AS minAlt, max_alt AS maxAlt, ascent, descent
-       FROM workout_segment WHERE workout_id IN (${placeholders(workoutIds)}) ORDER BY segment_index`,
+const SEGMENT_ROWS = packedRows<keyof WorkoutSegmentRow>([
+  ['workoutId', 'workout_id', 'text'],
+  ['segmentIndex', 'segment_index', 'integer'],
+  ['duration', 'duration', 'integer'],
+  ['moving', 'moving', 'integer'],
+  ['pauses', 'pauses', 'integer'],
+  ['distance', 'distance', 'real'],
+  ['aveSpeed', 'ave_speed', 'real'],
+  ['maxSpeed', 'max_speed', 'real'],
+  ['minAlt', 'min_alt', 'real'],
+  ['maxAlt', 'max_alt', 'real'],
+  ['ascent', 'ascent', 'real'],
+  ['descent', 'descent', 'real'],
+])
+
+/** The segments of some workouts, by segment index (each row packed into one text). */
+export async function segmentsOfWorkouts(manager: EntityManager, workoutIds: readonly string[]): Promise<WorkoutSegmentRow[]> {
+  if (workoutIds.length === 0) return []
+  const rows = await manager.query<PackedRow[]>(
+    `SELECT ${SEGMENT_ROWS.select()} FROM workout_segment WHERE workout_id IN (${placeholders(workoutIds)}) ORDER BY segment_index`,
     [...workoutIds],
   )
+  return rows.map((row) => SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
 }
 
 /** Ids of the sports that have at least one workout (anyone's). */

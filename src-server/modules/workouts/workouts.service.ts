@@ -26,7 +26,7 @@ import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { addToRecords, recomputeRecords } from '../records/records.service'
-import { recordsOfWorkouts } from '../records/records.queries'
+import { recordsOfWorkouts, type RecordRow } from '../records/records.queries'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
@@ -34,13 +34,13 @@ import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import {
   segmentsOfWorkouts,
-  workoutListPage,
-  workoutListSums,
+  workoutListAnswer,
   workoutNeighbours,
   workoutsAroundSpan,
   type WorkoutLinks,
   type WorkoutListFilter,
   type WorkoutRow,
+  type WorkoutSegmentRow,
 } from './workouts.queries'
 
 const minutesOf = (hhmm: string) => {
@@ -93,7 +93,7 @@ export function dayFilter(timezone: string, from: string | undefined, to: string
 }
 
 export function createWorkoutsService(context: ServerContext) {
-  const { db, readSnapshot, write, layout } = context
+  const { db, read, write, layout } = context
 
   /**
    * Previous/next of each workout of a page, in the date order of all the user's workouts
@@ -121,8 +121,19 @@ export function createWorkoutsService(context: ServerContext) {
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    const segments = byWorkout(await segmentsOfWorkouts(manager, ids))
-    const records = byWorkout(await recordsOfWorkouts(manager, ids))
+    return presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsOfWorkouts(manager, ids))
+  }
+
+  /** Workouts in the answer's shape, with their segments and records (rows of any of the workouts). */
+  function presentLoaded(
+    user: UserEntity,
+    workouts: readonly WorkoutRow[],
+    links: Map<string, WorkoutLinks>,
+    segmentRows: readonly WorkoutSegmentRow[],
+    recordRows: readonly RecordRow[],
+  ): Workout[] {
+    const segments = byWorkout(segmentRows)
+    const records = byWorkout(recordRows)
     return workouts.map((workout) =>
       presentWorkout(workout, {
         username: user.username,
@@ -203,34 +214,33 @@ export function createWorkoutsService(context: ServerContext) {
         maxSpeedTo: query.max_speed_to,
         title: query.title || undefined,
       }
-      // Rows and totals from one snapshot: a workout committed meanwhile is in both or in neither.
-      return readSnapshot(async (manager) => {
-        const sums = await workoutListSums(manager, user.id, filter)
-        const total = sums.total
-        const ordered = await workoutListPage(
+      // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
+      const { workouts: ordered, segments, records, sums } = await read((manager) =>
+        workoutListAnswer(
           manager,
           user.id,
           filter,
           { by: query.order_by, direction: query.order },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-        )
-        const links = new Map(ordered.map((workout) => [workout.id, workout]))
-        const pages = Math.ceil(total / query.per_page)
-        return {
-          status: 'success',
-          data: {
-            workouts: await present(manager, user, ordered, links),
-            totals: {
-              count: total,
-              distance: Number((sums.distance ?? 0).toFixed(3)),
-              duration: sums.duration ?? 0,
-              ascent: Number((sums.ascent ?? 0).toFixed(2)),
-              descent: Number((sums.descent ?? 0).toFixed(2)),
-            },
+        ),
+      )
+      const total = sums.total
+      const links = new Map(ordered.map((workout) => [workout.id, workout]))
+      const pages = Math.ceil(total / query.per_page)
+      return {
+        status: 'success',
+        data: {
+          workouts: presentLoaded(user, ordered, links, segments, records),
+          totals: {
+            count: total,
+            distance: Number((sums.distance ?? 0).toFixed(3)),
+            duration: sums.duration ?? 0,
+            ascent: Number((sums.ascent ?? 0).toFixed(2)),
+            descent: Number((sums.descent ?? 0).toFixed(2)),
           },
-          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
-        }
-      })
+        },
+        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+      }
     },
 
     /** A workout typed in by hand; moving time is the duration and both speeds its average. */
