@@ -9,16 +9,18 @@ const MAGIC = [0x57, 0x43, 0x33] as const
 /** A column whose values are not all integers over its 10^decimals, stored as doubles. */
 const RAW = 0xff
 
-/** Bytes written one after another into a buffer that grows. */
+/** Bytes written one after another into a buffer that grows when asked ({@link reserve}): the writes do not check. */
 class ByteWriter {
   private bytes: Uint8Array
-  private length = 0
+  /** Bytes written so far. */
+  length = 0
 
   constructor(capacity: number) {
     this.bytes = new Uint8Array(capacity)
   }
 
-  private room(extra: number): void {
+  /** Makes room for `extra` more bytes. */
+  reserve(extra: number): void {
     if (this.length + extra <= this.bytes.length) return
     const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra))
     next.set(this.bytes.subarray(0, this.length))
@@ -26,13 +28,11 @@ class ByteWriter {
   }
 
   byte(value: number): void {
-    this.room(1)
     this.bytes[this.length++] = value
   }
 
-  /** A whole number in [0, 2^54), 7 bits a byte, least significant first. */
+  /** A whole number in [0, 2^54), 7 bits a byte, least significant first (at most 8 bytes). */
   varint(value: number): void {
-    this.room(10)
     let rest = value
     while (rest > 0x7fffffff) {
       this.bytes[this.length++] = (rest % 0x80) | 0x80
@@ -46,7 +46,6 @@ class ByteWriter {
   }
 
   double(value: number): void {
-    this.room(8)
     new DataView(this.bytes.buffer, this.bytes.byteOffset + this.length, 8).setFloat64(0, value, true)
     this.length += 8
   }
@@ -93,24 +92,28 @@ class ByteReader {
 const MAX_STEP = 2 ** 51
 
 /**
- * The values of a column as integers over `factor` (NaN for null), or null unless each divides
- * back to exactly its value and lies within {@link MAX_STEP} of the one before.
+ * Writes a column as integers over `factor`, each as the zigzag step from the previous one plus 1
+ * (0 for null), in one pass; false (part written) unless each value divides back to exactly itself
+ * and lies within {@link MAX_STEP} of the one before.
  */
-function scaledColumn(values: Float64Array, factor: number): Float64Array | null {
-  const scaled = new Float64Array(values.length)
+function writeScaled(out: ByteWriter, values: Float64Array, factor: number): boolean {
+  // A step below 2^52 takes at most 8 bytes.
+  out.reserve(values.length * 8)
   let previous = 0
   for (let i = 0; i < values.length; i++) {
     const value = values[i] ?? Number.NaN
     if (Number.isNaN(value)) {
-      scaled[i] = Number.NaN
+      out.byte(0)
       continue
     }
     const integer = Math.round(value * factor)
-    if (!Number.isSafeInteger(integer) || integer / factor !== value || Math.abs(integer - previous) >= MAX_STEP) return null
-    scaled[i] = integer
+    if (!Number.isSafeInteger(integer) || integer / factor !== value || Math.abs(integer - previous) >= MAX_STEP) return false
+    const step = integer - previous
+    // Zigzag: small steps either way take few bytes; 0 stands for null.
+    out.varint((step >= 0 ? step * 2 : -step * 2 - 1) + 1)
     previous = integer
   }
-  return scaled
+  return true
 }
 
 /**
@@ -131,25 +134,16 @@ export function packChart(chart: ChartColumns): Buffer {
   for (const field of present) {
     const values = chart.columns[field] ?? new Float64Array(chart.size)
     const decimals = CHART_DECIMALS[field]
-    const scaled = scaledColumn(values, 10 ** decimals)
+    out.reserve(2)
     out.byte(CHART_FIELDS.indexOf(field))
-    if (scaled === null) {
-      out.byte(RAW)
-      for (const value of values) out.double(value)
-      continue
-    }
+    const start = out.length
     out.byte(decimals)
-    let previous = 0
-    for (const integer of scaled) {
-      if (Number.isNaN(integer)) {
-        out.byte(0)
-        continue
-      }
-      const step = integer - previous
-      // Zigzag: small steps either way take few bytes; 0 stands for null.
-      out.varint((step >= 0 ? step * 2 : -step * 2 - 1) + 1)
-      previous = integer
-    }
+    if (writeScaled(out, values, 10 ** decimals)) continue
+    // Not all such integers: the column again, as doubles.
+    out.length = start
+    out.reserve(1 + values.length * 8)
+    out.byte(RAW)
+    for (const value of values) out.double(value)
   }
   return out.result()
 }
