@@ -80,7 +80,7 @@ export function summariseChart(chart: ChartColumns): ChartSummary {
   for (let k = 0; k < chart.size && first < 0; k++) if (located(k)) first = k
   let last = -1
   for (let k = chart.size - 1; first >= 0 && last < 0; k--) if (located(k)) last = k
-  const has = (values: Float64Array | undefined) => values !== undefined && values.some((value) => !Number.isNaN(value))
+  const has = (values: readonly number[] | undefined) => values !== undefined && values.some((value) => !Number.isNaN(value))
   return {
     hasHeartRate: has(chart.columns.heartRate),
     hasCadence: has(chart.columns.cadence),

@@ -44,8 +44,8 @@ describe('stored chart', () => {
   })
 
   it('keeps numbers that are not of the rounding it expects, and extreme ones, exactly', () => {
-    const column = (values: Float64Array | undefined, changes: Record<number, number>) => {
-      const changed = (values ?? new Float64Array(0)).slice(0, 50)
+    const column = (values: readonly number[] | undefined, changes: Record<number, number>) => {
+      const changed = (values ?? []).slice(0, 50)
       for (const [index, value] of Object.entries(changes)) changed[Number(index)] = value
       return changed
     }

@@ -96,7 +96,7 @@ const MAX_STEP = 2 ** 51
  * (0 for null), in one pass; false (part written) unless each value divides back to exactly itself
  * and lies within {@link MAX_STEP} of the one before.
  */
-function writeScaled(out: ByteWriter, values: Float64Array, factor: number): boolean {
+function writeScaled(out: ByteWriter, values: readonly number[], factor: number): boolean {
   // A step below 2^52 takes at most 8 bytes.
   out.reserve(values.length * 8)
   let previous = 0
@@ -132,7 +132,7 @@ export function packChart(chart: ChartColumns): Buffer {
   const present = chart.size === 0 ? [] : CHART_FIELDS.filter((field) => chart.columns[field] !== undefined)
   out.byte(present.length)
   for (const field of present) {
-    const values = chart.columns[field] ?? new Float64Array(chart.size)
+    const values = chart.columns[field] ?? []
     const decimals = CHART_DECIMALS[field]
     out.reserve(2)
     out.byte(CHART_FIELDS.indexOf(field))
@@ -154,12 +154,12 @@ function unpackColumns(stored: Uint8Array): ChartColumns {
   for (const byte of MAGIC) if (input.byte() !== byte) throw new Error('not a stored chart')
   const size = input.varint()
   const count = input.byte()
-  const columns: { [F in ChartField]?: Float64Array } = {}
+  const columns: { [F in ChartField]?: number[] } = {}
   for (let c = 0; c < count; c++) {
     const field = CHART_FIELDS[input.byte()]
     if (field === undefined) throw new Error('stored chart: unknown field')
     const mode = input.byte()
-    const values = new Float64Array(size)
+    const values = new Array<number>(size)
     if (mode === RAW) {
       for (let i = 0; i < size; i++) values[i] = input.double()
     } else {
@@ -190,10 +190,10 @@ export function chartPoints(stored: Uint8Array): ChartPoint[] {
   const json = JSON.parse(gunzipSync(stored).toString('utf8')) as ChartPoint[] | ChartVersion2
   if (Array.isArray(json)) return json
   const size = json.segment?.length ?? 0
-  const columns: { [F in ChartField]?: Float64Array } = {}
+  const columns: { [F in ChartField]?: number[] } = {}
   for (const field of CHART_FIELDS) {
     const values = json[field]
-    if (values) columns[field] = Float64Array.from({ length: size }, (_, i) => values[i] ?? Number.NaN)
+    if (values) columns[field] = Array.from({ length: size }, (_, i) => values[i] ?? Number.NaN)
   }
   return chartPointsOf({ size, columns })
 }

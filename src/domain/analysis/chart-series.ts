@@ -176,23 +176,25 @@ export const CHART_FIELDS = Object.keys(CHART_DECIMALS) as ChartField[]
  * The downsampled chart series, one column per field: index `k` is the same point in every
  * column. Values are rounded as {@link CHART_DECIMALS} says; `NaN` stands for `null`. Sensor
  * columns are there only when the workout has that sensor. Columns rather than 2,000 point
- * objects: no boxed number per value, and storage packs them as they are.
+ * objects: no boxed number per value, and storage packs them as they are. Arrays of doubles
+ * rather than typed arrays: a typed array's memory lies outside the heap, and a dozen of them per
+ * file made the worker's garbage collector run full collections (30 in 600 files, from none).
  */
 export interface ChartColumns {
   readonly size: number
-  readonly columns: { readonly [F in ChartField]?: Float64Array }
+  readonly columns: { readonly [F in ChartField]?: readonly number[] }
 }
 
 /**
  * The chart's column of `source` at `indices`, divided by `divisor` then rounded to `decimals`
  * (`missing` for a `NaN`).
  */
-function chartColumn(source: Float64Array, indices: readonly number[], divisor: number, decimals: number, missing: number): Float64Array {
+function chartColumn(source: Float64Array, indices: readonly number[], divisor: number, decimals: number, missing: number): number[] {
   const factor = 10 ** decimals
-  const column = new Float64Array(indices.length)
+  const column: number[] = []
   for (let k = 0; k < indices.length; k++) {
     const value = (source[indices[k] ?? 0] ?? Number.NaN) / divisor
-    column[k] = Number.isNaN(value) ? missing : Math.round(value * factor) / factor
+    column.push(Number.isNaN(value) ? missing : Math.round(value * factor) / factor)
   }
   return column
 }
@@ -203,16 +205,16 @@ function chartColumn(source: Float64Array, indices: readonly number[], divisor: 
  */
 export function chartSeries(series: PointSeries, maxPoints = MAX_CHART_POINTS): ChartColumns {
   const indices = chartIndices(series, maxPoints)
-  const segment = new Float64Array(indices.length)
+  const segment: number[] = []
   // The indices are sorted: the segment only moves forward.
   let current = 0
   for (let k = 0; k < indices.length; k++) {
     const index = indices[k] ?? 0
     while (current + 1 < series.segmentStarts.length && (series.segmentStarts[current + 1] ?? Infinity) <= index) current++
-    segment[k] = current
+    segment.push(current)
   }
   const sensor = (values: Float64Array | null, decimals: number) => (values ? chartColumn(values, indices, 1, decimals, Number.NaN) : undefined)
-  const columns: { -readonly [F in ChartField]?: Float64Array } = {
+  const columns: { -readonly [F in ChartField]?: readonly number[] } = {
     segment,
     distanceKm: chartColumn(series.distanceM, indices, 1000, CHART_DECIMALS.distanceKm, 0),
     elapsedS: chartColumn(series.elapsedS, indices, 1, CHART_DECIMALS.elapsedS, Number.NaN),
