@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     await dashboardLatencyBenchmark()
   }
   if (!only || only === 'upload') {
-    console.log('\nSingle GPX upload end to end through the API (until its 201)')
+    console.log('\nSingle GPX upload end to end through the API (until its 201; the client writes a prebuilt multipart body on a kept-alive socket, not fetch + FormData: see README)')
     await singleUploadBenchmark()
   }
   if (!only || only === 'archive') {

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     figures['upload of a 50k-point GPX, ms (median of 5)'] = median(uploads.map((upload) => upload.ms))
     figures['  upload: server CPU, ms'] = median(uploads.map((upload) => upload.cpuMs))
     figures['  upload: of which main thread, ms'] = median(uploads.map((upload) => upload.mainThreadMs))
+    figures['  upload: client CPU (prebuilt body on a raw socket), ms'] = median(uploads.map((upload) => upload.clientCpuMs))
   }
   if (GROUPS.has('archive')) {
     const archive = await measureArchiveImport(50)

@@ -83,7 +83,7 @@ async function archiveWhileReading(): Promise<void> {
             const kind = i % names.length
             const began = performance.now()
             try {
-              const answer = await connection.get(requests[kind] ?? Buffer.alloc(0))
+              const answer = await connection.send(requests[kind] ?? Buffer.alloc(0))
               // A failure's answer is a small JSON error, below the compression threshold.
               if (answer.status >= 400) {
                 errors += 1
@@ -194,7 +194,7 @@ async function uploadsWhileReading(): Promise<void> {
             const requests = names.map((name) => getRequest(server.url, `/api/${calls[name]?.(`bench${index + 1}`) ?? ''}`, headers))
             for (let i = index; Date.now() < deadline; i += 1) {
               const began = performance.now()
-              const { status } = await connection.get(requests[i % names.length] ?? Buffer.alloc(0))
+              const { status } = await connection.send(requests[i % names.length] ?? Buffer.alloc(0))
               latencies.push(performance.now() - began)
               if (status !== 200) errors += 1
             }

@@ -159,7 +159,7 @@ export async function measureAloneCalls(): Promise<Map<string, AloneFigures>> {
     const connection = await connectClient(server.url)
     const requests = new Map(Object.keys(CALLS).map((name) => [name, getRequest(server.url, `/api/${pathFor(name, user)}`, headers)]))
     const call = async (name: string) => {
-      const { status } = await connection.get(requests.get(name) ?? Buffer.alloc(0))
+      const { status } = await connection.send(requests.get(name) ?? Buffer.alloc(0))
       if (status !== 200) throw new Error(`${name} answered ${status}`)
     }
     for (let i = 0; i < ALONE_WARM_UP_CALLS; i += 1) for (const name of requests.keys()) await call(name)
@@ -231,7 +231,7 @@ export async function driveClients(
       for (let i = client; Date.now() < deadline; i += 1) {
         const kind = i % names.length
         const began = performance.now()
-        const { status } = await connection.get(requests[kind] ?? Buffer.alloc(0))
+        const { status } = await connection.send(requests[kind] ?? Buffer.alloc(0))
         latencies[kind]?.push(performance.now() - began)
         if (status !== 200) errors += 1
       }

@@ -9,7 +9,7 @@ export interface RawAnswer {
 
 /** A kept-alive connection sending prebuilt requests one after the other. */
 export interface RawClient {
-  get(request: Buffer): Promise<RawAnswer>
+  send(request: Buffer): Promise<RawAnswer>
   close(): void
 }
 
@@ -23,6 +23,26 @@ export function getRequest(url: string, path: string, headers: Record<string, st
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
   return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: ${host}\r\n${fields}accept-encoding: gzip, deflate\r\n\r\n`, 'latin1')
+}
+
+/**
+ * The bytes of a file upload as a browser sends a `FormData` of the file then its JSON `data`
+ * field (as the app's `uploadForm`): a multipart body with a WebKit-style boundary, its length
+ * known, built before any timing so the figures are the server's, not the client's encoding.
+ */
+export function uploadRequest(url: string, path: string, headers: Record<string, string>, file: { name: string; bytes: Buffer }, data: string): Buffer {
+  const { host } = new URL(url)
+  const boundary = '----WebKitFormBoundaryWaymarkBench01'
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`, 'latin1'),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}\r\ncontent-disposition: form-data; name="data"\r\n\r\n${data}\r\n--${boundary}--\r\n`, 'utf8'),
+  ])
+  const fields = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  const head = `POST ${path} HTTP/1.1\r\nhost: ${host}\r\n${fields}content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\naccept-encoding: gzip, deflate\r\n\r\n`
+  return Buffer.concat([Buffer.from(head, 'latin1'), body])
 }
 
 /**
@@ -71,7 +91,7 @@ export async function connectClient(url: string): Promise<RawClient> {
   socket.on('error', (error) => failed?.(error))
   socket.on('close', () => failed?.(new Error('the server closed the connection')))
   return {
-    get(request) {
+    send(request) {
       return new Promise((resolve, reject) => {
         answered = resolve
         failed = reject
