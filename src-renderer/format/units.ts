@@ -1,3 +1,5 @@
+import { isSwimming } from '../../src/domain/pace'
+
 /** Length conversions of spec §9: 1 mi = 5280 ft, 1 m = 3.280839895 ft. */
 export const FEET_PER_METRE = 3.280839895
 export const FEET_PER_MILE = 5280
@@ -16,4 +18,24 @@ export function formatNumber(value: number, language: string, decimals = 2): str
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value)
+}
+
+/** How a sport's distances read in the viewer's units (`common.UNITS.<unit>`). */
+export interface DistanceReading {
+  unit: 'km' | 'mi' | 'm' | 'yd'
+  /** Multiplier from the viewer's km or mi to `unit`. */
+  perUnit: number
+  decimals: number
+}
+
+/** 3 ft to the yard (spec §9: 1 mi = 5280 ft). */
+const YARDS_PER_MILE = FEET_PER_MILE / 3
+
+/**
+ * Swims read in whole metres or yards, as swimmers count them (a 50 m length, not "0.05 km");
+ * every other sport in km or mi with 2 decimals.
+ */
+export function distanceReading(sportId: number, imperial: boolean): DistanceReading {
+  if (!isSwimming(sportId)) return { unit: imperial ? 'mi' : 'km', perUnit: 1, decimals: 2 }
+  return imperial ? { unit: 'yd', perUnit: YARDS_PER_MILE, decimals: 0 } : { unit: 'm', perUnit: 1000, decimals: 0 }
 }

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { gpxText, zipOf } from './workout-helpers'
+import { gpxText, realFile, zipOf } from './workout-helpers'
 
 /** A reference fixture with the sport written in its track, as apps do. */
 const typed = (fixture: string, type: string) => gpxText(fixture).replace(/<trk>/, `<trk><type>${type}</type>`)
@@ -55,15 +53,6 @@ test.describe('sport of an added file', () => {
     expect(errors).toEqual([])
   })
 })
-
-/** The real files of `shared/fixtures/real`, found in the nearest parent folder that has them. */
-function realFile(relative: string): Buffer {
-  for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'fixtures', 'real', relative)
-    if (existsSync(candidate)) return readFileSync(candidate)
-    if (dirname(dir) === dir) throw new Error(`${relative} not found in shared/fixtures/real`)
-  }
-}
 
 test.describe('a file with several activities', () => {
   test('one upload lists every workout it created and what it worked around', async ({ page, request }) => {

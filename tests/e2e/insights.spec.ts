@@ -3,11 +3,12 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { setPreferences, uploadWorkout } from './workout-helpers'
+import { realFile, setPreferences, uploadWorkout } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
 const RUNNING = 5
 const OPEN_WATER = 14
+const POOL = 13
 
 /** A steady track due north, 10 m every `secondsPer10m` (4 s: 2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
 function steadyRun(metres: number, startIso: string, secondsPer10m = 4): string {
@@ -241,6 +242,53 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('record-MS')).toHaveText('Beste Pace')
     // The default title names the sport in the user's language, 10:00 in Paris.
     await expect(page.getByTestId('workout-title')).toHaveText('Laufen - 2025-04-01 10:00:00')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}
+
+for (const [width, scheme] of [
+  [1280, 'light'],
+  [390, 'dark'],
+] as const) {
+  test(`a pool swim reads in metres and a run read as pace in min/km on every card, in French, at ${width} px ${scheme}`, async ({ page, request }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: 900 })
+    await page.emulateMedia({ colorScheme: scheme })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('swimrun'))
+    await setPreferences(request, token, { language: 'fr' })
+    // The real pool swim's lap says 1500.0 m (dblock/tcx); the run is 2.5 m/s, 6:40 per km.
+    const swim = await uploadWorkout(request, token, 'pool-swim.tcx', realFile('tcx/pool-swim.tcx'), POOL)
+    const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
+    const chosen = await request.post('/api/auth/profile/edit/sports', { headers: { Authorization: `Bearer ${token}` }, data: { sport_id: RUNNING, speed_display: 'pace' } })
+    expect(chosen.ok(), await chosen.text()).toBe(true)
+
+    await openWithToken(page, token, `/workouts/${swim.id}`)
+    await expect(page.getByTestId('figure-distance')).toHaveText('1 500 m')
+    await expect(page.getByTestId('segments-card')).toContainText('1 500 m')
+    await expect(page.getByTestId('segments-card')).not.toContainText('km')
+
+    await openWithToken(page, token, '/workouts')
+    const row = (workout: { id: string }) => page.locator(`[data-testid="workout-row"][data-workout-id="${workout.id}"]`)
+    await expect(row(swim).getByTestId('cell-distance')).toHaveText('1 500 m')
+    await expect(row(run)).toContainText('6:40 /km')
+    await expect(row(run)).not.toContainText('km/h')
+    await expect(page.getByTestId('workouts-table').locator('thead')).toContainText('Vitesse / allure moy.')
+
+    await openWithToken(page, token, '/')
+    if (width < 992) await page.getByTestId('dashboard-sections').locator('label').filter({ hasText: 'Dernières séances' }).click()
+    const card = (workout: { id: string }) => page.locator(`[data-testid="timeline-workout"][data-workout-id="${workout.id}"]`)
+    await expect(card(run)).toContainText('Allure moyenne: 6:40 /km')
+    await expect(card(swim)).toContainText('Distance: 1 500 m')
+    await shoot(page, `swim-run-cards-${width}-${scheme}`)
+
+    // Imperial: 1,500 m is 1,640.4 yd; 6:40 per km is 1609.344 m / 2.5 m/s = 643.7 s, 10:44 per mile.
+    await setPreferences(request, token, { language: 'fr', imperial_units: true })
+    await openWithToken(page, token, '/workouts')
+    await expect(row(swim).getByTestId('cell-distance')).toHaveText('1 640 yd')
+    await expect(row(run)).toContainText('10:44 /mi')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Sport, UserRecord } from '../../../src/contracts'
-import { paceUnitFor, type PaceUnit } from '../../../src/domain/pace'
+import type { PaceUnit } from '../../../src/domain/pace'
 import { ApiError, UNKNOWN_ERROR_KEY } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -24,10 +24,10 @@ function recordValue(record: UserRecord, figures: FigureFormat, pace: PaceUnit |
     case 'LD':
       return formatApiDuration(String(value))
     case 'FD':
-      return figures.distance(Number(value))
+      return figures.sportDistance(Number(value), record.sport_id)
     case 'AS':
     case 'MS':
-      return pace === null ? figures.speed(Number(value)) : figures.pace(Number(value), pace)
+      return figures.speedOrPace(Number(value), pace)
     case 'HA':
       return figures.elevation(Number(value))
   }
@@ -80,7 +80,7 @@ export function Records({ sports }: { sports: readonly Sport[] }) {
       {[...grouped].map(([sportId, sportRecords]) => {
         const sport = sports.find((candidate) => candidate.id === sportId)
         const label = sport?.label ?? ''
-        const pace = sport?.speed_display === 'pace' ? paceUnitFor(sportId, figures.imperial) : null
+        const pace = figures.paceUnit(sport)
         return (
           <Card key={sportId} padding="sm" data-testid="records-sport" data-sport-id={sportId}>
             <Group gap="xs" mb="xs">

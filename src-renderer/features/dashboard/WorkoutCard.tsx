@@ -23,11 +23,12 @@ function Figure({ icon, label, value }: { icon: ReactNode; label: string; value:
   )
 }
 
-/** A compact timeline card: the map thumbnail beside sport, title, date and four figures. */
+/** A compact timeline card: the map thumbnail beside sport, title, date and four figures (speed or pace as the user reads the sport). */
 export function WorkoutCard({ workout, sport }: { workout: Workout; sport: Sport | undefined }) {
   const { t } = useTranslation()
   const figures = useFigures()
   const link = `/workouts/${workout.id}`
+  const pace = figures.paceUnit(sport)
   const iconProps = { size: 16, 'aria-hidden': true, color: 'var(--mantine-color-dimmed)' } as const
   return (
     <Card padding="sm" data-testid="timeline-workout" data-workout-id={workout.id}>
@@ -50,9 +51,13 @@ export function WorkoutCard({ workout, sport }: { workout: Workout; sport: Sport
             </Stack>
           </Group>
           <Group gap="md" style={{ rowGap: 4 }}>
-            <Figure icon={<IconRoute {...iconProps} />} label={t('dashboard.FIGURES.DISTANCE')} value={figures.distance(workout.distance)} />
+            <Figure icon={<IconRoute {...iconProps} />} label={t('dashboard.FIGURES.DISTANCE')} value={figures.sportDistance(workout.distance, workout.sport_id)} />
             <Figure icon={<IconClock {...iconProps} />} label={t('dashboard.FIGURES.DURATION')} value={formatApiDuration(workout.moving)} />
-            <Figure icon={<IconGauge {...iconProps} />} label={t('dashboard.FIGURES.AVE_SPEED')} value={figures.speed(workout.ave_speed)} />
+            <Figure
+              icon={<IconGauge {...iconProps} />}
+              label={t(pace === null ? 'dashboard.FIGURES.AVE_SPEED' : 'dashboard.FIGURES.AVE_PACE')}
+              value={figures.speedOrPace(workout.ave_speed, pace)}
+            />
             {figures.displayAscent && (
               <Figure
                 icon={<IconArrowUpRight {...iconProps} />}

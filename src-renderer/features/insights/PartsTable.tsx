@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { WorkoutPart } from '../../../src/contracts'
 import type { PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
-import { formatNumber } from '../../format/units'
-import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem, type DistanceReading } from '../workout/measures'
+import { formatNumber, type DistanceReading } from '../../format/units'
+import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from '../workout/measures'
 import { paceText } from './insightFormat'
 
 interface PartsTableProps {

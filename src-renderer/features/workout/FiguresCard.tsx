@@ -12,10 +12,9 @@ import {
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { WorkoutFigures } from '../../../src/contracts'
-import { formatPace, paceOfSpeed, type PaceUnit } from '../../../src/domain/pace'
+import type { PaceUnit } from '../../../src/domain/pace'
 import { formatApiDuration, parseApiDuration } from '../../components/formatDuration'
-import { formatNumber } from '../../format/units'
-import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from './measures'
+import { unitFormat } from '../../components/useFigures'
 
 function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: string; value: string; testId: string }) {
   return (
@@ -37,29 +36,33 @@ function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: stri
 }
 
 /**
- * Duration, distance, speeds (or paces per `pace`, when the user reads this sport as pace),
- * altitudes and climbs of a workout or a segment, in the viewer's units.
+ * Duration, distance (metres or yards for swims), speeds (or paces per `pace`, when the user reads
+ * this sport as pace), altitudes and climbs of a workout or a segment, in the viewer's units.
  */
-export function FiguresCard({ figures, imperial, pace, title }: { figures: WorkoutFigures; imperial: boolean; pace: PaceUnit | null; title: string }) {
+export function FiguresCard({
+  figures,
+  sportId,
+  imperial,
+  pace,
+  title,
+}: {
+  figures: WorkoutFigures
+  sportId: number
+  imperial: boolean
+  pace: PaceUnit | null
+  title: string
+}) {
   const { t, i18n } = useTranslation()
-  const units = unitSystem(imperial)
-  const number = (value: number, decimals: number) => formatNumber(value, i18n.language, decimals)
-  const distance = `${number(toDistanceUnit(figures.distance, imperial), 2)} ${t(`common.UNITS.${units.distance}`)}`
-  const speed = (kmh: number | null) => {
-    if (kmh === null) return null
-    if (pace === null) return `${number(toSpeedUnit(kmh, imperial), 2)} ${t(`common.UNITS.${units.speed}`)}`
-    const seconds = paceOfSpeed(kmh, pace)
-    return seconds === null ? null : `${formatPace(seconds)} ${t(`insights.PACE_UNIT_${pace}`)}`
-  }
-  const height = (metres: number | null) =>
-    metres === null ? null : `${number(toElevationUnit(metres, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`
+  const format = unitFormat(imperial, i18n.language, t)
+  const speed = (kmh: number | null) => (kmh === null ? null : format.speedOrPace(kmh, pace))
+  const height = (metres: number | null) => (metres === null ? null : format.elevation(metres))
   const pauses = parseApiDuration(figures.pauses) ?? 0
 
   const items: { key: string; icon: Icon; label: string; value: string | null }[] = [
     { key: 'duration', icon: IconClock, label: t('workouts.FIGURES.DURATION'), value: formatApiDuration(figures.duration) },
     { key: 'moving', icon: IconStopwatch, label: t('workouts.FIGURES.MOVING'), value: formatApiDuration(figures.moving) },
     { key: 'pauses', icon: IconClockPause, label: t('workouts.FIGURES.PAUSES'), value: pauses > 0 ? formatApiDuration(figures.pauses) : null },
-    { key: 'distance', icon: IconRoute, label: t('workouts.FIGURES.DISTANCE'), value: distance },
+    { key: 'distance', icon: IconRoute, label: t('workouts.FIGURES.DISTANCE'), value: format.sportDistance(figures.distance, sportId) },
     { key: 'ave_speed', icon: IconGauge, label: t(pace === null ? 'workouts.FIGURES.AVE_SPEED' : 'workouts.FIGURES.AVE_PACE'), value: speed(figures.ave_speed) },
     { key: 'max_speed', icon: IconGauge, label: t(pace === null ? 'workouts.FIGURES.MAX_SPEED' : 'workouts.FIGURES.BEST_PACE'), value: speed(figures.max_speed) },
     { key: 'min_alt', icon: IconMountain, label: t('workouts.FIGURES.MIN_ALT'), value: height(figures.min_alt) },

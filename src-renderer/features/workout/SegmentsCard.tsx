@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { WorkoutSegment } from '../../../src/contracts'
 import { formatApiDuration } from '../../components/formatDuration'
-import { formatNumber } from '../../format/units'
-import { toDistanceUnit, unitSystem } from './measures'
+import { unitFormat } from '../../components/useFigures'
 
-/** The workout's segments, each linking to its own page (`segment/<n>`, 1-based). */
-export function SegmentsCard({ workoutId, segments, imperial }: { workoutId: string; segments: WorkoutSegment[]; imperial: boolean }) {
+/** The workout's segments (distances in the sport's unit), each linking to its own page (`segment/<n>`, 1-based). */
+export function SegmentsCard({ workoutId, sportId, segments, imperial }: { workoutId: string; sportId: number; segments: WorkoutSegment[]; imperial: boolean }) {
   const { t, i18n } = useTranslation()
   if (segments.length === 0) return null
-  const unit = t(`common.UNITS.${unitSystem(imperial).distance}`)
+  const format = unitFormat(imperial, i18n.language, t)
   return (
     <Card data-testid="segments-card">
       <Title order={3} size="h5" mb="sm">
@@ -24,7 +23,7 @@ export function SegmentsCard({ workoutId, segments, imperial }: { workoutId: str
             </Anchor>{' '}
             <Text span size="sm" c="dimmed">
               {t('workouts.SEGMENTS.SUMMARY', {
-                distance: `${formatNumber(toDistanceUnit(segment.distance, imperial), i18n.language, 2)} ${unit}`,
+                distance: format.sportDistance(segment.distance, sportId),
                 duration: formatApiDuration(segment.duration),
               })}
             </Text>

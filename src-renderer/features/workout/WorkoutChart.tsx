@@ -9,7 +9,8 @@ import { formatPace, type PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
 import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, smoothSpeed, steadyAxis, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
-import { unitSystem, type DistanceReading } from './measures'
+import type { DistanceReading } from '../../format/units'
+import { unitSystem } from './measures'
 
 const SERIES_STYLE: Record<ChartSeriesName, { color: string; type: 'line' | 'area'; decimals: number }> = {
   elevation: { color: 'gray.5', type: 'area', decimals: 0 },

@@ -3,14 +3,14 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import type { ChartDataPoint, Workout, WorkoutInsightFields } from '../../../src/contracts'
-import { paceUnitFor } from '../../../src/domain/pace'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
+import { useFigures } from '../../components/useFigures'
 import { useAppState } from '../../session/store'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { WorkoutInsights } from '../insights/WorkoutInsights'
 import { positionOf } from './chartData'
-import { distanceReading } from './measures'
+import { distanceReading } from '../../format/units'
 import { FiguresCard } from './FiguresCard'
 import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
@@ -64,8 +64,8 @@ function WorkoutDetail({
   const config = useAppState((state) => state.config)
   const imperial = profile?.imperial_units ?? false
   const displayAscent = profile?.display_ascent ?? true
-  const readsAsPace = useAppState((state) => state.sports.find((sport) => sport.id === workout.sport_id)?.speed_display === 'pace')
-  const pace = readsAsPace ? paceUnitFor(workout.sport_id, imperial) : null
+  const sport = useAppState((state) => state.sports.find((candidate) => candidate.id === workout.sport_id))
+  const pace = useFigures().paceUnit(sport)
   const [hoverIndex, setHoverIndex] = useState<number | null>(null)
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
@@ -90,6 +90,7 @@ function WorkoutDetail({
         <Grid.Col span={workout.with_gpx ? { base: 12, md: 5, lg: 4 } : 12}>
           <FiguresCard
             figures={figures}
+            sportId={workout.sport_id}
             imperial={imperial}
             pace={pace}
             title={segment === null ? t('workouts.FIGURES.TITLE') : t('workouts.SEGMENTS.SEGMENT', { number: segment })}
@@ -111,7 +112,7 @@ function WorkoutDetail({
         <Grid gap="md">
           {workout.segments.length > 0 && (
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <SegmentsCard workoutId={workout.id} segments={workout.segments} imperial={imperial} />
+              <SegmentsCard workoutId={workout.id} sportId={workout.sport_id} segments={workout.segments} imperial={imperial} />
             </Grid.Col>
           )}
           {(workout.weather_start || workout.weather_end) && (

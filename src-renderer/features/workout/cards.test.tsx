@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UserRecord, WorkoutFigures, WorkoutPart } from '../../../src/contracts'
+import type { UserRecord, WorkoutFigures, WorkoutPart, WorkoutSegment } from '../../../src/contracts'
 import { i18next } from '../../i18n'
 import { render, type Rendered } from '../../test/render'
 import { PartsTable } from '../insights/PartsTable'
 import { FiguresCard } from './FiguresCard'
-import { distanceReading } from './measures'
+import { distanceReading } from '../../format/units'
 import { RecordBadges } from './RecordBadges'
+import { SegmentsCard } from './SegmentsCard'
 import { WeatherCard } from './WeatherCard'
 
 let rendered: Rendered | undefined
@@ -32,7 +33,7 @@ const text = (testId: string) => document.querySelector(`[data-testid="${testId}
 
 describe('FiguresCard', () => {
   it('shows imperial units and hh:mm:ss, leaving out what is unknown', async () => {
-    rendered = await render(<FiguresCard figures={figures} imperial pace={null} title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial pace={null} title={TITLE} />)
     expect(text('figure-distance')).toBe('10.00 mi')
     expect(text('figure-ave_speed')).toBe('10.00 mph')
     expect(text('figure-duration')).toBe('26:03:04')
@@ -45,27 +46,46 @@ describe('FiguresCard', () => {
 
   it('uses the decimal comma in French', async () => {
     await i18next.changeLanguage('fr')
-    rendered = await render(<FiguresCard figures={figures} imperial={false} pace={null} title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial={false} pace={null} title={TITLE} />)
     expect(text('figure-distance')).toBe('16,09 km')
     expect(rendered.container.textContent).toContain('Vitesse moyenne')
   })
 
   it('reads speeds as paces when the user reads the sport as pace', async () => {
     // 16.09 km/h is 10 mi/h: 6:00 per mile, 3600 / 16.09 = 223.7 s = 3:44 per km.
-    rendered = await render(<FiguresCard figures={figures} imperial pace="mi" title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} sportId={5} imperial pace="mi" title={TITLE} />)
     expect(text('figure-ave_speed')).toBe('6:00 /mi')
     expect(rendered.container.textContent).toContain('Average pace')
     rendered.unmount()
     await i18next.changeLanguage('de')
-    rendered = await render(<FiguresCard figures={figures} imperial={false} pace="km" title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} sportId={5} imperial={false} pace="km" title={TITLE} />)
     expect(text('figure-ave_speed')).toBe('3:44 /km')
     expect(rendered.container.textContent).toContain('Durchschnittliche Pace')
     rendered.unmount()
     // A swimmer's pace is per 100 m: 10 mi/h is 4.4704 m/s, 100 m in 22.4 s.
     await i18next.changeLanguage('fr')
-    rendered = await render(<FiguresCard figures={figures} imperial={false} pace="100m" title={TITLE} />)
+    rendered = await render(<FiguresCard figures={figures} sportId={13} imperial={false} pace="100m" title={TITLE} />)
     expect(text('figure-ave_speed')).toBe('0:22 /100 m')
+    // A swim's distance in whole metres, as its laps: 16.09344 km.
+    expect(text('figure-distance')).toBe('16 093 m')
     expect(rendered.container.textContent).toContain('Allure moyenne')
+  })
+})
+
+describe('SegmentsCard', () => {
+  const segment = (segment_id: number, distance: number): WorkoutSegment => ({ ...figures, workout_id: 'w', segment_id, distance })
+
+  it('gives swim segments in metres or yards, other sports in km', async () => {
+    await i18next.changeLanguage('de')
+    // 0.3 km = 300 m; 0.3 km in yards: 0.3 / 1.609344 * 1760 = 328.08 yd.
+    rendered = await render(<SegmentsCard workoutId="w" sportId={13} segments={[segment(0, 0.3), segment(1, 1.5)]} imperial={false} />)
+    expect(rendered.container.textContent?.replace(/\u00a0|\u202f/g, ' ')).toMatch(/300 m.*1\.500 m/)
+    rendered.unmount()
+    rendered = await render(<SegmentsCard workoutId="w" sportId={14} segments={[segment(0, 0.3)]} imperial />)
+    expect(rendered.container.textContent?.replace(/\u00a0|\u202f/g, ' ')).toContain('328 yd')
+    rendered.unmount()
+    rendered = await render(<SegmentsCard workoutId="w" sportId={5} segments={[segment(0, 0.3)]} imperial={false} />)
+    expect(rendered.container.textContent?.replace(/\u00a0|\u202f/g, ' ')).toContain('0,30 km')
   })
 })
 

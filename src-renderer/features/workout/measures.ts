@@ -1,5 +1,4 @@
-import { isSwimming } from '../../../src/domain/pace'
-import { FEET_PER_METRE, FEET_PER_MILE, MILES_PER_KM } from '../../format/units'
+import { FEET_PER_METRE, MILES_PER_KM } from '../../format/units'
 
 /** The units a measure is shown in, by the user's `imperial_units` preference. */
 export interface UnitSystem {
@@ -10,26 +9,6 @@ export interface UnitSystem {
 
 export function unitSystem(imperial: boolean): UnitSystem {
   return imperial ? { distance: 'mi', elevation: 'ft', speed: 'mi/h' } : { distance: 'km', elevation: 'm', speed: 'km/h' }
-}
-
-/** How a sport's distances read in the viewer's units (`common.UNITS.<unit>`). */
-export interface DistanceReading {
-  unit: 'km' | 'mi' | 'm' | 'yd'
-  /** Multiplier from the viewer's km or mi to `unit`. */
-  perUnit: number
-  decimals: number
-}
-
-/** 3 ft to the yard (spec §9: 1 mi = 5280 ft). */
-const YARDS_PER_MILE = FEET_PER_MILE / 3
-
-/**
- * Swims read in whole metres or yards, as swimmers count them (a 50 m length, not "0.05 km");
- * every other sport in km or mi with 2 decimals.
- */
-export function distanceReading(sportId: number, imperial: boolean): DistanceReading {
-  if (!isSwimming(sportId)) return { unit: imperial ? 'mi' : 'km', perUnit: 1, decimals: 2 }
-  return imperial ? { unit: 'yd', perUnit: YARDS_PER_MILE, decimals: 0 } : { unit: 'm', perUnit: 1000, decimals: 0 }
 }
 
 /** km → the viewer's distance unit (1 mi = 1.609344 km). */

@@ -3,7 +3,8 @@ import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
 import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, steadyAxis, toChartRows, withPace, type ChartRow } from './chartData'
 import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
-import { distanceReading, fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
+import { distanceReading } from '../../format/units'
+import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
 
 const point = (patch: Partial<ChartDataPoint> = {}): ChartDataPoint => ({

@@ -37,11 +37,15 @@ function SortHeader({ field, label, order, orderBy, onSort }: { field: OrderBy; 
   )
 }
 
-/** The workouts of one page, one row each, with sortable date, distance, duration and speed. */
+/** The workouts of one page, one row each, with sortable date, distance, duration and speed (or pace, per sport). */
 export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: WorkoutsTableProps) {
   const { t } = useTranslation()
   const figures = useFigures()
   const sortProps = { order, orderBy, onSort }
+  const sportOf = (workout: Workout) => sports.find((candidate) => candidate.id === workout.sport_id)
+  // Headings name what the page's rows show: speeds, paces, or both when sports are mixed.
+  const paces = new Set(workouts.map((workout) => figures.paceUnit(sportOf(workout)) !== null))
+  const [aveHeading, maxHeading] = !paces.has(true) ? ['AVE_SPEED', 'MAX_SPEED'] : paces.has(false) ? ['AVE_SPEED_PACE', 'MAX_SPEED_PACE'] : ['AVE_PACE', 'BEST_PACE']
   return (
     <Table.ScrollContainer minWidth={figures.displayAscent ? 860 : 720}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="workouts-table">
@@ -52,15 +56,16 @@ export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: Work
             <SortHeader field="workout_date" label={t('dashboard.LIST.COLUMNS.DATE')} {...sortProps} />
             <SortHeader field="distance" label={t('dashboard.LIST.COLUMNS.DISTANCE')} {...sortProps} />
             <SortHeader field="duration" label={t('dashboard.LIST.COLUMNS.DURATION')} {...sortProps} />
-            <SortHeader field="ave_speed" label={t('dashboard.LIST.COLUMNS.AVE_SPEED')} {...sortProps} />
-            <Table.Th>{t('dashboard.LIST.COLUMNS.MAX_SPEED')}</Table.Th>
+            <SortHeader field="ave_speed" label={t(`dashboard.LIST.COLUMNS.${aveHeading}`)} {...sortProps} />
+            <Table.Th>{t(`dashboard.LIST.COLUMNS.${maxHeading}`)}</Table.Th>
             {figures.displayAscent && <Table.Th>{t('dashboard.LIST.COLUMNS.ASCENT')}</Table.Th>}
             {figures.displayAscent && <Table.Th>{t('dashboard.LIST.COLUMNS.DESCENT')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {workouts.map((workout) => {
-            const sport = sports.find((candidate) => candidate.id === workout.sport_id)
+            const sport = sportOf(workout)
+            const pace = figures.paceUnit(sport)
             return (
               <Table.Tr key={workout.id} data-testid="workout-row" data-workout-id={workout.id}>
                 <Table.Td>
@@ -73,11 +78,11 @@ export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: Work
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(workout.workout_date, figures.timezone)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="cell-distance">
-                  {figures.distance(workout.distance)}
+                  {figures.sportDistance(workout.distance, workout.sport_id)}
                 </Table.Td>
                 <Table.Td>{formatApiDuration(workout.moving)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speed(workout.ave_speed)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speed(workout.max_speed)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.ave_speed, pace)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.max_speed, pace)}</Table.Td>
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.ascent)}</Table.Td>}
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.descent)}</Table.Td>}
               </Table.Tr>
