@@ -41,21 +41,21 @@ export const POSITION_STEP_ALLOWANCE_M = 100
 
 /**
  * The run rule shared by elevations and positions. The known samples are cut into runs wherever
- * one is out of reach of the previous known one; the longest run is taken as the truth; walking
- * away from it in both directions, a run is kept when its nearest sample is within reach of the
- * last kept one, otherwise every sample of it is dropped. A spike is thus removed whether it is
- * one sample or several, and a track starting on a wrong value keeps its real part. Linear in
- * the number of samples.
+ * one is out of reach of the previous known one (`runStarts`: the first sample of each run, which
+ * each caller finds in a loop of its own: a loop calling functions it is handed, one set per
+ * caller, could not have them inlined, and it runs on every point of every import); the longest
+ * run is taken as the truth; walking away from it in both directions, a run is kept when its
+ * nearest sample is within reach of the last kept one, otherwise every sample of it is dropped. A
+ * spike is thus removed whether it is one sample or several, and a track starting on a wrong value
+ * keeps its real part. Linear in the number of samples.
  */
-function dropUnreachableRuns(n: number, known: (i: number) => boolean, reachable: (from: number, to: number) => boolean, drop: (i: number) => void): void {
-  // runStarts[k] = first sample index of run k; the run ends before the next run's start.
-  const runStarts: number[] = []
-  let previous = -1
-  for (let i = 0; i < n; i++) {
-    if (!known(i)) continue
-    if (previous < 0 || !reachable(previous, i)) runStarts.push(i)
-    previous = i
-  }
+function dropUnreachableRuns(
+  runStarts: readonly number[],
+  n: number,
+  known: (i: number) => boolean,
+  reachable: (from: number, to: number) => boolean,
+  drop: (i: number) => void,
+): void {
   if (runStarts.length <= 1) return
 
   const runEnd = (k: number): number => runStarts[k + 1] ?? n
@@ -104,7 +104,16 @@ function dropUnreachableRuns(n: number, known: (i: number) => boolean, reachable
  * @param time the segment's times in epoch ms (`NaN` = missing), same length
  */
 export function dropImpossibleElevations(ele: Float64Array, time: Float64Array): void {
+  const runStarts: number[] = []
+  let previous = -1
+  for (let i = 0; i < ele.length; i++) {
+    const e = ele[i] ?? Number.NaN
+    if (Number.isNaN(e)) continue
+    if (previous < 0 || !possibleStep(ele[previous] ?? Number.NaN, time[previous] ?? Number.NaN, e, time[i] ?? Number.NaN)) runStarts.push(i)
+    previous = i
+  }
   dropUnreachableRuns(
+    runStarts,
     ele.length,
     (i) => !Number.isNaN(ele[i] ?? Number.NaN),
     (from, to) => possibleStep(ele[from] ?? Number.NaN, time[from] ?? Number.NaN, ele[to] ?? Number.NaN, time[to] ?? Number.NaN),
@@ -112,6 +121,13 @@ export function dropImpossibleElevations(ele: Float64Array, time: Float64Array):
       ele[i] = Number.NaN
     },
   )
+}
+
+function possibleMove(lat: Float64Array, lon: Float64Array, time: Float64Array, from: number, to: number): boolean {
+  const seconds = Math.abs((time[to] ?? Number.NaN) - (time[from] ?? Number.NaN)) / 1000
+  if (Number.isNaN(seconds)) return true
+  const metres = pointDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN, Number.NaN)
+  return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds
 }
 
 /**
@@ -128,15 +144,18 @@ export function dropImpossibleElevations(ele: Float64Array, time: Float64Array):
  * @param time the segment's times in epoch ms (`NaN` = missing), same length
  */
 export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): void {
+  const runStarts: number[] = []
+  let previous = -1
+  for (let i = 0; i < lat.length; i++) {
+    if (Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))) continue
+    if (previous < 0 || !possibleMove(lat, lon, time, previous, i)) runStarts.push(i)
+    previous = i
+  }
   dropUnreachableRuns(
+    runStarts,
     lat.length,
     (i) => !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)),
-    (from, to) => {
-      const seconds = Math.abs((time[to] ?? Number.NaN) - (time[from] ?? Number.NaN)) / 1000
-      if (Number.isNaN(seconds)) return true
-      const metres = pointDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN, Number.NaN)
-      return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds
-    },
+    (from, to) => possibleMove(lat, lon, time, from, to),
     (i) => {
       lat[i] = Number.NaN
       lon[i] = Number.NaN
