@@ -116,6 +116,17 @@ describe('compute pool', () => {
     }
   })
 
+  it("runs another task (a user's upload) before an archive's files waiting in the background, behind only the running one", async () => {
+    const path = join(dir, 'lanes.gpx')
+    await writeFile(path, rideToGpx(syntheticRide(500)))
+    const options = { analysis: {}, joinActivities: false }
+    const finished: string[] = []
+    const parse = (name: string, background: boolean) => pool.parseAndAnalyse(path, options, { background }).then(() => finished.push(name))
+    // One thread: the archive's first file runs, the others wait; the upload comes after them all.
+    await Promise.all([parse('archive 1', true), parse('archive 2', true), parse('archive 3', true), parse('upload', false)])
+    expect(finished).toEqual(['archive 1', 'upload', 'archive 2', 'archive 3'])
+  })
+
   it('draws a map PNG', async () => {
     const png = await pool.drawMap([[[45.1, 6.05], [45.2, 6.1]]], [45.1, 6.05, 45.2, 6.1], null)
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')

@@ -17,8 +17,12 @@ import { WARMED_UP, type ComputeReply, type ComputeRequest, type ComputeWorkerDa
  * request by as much.)
  */
 export interface ComputePool {
-  /** Reads and analyses a workout file (see `parseAndAnalyse` in `compute-tasks.ts`). */
-  parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile>
+  /**
+   * Reads and analyses a workout file (see `parseAndAnalyse` in `compute-tasks.ts`). A
+   * `background` task (an archive's file) waits for a thread no other task wants: the other tasks
+   * (a user's upload) queue only behind tasks already running, never behind an archive's files.
+   */
+  parseAndAnalyse(path: string, options: ParseAndAnalyseOptions, lane?: { background?: boolean }): Promise<AnalysedFile>
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
   /**
@@ -134,15 +138,33 @@ export function createComputePool(
     pool.on('message', onMessage)
   })
 
-  async function run(request: ComputeRequest): Promise<ComputeReply & { ok: true }> {
-    const reply = await pool.run(request)
-    if (!reply.ok) throw rebuild(reply.error)
-    return reply
+  /** Tasks given to piscina and not yet settled. */
+  let busy = 0
+  /** Background tasks waiting for a free thread, first come first served. */
+  const background: (() => void)[] = []
+  const startBackground = () => {
+    while (busy < threads && background.length > 0) {
+      busy += 1
+      background.shift()?.()
+    }
+  }
+
+  async function run(request: ComputeRequest, inBackground = false): Promise<ComputeReply & { ok: true }> {
+    if (inBackground && (busy >= threads || background.length > 0)) await new Promise<void>((start) => background.push(start))
+    else busy += 1
+    try {
+      const reply = await pool.run(request)
+      if (!reply.ok) throw rebuild(reply.error)
+      return reply
+    } finally {
+      busy -= 1
+      startBackground()
+    }
   }
 
   return {
-    async parseAndAnalyse(path, analysisOptions) {
-      const reply = await run({ task: 'parseAndAnalyse', path, options: analysisOptions })
+    async parseAndAnalyse(path, analysisOptions, lane = {}) {
+      const reply = await run({ task: 'parseAndAnalyse', path, options: analysisOptions }, lane.background)
       if (reply.task !== 'parseAndAnalyse') throw new Error('compute worker answered another task')
       const activities = reply.value.activities.map((activity): AnalysedActivity => {
         if (activity.analysis && activity.packed) {

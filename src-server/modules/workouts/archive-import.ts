@@ -496,11 +496,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
   /**
    * Imports the entries of an opened archive; nested archives recurse once. Several files are
-   * imported at once, one per compute thread and one more: the threads parse and analyse while
-   * the event loop extracts and writes. Files are written in the archive's order all the same:
-   * each file's write is queued once the file before it has queued its own (or ended without
-   * one), so files ready together commit in one transaction (see `createWriteQueue`), each in a
-   * savepoint of its own.
+   * imported at once, two per compute thread and one more, so a thread finds its next file
+   * extracted while the event loop extracts and writes the others (their parse waits in the
+   * pool's background lane: another user's upload goes before them). Files are written in the
+   * archive's order all the same: each file's write is queued once the file before it has queued
+   * its own (or ended without one), so files ready together commit in one transaction (see
+   * `createWriteQueue`), each in a savepoint of its own.
    * @param after the turn of the file before the first (for a nested archive's files)
    */
   async function importEntries(
@@ -516,7 +517,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     let stopped: Error | null = null
     for (const item of listed) {
       if (run.signal.aborted) stopped ??= new TaskStopped('server_stopping')
-      while (stopped === null && running.size > context.compute.size) await Promise.race(running)
+      while (stopped === null && running.size > 2 * context.compute.size) await Promise.race(running)
       if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
@@ -624,6 +625,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         writeQueued,
         fileHash,
         sportSettings: run.sportSettings,
+        background: true,
         inTransaction: async (manager, outcome) => {
           if (metaAfter(outcome)) return
           const result = fileResult(file, outcome)

@@ -230,6 +230,8 @@ export interface InArchive {
   readonly fileHash?: string
   /** Where the sports are read (an archive reads each once for all its files); the database by default. */
   readonly sportSettings?: SportSettings
+  /** Parse in the compute pool's background lane (an archive's files: other users' tasks go first). */
+  readonly background?: boolean
 }
 
 /**
@@ -287,12 +289,13 @@ export async function importWorkoutFile(
     // analysed with the chosen sport's options; an activity whose file names another sport that
     // analyses differently is analysed once more with its own (rare, and in the worker too).
     const chosenOptions = optionsFor(chosen)
-    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true })
+    const lane = { background: inArchive.background ?? false }
+    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true }, lane)
     const sports = []
     for (const activity of parsed.activities) sports.push(await sportOfActivity(sportSettings, choices, activity.track, chosen))
     const wanted = sports.map(optionsFor)
     if (wanted.some((options) => JSON.stringify(options) !== JSON.stringify(chosenOptions))) {
-      parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false, maps: true })
+      parsed = await context.compute.parseAndAnalyse(path, { analysis: wanted, joinActivities: false, maps: true }, lane)
     }
     const warnings: UploadWarning[] = parsed.warnings.map(wireWarning)
 
