@@ -67,6 +67,9 @@ const POINTS = [
   `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr> 120 </gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
   `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>999</gpxtpx:hr><gpxtpx:speed>3</gpxtpx:speed></gpxtpx:TrackPointExtension></extensions></trkpt>`,
   `<trkpt lat="45" lon="6">${T}<extensions><hr>77</hr></extensions></trkpt>`,
+  // Names the fast path remembers from earlier points, in another order, prefix or length.
+  `<trkpt lat="45" lon="6">${T}<extensions><ns3:TrackPointExtension><ns3:cad>80</ns3:cad><gpxtpx:hr>120</gpxtpx:hr><ns3:hrv>5</ns3:hrv></ns3:TrackPointExtension></extensions></trkpt>`,
+  `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtensionX><gpxtpx:cad>81</gpxtpx:cad></gpxtpx:TrackPointExtensionX></extensions></trkpt>`,
   `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension a="1"><gpxtpx:hr>77</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
   `<trkpt lat="45" lon="6">${T}<extensions><constructor>5</constructor><toString>6</toString><__proto__>7</__proto__></extensions></trkpt>`,
   `<trkpt lat="45" lon="6"><ele>1&#48;</ele>${T}</trkpt>`,

@@ -31,10 +31,24 @@ const EXTENSION_FIELDS: ReadonlyMap<string, SensorField> = new Map([
   ['temperature', 'temperature'],
 ])
 
-/** Extension field by the bytes of its local name (the fast path reads names as bytes). */
-const EXTENSION_FIELD_BYTES: readonly (readonly [Uint8Array, SensorField])[] = [...EXTENSION_FIELDS].map(
-  ([name, field]) => [Buffer.from(name), field] as const,
+/** The fast path's sensor slots, in `fastSensors` order (see `GpxHandler.fastExtensions`). */
+const SENSOR_SLOTS: readonly SensorField[] = ['heartRate', 'cadence', 'power', 'temperature']
+/** Each slot's plausible range, read by index in the fast path. */
+const SLOT_MIN = Float64Array.from(SENSOR_SLOTS, (field) => SENSOR_RANGES[field][0])
+const SLOT_MAX = Float64Array.from(SENSOR_SLOTS, (field) => SENSOR_RANGES[field][1])
+
+/** Extension slot by the bytes of its local name (the fast path reads names as bytes). */
+const EXTENSION_SLOT_BYTES: readonly (readonly [Uint8Array, number])[] = [...EXTENSION_FIELDS].map(
+  ([name, field]) => [Buffer.from(name), SENSOR_SLOTS.indexOf(field)] as const,
 )
+
+/** 1 for the bytes that end an element name in a bare tag without attributes (`bareTagNameEnd`). */
+const NOT_IN_BARE_NAME = new Uint8Array(256)
+for (let code = 0; code <= 0x20; code++) NOT_IN_BARE_NAME[code] = 1
+for (const code of [0x2f, 0x3c, 0x3d, 0x22, 0x27, 0x26]) NOT_IN_BARE_NAME[code] = 1
+
+/** Sensor element names a file's fast path remembers (a file has a few: `hr`, `cad`, perhaps with two prefixes). */
+const MAX_KNOWN_SENSOR_NAMES = 8
 
 const FAST_ELEMENTS: ReadonlySet<string> = new Set(['trkpt'])
 
@@ -79,7 +93,7 @@ function bareTagNameEnd(bytes: Uint8Array, at: number, end: number): number {
   for (let i = at; i < end; i++) {
     const code = bytes[i] ?? 0
     if (code === 0x3e) return i > at ? i : -1
-    if (code <= 0x20 || code === 0x2f || code === 0x3c || code === 0x3d || code === 0x22 || code === 0x27 || code === 0x26) return -1
+    if (NOT_IN_BARE_NAME[code] === 1) return -1
   }
   return -1
 }
@@ -92,8 +106,8 @@ function endTagAt(bytes: Uint8Array, at: number, end: number, nameStart: number,
   return at + length + 3
 }
 
-/** The sensor named by the local part of `bytes[start, end)` (after the first `:`), or null. */
-function extensionFieldOf(bytes: Uint8Array, start: number, end: number): SensorField | null {
+/** The sensor slot named by the local part of `bytes[start, end)` (after the first `:`), or -1. */
+function extensionSlotOf(bytes: Uint8Array, start: number, end: number): number {
   let local = start
   for (let i = start; i < end; i++) {
     if (bytes[i] === 0x3a) {
@@ -102,12 +116,12 @@ function extensionFieldOf(bytes: Uint8Array, start: number, end: number): Sensor
     }
   }
   // `hr` first: nearly every file has it, often alone.
-  if (end - local === 2 && bytes[local] === 0x68 && bytes[local + 1] === 0x72) return 'heartRate'
-  for (let k = 0; k < EXTENSION_FIELD_BYTES.length; k++) {
-    const entry = EXTENSION_FIELD_BYTES[k]
+  if (end - local === 2 && bytes[local] === 0x68 && bytes[local + 1] === 0x72) return 0
+  for (let k = 0; k < EXTENSION_SLOT_BYTES.length; k++) {
+    const entry = EXTENSION_SLOT_BYTES[k]
     if (entry !== undefined && entry[0].length === end - local && hasAt(bytes, local, end, entry[0])) return entry[1]
   }
-  return null
+  return -1
 }
 
 type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName' | 'metaDesc' | 'extension' | null
@@ -400,11 +414,14 @@ class GpxHandler implements XmlHandler {
     let ele = Number.NaN
     let time = Number.NaN
     const sensors = this.fastSensors
-    sensors.fill(Number.NaN)
+    sensors[0] = Number.NaN
+    sensors[1] = Number.NaN
+    sensors[2] = Number.NaN
+    sensors[3] = Number.NaN
     // Children: <ele>, <time>, <extensions> in any order, whitespace between. Tags are matched
     // byte by byte inline (this loop runs for every point of the file).
     for (;;) {
-      while (i < end && ((bytes[i] ?? 0) === 0x20 || (bytes[i] ?? 0) === 0x0a || (bytes[i] ?? 0) === 0x09 || (bytes[i] ?? 0) === 0x0d)) i++
+      i = skipSpace(bytes, i, end)
       if (i + 8 > end || bytes[i] !== 0x3c) return -1
       const c1 = bytes[i + 1]
       const c2 = bytes[i + 2]
@@ -459,11 +476,15 @@ class GpxHandler implements XmlHandler {
     let i = skipSpace(bytes, from, end)
     if (bytes[i] !== 0x3c) return -1
     const wrapperStart = i + 1
-    const wrapperEnd = bareTagNameEnd(bytes, wrapperStart, end)
-    if (wrapperEnd < 0) return -1
-    const wrapperLocal = wrapperEnd - TRACK_POINT_EXTENSION.length
-    const prefixed = wrapperLocal > wrapperStart && bytes[wrapperLocal - 1] === 0x3a
-    if (!hasAt(bytes, wrapperLocal, end, TRACK_POINT_EXTENSION) || (!prefixed && wrapperLocal !== wrapperStart)) return -1
+    let wrapperEnd = this.knownNameEnd(bytes, wrapperStart, end, this.wrapperName)
+    if (wrapperEnd < 0) {
+      wrapperEnd = bareTagNameEnd(bytes, wrapperStart, end)
+      if (wrapperEnd < 0) return -1
+      const wrapperLocal = wrapperEnd - TRACK_POINT_EXTENSION.length
+      const prefixed = wrapperLocal > wrapperStart && bytes[wrapperLocal - 1] === 0x3a
+      if (!hasAt(bytes, wrapperLocal, end, TRACK_POINT_EXTENSION) || (!prefixed && wrapperLocal !== wrapperStart)) return -1
+      this.wrapperName = bytes.slice(wrapperStart, wrapperEnd)
+    }
     i = wrapperEnd + 1
     for (;;) {
       i = skipSpace(bytes, i, end)
@@ -474,21 +495,50 @@ class GpxHandler implements XmlHandler {
       }
       if (bytes[i] !== 0x3c) return -1
       const nameStart = i + 1
-      const nameEnd = bareTagNameEnd(bytes, nameStart, end)
-      if (nameEnd < 0) return -1
-      const field = extensionFieldOf(bytes, nameStart, nameEnd)
-      if (field === null) return -1
+      let nameEnd = -1
+      let slot = -1
+      const known = this.sensorNames
+      for (let k = 0; k < known.length && nameEnd < 0; k++) {
+        nameEnd = this.knownNameEnd(bytes, nameStart, end, known[k] ?? null)
+        slot = this.sensorSlots[k] ?? -1
+      }
+      if (nameEnd < 0) {
+        nameEnd = bareTagNameEnd(bytes, nameStart, end)
+        if (nameEnd < 0) return -1
+        slot = extensionSlotOf(bytes, nameStart, nameEnd)
+        if (slot < 0) return -1
+        if (known.length < MAX_KNOWN_SENSOR_NAMES) {
+          known.push(bytes.slice(nameStart, nameEnd))
+          this.sensorSlots.push(slot)
+        }
+      }
       const textEnd = plainTextEnd(bytes, nameEnd + 1, end)
       if (textEnd < 0) return -1
       const after = endTagAt(bytes, textEnd, end, nameStart, nameEnd)
       if (after < 0) return -1
-      const range = SENSOR_RANGES[field]
-      const value = withinRange(parseDecimalBytes(bytes, nameEnd + 1, textEnd), range[0], range[1])
-      const slot = field === 'heartRate' ? 0 : field === 'cadence' ? 1 : field === 'power' ? 2 : 3
+      const value = withinRange(parseDecimalBytes(bytes, nameEnd + 1, textEnd), SLOT_MIN[slot] ?? Number.NaN, SLOT_MAX[slot] ?? Number.NaN)
       // The first plausible value wins, as in the event path.
       if (!Number.isNaN(value) && Number.isNaN(this.fastSensors[slot] ?? Number.NaN)) this.fastSensors[slot] = value
       i = after
     }
+  }
+
+  /*
+   * Element names the fast path has already checked in this file, as bytes: the next point
+   * nearly always has the same, and matching them whole skips finding where each name ends and
+   * what it names. A name of the same bytes gets the same answer, so the track is the same.
+   */
+  /** The `P:TrackPointExtension` wrapper's name. */
+  private wrapperName: Uint8Array | null = null
+  /** Sensor element names (`gpxtpx:hr`…), and the slot of each. */
+  private readonly sensorNames: Uint8Array[] = []
+  private readonly sensorSlots: number[] = []
+
+  /** The end of the name at `at` when it is `name` followed by `>` (a bare start tag), or -1. */
+  private knownNameEnd(bytes: Uint8Array, at: number, end: number, name: Uint8Array | null): number {
+    if (name === null) return -1
+    const nameEnd = at + name.length
+    return nameEnd < end && bytes[nameEnd] === 0x3e && hasAt(bytes, at, end, name) ? nameEnd : -1
   }
 
   /** The first plausible value wins: some files repeat heart rate in two extension namespaces. */
