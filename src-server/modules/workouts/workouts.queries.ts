@@ -242,15 +242,19 @@ export async function workoutListAnswer(
   // CROSS JOIN keeps the page the outer loop: SQLite would otherwise scan every segment and record, seeking each in the page.
   // Every part has the columns of the widest (a workout's or a segment's seven reals).
   const width = Math.max(PAGE_ROWS.reals, SEGMENT_ROWS.reals)
+  // LIMIT and OFFSET are written in, not bound: SQLite plans with their values, so binding them
+  // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
+  // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
+  if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new RangeError(`page ${page.limit} at ${page.offset}`)
   const rows = await manager.query<(PackedRow & { part: 0 | 1 | 2 | 3 })[]>(
     `WITH page(page_id, position) AS MATERIALIZED (
-       SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?))
+       SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}))
      SELECT 0 AS part, page.position AS position, NULL AS rank, ${PAGE_ROWS.select(width)} FROM page CROSS JOIN workout w ON w.id = page.page_id
      UNION ALL SELECT 1, page.position, segment_index, ${SEGMENT_ROWS.select(width)} FROM page CROSS JOIN workout_segment ON workout_id = page.page_id
      UNION ALL SELECT 2, page.position, record_type, ${packedRecords.select(width)} FROM page CROSS JOIN record ON workout_id = page.page_id
      UNION ALL SELECT 3, 0, NULL, ${LIST_SUMS.select(width)} FROM workout WHERE ${where}
      ORDER BY part, position, rank`,
-    [...params, page.limit, page.offset, ...params],
+    [...params, ...params],
   )
   const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
   for (const row of rows) {
