@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, syntheticGpx, zipOf } from './workout-helpers'
+import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, setPreferences, syntheticGpx, zipOf } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
 
@@ -141,7 +141,8 @@ test.describe('adding workouts', () => {
     await expect(page.getByTestId('workout-date-input')).toHaveAttribute('placeholder', 'dd/mm/yyyy')
     await page.getByTestId('workout-date-input').fill('12/05/2024')
     await page.getByTestId('workout-date-input').press('Enter')
-    await page.getByTestId('workout-time-input').fill('18:30')
+    // Two digits move on to the minutes, as on a clock.
+    await page.getByTestId('workout-time-input').getByLabel('Time: hours').pressSequentially('1830')
     await page.getByTestId('duration-hours').fill('1')
     await page.getByTestId('duration-minutes').fill('15')
     await page.getByTestId('duration-seconds').fill('30')
@@ -159,4 +160,39 @@ test.describe('adding workouts', () => {
     await expect(page.getByTestId('figure-ascent')).toHaveText('40 m')
     await expect(page.getByTestId('workout-map')).toHaveCount(0)
   })
+
+  for (const [language, hours, minutes, without] of [
+    ['de', 'Uhrzeit: Stunden', 'Uhrzeit: Minuten', 'Ohne Datei'],
+    ['fr', 'Heure : heures', 'Heure : minutes', 'Sans fichier'],
+  ] as const) {
+    test(`the time field is 24-hour HH:mm in ${language}, in an American browser, typed and read back the same way`, async ({ page, request }) => {
+      const errors = trackPageErrors(page)
+      const token = await createActiveUser(request, newAccount(`addtime${language}`))
+      await setPreferences(request, token, { language })
+      await openWithToken(page, token, '/workouts/add')
+      await page.getByTestId('add-mode').getByText(without).click()
+      await chooseSport(page)
+      const time = page.getByTestId('workout-time-input')
+      // No AM/PM part, whatever the browser's locale says.
+      await expect(time.getByRole('combobox')).toHaveCount(0)
+      await expect(time).not.toContainText(/AM|PM/)
+      await page.getByTestId('workout-date-input').fill(language === 'de' ? '12.05.2024' : '12/05/2024')
+      await page.getByTestId('workout-date-input').press('Enter')
+      // 21 h: an hour a 12-hour field would not take as typed.
+      await time.getByLabel(hours).pressSequentially('2105')
+      await expect(time.getByLabel(hours)).toHaveValue('21')
+      await expect(time.getByLabel(minutes)).toHaveValue('05')
+      await page.getByTestId('duration-minutes').fill('45')
+      await page.getByTestId('distance-input').fill('5')
+      await page.getByTestId('submit').click()
+      await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+      await expect(page.getByTestId('workout-date')).toHaveText('12/05/2024 21:05')
+
+      // The edit form reads the stored time back in the same two fields.
+      await openWithToken(page, token, `${new URL(page.url()).pathname}/edit`)
+      await expect(page.getByTestId('workout-time-input').getByLabel(hours)).toHaveValue('21')
+      await expect(page.getByTestId('workout-time-input').getByLabel(minutes)).toHaveValue('05')
+      expect(errors).toEqual([])
+    })
+  }
 })

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css'
 import { Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core'
-import { DateInput, TimeInput } from '@mantine/dates'
+import { DateInput, TimePicker } from '@mantine/dates'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { AlertBox } from '../../components/AlertBox'
@@ -57,7 +57,17 @@ export function ManualFields({ values, onChange, imperial }: { values: ManualVal
           maxDate={new Date()}
           data-testid="workout-date-input"
         />
-        <TimeInput label={t('workouts.FORM.TIME')} value={values.time} onChange={(event) => set('time', event.currentTarget.value)} required data-testid="workout-time-input" />
+        {/* Not the native time input: it follows the browser's locale (AM/PM in a US browser), the spec writes HH:mm in every language. */}
+        <TimePicker
+          label={t('workouts.FORM.TIME')}
+          format="24h"
+          value={values.time}
+          onChange={(value) => set('time', value)}
+          hoursInputLabel={t('workouts.FORM.TIME_HOURS')}
+          minutesInputLabel={t('workouts.FORM.TIME_MINUTES')}
+          required
+          data-testid="workout-time-input"
+        />
       </SimpleGrid>
       <div>
         <Text size="sm" fw={500} mb={4}>
