@@ -97,6 +97,11 @@ describe('GPX <trkpt> fast path', () => {
   it('gives the same track (or error) as the event path for every point form', () => {
     for (const point of POINTS) expectSamePaths(gpx(point + point), point)
     expectSamePaths(gpx(POINTS.join('\n')), 'all forms in one file')
+    // The fast path reads on from one point to the next over whitespace only.
+    const point = POINTS[3] ?? ''
+    for (const between of ['', ' \r\n\t', 'x', ' &amp; ', '&nope;', '<!-- c -->', ' <trkpt lat="1" lon="1"/> ']) {
+      expectSamePaths(gpx(`${point}${between}${point}`), `between two points: ${between}`)
+    }
   })
 
   it('gives the same outcome as the event path on randomly damaged points', () => {

@@ -359,8 +359,17 @@ class GpxHandler implements XmlHandler {
    */
   readElement(bytes: Uint8Array, start: number, end: number): number {
     if (this.segment === null || this.inPoint || this.stack[this.stack.length - 1] !== 'trkseg') return -1
-    const next = this.fastPoint(bytes, start, end)
-    if (next >= 0) return next
+    let next = this.fastPoint(bytes, start, end)
+    if (next >= 0) {
+      // Points follow one another, whitespace between: read the next ones here rather than back
+      // through the scanner's tag dispatch for each (whitespace in a segment is nobody's text).
+      // The first that is not a whole fast point is left to the scanner, as any element.
+      for (;;) {
+        const following = this.fastPoint(bytes, skipSpace(bytes, next, end), end)
+        if (following < 0) return next
+        next = following
+      }
+    }
     // A point cut by the end of a chunk waits for the rest rather than being read the slow way.
     if (end - start < MAX_FAST_POINT_BYTES) {
       for (let i = start; i + TRKPT_CLOSE.length <= end; i++) if (hasAt(bytes, i, end, TRKPT_CLOSE)) return -1
