@@ -183,4 +183,27 @@ describe('GPX <trkpt> fast path', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('remembers element names as copies, not views of a read buffer the next chunk overwrites', async () => {
+    // The file is read into one reused 1 MiB buffer: put a power element exactly where a heart
+    // rate element was in the previous chunk (the same 9 bytes long), so a remembered view of
+    // the buffer would read "ns3:power" and take it for heart rate.
+    const head = '<?xml version="1.0"?><gpx version="1.1" xmlns:gpxtpx="x" xmlns:ns3="y"><trk><trkseg>\n'
+    const first = `<trkpt lat="45" lon="6">${T}<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`
+    const second = `<trkpt lat="45" lon="6"><time>2024-05-01T08:00:01Z</time><extensions><ns3:TrackPointExtension><ns3:power>250</ns3:power></ns3:TrackPointExtension></extensions></trkpt>`
+    const nameAt = head.length + first.indexOf('gpxtpx:hr')
+    const xml =
+      (head + first).padEnd(1 << 20, ' ') + ' '.repeat(nameAt - second.indexOf('ns3:power')) + second + '\n</trkseg></trk></gpx>\n'
+    expect(xml.indexOf('ns3:power')).toBe((1 << 20) + nameAt)
+    const dir = mkdtempSync(join(tmpdir(), 'waymark-gpx-'))
+    try {
+      const path = join(dir, 'ride.gpx')
+      writeFileSync(path, xml)
+      const fromFile = await importGpxFile(path)
+      expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
+      expect(Array.from(fromFile.tracks[0]?.segments[0]?.power ?? [])).toEqual([Number.NaN, 250])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -492,7 +492,7 @@ class GpxHandler implements XmlHandler {
       const wrapperLocal = wrapperEnd - TRACK_POINT_EXTENSION.length
       const prefixed = wrapperLocal > wrapperStart && bytes[wrapperLocal - 1] === 0x3a
       if (!hasAt(bytes, wrapperLocal, end, TRACK_POINT_EXTENSION) || (!prefixed && wrapperLocal !== wrapperStart)) return -1
-      this.wrapperName = bytes.slice(wrapperStart, wrapperEnd)
+      this.wrapperName = Uint8Array.from(bytes.subarray(wrapperStart, wrapperEnd))
     }
     i = wrapperEnd + 1
     for (;;) {
@@ -517,7 +517,7 @@ class GpxHandler implements XmlHandler {
         slot = extensionSlotOf(bytes, nameStart, nameEnd)
         if (slot < 0) return -1
         if (known.length < MAX_KNOWN_SENSOR_NAMES) {
-          known.push(bytes.slice(nameStart, nameEnd))
+          known.push(Uint8Array.from(bytes.subarray(nameStart, nameEnd)))
           this.sensorSlots.push(slot)
         }
       }
@@ -536,6 +536,8 @@ class GpxHandler implements XmlHandler {
    * Element names the fast path has already checked in this file, as bytes: the next point
    * nearly always has the same, and matching them whole skips finding where each name ends and
    * what it names. A name of the same bytes gets the same answer, so the track is the same.
+   * They are copies: the bytes read are a buffer the next chunk overwrites (a Buffer's `slice`
+   * is a view).
    */
   /** The `P:TrackPointExtension` wrapper's name. */
   private wrapperName: Uint8Array | null = null
