@@ -30,6 +30,20 @@ function outcome(read: () => Track): unknown {
   }
 }
 
+/** `xml` read from a file (in the reader's 1 MiB chunks), checked equal to the XML parser's reading of the string. */
+async function readAsFileLikeString(xml: string): Promise<Track> {
+  const dir = mkdtempSync(join(tmpdir(), 'waymark-gpx-'))
+  try {
+    const path = join(dir, 'ride.gpx')
+    writeFileSync(path, xml)
+    const fromFile = await importGpxFile(path)
+    expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
+    return fromFile
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /**
  * Whether saxes finds the document well-formed; 'unchecked' when it refuses it only for what our
  * scanner documents it does not check (the XML character ranges).
@@ -172,16 +186,8 @@ describe('GPX <trkpt> fast path', () => {
   it('reads points split across the 1 MiB chunks of a file like whole ones', async () => {
     const xml = rideToGpx(syntheticRide(12_000, { stopEvery: 700 }))
     expect(xml.length).toBeGreaterThan(2.2 * (1 << 20))
-    const dir = mkdtempSync(join(tmpdir(), 'waymark-gpx-'))
-    try {
-      const path = join(dir, 'ride.gpx')
-      writeFileSync(path, xml)
-      const fromFile = await importGpxFile(path)
-      expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
-      expect(fromFile.tracks[0]?.segments[0]?.size).toBe(12_000)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const fromFile = await readAsFileLikeString(xml)
+    expect(fromFile.tracks[0]?.segments[0]?.size).toBe(12_000)
   })
 
   it('remembers element names as copies, not views of a read buffer the next chunk overwrites', async () => {
@@ -195,15 +201,7 @@ describe('GPX <trkpt> fast path', () => {
     const xml =
       (head + first).padEnd(1 << 20, ' ') + ' '.repeat(nameAt - second.indexOf('ns3:power')) + second + '\n</trkseg></trk></gpx>\n'
     expect(xml.indexOf('ns3:power')).toBe((1 << 20) + nameAt)
-    const dir = mkdtempSync(join(tmpdir(), 'waymark-gpx-'))
-    try {
-      const path = join(dir, 'ride.gpx')
-      writeFileSync(path, xml)
-      const fromFile = await importGpxFile(path)
-      expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
-      expect(Array.from(fromFile.tracks[0]?.segments[0]?.power ?? [])).toEqual([Number.NaN, 250])
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const fromFile = await readAsFileLikeString(xml)
+    expect(Array.from(fromFile.tracks[0]?.segments[0]?.power ?? [])).toEqual([Number.NaN, 250])
   })
 })
