@@ -305,6 +305,9 @@ export async function workoutIdWithFileHash(manager: EntityManager, userId: numb
   return same?.id ?? null
 }
 
+/** A workout of the same outing; parameters: user, sport, from, until (SQL dates), distance (km, to half a metre). */
+const SAME_OUTING = 'user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005'
+
 /**
  * What an imported file's first activity duplicates, in one statement: a workout of the user from
  * the same file bytes (`sameBytes`), else one of the same outing (see {@link sameOutingId}, at
@@ -318,7 +321,7 @@ export async function duplicateOfFile(
   const rows = await manager.query<{ id: string; sameBytes: number }[]>(
     `SELECT id, 1 AS sameBytes FROM (SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1)
      UNION ALL
-     SELECT id, 0 AS sameBytes FROM (SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005 LIMIT 1)`,
+     SELECT id, 0 AS sameBytes FROM (SELECT id FROM workout WHERE ${SAME_OUTING} LIMIT 1)`,
     [file.userId, file.fileHash, file.userId, file.sportId, start, start, file.distanceKm],
   )
   const found = rows.find((row) => row.sameBytes === 1) ?? rows[0]
@@ -334,17 +337,14 @@ export async function sameOutingId(
   outing: { userId: number; sportId: number; from: Date; until: Date; distanceKm: number; durationS?: number },
 ): Promise<string | null> {
   const duration = outing.durationS === undefined ? '' : 'AND duration = ?'
-  const [same] = await manager.query<{ id: string }[]>(
-    `SELECT id FROM workout WHERE user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? ${duration} AND abs(distance - ?) < 0.0005 LIMIT 1`,
-    [
-      outing.userId,
-      outing.sportId,
-      toSqlDate(outing.from),
-      toSqlDate(outing.until),
-      ...(outing.durationS === undefined ? [] : [outing.durationS]),
-      outing.distanceKm,
-    ],
-  )
+  const [same] = await manager.query<{ id: string }[]>(`SELECT id FROM workout WHERE ${SAME_OUTING} ${duration} LIMIT 1`, [
+    outing.userId,
+    outing.sportId,
+    toSqlDate(outing.from),
+    toSqlDate(outing.until),
+    outing.distanceKm,
+    ...(outing.durationS === undefined ? [] : [outing.durationS]),
+  ])
   return same?.id ?? null
 }
 
