@@ -271,8 +271,10 @@ export async function importWorkoutFile(
     if (extension === null) throw new AppError('file_extension_not_allowed')
     // A packed file is imported (and kept) as the file it holds, under the single-file size limit.
     const packed = unpackedName(originalName) !== originalName
-    if (packed) scratch.add(unpacked)
-    if (packed) await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
+    if (packed) {
+      scratch.add(unpacked)
+      await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
+    }
     const path = packed ? unpacked : uploadedPath
     const fileHash = !packed && inArchive.fileHash !== undefined ? inArchive.fileHash : await sha256File(path)
     const earlyDuplicate = await workoutIdWithFileHash(db.manager, user.id, fileHash)
