@@ -89,7 +89,15 @@ const onDemand = { warmComputeThreads: false }
 
 describe('crash safety: the server killed outright during imports, edits and deletes', () => {
   let dataDir: string
+  const started: ServerProcess[] = []
+  const start = async () => {
+    const server = await startServerProcess(dataDir, onDemand)
+    started.push(server)
+    return server
+  }
   afterAll(async () => {
+    // A failing round leaves its server running: it must not keep the test run from exiting.
+    for (const server of started) await server.kill()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -97,7 +105,7 @@ describe('crash safety: the server killed outright during imports, edits and del
     dataDir = await mkdtemp(join(tmpdir(), 'waymark-crash-'))
     const random = seeded(20_26)
     const account = { username: 'owner', email: 'owner@example.com', password: 'owner-password' }
-    let server: ServerProcess = await startServerProcess(dataDir, onDemand)
+    let server = await start()
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
 
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -134,18 +142,31 @@ describe('crash safety: the server killed outright during imports, edits and del
       await server.kill()
 
       // The restart removes what the crash left; then the folder is checked with the server stopped.
-      server = await startServerProcess(dataDir, onDemand)
+      server = await start()
       await server.stop()
       const { hashes } = await checkConsistency(dataDir)
 
       // Retrying the interrupted upload imports it once, or reports it as already there.
-      server = await startServerProcess(dataDir, onDemand)
+      server = await start()
       const retryAuth = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
       const retry = await fetch(`${server.url}/api/workouts`, { method: 'POST', headers: retryAuth, body: form('ride.gpx', single) })
       expect([201, 409]).toContain(retry.status)
       const after = (await (await fetch(`${server.url}/api/workouts?per_page=100`, { headers: retryAuth })).json()) as { pagination: { total: number } }
       expect(after.pagination.total).toBeGreaterThan(0)
       expect(hashes.length).toBeLessThanOrEqual(after.pagination.total)
+
+      // The interrupted archive resumes on its own and imports every file once. Waiting for it
+      // also keeps the next round within the running imports an account may have (two).
+      let resumed: { status: string; results: { status: string }[] }
+      for (;;) {
+        const answer = await fetch(`${server.url}/api/workouts/imports/${taskId}`, { headers: retryAuth })
+        expect(answer.status).toBe(200)
+        resumed = ((await answer.json()) as { data: { task: typeof resumed } }).data.task
+        if (resumed.status !== 'in_progress') break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect(resumed.status).toBe('done')
+      expect(resumed.results.map((result) => result.status)).toEqual(Array.from({ length: ARCHIVE_FILES }, () => 'imported'))
     }
     await server.stop()
     await checkConsistency(dataDir)

@@ -9,7 +9,7 @@ export interface ServerProcess {
   readonly pid: number
   /** Stops the server and answers its peak RSS in MB. */
   stop(): Promise<number>
-  /** Kills the process outright (SIGKILL), as a crash or a power cut would. */
+  /** Kills the process outright (SIGKILL), as a crash or a power cut would; nothing if it has exited. */
   kill(): Promise<void>
   /**
    * The longest event-loop blocks since the previous call (or the start), measured inside the
@@ -97,6 +97,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
           })
         },
         kill() {
+          if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
           const exited = new Promise<void>((done) => child.once('exit', () => done()))
           child.kill('SIGKILL')
           return exited
