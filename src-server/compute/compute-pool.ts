@@ -170,7 +170,12 @@ export function createComputePool(
         if (activity.analysis && activity.packed) {
           // Bytes cross the thread boundary as plain Uint8Arrays: Buffers again, as made in the worker.
           const { track, analysis, packed, map } = activity
-          return { track, analysis, packed: { ...packed, chart: asBuffer(packed.chart), polyline: asBuffer(packed.polyline) }, map: map ? asBuffer(map) : null }
+          return {
+            track,
+            analysis: { ...analysis, insights: { ...analysis.insights, document: asBuffer(analysis.insights.document) } },
+            packed: { ...packed, chart: asBuffer(packed.chart), polyline: asBuffer(packed.polyline) },
+            map: map ? asBuffer(map) : null,
+          }
         }
         const failure = rebuild(activity.failure ?? { kind: 'other', message: 'activity neither analysed nor failed' })
         if (!(failure instanceof AppError)) throw failure

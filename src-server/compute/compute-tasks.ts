@@ -10,6 +10,7 @@ import { importTrackFile } from '../importers'
 import { gpxPieces, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
+import { packInsights, type PackedInsights } from './packed-insights'
 import { packChart } from './stored-chart'
 import type { WeatherPoint } from '../weather/weather-jobs'
 
@@ -68,8 +69,9 @@ export interface ChartSummary {
 /**
  * An analysis as it leaves the worker: the chart series (up to 2,000 objects, stored packed) is
  * summarised, not sent: copying it to the event loop cost as much as parsing a 2,000-point file.
+ * The insights leave packed for storage.
  */
-export type AnalysisSummary = Omit<StoredAnalysis, 'chart'> & { readonly chartSummary: ChartSummary }
+export type AnalysisSummary = Omit<StoredAnalysis, 'chart' | 'insights'> & { readonly chartSummary: ChartSummary; readonly insights: PackedInsights }
 
 /** The {@link ChartSummary} of a chart series. */
 export function summariseChart(chart: ChartColumns): ChartSummary {
@@ -92,8 +94,8 @@ export function summariseChart(chart: ChartColumns): ChartSummary {
 
 /** The summary of an analysis that leaves the worker (see {@link AnalysisSummary}). */
 function summarise(analysis: StoredAnalysis): AnalysisSummary {
-  const { chart, ...rest } = analysis
-  return { ...rest, chartSummary: summariseChart(chart) }
+  const { chart, insights, ...rest } = analysis
+  return { ...rest, chartSummary: summariseChart(chart), insights: packInsights(insights) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
 import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
+import type { PackedInsights } from './packed-insights'
 
 /** What a thread tells the pool once warm (see `ComputePool.ready`), beside piscina's own messages. */
 export const WARMED_UP = 'waymark:compute-thread-warm'
@@ -33,7 +34,7 @@ export type WireError =
 export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
   readonly activities: readonly {
     readonly track: TrackHeader
-    readonly analysis?: AnalysisSummary
+    readonly analysis?: Omit<AnalysisSummary, 'insights'> & { readonly insights: Omit<PackedInsights, 'document'> & { readonly document: Uint8Array } }
     /** Buffers arrive as plain Uint8Arrays. */
     readonly packed?: { readonly chart: Uint8Array; readonly polyline: Uint8Array; readonly heatmap: string }
     readonly map?: Uint8Array | null
