@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
 import { API_DATE_FORMAT, dateInputFormat, formatDate, formatDateTime, toApiDate, today } from './dates'
+import { dateTimeFormat, monthTitle, numberFormat } from './intl'
 import { convertDistance, formatNumber, MILES_PER_KM } from './units'
 
 describe('distances', () => {
@@ -60,5 +61,22 @@ describe('date fields', () => {
     expect(dayjs('24.11.2026', dateInputFormat('de', letters.de).valueFormat, true).format(API_DATE_FORMAT)).toBe('2026-11-24')
     expect(dayjs('24/11/2026', dateInputFormat('fr', letters.fr).valueFormat, true).format(API_DATE_FORMAT)).toBe('2026-11-24')
     expect(dayjs('24/11/2026', dateInputFormat('en', letters.en).valueFormat, true).format(API_DATE_FORMAT)).toBe('2026-11-24')
+  })
+})
+
+describe('kept formatters', () => {
+  it('builds one formatter per language and options, and reuses it', () => {
+    const options = { weekday: 'short', timeZone: 'UTC' } as const
+    expect(dateTimeFormat('fr', { ...options })).toBe(dateTimeFormat('fr', options))
+    expect(dateTimeFormat('de', options)).not.toBe(dateTimeFormat('fr', options))
+    expect(dateTimeFormat('fr', { ...options, weekday: 'long' })).not.toBe(dateTimeFormat('fr', options))
+    expect(numberFormat('de', { maximumFractionDigits: 2 })).toBe(numberFormat('de', { maximumFractionDigits: 2 }))
+    expect(numberFormat('de', { maximumFractionDigits: 2 }).format(1234.5)).toBe('1.234,5')
+  })
+
+  it('writes a month in each language', () => {
+    expect(monthTitle('2026-11', 'en')).toBe('November 2026')
+    expect(monthTitle('2026-11', 'fr')).toBe('novembre 2026')
+    expect(monthTitle('2026-03', 'de')).toBe('März 2026')
   })
 })

@@ -1,4 +1,5 @@
 import { isSwimming } from '../../src/domain/pace'
+import { numberFormat } from './intl'
 
 /** Length conversions of spec §9: 1 mi = 5280 ft, 1 m = 3.280839895 ft. */
 export const FEET_PER_METRE = 3.280839895
@@ -14,10 +15,7 @@ export function convertDistance(km: number, imperial: boolean): { value: number;
 
 /** Formats a number for a language with a fixed number of decimals (decimal comma in fr/de). */
 export function formatNumber(value: number, language: string, decimals = 2): string {
-  return new Intl.NumberFormat(language, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value)
+  return numberFormat(language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)
 }
 
 /** How a sport's distances read in the viewer's units (`common.UNITS.<unit>`). */

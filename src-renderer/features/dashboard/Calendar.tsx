@@ -1,10 +1,11 @@
 import { ActionIcon, Box, Card, Group, LoadingOverlay, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
 import { today } from '../../format/dates'
+import { dateTimeFormat, monthTitle } from '../../format/intl'
 import { calendarRange, calendarWeeks, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
 import { CalendarDay } from './CalendarDay'
 import classes from './Dashboard.module.css'
@@ -12,7 +13,7 @@ import { useCalendarWorkouts } from './useCalendarWorkouts'
 
 /** Localised weekday names, Sunday first (1 Jan 2023 was a Sunday). */
 function weekdayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
+  const format = dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2023, 0, 1 + index))))
 }
 
@@ -25,8 +26,11 @@ interface CalendarProps {
   onMonthChange: (month: string) => void
 }
 
-/** The month calendar with previous/next arrows and the workouts of each day. */
-export function Calendar({ sports, timezone, weekm, month, onMonthChange }: CalendarProps) {
+/**
+ * The month calendar with previous/next arrows and the workouts of each day. Memoised: the
+ * dashboard re-renders as profile and totals arrive, which change none of its props.
+ */
+export const Calendar = memo(function Calendar({ sports, timezone, weekm, month, onMonthChange }: CalendarProps) {
   const { t, i18n } = useTranslation()
   const [openDay, setOpenDay] = useState<string | null>(null)
   const weeks = calendarWeeks(month, weekm)
@@ -35,7 +39,7 @@ export function Calendar({ sports, timezone, weekm, month, onMonthChange }: Cale
   const byDay = workoutsByDay(workouts, timezone)
   const names = weekdayNames(i18n.language)
   const todayKey = today(timezone)
-  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+  const title = monthTitle(month, i18n.language)
 
   const go = (delta: number) => {
     setOpenDay(null)
@@ -84,4 +88,4 @@ export function Calendar({ sports, timezone, weekm, month, onMonthChange }: Cale
       </Box>
     </Card>
   )
-}
+})

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, Workout } from '../../../src/contracts'
 import { SportIcon, sportColor } from '../../components/SportIcon'
+import { dateTimeFormat } from '../../format/intl'
 import { countBySport, MAX_ICONS_PER_DAY } from './calendar'
 import classes from './Dashboard.module.css'
 import { DayDonut } from './DayDonut'
@@ -22,7 +23,7 @@ interface CalendarDayProps {
 
 /** A calendar day as words (`November 6, 2026`): the label holds the day number shown. */
 function dayLabel(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+  return dateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 }
 
 /**

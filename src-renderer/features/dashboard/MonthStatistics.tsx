@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, User } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
+import { monthTitle } from '../../format/intl'
 import type { Measure } from '../statistics/chartData'
 import { MeasureRadios } from '../statistics/MeasureRadios'
 import { periodLabel } from '../statistics/periods'
@@ -19,7 +20,7 @@ export function MonthStatistics({ profile, sports, month }: { profile: User; spo
   const weekm = profile.weekm ?? false
   const keys = calendarWeeks(month, weekm).map((week) => week[0] ?? '')
   const { statistics, loading, errors } = useStatistics(profile.username, `${month}-01`, lastDayOf(month), weekm ? 'weekm' : 'week')
-  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+  const title = monthTitle(month, i18n.language)
   return (
     <Card data-testid="month-statistics" data-month={month}>
       <Stack gap="sm">

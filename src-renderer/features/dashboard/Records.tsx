@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Sport, UserRecord } from '../../../src/contracts'
@@ -43,8 +43,8 @@ export function recordsBySport(records: readonly UserRecord[], displayAscent: bo
   return bySport
 }
 
-/** One card per sport with its records (value, date, link to the workout). */
-export function Records({ sports }: { sports: readonly Sport[] }) {
+/** One card per sport with its records (value, date, link to the workout; memoised: `sports` rarely changes). */
+export const Records = memo(function Records({ sports }: { sports: readonly Sport[] }) {
   const { t } = useTranslation()
   const figures = useFigures()
   const [records, setRecords] = useState<UserRecord[] | null>(null)
@@ -109,4 +109,4 @@ export function Records({ sports }: { sports: readonly Sport[] }) {
       })}
     </Stack>
   )
-}
+})

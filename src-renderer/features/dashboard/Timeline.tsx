@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useEffectEvent, useState } from 'react'
+import { memo, useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, Workout, WorkoutsListResponse } from '../../../src/contracts'
 import { ApiError, UNKNOWN_ERROR_KEY } from '../../api/ApiError'
@@ -15,8 +15,8 @@ function fetchPage(page: number): Promise<WorkoutsListResponse> {
   return call('listWorkouts', { query: { page, per_page: TIMELINE_PAGE_SIZE, order: 'desc', order_by: 'workout_date' } })
 }
 
-/** The latest workouts, newest first, five at a time with a Load more button. */
-export function Timeline({ sports }: { sports: readonly Sport[] }) {
+/** The latest workouts, newest first, five at a time with a Load more button (memoised: `sports` rarely changes). */
+export const Timeline = memo(function Timeline({ sports }: { sports: readonly Sport[] }) {
   const { t } = useTranslation()
   const [workouts, setWorkouts] = useState<Workout[]>([])
   const [page, setPage] = useState(0)
@@ -80,4 +80,4 @@ export function Timeline({ sports }: { sports: readonly Sport[] }) {
       )}
     </Stack>
   )
-}
+})

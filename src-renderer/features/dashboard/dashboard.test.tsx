@@ -1,9 +1,12 @@
-import { act } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, type ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Sport, UserRecord, Workout } from '../../../src/contracts'
+import { i18next } from '../../i18n'
 import { click, render, type Rendered } from '../../test/render'
+import { Calendar } from './Calendar'
 import { CalendarDay } from './CalendarDay'
-import { recordsBySport } from './Records'
+import { Records, recordsBySport } from './Records'
+import { Timeline } from './Timeline'
 
 const sports: Sport[] = [
   { id: 1, label: 'Cycling (Sport)', color: null, is_active: true, is_active_for_user: true, stopped_speed_threshold: 1, speed_display: 'speed' },
@@ -80,5 +83,32 @@ describe('records', () => {
       [5, ['LD', 'MS']],
     ])
     expect(recordsBySport(records, false).get(1)?.map((item) => item.record_type)).toEqual(['FD', 'AS'])
+  })
+})
+
+describe('dashboard sections', () => {
+  const onMonthChange = () => undefined
+  const sections: [string, () => ReactNode][] = [
+    ['calendar', () => <Calendar sports={sports} timezone="UTC" weekm={false} month="2024-05" onMonthChange={onMonthChange} />],
+    ['timeline', () => <Timeline sports={sports} />],
+    ['records', () => <Records sports={sports} />],
+  ]
+
+  // The dashboard renders again as its profile and totals arrive: a section whose props did not
+  // change must not (the calendar's 42 cells were the first load's costliest renders).
+  it.each(sections)('%s does not render again for the same props', async (_, section) => {
+    const { container, rerender } = (rendered = await render(section()))
+    // No server here: each section's load settles as its error box, a few event-loop turns later.
+    for (let turn = 0; !container.querySelector('[data-testid="error-box"]'); turn += 1) {
+      if (turn === 100) throw new Error('the section never settled')
+      await act(() => new Promise<void>((done) => setTimeout(done)))
+    }
+    const translated = vi.spyOn(i18next, 't')
+    try {
+      await rerender(section())
+      expect(translated).not.toHaveBeenCalled()
+    } finally {
+      translated.mockRestore()
+    }
   })
 })

@@ -7,6 +7,7 @@ import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { formatDuration } from '../../components/formatDuration'
 import { useLoad } from '../../components/useLoad'
+import { dateTimeFormat, numberFormat } from '../../format/intl'
 import { formatNumber } from '../../format/units'
 import { measureUnit, measureValue, type Measure } from '../statistics/chartData'
 
@@ -65,10 +66,10 @@ export function YearOverYearCard({ measure, imperial, today }: { measure: Measur
   const current = rows[todayRow - 1]?.[`y${thisYear}`] ?? null
   const previous = rows[todayRow - 1]?.[`y${thisYear - 1}`] ?? null
   // Ticks are round numbers: no trailing zeros there, the tooltip carries the 2 decimals.
-  const tickNumber = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 })
+  const tickNumber = numberFormat(i18n.language, { maximumFractionDigits: 2 })
   const monthStarts = Array.from({ length: 12 }, (_, index) => dayOfYear(2024, index + 1, 1))
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' })
-  const dateOfRow = (row: number) => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, row))
+  const monthName = dateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' })
+  const dateOfRow = (row: number) => dateTimeFormat(i18n.language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, row))
 
   return (
     <Card data-testid="year-over-year-card">

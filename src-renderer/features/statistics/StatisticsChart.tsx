@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { Sport, SportStatistics } from '../../../src/contracts'
 import { formatDuration } from '../../components/formatDuration'
 import { sportColor } from '../../components/SportIcon'
+import { numberFormat } from '../../format/intl'
 import { formatNumber } from '../../format/units'
 import { buildChartRows, highestValue, measureUnit, seriesKey, yTicks, type Measure } from './chartData'
 import { formatDaysDuration } from './daysDuration'
@@ -45,7 +46,7 @@ export function StatisticsChart({ statistics, keys, labelOf, measure, sports, im
     s: t('statistics.DURATION_UNITS.s'),
   }
   // Ticks are round numbers: no trailing zeros there, the tooltip carries the 2 decimals.
-  const tickNumber = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 })
+  const tickNumber = numberFormat(i18n.language, { maximumFractionDigits: 2 })
   const axisValue = (value: number) => (measure === 'total_duration' ? formatDuration(value) : tickNumber.format(value))
   const tooltipValue = (value: number) =>
     measure === 'total_duration'
