@@ -164,15 +164,19 @@ describe('issue 14: the peak memory of a hostile upload (a fresh server process 
   })
 
   it.each([
-    // 580 MB when each one-point segment had its own typed arrays (4 of ~300 bytes each).
-    ['H1: 200,000 one-point segments, the server under 450 MB', 'segments.gpx', () => manySegmentsGpx(200_000, 1), 400, 450],
-  ])('%s', async (_kind, name, bytes, status, maxMb) => {
+    // 580 MB in all when each one-point segment had its own typed arrays (4 of ~300 bytes each);
+    // it grows by ~150 MB now.
+    ['H1: 200,000 one-point segments, the server grows by under 200 MB', 'segments.gpx', () => manySegmentsGpx(200_000, 1), 400, 200],
+  ])('%s', async (_kind, name, bytes, status, maxGrowthMb) => {
     const file = bytes()
     const owner = await startWithOwner(join(parent, name))
+    // The growth, not the peak: the started server's size depends on the machine (one warm compute
+    // thread per core, up to 4: ~235 MB on 2 cores, ~320 MB on 8), the upload's cost does not.
+    const startedMb = (await owner.server.loopBlocks()).peakRssMb
     try {
       expect(await uploaded(owner, name, file)).toBe(status)
     } finally {
-      expect(await owner.server.stop()).toBeLessThan(maxMb)
+      expect((await owner.server.stop()) - startedMb).toBeLessThan(maxGrowthMb)
     }
   }, 180_000)
 })
