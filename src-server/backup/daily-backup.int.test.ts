@@ -10,10 +10,12 @@ import type { Timers } from './daily-backup'
 function manualTimers() {
   const pending = new Map<number, { callback: () => void; ms: number }>()
   let next = 0
+  let timerSet = () => {}
   const timers: Timers = {
     setTimeout(callback, ms) {
       next += 1
       pending.set(next, { callback, ms })
+      timerSet()
       return next
     },
     clearTimeout: (handle) => pending.delete(handle as number),
@@ -21,13 +23,14 @@ function manualTimers() {
   return {
     timers,
     pending,
-    /** Fires the one pending timer and waits until the schedule has set the next one. */
+    /** Fires the one pending timer and waits until the schedule has set the next one (however long the copy takes). */
     async fire(): Promise<void> {
       const [entry] = [...pending.entries()]
       if (!entry) throw new Error('no timer pending')
       pending.delete(entry[0])
+      const scheduled = new Promise<void>((resolve) => (timerSet = resolve))
       entry[1].callback()
-      for (let i = 0; i < 200 && pending.size === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10))
+      await scheduled
     },
   }
 }
