@@ -52,8 +52,9 @@ describe('splits', () => {
   it('sum to the workout distance, moving time, ascent and descent; each full split is one unit long', () => {
     for (const { workout, series } of cases) {
       const table = intervalTable(series)
-      for (const unit of [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi]) {
-        const parts = splits(table, unit)
+      const units = [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi]
+      for (const [index, parts] of splits(table, units).entries()) {
+        const unit = units[index] ?? 0
         const sum = (pick: (part: (typeof parts)[number]) => number): number => parts.reduce((total, part) => total + pick(part), 0)
         expect(sum((part) => part.distanceM) / 1000).toBeCloseTo(workout.distanceKm, 6)
         // The workout truncates moving time to whole seconds.
@@ -73,7 +74,7 @@ describe('splits', () => {
     for (let i = 0; i <= 500; i++) builder.push({ lat: 10 + i * step, lon: 20, time: Date.UTC(2025, 0, 1) + i * 4000, heartRate: i < 250 ? 140 : 160 })
     const track: Track = { format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
     const { series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
-    const parts = splits(intervalTable(series), 1000)
+    const [parts = []] = splits(intervalTable(series), [1000])
     expect(parts).toHaveLength(5)
     for (const part of parts) expect(part.movingMs / 1000).toBeCloseTo(400, 0)
     expect(parts[0]?.heartRate).toBeCloseTo(140, 0)

@@ -39,17 +39,19 @@ class PartAccumulator {
   private heartBeats = 0
   private heartTimeMs = 0
 
-  constructor(private readonly table: IntervalTable) {}
+  /** @param hasElevation whether the workout has elevations (else ascent and descent are null) */
+  constructor(private readonly hasElevation: boolean) {}
 
-  /** Adds `share` (0–1) of interval `k`. */
-  add(k: number, share: number): void {
-    const { table } = this
-    const moving = (table.movingMs[k] ?? 0) * share
-    this.distanceM += (table.distanceM[k] ?? 0) * share
+  /**
+   * Adds `share` (0–1) of an interval whose whole values are given (read once from the table by
+   * the caller, whatever the number of units it splits in; `heartRate` NaN when unknown).
+   */
+  add(distanceM: number, movingMs: number, ascentM: number, descentM: number, heartRate: number, share: number): void {
+    const moving = movingMs * share
+    this.distanceM += distanceM * share
     this.movingMs += moving
-    if (table.ascentM) this.ascentM += (table.ascentM[k] ?? 0) * share
-    if (table.descentM) this.descentM += (table.descentM[k] ?? 0) * share
-    const heartRate = table.heartRate?.[k] ?? Number.NaN
+    this.ascentM += ascentM * share
+    this.descentM += descentM * share
     if (!Number.isNaN(heartRate) && moving > 0) {
       this.heartBeats += heartRate * moving
       this.heartTimeMs += moving
@@ -75,7 +77,7 @@ class PartAccumulator {
   }
 
   figures(): SplitFigures {
-    const hasElevation = this.table.ascentM !== null
+    const { hasElevation } = this
     return {
       distanceM: this.distanceM,
       movingMs: this.movingMs,
@@ -86,38 +88,58 @@ class PartAccumulator {
   }
 }
 
+/** The splits of one unit being built (see {@link splits}). */
+interface UnitSplits {
+  readonly unitM: number
+  readonly done: PartAccumulator[]
+  current: PartAccumulator
+  /** Metres of the workout given to splits so far. */
+  position: number
+  /** Where the current split ends, metres. */
+  boundary: number
+}
+
 /**
- * Splits of a workout every `unitM` metres of distance (the last one shorter), in one pass.
- * An interval that crosses a split boundary is shared between both splits in proportion to its
- * distance, so the splits sum to the workout's distance, moving time, ascent and descent.
- * @param unitM split length in metres (> 0), e.g. {@link SPLIT_UNIT_M}
+ * Splits of a workout every `unitM` metres of distance (the last one shorter), for each unit in
+ * one pass (each interval's values are read once for all units). An interval that crosses a
+ * split boundary is shared between both splits in proportion to its distance, so the splits sum
+ * to the workout's distance, moving time, ascent and descent.
+ * @param unitsM split lengths in metres (> 0), e.g. {@link SPLIT_UNIT_M}
+ * @returns the splits of each unit, in the order of `unitsM`
  */
-export function splits(table: IntervalTable, unitM: number): SplitFigures[] {
-  if (!(unitM > 0)) throw new RangeError(`split length must be positive, got ${unitM}`)
-  const done: PartAccumulator[] = []
-  let current = new PartAccumulator(table)
-  let position = 0
-  let boundary = unitM
+export function splits(table: IntervalTable, unitsM: readonly number[]): SplitFigures[][] {
+  for (const unitM of unitsM) if (!(unitM > 0)) throw new RangeError(`split length must be positive, got ${unitM}`)
+  const hasElevation = table.ascentM !== null
+  const units: UnitSplits[] = unitsM.map((unitM) => ({ unitM, done: [], current: new PartAccumulator(hasElevation), position: 0, boundary: unitM }))
+  const { ascentM, descentM, heartRate } = table
   for (let k = 1; k < table.size; k++) {
     const d = table.distanceM[k] ?? 0
-    let taken = 0 // share of interval k already given to earlier splits
-    while (d > 0 && position + d * (1 - taken) >= boundary) {
-      const share = (boundary - position) / d
-      current.add(k, share)
-      taken += share
-      position = boundary
-      done.push(current)
-      current = new PartAccumulator(table)
-      boundary += unitM
+    const moving = table.movingMs[k] ?? 0
+    const ascent = ascentM ? (ascentM[k] ?? 0) : 0
+    const descent = descentM ? (descentM[k] ?? 0) : 0
+    const bpm = heartRate ? (heartRate[k] ?? Number.NaN) : Number.NaN
+    for (const unit of units) {
+      let taken = 0 // share of interval k already given to earlier splits
+      while (d > 0 && unit.position + d * (1 - taken) >= unit.boundary) {
+        const share = (unit.boundary - unit.position) / d
+        unit.current.add(d, moving, ascent, descent, bpm, share)
+        taken += share
+        unit.position = unit.boundary
+        unit.done.push(unit.current)
+        unit.current = new PartAccumulator(hasElevation)
+        unit.boundary += unit.unitM
+      }
+      unit.current.add(d, moving, ascent, descent, bpm, 1 - taken)
+      unit.position += d * (1 - taken)
     }
-    current.add(k, 1 - taken)
-    position += d * (1 - taken)
   }
-  const last = done.at(-1)
-  // A rounding crumb past the last boundary (a 5 km run measured 5,000.000001 m) is no split.
-  if (last && current.distance < DISTANCE_NOISE_M) last.absorb(current)
-  else if (!current.empty) done.push(current)
-  return done.map((part) => part.figures())
+  return units.map(({ done, current }) => {
+    const last = done.at(-1)
+    // A rounding crumb past the last boundary (a 5 km run measured 5,000.000001 m) is no split.
+    if (last && current.distance < DISTANCE_NOISE_M) last.absorb(current)
+    else if (!current.empty) done.push(current)
+    return done.map((part) => part.figures())
+  })
 }
 
 /**
@@ -127,7 +149,7 @@ export function splits(table: IntervalTable, unitM: number): SplitFigures[] {
  */
 export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFigures[] {
   const sorted = [...laps].sort((a, b) => a.startTime - b.startTime)
-  const parts = sorted.map(() => new PartAccumulator(table))
+  const parts = sorted.map(() => new PartAccumulator(table.ascentM !== null))
   let lap = 0
   for (let k = 1; k < table.size && sorted.length > 0; k++) {
     const time = table.time[k] ?? Number.NaN
@@ -135,7 +157,16 @@ export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFig
     // Times never run backwards in the series, so the current lap only moves forward.
     while (lap < sorted.length - 1 && time > (sorted[lap]?.endTime ?? 0)) lap++
     const span = sorted[lap]
-    if (span && time > span.startTime && time <= span.endTime) parts[lap]?.add(k, 1)
+    if (span && time > span.startTime && time <= span.endTime) {
+      parts[lap]?.add(
+        table.distanceM[k] ?? 0,
+        table.movingMs[k] ?? 0,
+        table.ascentM?.[k] ?? 0,
+        table.descentM?.[k] ?? 0,
+        table.heartRate?.[k] ?? Number.NaN,
+        1,
+      )
+    }
   }
   return parts.map((part) => part.figures())
 }

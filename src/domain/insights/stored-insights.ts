@@ -65,10 +65,11 @@ export function computeInsights(
   effortDistancesM: readonly number[] = ALL_EFFORT_DISTANCES_M,
 ): StoredInsights {
   const table = intervalTable(series)
+  const [splitsKm = [], splitsMi = []] = splits(table, [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi])
   return {
     version: INSIGHTS_VERSION,
-    splitsKm: splits(table, SPLIT_UNIT_M.km).map(roundedSplit),
-    splitsMi: splits(table, SPLIT_UNIT_M.mi).map(roundedSplit),
+    splitsKm: splitsKm.map(roundedSplit),
+    splitsMi: splitsMi.map(roundedSplit),
     laps: lapFigures(table, laps).map(roundedSplit),
     distanceEfforts: distanceEfforts(table, effortDistancesM).map((effort) => ({
       distanceM: effort.distanceM,
