@@ -1,4 +1,5 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
+import { shareWork } from './write-queue'
 
 /** Bound variables SQLite accepts in one statement. */
 const MAX_VARIABLES = 32_766
@@ -28,4 +29,17 @@ export async function insertRows<T extends ObjectLiteral>(manager: EntityManager
     }
     await manager.query(into + batch.map(() => tuple).join(', '), values)
   }
+}
+
+/**
+ * Inserts rows as {@link insertRows} does, in statements shared with the other writes of a batch
+ * (see `shareWork`): the rows that every write of the batch gives for the same table and columns
+ * go together, at the batch's end. Outside a batch, at once.
+ */
+export function insertRowsShared<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: readonly T[]): Promise<void> {
+  const [first] = rows
+  if (first === undefined) return Promise.resolve()
+  const metadata = manager.connection.getMetadata(target)
+  const columns = metadata.columns.filter((column) => column.getEntityValue(first) !== undefined).map((column) => column.databaseName)
+  return shareWork(manager, `insert ${metadata.tablePath} (${columns.join()})`, rows, (shared, batches) => insertRows(shared, target, batches.flat()))
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm'
 import { describe, expect, it } from 'vitest'
 import { createGate } from '../test/gate'
 import { useNoteDatabases } from '../test/note-databases'
-import { afterCommit, createWriteQueue } from './write-queue'
+import { afterCommit, createWriteQueue, shareWork } from './write-queue'
 
 describe('write queue: group commit', () => {
   const db = useNoteDatabases('queue')
@@ -84,5 +84,55 @@ describe('write queue: group commit', () => {
     refuse = false
     await write((manager) => insert(manager, 4, 'after'))
     expect(await committed()).toEqual([4])
+  })
+  it('runs writes that share their work as one batch; a batch that fails runs again write by write', async () => {
+    const commit = createGate()
+    let commits = 0
+    const write = createWriteQueue(db.writer, () => (commits += 1), { beforeCommit: commit.hook })
+    /** The notes of each run of the shared work, as handed over. */
+    const runs: number[][] = []
+    const insertNotes = async (manager: EntityManager, notes: { id: number; text: string | null }[]) => {
+      runs.push(notes.map((note) => note.id))
+      for (const note of notes) await insert(manager, note.id, note.text)
+    }
+    const shared = (id: number, text: string | null, fail = false) =>
+      write(
+        async (manager) => {
+          await shareWork(manager, 'notes', { id, text }, insertNotes)
+          if (fail) throw new Error(`write ${id} fails`)
+          return id
+        },
+        { shared: true },
+      )
+    const heldBehindFirst = async (writes: () => Promise<unknown>[]) => {
+      const arrived = commit.arm()
+      const first = write((manager) => insert(manager, 100 + commits, 'first'))
+      await arrived
+      const queued = writes()
+      commit.release()
+      await first
+      return Promise.allSettled(queued)
+    }
+
+    // Queued behind a commit, three shared writes: their notes are inserted once, together.
+    const together = await heldBehindFirst(() => [shared(1, 'one'), shared(2, 'two'), shared(3, 'three')])
+    expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled'])
+    expect(runs).toEqual([[1, 2, 3]])
+    expect(commits).toBe(2)
+
+    // A note the database refuses (NOT NULL) fails the shared work: the batch is rolled back and
+    // each write runs again alone, its shared work at once, in a savepoint of its own.
+    runs.length = 0
+    const refused = await heldBehindFirst(() => [shared(4, 'four'), shared(5, null), shared(6, 'six')])
+    expect(refused.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.value))).toEqual([4, expect.stringMatching(/NOT NULL/), 6])
+    expect(runs).toEqual([[4, 5, 6], [4], [5], [6]])
+
+    // So does a batch one of whose writes throws.
+    runs.length = 0
+    const thrown = await heldBehindFirst(() => [shared(7, 'seven'), shared(8, 'eight', true), shared(9, 'nine')])
+    expect(thrown.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.value))).toEqual([7, 'Error: write 8 fails', 9])
+    expect(runs).toEqual([[7], [8], [9]])
+    expect(await committed()).toEqual([1, 2, 3, 4, 6, 7, 9, 100, 102, 104])
+    expect(commits).toBe(6)
   })
 })

@@ -10,6 +10,12 @@ export interface WriteOptions {
    * same transaction.
    */
   readonly queued?: () => void
+  /**
+   * The work may run twice and adds its rows with {@link shareWork} (an archive's files): run
+   * next to other such writes, their rows go in shared statements, once after all of them (see
+   * `createWriteQueue`).
+   */
+  readonly shared?: boolean
 }
 
 const committedCallbacks = new WeakMap<EntityManager, (() => void)[]>()
@@ -22,6 +28,31 @@ export function afterCommit(manager: EntityManager, callback: () => void): void 
   const callbacks = committedCallbacks.get(manager)
   if (!callbacks) throw new Error('afterCommit outside a write of the write queue')
   callbacks.push(callback)
+}
+
+/** Work the writes of a batch share, by key, in the order the keys first came. */
+type SharedWork = Map<string, { readonly items: unknown[]; readonly run: (manager: EntityManager) => Promise<void> }>
+
+const sharedWork = new WeakMap<EntityManager, SharedWork>()
+
+/**
+ * Hands `item` to work that the writes of a batch share (see {@link WriteOptions.shared}): `run`
+ * is called once with the items of every write of the batch given under `key` (which names the
+ * work: one key, one `run`), after all of them, in the order the keys first came (rows a later
+ * key's rows refer to go first). Outside a batch, `run` is called at once with this item alone.
+ * The writes of a batch do not see what they hand over until the batch ends.
+ */
+export async function shareWork<T>(manager: EntityManager, key: string, item: T, run: (manager: EntityManager, items: T[]) => Promise<void>): Promise<void> {
+  const batch = sharedWork.get(manager)
+  if (!batch) return run(manager, [item])
+  let work = batch.get(key)
+  if (!work) {
+    const items: T[] = []
+    work = { items, run: (shared) => run(shared, items) }
+    batch.set(key, work)
+  }
+  // The key names one `run`, hence one type of item.
+  ;(work.items as T[]).push(item)
 }
 
 /** Points where tests hold a write to force an interleaving (no sleeps). */
@@ -41,6 +72,7 @@ const MAX_GROUP = 64
 
 interface Job {
   work: (manager: EntityManager) => Promise<unknown>
+  shared: boolean
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -57,7 +89,9 @@ type Outcome = { ok: true; value: unknown; callbacks: (() => void)[] } | { ok: f
  * each in a savepoint of its own, so a group costs one COMMIT (one fsync of the WAL) instead of
  * one per write. A write that fails is rolled back to its savepoint alone and its caller gets its
  * error; the others of its group commit. Durability is unchanged: a write is acknowledged only
- * after the COMMIT of its group.
+ * after the COMMIT of its group. A group whose writes all share their work (an archive's files,
+ * see {@link WriteOptions.shared}) runs as one batch without savepoints, its rows in shared
+ * statements: ~2 statements per file and ~8 per group instead of ~11 per file.
  * @param onCommit called after each committed transaction (cached reads are dropped there), before
  *   the callbacks its writes registered with {@link afterCommit}
  */
@@ -81,19 +115,59 @@ export function createWriteQueue(dataSource: DataSource, onCommit: () => void = 
     }
   }
 
-  async function runGroup(group: Job[]): Promise<void> {
+  /** Runs the writes of a group one after the other (each in a savepoint of its own when there are several). */
+  async function runEach(manager: EntityManager, group: Job[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = []
+    for (const job of group) {
+      const callbacks: (() => void)[] = []
+      committedCallbacks.set(manager, callbacks)
+      // A write alone needs no savepoint: its failure rolls the transaction back.
+      outcomes.push(group.length === 1 ? { ok: true, value: await job.work(manager), callbacks } : await runInSavepoint(manager, job, callbacks))
+    }
+    return outcomes
+  }
+
+  /**
+   * The writes of a group that all share their work (see {@link WriteOptions.shared}), as one
+   * batch without savepoints: each write's work, then the work they handed over, once.
+   */
+  async function runBatch(manager: EntityManager, group: Job[]): Promise<Outcome[]> {
+    const batch: SharedWork = new Map()
+    const outcomes: Outcome[] = []
+    sharedWork.set(manager, batch)
+    try {
+      for (const job of group) {
+        const callbacks: (() => void)[] = []
+        committedCallbacks.set(manager, callbacks)
+        outcomes.push({ ok: true, value: await job.work(manager), callbacks })
+      }
+    } finally {
+      sharedWork.delete(manager)
+    }
+    for (const work of batch.values()) await work.run(manager)
+    return outcomes
+  }
+
+  /**
+   * @param batched run the group as one batch when all its writes share their work: a batch that
+   *   fails is rolled back whole and the group runs again write by write, so a failing write still
+   *   fails alone and the others commit
+   */
+  async function runGroup(group: Job[], batched = group.length > 1 && group.every((job) => job.shared)): Promise<void> {
+    let outcomes: Outcome[] = []
+    let batchFailed = false
     try {
       await dataSource.transaction(async (manager) => {
-        for (const job of group) {
-          const callbacks: (() => void)[] = []
-          committedCallbacks.set(manager, callbacks)
-          // A write alone needs no savepoint: its failure rolls the transaction back.
-          outcomes.push(group.length === 1 ? { ok: true, value: await job.work(manager), callbacks } : await runInSavepoint(manager, job, callbacks))
-        }
+        outcomes = batched
+          ? await runBatch(manager, group).catch((error: unknown) => {
+              batchFailed = true
+              throw error
+            })
+          : await runEach(manager, group)
         await hooks.beforeCommit?.()
       })
     } catch (error) {
+      if (batchFailed) return runGroup(group, false)
       // Nothing of the group was committed: each write fails with its own error, if it had one.
       for (const [index, job] of group.entries()) {
         const outcome = outcomes[index]
@@ -125,7 +199,7 @@ export function createWriteQueue(dataSource: DataSource, onCommit: () => void = 
 
   return <T>(work: (manager: EntityManager) => Promise<T>, options: WriteOptions = {}) =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      waiting.push({ work, shared: options.shared ?? false, resolve: resolve as (value: unknown) => void, reject })
       options.queued?.()
       if (draining) return
       draining = true

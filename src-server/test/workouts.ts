@@ -5,11 +5,21 @@ import { buffer } from 'node:stream/consumers'
 import yazl from 'yazl'
 import type { ImportTask, ImportTaskResponse } from '../../src/contracts'
 import type { ApiAnswer, TestServer } from './test-server'
+import type { ZipEntryInput } from './zip-builder'
 
 /** The project's shared test files. */
 export const FIXTURES = join(__dirname, '..', '..', 'tests', 'fixtures')
 
 export const fixture = (relative: string) => readFile(join(FIXTURES, relative))
+
+/** `count` distinct rides (the reference ride shifted by whole hours), as archive entries `ride-<i>.gpx`. */
+export async function rides(count: number): Promise<ZipEntryInput[]> {
+  const base = (await fixture('gpx/gpx_file.gpx')).toString()
+  return Array.from({ length: count }, (_, i) => ({
+    name: `ride-${i}.gpx`,
+    data: base.replace(/2018-03-13T(\d\d)/g, (_m, hour: string) => `2018-03-${String(14 + Math.floor(i / 10)).padStart(2, '0')}T${String((Number(hour) + (i % 10)) % 24).padStart(2, '0')}`),
+  }))
+}
 
 /**
  * Real files from public repositories (`shared/fixtures/real`, see SOURCES.md there), found in the

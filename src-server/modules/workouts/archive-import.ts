@@ -13,7 +13,7 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
-import { insertRows } from '../../db/insert-rows'
+import { insertRowsShared } from '../../db/insert-rows'
 import { randomToken } from '../../lib/secrets'
 import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import {
@@ -374,9 +374,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
       }
       try {
-        await insertRows(manager, ImportTaskResultEntity, [row])
+        await insertRowsShared(manager, ImportTaskResultEntity, [row])
       } catch (error) {
-        // The task's row went with its owner: the result's foreign key fails.
+        // The task's row went with its owner: the result's foreign key fails (in a batch, at its
+        // end: the batch runs again file by file, and its files get here).
         if (!(await stillOwned(run, manager))) throw new TaskStopped('owner_gone')
         throw error
       }
@@ -394,7 +395,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
    * (the next one by default); `queued` is called once the write is queued.
    */
   async function record(run: Run, result: ImportFileResult, seq = run.nextSeq++, queued?: () => void): Promise<void> {
-    await write((manager) => writeResult(manager, run, result, seq), { queued })
+    await write((manager) => writeResult(manager, run, result, seq), { queued, shared: true })
     recorded(run, result)
   }
 

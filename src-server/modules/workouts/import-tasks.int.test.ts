@@ -7,20 +7,11 @@ import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResp
 import { registerUser, type Account } from '../../test/accounts'
 import { createGate } from '../../test/gate'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { fixture, realFile, upload, waitForImport } from '../../test/workouts'
-import { buildZip, type ZipEntryInput } from '../../test/zip-builder'
+import { realFile, rides, upload, waitForImport } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 import { MAX_TASKS_PER_USER, TASK_RETENTION_MS } from './archive-import'
 
 const data = { sport_id: 1 }
-
-/** `count` distinct rides (the same track shifted by whole hours), as archive entries. */
-async function rides(count: number): Promise<ZipEntryInput[]> {
-  const base = (await fixture('gpx/gpx_file.gpx')).toString()
-  return Array.from({ length: count }, (_, i) => ({
-    name: `ride-${i}.gpx`,
-    data: base.replace(/2018-03-13T(\d\d)/g, (_m, hour: string) => `2018-03-${String(14 + Math.floor(i / 10)).padStart(2, '0')}T${String((Number(hour) + (i % 10)) % 24).padStart(2, '0')}`),
-  }))
-}
 
 /** A write gate that holds the `n`-th write (1-based) until released, and tells when it is held. */
 function holdWrite(n: number) {

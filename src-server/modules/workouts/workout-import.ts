@@ -11,7 +11,8 @@ import { sportName } from '../../../src/i18n/sport-names'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
-import { insertRows } from '../../db/insert-rows'
+import { insertRows, insertRowsShared } from '../../db/insert-rows'
+import { shareWork } from '../../db/write-queue'
 import { shortId } from '../../lib/short-id'
 import { saveInsights } from '../insights/insights-store'
 import { randomToken } from '../../lib/secrets'
@@ -220,6 +221,8 @@ export interface InArchive {
    * Runs last in the import's own write, with its outcome, so what the archive stores about the
    * file (its result row) commits with it. Its failure rolls the file's import back (its write
    * alone, whatever other writes share its transaction). Not called for a file refused, or found a duplicate, before the write.
+   * It may be called twice (see `WriteOptions.shared`); the rows it adds with `insertRowsShared`
+   * are written with the other files' of the same batch.
    */
   readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
   /**
@@ -365,16 +368,21 @@ export async function importWorkoutFile(
           duplicateOf ??= duplicate.id
           continue
         }
+        // The workout row at once (the next file's duplicate check must see it); the rows that
+        // only refer to it go with those of the other files of an archive's batch.
         await insertWorkout(manager, workout)
-        await insertSegments(manager, segments)
-        await insertRows(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
+        await insertRowsShared(manager, WorkoutSegmentEntity, segments)
+        await insertRowsShared(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
         await saveInsights(manager, workout.id, analysis.insights, { isNew: true })
         created.push(workout)
       }
       const [first] = created
       if (!first) return { status: 'duplicate', workoutId: duplicateOf ?? '' }
+      // Records once per batch and sport, with the workouts of all its files: the best of them all
+      // is the best whatever their order.
       for (const sportId of new Set(created.map((workout) => workout.sportId))) {
-        await addToRecords(manager, user.id, sportId, created.filter((workout) => workout.sportId === sportId))
+        const added = created.filter((workout) => workout.sportId === sportId)
+        await shareWork(manager, `records ${user.id} ${sportId}`, added, (shared, batches) => addToRecords(shared, user.id, sportId, batches.flat()))
       }
       return { status: 'imported', workout: first, workouts: created, warnings }
     }
@@ -384,7 +392,8 @@ export async function importWorkoutFile(
         await inTransaction?.(manager, inserted)
         return inserted
       },
-      { queued: writeQueued },
+      // Its work may run twice (see `shared`): it keeps nothing but what it returns.
+      { queued: writeQueued, shared: true },
     )
 
     const kept = new Set(outcome.status === 'imported' ? outcome.workouts.map((workout) => workout.id) : [])
