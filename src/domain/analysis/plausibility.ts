@@ -1,4 +1,4 @@
-import { pointDistanceM } from '../geo/distance'
+import { groundDistanceM } from '../geo/distance'
 
 /**
  * Physically impossible samples are dropped before any figure is computed from them, so no
@@ -48,6 +48,7 @@ export const POSITION_STEP_ALLOWANCE_M = 100
  * nearest sample is within reach of the last kept one, otherwise every sample of it is dropped. A
  * spike is thus removed whether it is one sample or several, and a track starting on a wrong value
  * keeps its real part. Linear in the number of samples.
+ * @returns whether a run was dropped
  */
 function dropUnreachableRuns(
   runStarts: readonly number[],
@@ -55,8 +56,9 @@ function dropUnreachableRuns(
   known: (i: number) => boolean,
   reachable: (from: number, to: number) => boolean,
   drop: (i: number) => void,
-): void {
-  if (runStarts.length <= 1) return
+): boolean {
+  if (runStarts.length <= 1) return false
+  let dropped = false
 
   const runEnd = (k: number): number => runStarts[k + 1] ?? n
   const knownCount = (k: number): number => {
@@ -80,6 +82,7 @@ function dropUnreachableRuns(
   }
   const dropRun = (k: number): void => {
     for (let i = runStarts[k] ?? n; i < runEnd(k); i++) drop(i)
+    dropped = true
   }
 
   let anchor = lastKnown(longest)
@@ -92,6 +95,7 @@ function dropUnreachableRuns(
     if (reachable(anchor, lastKnown(k))) anchor = firstKnown(k)
     else dropRun(k)
   }
+  return dropped
 }
 
 /**
@@ -123,10 +127,13 @@ export function dropImpossibleElevations(ele: Float64Array, time: Float64Array):
   )
 }
 
-function possibleMove(lat: Float64Array, lon: Float64Array, time: Float64Array, from: number, to: number): boolean {
-  const seconds = Math.abs((time[to] ?? Number.NaN) - (time[from] ?? Number.NaN)) / 1000
+function groundStepM(lat: Float64Array, lon: Float64Array, from: number, to: number): number {
+  return groundDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN)
+}
+
+function possibleMove(metres: number, fromTime: number, toTime: number): boolean {
+  const seconds = Math.abs(toTime - fromTime) / 1000
   if (Number.isNaN(seconds)) return true
-  const metres = pointDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN, Number.NaN)
   return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds
 }
 
@@ -142,23 +149,33 @@ function possibleMove(lat: Float64Array, lon: Float64Array, time: Float64Array, 
  * @param lat latitudes of the segment, in place (`NaN` = no position)
  * @param lon longitudes, in place, same length
  * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ * @returns the ground distance (`groundDistanceM`) from the previous known position to each known
+ *   one, measured here and reused by the segment's measure (the same distance, once per point);
+ *   null when a position was dropped, since the previous known position of some then changed
  */
-export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): void {
+export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): Float64Array | null {
   const runStarts: number[] = []
+  const groundM = new Float64Array(lat.length)
   let previous = -1
   for (let i = 0; i < lat.length; i++) {
     if (Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))) continue
-    if (previous < 0 || !possibleMove(lat, lon, time, previous, i)) runStarts.push(i)
+    if (previous < 0) runStarts.push(i)
+    else {
+      const metres = groundStepM(lat, lon, previous, i)
+      groundM[i] = metres
+      if (!possibleMove(metres, time[previous] ?? Number.NaN, time[i] ?? Number.NaN)) runStarts.push(i)
+    }
     previous = i
   }
-  dropUnreachableRuns(
+  const dropped = dropUnreachableRuns(
     runStarts,
     lat.length,
     (i) => !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)),
-    (from, to) => possibleMove(lat, lon, time, from, to),
+    (from, to) => possibleMove(groundStepM(lat, lon, from, to), time[from] ?? Number.NaN, time[to] ?? Number.NaN),
     (i) => {
       lat[i] = Number.NaN
       lon[i] = Number.NaN
     },
   )
+  return dropped ? null : groundM
 }

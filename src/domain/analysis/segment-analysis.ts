@@ -1,4 +1,4 @@
-import { pointDistanceM } from '../geo/distance'
+import { groundDistanceM, withClimbM } from '../geo/distance'
 import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
@@ -50,6 +50,8 @@ export type DistanceSource = 'positions' | 'recorded'
  * @param thresholdKmh stopped-speed threshold in km/h (> 0)
  * @param distanceOriginM cumulative distance (metres) of the workout before this segment
  * @param workoutStart workout start in epoch ms (origin of `elapsedS`), or `NaN`
+ * @param groundM the whole series' ground distances from each position's previous one, as
+ *   `dropImpossiblePositions` measured them (null: measured here)
  */
 export function measureSegment(
   segment: TrackSegment,
@@ -59,6 +61,7 @@ export function measureSegment(
   offset: number,
   distanceOriginM: number,
   workoutStart: number,
+  groundM: Float64Array | null,
 ): SegmentMeasure {
   const n = segment.size
   const { time: rawTime, recordedDistance } = segment
@@ -135,7 +138,7 @@ export function measureSegment(
     const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) > 0) {
-        const d = stepM(segment, lat, lon, ele, source, last, i)
+        const d = stepM(segment, lat, lon, ele, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
         if (d > 0) {
           distanceM += d
           pendingM += d
@@ -202,21 +205,29 @@ export function measureSegment(
 /**
  * Metres between points `from` and `to` by the activity's distance source: positions (3-D when
  * both usable elevations are known), or the increase of the device's recorded distance (a counter
- * that went down, e.g. reset, gives no distance).
+ * that went down, e.g. reset, gives no distance). `knownGroundM`: the ground distance between the
+ * two positions when already measured (consecutive positions), else `NaN`.
  */
-function stepM(segment: TrackSegment, lat: Float64Array, lon: Float64Array, ele: Float64Array, source: DistanceSource, from: number, to: number): number {
+function stepM(
+  segment: TrackSegment,
+  lat: Float64Array,
+  lon: Float64Array,
+  ele: Float64Array,
+  source: DistanceSource,
+  from: number,
+  to: number,
+  knownGroundM: number,
+): number {
   if (source === 'recorded') {
     const step = (segment.recordedDistance?.[to] ?? Number.NaN) - (segment.recordedDistance?.[from] ?? Number.NaN)
     return step >= 0 ? step : Number.NaN
   }
-  return pointDistanceM(
-    lat[from] ?? Number.NaN,
-    lon[from] ?? Number.NaN,
-    ele[from] ?? Number.NaN,
-    lat[to] ?? Number.NaN,
-    lon[to] ?? Number.NaN,
-    ele[to] ?? Number.NaN,
-  )
+  const lat1 = lat[from] ?? Number.NaN
+  const lon1 = lon[from] ?? Number.NaN
+  const lat2 = lat[to] ?? Number.NaN
+  const lon2 = lon[to] ?? Number.NaN
+  const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
+  return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
 }
 
 /** A point's speed in km/h from the speeds (m/s, 0 = undefined) of the intervals before and after it. */

@@ -68,7 +68,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     series.time.set(segment.time, at)
     at += segment.size
   }
-  dropImpossiblePositions(series.lat, series.lon, series.time)
+  const groundM = dropImpossiblePositions(series.lat, series.lon, series.time)
 
   // One distance source for the whole activity (see DistanceSource).
   const source: DistanceSource = kept.some(hasPosition) ? 'positions' : 'recorded'
@@ -78,7 +78,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   let distanceM = 0
   for (const [index, segment] of kept.entries()) {
     series.segmentStarts.push(offset)
-    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart)
+    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM)
     measures.push(measure)
     segments.push({
       ...figuresOf(measure, measure.durationMs, measure.movingMs),

@@ -36,13 +36,27 @@ export function pointDistanceM(
   lon2: number,
   ele2: number,
 ): number {
+  return withClimbM(groundDistanceM(lat1, lon1, lat2, lon2), lat1, lon1, ele1, lat2, lon2, ele2)
+}
+
+/** The 2-D distance {@link pointDistanceM} starts from: haversine beyond 0.2°, else the flat approximation. */
+export function groundDistanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = lat1 - lat2
   const dLon = lon1 - lon2
   if (Math.abs(dLat) > 0.2 || Math.abs(dLon) > 0.2) return haversineM(lat1, lon1, lat2, lon2)
   const y = dLon * Math.cos(lat1 * DEG)
-  const flat = Math.sqrt(dLat * dLat + y * y) * ONE_DEGREE_M
+  return Math.sqrt(dLat * dLat + y * y) * ONE_DEGREE_M
+}
+
+/**
+ * {@link pointDistanceM} from the {@link groundDistanceM} of the same points, so a ground
+ * distance computed once (the plausibility check's) serves again: the climb is added in 3-D when
+ * the flat formula applies and both elevations are known and differ.
+ */
+export function withClimbM(groundM: number, lat1: number, lon1: number, ele1: number, lat2: number, lon2: number, ele2: number): number {
+  if (Math.abs(lat1 - lat2) > 0.2 || Math.abs(lon1 - lon2) > 0.2) return groundM
   // NaN (missing) elevations make the comparison false, so the 2-D distance is kept.
   const dEle = ele1 - ele2
-  if (!(dEle !== 0 && Number.isFinite(dEle))) return flat
-  return Math.sqrt(flat * flat + dEle * dEle)
+  if (!(dEle !== 0 && Number.isFinite(dEle))) return groundM
+  return Math.sqrt(groundM * groundM + dEle * dEle)
 }
