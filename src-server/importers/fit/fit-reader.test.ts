@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { syntheticRide } from '../test-support/synthetic-ride'
-import { existsSync } from 'node:fs'
 import { Decoder, Stream } from '@garmin/fitsdk'
 import { isAppError } from '../../../src/errors/app-error'
 import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-library-reference'
@@ -13,11 +12,11 @@ import { encodeFitActivity } from './fit-test-writer'
 import { craftedFit } from '../test-support/crafted-fit'
 import { singleActivity } from '../test-support/single-activity'
 import { seededRandom } from '../../../src/test-support/seeded-random'
+import { realFixtures } from '../../test/workouts'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
-const repo = fileURLToPath(new URL('../../../', import.meta.url))
-// The real files (see the corpus test): `shared/` beside the repository, or one level up from a worktree.
-const corpus = [join(repo, '../shared/fixtures/real/fit'), join(repo, '../../shared/fixtures/real/fit')].find(existsSync) ?? ''
+// The real files (see the corpus test).
+const corpus = join(realFixtures(), 'fit')
 
 /** Our reader's result next to fit-file-parser's. */
 async function bothDecoders(bytes: Uint8Array): Promise<[FitActivityData, FitActivityData]> {

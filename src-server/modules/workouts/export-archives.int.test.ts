@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
@@ -8,13 +5,8 @@ import { SPORT_ID } from '../../../src/domain/sports'
 import { errorCatalogue } from '../../../src/errors'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { upload, waitForImport } from '../../test/workouts'
+import { realFile, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
-
-/** The shared real files, beside the repository (`../shared`; a worktree under `wt/` is one level deeper). */
-const REPO = join(__dirname, '..', '..', '..')
-const REAL = [join(REPO, '..', 'shared'), join(REPO, '..', '..', 'shared')].map((dir) => join(dir, 'fixtures', 'real')).find(existsSync) ?? ''
-const real = (path: string) => readFile(join(REAL, path))
 
 const STRAVA_HEADER =
   'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Max Heart Rate,Relative Effort,Commute,Activity Private Note,Activity Gear,Filename,Athlete Weight,Bike Weight,Elapsed Time,Moving Time,Distance,Max Speed'
@@ -42,8 +34,8 @@ async function stravaExport(): Promise<Buffer> {
   ])
   return buildZip([
     { name: 'activities.csv', data: csv, deflate: true },
-    { name: 'activities/1001.gpx', data: await real('gpx/strava.gpx'), deflate: true },
-    { name: 'activities/1002.fit.gz', data: gzipSync(await real('fit/garmin-fenix5-run.fit')) },
+    { name: 'activities/1001.gpx', data: await realFile('gpx/strava.gpx'), deflate: true },
+    { name: 'activities/1002.fit.gz', data: gzipSync(await realFile('fit/garmin-fenix5-run.fit')) },
     { name: 'profile.csv', data: 'Athlete ID\n1\n' },
     { name: 'media/photo.jpg', data: Buffer.from([0xff, 0xd8, 0xff]) },
   ])
@@ -108,7 +100,7 @@ describe('account export archives', () => {
 
   it("applies an export's names to files imported before, without a copy", async () => {
     const user = await registerUser(t, 'early', { activate: admin })
-    const single = await upload<WorkoutsResponse>(t, user.token, 'ride.gpx', await real('gpx/strava.gpx'), { sport_id: SPORT_ID.hiking })
+    const single = await upload<WorkoutsResponse>(t, user.token, 'ride.gpx', await realFile('gpx/strava.gpx'), { sport_id: SPORT_ID.hiking })
     expect(single.status).toBe(201)
     const id = single.body.data.workouts[0]?.id
     const task = await importExport(user, await stravaExport())
@@ -127,7 +119,7 @@ describe('account export archives', () => {
       { name: 'user_data.json', data: JSON.stringify({ username: 'sam' }) },
       { name: 'user_workouts_data.json', data: JSON.stringify(workouts) },
       { name: 'user_equipments_data.json', data: '[]' },
-      { name: 'gpx/x7Hj2_lake.gpx', data: await real('gpx/fittrackee-e2e.gpx'), deflate: true },
+      { name: 'gpx/x7Hj2_lake.gpx', data: await realFile('gpx/fittrackee-e2e.gpx'), deflate: true },
     ])
     const task = await importExport(user, archive)
     expect(task.results.map((result) => result.status)).toEqual(['imported', 'imported'])
@@ -139,7 +131,7 @@ describe('account export archives', () => {
   it('imports a Garmin Connect export: FIT files of nested UploadedFiles archives, named from its summary', async () => {
     const user = await registerUser(t, 'garmin', { activate: admin })
     const summary = [{ summarizedActivitiesExport: [{ activityId: 2468013579, name: 'Lunch Ride', activityType: 'road_biking', startTimeGmt: 0, description: 'with Ana' }] }]
-    const uploaded = buildZip([{ name: 'someone_2468013579.fit', data: await real('fit/garmin-fenix5-bike.fit'), deflate: true }])
+    const uploaded = buildZip([{ name: 'someone_2468013579.fit', data: await realFile('fit/garmin-fenix5-bike.fit'), deflate: true }])
     const archive = buildZip([
       { name: 'DI_CONNECT/DI-Connect-Fitness/someone_0_summarizedActivities.json', data: JSON.stringify(summary) },
       { name: 'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip', data: uploaded },
@@ -156,7 +148,7 @@ describe('account export archives', () => {
     const bomb = gzipSync(Buffer.alloc(30 * 1024 * 1024, 0x20))
     const task = await importExport(user, buildZip([
       { name: 'bomb.gpx.gz', data: bomb },
-      { name: 'ok.gpx', data: await real('gpx/strava.gpx') },
+      { name: 'ok.gpx', data: await realFile('gpx/strava.gpx') },
     ]))
     expect(byFile(task)['bomb.gpx.gz']).toMatchObject({ status: 'error', message: errorCatalogue.file_too_large.message })
     expect(byFile(task)['ok.gpx']).toMatchObject({ status: 'imported' })
