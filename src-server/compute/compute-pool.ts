@@ -3,12 +3,13 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
 import type { AnalysedActivity, AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
-import { WARMED_UP, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireError } from './protocol'
+import { WARMED_UP, type ArrivingMessage, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireAnalysedFile, type WireError } from './protocol'
 
 /**
  * Parsing, analysis and map drawing run here, in worker threads, so the event loop only
@@ -23,6 +24,12 @@ export interface ComputePool {
    * (a user's upload) queue only behind tasks already running, never behind an archive's files.
    */
   parseAndAnalyse(path: string, options: ParseAndAnalyseOptions, lane?: { background?: boolean }): Promise<AnalysedFile>
+  /**
+   * Starts reading an upload's file in a thread while its bytes arrive (see `analyseArriving`),
+   * when a thread is free now; null otherwise (the file is then parsed once stored, in turn).
+   * @param sizeHint the file's size or a guess near it (the request's length)
+   */
+  readArriving(sizeHint: number): ArrivingUpload | null
   /** Draws a static map PNG, over the given tiles or on a plain background. */
   drawMap(lines: readonly (readonly LatLon[])[], bounds: Bounds, tiles: readonly TileImage[] | null): Promise<Buffer>
   /**
@@ -47,6 +54,32 @@ export interface ComputePool {
   /** Finishes running tasks and ends the threads. */
   close(): Promise<void>
 }
+
+/** An upload's file being read in a compute thread as it arrives (see `ComputePool.readArriving`). */
+export interface ArrivingUpload {
+  /** The file's next bytes, in order (copied: the caller may reuse them). */
+  write(chunk: Uint8Array): void
+  /** Every byte was written. */
+  end(): void
+  /** Frees the thread when the file will not be analysed this way (refused, failed, analysed otherwise); no effect after {@link analyse}. */
+  abort(): void
+  /**
+   * The file's analysis with `options`, as `parseAndAnalyse` gives it for the stored file, or null
+   * when the thread gave the file up (not GPX, refused, too slow): parse the stored file then.
+   */
+  analyse(options: ParseAndAnalyseOptions): Promise<AnalysedFile | null>
+}
+
+/**
+ * Bytes of an arriving upload posted to its thread at a time: as the importer reads a file, so
+ * ~12 messages for a 12 MB file, and the thread parses one while the next arrives.
+ */
+const ARRIVING_BLOCK_BYTES = 1 << 20
+/**
+ * How long an arriving upload may hold a thread, from its first byte until the analysis is asked
+ * for: a 50k-point GPX (12 MB) takes ~40 ms over loopback, a slow client far longer.
+ */
+const ARRIVAL_LIMIT_MS = 1000
 
 /** Where the worker's code is, and how Node must start to load it. */
 export interface ComputeWorkerLocation {
@@ -89,6 +122,26 @@ export function defaultThreadCount(cores: number = availableParallelism()): numb
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
+/** An analysed file as the worker sent it, with its bytes as Buffers and its failures as errors again. */
+function fromWire(file: WireAnalysedFile): AnalysedFile {
+  const activities = file.activities.map((activity): AnalysedActivity => {
+    if (activity.analysis && activity.packed) {
+      // Bytes cross the thread boundary as plain Uint8Arrays: Buffers again, as made in the worker.
+      const { track, analysis, packed, map } = activity
+      return {
+        track,
+        analysis: { ...analysis, insights: { ...analysis.insights, document: asBuffer(analysis.insights.document) } },
+        packed: { ...packed, chart: asBuffer(packed.chart), polyline: asBuffer(packed.polyline) },
+        map: map ? asBuffer(map) : null,
+      }
+    }
+    const failure = rebuild(activity.failure ?? { kind: 'other', message: 'activity neither analysed nor failed' })
+    if (!(failure instanceof AppError)) throw failure
+    return { track: activity.track, failure }
+  })
+  return { ...file, activities }
+}
+
 function rebuild(error: WireError): Error {
   if (error.kind === 'app') {
     return error.detail !== undefined ? new TrackFileError(error.code, error.detail) : new AppError(error.code, error.lines)
@@ -108,7 +161,7 @@ export interface WarmThreads {
 }
 
 export function createComputePool(
-  options: { location?: ComputeWorkerLocation; threads?: number; warm?: WarmThreads } = {},
+  options: { location?: ComputeWorkerLocation; threads?: number; warm?: WarmThreads; arrivalLimitMs?: number } = {},
 ): ComputePool {
   const location = options.location ?? computeWorkerLocation()
   const threads = options.threads ?? defaultThreadCount()
@@ -149,11 +202,11 @@ export function createComputePool(
     }
   }
 
-  async function run(request: ComputeRequest, inBackground = false): Promise<ComputeReply & { ok: true }> {
+  async function run(request: ComputeRequest, inBackground = false, transferList: MessagePort[] = []): Promise<ComputeReply & { ok: true }> {
     if (inBackground && (busy >= threads || background.length > 0)) await new Promise<void>((start) => background.push(start))
     else busy += 1
     try {
-      const reply = await pool.run(request)
+      const reply = await pool.run(request, { transferList })
       if (!reply.ok) throw rebuild(reply.error)
       return reply
     } finally {
@@ -166,22 +219,54 @@ export function createComputePool(
     async parseAndAnalyse(path, analysisOptions, lane = {}) {
       const reply = await run({ task: 'parseAndAnalyse', path, options: analysisOptions }, lane.background)
       if (reply.task !== 'parseAndAnalyse') throw new Error('compute worker answered another task')
-      const activities = reply.value.activities.map((activity): AnalysedActivity => {
-        if (activity.analysis && activity.packed) {
-          // Bytes cross the thread boundary as plain Uint8Arrays: Buffers again, as made in the worker.
-          const { track, analysis, packed, map } = activity
-          return {
-            track,
-            analysis: { ...analysis, insights: { ...analysis.insights, document: asBuffer(analysis.insights.document) } },
-            packed: { ...packed, chart: asBuffer(packed.chart), polyline: asBuffer(packed.polyline) },
-            map: map ? asBuffer(map) : null,
-          }
-        }
-        const failure = rebuild(activity.failure ?? { kind: 'other', message: 'activity neither analysed nor failed' })
-        if (!(failure instanceof AppError)) throw failure
-        return { track: activity.track, failure }
+      return fromWire(reply.value)
+    },
+    readArriving(sizeHint) {
+      if (busy >= threads) return null
+      const { port1, port2 } = new MessageChannel()
+      const reply = run({ task: 'analyseArriving', port: port2, sizeHint, limitMs: options.arrivalLimitMs ?? ARRIVAL_LIMIT_MS }, false, [port2])
+      // Once the thread has answered, nothing more is posted (it gave up, or the analysis is done).
+      let open = true
+      const closed = reply.finally(() => {
+        open = false
+        port1.close()
       })
-      return { ...reply.value, activities }
+      closed.catch(() => undefined)
+      const post = (message: ArrivingMessage, transfer: ArrayBuffer[] = []) => {
+        if (open) port1.postMessage(message, transfer)
+      }
+      // Each block is its own ArrayBuffer, moved to the thread (not copied again).
+      let block = Buffer.allocUnsafeSlow(ARRIVING_BLOCK_BYTES)
+      let used = 0
+      return {
+        write(chunk) {
+          for (let at = 0; open && at < chunk.length; ) {
+            const count = Math.min(block.length - used, chunk.length - at)
+            block.set(chunk.subarray(at, at + count), used)
+            used += count
+            at += count
+            if (used < block.length) continue
+            post(block, [block.buffer])
+            block = Buffer.allocUnsafeSlow(ARRIVING_BLOCK_BYTES)
+            used = 0
+          }
+        },
+        end() {
+          if (used > 0) post(block.subarray(0, used), [block.buffer])
+          post({ end: true })
+        },
+        abort() {
+          post({ abort: true })
+        },
+        async analyse(analysisOptions) {
+          post({ options: analysisOptions })
+          const answer = await reply
+          if (answer.task !== 'analyseArriving') throw new Error('compute worker answered another task')
+          // Nothing more to post (an abort from the request's end must not reach a finished thread).
+          open = false
+          return answer.value && fromWire(answer.value)
+        },
+      }
     },
     async drawMap(lines, bounds, tiles) {
       const reply = await run({ task: 'drawMap', lines, bounds, tiles })

@@ -179,7 +179,11 @@ async function plainMap(analysis: StoredAnalysis): Promise<Uint8Array | null> {
  * @throws the importer's `TrackFileError` for a file that cannot be read
  */
 export async function parseAndAnalyse(path: string, options: ParseAndAnalyseOptions): Promise<AnalysedFile> {
-  const parsed = await importTrackFile(path)
+  return analyseFile(await importTrackFile(path), options)
+}
+
+/** The analysis part of {@link parseAndAnalyse}, of a file already read. */
+export async function analyseFile(parsed: ParsedFile, options: ParseAndAnalyseOptions): Promise<AnalysedFile> {
   const activities =
     options.nearestTo !== undefined ? [activityNearest(parsed, options.nearestTo)] : options.joinActivities ? [joinActivities(parsed)] : parsed.activities
   const list = Array.isArray(options.analysis) ? (options.analysis as readonly StorageOptions[]) : [options.analysis as StorageOptions]

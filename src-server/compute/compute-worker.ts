@@ -1,8 +1,9 @@
 import { workerData } from 'node:worker_threads'
 import bcrypt from 'bcryptjs'
 import { isAppError } from '../../src/errors'
-import { drawMap, exportGpx, parseAndAnalyse } from './compute-tasks'
-import type { ComputeReply, ComputeRequest, ComputeWorkerData, WireError } from './protocol'
+import { analyseArriving } from './arriving-upload'
+import { drawMap, exportGpx, parseAndAnalyse, type AnalysedFile } from './compute-tasks'
+import type { ComputeReply, ComputeRequest, ComputeWorkerData, WireAnalysedFile, WireError } from './protocol'
 import { warmUp } from './warm-up'
 
 /**
@@ -23,15 +24,20 @@ function wireError(error: unknown): WireError {
   }
 }
 
+/** An analysed file as it crosses the thread boundary (failures as wire errors). */
+function wireFile(file: AnalysedFile): WireAnalysedFile {
+  const activities = file.activities.map((activity) => (activity.failure ? { track: activity.track, failure: wireError(activity.failure) } : activity))
+  return { ...file, activities }
+}
+
 async function compute(request: ComputeRequest): Promise<ComputeReply> {
   try {
     switch (request.task) {
-      case 'parseAndAnalyse': {
-        const file = await parseAndAnalyse(request.path, request.options)
-        const activities = file.activities.map((activity) =>
-          activity.failure ? { track: activity.track, failure: wireError(activity.failure) } : activity,
-        )
-        return { ok: true, task: request.task, value: { ...file, activities } }
+      case 'parseAndAnalyse':
+        return { ok: true, task: request.task, value: wireFile(await parseAndAnalyse(request.path, request.options)) }
+      case 'analyseArriving': {
+        const file = await analyseArriving(request.port, request.sizeHint, request.limitMs)
+        return { ok: true, task: request.task, value: file && wireFile(file) }
       }
       case 'drawMap':
         return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }

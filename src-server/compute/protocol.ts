@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
 import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
@@ -15,6 +16,7 @@ export interface ComputeWorkerData {
 /** What the event loop asks a compute worker to do. */
 export type ComputeRequest =
   | { readonly task: 'parseAndAnalyse'; readonly path: string; readonly options: ParseAndAnalyseOptions }
+  | { readonly task: 'analyseArriving'; readonly port: MessagePort; readonly sizeHint: number; readonly limitMs: number }
   | { readonly task: 'exportGpx'; readonly path: string; readonly options: ExportGpxOptions; readonly target: string }
   | {
       readonly task: 'drawMap'
@@ -24,6 +26,12 @@ export type ComputeRequest =
     }
   | { readonly task: 'hashPassword'; readonly password: string; readonly rounds: number }
   | { readonly task: 'verifyPassword'; readonly password: string; readonly hash: string }
+
+/**
+ * What the event loop posts to an `analyseArriving` task, in this order: the upload's bytes in
+ * blocks, their end, then the analysis' options; or an abort at any point.
+ */
+export type ArrivingMessage = Uint8Array | { readonly end: true } | { readonly options: ParseAndAnalyseOptions } | { readonly abort: true }
 
 /** An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. */
 export type WireError =
@@ -45,6 +53,7 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 /** A worker's answer. */
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
+  | { readonly ok: true; readonly task: 'analyseArriving'; readonly value: WireAnalysedFile | null }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
   | { readonly ok: true; readonly task: 'exportGpx'; readonly value: number }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }

@@ -7,6 +7,7 @@ import { Transform, pipeline, type Readable } from 'node:stream'
 import multer from '@koa/multer'
 import type { Context, Middleware } from 'koa'
 import { AppError } from '../../src/errors'
+import type { ArrivingUpload } from '../compute/compute-pool'
 import { randomToken } from '../lib/secrets'
 
 /**
@@ -23,6 +24,17 @@ export interface StoredUpload {
   size: number
   /** Hex SHA-256 of the bytes, computed as they arrived (see `singleFileUpload`'s `hashWhen`). */
   sha256?: string | undefined
+  /** The file as a compute thread reads it while it arrived (see `singleFileUpload`'s `readWhile`). */
+  arriving?: ArrivingUpload | undefined
+}
+
+/**
+ * What the storage does with each file besides writing it, by its name: hash it, and hand its
+ * bytes to a compute thread as they arrive (`sizeHint`: the request's length).
+ */
+export interface UploadTaps {
+  readonly hashWhen: (name: string) => boolean
+  readonly readWhile?: (name: string, sizeHint: number) => ArrivingUpload | null
 }
 
 /** Unlinks `path` once `out` has let the file go (Windows refuses to remove an open file). */
@@ -35,31 +47,39 @@ function removeOnceClosed(out: WriteStream | undefined, path: string, done: (err
 
 /**
  * A multer storage engine writing the file under `tmpDir`, and hashing it on the way when
- * `hashWhen(originalName)` says so, so that the import does not read the file again to hash it.
+ * `hashWhen(originalName)` says so, so that the import does not read the file again to hash it
+ * (and handing its bytes to a compute thread as they pass, see {@link UploadTaps}).
  */
-function hashingDiskStorage(tmpDir: string, hashWhen: (name: string) => boolean): multer.StorageEngine {
+function hashingDiskStorage(tmpDir: string, { hashWhen, readWhile }: UploadTaps): multer.StorageEngine {
   const streams = new WeakMap<object, WriteStream>()
   const engine = {
-    _handleFile(_req: IncomingMessage, file: multer.File, done: (error?: unknown, info?: Partial<StoredUpload>) => void) {
+    _handleFile(req: IncomingMessage, file: multer.File, done: (error?: unknown, info?: Partial<StoredUpload>) => void) {
       const path = join(tmpDir, `upload-${randomToken()}`)
       const source = (file as multer.File & { stream: Readable }).stream
       const out = createWriteStream(path, { highWaterMark: WRITE_BUFFER_BYTES })
       streams.set(file, out)
       const hash = hashWhen(file.originalname) ? createHash('sha256') : null
+      const arriving = readWhile?.(file.originalname, Number(req.headers['content-length']) || 0) ?? null
       const hashing = new Transform({
         highWaterMark: WRITE_BUFFER_BYTES,
         transform(chunk: Buffer, _encoding, next) {
           hash?.update(chunk)
+          arriving?.write(chunk)
           next(null, chunk)
         },
       })
       pipeline(source, hashing, out, (error) => {
-        if (!error) return done(null, { path, size: out.bytesWritten, sha256: hash?.digest('hex') })
+        if (!error) {
+          arriving?.end()
+          return done(null, { path, size: out.bytesWritten, sha256: hash?.digest('hex'), arriving: arriving ?? undefined })
+        }
+        arriving?.abort()
         // Stored nothing, as multer expects of a failed engine: the partial file goes.
         removeOnceClosed(out, path, () => done(error))
       })
     },
     _removeFile(_req: IncomingMessage, file: multer.File, done: (error: Error | null) => void) {
+      ;(file as multer.File & StoredUpload).arriving?.abort()
       removeOnceClosed(streams.get(file), file.path, done)
     },
   }
@@ -73,14 +93,16 @@ function hashingDiskStorage(tmpDir: string, hashWhen: (name: string) => boolean)
  * `hashWhen` says so for its name. Handlers move the file where it belongs; whatever is still in
  * `tmp/` when the request ends is deleted, success or failure.
  */
-export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>, hashWhen: (name: string) => boolean = () => false): Middleware {
-  const storage = hashingDiskStorage(tmpDir, hashWhen)
+export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>, taps: UploadTaps = { hashWhen: () => false }): Middleware {
+  const storage = hashingDiskStorage(tmpDir, taps)
   return async (ctx, next) => {
     const limit = await maxBytes()
     const upload = multer({ storage, limits: { fileSize: limit, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } })
     try {
       await upload.single('file')(ctx, next)
     } finally {
+      // A file the handler did not have analysed as it arrived frees its thread (no effect otherwise).
+      ;(ctx.file as StoredUpload | undefined)?.arriving?.abort()
       if (ctx.file?.path) await rm(ctx.file.path, { force: true })
     }
   }
@@ -93,7 +115,7 @@ export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>
  */
 export function uploadedFile(ctx: Context): StoredUpload {
   if (!ctx.is('multipart')) throw new AppError('no_file_part')
-  const file = ctx.file as (multer.File & Pick<StoredUpload, 'sha256'>) | undefined
+  const file = ctx.file as (multer.File & Pick<StoredUpload, 'sha256' | 'arriving'>) | undefined
   if (!file) throw new AppError('no_file_part')
   if (!file.originalname || file.size === 0) throw new AppError('no_selected_file')
   return file

@@ -1,10 +1,10 @@
-import { stat } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { cleanText, parseDecimalBytes, parseIsoTimeBytes, SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readXmlFile, readXmlChunks, type XmlHandler } from '../xml/xml-reader'
+import { fileReader, readXml, readXmlChunks, type ByteReader, type XmlHandler } from '../xml/xml-reader'
 import { XML_NEED_MORE, type XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
@@ -568,14 +568,25 @@ class GpxHandler implements XmlHandler {
 }
 
 /**
- * Reads a GPX file from disk, streaming.
+ * Reads a GPX document streaming, from a file or as an upload arrives (see `ByteReader`).
+ * @param sizeHint the document's size in bytes or a guess near it (only sizes the point columns)
  * @throws TrackFileError (`track_xml_invalid`, `track_no_track`, `track_invalid_coordinates`, …)
  */
-export async function importGpxFile(path: string): Promise<Track> {
+export async function importGpx(read: ByteReader, sizeHint: number): Promise<Track> {
   // Compact exports take ~100 bytes a point; a larger guess only costs unused capacity.
-  const handler = new GpxHandler(Math.ceil((await stat(path)).size / 100))
-  await readXmlFile(path, handler)
+  const handler = new GpxHandler(Math.ceil(sizeHint / 100))
+  await readXml(read, handler)
   return handler.result()
+}
+
+/** Reads a GPX file from disk, streaming (see {@link importGpx}). */
+export async function importGpxFile(path: string): Promise<Track> {
+  const file = await open(path, 'r')
+  try {
+    return await importGpx(fileReader(file), (await file.stat()).size)
+  } finally {
+    await file.close()
+  }
 }
 
 /**

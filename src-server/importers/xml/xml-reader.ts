@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { TrackFileError } from '../track-file-error'
 import { XmlDoctypeError, XmlScanner, XmlSyntaxError, type XmlScanHandler } from './xml-scanner'
 
@@ -33,14 +33,19 @@ function xmlError(error: unknown): unknown {
 }
 
 /**
- * Streams an XML file from disk into `handler` in bounded chunks of bytes (see `xml-scanner.ts`
- * for what is checked: UTF-8, well-formedness, predefined entities only, no DTD, bounded markup).
- * @throws TrackFileError `track_xml_invalid` (detail: the error and its character offset) or
- *   `track_xml_doctype`; errors thrown by the handler pass through unchanged.
+ * Reads the next bytes of a document, in order, into `buffer` at `offset` (at most `length`):
+ * how many were read, 0 at the end. A file's reads, or an upload's bytes as they arrive.
  */
-export async function readXmlFile(path: string, handler: XmlHandler): Promise<void> {
+export type ByteReader = (buffer: Uint8Array, offset: number, length: number) => Promise<number>
+
+/**
+ * Streams an XML document into `handler` in bounded chunks of bytes (see `xml-scanner.ts` for
+ * what is checked: UTF-8, well-formedness, predefined entities only, no DTD, bounded markup).
+ * @throws TrackFileError `track_xml_invalid` (detail: the error and its character offset) or
+ *   `track_xml_doctype`; errors thrown by the handler or the reader pass through unchanged.
+ */
+export async function readXml(read: ByteReader, handler: XmlHandler): Promise<void> {
   const scanner = new XmlScanner(handler)
-  const file = await open(path, 'r')
   try {
     // Each read lands right behind the bytes the scanner kept from the previous chunk, so no
     // chunk is copied; the buffer is reused (the scanner copies what it keeps).
@@ -51,7 +56,7 @@ export async function readXmlFile(path: string, handler: XmlHandler): Promise<vo
       const kept = pending?.length ?? 0
       if (kept + CHUNK_BYTES > buffer.length) buffer = Buffer.allocUnsafe(kept + CHUNK_BYTES)
       if (pending) pending.copy(buffer, 0)
-      const { bytesRead } = await file.read(buffer, kept, CHUNK_BYTES, null)
+      const bytesRead = await read(buffer, kept, CHUNK_BYTES)
       if (bytesRead === 0) {
         // End of file: give the kept bytes back for close() to judge.
         if (kept > 0) scanner.write(Buffer.from(buffer.subarray(0, kept)))
@@ -64,6 +69,19 @@ export async function readXmlFile(path: string, handler: XmlHandler): Promise<vo
     scanner.close()
   } catch (error) {
     throw xmlError(error)
+  }
+}
+
+/** The {@link ByteReader} of an open file, from its current position. */
+export function fileReader(file: FileHandle): ByteReader {
+  return async (buffer, offset, length) => (await file.read(buffer, offset, length, null)).bytesRead
+}
+
+/** {@link readXml} of a file on disk. */
+export async function readXmlFile(path: string, handler: XmlHandler): Promise<void> {
+  const file = await open(path, 'r')
+  try {
+    await readXml(fileReader(file), handler)
   } finally {
     await file.close()
   }

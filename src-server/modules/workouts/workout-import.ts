@@ -8,6 +8,7 @@ import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
 import { sportName } from '../../../src/i18n/sport-names'
+import type { ArrivingUpload } from '../../compute/compute-pool'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
@@ -235,6 +236,8 @@ export interface InArchive {
   readonly sportSettings?: SportSettings
   /** Parse in the compute pool's background lane (an archive's files: other users' tasks go first). */
   readonly background?: boolean
+  /** An upload's file as a compute thread read it while it arrived: analysed there first (unused for a packed file). */
+  readonly arriving?: ArrivingUpload
 }
 
 /**
@@ -295,7 +298,9 @@ export async function importWorkoutFile(
     // analyses differently is analysed once more with its own (rare, and in the worker too).
     const chosenOptions = optionsFor(chosen)
     const lane = { background: inArchive.background ?? false }
-    let parsed = await context.compute.parseAndAnalyse(path, { analysis: chosenOptions, joinActivities: false, maps: true }, lane)
+    const firstOptions = { analysis: chosenOptions, joinActivities: false, maps: true }
+    let parsed =
+      (!packed && (await inArchive.arriving?.analyse(firstOptions))) || (await context.compute.parseAndAnalyse(path, firstOptions, lane))
     const sports = []
     for (const activity of parsed.activities) sports.push(await sportOfActivity(sportSettings, choices, activity.track, chosen))
     const wanted = sports.map(optionsFor)

@@ -94,7 +94,10 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
       }
 
       if (file.size > settings.maxSingleFileSize) throw new AppError('file_too_large')
-      const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices, file.sha256 === undefined ? {} : { fileHash: file.sha256 })
+      const outcome = await importWorkoutFile(context, user, file.path, file.originalname, choices, {
+        ...(file.sha256 === undefined ? {} : { fileHash: file.sha256 }),
+        ...(file.arriving === undefined ? {} : { arriving: file.arriving }),
+      })
       if (outcome.status === 'duplicate') throw new AppError('workout_duplicate')
       return { httpStatus: 201, body: await workouts.respondCreated(user, outcome.workouts, outcome.warnings) }
     },
