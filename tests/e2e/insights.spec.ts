@@ -69,7 +69,8 @@ for (const width of [1280, 390]) {
     const splits = page.getByTestId('splits-table')
     await expect(splits.locator('tbody tr')).toHaveCount(3)
     await expect(splits.locator('tbody tr').first()).toContainText('00:06:40')
-    await expect(splits.locator('tbody tr').first()).toContainText('9.0 km/h')
+    // Speeds with 2 decimals, as the workout's own figures read.
+    await expect(splits.locator('tbody tr').first()).toContainText('9.00 km/h')
     await expect(splits.locator('tbody tr').nth(2)).toContainText('0.50 km')
     await expect(splits).toContainText('150 bpm')
 
@@ -77,6 +78,7 @@ for (const width of [1280, 390]) {
     const efforts = page.getByTestId('best-efforts-table')
     await expect(efforts).toContainText('1 km')
     await expect(efforts).toContainText('1 mile')
+    await expect(efforts).toContainText('9.00 km/h')
     await expect(efforts.getByTestId('medal-1').first()).toBeVisible()
     await expect(page.getByTestId('zones-missing-max_hr')).toContainText('maximum heart rate')
     await expect(page.getByTestId('zones-missing-max_hr').getByRole('link')).toHaveAttribute('href', '/profile/edit/preferences')

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next'
 import type { WorkoutPart } from '../../../src/contracts'
 import type { PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
-import { formatNumber, type DistanceReading } from '../../format/units'
-import { toDistanceUnit, toElevationUnit, toSpeedUnit, unitSystem } from '../workout/measures'
+import { unitFormat } from '../../components/useFigures'
 import { paceText } from './insightFormat'
 
 interface PartsTableProps {
   parts: WorkoutPart[]
   imperial: boolean
-  /** Distances in km/mi, or in metres/yards for swims. */
-  reading: DistanceReading
+  /** The workout's sport: distances in km/mi, or in metres/yards for swims. */
+  sportId: number
   /** Pace per this unit instead of speed (the user's choice for the sport), or null for speed. */
   pace: PaceUnit | null
   /** Shows ascent and descent (the user's preference, and only when the workout has elevation). */
@@ -22,10 +21,10 @@ interface PartsTableProps {
 }
 
 /** Splits or laps, one row each, in the user's units; wide tables scroll sideways on phones. */
-export function PartsTable({ parts, imperial, reading, pace, climbs, numberLabel, testId }: PartsTableProps) {
+export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel, testId }: PartsTableProps) {
   const { t, i18n } = useTranslation()
-  const units = unitSystem(imperial)
-  const number = (value: number, decimals: number) => formatNumber(value, i18n.language, decimals)
+  // The cards' wording of distances, speeds and heights, so a split reads as the workout's figures do.
+  const figures = unitFormat(imperial, i18n.language, t)
   const heartRate = parts.some((part) => part.ave_hr !== null)
   const showClimbs = climbs && parts.some((part) => part.ascent !== null)
   const paceUnit = pace === null ? '' : t(`insights.PACE_UNIT_${pace}`)
@@ -45,21 +44,21 @@ export function PartsTable({ parts, imperial, reading, pace, climbs, numberLabel
         </Table.Thead>
         <Table.Tbody>
           {parts.map((part, index) => {
-            const speed = part.ave_speed === null ? '–' : `${number(toSpeedUnit(part.ave_speed, imperial), 1)} ${t(`common.UNITS.${units.speed}`)}`
+            // A split's pace from its own distance and time (exact), not from its rounded speed.
             const paceValue = pace === null ? null : paceText(part.distance, part.moving, pace)
             return (
               <Table.Tr key={index}>
                 <Table.Td>{index + 1}</Table.Td>
-                <Table.Td ta="right">{`${number(toDistanceUnit(part.distance, imperial) * reading.perUnit, reading.decimals)} ${t(`common.UNITS.${reading.unit}`)}`}</Table.Td>
+                <Table.Td ta="right">{figures.sportDistance(part.distance, sportId)}</Table.Td>
                 <Table.Td ta="right">{formatDuration(part.moving)}</Table.Td>
-                <Table.Td ta="right">{pace === null ? speed : paceValue === null ? '–' : `${paceValue} ${paceUnit}`}</Table.Td>
+                <Table.Td ta="right">{pace === null ? figures.speed(part.ave_speed) : paceValue === null ? '–' : `${paceValue} ${paceUnit}`}</Table.Td>
                 {showClimbs && (
-                  <Table.Td ta="right">{part.ascent === null ? '–' : `${number(toElevationUnit(part.ascent, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`}</Table.Td>
+                  <Table.Td ta="right">{figures.elevation(part.ascent)}</Table.Td>
                 )}
                 {showClimbs && (
-                  <Table.Td ta="right">{part.descent === null ? '–' : `${number(toElevationUnit(part.descent, imperial), 0)} ${t(`common.UNITS.${units.elevation}`)}`}</Table.Td>
+                  <Table.Td ta="right">{figures.elevation(part.descent)}</Table.Td>
                 )}
-                {heartRate && <Table.Td ta="right">{part.ave_hr === null ? '–' : `${number(part.ave_hr, 0)} ${t('insights.BPM')}`}</Table.Td>}
+                {heartRate && <Table.Td ta="right">{part.ave_hr === null ? '–' : `${figures.number(part.ave_hr)}\u00a0${t('insights.BPM')}`}</Table.Td>}
               </Table.Tr>
             )
           })}

@@ -7,11 +7,9 @@ import { effortDistancesFor } from '../../../src/domain/insights/sport-efforts'
 import type { PaceUnit } from '../../../src/domain/pace'
 import { call } from '../../api/client'
 import { formatDuration } from '../../components/formatDuration'
+import { unitFormat } from '../../components/useFigures'
 import { useLoad } from '../../components/useLoad'
-import { formatNumber } from '../../format/units'
 import { useAppState } from '../../session/store'
-import { distanceReading } from '../../format/units'
-import { toSpeedUnit, unitSystem } from '../workout/measures'
 import { effortKey, paceText } from './insightFormat'
 import { PartsTable } from './PartsTable'
 
@@ -43,7 +41,7 @@ function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & {
         {t(`insights.SPLITS.TITLE_${unit}`)}
       </Title>
       {parts.length > 0 ? (
-        <PartsTable parts={parts} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
+        <PartsTable parts={parts} imperial={imperial} sportId={workout.sport_id} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
       ) : (
         !splits.loading && <Text c="dimmed">{t('insights.SPLITS.EMPTY')}</Text>
       )}
@@ -66,7 +64,7 @@ function Medal({ rank }: { rank: BestEffort['rank'] }) {
 
 function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; imperial: boolean; pace: PaceUnit | null }) {
   const { t, i18n } = useTranslation()
-  const units = unitSystem(imperial)
+  const figures = unitFormat(imperial, i18n.language, t)
   return (
     <Card data-testid="best-efforts-card">
       <Title order={3} size="h5" mb="sm">
@@ -90,7 +88,7 @@ function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; i
                     <Table.Td ta="right">{formatDuration(effort.moving)}</Table.Td>
                     <Table.Td ta="right" c="dimmed">
                       {pace === null
-                        ? `${formatNumber(toSpeedUnit(effort.ave_speed, imperial), i18n.language, 1)} ${t(`common.UNITS.${units.speed}`)}`
+                        ? figures.speed(effort.ave_speed)
                         : `${paceText(effort.target / 1000, effort.moving, pace) ?? '–'} ${t(`insights.PACE_UNIT_${pace}`)}`}
                     </Table.Td>
                   </>
@@ -199,7 +197,7 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
             <Title order={3} size="h5" mb="sm">
               {t('insights.LAPS.TITLE')}
             </Title>
-            <PartsTable parts={laps} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />
+            <PartsTable parts={laps} imperial={imperial} sportId={workout.sport_id} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />
           </Card>
         </Grid.Col>
       )}

@@ -4,7 +4,6 @@ import { i18next } from '../../i18n'
 import { render, type Rendered } from '../../test/render'
 import { PartsTable } from '../insights/PartsTable'
 import { FiguresCard } from './FiguresCard'
-import { distanceReading } from '../../format/units'
 import { RecordBadges } from './RecordBadges'
 import { SegmentsCard } from './SegmentsCard'
 import { WeatherCard } from './WeatherCard'
@@ -153,17 +152,36 @@ describe('PartsTable', () => {
 
   it('reads a swim’s laps in metres, or yards, as swimmers count them', async () => {
     await i18next.changeLanguage('de')
-    rendered = await render(<PartsTable parts={laps} imperial={false} reading={distanceReading(13, false)} pace="100m" climbs={false} numberLabel="#" testId="laps-table" />)
+    rendered = await render(<PartsTable parts={laps} imperial={false} sportId={13} pace="100m" climbs={false} numberLabel="#" testId="laps-table" />)
     expect(cells(1)).toEqual(['50 m', '1.500 m'])
     expect(cells(3)).toEqual(['1:30 /100 m', '1:40 /100 m'])
     rendered.unmount()
     // 50 m = 54.68 yd, 1,500 m = 1,640.4 yd (1 yd = 0.9144 m).
     await i18next.changeLanguage('en')
-    rendered = await render(<PartsTable parts={laps} imperial reading={distanceReading(14, true)} pace="100yd" climbs={false} numberLabel="#" testId="laps-table" />)
+    rendered = await render(<PartsTable parts={laps} imperial sportId={14} pace="100yd" climbs={false} numberLabel="#" testId="laps-table" />)
     expect(cells(1)).toEqual(['55 yd', '1,640 yd'])
     rendered.unmount()
     // A run's laps stay in km.
-    rendered = await render(<PartsTable parts={laps} imperial={false} reading={distanceReading(5, false)} pace={null} climbs={false} numberLabel="#" testId="laps-table" />)
+    rendered = await render(<PartsTable parts={laps} imperial={false} sportId={5} pace={null} climbs={false} numberLabel="#" testId="laps-table" />)
     expect(cells(1)).toEqual(['0.05 km', '1.50 km'])
+  })
+
+  it('writes a split’s speed as the cards do, with 2 decimals, in each language', async () => {
+    // 16.09344 km/h is 10 mph (1 mi = 1.609344 km).
+    const splits: WorkoutPart[] = [
+      { distance: 1, moving: 400, ave_speed: 9, ascent: 12.4, descent: 3, ave_hr: 151 },
+      { distance: 1, moving: 223.7, ave_speed: 16.09344, ascent: null, descent: null, ave_hr: null },
+    ]
+    for (const [language, imperial, speeds] of [
+      ['en', false, ['9.00 km/h', '16.09 km/h']],
+      ['fr', false, ['9,00 km/h', '16,09 km/h']],
+      ['de', true, ['5,59 mi/h', '10,00 mi/h']],
+    ] as const) {
+      await i18next.changeLanguage(language)
+      rendered = await render(<PartsTable parts={splits} imperial={imperial} sportId={5} pace={null} climbs numberLabel="#" testId="laps-table" />)
+      expect(cells(3)).toEqual(speeds)
+      rendered.unmount()
+    }
+    rendered = undefined
   })
 })
