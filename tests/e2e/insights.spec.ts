@@ -269,6 +269,13 @@ for (const [width, scheme] of [
 
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-distance')).toHaveText('1 500 m')
+    // A pool swim has no positions: no empty map beside its figures (the splits still show).
+    await expect(page.getByTestId('splits-card')).toBeVisible()
+    await expect(page.getByTestId('workout-map')).toHaveCount(0)
+    // …so the figures take the map's place: the whole row (with a map, a third of it at 1280 px).
+    const detail = await page.getByTestId('workout-detail').boundingBox()
+    const figures = await page.getByTestId('figures-card').boundingBox()
+    expect((figures?.width ?? 0) / (detail?.width ?? 1)).toBeGreaterThan(0.9)
     await expect(page.getByTestId('segments-card')).toContainText('1 500 m')
     await expect(page.getByTestId('segments-card')).not.toContainText('km')
 

@@ -70,12 +70,14 @@ function WorkoutDetail({
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
   const figures = segment === null ? workout : (workout.segments.find((item) => item.segment_id === segment - 1) ?? workout)
+  // A map only when the file has positions: a pool swim's or an indoor ride's has none (spec: "a map when there is a track").
+  const mapped = lines.some((line) => line.length > 0)
 
   return (
     <Stack gap="md" data-testid="workout-detail">
       <WorkoutHeader workout={workout} segment={segment} displayAscent={displayAscent} />
       <Grid gap="md">
-        {workout.with_gpx && (
+        {mapped && (
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <Suspense fallback={<PageLoader />}>
               <WorkoutMap
@@ -87,7 +89,7 @@ function WorkoutDetail({
             </Suspense>
           </Grid.Col>
         )}
-        <Grid.Col span={workout.with_gpx ? { base: 12, md: 5, lg: 4 } : 12}>
+        <Grid.Col span={mapped ? { base: 12, md: 5, lg: 4 } : 12}>
           <FiguresCard
             figures={figures}
             sportId={workout.sport_id}
