@@ -81,6 +81,9 @@ test.describe('dashboard', () => {
     const map = cards.last().locator('img')
     await expect(map).toBeVisible()
     await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400)
+    // The thumbnail keeps the picture's 400 × 225 proportions (it was a tall strip cropping the route).
+    const thumbnail = await map.boundingBox()
+    expect((thumbnail?.width ?? 0) / (thumbnail?.height ?? 1)).toBeCloseTo(400 / 225, 1)
 
     // Records per sport; the month chart draws bars.
     await expect(page.getByTestId('records-sport')).toHaveCount(3)
