@@ -213,6 +213,9 @@ test.describe('workout detail', () => {
     await expect(page.getByText('Analyse', { exact: true })).toBeVisible()
     await expect(page.getByTestId('figure-distance')).toHaveText(`${workout.distance.toFixed(2).replace('.', ',')} km`)
     await expect(page.getByTestId('delete')).toHaveText('Supprimer la séance')
+    // The map's zoom buttons are named in the user's language (Leaflet's own names are English).
+    await expect(page.getByRole('button', { name: 'Zoom avant' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Zoom arrière' })).toBeVisible()
     const french = englishLeftovers(frWorkouts)
     expect(french(await visibleTexts(page))).toEqual([])
     await page.goto('/workouts/add')
@@ -227,6 +230,8 @@ test.describe('workout detail', () => {
     await page.goto(`/workouts/${workout.id}`)
     await expect(page.getByText('Kennzahlen')).toBeVisible()
     await expect(page.getByTestId('delete')).toHaveText('Training löschen')
+    await expect(page.getByRole('button', { name: 'Vergrößern' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toHaveCount(0)
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-de.png`, fullPage: true })
     const german = englishLeftovers(deWorkouts)
     expect(german(await visibleTexts(page))).toEqual([])

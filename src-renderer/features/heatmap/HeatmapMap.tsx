@@ -1,8 +1,9 @@
 import 'leaflet/dist/leaflet.css'
 import { useComputedColorScheme } from '@mantine/core'
-import L from 'leaflet'
+import type L from 'leaflet'
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { baseMap } from '../../components/baseMap'
 import mapClasses from '../workout/WorkoutMap.module.css'
 import classes from './HeatmapPage.module.css'
 import { HeatmapLayer } from './heatmapLayer'
@@ -43,10 +44,7 @@ export function HeatmapMap({
   useEffect(() => {
     const element = elementRef.current
     if (!element) return
-    const map = L.map(element, { preferCanvas: true, attributionControl: false, zoomSnap: FIT.zoomSnap })
-    L.control.attribution({ prefix: false }).addTo(map)
-    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 18, crossOrigin: false }).addTo(map)
-    else if (attribution) map.attributionControl.addAttribution(attribution)
+    const map = baseMap(element, { zoomSnap: FIT.zoomSnap, tileUrl, attribution }, t)
     map.setView([0, 0], 1)
     mapRef.current = map
     return () => {
@@ -54,7 +52,7 @@ export function HeatmapMap({
       layerRef.current = null
       map.remove()
     }
-  }, [tileUrl, attribution])
+  }, [tileUrl, attribution, t])
 
   useEffect(() => {
     const map = mapRef.current

@@ -4,6 +4,7 @@ import { IconMaximize, IconMinimize } from '@tabler/icons-react'
 import L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { baseMap } from '../../components/baseMap'
 import classes from './WorkoutMap.module.css'
 
 const TRACK_COLOR = '#1c7ed6'
@@ -37,14 +38,7 @@ export function WorkoutMap({
   useEffect(() => {
     const element = mapElementRef.current
     if (!element) return
-    // Canvas draws a long line faster than SVG and keeps the DOM small.
-    const map = L.map(element, { preferCanvas: true, attributionControl: false, zoomSnap: 0.25 })
-    L.control.attribution({ prefix: false }).addTo(map)
-    if (tileUrl) {
-      L.tileLayer(tileUrl, { attribution, maxZoom: 18, crossOrigin: false }).addTo(map)
-    } else if (attribution) {
-      map.attributionControl.addAttribution(attribution)
-    }
+    const map = baseMap(element, { zoomSnap: 0.25, tileUrl, attribution }, t)
     const drawn = lines.filter((line) => line.length > 0)
     for (const line of drawn) L.polyline(line, { color: TRACK_COLOR, weight: 4, opacity: 0.9 }).addTo(map)
     const first = drawn[0]?.[0]
@@ -63,7 +57,7 @@ export function WorkoutMap({
       mapRef.current = null
       map.remove()
     }
-  }, [lines, tileUrl, attribution])
+  }, [lines, tileUrl, attribution, t])
 
   useEffect(() => {
     const map = mapRef.current
