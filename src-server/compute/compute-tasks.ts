@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises'
-import { gzipSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import type { GpxResponse } from '../../src/contracts'
 import { analyseForStorage, type Bounds, type ChartColumns, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
@@ -11,6 +10,7 @@ import { gpxPieces, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
 import { packInsights, type PackedInsights } from './packed-insights'
+import { packPolyline } from './packed-polyline'
 import { packChart } from './stored-chart'
 import type { WeatherPoint } from '../weather/weather-jobs'
 
@@ -46,11 +46,11 @@ export interface PackedTrack {
   readonly heatmap: string
 }
 
-/** Packs an analysis' chart (see `packChart`) and map line (gzip level 1: nearly the best size for a fraction of the time). */
+/** Packs an analysis' chart (see `packChart`) and map line (see `packPolyline`). */
 export function packTrack(analysis: StoredAnalysis): PackedTrack {
   return {
     chart: packChart(analysis.chart),
-    polyline: gzipSync(JSON.stringify(analysis.polyline), { level: 1 }),
+    polyline: packPolyline(analysis.polyline),
     heatmap: heatmapLines(analysis.polyline),
   }
 }
@@ -69,9 +69,12 @@ export interface ChartSummary {
 /**
  * An analysis as it leaves the worker: the chart series (up to 2,000 objects, stored packed) is
  * summarised, not sent: copying it to the event loop cost as much as parsing a 2,000-point file.
- * The insights leave packed for storage.
+ * The insights leave packed for storage, and the map line only packed (see `packPolyline`).
  */
-export type AnalysisSummary = Omit<StoredAnalysis, 'chart' | 'insights'> & { readonly chartSummary: ChartSummary; readonly insights: PackedInsights }
+export type AnalysisSummary = Omit<StoredAnalysis, 'chart' | 'insights' | 'polyline'> & {
+  readonly chartSummary: ChartSummary
+  readonly insights: PackedInsights
+}
 
 /** The {@link ChartSummary} of a chart series. */
 export function summariseChart(chart: ChartColumns): ChartSummary {
@@ -94,7 +97,7 @@ export function summariseChart(chart: ChartColumns): ChartSummary {
 
 /** The summary of an analysis that leaves the worker (see {@link AnalysisSummary}). */
 function summarise(analysis: StoredAnalysis): AnalysisSummary {
-  const { chart, insights, ...rest } = analysis
+  const { chart, insights, polyline: _packed, ...rest } = analysis
   return { ...rest, chartSummary: summariseChart(chart), insights: packInsights(insights) }
 }
 

@@ -1,10 +1,11 @@
 import { access, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Bounds, LatLon } from '../../src/domain/analysis'
+import type { Bounds } from '../../src/domain/analysis'
 import type { Logger } from '../config/server-config'
 import type { Background } from '../lib/background'
 import { randomToken } from '../lib/secrets'
 import type { ComputePool } from '../compute/compute-pool'
+import { unpackPolyline } from '../compute/packed-polyline'
 import { staticMapTiles, writeMapFile } from './static-map'
 import type { TileSource } from './tiles'
 
@@ -12,8 +13,11 @@ import type { TileSource } from './tiles'
 export interface MapImages {
   /** Keeps a map drawn on a plain background (by the import's worker) and returns the new map's id. */
   store(png: Uint8Array): Promise<string>
-  /** Redraws a map over tiles in the background, one map at a time, when a tile server is set. */
-  refine(id: string, lines: readonly (readonly LatLon[])[], bounds: Bounds): void
+  /**
+   * Redraws a map over tiles in the background, one map at a time, when a tile server is set.
+   * @param polyline the workout's packed map line (`packPolyline`), unpacked only then
+   */
+  refine(id: string, polyline: Uint8Array, bounds: Bounds): void
   path(id: string): string
 }
 
@@ -38,14 +42,14 @@ export function createMapImages(
   return {
     path,
     store,
-    refine(id, lines, bounds) {
+    refine(id, polyline, bounds) {
       if (!tiles) return
       background.run((signal) => {
         queue = queue.then(async () => {
           if (signal.aborted) return
           // Tiles are fetched (or read from the cache) here; decoding and drawing happen in a worker.
           const images = await Promise.all(staticMapTiles(bounds).map(async (key) => ({ ...key, png: await tiles.bytes(key.zoom, key.x, key.y) })))
-          const png = await compute.drawMap(lines, bounds, images)
+          const png = await compute.drawMap(unpackPolyline(polyline), bounds, images)
           // The workout may have been deleted meanwhile: never bring its map back.
           const exists = await access(path(id)).then(
             () => true,

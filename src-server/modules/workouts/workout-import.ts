@@ -407,7 +407,7 @@ export async function importWorkoutFile(
       if (!kept.has(item.workout.id)) continue
       const { workout, analysis } = item
       const bounds = analysis.workout.bounds
-      if (workout.mapId && bounds) maps.refine(workout.mapId, analysis.polyline, bounds)
+      if (workout.mapId && bounds) maps.refine(workout.mapId, item.packed.polyline, bounds)
       context.weather.schedule(workout.id, analysis.chartSummary.weatherStart, analysis.chartSummary.weatherEnd)
     }
     return outcome

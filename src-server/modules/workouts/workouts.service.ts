@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { In, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
@@ -18,6 +17,7 @@ import type {
 import { effortDistancesFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
+import { unpackPolyline } from '../../compute/packed-polyline'
 import { chartPoints } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
 import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
@@ -400,7 +400,7 @@ export function createWorkoutsService(context: ServerContext) {
     /** The workout's simplified map line, one line per segment. */
     async mapLine(user: UserEntity, id: string): Promise<MapLineResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      const lines = JSON.parse(gunzipSync((await storedTrack(workout)).polyline).toString('utf8')) as [number, number][][]
+      const lines = unpackPolyline((await storedTrack(workout)).polyline)
       return { status: 'success', data: { lines } }
     },
 
