@@ -16,6 +16,11 @@ async function main(): Promise<void> {
   // than warm threads, which `bench:compare` runs this file in, have none).
   if ('computeReady' in server) await server.computeReady()
   console.log(JSON.stringify({ port }))
+  // The test or benchmark that started this process ended without stopping it (a failed
+  // assertion, a timeout): its end of stdin closes, and this process must not outlive it (an
+  // orphan kept vitest from exiting and went on using the CPU).
+  process.stdin.once('end', () => process.exit(1))
+  process.stdin.resume()
   process.once('SIGTERM', () => {
     void server.close().then(() => {
       console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024 }))

@@ -53,7 +53,8 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
-      stdio: ['ignore', 'pipe', 'inherit', ...(options.loopProbe ? ['ipc' as const] : [])],
+      // Stdin is a pipe only so the child sees this process end (see `server-child.ts`).
+      stdio: ['pipe', 'pipe', 'inherit', ...(options.loopProbe ? ['ipc' as const] : [])],
       // The entities use TypeScript's decorators, which tsx compiles only with this tsconfig.
       env: { ...process.env, TSX_TSCONFIG_PATH: join(__dirname, '..', '..', 'tsconfig.node.json') },
     })
