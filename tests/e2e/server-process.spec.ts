@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,10 +37,21 @@ function runServer(args: string[], until?: RegExp): Promise<Finished> {
 
 test.describe('the headless server process', () => {
   let dir: string
+  /** Servers a test starts and stops itself; a failing assertion in between must not leave one running. */
+  let started: ChildProcess[] = []
+  const startServer = (args: string[]) => {
+    const child = spawn(process.execPath, ['out/main/server.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    started.push(child)
+    return child
+  }
   test.beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'waymark-process-'))
   })
-  test.afterEach(() => rmSync(dir, { recursive: true, force: true }))
+  test.afterEach(() => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    started = []
+    rmSync(dir, { recursive: true, force: true })
+  })
 
   for (const [label, args, message] of [
     ['a bad port', ['--port', 'eighty'], 'waymark: invalid port "eighty": expected a number from 1 to 65535'],
@@ -64,9 +75,7 @@ test.describe('the headless server process', () => {
   test('prints its address, refuses a second server on its folder, and stops cleanly', async ({ request }) => {
     const dataDir = join(dir, 'data')
     const [port, secondPort] = [await freePort(), await freePort()]
-    const first = spawn(process.execPath, ['out/main/server.js', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const first = startServer(['--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir])
     let output = ''
     await new Promise<void>((resolve) =>
       first.stdout.on('data', (chunk: Buffer) => {
@@ -97,9 +106,7 @@ test.describe('the headless server process', () => {
   }) => {
     const dataDir = join(dir, 'fresh')
     const port = await freePort()
-    const server = spawn(process.execPath, ['out/main/server.js', '--port', String(port), '--host', '0.0.0.0', '--data-dir', dataDir, '--tile-server', 'off'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const server = startServer(['--port', String(port), '--host', '0.0.0.0', '--data-dir', dataDir, '--tile-server', 'off'])
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
     let output = ''
     const code = await new Promise<string>((resolve) =>
