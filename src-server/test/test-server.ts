@@ -40,7 +40,7 @@ export interface TestServerOptions {
   dataDir?: string
   rateLimits?: RateLimitSettings
   now?: () => Date
-  /** Timers of the daily database backup; by default real ones (first check after a minute). */
+  /** Timers of the daily database backup; by default none ever fires (see {@link NO_BACKUP_TIMERS}). */
   backupTimers?: Timers
   webRoot?: string | null
   publicUrl?: string
@@ -62,6 +62,13 @@ export interface TestServerOptions {
   /** See `ServerConfig.onDeviceFound`. */
   onDeviceFound?: ServerConfig['onDeviceFound']
 }
+
+/**
+ * A test's server takes no daily backup unless the test drives the timers: with real ones, a copy
+ * appeared in `backups/` whenever a server lived past a minute (a slow or loaded machine), and
+ * tests that check nothing was written saw it.
+ */
+const NO_BACKUP_TIMERS: Timers = { setTimeout: () => null, clearTimeout: () => undefined }
 
 /** Collects log lines so tests can assert on them instead of printing them. */
 function memoryLogger(lines: string[]): Logger {
@@ -98,7 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     {
       rateLimits: options.rateLimits ?? { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: 1000, emailRequestsPerAddress: 1000 },
       ...(options.now ? { now: options.now } : {}),
-      ...(options.backupTimers ? { backupTimers: options.backupTimers } : {}),
+      backupTimers: options.backupTimers ?? NO_BACKUP_TIMERS,
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
       ...(options.hooks ? { hooks: options.hooks } : {}),
       watchIntervalMs: null,
