@@ -47,6 +47,13 @@ export const MAX_RUNNING_PER_USER = 2
  * results; its extracted bytes may be behind by what this interval extracted.
  */
 const PROGRESS_EVERY_MS = 250
+/**
+ * Files of an archive whose write is queued but not committed yet, beyond those being extracted
+ * and parsed: while a commit is under way the next files go on being parsed and join the next
+ * group (their rows in shared statements) rather than hold the compute threads up. Each holds its
+ * analysed rows (a few hundred kB for a long ride) until it is committed.
+ */
+const MAX_WRITES_WAITING = 32
 /** Results stored per task; files beyond still count in `files_done` (a limit above any real export). */
 export const MAX_RESULTS_PER_TASK = 20_000
 /** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
@@ -497,9 +504,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
   /**
    * Imports the entries of an opened archive; nested archives recurse once. Several files are
-   * imported at once, two per compute thread and one more, so a thread finds its next file
-   * extracted while the event loop extracts and writes the others (their parse waits in the
-   * pool's background lane: another user's upload goes before them). Files are written in the
+   * extracted and parsed at once, two per compute thread and one more, so a thread finds its next
+   * file extracted while the event loop extracts and writes the others (their parse waits in the
+   * pool's background lane: another user's upload goes before them); files whose write is queued
+   * no longer count there (up to {@link MAX_WRITES_WAITING} of them). Files are written in the
    * archive's order all the same: each file's write is queued once the file before it has queued
    * its own (or ended without one), so files ready together commit in one transaction (see
    * `createWriteQueue`), each in a savepoint of its own.
@@ -513,12 +521,20 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     run: Run,
     after: Promise<void> = Promise.resolve(),
   ): Promise<void> {
+    /** Every file under way, until it has ended. */
     const running = new Set<Promise<void>>()
+    /** Of which those whose write is not queued yet (being extracted or parsed, or waiting for their turn). */
+    const unqueued = new Set<Promise<void>>()
     let turn = after
     let stopped: Error | null = null
     for (const item of listed) {
       if (run.signal.aborted) stopped ??= new TaskStopped('server_stopping')
-      while (stopped === null && running.size > 2 * context.compute.size) await Promise.race(running)
+      for (;;) {
+        if (stopped !== null) break
+        if (unqueued.size > 2 * context.compute.size) await Promise.race(unqueued)
+        else if (running.size >= 2 * context.compute.size + 1 + MAX_WRITES_WAITING) await Promise.race(running)
+        else break
+      }
       if (stopped !== null) break
       const file = prefix + item.name
       if (run.done.has(file)) continue
@@ -528,6 +544,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       // The next file's turn comes once this one's write is queued, or it has ended, whatever its fate.
       void step.then(queued, queued)
       turn = next
+      const waiting: Promise<void> = next.then(() => void unqueued.delete(waiting))
+      unqueued.add(waiting)
       const tracked: Promise<void> = step
         .catch((error: unknown) => {
           stopped ??= error instanceof Error ? error : new Error(String(error))

@@ -9,6 +9,7 @@ import { createGate } from '../../test/gate'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { realFile, rides, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
+import { defaultThreadCount } from '../../compute/compute-pool'
 import { MAX_TASKS_PER_USER, TASK_RETENTION_MS } from './archive-import'
 
 const data = { sport_id: 1 }
@@ -136,6 +137,46 @@ describe('import tasks kept in the database', () => {
     // 13 writes (start, files, end); the second and third file at least shared a transaction.
     expect(writes).toBe(13)
     expect(commits).toBeLessThan(writes)
+  })
+
+  it('goes on parsing the next files while a commit is under way: they commit together after it', async () => {
+    // More files than the archive parses at once (two per compute thread and one more).
+    const files = 2 * defaultThreadCount() + 4
+    let writes = 0
+    let commits = 0
+    let counting = false
+    const commit = createGate()
+    let held: Promise<void> = Promise.resolve()
+    let allQueued = () => {}
+    const queued = new Promise<void>((resolve) => (allQueued = resolve))
+    const t = await start({
+      hooks: {
+        beforeCommit: () => {
+          commits += counting ? 1 : 0
+          return commit.hook()
+        },
+      },
+      writeGate: () => {
+        if (!counting) return Promise.resolve()
+        writes += 1
+        // Writes: expired reports, the task's row, then the files. The first file's commit is held
+        // until every other file is parsed and its write queued behind it.
+        if (writes === 3) held = commit.arm()
+        if (writes === 2 + files) allQueued()
+        return Promise.resolve()
+      },
+    })
+    const owner = await registerUser(t, 'owner')
+    counting = true
+    const started = await upload<ImportTaskResponse>(t, owner.token, 'many.zip', buildZip(await rides(files)), data)
+    await held
+    await queued
+    commit.release()
+    const task = await waitForImport(t, owner.token, started.body.data.task.id)
+    expect(task.results.map((result) => `${result.file} ${result.status}`)).toEqual(Array.from({ length: files }, (_, i) => `ride-${i}.gpx imported`))
+    // Expired reports, the task's row, the first file, all the others together, the task's end.
+    expect(commits).toBe(5)
+    expect(await workoutsOf(t, owner.token)).toHaveLength(files)
   })
 
   it('finds a file uploaded before by its bytes, stored, deflated or gzipped in the archive, whatever sport is chosen', async () => {
