@@ -35,8 +35,8 @@ export async function snapshot(t: TestServer): Promise<Snapshot> {
 /** The server still answers, and nothing was stored or written anywhere. */
 export async function expectNothingChanged(t: TestServer, before: Snapshot): Promise<void> {
   expect((await t.api('GET', 'config')).status).toBe(200)
-  // Background work (none is expected) gets a moment to show itself.
-  await new Promise((resolve) => setTimeout(resolve, 20))
+  // Background work (none is expected) ends first, so whatever it would store shows.
+  await t.server.settled()
   expect(await snapshot(t)).toEqual(before)
 }
 
