@@ -14,20 +14,31 @@ const MAX_VARIABLES = 32_766
 export async function insertRows<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: readonly T[]): Promise<void> {
   const [first] = rows
   if (first === undefined) return
-  const { connection } = manager
-  const { driver } = connection
-  const metadata = connection.getMetadata(target)
-  const columns = metadata.columns.filter((column) => column.getEntityValue(first) !== undefined)
-  const tuple = `(${columns.map(() => '?').join(', ')})`
-  const into = `INSERT INTO ${driver.escape(metadata.tablePath)} (${columns.map((column) => driver.escape(column.databaseName)).join(', ')}) VALUES `
-  const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / Math.max(1, columns.length)))
+  const { into, columns, tuple, valuesOf } = insertOf(manager, target, first)
+  const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / Math.max(1, columns)))
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement)
-    const values: unknown[] = []
-    for (const row of batch) {
-      for (const column of columns) values.push(driver.preparePersistentValue(column.getEntityValue(row), column))
-    }
-    await manager.query(into + batch.map(() => tuple).join(', '), values)
+    await manager.query(`${into} VALUES ${batch.map(() => tuple).join(', ')}`, batch.flatMap(valuesOf))
+  }
+}
+
+/**
+ * How {@link insertRows} writes rows like `first`: `INSERT INTO table (columns)` for the columns
+ * `first` sets, their count, one row's placeholders `(?, …)`, and a row's values converted.
+ */
+export function insertOf<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  first: T,
+): { into: string; columns: number; tuple: string; valuesOf: (row: T) => unknown[] } {
+  const { driver } = manager.connection
+  const metadata = manager.connection.getMetadata(target)
+  const columns = metadata.columns.filter((column) => column.getEntityValue(first) !== undefined)
+  return {
+    into: `INSERT INTO ${driver.escape(metadata.tablePath)} (${columns.map((column) => driver.escape(column.databaseName)).join(', ')})`,
+    columns: columns.length,
+    tuple: `(${columns.map(() => '?').join(', ')})`,
+    valuesOf: (row) => columns.map((column): unknown => driver.preparePersistentValue(column.getEntityValue(row), column)),
   }
 }
 

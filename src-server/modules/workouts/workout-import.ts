@@ -21,7 +21,7 @@ import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
-import { duplicateOfFile, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
+import { insertUnlessDuplicate, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
 const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx', '.kml'])
@@ -360,22 +360,23 @@ export async function importWorkoutFile(
       let duplicateOf: string | null = null
       for (const [index, item] of prepared.entries()) {
         const { workout, segments, analysis, packed, start } = item
-        const outing = { userId: user.id, sportId: workout.sportId, start, distanceKm: workout.distance }
         // The bytes are checked again inside the transaction (another upload of the same file may
-        // have just landed), with the first activity; the others look for the same ride only: the
-        // workouts of this very file share its bytes.
-        const duplicate =
-          index === 0
-            ? await duplicateOfFile(manager, { ...outing, fileHash })
-            : await sameOutingId(manager, { ...outing, from: start, until: start }).then((id) => (id === null ? null : { id, sameBytes: false }))
+        // have just landed), with the first activity, by its insert itself; the others look for
+        // the same ride only: the workouts of this very file share its bytes. The workout row goes
+        // in at once (the next file's check must see it); the rows that only refer to it go with
+        // those of the other files of an archive's batch.
+        let duplicate: { id: string; sameBytes: boolean } | null = null
+        if (index === 0) duplicate = await insertUnlessDuplicate(manager, workout, { fileHash, start })
+        else {
+          const same = await sameOutingId(manager, { userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
+          if (same === null) await insertWorkout(manager, workout)
+          else duplicate = { id: same, sameBytes: false }
+        }
         if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id }
         if (duplicate) {
           duplicateOf ??= duplicate.id
           continue
         }
-        // The workout row at once (the next file's duplicate check must see it); the rows that
-        // only refer to it go with those of the other files of an archive's batch.
-        await insertWorkout(manager, workout)
         await insertRowsShared(manager, WorkoutSegmentEntity, segments)
         await insertRowsShared(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
         await saveInsights(manager, workout.id, analysis.insights, { isNew: true })

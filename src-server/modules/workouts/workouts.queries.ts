@@ -1,6 +1,7 @@
 /** The SQL of the workout aggregate: services decide what to ask, this module how to ask SQLite. */
 import type { EntityManager } from 'typeorm'
-import type { WorkoutEntity, WorkoutSegmentEntity } from '../../db/entities'
+import { WorkoutEntity, type WorkoutSegmentEntity } from '../../db/entities'
+import { insertOf } from '../../db/insert-rows'
 import { containsPattern } from '../../db/like'
 import { packedRows, type PackedRow } from '../../db/packed-rows'
 import { placeholders } from '../../db/placeholders'
@@ -313,7 +314,7 @@ const SAME_OUTING = 'user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND
  * the same file bytes (`sameBytes`), else one of the same outing (see {@link sameOutingId}, at
  * exactly its start), else null. Two indexed lookups, each stopping at its first row.
  */
-export async function duplicateOfFile(
+async function duplicateOfFile(
   manager: EntityManager,
   file: { userId: number; fileHash: string; sportId: number; start: Date; distanceKm: number },
 ): Promise<{ id: string; sameBytes: boolean } | null> {
@@ -326,6 +327,33 @@ export async function duplicateOfFile(
   )
   const found = rows.find((row) => row.sameBytes === 1) ?? rows[0]
   return found ? { id: found.id, sameBytes: found.sameBytes === 1 } : null
+}
+
+/**
+ * Inserts the workout of an imported file's first activity unless it duplicates one (see
+ * {@link duplicateOfFile}), in one statement when it does not (the insert checks both lookups
+ * itself): null once inserted, else what it duplicates. Inside a transaction only.
+ */
+export async function insertUnlessDuplicate(
+  manager: EntityManager,
+  workout: WorkoutEntity,
+  file: { fileHash: string; start: Date },
+): Promise<{ id: string; sameBytes: boolean } | null> {
+  const runner = manager.queryRunner
+  if (!runner) throw new Error('insertUnlessDuplicate outside a transaction')
+  const { into, tuple, valuesOf } = insertOf(manager, WorkoutEntity, workout)
+  const start = toSqlDate(file.start)
+  const outing = [workout.userId, workout.sportId, start, start, workout.distance]
+  const inserted = await runner.query(
+    `${into} SELECT ${tuple.slice(1, -1)} WHERE NOT EXISTS (SELECT 1 FROM workout WHERE user_id = ? AND file_hash = ?)
+      AND NOT EXISTS (SELECT 1 FROM workout WHERE ${SAME_OUTING})`,
+    [...valuesOf(workout), workout.userId, file.fileHash, ...outing],
+    true,
+  )
+  if (inserted.affected === 1) return null
+  const duplicate = await duplicateOfFile(manager, { userId: workout.userId, sportId: workout.sportId, distanceKm: workout.distance, ...file })
+  if (!duplicate) throw new Error('a workout not inserted as a duplicate duplicates none')
+  return duplicate
 }
 
 /**
