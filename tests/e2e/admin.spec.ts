@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import enAdmin from '../../src/i18n/locales/en/admin.json' with { type: 'json' }
 import { expect as baseExpect, test } from './fixtures'
 import { ADMIN, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors, type Account } from './helpers'
@@ -82,6 +82,12 @@ async function expectNoEnglishAdminText(page: Page): Promise<void> {
     return texts
   })
   expect(visible.filter((text) => englishAdminTexts.has(text))).toEqual([])
+}
+
+/** Fails when a button's word is cut off (its label narrower than its text). */
+async function expectWholeButtonLabels(scope: Locator): Promise<void> {
+  const cut = await scope.locator('.mantine-Button-label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))
+  expect(cut).toEqual([])
 }
 
 /** Picks an option of a Mantine select by the field's label. */
@@ -246,6 +252,7 @@ test.describe('administration', () => {
     expect(warningLines).toBeLessThanOrEqual(3)
     // The table is wider than the phone: its scrollbar shows without hovering.
     await expect(page.getByTestId('admin-sports').locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]')).toBeVisible()
+    await expectWholeButtonLabels(page.getByTestId('admin-sports'))
     await shoot(page, 'sports-fr-360')
     await page.setViewportSize({ width: 1280, height: 800 })
 
@@ -465,6 +472,13 @@ test.describe('administration', () => {
     await expect(page.getByTestId('no-users')).toHaveText('Keine Benutzer gefunden.')
     await page.goto(`/admin/users/${sleeper.username}`)
     await expect(page.getByTestId('not-found')).toBeVisible()
+
+    // "Deaktivieren" whole on the sports' buttons, wide and on a phone.
+    await page.goto('/admin/sports')
+    await expect(page.getByRole('button', { name: 'Deaktivieren' }).first()).toBeVisible()
+    await expectWholeButtonLabels(page.getByTestId('admin-sports'))
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expectWholeButtonLabels(page.getByTestId('admin-sports'))
   })
 
   test("users: an administrator sees a user's access tokens and revokes one, which stops working at once (English)", async ({ page, request }) => {

@@ -38,7 +38,9 @@ function SportRow({ sport, busy, onToggle }: { sport: Sport; busy: boolean; onTo
             color={sport.is_active ? undefined : 'pine'}
             loading={busy}
             onClick={onToggle}
-            w={110}
+            // At least as wide as either word (no jump when it flips), wider for German's "Deaktivieren".
+            miw={110}
+            style={{ flexShrink: 0 }}
           >
             {t(sport.is_active ? 'admin.SPORTS.DISABLE' : 'admin.SPORTS.ENABLE')}
           </Button>
