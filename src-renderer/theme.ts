@@ -46,6 +46,7 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // A table wider than a phone shows its scrollbar whenever it overflows (Mantine shows it only
     // on hover, which touch screens never do), so its cut columns read as more to scroll to.
-    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
+    // Its viewport takes the keyboard's focus, so arrow keys scroll a table that has no link or button (WCAG 2.1.1).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto', viewportProps: { tabIndex: 0 } } } },
   },
 })

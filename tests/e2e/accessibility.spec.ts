@@ -46,6 +46,9 @@ const SCREENS: Screen[] = [
   { path: '/users/{username}', as: 'user', ready: heading },
   { path: '/', as: 'user', ready: (page) => page.getByTestId('dashboard-sections'), phone: true },
   { path: '/workouts', as: 'user', ready: (page) => page.getByTestId('workouts-totals'), phone: true },
+  // On a phone the splits and sports tables scroll sideways: the keyboard must reach them too.
+  { path: '/workouts/{id}', as: 'user', ready: (page) => page.getByTestId('splits-table'), phone: true },
+  { path: '/profile/sports', as: 'user', ready: (page) => page.locator('table'), phone: true },
   { path: '/login', as: 'visitor', ready: (page) => page.getByRole('button', { name: 'Submit' }), phone: true },
   { path: '/admin', as: 'admin', ready: heading },
   { path: '/admin/application', as: 'admin', ready: heading },

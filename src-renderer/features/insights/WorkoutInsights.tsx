@@ -162,7 +162,8 @@ function ZonesCard({ workout }: { workout: Workout }) {
         {data.missing.map((setting) => (
           <Text key={setting} size="sm" data-testid={`zones-missing-${setting}`}>
             {t(`insights.ZONES.MISSING_${setting}`)}{' '}
-            <Anchor component={Link} to="/profile/edit/preferences">
+            {/* Underlined: in dark mode its colour alone is too close to the text's (WCAG 1.4.1). */}
+            <Anchor component={Link} to="/profile/edit/preferences" underline="always">
               {t('insights.ZONES.WHERE')}
             </Anchor>
           </Text>
