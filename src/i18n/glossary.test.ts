@@ -32,7 +32,8 @@ const emails: Record<Language, unknown> = { en: enEmails, fr: frEmails, de: deEm
 function textsOf(language: Language): Map<string, string> {
   const texts = new Map<string, string>()
   const walk = (value: unknown, path: string) => {
-    if (typeof value === 'string') texts.set(path, value)
+    // A soft hyphen (U+00AD) only marks where a long German word may break in a narrow card.
+    if (typeof value === 'string') texts.set(path, value.replaceAll('\u00ad', ''))
     else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key)
   }
   walk(uiResources[language].translation, '')

@@ -232,6 +232,29 @@ test.describe('workout detail', () => {
     await expect(page.getByTestId('delete')).toHaveText('Training löschen')
     await expect(page.getByRole('button', { name: 'Vergrößern' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Zoom in' })).toHaveCount(0)
+    // "Durchschnittsgeschwindigkeit" is too long for its column: it breaks between its two words
+    // (a soft hyphen), not wherever the column ends.
+    const lineStart = await page.getByTestId('figures-card').getByText(/^Durchschnitts/).evaluate((label) => {
+      const text = label.firstChild as Text
+      const range = document.createRange()
+      const topOf = (index: number) => {
+        range.setStart(text, index)
+        range.setEnd(text, index + 1)
+        // A character starting a line can also report an empty box at the end of the line before.
+        const boxes = range.getClientRects()
+        return boxes[boxes.length - 1]?.top ?? 0
+      }
+      let index = 1
+      while (index < text.length && topOf(index) <= topOf(0) + 1) index += 1
+      return text.data.slice(index)
+    })
+    expect(lineStart).toBe('geschwindigkeit')
+    // On a phone the record badge's long word wraps the same way instead of ending in "…".
+    await page.setViewportSize({ width: 360, height: 740 })
+    const badge = page.getByTestId('record-badges').locator('.mantine-Badge-label').filter({ hasText: /^Beste Durchschnitts/ })
+    await expect(badge).toBeVisible()
+    expect(await badge.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 720 })
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/detail-de.png`, fullPage: true })
     const german = englishLeftovers(deWorkouts)
     expect(german(await visibleTexts(page))).toEqual([])
