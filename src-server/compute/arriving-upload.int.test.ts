@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +33,7 @@ describe('an upload read by a compute thread while it arrives', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('gives exactly the stored file\'s analysis for every real GPX file, and hands back every other file, and every refused one, to be read as stored', async () => {
+  it('hashes every real file, gives exactly the stored file\'s analysis for every GPX one, and hands back every other file, and every refused one, to be read as stored', async () => {
     const corpus = realFixtures()
     let read = 0
     for (const name of await realCorpusFiles()) {
@@ -41,6 +42,7 @@ describe('an upload read by a compute thread while it arrives', () => {
       const arriving = pool.readArriving(bytes.length)
       if (!arriving) throw new Error('the only thread was busy')
       send(arriving, bytes, 65_536)
+      expect(await arriving.sha256(), name).toBe(createHash('sha256').update(bytes).digest('hex'))
       const early = await arriving.analyse(options)
       const stored = await storedAnalysis(pool, path)
       if (!name.endsWith('.gpx') || 'refused' in stored) expect(early, name).toBeNull()
@@ -88,6 +90,7 @@ describe('an upload read by a compute thread while it arrives', () => {
         // The next task runs only once the thread is free (else the test times out).
         expect((await single.parseAndAnalyse(path, options)).activities).toHaveLength(1)
         expect(await arriving.analyse(options)).toBeNull()
+        expect(await arriving.sha256()).toBeNull()
       } finally {
         await single.close()
       }

@@ -33,6 +33,11 @@ export type ComputeRequest =
  */
 export type ArrivingMessage = Uint8Array | { readonly end: true } | { readonly options: ParseAndAnalyseOptions } | { readonly abort: true }
 
+/** What an `analyseArriving` task posts back once it has read the whole upload. */
+export interface ArrivingHash {
+  readonly sha256: string
+}
+
 /** An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. */
 export type WireError =
   | { readonly kind: 'app'; readonly code: ErrorCode; readonly lines: readonly ErrorCode[]; readonly detail?: string }
@@ -53,7 +58,7 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 /** A worker's answer. */
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
-  | { readonly ok: true; readonly task: 'analyseArriving'; readonly value: WireAnalysedFile | null }
+  | { readonly ok: true; readonly task: 'analyseArriving'; readonly value: { readonly sha256: string | null; readonly file: WireAnalysedFile | null } }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
   | { readonly ok: true; readonly task: 'exportGpx'; readonly value: number }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }

@@ -22,7 +22,7 @@ export interface StoredUpload {
   path: string
   originalname: string
   size: number
-  /** Hex SHA-256 of the bytes, computed as they arrived (see `singleFileUpload`'s `hashWhen`). */
+  /** Hex SHA-256 of the bytes, computed as they arrived (see `singleFileUpload`'s `hashWhen`), unless a compute thread read them (`arriving`). */
   sha256?: string | undefined
   /** The file as a compute thread reads it while it arrived (see `singleFileUpload`'s `readWhile`). */
   arriving?: ArrivingUpload | undefined
@@ -58,8 +58,9 @@ function hashingDiskStorage(tmpDir: string, { hashWhen, readWhile }: UploadTaps)
       const source = (file as multer.File & { stream: Readable }).stream
       const out = createWriteStream(path, { highWaterMark: WRITE_BUFFER_BYTES })
       streams.set(file, out)
-      const hash = hashWhen(file.originalname) ? createHash('sha256') : null
       const arriving = readWhile?.(file.originalname, Number(req.headers['content-length']) || 0) ?? null
+      // The thread reading the file hashes it too, off this one.
+      const hash = hashWhen(file.originalname) && !arriving ? createHash('sha256') : null
       const hashing = new Transform({
         highWaterMark: WRITE_BUFFER_BYTES,
         transform(chunk: Buffer, _encoding, next) {
