@@ -80,6 +80,8 @@ export function firstAccountCreated(): void {
 
 /** Replaces the profile (after an edit) and follows its language. */
 export function setProfile(profile: User): void {
+  // An answer asked for before a logout (the dashboard's refresh) must not bring the session back.
+  if (!tokenStorage.get()) return
   // An identical answer (the dashboard's refresh right after the session load) re-renders nothing.
   if (JSON.stringify(profile) !== JSON.stringify(state.profile)) setState({ profile })
   if (profile.language) void applyLanguage(profile.language)
@@ -95,13 +97,16 @@ export async function reloadSports(): Promise<void> {
  * the guard then sends the user to the login page.
  */
 export async function loadSession(): Promise<boolean> {
-  if (!tokenStorage.get()) {
+  const token = tokenStorage.get()
+  if (!token) {
     setState({ sessionStatus: 'anonymous', profile: null, sports: [] })
     return false
   }
   try {
     // Side by side: the first page waits for both.
     const [profile, sports] = await Promise.all([call('getProfile'), call('listSports')])
+    // Logged out (or in as someone else) meanwhile: these answers belong to a session that is over.
+    if (tokenStorage.get() !== token) return false
     setProfile(profile.data)
     setState({ sports: sports.data.sports, sessionStatus: 'authenticated' })
     return true

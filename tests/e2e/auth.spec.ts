@@ -58,6 +58,34 @@ test.describe('authentication', () => {
     await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible()
   })
 
+  test('a logout stays a logout when an answer asked for before it arrives after it', async ({ page, request }) => {
+    const account = newAccount('late')
+    await createActiveUser(request, account)
+    // The session's own profile load passes; the dashboard's refresh of the profile is held until after the logout.
+    let profileCalls = 0
+    let releaseRefresh = () => {}
+    const refreshAsked = new Promise<void>((asked) => {
+      void page.route('**/api/auth/profile', async (route) => {
+        profileCalls += 1
+        if (profileCalls !== 2) return route.continue()
+        const answer = await route.fetch()
+        asked()
+        await new Promise<void>((release) => (releaseRefresh = release))
+        await route.fulfill({ response: answer })
+      })
+    })
+    await loginThroughUi(page, account)
+    await refreshAsked
+    await page.getByTestId('logout').click()
+    await expect(page).toHaveURL(/\/login$/)
+    const lateAnswer = page.waitForResponse('**/api/auth/profile')
+    releaseRefresh()
+    await lateAnswer
+    await expect(page.getByRole('link', { name: 'Register', exact: true })).toBeVisible()
+    await expect(page.getByTestId('nav-profile')).toHaveCount(0)
+    await expect(page.getByTestId('logout')).toHaveCount(0)
+  })
+
   test('a wrong password shows "Invalid credentials."', async ({ page, request }) => {
     await ensureAdmin(request)
     await page.goto('/login')
