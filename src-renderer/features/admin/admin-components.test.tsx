@@ -2,6 +2,7 @@ import { act } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../../../src/contracts'
+import { tokenStorage } from '../../api/tokenStorage'
 import { appStore, setProfile } from '../../session/store'
 import { click, render, typeInto, type Rendered } from '../../test/render'
 import { AdminSection } from './AdminSection'
@@ -13,8 +14,15 @@ let rendered: Rendered | undefined
 afterEach(() => {
   rendered?.unmount()
   rendered = undefined
+  tokenStorage.clear()
   appStore.reset()
 })
+
+/** A signed-in user's profile, as the session holds it (a profile without a session token is ignored). */
+function signIn(profile: User): void {
+  tokenStorage.set('token')
+  setProfile(profile)
+}
 
 // Test-only text, kept out of JSX literals (the lint forbids untranslated UI text there).
 const ADMIN_PAGE = 'admin page'
@@ -80,14 +88,14 @@ describe('AdminSection', () => {
   )
 
   it('shows the 404 to a non-administrator, without mounting the admin page', async () => {
-    setProfile(user({ admin: false }))
+    signIn(user({ admin: false }))
     rendered = await render(page, '/admin')
     expect(testId('not-found')).not.toBeNull()
     expect(testId('admin-page')).toBeNull()
   })
 
   it('shows the admin page to an administrator', async () => {
-    setProfile(user({ admin: true }))
+    signIn(user({ admin: true }))
     rendered = await render(page, '/admin')
     expect(testId('admin-page')?.textContent).toBe(ADMIN_PAGE)
     expect(testId('not-found')).toBeNull()
