@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTaskResponse, RecordsResponse, Workout, WorkoutsListResponse } from '../../../src/contracts'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
-import { createGate } from '../../test/gate'
+import { holdFirstFileCommit } from '../../test/held-commit'
 import type { TestServer } from '../../test/test-server'
 import { fixture, rides, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
@@ -87,41 +87,18 @@ describe('records', () => {
     // The first file's commit is held until the next two files' writes are queued behind it: they
     // commit together, their records brought up to date once for both. Copies of one ride an hour
     // apart tie on every value: the earliest (the batch's second file) must hold every record.
-    const commit = createGate()
-    let commits = 0
-    let writes = 0
-    let counting = false
-    let held: Promise<void> = Promise.resolve()
-    let twoQueued = () => {}
-    const queued = new Promise<void>((resolve) => (twoQueued = resolve))
+    const hold = holdFirstFileCommit(5)
     const copies = await rides(5)
     const entries = [4, 1, 0, 2, 3].flatMap((index) => copies.slice(index, index + 1))
-    const own = await startWithOwnerAndSam({
-      hooks: {
-        beforeCommit: () => {
-          commits += counting ? 1 : 0
-          return commit.hook()
-        },
-      },
-      writeGate: () => {
-        if (!counting) return Promise.resolve()
-        writes += 1
-        // Writes: expired reports, the task's row, then the files.
-        if (writes === 3) held = commit.arm()
-        if (writes === 5) twoQueued()
-        return Promise.resolve()
-      },
-    })
+    const own = await startWithOwnerAndSam(hold.options)
     try {
-      counting = true
+      hold.count()
       const started = await upload<ImportTaskResponse>(own.t, own.sam.token, 'rides.zip', buildZip(entries))
-      await held
-      await queued
-      commit.release()
+      await hold.releaseWhenQueued()
       const task = await waitForImport(own.t, own.sam.token, started.body.data.task.id)
       expect(task.results.map((result) => result.status)).toEqual(entries.map(() => 'imported'))
       expect(task.results.map((result) => result.file)).toEqual(entries.map((entry) => entry.name))
-      expect(commits).toBeLessThan(writes)
+      expect(hold.counted.commits).toBeLessThan(hold.counted.writes)
       const listed = (await own.t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: own.sam.token })).body.data.workouts
       const stored = (await own.t.api<RecordsResponse>('GET', 'records', { token: own.sam.token })).body.data.records
       expect(stored.map((record) => [record.sport_id, record.record_type, record.workout_id])).toEqual(expectedRecords(listed))

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
-import { createGate } from '../../test/gate'
+import { holdFirstFileCommit } from '../../test/held-commit'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { realFile, rides, upload, waitForImport } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
@@ -101,81 +101,35 @@ describe('import tasks kept in the database', () => {
   })
 
   it('commits the files ready while a commit is under way together, each result in its place in the archive', async () => {
-    let writes = 0
-    let commits = 0
-    let counting = false
-    const commit = createGate()
-    let held: Promise<void> = Promise.resolve()
-    let thirdFileQueued = () => {}
-    const third = new Promise<void>((resolve) => (thirdFileQueued = resolve))
-    const t = await start({
-      hooks: {
-        beforeCommit: () => {
-          commits += counting ? 1 : 0
-          return commit.hook()
-        },
-      },
-      writeGate: () => {
-        if (!counting) return Promise.resolve()
-        writes += 1
-        // Writes: expired reports, the task's row, then the files. The first file's commit is held;
-        // the third file's write comes once the second's is queued behind it.
-        if (writes === 3) held = commit.arm()
-        if (writes === 5) thirdFileQueued()
-        return Promise.resolve()
-      },
-    })
+    // The third file's write comes once the second's is queued behind the held commit.
+    const hold = holdFirstFileCommit(5)
+    const t = await start(hold.options)
     const owner = await registerUser(t, 'owner')
-    counting = true
+    hold.count()
     const started = await upload<ImportTaskResponse>(t, owner.token, 'ten.zip', buildZip(await rides(10)), data)
-    await held
-    await third
-    commit.release()
+    await hold.releaseWhenQueued()
     const task = await waitForImport(t, owner.token, started.body.data.task.id)
     expect(task.results.map((result) => result.file)).toEqual(Array.from({ length: 10 }, (_, i) => `ride-${i}.gpx`))
     expect(task.results.every((result) => result.status === 'imported')).toBe(true)
     // 13 writes (start, files, end); the second and third file at least shared a transaction.
-    expect(writes).toBe(13)
-    expect(commits).toBeLessThan(writes)
+    expect(hold.counted.writes).toBe(13)
+    expect(hold.counted.commits).toBeLessThan(hold.counted.writes)
   })
 
   it('goes on parsing the next files while a commit is under way: they commit together after it', async () => {
     // More files than the archive parses at once (two per compute thread and one more).
     const files = 2 * defaultThreadCount() + 4
-    let writes = 0
-    let commits = 0
-    let counting = false
-    const commit = createGate()
-    let held: Promise<void> = Promise.resolve()
-    let allQueued = () => {}
-    const queued = new Promise<void>((resolve) => (allQueued = resolve))
-    const t = await start({
-      hooks: {
-        beforeCommit: () => {
-          commits += counting ? 1 : 0
-          return commit.hook()
-        },
-      },
-      writeGate: () => {
-        if (!counting) return Promise.resolve()
-        writes += 1
-        // Writes: expired reports, the task's row, then the files. The first file's commit is held
-        // until every other file is parsed and its write queued behind it.
-        if (writes === 3) held = commit.arm()
-        if (writes === 2 + files) allQueued()
-        return Promise.resolve()
-      },
-    })
+    // Every other file is parsed and its write queued behind the first file's held commit.
+    const hold = holdFirstFileCommit(2 + files)
+    const t = await start(hold.options)
     const owner = await registerUser(t, 'owner')
-    counting = true
+    hold.count()
     const started = await upload<ImportTaskResponse>(t, owner.token, 'many.zip', buildZip(await rides(files)), data)
-    await held
-    await queued
-    commit.release()
+    await hold.releaseWhenQueued()
     const task = await waitForImport(t, owner.token, started.body.data.task.id)
     expect(task.results.map((result) => `${result.file} ${result.status}`)).toEqual(Array.from({ length: files }, (_, i) => `ride-${i}.gpx imported`))
     // Expired reports, the task's row, the first file, all the others together, the task's end.
-    expect(commits).toBe(5)
+    expect(hold.counted.commits).toBe(5)
     expect(await workoutsOf(t, owner.token)).toHaveLength(files)
   })
 
