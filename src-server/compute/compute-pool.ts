@@ -26,7 +26,8 @@ export interface ComputePool {
   parseAndAnalyse(path: string, options: ParseAndAnalyseOptions, lane?: { background?: boolean }): Promise<AnalysedFile>
   /**
    * Starts reading an upload's file in a thread while its bytes arrive (see `analyseArriving`),
-   * when a thread is free now; null otherwise (the file is then parsed once stored, in turn).
+   * when a thread is free now and the file is not large; null otherwise (the file is then parsed
+   * once stored, in turn).
    * @param sizeHint the file's size or a guess near it (the request's length)
    */
   readArriving(sizeHint: number): ArrivingUpload | null
@@ -82,6 +83,14 @@ const ARRIVING_BLOCK_BYTES = 1 << 20
  * for: a 50k-point GPX (12 MB) takes ~40 ms over loopback, a slow client far longer.
  */
 const ARRIVAL_LIMIT_MS = 1000
+/**
+ * Larger uploads (by the request's length) are parsed once stored: over a fast link a big file
+ * arrives faster than it parses, so the thread holds copies of most of it besides the parse's own
+ * data, and a file the importer refuses is parsed twice. A hostile 17.6 MB GPX grew the server by
+ * 251–254 MB this way (the memory test's bound is 250); a 50,000-point GPX (10–12 MB) still
+ * overlaps its transfer.
+ */
+const ARRIVING_MAX_BYTES = 16 << 20
 
 /** Where the worker's code is, and how Node must start to load it. */
 export interface ComputeWorkerLocation {
@@ -224,7 +233,7 @@ export function createComputePool(
       return fromWire(reply.value)
     },
     readArriving(sizeHint) {
-      if (busy >= threads) return null
+      if (busy >= threads || sizeHint > ARRIVING_MAX_BYTES) return null
       const { port1, port2 } = new MessageChannel()
       const reply = run({ task: 'analyseArriving', port: port2, sizeHint, limitMs: options.arrivalLimitMs ?? ARRIVAL_LIMIT_MS }, false, [port2])
       let hashed: (sha256: string | null) => void = () => undefined
