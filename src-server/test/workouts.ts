@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import yazl from 'yazl'
 import type { ImportTask, ImportTaskResponse } from '../../src/contracts'
@@ -21,17 +20,8 @@ export async function rides(count: number): Promise<ZipEntryInput[]> {
   }))
 }
 
-/**
- * Real files from public repositories (`shared/fixtures/real`, see SOURCES.md there), found in the
- * nearest parent folder that has them, so every clone and worktree of the project reaches them.
- */
-export function realFixtures(): string {
-  for (let dir = FIXTURES; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'fixtures', 'real')
-    if (existsSync(join(candidate, 'SOURCES.md'))) return candidate
-    if (dirname(dir) === dir) throw new Error('shared/fixtures/real not found above the project')
-  }
-}
+/** Real files from public repositories, kept in the repository (`tests/fixtures/real`, see SOURCES.md there). */
+export const realFixtures = (): string => join(FIXTURES, 'real')
 
 /** A file of the real corpus, e.g. `fit/garmin-fenix5-run.fit`. */
 export const realFile = (relative: string) => readFile(join(realFixtures(), relative))

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 
 /** Shared by the workout and add-workout specs: fixtures, uploads through the API, files. */
@@ -8,14 +8,8 @@ export const GPX_DIR = join(process.cwd(), 'tests/fixtures/gpx')
 export const gpxPath = (name: string) => join(GPX_DIR, name)
 export const gpxText = (name: string) => readFileSync(gpxPath(name), 'utf8')
 
-/** The real files of `shared/fixtures/real`, found in the nearest parent folder that has them. */
-export function realFile(relative: string): Buffer {
-  for (let dir = process.cwd(); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'fixtures', 'real', relative)
-    if (existsSync(candidate)) return readFileSync(candidate)
-    if (dirname(dir) === dir) throw new Error(`${relative} not found in shared/fixtures/real`)
-  }
-}
+/** A real file of the corpus kept in the repository (`tests/fixtures/real`, see SOURCES.md there). */
+export const realFile = (relative: string): Buffer => readFileSync(join(process.cwd(), 'tests/fixtures/real', relative))
 
 /** The id of a sport the user can pick (the first active one). */
 export async function firstSport(request: APIRequestContext, token: string): Promise<{ id: number; label: string }> {

@@ -2,7 +2,7 @@ import { realCorpusFiles, realCorpusZip } from '../../../src-server/test/workout
 import { measureArchive } from './archive-import'
 
 /**
- * Issue 12: every real file of `shared/fixtures/real` (78 files, 32 MB: Garmin, Wahoo, Coros,
+ * Issue 12: every real file of `tests/fixtures/real` (78 files, 32 MB: Garmin, Wahoo, Coros,
  * Polar, Suunto exports, damaged and non-activity files among them) uploaded as one archive,
  * end to end through the API: total time and the server's peak RSS.
  */

@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../../src/errors/catalogue'
 import { fitReference, gpxReference, positionDistanceM, tcxReference, timeSpanS, type ReferenceActivity } from './reference-figures'
 
 /**
- * What every real file of `shared/fixtures/real` (see its SOURCES.md) must give, uploaded one by
+ * What every real file of `tests/fixtures/real` (see its SOURCES.md) must give, uploaded one by
  * one (`real-corpus.test.ts`) or all in one archive (`corpus-archive.int.test.ts`): workouts whose
  * figures match an independent source, or a refusal with the catalogued reason written here.
  * Expected figures are never Waymark's own output: positions are measured by `reference-figures.ts`
