@@ -18,7 +18,7 @@ import type { ServerProcess } from './server/supervisor'
 import { windowWebPreferences } from './window'
 
 /** Must equal `appId` in electron-builder.yml: Windows ties notifications and the taskbar to it. */
-export const APP_ID = 'org.waymark.desktop'
+const APP_ID = 'org.waymark.desktop'
 
 /** The one place that touches Electron: each member maps to an Electron call, nothing more. */
 export function createElectronPlatform(): DesktopPlatform {

@@ -9,7 +9,7 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string]
 
 /** A key of `desktop.json`, e.g. `MENU.FILE`. */
-export type DesktopTextKey = Leaves<Texts>
+type DesktopTextKey = Leaves<Texts>
 
 /** Translates a `desktop.json` key, filling `{{name}}` placeholders. */
 export type Translate = (key: DesktopTextKey, values?: Record<string, string | number>) => string

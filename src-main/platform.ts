@@ -33,7 +33,7 @@ export interface AppWindow {
   readonly navigation: NavigationHooks
 }
 
-export interface WindowOptions {
+interface WindowOptions {
   title: string
   preload: string
 }

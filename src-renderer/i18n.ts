@@ -9,7 +9,7 @@ import { visitorTranslation } from '../src/i18n/locales/en/visitor'
 const STORAGE_KEY = 'language'
 
 /** The language chosen earlier on this browser, else the browser's own (spec §1). */
-export function initialLanguage(): Language {
+function initialLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY)
     if (isLanguage(stored)) return stored

@@ -14,7 +14,7 @@ export interface IpcRegistrar {
 }
 
 /** Refused calls reject in the page with this message; the reason is logged in the main process. */
-export class IpcRefusal extends Error {
+class IpcRefusal extends Error {
   override name = 'IpcRefusal'
 }
 

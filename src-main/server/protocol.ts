@@ -5,7 +5,7 @@ import { z } from 'zod'
  * trusts its parent, but both ends parse what they receive: a version skew or a bug then fails
  * loudly instead of half-working.
  */
-export const startMessage = z.object({
+const startMessage = z.object({
   type: z.literal('start'),
   dataFolder: z.string().min(1),
   /** The port to try first; the next free one is taken when it is in use. */

@@ -68,7 +68,7 @@ export function fakeWindow(): FakeWindow {
 }
 
 /** A server process that answers like the real host, on a scripted port. */
-export function fakeServerProcess(options: { port?: number; fail?: string } = {}) {
+function fakeServerProcess(options: { port?: number; fail?: string } = {}) {
   const messageListeners: ((message: unknown) => void)[] = []
   const exitListeners: ((code: number) => void)[] = []
   const child = {
@@ -99,7 +99,7 @@ export function fakeServerProcess(options: { port?: number; fail?: string } = {}
   }
   return child
 }
-export type FakeServerProcess = ReturnType<typeof fakeServerProcess>
+type FakeServerProcess = ReturnType<typeof fakeServerProcess>
 
 type Listener<A extends unknown[] = []> = (...args: A) => void
 

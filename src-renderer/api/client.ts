@@ -19,7 +19,7 @@ export type EndpointName = keyof typeof endpoints
 type EndpointOf<N extends EndpointName> = (typeof endpoints)[N]
 
 /** What a call needs besides its name: path params, body and query, each only when it has them. */
-export type CallArgs<E extends EndpointSpec> = ([PathParams<E['path']>] extends [never]
+type CallArgs<E extends EndpointSpec> = ([PathParams<E['path']>] extends [never]
   ? { params?: undefined }
   : { params: ParamsOf<E> }) &
   (E extends { body: z.ZodType | 'multipart' } ? { body: BodyInputOf<E> } : { body?: undefined }) &

@@ -3,7 +3,7 @@ import { Component, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** The kind of failure a page error is, to pick its message. */
-export function routeErrorKind(error: unknown): 'chunk' | 'css' | 'other' {
+function routeErrorKind(error: unknown): 'chunk' | 'css' | 'other' {
   const message = error instanceof Error ? error.message : String(error)
   if (/Unable to preload CSS/i.test(message)) return 'css'
   if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(message)) return 'chunk'
@@ -11,7 +11,7 @@ export function routeErrorKind(error: unknown): 'chunk' | 'css' | 'other' {
 }
 
 /** Shown when a page fails to load or render: a lost script or style chunk, or a bug. */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation()
   const kind = routeErrorKind(error)
   const message = {

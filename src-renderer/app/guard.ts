@@ -8,7 +8,7 @@ function matchesPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`)
 }
 
-export function isVisitorPage(pathname: string): boolean {
+function isVisitorPage(pathname: string): boolean {
   return VISITOR_PREFIXES.some((prefix) => matchesPrefix(pathname, prefix))
 }
 

@@ -23,7 +23,7 @@ function page<M>(load: () => Promise<M>, render: (module: M) => ReactElement, ea
 }
 
 /** The route table of spec §2 inside the root (session, guard, layout); every page is a lazy chunk. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppRoot />,

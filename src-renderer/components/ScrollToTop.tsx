@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 /** How long the button stays after a click before hiding (spec §9). */
-export const HIDE_DELAY_MS = 300
+const HIDE_DELAY_MS = 300
 
 /** The button (Mantine's affix and transition) is fetched the first time a page is long enough to need it. */
 const ScrollToTopButton = lazy(() => import('./ScrollToTopButton').then((module) => ({ default: module.ScrollToTopButton })))

@@ -11,8 +11,8 @@ dayjs.extend(timezone)
 dayjs.extend(customParseFormat)
 
 /** Display formats of spec §9 (registration date and birth date). */
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm'
-export const DATE_FORMAT = 'DD/MM/YYYY'
+const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm'
+const DATE_FORMAT = 'DD/MM/YYYY'
 /** The format the API takes for a birth date. */
 export const API_DATE_FORMAT = 'YYYY-MM-DD'
 
@@ -82,7 +82,7 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat | null>()
  * The wall-clock date and time of an instant in a time zone, or null when the zone is unknown.
  * Calendars and lists ask this for every workout shown, so it reuses its formatters.
  */
-export function partsInZone(instant: Date, zone: string): ZonedParts | null {
+function partsInZone(instant: Date, zone: string): ZonedParts | null {
   let format = zoneFormats.get(zone)
   if (format === undefined) {
     try {

@@ -11,7 +11,7 @@ export function mbToBytes(mb: number): number {
   return Math.round(mb * BYTES_PER_MB)
 }
 
-export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
 export type SizeUnit = (typeof SIZE_UNITS)[number]
 
 /** A byte count in the largest 1024-based unit that keeps the value at 1 or more. */

@@ -3,7 +3,7 @@ import { numberFormat } from './intl'
 
 /** Length conversions of spec §9: 1 mi = 5280 ft, 1 m = 3.280839895 ft. */
 export const FEET_PER_METRE = 3.280839895
-export const FEET_PER_MILE = 5280
+const FEET_PER_MILE = 5280
 export const MILES_PER_KM = (1000 * FEET_PER_METRE) / FEET_PER_MILE
 
 export type DistanceUnit = 'km' | 'mi'

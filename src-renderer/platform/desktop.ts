@@ -21,7 +21,7 @@ export interface PickedWorkoutFiles {
 }
 
 /** Turns the main process's batch into browser `File`s, so the upload code is the same everywhere. */
-export function filesFromBatch(batch: FileBatch): PickedWorkoutFiles {
+function filesFromBatch(batch: FileBatch): PickedWorkoutFiles {
   return {
     files: batch.files.map((file) => new File([file.bytes.slice()], file.name, { type: file.type })),
     skipped: [...batch.skipped],

@@ -4,8 +4,8 @@ import { call } from '../api/client'
 import { tokenStorage } from '../api/tokenStorage'
 import { applyLanguage } from '../i18n'
 
-export type ConfigStatus = 'loading' | 'ready' | 'error'
-export type SessionStatus = 'checking' | 'anonymous' | 'authenticated'
+type ConfigStatus = 'loading' | 'ready' | 'error'
+type SessionStatus = 'checking' | 'anonymous' | 'authenticated'
 
 /** Everything the whole application shares: configuration, session, profile and sports. */
 export interface AppState {

@@ -4,7 +4,7 @@ import { pruneCopies } from './rotation'
 import { copyDatabase, fileStamp } from './sqlite-copy'
 
 /** Prefix of the daily copies in `backups/` (distinct from pre-migration copies, pruned apart). */
-export const DAILY_PREFIX = 'daily-'
+const DAILY_PREFIX = 'daily-'
 const DAY_MS = 24 * 60 * 60_000
 
 /** The timer functions the schedule uses, replaceable in tests. */

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** How many copies of each kind (daily, before-restore) are kept, as for pre-migration backups. */
-export const COPIES_KEPT = 5
+const COPIES_KEPT = 5
 
 /**
  * Deletes all but the newest `keep` entries of `dir` whose names start with `prefix` (names carry

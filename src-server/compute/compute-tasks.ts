@@ -36,7 +36,7 @@ function hasPositions(track: Track): boolean {
 }
 
 /** Options of `analyseForStorage` (threshold, effort distances…): plain data, cloned to the worker. */
-export type StorageOptions = NonNullable<Parameters<typeof analyseForStorage>[1]>
+type StorageOptions = NonNullable<Parameters<typeof analyseForStorage>[1]>
 
 /** A workout's chart series (`packChart`) and map line (gzipped JSON) as the database keeps them, with its heatmap line. */
 export interface PackedTrack {
@@ -47,7 +47,7 @@ export interface PackedTrack {
 }
 
 /** Packs an analysis' chart (see `packChart`) and map line (see `packPolyline`). */
-export function packTrack(analysis: StoredAnalysis): PackedTrack {
+function packTrack(analysis: StoredAnalysis): PackedTrack {
   return {
     chart: packChart(analysis.chart),
     polyline: packPolyline(analysis.polyline),
@@ -56,7 +56,7 @@ export function packTrack(analysis: StoredAnalysis): PackedTrack {
 }
 
 /** What the event loop needs of a chart series: the sensors it shows and where to ask the weather. */
-export interface ChartSummary {
+interface ChartSummary {
   readonly hasHeartRate: boolean
   readonly hasCadence: boolean
   readonly hasPower: boolean
@@ -77,7 +77,7 @@ export type AnalysisSummary = Omit<StoredAnalysis, 'chart' | 'insights' | 'polyl
 }
 
 /** The {@link ChartSummary} of a chart series. */
-export function summariseChart(chart: ChartColumns): ChartSummary {
+function summariseChart(chart: ChartColumns): ChartSummary {
   const { lat, lon, time } = chart.columns
   const located = (k: number) => !Number.isNaN(lat?.[k] ?? Number.NaN) && !Number.isNaN(lon?.[k] ?? Number.NaN) && !Number.isNaN(time?.[k] ?? Number.NaN)
   const weatherPointAt = (k: number): WeatherPoint | null => (k < 0 ? null : { lat: lat?.[k] ?? 0, lon: lon?.[k] ?? 0, time: time?.[k] ?? 0 })

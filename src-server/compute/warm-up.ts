@@ -12,7 +12,7 @@ import { WARMED_UP } from './protocol'
  */
 const WARM_UP_POINTS = 2000
 /** Runs of the built-in ride: about as many as the first files took to reach their steady cost. */
-export const WARM_UP_RUNS = 6
+const WARM_UP_RUNS = 6
 
 /** A generated GPX ride (position, elevation, time, heart rate) of {@link WARM_UP_POINTS} points. */
 function builtInRide(): string {

@@ -30,7 +30,7 @@ export interface ServerOptions {
   watchDevices: WatchedDevices | null
 }
 
-export const DEFAULT_PORT = 5000
+const DEFAULT_PORT = 5000
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 

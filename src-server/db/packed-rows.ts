@@ -2,7 +2,7 @@
  * How a column reaches JavaScript through a packed row: texts and integers (or null) inside the
  * row's one text, reals as columns of their own.
  */
-export type PackedKind = 'text' | 'integer' | 'real'
+type PackedKind = 'text' | 'integer' | 'real'
 
 /** A column of a packed row: the field it fills, the SQL expression read, its kind. */
 export type PackedColumn<F extends string> = readonly [field: F, expression: string, kind: PackedKind]

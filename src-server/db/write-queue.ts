@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm'
 /** Runs database writes one at a time, each acknowledged once it is committed. */
 export type WriteQueue = <T>(work: (manager: EntityManager) => Promise<T>, options?: WriteOptions) => Promise<T>
 
-export interface WriteOptions {
+interface WriteOptions {
   /**
    * Called once the write is in the queue: writes run in the order they are queued, so a caller
    * that orders its writes (an archive's files) may queue the next one then, and it can join the

@@ -7,7 +7,7 @@ import type { UserEntity } from '../db/entities'
 import type { ReadCache } from './read-cache'
 
 /** What a handler receives: the validated input and, for signed-in calls, the caller. */
-export interface HandlerInput<E extends EndpointSpec> {
+interface HandlerInput<E extends EndpointSpec> {
   body: BodyOf<E>
   query: QueryOf<E>
   params: { readonly [K in PathParams<E['path']>]: string }

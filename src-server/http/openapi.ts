@@ -15,7 +15,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** `/workouts/:id` → `/workouts/{id}`. */
-export function openApiPathOf(path: string): string {
+function openApiPathOf(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}')
 }
 

@@ -6,7 +6,7 @@ import { TrackFileError } from './track-file-error'
 const SNIFF_BYTES = 4096
 
 /** True when `bytes` start with a FIT file header (size 12 or 14, then `.FIT` at offset 8). */
-export function looksLikeFit(bytes: Uint8Array): boolean {
+function looksLikeFit(bytes: Uint8Array): boolean {
   const headerSize = bytes[0]
   return (
     (headerSize === 12 || headerSize === 14) &&
@@ -22,7 +22,7 @@ export function looksLikeFit(bytes: Uint8Array): boolean {
  * The local name of the first element of an XML text, skipping the prolog, comments, processing
  * instructions and a doctype; `null` when none is found in the text.
  */
-export function xmlRootName(text: string): string | null {
+function xmlRootName(text: string): string | null {
   const body = text
     .replace(/^\uFEFF/, '')
     .replace(/<\?[\s\S]*?\?>/g, '')

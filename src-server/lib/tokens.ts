@@ -9,10 +9,10 @@ const RESET_LIFETIME_S = 3600
 const VERIFIED_MAX = 1000
 
 /** What a token may be used for; a token of one purpose is refused for any other. */
-export type TokenPurpose = 'session' | 'password_reset'
+type TokenPurpose = 'session' | 'password_reset'
 
 /** The verified content of a token. */
-export interface TokenClaims {
+interface TokenClaims {
   userId: number
   /** The user's token version when it was issued: a password change makes older tokens invalid. */
   version: number

@@ -4,7 +4,7 @@ import en from '../../src/i18n/locales/en/emails.json'
 import fr from '../../src/i18n/locales/fr/emails.json'
 
 /** The e-mails Waymark sends. */
-export type MailKind =
+type MailKind =
   | 'account_confirmation'
   | 'password_reset_request'
   | 'password_change'

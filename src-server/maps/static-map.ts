@@ -6,8 +6,8 @@ import type { TileSource } from './tiles'
 import { fitView, project, TILE_SIZE } from './web-mercator'
 
 /** The reference tracker's thumbnail: 400×225, 10 px padding, a 4 px #3388FF line. */
-export const MAP_WIDTH = 400
-export const MAP_HEIGHT = 225
+const MAP_WIDTH = 400
+const MAP_HEIGHT = 225
 const PADDING = 10
 const LINE_WIDTH = 4
 const LINE_COLOR = [0x33, 0x88, 0xff] as const

@@ -1,7 +1,7 @@
 /** Web Mercator tiles are 256 px squares. */
 export const TILE_SIZE = 256
 /** Highest zoom level tile servers commonly serve. */
-export const MAX_ZOOM = 18
+const MAX_ZOOM = 18
 
 /** Pixel coordinates of a point at a zoom level (the world is 256·2^zoom pixels wide). */
 export function project(lat: number, lon: number, zoom: number): { x: number; y: number } {

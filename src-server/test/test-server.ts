@@ -16,7 +16,7 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   headers: Headers
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   token?: string
   body?: unknown
   form?: FormData

@@ -19,10 +19,10 @@ export const registerBody = z.object({
 })
 
 /** Login by e-mail; the UI also sends its language, which the profile's saved language overrides. */
-export const loginBody = z.object({ email: z.string().trim().max(255), password: text, language: z.string().max(10).optional() })
-export const tokenBody = z.object({ token: z.string().min(1).max(2048) })
-export const emailBody = z.object({ email: z.string().trim().max(255) })
-export const passwordUpdateBody = z.object({
+const loginBody = z.object({ email: z.string().trim().max(255), password: text, language: z.string().max(10).optional() })
+const tokenBody = z.object({ token: z.string().min(1).max(2048) })
+const emailBody = z.object({ email: z.string().trim().max(255) })
+const passwordUpdateBody = z.object({
   token: z.string().max(2048),
   password: text,
   password_conf: text.optional(),
@@ -85,10 +85,10 @@ export const sportPreferencesBody = z
     (body) => body.color !== undefined || body.is_active !== undefined || body.stopped_speed_threshold !== undefined || body.speed_display !== undefined,
   )
 
-export const loginResponseSchema = z.object({ status: z.literal('success'), message: z.string(), auth_token: z.string() })
+const loginResponseSchema = z.object({ status: z.literal('success'), message: z.string(), auth_token: z.string() })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
 
-export const profileResponseSchema = z.object({
+const profileResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string().optional(),
   data: userSchema,
@@ -97,7 +97,7 @@ export const profileResponseSchema = z.object({
 })
 export type ProfileResponse = z.infer<typeof profileResponseSchema>
 
-export const sportPreferencesResponseSchema = z.object({
+const sportPreferencesResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),
   data: z.object({

@@ -18,7 +18,6 @@ export type Pagination = z.infer<typeof paginationSchema>
 
 /** Dates travel as RFC 1123 strings in GMT, e.g. `Tue, 13 Mar 2018 12:44:45 GMT`. */
 export const httpDateSchema = z.string().regex(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
-export type HttpDate = z.infer<typeof httpDateSchema>
 
 /** Trims a string and turns an empty one into `null` (optional text fields). */
 export const optionalText = (max: number) =>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from './endpoint'
 
 /** The public application configuration. Sizes are in bytes. */
-export const appConfigSchema = z.object({
+const appConfigSchema = z.object({
   admin_contact: z.string().nullable(),
   gpx_limit_import: z.number().int(),
   is_email_sending_enabled: z.boolean(),
@@ -19,8 +19,7 @@ export const appConfigSchema = z.object({
 })
 export type AppConfig = z.infer<typeof appConfigSchema>
 
-export const configResponseSchema = z.object({ status: z.literal('success'), data: appConfigSchema })
-export type ConfigResponse = z.infer<typeof configResponseSchema>
+const configResponseSchema = z.object({ status: z.literal('success'), data: appConfigSchema })
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
@@ -36,7 +35,7 @@ export const updateConfigBody = z
   .strict()
 
 /** The OpenAPI document's outline (its paths and schemas are generated, so not constrained here). */
-export const openApiDocumentSchema = z.object({
+const openApiDocumentSchema = z.object({
   openapi: z.literal('3.1.0'),
   info: z.object({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown()))),

@@ -1,13 +1,13 @@
 import type { z } from 'zod'
 
 /** Who may call an endpoint. */
-export type Access = 'public' | 'user' | 'admin'
+type Access = 'public' | 'user' | 'admin'
 
 /** HTTP methods used by the API. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /** What an endpoint accepts as its request body. */
-export type BodyKind = z.ZodType | 'multipart' | undefined
+type BodyKind = z.ZodType | 'multipart' | undefined
 
 /** The static description of one API call. `path` is relative to `/api` and uses `:name` params. */
 export interface EndpointSpec {

@@ -7,7 +7,7 @@ import { statisticsBySportSchema } from './stats'
  * One part of a workout (a split or a device lap). km 3 decimals, moving time in seconds
  * (1 decimal), km/h 2 decimals, m 1 decimal, bpm 1 decimal.
  */
-export const workoutPartSchema = z.object({
+const workoutPartSchema = z.object({
   /** km */
   distance: z.number(),
   /** moving time, seconds */
@@ -24,11 +24,11 @@ export const workoutPartSchema = z.object({
 export type WorkoutPart = z.infer<typeof workoutPartSchema>
 
 /** Podium place of a best effort among the user's workouts of the same sport: 1, 2, 3, or null. */
-export const effortRankSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable()
+const effortRankSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable()
 export type EffortRank = z.infer<typeof effortRankSchema>
 
 /** The fastest stretch of a distance within a workout. */
-export const distanceBestEffortSchema = z.object({
+const distanceBestEffortSchema = z.object({
   kind: z.literal('distance'),
   /** The distance, metres (400, 1000, 1609.344, … 100000). */
   target: z.number(),
@@ -38,10 +38,9 @@ export const distanceBestEffortSchema = z.object({
   ave_speed: z.number(),
   rank: effortRankSchema,
 })
-export type DistanceBestEffort = z.infer<typeof distanceBestEffortSchema>
 
 /** The best mean power over a duration within a workout. */
-export const powerBestEffortSchema = z.object({
+const powerBestEffortSchema = z.object({
   kind: z.literal('power'),
   /** The duration, seconds (5, 60, 300, 1200, 3600). */
   target: z.number(),
@@ -49,9 +48,8 @@ export const powerBestEffortSchema = z.object({
   power: z.number(),
   rank: effortRankSchema,
 })
-export type PowerBestEffort = z.infer<typeof powerBestEffortSchema>
 
-export const bestEffortSchema = z.discriminatedUnion('kind', [distanceBestEffortSchema, powerBestEffortSchema])
+const bestEffortSchema = z.discriminatedUnion('kind', [distanceBestEffortSchema, powerBestEffortSchema])
 export type BestEffort = z.infer<typeof bestEffortSchema>
 
 /** What the single-workout answer adds to a workout with a file (absent until computed). */
@@ -63,32 +61,31 @@ export const workoutInsightFieldsSchema = z.object({
 })
 export type WorkoutInsightFields = z.infer<typeof workoutInsightFieldsSchema>
 
-export const splitsQuery = z.object({ unit: z.enum(['km', 'mi']).default('km') })
+const splitsQuery = z.object({ unit: z.enum(['km', 'mi']).default('km') })
 
-export const splitsResponseSchema = z.object({
+const splitsResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ unit: z.enum(['km', 'mi']), splits: z.array(workoutPartSchema) }),
 })
 export type SplitsResponse = z.infer<typeof splitsResponseSchema>
 
 /** Time in one zone. `from`/`to` in bpm or watts (`to` null for the top zone). */
-export const zoneTimeSchema = z.object({
+const zoneTimeSchema = z.object({
   zone: z.number().int(),
   from: z.number(),
   to: z.number().nullable(),
   /** seconds */
   seconds: z.number(),
 })
-export type ZoneTime = z.infer<typeof zoneTimeSchema>
 
-export const zoneSetSchema = z.object({
+const zoneSetSchema = z.object({
   zones: z.array(zoneTimeSchema),
   /** Moving seconds without a reading. */
   unknown: z.number(),
 })
 export type ZoneSet = z.infer<typeof zoneSetSchema>
 
-export const zonesResponseSchema = z.object({
+const zonesResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({
     /** Null when the workout has no heart rate or the maximum heart rate is not set. */
@@ -102,7 +99,7 @@ export const zonesResponseSchema = z.object({
 export type ZonesResponse = z.infer<typeof zonesResponseSchema>
 
 /** A best effort of a workout, as a personal best or a step of its progression. */
-export const effortMarkSchema = z.object({
+const effortMarkSchema = z.object({
   workout_id: z.string(),
   workout_date: httpDateSchema,
   /** Seconds (distance efforts) or watts (power efforts). */
@@ -111,7 +108,7 @@ export const effortMarkSchema = z.object({
 export type EffortMark = z.infer<typeof effortMarkSchema>
 
 /** A user's best for one effort of one sport. */
-export const personalBestSchema = z.object({
+const personalBestSchema = z.object({
   sport_id: z.number().int(),
   kind: z.enum(['distance', 'power']),
   /** Metres or seconds, as in {@link BestEffort}. */
@@ -124,14 +121,14 @@ export const personalBestSchema = z.object({
 })
 export type PersonalBest = z.infer<typeof personalBestSchema>
 
-export const personalBestsResponseSchema = z.object({
+const personalBestsResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ personal_bests: z.array(personalBestSchema) }),
 })
 export type PersonalBestsResponse = z.infer<typeof personalBestsResponseSchema>
 
 /** The background computation of earlier workouts' insights after an upgrade. */
-export const insightsRecomputeProgressSchema = z.object({
+const insightsRecomputeProgressSchema = z.object({
   running: z.boolean(),
   /** Workouts that needed it when the server started. */
   total: z.number().int(),
@@ -141,7 +138,7 @@ export const insightsRecomputeProgressSchema = z.object({
 })
 export type InsightsRecomputeProgress = z.infer<typeof insightsRecomputeProgressSchema>
 
-export const insightsRecomputeResponseSchema = z.object({ status: z.literal('success'), data: insightsRecomputeProgressSchema })
+const insightsRecomputeResponseSchema = z.object({ status: z.literal('success'), data: insightsRecomputeProgressSchema })
 export type InsightsRecomputeResponse = z.infer<typeof insightsRecomputeResponseSchema>
 
 /** GET /heatmap query: the same sport and date filters as the workouts list (days in the user's zone). */
@@ -151,7 +148,7 @@ export const heatmapQuery = z.object({
   to: z.iso.date().optional(),
 })
 
-export const heatmapResponseSchema = z.object({
+const heatmapResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({
     /** Workouts drawn (those with positions matching the filters). */
@@ -169,7 +166,7 @@ export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>
  * Year over year: per year (`YYYY`), per day of the year (1–366, in the user's time zone, as
  * text), the totals of that day's workouts (all sports).
  */
-export const yearOverYearResponseSchema = z.object({
+const yearOverYearResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ years: z.record(z.string(), statisticsBySportSchema) }),
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint } from './endpoint'
 import { userRecordSchema } from './users'
 
-export const recordsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ records: z.array(userRecordSchema) }) })
+const recordsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ records: z.array(userRecordSchema) }) })
 export type RecordsResponse = z.infer<typeof recordsResponseSchema>
 
 export const recordEndpoints = {

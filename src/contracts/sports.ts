@@ -3,7 +3,7 @@ import { SPEED_DISPLAYS } from '../domain/pace'
 import { endpoint } from './endpoint'
 
 /** A sport as seen by the caller: global settings merged with the caller's preferences. */
-export const sportSchema = z.object({
+const sportSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   /** The caller's colour, or null for the sport's default colour. */
@@ -19,12 +19,12 @@ export const sportSchema = z.object({
 })
 export type Sport = z.infer<typeof sportSchema>
 
-export const sportsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ sports: z.array(sportSchema) }) })
+const sportsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ sports: z.array(sportSchema) }) })
 export type SportsResponse = z.infer<typeof sportsResponseSchema>
 
 export const sportIdParam = z.coerce.number().int().positive()
 
-export const updateSportBody = z.object({ is_active: z.boolean() }).strict()
+const updateSportBody = z.object({ is_active: z.boolean() }).strict()
 
 export const sportEndpoints = {
   listSports: endpoint()({ method: 'GET', path: '/sports', access: 'user', response: sportsResponseSchema }),

@@ -3,7 +3,7 @@ import type { ErrorCode } from '../errors'
 import { endpoint } from './endpoint'
 
 /** Application statistics for administrators. */
-export const appStatsSchema = z.object({
+const appStatsSchema = z.object({
   users: z.number().int(),
   sports: z.number().int(),
   workouts: z.number().int(),
@@ -12,11 +12,11 @@ export const appStatsSchema = z.object({
 })
 export type AppStats = z.infer<typeof appStatsSchema>
 
-export const appStatsResponseSchema = z.object({ status: z.literal('success'), data: appStatsSchema })
+const appStatsResponseSchema = z.object({ status: z.literal('success'), data: appStatsSchema })
 export type AppStatsResponse = z.infer<typeof appStatsResponseSchema>
 
 /** Totals of one sport in one period (or overall). Distances km, durations moving seconds, m. */
-export const sportStatisticsSchema = z.object({
+const sportStatisticsSchema = z.object({
   nb_workouts: z.number().int(),
   total_distance: z.number(),
   total_duration: z.number(),
@@ -31,14 +31,14 @@ export type SportStatistics = z.infer<typeof sportStatisticsSchema>
 export const statisticsBySportSchema = z.record(z.string(), sportStatisticsSchema)
 
 /** by_time: period key (`YYYY-MM-DD` week start, `YYYY-MM`, `YYYY`) → sport id → totals. */
-export const statsByTimeResponseSchema = z.object({
+const statsByTimeResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ statistics: z.record(z.string(), statisticsBySportSchema) }),
 })
 export type StatsByTimeResponse = z.infer<typeof statsByTimeResponseSchema>
 
 /** by_sport: sport id → totals. */
-export const statsBySportResponseSchema = z.object({ status: z.literal('success'), data: z.object({ statistics: statisticsBySportSchema }) })
+const statsBySportResponseSchema = z.object({ status: z.literal('success'), data: z.object({ statistics: statisticsBySportSchema }) })
 export type StatsBySportResponse = z.infer<typeof statsBySportResponseSchema>
 
 export const statsTimeFrames = ['week', 'weekm', 'month', 'year'] as const

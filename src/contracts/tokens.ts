@@ -3,11 +3,11 @@ import { httpDateSchema } from './common'
 import { endpoint } from './endpoint'
 
 /** What a personal access token may do: read only (GET calls), or also change the owner's data. */
-export const tokenScopes = ['read', 'read+write'] as const
+const tokenScopes = ['read', 'read+write'] as const
 export type TokenScope = (typeof tokenScopes)[number]
 
 /** Lifetimes offered for a new token, in days (`null`: until revoked). */
-export const TOKEN_LIFETIME_DAYS_MAX = 3650
+const TOKEN_LIFETIME_DAYS_MAX = 3650
 
 export const createTokenBody = z
   .object({
@@ -18,7 +18,7 @@ export const createTokenBody = z
   .strict()
 
 /** A personal access token as listed: never its secret. */
-export const accessTokenSchema = z.object({
+const accessTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   scope: z.enum(tokenScopes),
@@ -28,11 +28,11 @@ export const accessTokenSchema = z.object({
 })
 export type AccessToken = z.infer<typeof accessTokenSchema>
 
-export const accessTokensResponseSchema = z.object({ status: z.literal('success'), data: z.object({ tokens: z.array(accessTokenSchema) }) })
+const accessTokensResponseSchema = z.object({ status: z.literal('success'), data: z.object({ tokens: z.array(accessTokenSchema) }) })
 export type AccessTokensResponse = z.infer<typeof accessTokensResponseSchema>
 
 /** The answer to a creation: the only time the secret is shown. */
-export const createdTokenResponseSchema = z.object({
+const createdTokenResponseSchema = z.object({
   status: z.literal('created'),
   data: z.object({ token: accessTokenSchema, secret: z.string() }),
 })

@@ -16,7 +16,7 @@ export const userRecordSchema = z.object({
 export type UserRecord = z.infer<typeof userRecordSchema>
 
 /** The preferences only a user sees of themself. */
-export const userPreferencesSchema = z.object({
+const userPreferencesSchema = z.object({
   display_ascent: z.boolean(),
   imperial_units: z.boolean(),
   language: z.enum(languages),
@@ -32,7 +32,7 @@ export const userPreferencesSchema = z.object({
 export type UserPreferences = z.infer<typeof userPreferencesSchema>
 
 /** A user as other users see them. */
-export const publicUserSchema = z.object({
+const publicUserSchema = z.object({
   username: z.string(),
   admin: z.boolean(),
   is_active: z.boolean(),
@@ -62,10 +62,10 @@ export const userSchema = publicUserSchema.extend(userPreferencesSchema.partial(
 })
 export type User = z.infer<typeof userSchema>
 
-export const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
+const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
 export type UserResponse = z.infer<typeof userResponseSchema>
 
-export const usersListResponseSchema = userResponseSchema.extend({ pagination: paginationSchema })
+const usersListResponseSchema = userResponseSchema.extend({ pagination: paginationSchema })
 export type UsersListResponse = z.infer<typeof usersListResponseSchema>
 
 export const usersOrderBy = ['admin', 'created_at', 'is_active', 'username', 'workouts_count'] as const

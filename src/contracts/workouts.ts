@@ -10,8 +10,8 @@ export const NOTES_MAX = 500
 /** Title limit (characters). */
 export const TITLE_MAX = 255
 /** Default and largest page sizes of the workout list. */
-export const WORKOUTS_PER_PAGE_DEFAULT = 5
-export const WORKOUTS_PER_PAGE_MAX = 100
+const WORKOUTS_PER_PAGE_DEFAULT = 5
+const WORKOUTS_PER_PAGE_MAX = 100
 
 /** The weather conditions a workout can show (icons of the spec). */
 export const weatherIcons = [
@@ -43,7 +43,7 @@ export type Weather = z.infer<typeof weatherSchema>
  * Figures shared by workouts and their segments. Durations `H:MM:SS`; km, km/h, m. A figure that
  * could not be computed is `null`; one computed as zero is `0` (or `0:00:00`).
  */
-export const workoutFiguresSchema = z.object({
+const workoutFiguresSchema = z.object({
   duration: z.string(),
   moving: z.string(),
   /** `null` for a workout typed in by hand: no timed points, so no pause information. */
@@ -58,7 +58,7 @@ export const workoutFiguresSchema = z.object({
 })
 export type WorkoutFigures = z.infer<typeof workoutFiguresSchema>
 
-export const workoutSegmentSchema = workoutFiguresSchema.extend({
+const workoutSegmentSchema = workoutFiguresSchema.extend({
   workout_id: z.string(),
   /** 0-based; the URLs use `segment_id + 1`. */
   segment_id: z.number().int(),
@@ -66,7 +66,7 @@ export const workoutSegmentSchema = workoutFiguresSchema.extend({
 export type WorkoutSegment = z.infer<typeof workoutSegmentSchema>
 
 /** A workout in the reference tracker's shape. */
-export const workoutSchema = workoutFiguresSchema.extend({
+const workoutSchema = workoutFiguresSchema.extend({
   id: z.string(),
   user: z.string(),
   sport_id: z.number().int(),
@@ -98,10 +98,10 @@ export type Workout = z.infer<typeof workoutSchema>
  * (`fit_tail_damaged` with `records_read`; `activity_skipped` with the 1-based `activity` of the
  * file that had no usable track); the other keys are the numbers its message needs.
  */
-export const uploadWarningSchema = z.object({ code: z.string() }).catchall(z.union([z.string(), z.number()]))
+const uploadWarningSchema = z.object({ code: z.string() }).catchall(z.union([z.string(), z.number()]))
 export type UploadWarning = z.infer<typeof uploadWarningSchema>
 
-export const workoutsResponseSchema = z.object({
+const workoutsResponseSchema = z.object({
   status: z.enum(['success', 'created']),
   /**
    * A single workout's answer (`GET /workouts/:id`) adds its laps and best efforts. An upload
@@ -115,7 +115,7 @@ export const workoutsResponseSchema = z.object({
 export type WorkoutsResponse = z.infer<typeof workoutsResponseSchema>
 
 /** Sums over every workout matching the list's filters (not only the page shown). */
-export const workoutTotalsSchema = z.object({
+const workoutTotalsSchema = z.object({
   count: z.number().int(),
   /** km */
   distance: z.number(),
@@ -128,7 +128,7 @@ export const workoutTotalsSchema = z.object({
 })
 export type WorkoutTotals = z.infer<typeof workoutTotalsSchema>
 
-export const workoutsListResponseSchema = z.object({
+const workoutsListResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ workouts: z.array(workoutSchema), totals: workoutTotalsSchema }),
   pagination: paginationSchema,
@@ -136,7 +136,7 @@ export const workoutsListResponseSchema = z.object({
 export type WorkoutsListResponse = z.infer<typeof workoutsListResponseSchema>
 
 /** One point of a workout's chart (downsampled at import, ≤ 2,000 points). */
-export const chartDataPointSchema = z.object({
+const chartDataPointSchema = z.object({
   /** km since the start of the chart */
   distance: z.number(),
   /** seconds since the start of the chart */
@@ -155,14 +155,14 @@ export const chartDataPointSchema = z.object({
 })
 export type ChartDataPoint = z.infer<typeof chartDataPointSchema>
 
-export const chartDataResponseSchema = z.object({
+const chartDataResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),
   data: z.object({ chart_data: z.array(chartDataPointSchema) }),
 })
 export type ChartDataResponse = z.infer<typeof chartDataResponseSchema>
 
-export const gpxResponseSchema = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ gpx: z.string() }) })
+const gpxResponseSchema = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ gpx: z.string() }) })
 export type GpxResponse = z.infer<typeof gpxResponseSchema>
 
 /**
@@ -170,7 +170,7 @@ export type GpxResponse = z.infer<typeof gpxResponseSchema>
  * `[lat, lon]` per segment (empty for a segment without positions). The map needs the shape, not
  * the whole recording the GPX carries.
  */
-export const mapLineResponseSchema = z.object({
+const mapLineResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ lines: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
 })
@@ -181,7 +181,7 @@ export type MapLineResponse = z.infer<typeof mapLineResponseSchema>
  * multisport FIT, a TCX of several activities); `workout_id` is the first. An error's `message` is
  * the catalogue's text (what the reference's clients read), `code` its key, which our UI translates.
  */
-export const importFileResultSchema = z.discriminatedUnion('status', [
+const importFileResultSchema = z.discriminatedUnion('status', [
   z.object({
     file: z.string(),
     status: z.literal('imported'),
@@ -196,7 +196,7 @@ export const importFileResultSchema = z.discriminatedUnion('status', [
 export type ImportFileResult = z.infer<typeof importFileResultSchema>
 
 /** Progress of a background archive import. */
-export const importTaskSchema = z.object({
+const importTaskSchema = z.object({
   id: z.string(),
   status: z.enum(['in_progress', 'done', 'failed']),
   files_total: z.number().int(),
@@ -213,14 +213,14 @@ export const importTaskSchema = z.object({
 })
 export type ImportTask = z.infer<typeof importTaskSchema>
 
-export const importTaskResponseSchema = z.object({
+const importTaskResponseSchema = z.object({
   status: z.enum(['in_progress', 'success']),
   data: z.object({ task: importTaskSchema }),
 })
 export type ImportTaskResponse = z.infer<typeof importTaskResponseSchema>
 
 /** A file found in a watched folder and what became of it (the "automatic imports" list). */
-export const automaticImportSchema = z.object({
+const automaticImportSchema = z.object({
   /** The file's path inside its watched folder. */
   file: z.string(),
   /** The watched folder (on the server's machine). */
@@ -237,20 +237,20 @@ export const automaticImportSchema = z.object({
 export type AutomaticImport = z.infer<typeof automaticImportSchema>
 
 /** A watched folder of the caller and whether it can be read now. */
-export const watchedFolderStateSchema = z.object({
+const watchedFolderStateSchema = z.object({
   folder: z.string(),
   state: z.enum(['watching', 'missing', 'unreadable']),
 })
 export type WatchedFolderState = z.infer<typeof watchedFolderStateSchema>
 
-export const automaticImportsResponseSchema = z.object({
+const automaticImportsResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ folders: z.array(watchedFolderStateSchema), imports: z.array(automaticImportSchema) }),
 })
 export type AutomaticImportsResponse = z.infer<typeof automaticImportsResponseSchema>
 
 /** An archive imported within its request (no `Prefer: respond-async`): its workouts and report. */
-export const archiveCreatedResponseSchema = z.object({
+const archiveCreatedResponseSchema = z.object({
   status: z.literal('created'),
   data: z.object({ workouts: z.array(workoutSchema), task: importTaskSchema }),
 })
@@ -261,7 +261,7 @@ export type ArchiveCreatedResponse = z.infer<typeof archiveCreatedResponseSchema
  * (201), or the background task (202) when the client sent `Prefer: respond-async` or the import
  * outlasted the server's wait.
  */
-export const createWorkoutResponseSchema = z.union([workoutsResponseSchema, archiveCreatedResponseSchema, importTaskResponseSchema])
+const createWorkoutResponseSchema = z.union([workoutsResponseSchema, archiveCreatedResponseSchema, importTaskResponseSchema])
 export type CreateWorkoutResponse = z.infer<typeof createWorkoutResponseSchema>
 
 const day = z.iso.date()
@@ -291,7 +291,7 @@ export const workoutsListQuery = z.object({
 })
 
 /** `YYYY-MM-DD HH:MM` in the user's time zone. */
-export const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
 
 const title = z.string().trim().max(TITLE_MAX)
 /**

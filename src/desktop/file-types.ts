@@ -3,7 +3,6 @@ const TRACK_EXTENSIONS: readonly string[] = ['gpx', 'fit', 'tcx', 'kml']
 
 /** File extensions the import accepts: track files, gzipped ones (`ride.fit.gz`) and zip archives. */
 export const WORKOUT_EXTENSIONS = ['gpx', 'fit', 'tcx', 'kml', 'kmz', 'gz', 'zip'] as const
-export type WorkoutExtension = (typeof WORKOUT_EXTENSIONS)[number]
 
 /** Extensions the desktop app registers itself as an "Open with" handler for (single tracks only). */
 export const ASSOCIATED_EXTENSIONS = ['gpx', 'fit', 'tcx'] as const
@@ -12,7 +11,7 @@ export const ASSOCIATED_EXTENSIONS = ['gpx', 'fit', 'tcx'] as const
 export const MAX_PICKED_FILE_BYTES = 512 * 1024 * 1024
 
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
-export function fileExtension(name: string): string {
+function fileExtension(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   const dot = base.lastIndexOf('.')
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''

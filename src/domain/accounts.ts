@@ -2,10 +2,10 @@ import { regexes } from 'zod'
 import type { ErrorCode } from '../errors/catalogue'
 
 /** Username length bounds (characters). */
-export const USERNAME_MIN = 3
-export const USERNAME_MAX = 30
+const USERNAME_MIN = 3
+const USERNAME_MAX = 30
 /** Minimum password length (characters). */
-export const PASSWORD_MIN = 8
+const PASSWORD_MIN = 8
 /** Passwords are capped so hashing stays cheap; bcrypt reads at most 72 bytes anyway. */
 export const PASSWORD_MAX = 256
 /** Bio limit (characters). */
@@ -22,7 +22,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** The username rule failures, in display order (empty when valid). */
-export function usernameProblems(username: string): ErrorCode[] {
+function usernameProblems(username: string): ErrorCode[] {
   const problems: ErrorCode[] = []
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) problems.push('username_length')
   if (!usernamePattern.test(username)) problems.push('username_characters')

@@ -1,7 +1,7 @@
 import { languages, type Language } from '../contracts/languages'
 
 /** The language used when nothing better is known. */
-export const DEFAULT_LANGUAGE: Language = 'en'
+const DEFAULT_LANGUAGE: Language = 'en'
 
 /** True when `value` names a supported language. */
 export function isLanguage(value: unknown): value is Language {

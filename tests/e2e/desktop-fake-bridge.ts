@@ -28,7 +28,7 @@ export interface RecordedCall {
 }
 
 /** What the test drives from `page.evaluate`: the main process's side of the fake. */
-export interface FakeDesktopControl {
+interface FakeDesktopControl {
   calls: RecordedCall[]
   /** Files opened with the app (or on its command line): queued, then announced. */
   openFiles: (files: FakeFile[]) => void

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 
 /** Shared by the workout and add-workout specs: fixtures, uploads through the API, files. */
-export const GPX_DIR = join(process.cwd(), 'tests/fixtures/gpx')
+const GPX_DIR = join(process.cwd(), 'tests/fixtures/gpx')
 export const gpxPath = (name: string) => join(GPX_DIR, name)
 export const gpxText = (name: string) => readFileSync(gpxPath(name), 'utf8')
 

@@ -25,7 +25,7 @@ export function ride(index: number): string {
 }
 
 /** An archive of `files` generated rides (deflated, as exports are). */
-export function rideArchive(files: number): Buffer {
+function rideArchive(files: number): Buffer {
   return buildZip(Array.from({ length: files }, (_, i) => ({ name: `ride-${i}.gpx`, data: ride(i), deflate: true })))
 }
 

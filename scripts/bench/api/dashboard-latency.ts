@@ -213,7 +213,7 @@ export interface ConcurrentFigures {
 }
 
 /** Runs the clients (one per session in `auth`) against a running server for 10 s. */
-export async function driveClients(
+async function driveClients(
   server: Pick<ServerProcess, 'url' | 'pid'>,
   auth: readonly { user: string; headers: Record<string, string> }[],
   durationMs = DURATION_MS,
@@ -252,7 +252,7 @@ export async function driveClients(
 }
 
 /** The figures' lines: calls and CPU per call, then p50/p95 of each call against the target. */
-export function concurrentLines(figures: ConcurrentFigures): string[] {
+function concurrentLines(figures: ConcurrentFigures): string[] {
   const lines = [
     `    ${figures.calls} calls, server CPU per call ${figures.cpuMs.toFixed(2)} ms (main thread ${figures.mainThreadMs.toFixed(2)}), load generator CPU per call ${figures.harnessCpuMs.toFixed(2)} ms`,
   ]

@@ -15,10 +15,10 @@ import { startBenchServer } from '../bench-server'
 import { heatmapRenderBenchmark } from '../heatmap-render'
 
 /** Issue 17's budget for the heatmap of 5,000 workouts. */
-export const WORKOUTS = Number(process.env.BENCH_HEATMAP_WORKOUTS ?? '') || 5000
+const WORKOUTS = Number(process.env.BENCH_HEATMAP_WORKOUTS ?? '') || 5000
 const MAX_MS = 1000
 const MAX_BYTES = 2 * 1024 * 1024
-export const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
+const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
 
 /**
  * A stored map line as the import keeps it (≤ 2,000 points, ~1 m precision): a winding ride of
@@ -41,7 +41,7 @@ function windingRide(random: () => number): LatLon[][] {
 }
 
 /** Writes the workouts with their stored lines straight into the database of a stopped server. */
-export async function seedHeatmapWorkouts(dataDir: string): Promise<void> {
+async function seedHeatmapWorkouts(dataDir: string): Promise<void> {
   const db = createDataSource(dataDirLayout(dataDir).database)
   await db.initialize()
   const random = seededRandom(17)

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 
 /** One answer as the raw client reads it: the status, and the body as sent (still compressed, if it was). */
-export interface RawAnswer {
+interface RawAnswer {
   readonly status: number
   readonly body: Buffer
 }

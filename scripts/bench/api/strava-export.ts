@@ -39,7 +39,7 @@ function track(index: number, start: number): string {
 }
 
 /** The export archive: `activities.csv` (quoted dates, repeated columns) and `activities/<id>.gpx[.gz]`. */
-export function stravaExportArchive(): { archive: Buffer; files: number } {
+function stravaExportArchive(): { archive: Buffer; files: number } {
   const rows = [HEADER]
   const files: ZipEntryInput[] = []
   for (let index = 0; index < ACTIVITIES; index += 1) {

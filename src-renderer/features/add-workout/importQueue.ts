@@ -11,7 +11,7 @@ export type FileOutcome =
   | { file: string; status: 'error'; errorKeys: string[] }
 
 /** A translation key with its values. */
-export interface TranslatedText {
+interface TranslatedText {
   key: string
   values?: Record<string, string | number>
 }
@@ -19,7 +19,7 @@ export interface TranslatedText {
 const KNOWN_WARNINGS = new Set<string>(warningCodes)
 
 /** The text of an upload warning (an unknown code still says the file imported with a warning). */
-export function warningText(warning: UploadWarning): TranslatedText {
+function warningText(warning: UploadWarning): TranslatedText {
   const { code, ...values } = warning
   // The texts say "workout", the wire says which activity of the file.
   if (code === 'activity_skipped') return { key: 'workouts.IMPORT.WARNING.activity_skipped', values: { number: values.activity ?? '' } }
@@ -71,7 +71,7 @@ export interface ImportDeps {
   cancelled: () => boolean
 }
 
-export const POLL_INTERVAL_MS = 500
+const POLL_INTERVAL_MS = 500
 
 export const isArchive = (file: File) => file.name.toLowerCase().endsWith('.zip')
 

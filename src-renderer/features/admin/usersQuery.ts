@@ -1,12 +1,12 @@
 import { usersOrderBy } from '../../../src/contracts'
 
-export type UsersOrderBy = (typeof usersOrderBy)[number]
+type UsersOrderBy = (typeof usersOrderBy)[number]
 export type SortOrder = 'asc' | 'desc'
 
 /** Page sizes offered on the users list (spec §9). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const
 /** The largest page the API serves. */
-export const MAX_PER_PAGE = 100
+const MAX_PER_PAGE = 100
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc']
 
 /** The users list state, kept in the address bar so it survives reloads and Back. */

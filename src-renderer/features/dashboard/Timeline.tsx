@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader'
 import { WorkoutCard } from './WorkoutCard'
 
 /** Timeline page size (spec §9). */
-export const TIMELINE_PAGE_SIZE = 5
+const TIMELINE_PAGE_SIZE = 5
 
 function fetchPage(page: number): Promise<WorkoutsListResponse> {
   return call('listWorkouts', { query: { page, per_page: TIMELINE_PAGE_SIZE, order: 'desc', order_by: 'workout_date' } })

@@ -15,7 +15,7 @@ export interface LineStyle {
  */
 export const LINE_STYLES: Readonly<Record<'light' | 'dark', LineStyle>> = { light: { color: '#a61e4d', opacity: 0.6 }, dark: { color: '#ffa94d', opacity: 0.6 } }
 /** Line width in CSS pixels. */
-export const LINE_WEIGHT = 2
+const LINE_WEIGHT = 2
 
 /** How the map fits the lines (Leaflet's `fitBounds` options), for the map and the worker's first picture alike. */
 export const FIT = { padding: 20, maxZoom: 15, zoomSnap: 0.25 } as const

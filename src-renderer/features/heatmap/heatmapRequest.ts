@@ -16,7 +16,7 @@ const BORDER = 1
  * the app starts. A window where the page then scrolls sideways or narrower than the container
  * plus a scroll bar may differ: the map then has its own picture drawn.
  */
-export function expectedMap(): ExpectedMap {
+function expectedMap(): ExpectedMap {
   const page = Math.min(document.documentElement.clientWidth, CONTAINER) - 2 * CONTAINER_PADDING
   return {
     width: page - 2 * BORDER,

@@ -29,7 +29,7 @@ function measure(timings: Timings): void {
 }
 
 /** Starts the worker if it is not running (then kept: it holds nothing once its answers are dropped). */
-export function startHeatmapWorker(): Worker {
+function startHeatmapWorker(): Worker {
   if (worker) return worker
   const started = new Worker(new URL('./heatmap.worker.ts', import.meta.url), { type: 'module' })
   started.onmessage = (event: MessageEvent<HeatmapReply>) => {

@@ -2,7 +2,7 @@ import type { User, UserPreferences } from '../../../src/contracts'
 import { isLanguage } from '../../../src/i18n/language'
 
 /** Default preferences (spec §9) for a profile that lacks some. */
-export const DEFAULT_TIMEZONE = 'Europe/Paris'
+const DEFAULT_TIMEZONE = 'Europe/Paris'
 
 /** A user's preferences, with the spec's defaults filled in. */
 export function preferencesOf(profile: User): UserPreferences {

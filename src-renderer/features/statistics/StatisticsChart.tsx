@@ -12,8 +12,8 @@ import { buildChartRows, highestValue, measureUnit, seriesKey, yTicks, type Meas
 import { formatDaysDuration } from './daysDuration'
 
 /** Below these chart widths the period labels are rotated, then hidden (spec §9). */
-export const ROTATE_LABELS_BELOW = 580
-export const HIDE_LABELS_BELOW = 300
+const ROTATE_LABELS_BELOW = 580
+const HIDE_LABELS_BELOW = 300
 
 export interface StatisticsChartProps {
   statistics: Record<string, Record<string, SportStatistics>>

@@ -7,7 +7,7 @@ export const FULL_MEASURES = [...BASIC_MEASURES, 'average_speed', 'total_ascent'
 export type Measure = (typeof FULL_MEASURES)[number]
 
 /** Most y-axis ticks the chart draws (spec §9). */
-export const MAX_Y_TICKS = 6
+const MAX_Y_TICKS = 6
 
 /** The unit of a measure in the viewer's system, as a `common.UNITS` key (null: a count or a duration). */
 export function measureUnit(measure: Measure, imperial: boolean): 'km' | 'mi' | 'm' | 'ft' | 'km/h' | 'mi/h' | null {

@@ -12,7 +12,7 @@ export type ApiTime = (typeof statsTimeFrames)[number]
 const DAY = 'YYYY-MM-DD'
 
 /** How many periods one chart shows. */
-export const PERIODS_SHOWN: Record<Frame, number> = { week: 12, month: 12, year: 10 }
+const PERIODS_SHOWN: Record<Frame, number> = { week: 12, month: 12, year: 10 }
 
 /** The request and the bars of one chart: every period from `from` to `to`, keyed as the API keys them. */
 export interface StatsWindow {

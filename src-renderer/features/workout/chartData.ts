@@ -27,7 +27,7 @@ export interface ChartRow {
 }
 
 /** A time step longer than this (seconds) that covers almost no ground is a pause. */
-export const PAUSE_MIN_S = 60
+const PAUSE_MIN_S = 60
 /** Below this average speed (km/h or mi/h) over a long step, the step is a pause. */
 const PAUSE_MAX_SPEED = 1
 
@@ -36,7 +36,7 @@ const PAUSE_MAX_SPEED = 1
  * reached after a long step that covered almost no ground (the recording paused), has no speed
  * to draw. The first and last points stay: a line starting or ending at 0 is no pause.
  */
-export function breakAtPauses(rows: readonly ChartRow[]): ChartRow[] {
+function breakAtPauses(rows: readonly ChartRow[]): ChartRow[] {
   return rows.map((row, position) => {
     if (position === 0 || position === rows.length - 1) return row
     const previous = rows[position - 1]

@@ -4,7 +4,7 @@ import { routes } from '../../api/routes'
 import { tokenStorage } from '../../api/tokenStorage'
 
 /** The file name of a `Content-Disposition: attachment` header (RFC 6266, UTF-8 form first). */
-export function attachmentName(header: string | null, fallback: string): string {
+function attachmentName(header: string | null, fallback: string): string {
   if (!header) return fallback
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)
   if (encoded?.[1]) {

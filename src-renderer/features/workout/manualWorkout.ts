@@ -4,7 +4,7 @@ import { parseServerDate } from '../../format/dates'
 import { fromDistanceUnit, fromElevationUnit, round, toDistanceUnit, toElevationUnit } from './measures'
 
 /** A number field's value: Mantine's NumberInput gives '' when empty. */
-export type NumberField = number | string
+type NumberField = number | string
 
 /** The date and figures of a workout entered by hand, as the form holds them (viewer's units). */
 export interface ManualValues {

@@ -11,7 +11,7 @@ export type WorkoutDetail =
   | { status: 'ready'; workout: Workout; chart: ChartDataPoint[]; lines: [number, number][][] }
 
 /** A segment number from the URL (1-based), or null when the text is not one. */
-export function parseSegmentNumber(text: string | undefined): number | null {
+function parseSegmentNumber(text: string | undefined): number | null {
   if (text === undefined || !/^\d{1,6}$/.test(text)) return null
   const number = Number(text)
   return number >= 1 ? number : null

@@ -1,5 +1,5 @@
 /** The 16 compass points, clockwise from north; the wind is named by where it comes from. */
-export const COMPASS_POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const
+const COMPASS_POINTS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const
 export type CompassPoint = (typeof COMPASS_POINTS)[number]
 
 /** The compass point of a bearing in degrees (each point covers 22.5°, centred on it). */

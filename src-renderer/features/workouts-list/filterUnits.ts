@@ -2,7 +2,7 @@ import { MILES_PER_KM } from '../../format/units'
 import type { FilterKey, Filters } from './listQuery'
 
 /** Filters typed in the viewer's distance unit (distance and speeds); the API takes km and km/h. */
-export const UNIT_FILTERS: readonly FilterKey[] = ['distance_from', 'distance_to', 'ave_speed_from', 'ave_speed_to', 'max_speed_from', 'max_speed_to']
+const UNIT_FILTERS: readonly FilterKey[] = ['distance_from', 'distance_to', 'ave_speed_from', 'ave_speed_to', 'max_speed_from', 'max_speed_to']
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
 

@@ -2,10 +2,10 @@ import { workoutsListQuery, type QueryInputOf, type workoutEndpoints, type worko
 
 /** Page sizes offered by the list (spec §9); the first is the default. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const
-export const DEFAULT_PAGE_SIZE = 10
+const DEFAULT_PAGE_SIZE = 10
 
 /** The filters of the list, as the API takes them (km, km/h, `HH:MM` moving time). */
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'from',
   'to',
   'sport_id',
@@ -99,7 +99,7 @@ export function hasFilters(query: ListQuery): boolean {
 
 /** Items of the page selector: every page up to 8, beyond that the ends and the pages around the current one. */
 export type PageItem = number | 'dots'
-export const MAX_PAGES_WITHOUT_DOTS = 8
+const MAX_PAGES_WITHOUT_DOTS = 8
 
 export function pageItems(page: number, pages: number): PageItem[] {
   if (pages <= MAX_PAGES_WITHOUT_DOTS) return Array.from({ length: pages }, (_, index) => index + 1)

@@ -36,7 +36,7 @@ export interface FitTimerEvent {
  * The records with a valid timestamp, column-wise; a missing value is `NaN`. An optional column is
  * `null` when no record definition of the file has its field.
  */
-export interface FitRecordColumns {
+interface FitRecordColumns {
   readonly count: number
   /** Epoch ms. */
   readonly time: Float64Array
@@ -104,7 +104,7 @@ const SEMICIRCLE_DEGREES = 180 / Math.pow(2, 31)
  * Most laps, sessions and timer events kept (each is a small object). Real files have a few
  * hundred; the cap bounds memory for a file made of nothing else.
  */
-export const MAX_FIT_EVENTS = 100_000
+const MAX_FIT_EVENTS = 100_000
 
 const FILE_ID = 0
 const SESSION = 18

@@ -3,7 +3,7 @@ import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/t
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { cleanText, SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
+import { readXmlFile, type XmlHandler } from '../xml/xml-reader'
 import type { XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
@@ -146,12 +146,5 @@ class KmlHandler implements XmlHandler {
 export async function importKmlFile(path: string): Promise<Track> {
   const handler = new KmlHandler()
   await readXmlFile(path, handler)
-  return handler.result()
-}
-
-/** Reads a KML document held in memory (same rules as {@link importKmlFile}). */
-export function importKmlString(xml: string): Track {
-  const handler = new KmlHandler()
-  readXmlString(xml, handler)
   return handler.result()
 }

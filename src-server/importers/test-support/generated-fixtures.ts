@@ -23,7 +23,7 @@ const GPX_FILE_POINTS: readonly (readonly [number, number, number, number])[] = 
 const GPX_FILE_START = Date.UTC(2018, 2, 13, 12, 44, 45)
 
 /** The `gpx_file` points as FIT records, with heart rate. */
-export function gpxFileRecords(): FitRecordInput[] {
+function gpxFileRecords(): FitRecordInput[] {
   return GPX_FILE_POINTS.map(([lat, lon, ele, seconds], i) => ({
     time: GPX_FILE_START + seconds * 1000,
     lat,
@@ -34,7 +34,7 @@ export function gpxFileRecords(): FitRecordInput[] {
 }
 
 /** The ride shared by the three formats for the cross-format agreement test. */
-export function sameRide(): FitRecordInput[] {
+function sameRide(): FitRecordInput[] {
   return syntheticRide(1_200, { stopEvery: 400 })
 }
 

@@ -12,7 +12,7 @@ import FitParser from 'fit-file-parser'
  */
 
 /** One point as an independent reader sees it; `NaN` = missing. */
-export interface ReferencePoint {
+interface ReferencePoint {
   readonly lat: number
   readonly lon: number
   readonly ele: number
@@ -84,11 +84,6 @@ export function timeSpanS(activity: ReferenceActivity): number {
     }
   }
   return (last - first) / 1000
-}
-
-/** True when some point has a position. */
-export function hasPositions(activity: ReferenceActivity): boolean {
-  return activity.segments.some((points) => points.some(positioned))
 }
 
 const SEMICIRCLE = 180 / 2 ** 31

@@ -31,7 +31,7 @@ import { parseDecimal, parseDecimalBytes } from '../values'
 export const MAX_MARKUP_BYTES = 1 << 20
 
 /** Distinct element names remembered (a hostile file with millions of names gets no cache growth). */
-export const MAX_INTERNED_NAMES = 1024
+const MAX_INTERNED_NAMES = 1024
 
 /** The attributes of the start tag being reported; valid only during {@link XmlScanHandler.open}. */
 export interface XmlAttributes {

@@ -5,8 +5,8 @@ import { afterCommit } from '../../db/write-queue'
 import { hashToken, randomToken } from '../../lib/secrets'
 
 /** Links in e-mails stay valid this long. */
-export const CONFIRMATION_VALIDITY_HOURS = 72
-export const EMAIL_CHANGE_VALIDITY_HOURS = 24
+const CONFIRMATION_VALIDITY_HOURS = 72
+const EMAIL_CHANGE_VALIDITY_HOURS = 24
 
 const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * 3600_000)
 

@@ -18,7 +18,7 @@ import { sessionTokenFor, throwProblems } from '../auth/auth.service'
 import { loadPresentedUser } from '../users/user.presenter'
 
 /** True when the IANA time zone is known to this runtime. */
-export function isKnownTimezone(zone: string): boolean {
+function isKnownTimezone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone })
     return true

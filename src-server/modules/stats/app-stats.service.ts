@@ -7,7 +7,7 @@ import { UserEntity, WorkoutEntity } from '../../db/entities'
 import { sportIdsWithWorkouts } from '../workouts/workouts.queries'
 
 /** Total size in bytes of the files under a folder; with `recursive: false`, of its own files only. */
-export async function folderSize(dir: string, { recursive = true } = {}): Promise<number> {
+async function folderSize(dir: string, { recursive = true } = {}): Promise<number> {
   let total = 0
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
@@ -22,7 +22,7 @@ export async function folderSize(dir: string, { recursive = true } = {}): Promis
  * workout files, the profile pictures and the maps drawn from tracks. The tile cache under
  * `maps/tiles` is left out: it is downloaded, not uploaded, and is shared by everyone.
  */
-export async function uploadsSize(layout: DataDirLayout): Promise<number> {
+async function uploadsSize(layout: DataDirLayout): Promise<number> {
   const sizes = await Promise.all([folderSize(layout.uploads), folderSize(layout.pictures), folderSize(layout.maps, { recursive: false })])
   return sizes.reduce((sum, size) => sum + size, 0)
 }

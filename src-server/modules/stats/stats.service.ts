@@ -24,7 +24,7 @@ function presentTotals(row: TotalsRow): SportStatistics {
  * The longest range a statistics request may cover: far beyond what the UI asks for (a year, or
  * "all time" without bounds), short enough that no request can make the server walk millennia.
  */
-export const MAX_STATS_RANGE_YEARS = 50
+const MAX_STATS_RANGE_YEARS = 50
 const MAX_STATS_RANGE_MS = MAX_STATS_RANGE_YEARS * 366 * 86_400_000
 
 /** Up to this range (two years), a bounded request's periods come from its bounds, not from its rows' dates. */

@@ -10,7 +10,7 @@ import { userWorkoutSums } from './users.queries'
 export type Viewer = 'self' | 'admin' | 'other'
 
 /** The figures of a user that come from their workouts. */
-export interface UserTotals {
+interface UserTotals {
   nb_workouts: number
   nb_sports: number
   sports_list: number[]
@@ -40,7 +40,7 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
 }
 
 /** Reads a user's totals, sports and records from their workouts. */
-export async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
+async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
   const totals = await userWorkoutSums(manager, user.id)
   const sports = totals.sportIds
   const records = await recordsOfUser(manager, user.id)
@@ -59,7 +59,7 @@ export async function loadUserTotals(manager: EntityManager, user: UserEntity): 
  * The user object of the API. E-mail addresses are shown to the user and to administrators;
  * preferences to the user only.
  */
-export function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User {
+function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User {
   const base: User = {
     username: user.username,
     admin: user.admin,

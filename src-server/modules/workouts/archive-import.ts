@@ -31,7 +31,7 @@ import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
 
 /** Entries that decompress more than this many times their stored size are refused (zip bombs). */
-export const MAX_COMPRESSION_RATIO = 100
+const MAX_COMPRESSION_RATIO = 100
 /** An archive may hold archives, but those may not hold more. */
 const MAX_NESTING = 1
 /** How long a finished task's report stays available. */
@@ -39,7 +39,7 @@ export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
 /** Reports kept per user (the oldest finished ones go first), so reports cannot fill the disk. */
 export const MAX_TASKS_PER_USER = 20
 /** Imports one user may run at once. */
-export const MAX_RUNNING_PER_USER = 2
+const MAX_RUNNING_PER_USER = 2
 /**
  * How often a running task's progress (files done, the current file, bytes extracted) is written:
  * with a file's result when this long has passed since the last time, and at the task's end, rather
@@ -55,7 +55,7 @@ const PROGRESS_EVERY_MS = 250
  */
 const MAX_WRITES_WAITING = 32
 /** Results stored per task; files beyond still count in `files_done` (a limit above any real export). */
-export const MAX_RESULTS_PER_TASK = 20_000
+const MAX_RESULTS_PER_TASK = 20_000
 /** Longest stored file name and reason, so one report row stays small whatever the archive holds. */
 const MAX_TEXT = 500
 /** Warnings stored per file (a multisport file may skip many legs), for the same reason. */

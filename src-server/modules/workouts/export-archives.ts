@@ -30,7 +30,7 @@ export interface FilelessActivity extends ActivityMeta {
 }
 
 /** A row that cannot be imported, with its catalogued reason. */
-export interface RowError {
+interface RowError {
   key: string
   code: ErrorCode
 }

@@ -48,7 +48,7 @@ async function writeCapped(source: Readable, steps: Transform[], target: string,
  * @throws AppError `file_too_large` past `maxBytes` decompressed, `gzip_invalid` when the file is
  *   not gzip or is damaged or cut short
  */
-export async function gunzipFile(source: string, target: string, maxBytes: number): Promise<void> {
+async function gunzipFile(source: string, target: string, maxBytes: number): Promise<void> {
   try {
     await writeCapped(createReadStream(source), [createGunzip()], target, maxBytes)
   } catch (error) {
@@ -92,7 +92,7 @@ function kmlEntry(zip: ZipFile): Promise<Entry | null> {
  * @throws AppError `zip_invalid` for a damaged zip, `kmz_no_kml` when it holds no KML document,
  *   `file_too_large` when the document is larger than `maxBytes`
  */
-export async function extractKmz(source: string, target: string, maxBytes: number): Promise<void> {
+async function extractKmz(source: string, target: string, maxBytes: number): Promise<void> {
   const zip = await openZip(source)
   try {
     const entry = await kmlEntry(zip)

@@ -54,7 +54,7 @@ export type FileImportOutcome =
   | { status: 'duplicate'; workoutId: string }
 
 /** A sport (null: there is none of that id) and the user's preference for it (null: none set). */
-export interface SportSetting {
+interface SportSetting {
   readonly sport: SportEntity | null
   readonly preference: UserSportPreferenceEntity | null
 }
@@ -101,7 +101,7 @@ export async function sportAndThreshold(settings: SportSettings, sportId: number
  * user; otherwise, and for files that name none, the chosen sport.
  * @param fallback the chosen sport and threshold ({@link sportAndThreshold} of `choices.sportId`)
  */
-export async function sportOfActivity(
+async function sportOfActivity(
   settings: SportSettings,
   choices: ImportChoices,
   activity: Pick<TrackHeader, 'sport' | 'subSport' | 'hasPositions'>,

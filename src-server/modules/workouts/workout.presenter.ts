@@ -20,7 +20,7 @@ function parseJson<T>(text: string | null): T | null {
  * workout typed in by hand has no pause information). The reference tracker sends `null` for
  * every zero; its client shows both the same way, and ours can tell "none" from "unknown".
  */
-export function presentFigures(
+function presentFigures(
   figures: {
   duration: number
   moving: number
@@ -49,7 +49,7 @@ export function presentFigures(
   }
 }
 
-export function presentSegment(segment: WorkoutSegmentRow): WorkoutSegment {
+function presentSegment(segment: WorkoutSegmentRow): WorkoutSegment {
   // Segments come from files, whose points are timed (a file without times is refused).
   return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment, true) }
 }

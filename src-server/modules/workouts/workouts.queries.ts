@@ -33,7 +33,7 @@ export interface WorkoutListOrder {
   direction: 'asc' | 'desc'
 }
 
-export interface WorkoutListSums {
+interface WorkoutListSums {
   total: number
   distance: number | null
   duration: number | null

@@ -58,7 +58,7 @@ export const CHART_DECIMALS = {
  * the visual shape of the line; always keeps the first and last index. `NaN`s are never picked
  * over a real value.
  */
-export function largestTriangleIndices(values: Float64Array, threshold: number): number[] {
+function largestTriangleIndices(values: Float64Array, threshold: number): number[] {
   const n = values.length
   if (threshold >= n || threshold < 3) return Array.from({ length: n }, (_, i) => i)
   const bucket = (n - 2) / (threshold - 2)

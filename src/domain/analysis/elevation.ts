@@ -1,5 +1,5 @@
 /** Elevations at or beyond this magnitude (metres) are treated as missing: they are sensor junk. */
-export const IMPLAUSIBLE_ELEVATION_M = 9_999.99
+const IMPLAUSIBLE_ELEVATION_M = 9_999.99
 
 /**
  * The elevation to use for figures, in metres, or `NaN` when the value is missing or implausible

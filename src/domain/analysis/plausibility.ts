@@ -11,13 +11,13 @@ import { groundDistanceM } from '../geo/distance'
  * 10 m/s is twice that, while a barometer or GPS that flips by kilometres within a second is
  * hundreds of times beyond it.
  */
-export const MAX_VERTICAL_SPEED_MS = 10
+const MAX_VERTICAL_SPEED_MS = 10
 
 /**
  * Elevation step always accepted whatever the time between the samples, metres: barometric
  * altimeters recalibrate and GPS altitude settles after the first fix by tens of metres at once.
  */
-export const ELEVATION_STEP_ALLOWANCE_M = 50
+const ELEVATION_STEP_ALLOWANCE_M = 50
 
 function possibleStep(fromEle: number, fromTime: number, toEle: number, toTime: number): boolean {
   const seconds = Math.abs(toTime - fromTime) / 1000
@@ -37,7 +37,7 @@ export const MAX_GROUND_SPEED_MS = 300 / 3.6
  * Position step always accepted whatever the time between the fixes, metres: a fix may wander by
  * tens of metres under trees or between buildings without the athlete going anywhere.
  */
-export const POSITION_STEP_ALLOWANCE_M = 100
+const POSITION_STEP_ALLOWANCE_M = 100
 
 /**
  * The run rule shared by elevations and positions. The known samples are cut into runs wherever

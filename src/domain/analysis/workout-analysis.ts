@@ -7,7 +7,7 @@ import { dropImpossiblePositions } from './plausibility'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
-export const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
+const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
 
 /** Options of {@link analyseTrack}. */
 export interface AnalysisOptions {

@@ -4,7 +4,7 @@
  */
 
 /** Earth radius in metres used by the reference formulas (WGS 84 equatorial radius). */
-export const EARTH_RADIUS_M = 6_378_137
+const EARTH_RADIUS_M = 6_378_137
 
 /** Length of one degree of arc on that sphere, in metres. */
 export const ONE_DEGREE_M = (2 * Math.PI * EARTH_RADIUS_M) / 360

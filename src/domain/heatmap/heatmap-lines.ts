@@ -6,7 +6,7 @@ import { encodePolyline } from './encoded-polyline'
  * on a laptop screen); 120 points at most per workout keeps 5,000 workouts under the issue's
  * 2 MB: ~120 × 5,000 points at ~3 bytes each once compressed.
  */
-export const HEATMAP_TOLERANCE_M = 15
+const HEATMAP_TOLERANCE_M = 15
 export const HEATMAP_MAX_POINTS = 120
 
 /**

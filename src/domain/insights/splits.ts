@@ -4,9 +4,6 @@ import type { IntervalTable } from './interval-table'
 /** Metres in a kilometre and in an international mile. */
 export const SPLIT_UNIT_M = { km: 1000, mi: 1609.344 } as const
 
-/** The unit of splits: kilometres or miles. */
-export type SplitUnit = keyof typeof SPLIT_UNIT_M
-
 /**
  * The figures of one part of a workout (a split or a lap). Pace and speed are derived by the
  * reader (distance ÷ moving time), so they can never disagree with the stored figures.

@@ -52,7 +52,7 @@ function roundedSplit(split: SplitFigures): SplitFigures {
 }
 
 /** Every sport's best-effort distances, shortest first, without repeats. */
-export const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLING_EFFORT_DISTANCES_M])].sort((a, b) => a - b)
+const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLING_EFFORT_DISTANCES_M])].sort((a, b) => a - b)
 
 /**
  * Computes the {@link StoredInsights} of an analysed series in a few O(n) passes.

@@ -6,7 +6,7 @@
 export type ValueHistogram = readonly (readonly [number, number])[]
 
 /** Number of zones of both models. */
-export const ZONE_COUNT = 5
+const ZONE_COUNT = 5
 
 /**
  * Moving time per whole value of a sensor column (see {@link IntervalTable}): each interval's
