@@ -27,7 +27,7 @@ async function importAsUpload(path: string): Promise<Result> {
 describe('real activity files', () => {
   it('finds the corpus, and every file of it has an expected outcome', async () => {
     const files = await realCorpusFiles()
-    expect(files.length).toBe(78)
+    expect(files.length).toBe(80)
     expect(files.filter((file) => !(file in expected))).toEqual([])
   })
 

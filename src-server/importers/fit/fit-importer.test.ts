@@ -134,3 +134,36 @@ describe('FIT file with speed but neither positions nor distance', () => {
     expect(codeOf(() => importFitBytes(encodeSpeedOnlyFit(speedOnlyRide(1_206, { stillWheel: true }))))).toBe('fit_no_position_no_distance')
   })
 })
+
+describe('FIT files whose clock counts from power-on', () => {
+  const fitEpochMs = Date.UTC(1989, 11, 31)
+  // Ten records 1 s apart, 5 s after power-on by the device's own clock, 10 m a second.
+  const sinceBoot = Array.from({ length: 10 }, (_, i) => ({ time: fitEpochMs + (5 + i) * 1000, distance: i * 10, heartRate: 120 }))
+
+  it('dates the records by the timestamp_correlation, even one written after them', () => {
+    // The device's clock read 12 s when UTC was 2024-05-01T10:00:12.250Z.
+    const utcMs = Date.UTC(2024, 4, 1, 10, 0, 12, 250)
+    const correlation = { utcMs, systemMs: fitEpochMs + 12_000 }
+    const { workout } = analyseTrack(singleActivity(importFitBytes(encodeFitActivity({ records: sinceBoot, correlation }))), {
+      stoppedSpeedThresholdKmh: 1,
+    })
+    expect(new Date(workout.startTime ?? 0).toISOString()).toBe('2024-05-01T10:00:05.250Z')
+    expect(workout.durationS).toBe(9)
+    expect(workout.distanceKm).toBeCloseTo(0.09, 3)
+  })
+
+  it('without a correlation the times stay as written (a clock never set counts from 1989-12-31)', () => {
+    const { workout } = analyseTrack(singleActivity(importFitBytes(encodeFitActivity({ records: sinceBoot }))), { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.startTime).toBe(fitEpochMs + 5_000)
+  })
+
+  it('a Garmin VIRB camera file starts when GPSBabel dates it, not on 1989-12-31', async () => {
+    const track = singleActivity(await importFitFile(join(fileURLToPath(new URL('../../../tests/fixtures/real/fit/', import.meta.url)), 'garmin-virb-ultra30.fit')))
+    const first = track.tracks[0]?.segments[0]
+    if (!first) throw new Error('no segment')
+    // GPSBabel's reference output for this file (reference/track/garmin-virb-ultra-30-output.gpx)
+    // dates the first record with a position 2017-06-28T02:34:11Z (whole seconds).
+    const positioned = first.lat.findIndex((lat) => !Number.isNaN(lat))
+    expect(Math.abs((first.time[positioned] ?? 0) - Date.UTC(2017, 5, 28, 2, 34, 11))).toBeLessThan(1000)
+  })
+})

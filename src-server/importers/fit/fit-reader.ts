@@ -98,6 +98,11 @@ export interface FitActivityData {
 
 /** Milliseconds from the Unix epoch to the FIT epoch (1989-12-31T00:00:00Z). */
 const FIT_EPOCH_MS = 631_065_600_000
+/**
+ * Epoch ms of FIT's 0x10000000 s: the protocol's `date_time` values below it are not times of day
+ * but seconds since the device was powered on; a `timestamp_correlation` message ties them to UTC.
+ */
+const RELATIVE_TIME_LIMIT_MS = FIT_EPOCH_MS + 0x10000000 * 1000
 const SEMICIRCLE_DEGREES = 180 / Math.pow(2, 31)
 
 /**
@@ -111,6 +116,7 @@ const SESSION = 18
 const LAP = 19
 const RECORD = 20
 const EVENT = 21
+const TIMESTAMP_CORRELATION = 162
 
 // What a field of interest becomes: an index into the decoded values of a message.
 const SLOT_TIMESTAMP = 0
@@ -133,7 +139,11 @@ const SLOT_FILE_TYPE = 15
 const SLOT_COMPRESSED_DISTANCE = 16
 const SLOT_SPEED = 17
 const SLOT_ENHANCED_SPEED = 18
-const SLOT_COUNT = 19
+/** `timestamp_correlation`: the device's own clock (seconds since power-on) and the milliseconds. */
+const SLOT_SYSTEM_TIMESTAMP = 19
+const SLOT_TIMESTAMP_MS = 20
+const SLOT_SYSTEM_TIMESTAMP_MS = 21
+const SLOT_COUNT = 22
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -202,6 +212,15 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
     ]),
   ],
   [FILE_ID, new Map([[0, SLOT_FILE_TYPE]])],
+  [
+    TIMESTAMP_CORRELATION,
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [1, SLOT_SYSTEM_TIMESTAMP],
+      [4, SLOT_TIMESTAMP_MS],
+      [5, SLOT_SYSTEM_TIMESTAMP_MS],
+    ]),
+  ],
 ])
 
 /** Bytes of one value of a base type (its low 5 bits are the type number); -1 for no known type. */
@@ -337,13 +356,15 @@ function localType(header: number): number {
 
 /**
  * Reads the definition message at `pos` (0x20 in its header: developer fields follow the
- * fields). Its architecture byte is the caller's to check.
+ * fields). The architecture byte says big-endian only when it is 1: the protocol allows 0 or 1,
+ * and devices that write anything else (a Lezyne unit writes 229 now and then) write
+ * little-endian data, as GPSBabel and other decoders read it.
  * @returns the definition and where the next message starts, or `null` when it runs past `end`
  */
 function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: number): { definition: Definition; next: number } | null {
   if (pos + 6 > end) return null
   const header = bytes[pos] ?? 0
-  const littleEndian = bytes[pos + 2] === 0
+  const littleEndian = bytes[pos + 2] !== 1
   const global = view.getUint16(pos + 3, littleEndian)
   const fieldCount = bytes[pos + 5] ?? 0
   let next = pos + 6 + fieldCount * 3
@@ -386,7 +407,7 @@ function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: numbe
   while (pos < end && records <= MAX_TRACK_POINTS) {
     const header = bytes[pos] ?? 0
     if ((header & 0xc0) === 0x40) {
-      const read = (bytes[pos + 2] ?? 0) > 1 ? null : readDefinition(bytes, view, pos, end)
+      const read = readDefinition(bytes, view, pos, end)
       if (read === null) break
       definitions[header & 0x0f] = read.definition
       if (read.definition.global === RECORD) for (let f = 0; f < read.definition.fields.length; f += 4) slots |= 1 << (read.definition.fields[f] ?? 0)
@@ -500,14 +521,14 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
   // compressed_speed_distance: the last 12-bit value and the distance accumulated so far (1/16 m).
   let lastCompressed = 0
   let accumulated = 0
+  // Milliseconds to add to a relative time (see `RELATIVE_TIME_LIMIT_MS`), from the first timestamp_correlation.
+  let relativeToUtcMs = Number.NaN
   const values = new Float64Array(SLOT_COUNT)
   let pos = headerSize
   while (pos < end) {
     const header = bytes[pos] ?? 0
     const compressedHeader = (header & 0x80) !== 0
     if (!compressedHeader && (header & 0x40) !== 0) {
-      const architecture = pos + 6 > end ? 0 : (bytes[pos + 2] ?? 0)
-      if (architecture > 1) throw corrupt(pos, `architecture ${architecture}`)
       const read = readDefinition(bytes, view, pos, end)
       if (read === null) {
         tailDamaged = true
@@ -588,6 +609,12 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
     } else if (global === LAP) {
       keep(pos)
       laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time, distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100 })
+    } else if (global === TIMESTAMP_CORRELATION) {
+      const system = values[SLOT_SYSTEM_TIMESTAMP] ?? Number.NaN
+      if (Number.isNaN(relativeToUtcMs) && !Number.isNaN(timestamp) && !Number.isNaN(system)) {
+        const milliseconds = (slot: number): number => (Number.isNaN(values[slot] ?? Number.NaN) ? 0 : (values[slot] ?? 0))
+        relativeToUtcMs = (timestamp - system) * 1000 + milliseconds(SLOT_TIMESTAMP_MS) - milliseconds(SLOT_SYSTEM_TIMESTAMP_MS)
+      }
     } else if (global === FILE_ID) {
       const type = values[SLOT_FILE_TYPE] ?? Number.NaN
       // The first file_id names the file (a chained file repeats it).
@@ -607,5 +634,19 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
   }
   // A file that ends before the header's data size was cut short, even at a message boundary.
   if (pos < dataEnd) tailDamaged = true
-  return { records: columns.finish(), timers, sessions, laps, fileType: fileType ?? null, tailDamaged }
+  const records = columns.finish()
+  // Without a correlation, relative times stay as they are, as every decoder reads them: a device
+  // whose clock was never set counts from 1989-12-31 all the same.
+  if (Number.isNaN(relativeToUtcMs)) return { records, timers, sessions, laps, fileType: fileType ?? null, tailDamaged }
+  // The correlation may come after the messages it dates (a VIRB writes it at its first GPS fix).
+  const utc = (time: number): number => (time < RELATIVE_TIME_LIMIT_MS ? time + relativeToUtcMs : time)
+  records.time.forEach((time, i) => (records.time[i] = utc(time)))
+  return {
+    records,
+    timers: timers.map((timer) => ({ ...timer, time: utc(timer.time) })),
+    sessions: sessions.map((session) => ({ ...session, start: utc(session.start), end: utc(session.end) })),
+    laps: laps.map((lap) => ({ ...lap, start: utc(lap.start), end: utc(lap.end) })),
+    fileType: fileType ?? null,
+    tailDamaged,
+  }
 }

@@ -28,6 +28,12 @@ export interface FitActivityInput {
    * start and end (epoch ms), FIT sport and optional sub-sport enum.
    */
   readonly sessions?: readonly { readonly start: number; readonly end: number; readonly sport: number; readonly subSport?: number }[]
+  /**
+   * A `timestamp_correlation` written after the records (as a VIRB camera writes it at its first
+   * fix): the UTC time (epoch ms) at which the device's own clock read `systemMs` (epoch ms too,
+   * so a record time near the FIT epoch is "seconds since power-on").
+   */
+  readonly correlation?: { readonly utcMs: number; readonly systemMs: number }
 }
 
 // Global message numbers and invalid values of the FIT profile.
@@ -35,6 +41,7 @@ const FILE_ID = 0
 const SESSION = 18
 const RECORD = 20
 const EVENT = 21
+const TIMESTAMP_CORRELATION = 162
 const INVALID_SINT32 = 0x7fffffff
 const INVALID_UINT32 = 0xffffffff
 const INVALID_UINT16 = 0xffff
@@ -90,6 +97,15 @@ export function encodeFitActivity(input: FitActivityInput): Uint8Array {
     ])
   }
   encoder.writeMessage(EVENT, timerEvent(last, 4), 1)
+  const { correlation } = input
+  if (correlation) {
+    encoder.writeMessage(TIMESTAMP_CORRELATION, [
+      field(253, 4, FitBaseType.Uint32, fitTime(correlation.utcMs)),
+      field(1, 4, FitBaseType.Uint32, fitTime(correlation.systemMs)),
+      field(4, 2, FitBaseType.Uint16, correlation.utcMs % 1000),
+      field(5, 2, FitBaseType.Uint16, correlation.systemMs % 1000),
+    ])
+  }
   for (const session of input.sessions ?? [{ start: first, end: last, sport: input.sport ?? 2 }]) {
     encoder.writeMessage(SESSION, [
       field(253, 4, FitBaseType.Uint32, fitTime(session.end)),

@@ -113,6 +113,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/walking.tcx': positions(),
   'tcx/workout-plan.tcx': { refused: 'track_no_track' },
   'tcx/xc-skiing.tcx': positions(),
+  // Record times count from power-on; a timestamp_correlation dates them (GPSBabel: 2017-06-28).
+  'fit/garmin-virb-ultra30.fit': positions(),
+  // Architecture bytes 229 and 186 read as little-endian; the file checksum is wrong (device 8,074 m).
+  'fit/lezyne-super-gps-bad-endian.fit': { activities: ['device'], warning: 'fit_tail_damaged' },
 }
 
 /** The independent reading of a file: one entry per activity that can be a workout. */

@@ -119,19 +119,25 @@ function lastRecordedDistance(records: readonly { distance?: number }[]): number
 
 /**
  * The records of a FIT file as fit-file-parser reads them, for files the SDK stops at: its
- * decoder does not support compressed-timestamp headers ("not currently supported").
+ * decoder does not support compressed-timestamp headers ("not currently supported"). `null` when
+ * fit-file-parser cannot read the file either (a compressed-header byte inside damage at its end).
  */
-function libraryPoints(bytes: Buffer): ReferencePoint[] {
+function libraryPoints(bytes: Buffer): ReferencePoint[] | null {
   let points: ReferencePoint[] = []
-  // `parse` calls back before it returns.
-  new FitParser({ force: true, mode: 'list', lengthUnit: 'm' }).parse(new Uint8Array(bytes).buffer, (_error, data) => {
-    points = (data?.records ?? []).map((record) => ({
-      lat: asNumber(record.position_lat),
-      lon: asNumber(record.position_long),
-      ele: asNumber(record.enhanced_altitude ?? record.altitude),
-      time: asTime(record.timestamp),
-    }))
-  })
+  const parser = new FitParser({ force: true, mode: 'list', lengthUnit: 'm' })
+  try {
+    // `parse` calls back before it returns.
+    parser.parse(new Uint8Array(bytes).buffer, (_error, data) => {
+      points = (data?.records ?? []).map((record) => ({
+        lat: asNumber(record.position_lat),
+        lon: asNumber(record.position_long),
+        ele: asNumber(record.enhanced_altitude ?? record.altitude),
+        time: asTime(record.timestamp),
+      }))
+    })
+  } catch {
+    return null
+  }
   return points
 }
 
@@ -149,7 +155,7 @@ export function fitReference(path: string): FitReference {
     }),
   )
   const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
-  const points = compressedTimestamps ? libraryPoints(bytes) : sdkPoints
+  const points = (compressedTimestamps ? libraryPoints(bytes) : null) ?? sdkPoints
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
     .filter((event) => event.event === 'timer' && event.eventType !== 'start')
