@@ -148,3 +148,33 @@ describe('sportFromFile', () => {
     expect(normaliseSportName('Skiing (Cross Country)')).toBe('skiing_cross_country')
   })
 })
+
+describe("Strava's activity types (GPX <type> numbers and activities.csv names)", () => {
+  it('places the numbered types Strava GPX exports write, not only 1, 9 and 10', () => {
+    expect(sportFromFile('16')).toBe(SPORT_ID.swimmingPool)
+    expect(sportFromFile('16', null, { hasPositions: true })).toBe(SPORT_ID.swimmingOpenWater)
+    expect(sportFromFile('17')).toBe(SPORT_ID.cyclingIndoor)
+    expect(sportFromFile('4')).toBe(SPORT_ID.hiking)
+    expect(sportFromFile('7')).toBe(SPORT_ID.skiingCrossCountry)
+    expect(sportFromFile('2')).toBe(SPORT_ID.skiingAlpine)
+    expect(sportFromFile('13')).toBe(SPORT_ID.snowshoes)
+    expect(sportFromFile('23')).toBe(SPORT_ID.rowing)
+    expect(sportFromFile('53')).toBe(SPORT_ID.running)
+    // A number Strava never wrote names no sport: the upload's own sport applies.
+    expect(sportFromFile('20')).toBeNull()
+    expect(sportFromFile('99')).toBeNull()
+  })
+
+  it("places the names of a bulk export's activities.csv, spelled as Strava writes them there", () => {
+    expect(sportFromFile('Swim')).toBe(SPORT_ID.swimmingPool)
+    expect(sportFromFile('Nordic Ski')).toBe(SPORT_ID.skiingCrossCountry)
+    expect(sportFromFile('Virtual Ride')).toBe(SPORT_ID.cyclingIndoor)
+    expect(sportFromFile('E-Mountain Bike Ride')).toBe(SPORT_ID.mountainBikingElectric)
+    expect(sportFromFile('Trail Run')).toBe(SPORT_ID.trail)
+    expect(sportFromFile('Stair-Stepper')).toBe(SPORT_ID.other)
+    expect(sportFromFile('Rock Climb')).toBe(SPORT_ID.other)
+    expect(sportFromFile('Canoe')).toBe(SPORT_ID.other)
+    expect(sportFromFile('HIIT')).toBe(SPORT_ID.other)
+    expect(sportFromFile('Virtual Row')).toBe(SPORT_ID.rowing)
+  })
+})

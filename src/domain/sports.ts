@@ -255,10 +255,72 @@ const BY_PAIR: Readonly<Record<string, number>> = {
 }
 
 /**
- * Strava writes its activity types as numbers in the `<type>` of its GPX exports; only the codes
- * seen in real exports are mapped (1 ride, 9 run, 10 walk), other numbers fall back.
+ * Strava's activity types, complete, in one place: the type's API name, the number its GPX
+ * exports write in `<type>` (types added after the numbered ones have none), the name its bulk
+ * export's `activities.csv` writes in `Activity Type`, and our sport. Both the GPX importer and
+ * the archive import read them through {@link sportFromFile}.
  */
-const STRAVA_CODES: Readonly<Record<string, number>> = { '1': cyclingSport, '9': running, '10': walking }
+const STRAVA_TYPES: readonly (readonly [name: string, code: number | null, csvName: string, sport: number | typeof SWIM])[] = [
+  ['Ride', 1, 'Ride', cyclingSport],
+  ['AlpineSki', 2, 'Alpine Ski', skiingAlpine],
+  ['BackcountrySki', 3, 'Backcountry Ski', skiingCrossCountry],
+  ['Hike', 4, 'Hike', hiking],
+  ['IceSkate', 5, 'Ice Skate', other],
+  ['InlineSkate', 6, 'Inline Skate', other],
+  ['NordicSki', 7, 'Nordic Ski', skiingCrossCountry],
+  ['RollerSki', 8, 'Roller Ski', skiingCrossCountry],
+  ['Run', 9, 'Run', running],
+  ['Walk', 10, 'Walk', walking],
+  ['Workout', 11, 'Workout', other],
+  ['Snowboard', 12, 'Snowboard', other],
+  ['Snowshoe', 13, 'Snowshoe', snowshoes],
+  ['Kitesurf', 14, 'Kitesurf', other],
+  ['Windsurf', 15, 'Windsurf', other],
+  ['Swim', 16, 'Swim', SWIM],
+  ['VirtualRide', 17, 'Virtual Ride', cyclingIndoor],
+  ['EBikeRide', 18, 'E-Bike Ride', mountainBikingElectric],
+  ['Velomobile', 19, 'Velomobile', cyclingSport],
+  ['Canoeing', 21, 'Canoe', other],
+  ['Kayaking', 22, 'Kayaking', other],
+  ['Rowing', 23, 'Rowing', rowing],
+  ['StandUpPaddling', 24, 'Stand Up Paddling', other],
+  ['Surfing', 25, 'Surfing', other],
+  ['Crossfit', 26, 'Crossfit', other],
+  ['Elliptical', 27, 'Elliptical', other],
+  ['RockClimbing', 28, 'Rock Climb', other],
+  ['StairStepper', 29, 'Stair-Stepper', other],
+  ['WeightTraining', 30, 'Weight Training', other],
+  ['Yoga', 31, 'Yoga', other],
+  ['Handcycle', 51, 'Handcycle', cyclingSport],
+  ['Wheelchair', 52, 'Wheelchair', other],
+  ['VirtualRun', 53, 'Virtual Run', running],
+  ['MountainBikeRide', null, 'Mountain Bike Ride', mountainBiking],
+  ['GravelRide', null, 'Gravel Ride', cyclingSport],
+  ['EMountainBikeRide', null, 'E-Mountain Bike Ride', mountainBikingElectric],
+  ['TrailRun', null, 'Trail Run', trail],
+  ['VirtualRow', null, 'Virtual Row', rowing],
+  ['Golf', null, 'Golf', other],
+  ['Sail', null, 'Sail', other],
+  ['Skateboard', null, 'Skateboard', other],
+  ['Soccer', null, 'Soccer', other],
+  ['Tennis', null, 'Tennis', other],
+  ['TableTennis', null, 'Table Tennis', other],
+  ['Badminton', null, 'Badminton', other],
+  ['Squash', null, 'Squash', other],
+  ['Racquetball', null, 'Racquetball', other],
+  ['Pickleball', null, 'Pickleball', other],
+  ['Pilates', null, 'Pilates', other],
+  ['HighIntensityIntervalTraining', null, 'HIIT', other],
+]
+
+/** {@link STRAVA_TYPES} by GPX number and by normalised API and `activities.csv` name. */
+const BY_STRAVA_TYPE: ReadonlyMap<string, number | typeof SWIM> = new Map(
+  STRAVA_TYPES.flatMap(([name, code, csvName, sport]) => [
+    ...(code === null ? [] : [[String(code), sport] as const]),
+    [normaliseSportName(name), sport] as const,
+    [normaliseSportName(csvName), sport] as const,
+  ]),
+)
 
 /** Sport names that say nothing: the caller's fallback applies. */
 const UNSAID = new Set(['', 'generic', 'all', 'multisport', 'unknown', 'invalid', 'none'])
@@ -270,7 +332,7 @@ export interface SportContext {
 }
 
 function lookUp(name: string, context: SportContext): number | null {
-  const found = BY_NAME[name]
+  const found = BY_STRAVA_TYPE.get(name) ?? BY_NAME[name]
   if (found === SWIM) return context.hasPositions ? swimmingOpenWater : swimmingPool
   return found ?? null
 }
@@ -282,7 +344,7 @@ function lookUp(name: string, context: SportContext): number | null {
  * The hint is what the importers read: a FIT session's sport, optionally with its sub-sport after a
  * `/` (`cycling/indoor_cycling`, `swimming/lap_swimming`), a TCX `Sport` (`Running`, `Biking`,
  * `Other`), a GPX `<type>` (Garmin Connect `trail_running`, Strava `Ride`/`VirtualRide` or its
- * numeric codes, our own labels). The sub-sport may also be passed on its own.
+ * numeric codes, our own labels), a Strava `activities.csv` type (`Nordic Ski`); see {@link STRAVA_TYPES}. The sub-sport may also be passed on its own.
  *
  * Order: the sport/sub-sport pair, then the sub-sport alone, then the sport alone; a sub-sport that
  * says nothing (`generic`) leaves the sport to decide.
@@ -292,8 +354,6 @@ export function sportFromFile(hint: string | null | undefined, subSport?: string
   const [rawSport = '', rawSub = ''] = (hint ?? '').split(/[/:|;,]/, 2)
   const sport = normaliseSportName(rawSport)
   const sub = normaliseSportName(subSport ?? rawSub)
-  const strava = STRAVA_CODES[sport]
-  if (strava !== undefined && !sub) return strava
   if (sub && !UNSAID.has(sub)) {
     const pair = BY_PAIR[`${sport}_${sub}`]
     if (pair !== undefined) return pair
