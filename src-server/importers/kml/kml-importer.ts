@@ -28,8 +28,8 @@ interface OpenTrack {
 
 /**
  * Reads a KML document (Google Earth, My Tracks, OpenTracks…) into one activity, as the
- * reference tracker does: every `gx:Track` (also inside a `gx:MultiTrack`) is a segment whose
- * `<when>` and `<gx:coord>` pair up in order, with heart rate, cadence, power and temperature
+ * reference tracker does: every `gx:Track` (also inside a `gx:MultiTrack`) is a segment, cut at
+ * its empty `<gx:coord/>` pause markers, whose `<when>` and `<gx:coord>` pair up in order, with heart rate, cadence, power and temperature
  * from its `gx:SimpleArrayData`; without any, every `LineString` is a segment of positions without
  * time (which the analysis refuses as a route). Placemarks that are points are not tracks.
  */
@@ -68,7 +68,7 @@ class KmlHandler implements XmlHandler {
     if (this.field !== null) this.finishText()
     if (name === 'SimpleArrayData') this.sensor = null
     else if (name === 'Track' && this.track) {
-      this.timed.push(this.trackSegment(this.track))
+      this.timed.push(...this.trackSegments(this.track))
       this.track = null
     }
   }
@@ -111,12 +111,28 @@ class KmlHandler implements XmlHandler {
     return { lat, lon, ele }
   }
 
-  private trackSegment(track: OpenTrack): TrackSegment {
+  /**
+   * The segments of a `gx:Track`: its `<when>`s and `<gx:coord>`s in pairs. An empty `<gx:coord/>`
+   * is a time without a position, which recorders (OpenTracks, Google My Tracks) write where the
+   * recording started, paused or resumed: the track is cut there, so the pause is not ridden.
+   */
+  private trackSegments(track: OpenTrack): TrackSegment[] {
     if (track.times.length !== track.coords.length) {
       throw new TrackFileError('track_invalid_coordinates', `${track.times.length} <when> for ${track.coords.length} <gx:coord>`)
     }
-    const builder = new TrackSegmentBuilder()
+    const segments: TrackSegment[] = []
+    let builder = new TrackSegmentBuilder()
+    let points = 0
+    const cut = (): void => {
+      if (points > 0) segments.push(builder.build())
+      builder = new TrackSegmentBuilder()
+      points = 0
+    }
     for (const [index, coord] of track.coords.entries()) {
+      if (coord.trim() === '') {
+        cut()
+        continue
+      }
       this.budget.take()
       const point: TrackPointInput = { ...this.position(coord, /\s+/), time: track.times[index] ?? Number.NaN }
       for (const [sensor, values] of Object.entries(track.sensors) as [Sensor, number[]][]) {
@@ -124,8 +140,10 @@ class KmlHandler implements XmlHandler {
         point[sensor] = withinRange(values[index] ?? Number.NaN, min, max)
       }
       builder.push(point)
+      points += 1
     }
-    return builder.build()
+    cut()
+    return segments
   }
 
   private lineSegment(text: string): TrackSegment {
