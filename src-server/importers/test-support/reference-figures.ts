@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { Decoder, Stream } from '@garmin/fitsdk'
+import { join } from 'node:path'
+import { Decoder, Stream, type TimestampCorrelationMesg } from '@garmin/fitsdk'
 import FitParser from 'fit-file-parser'
 
 /**
@@ -25,6 +26,11 @@ export interface ReferenceActivity {
   readonly segments: readonly (readonly ReferencePoint[])[]
   /** The distance the device summed up (FIT session `total_distance`, TCX laps), metres, or `NaN`. */
   readonly recordedDistanceM: number
+  /**
+   * The sport the file names, lower-case snake_case (FIT session `sport`, TCX `Sport` attribute,
+   * GPX track `<type>`), or `null` when it names none.
+   */
+  readonly sport?: string | null
 }
 
 const RADIUS_M = 6_378_137
@@ -102,6 +108,11 @@ export interface FitReference {
   readonly sports: readonly string[]
 }
 
+/** The SDK names enum values in camelCase (`crossCountrySkiing`); the FIT profile, in snake_case. */
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+}
+
 function asNumber(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
 }
@@ -141,6 +152,20 @@ function libraryPoints(bytes: Buffer): ReferencePoint[] | null {
   return points
 }
 
+/** FIT times count from 1989-12-31; a clock that reads before 1990-01-01 counts from power-on. */
+const POWER_ON_CLOCK_END = Date.UTC(1990, 0, 1)
+
+/**
+ * Records dated by a camera's power-on clock (a VIRB), moved onto UTC by the file's own
+ * `timestamp_correlation` message: the UTC `timestamp` that matched its `system_timestamp`.
+ */
+function withCorrelatedClock(points: ReferencePoint[], correlation: TimestampCorrelationMesg | undefined): ReferencePoint[] {
+  if (!correlation || !points.some((point) => point.time < POWER_ON_CLOCK_END)) return points
+  const utc = asTime(correlation.timestamp) + (asNumber(correlation.timestampMs) || 0)
+  const system = asTime(correlation.systemTimestamp) + (asNumber(correlation.systemTimestampMs) || 0)
+  return points.map((point) => (point.time < POWER_ON_CLOCK_END ? { ...point, time: point.time + utc - system } : point))
+}
+
 /** Decodes a FIT file with `@garmin/fitsdk`. */
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
@@ -154,8 +179,12 @@ export function fitReference(path: string): FitReference {
       time: asTime(record.timestamp),
     }),
   )
+  // The SDK stops at compressed-timestamp headers ("not currently supported"), and before the
+  // first record of a triathlon whose summary comes first: then the other decoder's records.
   const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
-  const points = (compressedTimestamps ? libraryPoints(bytes) : null) ?? sdkPoints
+  const fromLibrary = compressedTimestamps || (errors.length > 0 && sdkPoints.length === 0)
+  const decoded = (fromLibrary ? libraryPoints(bytes) : null) ?? sdkPoints
+  const points = withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0])
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
     .filter((event) => event.event === 'timer' && event.eventType !== 'start')
@@ -185,9 +214,14 @@ export function fitReference(path: string): FitReference {
           const end = next ? asTime(next.startTime) : Number.POSITIVE_INFINITY
           const first = points.findIndex((point) => point.time >= start)
           const after = points.findIndex((point) => point.time >= end)
+          const segments = first < 0 ? [] : split(first, after < 0 ? points.length : after)
           return {
-            segments: first < 0 ? [] : split(first, after < 0 ? points.length : after),
-            recordedDistanceM: asNumber(session.totalDistance),
+            segments,
+            // A session without its total (an SDK example): the records' own distance counter.
+            recordedDistanceM: Number.isFinite(asNumber(session.totalDistance))
+              ? asNumber(session.totalDistance)
+              : lastRecordedDistance((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
+            sport: typeof session.sport === 'string' ? snakeCase(session.sport) : null,
           }
         })
   return {
@@ -242,6 +276,72 @@ export function tcxReference(path: string): ReferenceActivity[] {
         }),
       )
     })
-    return { segments, recordedDistanceM }
+    const sport = /<Activity\b[^>]*\bSport="([^"]*)"/.exec(activity[0])?.[1]
+    return { segments, recordedDistanceM, sport: sport ? sport.toLowerCase() : null }
   })
+}
+
+/** `lon,lat[,alt]` (KML coordinate order; also space-separated in `gx:coord`); `null` for an empty marker. */
+function kmlPoint(text: string, time: number): ReferencePoint | null {
+  const [lon, lat, ele] = text.trim().split(/[\s,]+/).map(Number)
+  if (text.trim() === '' || lon === undefined || lat === undefined) return null
+  return { lat, lon, ele: ele ?? Number.NaN, time }
+}
+
+/**
+ * A KML document as one activity: every `gx:Track` a segment (its `<when>`s and `<gx:coord>`s
+ * pair up in order), split where an empty `<gx:coord/>` marks a pause (OpenTracks); without
+ * any `gx:Track`, every `LineString` a segment of positions without time.
+ */
+export function kmlReference(path: string): ReferenceActivity {
+  // KML 2.3 puts `Track` and `coord` in the main namespace; 2.2 has them as `gx:` extensions.
+  const xml = readFileSync(path, 'utf8')
+  const tracks = [...xml.matchAll(/<(?:gx:)?Track\b[\s\S]*?<\/(?:gx:)?Track>/g)].map((match) => match[0])
+  if (tracks.length === 0) {
+    const lines = [...xml.matchAll(/<LineString\b[\s\S]*?<coordinates>([\s\S]*?)<\/coordinates>/g)]
+    const segments = lines.map((line) =>
+      (line[1] ?? '')
+        .trim()
+        .split(/\s+/)
+        .flatMap((tuple) => kmlPoint(tuple.replace(/,/g, ' '), Number.NaN) ?? []),
+    )
+    return { segments, recordedDistanceM: Number.NaN, sport: null }
+  }
+  const segments: ReferencePoint[][] = []
+  for (const track of tracks) {
+    const whens = [...track.matchAll(/<when>([^<]*)<\/when>/g)].map((match) => Date.parse(match[1] ?? ''))
+    const coords = [...track.matchAll(/<(?:gx:)?coord\s*\/>|<(?:gx:)?coord>([^<]*)<\/(?:gx:)?coord>/g)].map((match) => match[1] ?? '')
+    let segment: ReferencePoint[] = []
+    coords.forEach((coord, index) => {
+      const point = kmlPoint(coord, whens[index] ?? Number.NaN)
+      if (point) segment.push(point)
+      else if (segment.length > 0) {
+        segments.push(segment)
+        segment = []
+      }
+    })
+    if (segment.length > 0) segments.push(segment)
+  }
+  return { segments, recordedDistanceM: Number.NaN, sport: null }
+}
+
+/** What Debian's python3-gpxpy made of a GPX file (`tests/fixtures/real/gpxpy-reference.py`). */
+export interface GpxpyFigures {
+  readonly error?: string
+  readonly tracks: number
+  readonly points: number
+  readonly timedPoints: number
+  readonly routes: number
+  readonly waypoints: number
+  readonly length2dM: number
+  readonly length3dM: number
+  /** Earliest and latest timestamp, epoch ms, or `null` without any. */
+  readonly first: number | null
+  readonly last: number | null
+  readonly types: readonly string[]
+}
+
+/** gpxpy's figures of the corpus' GPX files, by path relative to the corpus (`gpxpy-reference.json`). */
+export function gpxpyReference(corpus: string): Readonly<Record<string, GpxpyFigures>> {
+  return (JSON.parse(readFileSync(join(corpus, 'gpxpy-reference.json'), 'utf8')) as { files: Record<string, GpxpyFigures> }).files
 }
