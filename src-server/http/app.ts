@@ -4,6 +4,7 @@ import Koa from 'koa'
 import { endpoints } from '../../src/contracts'
 import { AppError } from '../../src/errors'
 import type { ServerContext } from '../context'
+import { createDatabase } from '../db/repositories'
 import { readSettings } from '../modules/app-config/app-config.service'
 import { appConfigRoutes } from '../modules/app-config/app-config.routes'
 import { createAppConfigService } from '../modules/app-config/app-config.service'
@@ -60,12 +61,14 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   // Errors are answered by the error handler; Koa's default printer would log them twice.
   app.silent = true
 
+  const { config } = context
+  const database = createDatabase({ reader: context.db, read: context.read, readSnapshot: context.readSnapshot, write: context.write })
   const accountMail = createAccountMail(context)
   const accessTokens = createAccessTokens(context)
   const auth = createAuthService(context, accountMail, accessTokens)
   const users = createUsersService(context, accountMail)
-  const sports = createSportsService(context)
-  const appConfig = createAppConfigService(context)
+  const sports = createSportsService({ database })
+  const appConfig = createAppConfigService({ database, emailSending: context.mailer.enabled, tiles: config.tiles, version: config.version })
   const appStats = createAppStatsService(context)
   const workouts = createWorkoutsService(context)
   const { imports, watcher } = parts

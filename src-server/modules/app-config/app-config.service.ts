@@ -2,45 +2,62 @@ import type { z } from 'zod'
 import type { AppConfig, updateConfigBody } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
 import { AppError, type ErrorCode } from '../../../src/errors'
-import type { ServerContext } from '../../context'
-import { AppConfigEntity, UserEntity } from '../../db/entities'
+import type { AppConfigEntity } from '../../db/entities'
+import { repositoriesOf, type Database, type Repositories } from '../../db/repositories'
 import type { EntityManager } from 'typeorm'
 
-/** Reads the settings row (created by the first migration). */
-export async function readSettings(manager: EntityManager): Promise<AppConfigEntity> {
-  const settings = await manager.findOneBy(AppConfigEntity, { id: 1 })
+/** Reads the settings row (created by the first migration) on `handle` (a connection or the caller's transaction). */
+export async function readSettings(handle: EntityManager): Promise<AppConfigEntity> {
+  return settingsOf(repositoriesOf(handle))
+}
+
+async function settingsOf({ appConfig }: Repositories): Promise<AppConfigEntity> {
+  const settings = await appConfig.settings()
   if (!settings) throw new AppError('config_read_failed')
   return settings
 }
 
 /** Registration stays open while the number of accounts (active or not) is under the limit. */
-export async function isRegistrationEnabled(manager: EntityManager, settings: AppConfigEntity): Promise<boolean> {
-  if (settings.maxUsers === 0) return true
-  return (await manager.count(UserEntity)) < settings.maxUsers
+export async function isRegistrationEnabled(handle: EntityManager, settings: AppConfigEntity): Promise<boolean> {
+  return registrationOpen(repositoriesOf(handle), settings)
 }
 
-export function createAppConfigService(context: ServerContext) {
-  async function present(manager: EntityManager, settings: AppConfigEntity): Promise<AppConfig> {
+async function registrationOpen({ users }: Repositories, settings: AppConfigEntity): Promise<boolean> {
+  if (settings.maxUsers === 0) return true
+  return (await users.count()) < settings.maxUsers
+}
+
+export interface AppConfigServiceDependencies {
+  database: Database
+  /** Whether e-mails are sent (an SMTP URL is configured). */
+  emailSending: boolean
+  /** The attribution of the configured tile server, or null without one. */
+  tiles: { attribution: string } | null
+  version: string
+}
+
+export function createAppConfigService({ database, emailSending, tiles, version }: AppConfigServiceDependencies) {
+  async function present(repositories: Repositories, settings: AppConfigEntity): Promise<AppConfig> {
     return {
       admin_contact: settings.adminContact,
       gpx_limit_import: settings.gpxLimitImport,
-      is_email_sending_enabled: context.mailer.enabled,
-      is_registration_enabled: await isRegistrationEnabled(manager, settings),
-      setup_required: (await manager.count(UserEntity)) === 0,
-      map_attribution: context.config.tiles?.attribution ?? '',
-      tile_server_url: context.tiles ? '/api/workouts/map_tile/{z}/{x}/{y}.png' : null,
+      is_email_sending_enabled: emailSending,
+      is_registration_enabled: await registrationOpen(repositories, settings),
+      setup_required: (await repositories.users.count()) === 0,
+      map_attribution: tiles?.attribution ?? '',
+      tile_server_url: tiles ? '/api/workouts/map_tile/{z}/{x}/{y}.png' : null,
       max_single_file_size: settings.maxSingleFileSize,
       max_users: settings.maxUsers,
       max_zip_file_size: settings.maxZipFileSize,
-      version: context.config.version,
+      version,
     }
   }
 
   return {
     /** The public configuration. */
     async get(): Promise<AppConfig> {
-      const manager = context.db.manager
-      return present(manager, await readSettings(manager))
+      const { reads } = database
+      return present(reads, await settingsOf(reads))
     },
 
     /**
@@ -48,8 +65,8 @@ export function createAppConfigService(context: ServerContext) {
      * @throws AppError with one line per broken rule.
      */
     async update(changes: z.output<typeof updateConfigBody>): Promise<AppConfig> {
-      return context.write(async (manager) => {
-        const settings = await readSettings(manager)
+      return database.write(async (repositories) => {
+        const settings = await settingsOf(repositories)
         const next: AppConfigEntity = {
           ...settings,
           adminContact:
@@ -67,8 +84,8 @@ export function createAppConfigService(context: ServerContext) {
         if (next.maxZipFileSize < next.maxSingleFileSize) problems.push('max_zip_smaller_than_file')
         const [first] = problems
         if (first) throw new AppError(first, problems)
-        await manager.save(AppConfigEntity, next)
-        return present(manager, next)
+        await repositories.appConfig.save(next)
+        return present(repositories, next)
       })
     },
   }

@@ -1,18 +1,15 @@
 import type { Sport, SportsResponse } from '../../../src/contracts'
 import { DEFAULT_SPEED_DISPLAY } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
-import { SportEntity, UserSportPreferenceEntity, type UserEntity } from '../../db/entities'
-import { sportIdsWithWorkouts } from '../workouts/workouts.queries'
+import type { SportEntity, UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
 
-export function createSportsService(context: ServerContext) {
-  const { db, write } = context
+export function createSportsService({ database }: { database: Database }) {
+  const { reads } = database
 
   async function present(viewer: UserEntity, sports: SportEntity[]): Promise<Sport[]> {
-    const preferences = new Map(
-      (await db.manager.findBy(UserSportPreferenceEntity, { userId: viewer.id })).map((p) => [p.sportId, p]),
-    )
-    const withWorkouts = viewer.admin ? await sportIdsWithWorkouts(db.manager) : null
+    const preferences = new Map((await reads.users.sportPreferences(viewer.id)).map((p) => [p.sportId, p]))
+    const withWorkouts = viewer.admin ? await reads.workouts.sportIdsWithWorkouts() : null
     return sports.map((sport) => {
       const preference = preferences.get(sport.id)
       return {
@@ -31,17 +28,17 @@ export function createSportsService(context: ServerContext) {
   return {
     /** Every sport, merged with the caller's preferences; administrators also learn which have workouts. */
     async list(viewer: UserEntity): Promise<SportsResponse> {
-      const sports = await db.manager.find(SportEntity, { order: { id: 'ASC' } })
+      const sports = await reads.sports.all()
       return { status: 'success', data: { sports: await present(viewer, sports) } }
     },
 
     /** Enables or disables a sport for everyone; its workouts stay. */
     async setActive(admin: UserEntity, id: number, isActive: boolean): Promise<SportsResponse> {
-      const sport = await write(async (manager) => {
-        const found = await manager.findOneBy(SportEntity, { id })
+      const sport = await database.write(async ({ sports }) => {
+        const found = await sports.byId(id)
         if (!found) throw new AppError('sport_not_found')
         found.isActive = isActive
-        return manager.save(found)
+        return sports.save(found)
       })
       return { status: 'success', data: { sports: await present(admin, [sport]) } }
     },

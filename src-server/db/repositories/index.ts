@@ -1,0 +1,56 @@
+import type { DataSource, EntityManager } from 'typeorm'
+import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
+import type { WriteQueue } from '../write-queue'
+import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
+import { sportsRepository, type SportsRepository } from './sports.repository'
+import { usersRepository, type UsersRepository } from './users.repository'
+import { workoutsRepository, type WorkoutsRepository } from './workouts.repository'
+
+/** Every repository, on one connection or transaction. */
+export interface Repositories {
+  readonly appConfig: AppConfigRepository
+  readonly sports: SportsRepository
+  readonly users: UsersRepository
+  readonly workouts: WorkoutsRepository
+  /**
+   * The connection or transaction they run on, for what still takes one (`afterCommit`, the
+   * modules not yet on repositories: see the README's architecture section). Never queried by services.
+   */
+  readonly handle: EntityManager
+}
+
+/** The repositories on `manager` (the caller's transaction, a snapshot, or a read connection). */
+export function repositoriesOf(manager: EntityManager): Repositories {
+  return {
+    appConfig: appConfigRepository(manager),
+    sports: sportsRepository(manager),
+    users: usersRepository(manager),
+    workouts: workoutsRepository(manager),
+    handle: manager,
+  }
+}
+
+/**
+ * How services reach the database: through the repositories, on the connections of
+ * `read-snapshots.ts` and the write queue (never around them).
+ */
+export interface Database {
+  /** Single reads on the shared read-only connection (committed rows only). */
+  readonly reads: Repositories
+  /** Reads on a pooled read-only connection of their own, no transaction (see `ReadConnection`). */
+  read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
+  /** Reads that must agree with each other, on one snapshot (see `ReadSnapshot`). */
+  snapshot<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
+  /** A write through the write queue: the repositories run inside its transaction. */
+  write<T>(work: (repositories: Repositories) => Promise<T>, options?: Parameters<WriteQueue>[1]): Promise<T>
+}
+
+export function createDatabase(connections: { reader: DataSource; read: ReadConnection; readSnapshot: ReadSnapshot; write: WriteQueue }): Database {
+  const { reader, read, readSnapshot, write } = connections
+  return {
+    reads: repositoriesOf(reader.manager),
+    read: (work) => read((manager) => work(repositoriesOf(manager))),
+    snapshot: (work) => readSnapshot((manager) => work(repositoriesOf(manager))),
+    write: (work, options) => write((manager) => work(repositoriesOf(manager)), options),
+  }
+}
