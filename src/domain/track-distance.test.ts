@@ -44,3 +44,47 @@ describe('distance of an activity without positions', () => {
     expect(lapped?.recordedDistance?.[4]).toBe(400)
   })
 })
+
+describe('the precedence of distances without positions: records, then laps, then speed', () => {
+  const at = (s: number): number => start + s * 1000
+
+  it("takes the points' own distance before the laps: a lap spread over its time would run through the pauses", () => {
+    // 100 m before a 60 s pause, 100 m after; one lap of 200 m over the whole 180 s.
+    const before = segment([0, 30, 60].map((s, i) => ({ time: at(s), recordedDistance: i * 50 })))
+    const after = segment([120, 150, 180].map((s, i) => ({ time: at(s), recordedDistance: 100 + i * 50 })))
+    const laps = [{ startTime: at(0), endTime: at(180), distanceM: 200 }]
+    const [first, second] = withDeviceDistance([before, after], laps)
+    expect(Array.from(first?.recordedDistance ?? [])).toEqual([0, 50, 100])
+    expect(Array.from(second?.recordedDistance ?? [])).toEqual([100, 150, 200])
+  })
+
+  it('falls back to the laps when the last reading disagrees with their total by more than 3 %', () => {
+    const points = segment([0, 60, 120].map((s, i) => ({ time: at(s), recordedDistance: i * 40 })))
+    const [result] = withDeviceDistance([points], [{ startTime: at(0), endTime: at(120), distanceM: 100 }])
+    expect(Array.from(result?.recordedDistance ?? [])).toEqual([0, 50, 100])
+  })
+
+  it('gives points that share a time the last reading of that time, so no increase is lost between them', () => {
+    // Five records a second, as a device writing at 5 Hz with whole-second times.
+    const points = segment([0, 0, 0, 1, 1, 1, 2].map((s, i) => ({ time: at(s), recordedDistance: i * 2 })))
+    const [result] = withDeviceDistance([points], [])
+    expect(Array.from(result?.recordedDistance ?? [])).toEqual([4, 4, 4, 10, 10, 10, 12])
+  })
+
+  it("counts a pool swim's first length: the counter reads one length at the first record, written when it ends", () => {
+    const points = segment([40, 75, 110].map((s, i) => ({ time: at(s), recordedDistance: (i + 1) * 25 })))
+    const laps = [{ startTime: at(0), endTime: at(110), distanceM: 75 }]
+    const [result] = withDeviceDistance([points], laps)
+    expect(Array.from(result?.time ?? [])).toEqual([at(0), at(40), at(75), at(110)])
+    expect(Array.from(result?.recordedDistance ?? [])).toEqual([0, 25, 50, 75])
+    expect(result?.size).toBe(4)
+  })
+
+  it('starts a segment without a first reading where the counter stood: 0 at the start, its last reading after a pause', () => {
+    const first = segment([{ time: at(0) }, { time: at(30), recordedDistance: 50 }])
+    const second = segment([{ time: at(90) }, { time: at(120) }, { time: at(150), recordedDistance: 100 }])
+    const [a, b] = withDeviceDistance([first, second], [])
+    expect(Array.from(a?.recordedDistance ?? [])).toEqual([0, 50])
+    expect(Array.from(b?.recordedDistance ?? [])).toEqual([50, Number.NaN, 100])
+  })
+})

@@ -18,22 +18,28 @@ function hasPosition(segment: TrackSegment): boolean {
 
 const hasValue = (column: Float64Array | null | undefined): boolean => column?.some((value) => !Number.isNaN(value)) ?? false
 
+/** How far the points' own recorded distance may lie from the laps' total and still be trusted. */
+const RECORDED_VS_LAPS_SHARE = 0.03
+
 /**
- * The distance of an activity without positions, one rule for every format (FIT, TCX), from the
- * best the device wrote:
- * 1. The laps' measured distances — its own totals, and the only complete figure of a pool swim,
- *    whose watch writes lengths into laps and distance into a few records at most — spread over
- *    each lap's time: points get a cumulative distance that grows linearly through each lap, so
- *    moving time and speeds follow the laps and rest laps of 0 m are pauses.
- * 2. Else the points' own recorded distance (FIT record `distance`, TCX trackpoint
- *    `DistanceMeters`), which stays as it is.
- * 3. Else the recorded speed integrated over time (see {@link distanceFromSpeed}): a device with a
+ * The distance of an activity, one precedence for every format (FIT, TCX), per point:
+ * 1. Positions: an activity with positions is returned unchanged (the analysis measures them).
+ * 2. The points' own recorded distance (FIT record `distance`, TCX trackpoint `DistanceMeters`),
+ *    the device's cumulative counter, when its last reading agrees with the laps' total (within
+ *    3 %; the check is skipped when the laps carry no distance). See {@link fromRecords} for
+ *    records that share a time and for a counter that already reads more than 0 at the first point.
+ * 3. Else the laps' measured distances — the device's own totals, and the only complete figure of
+ *    a pool swim whose records carry none — spread over each lap's time: points get a cumulative
+ *    distance that grows linearly through each lap, so rest laps of 0 m are pauses.
+ * 4. Else the recorded speed integrated over time (see {@link distanceFromSpeed}): a device with a
  *    speed sensor (a wheel or foot pod) that writes no distance still says how far it went.
- * Activities with positions are returned unchanged.
+ * Why records before laps: a lap spread evenly over its time puts distance into its pauses, which
+ * the segments leave out (a treadmill run came out 8.43 km where the device says 10.63 km).
  *
  * @param segments the activity's segments, in order
  * @param laps the activity's laps with their measured distances, in any order
- * @returns the segments, with `recordedDistance` replaced when laps or speeds are used
+ * @returns the segments, with `recordedDistance` replaced (and a starting point added, see
+ *   {@link fromRecords}) when records, laps or speeds give the distance
  */
 export function withDeviceDistance(segments: readonly TrackSegment[], laps: readonly MeasuredLap[]): readonly TrackSegment[] {
   if (segments.some(hasPosition)) return segments
@@ -41,6 +47,9 @@ export function withDeviceDistance(segments: readonly TrackSegment[], laps: read
     .filter((lap) => lap.distanceM >= 0 && lap.endTime >= lap.startTime)
     .sort((a, b) => a.startTime - b.startTime)
   const lapsTotal = measured.reduce((sum, lap) => sum + lap.distanceM, 0)
+  const recordedM = Math.max(...segments.map((segment) => maxValue(segment.recordedDistance)))
+  const start = measured[0]?.startTime ?? Number.NaN
+  if (recordedM > 0 && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, start)
   if (lapsTotal > 0) return spreadOverLaps(segments, measured)
   if (segments.some((segment) => hasValue(segment.recordedDistance)) || !segments.some((segment) => hasValue(segment.recordedSpeed))) return segments
   let originM = 0
@@ -49,6 +58,83 @@ export function withDeviceDistance(segments: readonly TrackSegment[], laps: read
     for (const value of recordedDistance) if (!Number.isNaN(value)) originM = value
     return { ...segment, recordedDistance }
   })
+}
+
+/** The largest value of a column, `-Infinity` when it has none. */
+function maxValue(column: Float64Array | null | undefined): number {
+  let max = Number.NEGATIVE_INFINITY
+  for (const value of column ?? []) if (value > max) max = value
+  return max
+}
+
+/**
+ * Rule 2 of {@link withDeviceDistance}: the points' recorded distance, read as the device's
+ * cumulative counter since the activity started.
+ * - Points that share a time (a device writing several records a second, or a record written
+ *   twice) are one moment: each takes the last reading of that time, so the counter's increase
+ *   within the second is not lost between points the analysis cannot tell apart in time.
+ * - A counter that reads more than 0 at the activity's first reading counted that distance since
+ *   the start (a pool swim's first length, written when the length ends): the first point, when
+ *   it has no reading, reads 0; when it has one and the activity started earlier (`start`, its
+ *   first lap), a point at that start reading 0 comes first. Likewise after a pause, the first
+ *   point of a segment without a reading reads where the counter stood before it, so the lengths
+ *   swum before the segment's first reading count.
+ * Segments that need none of this are returned as they are.
+ */
+function fromRecords(segments: readonly TrackSegment[], start: number): readonly TrackSegment[] {
+  const result = segments.map((segment) => {
+    const { time, recordedDistance } = segment
+    if (!recordedDistance) return segment
+    let changed: Float64Array | null = null
+    for (let i = segment.size - 2; i >= 0; i--) {
+      const next = (changed ?? recordedDistance)[i + 1] ?? Number.NaN
+      const value = recordedDistance[i] ?? Number.NaN
+      if (time[i] !== time[i + 1] || Number.isNaN(next) || Number.isNaN(value) || value === next) continue
+      changed ??= Float64Array.from(recordedDistance)
+      changed[i] = next
+    }
+    return changed ? { ...segment, recordedDistance: changed } : segment
+  })
+  // Where the counter stands before each segment: 0 before the first, the last reading before a pause.
+  let counterM = 0
+  for (const [index, segment] of result.entries()) {
+    const column = segment.recordedDistance
+    if (!column || segment.size === 0) continue
+    const firstReading = column.find((value) => !Number.isNaN(value)) ?? Number.NaN
+    if (firstReading > counterM && Number.isNaN(column[0] ?? Number.NaN)) {
+      const recordedDistance = Float64Array.from(column)
+      recordedDistance[0] = counterM
+      result[index] = { ...segment, recordedDistance }
+    } else if (index === 0 && firstReading > 0 && start < (segment.time[0] ?? Number.NaN)) {
+      result[index] = withStartPoint(segment, start)
+    }
+    counterM = Math.max(counterM, maxValue(column))
+  }
+  return result
+}
+
+/** `segment` with a point first at `time` reading 0 m and nothing else. */
+function withStartPoint(segment: TrackSegment, time: number): TrackSegment {
+  const prefixed = (column: Float64Array, value = Number.NaN): Float64Array => {
+    const longer = new Float64Array(segment.size + 1)
+    longer[0] = value
+    longer.set(column, 1)
+    return longer
+  }
+  const optional = (column: Float64Array | null | undefined): Float64Array | null => (column ? prefixed(column) : null)
+  return {
+    size: segment.size + 1,
+    lat: prefixed(segment.lat),
+    lon: prefixed(segment.lon),
+    ele: prefixed(segment.ele),
+    time: prefixed(segment.time, time),
+    heartRate: optional(segment.heartRate),
+    cadence: optional(segment.cadence),
+    power: optional(segment.power),
+    temperature: optional(segment.temperature),
+    recordedDistance: segment.recordedDistance ? prefixed(segment.recordedDistance, 0) : null,
+    recordedSpeed: optional(segment.recordedSpeed),
+  }
 }
 
 /**
