@@ -1,52 +1,38 @@
 import type { ChartDataPoint } from '../../../src/contracts'
 import type { ChartPoint } from '../../../src/domain/analysis'
-import { pointDistanceM } from '../../../src/domain/geo/distance'
 import { toHttpDate } from '../../lib/http-date'
 
-const position = (point: ChartPoint) => ({ lat: point.lat ?? Number.NaN, lon: point.lon ?? Number.NaN, ele: point.elevationM ?? Number.NaN })
-
 /**
- * Metres from the last point of a segment to the first point of the next one (0 without both
- * positions). The stored chart keeps every point up to 2,000, so these are the real end points
- * of the segments for all but the longest tracks.
+ * The chart of a whole workout: its distance is the workout's own (the jumps between segments are
+ * left out, as in the workout's distance, so the chart ends where the figures say; the reference
+ * tracker's chart ran on across them), and no point is faster than the workout's top speed (the
+ * reference's filtered maximum, which treats faster points as spikes; a smoothed line, an average
+ * of these points, then never exceeds it either). Time and distance start at 0 at the first point.
+ * @param topSpeedKmh the workout's `max_speed` figure, or null without one (no cap)
  */
-function jumpM(before: ChartPoint, after: ChartPoint): number {
-  const a = position(before)
-  const b = position(after)
-  const metres = pointDistanceM(a.lat, a.lon, a.ele, b.lat, b.lon, b.ele)
-  return Number.isFinite(metres) ? metres : 0
+export function presentWorkoutChart(points: readonly ChartPoint[], topSpeedKmh: number | null): ChartDataPoint[] {
+  return points.map((point) => presentChartPoint(point, point.distanceKm, point.elapsedS, topSpeedKmh))
 }
 
-/**
- * The chart of a whole workout as the reference tracker draws it: the distance runs on along the
- * line from one segment to the next, so the jump between segments is part of the chart's distance
- * (the workout's own distance leaves it out). Time and distance start at 0 at the first point.
- */
-export function presentWorkoutChart(points: readonly ChartPoint[]): ChartDataPoint[] {
-  let jumpsM = 0
-  return points.map((point, index) => {
-    const previous = points[index - 1]
-    if (previous && previous.segment !== point.segment) jumpsM += jumpM(previous, point)
-    return presentChartPoint(point, point.distanceKm + jumpsM / 1000, point.elapsedS)
-  })
-}
-
-/** The chart of one segment: time and distance from its own first point. */
-export function presentSegmentChart(points: readonly ChartPoint[]): ChartDataPoint[] {
+/** The chart of one segment: time and distance from its own first point, speeds capped at the segment's top speed. */
+export function presentSegmentChart(points: readonly ChartPoint[], topSpeedKmh: number | null): ChartDataPoint[] {
   const originKm = points[0]?.distanceKm ?? 0
   const originS = points[0]?.elapsedS ?? 0
-  return points.map((point) => presentChartPoint(point, point.distanceKm - originKm, point.elapsedS === null ? null : point.elapsedS - originS))
+  return points.map((point) =>
+    presentChartPoint(point, point.distanceKm - originKm, point.elapsedS === null ? null : point.elapsedS - originS, topSpeedKmh),
+  )
 }
 
 /** A chart point in the API's shape, with its distance (km) and time (s) along the chart. */
-function presentChartPoint(point: ChartPoint, distanceKm: number, durationS: number | null): ChartDataPoint {
+function presentChartPoint(point: ChartPoint, distanceKm: number, durationS: number | null, topSpeedKmh: number | null): ChartDataPoint {
   return {
     distance: Number(distanceKm.toFixed(3)),
     duration: durationS,
     elevation: point.elevationM,
     latitude: point.lat,
     longitude: point.lon,
-    speed: point.speedKmh,
+    // Rounded as the API rounds the top speed itself, so the two compare equal at the cap.
+    speed: topSpeedKmh === null ? point.speedKmh : Math.min(point.speedKmh, Number(topSpeedKmh.toFixed(2))),
     time: point.time === null ? null : toHttpDate(new Date(point.time)),
     ...(point.heartRate !== undefined ? { hr: point.heartRate } : {}),
     ...(point.cadence !== undefined ? { cadence: point.cadence } : {}),

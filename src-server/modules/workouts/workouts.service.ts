@@ -360,13 +360,16 @@ export function createWorkoutsService(context: ServerContext) {
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
       const workout = await ownWorkout(db.manager, user, id)
-      let points = chartPoints((await storedTrack(workout)).chart)
-      if (segment !== undefined) {
-        const number = segmentNumber(segment)
-        points = number === null ? [] : points.filter((point) => point.segment === number - 1)
-        if (points.length === 0) throw new AppError('segment_not_found')
+      const points = chartPoints((await storedTrack(workout)).chart)
+      let chartData
+      if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed)
+      else {
+        const index = (segmentNumber(segment) ?? 0) - 1
+        const own = points.filter((point) => point.segment === index)
+        if (own.length === 0) throw new AppError('segment_not_found')
+        const figures = (await segmentsOfWorkouts(db.manager, [workout.id])).find((row) => row.segmentIndex === index)
+        chartData = presentSegmentChart(own, figures?.maxSpeed ?? null)
       }
-      const chartData = segment === undefined ? presentWorkoutChart(points) : presentSegmentChart(points)
       return { status: 'success', message: '', data: { chart_data: chartData } }
     },
 

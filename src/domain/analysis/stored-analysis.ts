@@ -39,6 +39,6 @@ export function analyseForStorage(track: Track, options: StorageOptions = {}): S
     segments,
     chart: chartSeries(series),
     polyline: mapPolyline(series),
-    insights: computeInsights(series, track.laps ?? [], options.effortDistancesM),
+    insights: computeInsights(series, track.laps ?? [], workout.maxSpeedKmh, options.effortDistancesM),
   }
 }

@@ -14,7 +14,10 @@ export const POWER_EFFORT_DURATIONS_S = [5, 60, 300, 1200, 3600] as const
 export interface DistanceEffort {
   /** The target distance, metres. */
   readonly distanceM: number
-  /** The least moving time over any stretch of that distance, milliseconds. */
+  /**
+   * The least time over any stretch of that distance, milliseconds: moving time, plus the time of
+   * any pause the stretch runs through (see `distanceEfforts`).
+   */
   readonly movingMs: number
   /** Where the stretch starts, metres from the workout start. */
   readonly startM: number
@@ -65,28 +68,52 @@ function bestWindow(
 }
 
 /**
- * The fastest stretch of each target distance, by a sliding window over cumulative distance and
- * cumulative moving time (O(n) per distance). Windows end on a point; their start is
- * interpolated inside its interval, so a window can start anywhere. Distances longer than the
- * workout (beyond {@link DISTANCE_NOISE_M}) are left out; the whole distance takes exactly the
- * workout's moving time.
+ * What each interval costs a best effort that runs through it, milliseconds (index as in the
+ * {@link IntervalTable}): its moving time when it moved; otherwise its clock time, so a stretch
+ * that runs through a pause or the gap between two segments pays for it (distance never comes
+ * for free); and never less than its length at the workout's top speed. The top speed is the
+ * reference's filtered maximum, which treats anything faster as a spike: holding intervals to it
+ * keeps every best effort at or below the top speed the workout's figures show.
  */
-export function distanceEfforts(table: IntervalTable, targetsM: readonly number[]): DistanceEffort[] {
+function effortTimes(table: IntervalTable, topSpeedKmh: number): Float64Array {
+  const { size, distanceM, movingMs, time } = table
+  const msPerMetre = 3600 / topSpeedKmh
+  const costs = new Float64Array(size)
+  for (let k = 1; k < size; k++) {
+    const moving = movingMs[k] ?? 0
+    const clock = (time[k] ?? Number.NaN) - (time[k - 1] ?? Number.NaN)
+    const spent = moving > 0 ? moving : clock > 0 ? clock : 0
+    costs[k] = Math.max(spent, (distanceM[k] ?? 0) * msPerMetre)
+  }
+  return costs
+}
+
+/**
+ * The fastest stretch of each target distance, by a sliding window over cumulative distance and
+ * cumulative effort time (see {@link effortTimes}; O(n) per distance). Windows end on a point;
+ * their start is interpolated inside its interval, so a window can start anywhere. Distances
+ * longer than the workout (beyond {@link DISTANCE_NOISE_M}) are left out, as is every distance
+ * of a workout without a top speed (fewer than two moving intervals).
+ * @param topSpeedKmh the workout's top speed (its `maxSpeedKmh` figure)
+ */
+export function distanceEfforts(table: IntervalTable, targetsM: readonly number[], topSpeedKmh: number): DistanceEffort[] {
+  if (!(topSpeedKmh > 0)) return []
   const n = table.size
+  const costs = effortTimes(table, topSpeedKmh)
   const cumD = new Float64Array(n)
   const cumT = new Float64Array(n)
   for (let k = 1; k < n; k++) {
     cumD[k] = (cumD[k - 1] ?? 0) + (table.distanceM[k] ?? 0)
-    cumT[k] = (cumT[k - 1] ?? 0) + (table.movingMs[k] ?? 0)
+    cumT[k] = (cumT[k - 1] ?? 0) + (costs[k] ?? 0)
   }
   const total = cumD[n - 1] ?? 0
   const efforts: DistanceEffort[] = []
   for (const target of targetsM) {
     if (!(target > 0) || target > total + DISTANCE_NOISE_M) continue
-    // Within the noise, the whole workout is the stretch.
+    // Within the noise, the whole workout is the stretch, at its own pace (never faster).
     const width = Math.min(target, total)
     const best = bestWindow(cumD, cumT, n, width, true)
-    if (best) efforts.push({ distanceM: target, movingMs: best.gain, startM: best.startX })
+    if (best) efforts.push({ distanceM: target, movingMs: (best.gain * target) / width, startM: best.startX })
   }
   return efforts
 }

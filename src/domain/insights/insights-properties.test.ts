@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../analysis/workout-analysis'
+import type { PointSeries } from '../analysis/point-series'
 import type { Track, TrackSegment } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
 import { distanceEfforts, FOOT_EFFORT_DISTANCES_M, powerEfforts } from './best-efforts'
-import { intervalTable } from './interval-table'
+import { intervalTable, type IntervalTable } from './interval-table'
 import { lapFigures, SPLIT_UNIT_M, splits } from './splits'
 import { effortDistancesFor } from './sport-efforts'
 import { computeInsights } from './stored-insights'
@@ -100,14 +101,29 @@ describe('laps', () => {
   })
 })
 
-/** Least moving time over any stretch of `target` metres, trying every pair of points (O(n²)). */
-function bruteForceEffort(distance: Float64Array, moving: Float64Array, target: number): number {
+/**
+ * The rule for what an interval costs a best effort, stated on its own: its moving time when it
+ * moved, else its clock time (a pause or the gap between segments), and never less than its
+ * length at the top speed.
+ */
+function ruleCosts(series: PointSeries, table: IntervalTable, topSpeedKmh: number): Float64Array {
+  const costs = new Float64Array(table.size)
+  for (let k = 1; k < table.size; k++) {
+    const clock = (series.time[k] ?? NaN) - (series.time[k - 1] ?? NaN)
+    const spent = (table.movingMs[k] ?? 0) > 0 ? (table.movingMs[k] ?? 0) : clock > 0 ? clock : 0
+    costs[k] = Math.max(spent, ((table.distanceM[k] ?? 0) / topSpeedKmh) * 3600)
+  }
+  return costs
+}
+
+/** Least time over any stretch of `target` metres, trying every pair of points (O(n²)). */
+function bruteForceEffort(distance: Float64Array, costs: Float64Array, target: number): number {
   const n = distance.length
   const cumD = [0]
   const cumT = [0]
   for (let k = 1; k < n; k++) {
     cumD.push((cumD[k - 1] ?? 0) + (distance[k] ?? 0))
-    cumT.push((cumT[k - 1] ?? 0) + (moving[k] ?? 0))
+    cumT.push((cumT[k - 1] ?? 0) + (costs[k] ?? 0))
   }
   let best = Number.POSITIVE_INFINITY
   for (let j = 1; j < n; j++) {
@@ -117,27 +133,72 @@ function bruteForceEffort(distance: Float64Array, moving: Float64Array, target: 
       // The interval (i, i + 1) holds the start: take the part of it the window needs.
       const part = (cumD[j] ?? 0) - (cumD[i + 1] ?? 0)
       const need = (target - part) / (distance[i + 1] ?? 1)
-      best = Math.min(best, (cumT[j] ?? 0) - (cumT[i + 1] ?? 0) + need * (moving[i + 1] ?? 0))
+      best = Math.min(best, (cumT[j] ?? 0) - (cumT[i + 1] ?? 0) + need * (costs[i + 1] ?? 0))
       break
     }
   }
   return best
 }
 
+/** A straight ride north, one point a second at the given speeds (km/h), from `start` (epoch ms). */
+function rideNorth(speedsKmh: readonly number[], start: number, fromLat = 10): TrackSegment {
+  const builder = new TrackSegmentBuilder()
+  const metresPerDegree = (2 * Math.PI * 6_378_137) / 360
+  let lat = fromLat
+  builder.push({ lat, lon: 20, time: start })
+  speedsKmh.forEach((speed, i) => {
+    lat += speed / 3.6 / metresPerDegree
+    builder.push({ lat, lon: 20, time: start + (i + 1) * 1000 })
+  })
+  return builder.build()
+}
+
+const trackOf = (...segments: TrackSegment[]): Track => ({ format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments }] })
+
 describe('best efforts', () => {
-  it('over the whole distance take exactly the moving time; longer never faster; as a brute-force search', () => {
+  it('are never faster than the top speed; over the whole distance they take at least the moving time; as a brute-force search', () => {
     for (const { workout, series } of cases) {
       const table = intervalTable(series)
       const total = workout.distanceKm * 1000
-      const [whole] = distanceEfforts(table, [total - 1e-9])
-      expect(Math.floor((whole?.movingMs ?? 0) / 1000 + 1e-6)).toBe(workout.movingS)
-      const efforts = distanceEfforts(table, FOOT_EFFORT_DISTANCES_M)
+      const top = workout.maxSpeedKmh
+      const [whole] = distanceEfforts(table, [total - 1e-9], top)
+      expect(Math.floor((whole?.movingMs ?? 0) / 1000 + 1e-6)).toBeGreaterThanOrEqual(workout.movingS)
+      const efforts = distanceEfforts(table, FOOT_EFFORT_DISTANCES_M, top)
       expect(efforts.map((effort) => effort.distanceM)).toEqual(FOOT_EFFORT_DISTANCES_M.filter((d) => d <= total + 0.5))
       for (let i = 1; i < efforts.length; i++) expect(efforts[i]?.movingMs).toBeGreaterThanOrEqual(efforts[i - 1]?.movingMs ?? 0)
+      for (const effort of efforts) expect((effort.distanceM / effort.movingMs) * 3600).toBeLessThanOrEqual(top * (1 + 1e-12))
+      const costs = ruleCosts(series, table, top)
       for (const effort of efforts.slice(0, 3)) {
-        expect(effort.movingMs).toBeCloseTo(bruteForceEffort(table.distanceM, table.movingMs, effort.distanceM), 3)
+        expect(effort.movingMs).toBeCloseTo(bruteForceEffort(table.distanceM, costs, effort.distanceM), 3)
       }
     }
+  })
+
+  it('a stretch through a pause or the gap between segments pays for its time', () => {
+    const start = Date.UTC(2025, 0, 1)
+    const km = Array<number>(360).fill(10) // 1 km at 10 km/h: 360 s
+    // Stopped for 5 minutes in the middle, within the segment: points a second apart that do not move.
+    const paused = rideNorth([...km, ...Array<number>(300).fill(0), ...km], start)
+    // The same pause as a gap between two segments (the timer stopped), the second picking up where the first ended.
+    const first = rideNorth(km, start)
+    const second = rideNorth(km, start + 660_000, (first.lat[first.size - 1] ?? 0))
+    for (const track of [trackOf(paused), trackOf(first, second)]) {
+      const { workout, series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+      expect(workout.distanceKm).toBeCloseTo(2, 3)
+      const [two] = distanceEfforts(intervalTable(series), [1999], workout.maxSpeedKmh)
+      // 360 + 300 + 360 s, less the 1 m not needed; never 720 s as if the pause took no time.
+      expect((two?.movingMs ?? 0) / 1000).toBeCloseTo(1020 - 0.36, 1)
+    }
+  })
+
+  it('a GPS spike faster than the top speed does not make a best effort', () => {
+    // 1 km at 20 km/h with a 3-second jump at 400 km/h: the top speed filter drops it.
+    const speeds = Array<number>(180).fill(20)
+    speeds.splice(90, 3, 400, 400, 400)
+    const { workout, series } = analyseTrack(trackOf(rideNorth(speeds, Date.UTC(2025, 0, 1))), { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.maxSpeedKmh).toBeCloseTo(20, 6)
+    const [effort] = distanceEfforts(intervalTable(series), [400], workout.maxSpeedKmh)
+    expect((400 / (effort?.movingMs ?? 1)) * 3600).toBeCloseTo(20, 6)
   })
 
   it('best power of a steady 1 Hz recording is that power; a 5 s burst wins the 5 s effort', () => {
@@ -210,7 +271,7 @@ describe('stored insights', () => {
   it('are rounded, JSON-safe and keep every efforts distance the workout covers', () => {
     const first = cases[cases.length - 1]
     if (!first) throw new Error('no case')
-    const stored = computeInsights(first.series, [])
+    const stored = computeInsights(first.series, [], first.workout.maxSpeedKmh)
     expect(JSON.parse(JSON.stringify(stored))).toEqual(stored)
     expect(stored.laps).toEqual([])
     expect(stored.heartRate?.length).toBeGreaterThan(10)

@@ -13,8 +13,12 @@ import { intervalTable } from './interval-table'
 import { lapFigures, SPLIT_UNIT_M, splits, type SplitFigures } from './splits'
 import { valueHistogram, type ValueHistogram } from './zones'
 
-/** Version of {@link StoredInsights}; a stored row with another version is computed again. */
-export const INSIGHTS_VERSION = 1
+/**
+ * Version of {@link StoredInsights}; a stored row with another version is computed again (in the
+ * background after start-up, see `insights-recompute.ts`). 2: best efforts pay for the pauses
+ * they run through and never beat the workout's top speed.
+ */
+export const INSIGHTS_VERSION = 2
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
@@ -57,11 +61,13 @@ const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLI
 /**
  * Computes the {@link StoredInsights} of an analysed series in a few O(n) passes.
  * @param laps the device's laps (see {@link Lap}), empty when the file has none
+ * @param topSpeedKmh the workout's top speed, which no best effort beats (see `distanceEfforts`)
  * @param effortDistancesM best-effort distances to look for (those of the workout's sport)
  */
 export function computeInsights(
   series: PointSeries,
   laps: readonly Lap[],
+  topSpeedKmh: number,
   effortDistancesM: readonly number[] = ALL_EFFORT_DISTANCES_M,
 ): StoredInsights {
   const table = intervalTable(series)
@@ -71,9 +77,10 @@ export function computeInsights(
     splitsKm: splitsKm.map(roundedSplit),
     splitsMi: splitsMi.map(roundedSplit),
     laps: lapFigures(table, laps).map(roundedSplit),
-    distanceEfforts: distanceEfforts(table, effortDistancesM).map((effort) => ({
+    distanceEfforts: distanceEfforts(table, effortDistancesM, topSpeedKmh).map((effort) => ({
       distanceM: effort.distanceM,
-      movingMs: Math.round(effort.movingMs),
+      // Up, so rounding never makes an effort faster than the top speed.
+      movingMs: Math.ceil(effort.movingMs),
       startM: round(effort.startM, 1),
     })),
     powerEfforts: powerEfforts(table, series.segmentStarts, POWER_EFFORT_DURATIONS_S).map((effort) => ({
