@@ -1,3 +1,5 @@
+import { sqliteDialect, type Dialect } from './dialect'
+
 /**
  * How a column reaches JavaScript through a packed row: texts and integers (or null) inside the
  * row's one text, reals as columns of their own.
@@ -12,8 +14,11 @@ export type PackedRow = Readonly<Record<string, unknown>> & { readonly packed: s
 
 /** Rows SQLite hands over as few values each (see {@link packedRows}). */
 export interface PackedRows<F extends string> {
-  /** The select list: `packed`, then the reals as `r0`, `r1`…, padded with NULLs up to `width` (parts of one UNION ALL). */
-  select(width?: number): string
+  /**
+   * The select list: `packed`, then the reals as `r0`, `r1`…, padded with NULLs up to `width`
+   * (parts of one UNION ALL), in the SQL of `dialect` (SQLite's when not given).
+   */
+  select(width?: number, dialect?: Dialect): string
   /** How many real columns the rows have. */
   readonly reals: number
   /** The row's fields. */
@@ -24,7 +29,7 @@ export interface PackedRows<F extends string> {
  * Rows that reach JavaScript as a few values each instead of one per column: node-sqlite3 makes
  * every value of every row a property through N-API on the event loop, while SQLite builds one
  * JSON array text of the row's texts and integers on libuv's pool and `JSON.parse` reads it fast.
- * Texts go through `json_quote` (null included), integers through CAST (exact). Reals stay
+ * Texts go through `json_quote` (null included; see `Dialect.jsonText`), integers through CAST (exact). Reals stay
  * columns: printed so as to read back as the same double, they cost SQLite more than N-API costs
  * for them (measured, the calendar's list: all values packed, +70 µs of CPU per call; reals apart,
  * the event loop's share 340 → 230 µs with the same CPU in all).
@@ -32,11 +37,12 @@ export interface PackedRows<F extends string> {
 export function packedRows<F extends string>(columns: readonly PackedColumn<F>[]): PackedRows<F> {
   const inText = columns.filter(([, , kind]) => kind !== 'real')
   const reals = columns.filter(([, , kind]) => kind === 'real')
-  const valueOf = ([, expression, kind]: PackedColumn<F>) => (kind === 'text' ? `json_quote(${expression})` : `coalesce(CAST(${expression} AS TEXT), 'null')`)
-  const packed = `'[' || ${inText.map(valueOf).join(` || ',' || `)} || ']'`
+  const valueOf = (dialect: Dialect, [, expression, kind]: PackedColumn<F>) =>
+    kind === 'text' ? dialect.jsonText(expression) : `coalesce(CAST(${expression} AS TEXT), 'null')`
   return {
     reals: reals.length,
-    select(width = reals.length) {
+    select(width = reals.length, dialect = sqliteDialect) {
+      const packed = `'[' || ${inText.map((column) => valueOf(dialect, column)).join(` || ',' || `)} || ']'`
       const realColumns = Array.from({ length: width }, (_, index) => `${reals[index]?.[1] ?? 'NULL'} AS r${index}`)
       return [`${packed} AS packed`, ...realColumns].join(', ')
     },

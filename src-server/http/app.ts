@@ -69,11 +69,11 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   const users = createUsersService(context, accountMail)
   const sports = createSportsService({ database })
   const appConfig = createAppConfigService({ database, emailSending: context.mailer.enabled, tiles: config.tiles, version: config.version })
-  const appStats = createAppStatsService(context)
+  const appStats = createAppStatsService({ database, layout: context.layout })
   const workouts = createWorkoutsService(context)
   const { imports, watcher } = parts
-  const stats = createStatsService(context)
-  const records = createRecordsService(context)
+  const stats = createStatsService({ database })
+  const records = createRecordsService({ database })
   const insights = createInsightsService(context)
   // Earlier workouts get their insights in the background, once per start until none is missing.
   const insightsRecompute = createInsightsRecompute(context)

@@ -2,14 +2,18 @@ import type { DataSource, EntityManager } from 'typeorm'
 import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
 import type { WriteQueue } from '../write-queue'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
+import { recordsRepository, type RecordsRepository } from './records.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
+import { statsRepository, type StatsRepository } from './stats.repository'
 import { usersRepository, type UsersRepository } from './users.repository'
 import { workoutsRepository, type WorkoutsRepository } from './workouts.repository'
 
 /** Every repository, on one connection or transaction. */
 export interface Repositories {
   readonly appConfig: AppConfigRepository
+  readonly records: RecordsRepository
   readonly sports: SportsRepository
+  readonly stats: StatsRepository
   readonly users: UsersRepository
   readonly workouts: WorkoutsRepository
   /**
@@ -23,7 +27,9 @@ export interface Repositories {
 export function repositoriesOf(manager: EntityManager): Repositories {
   return {
     appConfig: appConfigRepository(manager),
+    records: recordsRepository(manager),
     sports: sportsRepository(manager),
+    stats: statsRepository(manager),
     users: usersRepository(manager),
     workouts: workoutsRepository(manager),
     handle: manager,

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm'
-import { sportIdsWithWorkouts } from '../../modules/workouts/workouts.queries'
+import { WorkoutEntity } from '../entities'
+import { bestWorkoutBy, sportIdsWithWorkouts } from '../../modules/workouts/workouts.queries'
 
 /**
  * What the other aggregates read of workouts. The workouts module's own queries still live in
@@ -8,8 +9,12 @@ import { sportIdsWithWorkouts } from '../../modules/workouts/workouts.queries'
  */
 export function workoutsRepository(manager: EntityManager) {
   return {
+    /** How many workouts the server holds. */
+    count: (): Promise<number> => manager.count(WorkoutEntity),
     /** Ids of the sports that have at least one workout (anyone's). */
     sportIdsWithWorkouts: (): Promise<Set<number>> => sportIdsWithWorkouts(manager),
+    /** The workout with the highest positive value of a column among a user's workouts of one sport (ties: earliest, then smallest id). */
+    bestBy: (userId: number, sportId: number, column: Parameters<typeof bestWorkoutBy>[3]) => bestWorkoutBy(manager, userId, sportId, column),
   }
 }
 

@@ -1,10 +1,8 @@
 import type { EntityManager } from 'typeorm'
 import type { RecordsResponse } from '../../../src/contracts'
-import type { ServerContext } from '../../context'
 import { RecordEntity, type RecordType, type UserEntity, type WorkoutEntity } from '../../db/entities'
+import { repositoriesOf, type Database } from '../../db/repositories'
 import { presentRecord } from '../users/user.presenter'
-import { bestWorkoutBy } from '../workouts/workouts.queries'
-import { recordsOfUser } from './records.queries'
 
 /**
  * The workout column each record type takes its value from (longest duration uses moving time),
@@ -21,27 +19,21 @@ const RECORD_COLUMNS = {
 const RECORD_TYPES = Object.keys(RECORD_COLUMNS) as RecordType[]
 
 /**
- * Recomputes a user's records for one sport inside the caller's transaction: for each type the
- * workout with the highest value wins, ties going to the earliest; a best value of zero (or no
- * value, e.g. no elevation for HA) gives no record.
+ * Recomputes a user's records for one sport inside the caller's transaction (`handle`): for each
+ * type the workout with the highest value wins, ties going to the earliest; a best value of zero
+ * (or no value, e.g. no elevation for HA) gives no record.
  */
-export async function recomputeRecords(manager: EntityManager, userId: number, sportId: number): Promise<void> {
-  await manager.delete(RecordEntity, { userId, sportId })
+export async function recomputeRecords(handle: EntityManager, userId: number, sportId: number): Promise<void> {
+  const { records, workouts } = repositoriesOf(handle)
+  await records.removeOfSport(userId, sportId)
   for (const recordType of RECORD_TYPES) {
-    const best = await bestWorkoutBy(manager, userId, sportId, RECORD_COLUMNS[recordType].column)
+    const best = await workouts.bestBy(userId, sportId, RECORD_COLUMNS[recordType].column)
     if (!best) continue
-    await manager.insert(RecordEntity, {
-      userId,
-      sportId,
-      workoutId: best.id,
-      recordType,
-      value: best.value,
-      workoutDate: best.workoutDate,
-    })
+    await records.add({ userId, sportId, workoutId: best.id, recordType, value: best.value, workoutDate: best.workoutDate })
   }
 }
 
-/** True when a workout's value ranks before a record's, in the order of `bestWorkoutBy`. */
+/** True when a workout's value ranks before a record's, in the order of `WorkoutsRepository.bestBy`. */
 function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity): boolean {
   if (value !== record.value) return value > record.value
   const [date, recordDate] = [workout.workoutDate.getTime(), record.workoutDate.getTime()]
@@ -50,12 +42,13 @@ function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity
 
 /**
  * Brings a user's records for one sport up to date with workouts just added to it, inside the
- * caller's transaction: the new workouts are compared with the current records only, which gives
- * what {@link recomputeRecords} would, without reading the sport's other workouts (an import costs
- * the same whatever the history's size). Edits and deletions recompute.
+ * caller's transaction (`handle`): the new workouts are compared with the current records only,
+ * which gives what {@link recomputeRecords} would, without reading the sport's other workouts (an
+ * import costs the same whatever the history's size). Edits and deletions recompute.
  */
-export async function addToRecords(manager: EntityManager, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
-  const current = new Map((await manager.findBy(RecordEntity, { userId, sportId })).map((record) => [record.recordType, record]))
+export async function addToRecords(handle: EntityManager, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
+  const { records } = repositoriesOf(handle)
+  const current = new Map((await records.ofSport(userId, sportId)).map((record) => [record.recordType, record]))
   for (const recordType of RECORD_TYPES) {
     const before = current.get(recordType)
     let best = before
@@ -65,18 +58,18 @@ export async function addToRecords(manager: EntityManager, userId: number, sport
       best = Object.assign(new RecordEntity(), { userId, sportId, recordType, workoutId: workout.id, value, workoutDate: workout.workoutDate })
     }
     if (!best || best === before) continue
-    if (before) await manager.update(RecordEntity, { id: before.id }, { workoutId: best.workoutId, value: best.value, workoutDate: best.workoutDate })
-    else await manager.insert(RecordEntity, best)
+    if (before) await records.replaceHolder(before.id, { workoutId: best.workoutId, value: best.value, workoutDate: best.workoutDate })
+    else await records.add(best)
   }
 }
 
 export type RecordsService = ReturnType<typeof createRecordsService>
 
-export function createRecordsService(context: ServerContext) {
+export function createRecordsService({ database }: { database: Database }) {
   return {
     /** The caller's records, by sport then type. */
     async list(user: UserEntity): Promise<RecordsResponse> {
-      const records = await context.read((manager) => recordsOfUser(manager, user.id))
+      const records = await database.read(({ records }) => records.ofUser(user.id))
       return { status: 'success', data: { records: records.map((record) => presentRecord(record, user.username)) } }
     },
   }

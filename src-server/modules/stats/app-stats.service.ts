@@ -1,10 +1,8 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppStatsResponse } from '../../../src/contracts'
-import type { ServerContext } from '../../context'
 import type { DataDirLayout } from '../../data-dir'
-import { UserEntity, WorkoutEntity } from '../../db/entities'
-import { sportIdsWithWorkouts } from '../workouts/workouts.queries'
+import type { Database } from '../../db/repositories'
 
 /** Total size in bytes of the files under a folder; with `recursive: false`, of its own files only. */
 async function folderSize(dir: string, { recursive = true } = {}): Promise<number> {
@@ -29,18 +27,18 @@ async function uploadsSize(layout: DataDirLayout): Promise<number> {
 
 export type AppStatsService = ReturnType<typeof createAppStatsService>
 
-export function createAppStatsService(context: ServerContext) {
+export function createAppStatsService({ database, layout }: { database: Database; layout: DataDirLayout }) {
   return {
     /** Counts for the administration menu. */
     async get(): Promise<AppStatsResponse> {
-      const { manager } = context.db
+      const { users, workouts } = database.reads
       return {
         status: 'success',
         data: {
-          users: await manager.count(UserEntity),
-          workouts: await manager.count(WorkoutEntity),
-          sports: (await sportIdsWithWorkouts(manager)).size,
-          uploads_dir_size: await uploadsSize(context.layout),
+          users: await users.count(),
+          workouts: await workouts.count(),
+          sports: (await workouts.sportIdsWithWorkouts()).size,
+          uploads_dir_size: await uploadsSize(layout),
         },
       }
     },

@@ -3,9 +3,9 @@ import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByT
 import { periodRanges, type PeriodRange } from '../../../src/domain/statistics'
 import { createTransitionCache, createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
-import { SportEntity, UserEntity } from '../../db/entities'
-import { MAX_PERIOD_RANGES, statsDateRange, totalsByPeriod, totalsBySport, type StatsFilter, type TotalsRow } from './stats.queries'
+import type { UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
+import { MAX_PERIOD_RANGES, type StatsFilter, type TotalsRow } from '../../db/repositories/stats.repository'
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
 
@@ -49,8 +49,8 @@ function runsOf(ranges: readonly PeriodRange[]): PeriodRange[][] {
   return runs
 }
 
-export function createStatsService(context: ServerContext) {
-  const { db, read, readSnapshot } = context
+export function createStatsService({ database }: { database: Database }) {
+  const { reads } = database
   // Offset changes per zone and year, kept for the server's life: they never change while it runs.
   const transitions = createTransitionCache()
   // The first and last workout dates last found per user and sport: the periods of the next
@@ -61,7 +61,7 @@ export function createStatsService(context: ServerContext) {
   async function target(viewer: UserEntity, username: string): Promise<UserEntity> {
     // One's own statistics (the usual call): the caller's row, just read by authentication, serves.
     if (username === viewer.username) return viewer
-    const user = await db.manager.findOneBy(UserEntity, { username })
+    const user = await reads.users.byUsername(username)
     if (!user) throw new AppError('user_not_found')
     if (user.id !== viewer.id && !viewer.admin) throw new AppError('forbidden')
     return user
@@ -76,7 +76,7 @@ export function createStatsService(context: ServerContext) {
 
   /** The filter of a user's workouts by local days and sport. */
   async function filterOf(user: UserEntity, clock: ZoneClock, query: { from?: string; to?: string; sport_id?: number }): Promise<StatsFilter> {
-    if (query.sport_id !== undefined && !(await db.manager.existsBy(SportEntity, { id: query.sport_id }))) {
+    if (query.sport_id !== undefined && !(await reads.sports.exists(query.sport_id))) {
       throw new AppError('sport_not_found')
     }
     const from = query.from ? midnight(clock, query.from, 0) : null
@@ -106,11 +106,11 @@ export function createStatsService(context: ServerContext) {
       const first = Math.max(known?.first ?? 0, from ?? -Infinity)
       const until = Math.min((known?.last ?? 0) + 1, to ?? Infinity)
       const quickRanges = known && first < until ? rangesOver(first, until) : []
-      const quick = quickRanges.length > 0 && quickRanges.length <= MAX_PERIOD_RANGES ? await read((manager) => totalsByPeriod(manager, filter, quickRanges)) : null
+      const quick = quickRanges.length > 0 && quickRanges.length <= MAX_PERIOD_RANGES ? await database.read(({ stats }) => stats.totalsByPeriod(filter, quickRanges)) : null
       const rows =
         quick ??
-        (await readSnapshot(async (manager) => {
-          const range = await statsDateRange(manager, filter)
+        (await database.snapshot(async ({ stats }) => {
+          const range = await stats.dateRange(filter)
           if (from === null && to === null) {
             if (dateSpans.size >= DATE_SPANS_MAX) dateSpans.delete(dateSpans.keys().next().value ?? '')
             if (range) dateSpans.set(spanKey, range)
@@ -119,7 +119,7 @@ export function createStatsService(context: ServerContext) {
           // Runs of periods, each over its own part of the range (so nothing is left uncovered).
           for (const run of range ? runsOf(rangesOver(range.first, range.last + 1)) : []) {
             const part = { ...filter, from: run[0]?.start ?? null, to: run[run.length - 1]?.until ?? null }
-            totals.push(...((await totalsByPeriod(manager, part, run)) ?? []))
+            totals.push(...((await stats.totalsByPeriod(part, run)) ?? []))
           }
           return totals
         }))
@@ -135,7 +135,7 @@ export function createStatsService(context: ServerContext) {
     async bySport(viewer: UserEntity, username: string, query: z.output<typeof statsBySportQuery>): Promise<StatsBySportResponse> {
       const user = await target(viewer, username)
       const filter = await filterOf(user, createZoneClock(user.timezone), query)
-      const rows = await read((manager) => totalsBySport(manager, filter))
+      const rows = await database.read(({ stats }) => stats.totalsBySport(filter))
       return { status: 'success', data: { statistics: Object.fromEntries(rows.map((row) => [String(row.sport_id), presentTotals(row)])) } }
     },
   }

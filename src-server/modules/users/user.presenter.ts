@@ -3,7 +3,7 @@ import type { Language, User, UserRecord } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
 import type { UserEntity } from '../../db/entities'
 import { toHttpDate } from '../../lib/http-date'
-import { recordsOfUser, type RecordRow } from '../records/records.queries'
+import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
 import { userWorkoutSums } from './users.queries'
 
 /** Who is looking: the user themself, an administrator, or another user. */
@@ -43,7 +43,7 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
 async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
   const totals = await userWorkoutSums(manager, user.id)
   const sports = totals.sportIds
-  const records = await recordsOfUser(manager, user.id)
+  const records = await recordsRepository(manager).ofUser(user.id)
   return {
     nb_workouts: totals.nb_workouts,
     nb_sports: sports.length,

@@ -6,7 +6,7 @@ import { containsPattern } from '../../db/like'
 import { packedRows, type PackedRow } from '../../db/packed-rows'
 import { placeholders } from '../../db/placeholders'
 import { fromSqlDate, toSqlDate } from '../../lib/sql-date'
-import { packedRecords, type RecordRow } from '../records/records.queries'
+import { packedRecords, type RecordRow } from '../../db/repositories/records.repository'
 
 /** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
 export interface WorkoutListFilter {

@@ -26,7 +26,7 @@ import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { saveInsights } from '../insights/insights-store'
 import { addToRecords, recomputeRecords } from '../records/records.service'
-import { recordsOfWorkouts, type RecordRow } from '../records/records.queries'
+import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
@@ -121,7 +121,7 @@ export function createWorkoutsService(context: ServerContext) {
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    return presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsOfWorkouts(manager, ids))
+    return presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsRepository(manager).ofWorkouts(ids))
   }
 
   /** Workouts in the answer's shape, with their segments and records (rows of any of the workouts). */

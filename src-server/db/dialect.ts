@@ -1,0 +1,72 @@
+import type { EntityManager } from 'typeorm'
+import { containsPattern } from './like'
+import { placeholders } from './placeholders'
+import { fromSqlDate, toSqlDate } from '../lib/sql-date'
+
+/**
+ * The SQL that differs between the engines, for the repositories: they write their statements
+ * with `?` placeholders and ask the dialect for the rest. SQLite is the default and the desktop's
+ * only engine; PostgreSQL (club servers) is being brought up behind the same repositories.
+ */
+export interface Dialect {
+  readonly engine: 'sqlite' | 'postgres'
+  /** The statement with its `?` placeholders in the engine's form (`$1`, `$2`… on PostgreSQL). */
+  sql(text: string): string
+  /** `?, ?, ?` for a SQL `IN (…)` list of these values (passed as parameters, never inlined). */
+  placeholders(values: readonly unknown[]): string
+  /** `column` contains the next parameter's text, ignoring case (ASCII on SQLite, as its LIKE does). */
+  containsIgnoringCase(column: string): string
+  /** The parameter of {@link containsIgnoringCase} for `text`: `%` and `_` typed by a user match themselves. */
+  containsParameter(text: string): string
+  /** `column` equals the next parameter, ignoring case as the engine's usernames and e-mails do. */
+  equalsIgnoringCase(column: string): string
+  /** The distinct values of `expression` joined by `separator`, in their order (one text, null when none). */
+  joinedDistinct(expression: string, fromWhere: string, separator: string): string
+  /** `expression` as a JSON value text (a quoted string or `null`), for rows packed into one text. */
+  jsonText(expression: string): string
+  /** An instant as a parameter compared with (or stored in) a `datetime` column. */
+  dateParameter(instant: Date | number): unknown
+  /** An instant read from a `datetime` column by raw SQL. */
+  dateOf(stored: unknown): Date
+}
+
+/** SQLite, as the product has always spoken it: dates are UTC texts, LIKE ignores ASCII case. */
+export const sqliteDialect: Dialect = {
+  engine: 'sqlite',
+  sql: (text) => text,
+  placeholders,
+  containsIgnoringCase: (column) => `${column} LIKE ? ESCAPE '\\'`,
+  containsParameter: containsPattern,
+  equalsIgnoringCase: (column) => `${column} = ? COLLATE NOCASE`,
+  joinedDistinct: (expression, fromWhere, separator) =>
+    `(SELECT group_concat(v, '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
+  jsonText: (expression) => `json_quote(${expression})`,
+  dateParameter: toSqlDate,
+  dateOf: (stored) => fromSqlDate(String(stored)),
+}
+
+/** `?` placeholders numbered `$1`, `$2`… outside quoted texts and names. */
+function numbered(text: string): string {
+  let index = 0
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) => (match === '?' ? `$${++index}` : match))
+}
+
+/** PostgreSQL (work in progress: see the README's architecture section). */
+const postgresDialect: Dialect = {
+  engine: 'postgres',
+  sql: numbered,
+  placeholders,
+  containsIgnoringCase: (column) => `${column} ILIKE ? ESCAPE '\\'`,
+  containsParameter: containsPattern,
+  equalsIgnoringCase: (column) => `lower(${column}) = lower(?)`,
+  joinedDistinct: (expression, fromWhere, separator) =>
+    `(SELECT string_agg(CAST(v AS text), '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
+  jsonText: (expression) => `CAST(to_json(${expression}) AS text)`,
+  dateParameter: (instant) => new Date(instant),
+  dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
+}
+
+/** The dialect of the connection (or transaction) a repository runs on. */
+export function dialectOf(manager: EntityManager): Dialect {
+  return manager.connection.options.type === 'postgres' ? postgresDialect : sqliteDialect
+}
