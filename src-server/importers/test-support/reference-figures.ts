@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Decoder, Stream, type TimestampCorrelationMesg } from '@garmin/fitsdk'
+import { Decoder, Stream, type LengthMesg, type TimestampCorrelationMesg } from '@garmin/fitsdk'
 import FitParser from 'fit-file-parser'
 
 /**
@@ -166,6 +166,20 @@ function withCorrelatedClock(points: ReferencePoint[], correlation: TimestampCor
   return points.map((point) => (point.time < POWER_ON_CLOCK_END ? { ...point, time: point.time + utc - system } : point))
 }
 
+/**
+ * A pool swim's records start at the end of its first length: the swim began when the first
+ * length did. Each length's start and end join the records as moments without a position.
+ */
+function withSwimLengths(points: ReferencePoint[], lengths: readonly LengthMesg[]): ReferencePoint[] {
+  if (lengths.length === 0) return points
+  const moment = (time: number): ReferencePoint => ({ lat: Number.NaN, lon: Number.NaN, ele: Number.NaN, time })
+  const bounds = lengths.flatMap((length) => {
+    const start = asTime(length.startTime)
+    return [moment(start), moment(start + 1000 * (asNumber(length.totalElapsedTime) || 0))]
+  })
+  return [...points, ...bounds.filter((point) => Number.isFinite(point.time))].sort((a, b) => a.time - b.time)
+}
+
 /** Decodes a FIT file with `@garmin/fitsdk`. */
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
@@ -184,7 +198,7 @@ export function fitReference(path: string): FitReference {
   const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
   const fromLibrary = compressedTimestamps || (errors.length > 0 && sdkPoints.length === 0)
   const decoded = (fromLibrary ? libraryPoints(bytes) : null) ?? sdkPoints
-  const points = withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0])
+  const points = withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? [])
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
     .filter((event) => event.event === 'timer' && event.eventType !== 'start')
@@ -227,7 +241,7 @@ export function fitReference(path: string): FitReference {
   return {
     fileType: String(messages.fileIdMesgs?.[0]?.type),
     intact,
-    recordCount: points.length,
+    recordCount: decoded.length,
     activities,
     sports: sessions.map((session) => String(session.sport)),
   }
