@@ -1,14 +1,95 @@
-import type { EntityManager } from 'typeorm'
+import { Not, type EntityManager } from 'typeorm'
 import { UserEntity, UserSportPreferenceEntity } from '../entities'
+import { dialectOf } from '../dialect'
 
-/** The accounts, with their sport preferences. */
+export interface UserListOrder {
+  by: 'admin' | 'created_at' | 'is_active' | 'username' | 'workouts_count'
+  direction: 'asc' | 'desc'
+}
+
+/** Sums over one user's workouts (null when they have none) and the sports they have workouts in (by id). */
+export interface UserWorkoutSums {
+  nb_workouts: number
+  total_distance: number | null
+  total_ascent: number | null
+  total_duration: number | null
+  sportIds: number[]
+}
+
+const ORDER_COLUMNS = {
+  admin: 'u.admin',
+  created_at: 'u.created_at',
+  is_active: 'u.is_active',
+  username: 'u.username',
+  workouts_count: 'workouts_count',
+} as const
+
+/** The accounts, with their sport preferences and the sums of their workouts shown beside them. */
 export function usersRepository(manager: EntityManager) {
+  const dialect = dialectOf(manager)
+  const query = <T>(sql: string, params: unknown[]) => manager.query<T>(dialect.sql(sql), params)
+
+  /** Users whose name contains `part` literally (not as a pattern); every user without it. */
+  function whereOf(part: string | undefined): { where: string; params: unknown[] } {
+    if (!part) return { where: '', params: [] }
+    return { where: `WHERE ${dialect.containsIgnoringCase('u.username')}`, params: [dialect.containsParameter(part)] }
+  }
+
   return {
+    byId: (id: number): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { id }),
     byUsername: (username: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { username }),
+    byEmail: (email: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { email }),
+    /** The users of these ids that exist, in no particular order. */
+    byIds: (ids: readonly number[]): Promise<UserEntity[]> => manager.findBy(UserEntity, ids.map((id) => ({ id }))),
     /** How many accounts exist, active or not. */
     count: (): Promise<number> => manager.count(UserEntity),
+    /** Active administrators other than this user. */
+    countActiveAdminsExcept: (id: number): Promise<number> => manager.countBy(UserEntity, { admin: true, isActive: true, id: Not(id) }),
+
+    /** How many users' names contain `usernamePart` (all users without it). */
+    async countMatching(usernamePart: string | undefined): Promise<number> {
+      const { where, params } = whereOf(usernamePart)
+      const [{ total }] = await query<[{ total: number }]>(`SELECT COUNT(*) AS total FROM "user" u ${where}`, params)
+      return total
+    },
+
+    /** Ids of one page of users; ties fall back to the id. */
+    async pageIds(usernamePart: string | undefined, order: UserListOrder, page: { limit: number; offset: number }): Promise<number[]> {
+      const { where, params } = whereOf(usernamePart)
+      const direction = order.direction === 'desc' ? 'DESC' : 'ASC'
+      const rows = await query<{ id: number }[]>(
+        `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count
+           FROM "user" u ${where}
+          ORDER BY ${ORDER_COLUMNS[order.by]} ${direction}, u.id ${direction}
+          LIMIT ? OFFSET ?`,
+        [...params, page.limit, page.offset],
+      )
+      return rows.map((row) => row.id)
+    },
+
+    /** Sums over one user's workouts and the sports they have workouts in, in one statement. */
+    async workoutSums(userId: number): Promise<UserWorkoutSums> {
+      const [sums] = await query<[Omit<UserWorkoutSums, 'sportIds'> & { sport_ids: string | null }]>(
+        `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent, SUM(duration) AS total_duration,
+                ${dialect.joinedDistinct('sport_id', 'FROM workout WHERE user_id = ?', ',')} AS sport_ids
+           FROM workout WHERE user_id = ?`,
+        [userId, userId],
+      )
+      const { sport_ids: sportIds, ...totals } = sums
+      return { ...totals, sportIds: sportIds === null ? [] : sportIds.split(',').map(Number) }
+    },
+
     /** A user's own settings of the sports (colour, threshold, display, enabled). */
     sportPreferences: (userId: number): Promise<UserSportPreferenceEntity[]> => manager.findBy(UserSportPreferenceEntity, { userId }),
+
+    save: (user: UserEntity): Promise<UserEntity> => manager.save(user),
+    async update(id: number, changes: Partial<Pick<UserEntity, 'picture'>>): Promise<void> {
+      await manager.update(UserEntity, id, changes)
+    },
+    /** Deletes an account; its workouts, records and preferences go with it (foreign keys cascade). */
+    async remove(id: number): Promise<void> {
+      await manager.delete(UserEntity, { id })
+    },
   }
 }
 

@@ -11,6 +11,9 @@ export function workoutsRepository(manager: EntityManager) {
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
+    /** The stored files of a user's workouts (original and map), to remove once the user is gone. */
+    filesOfUser: (userId: number): Promise<Pick<WorkoutEntity, 'filePath' | 'mapId'>[]> =>
+      manager.find(WorkoutEntity, { where: { userId }, select: { filePath: true, mapId: true } }),
     /** Ids of the sports that have at least one workout (anyone's). */
     sportIdsWithWorkouts: (): Promise<Set<number>> => sportIdsWithWorkouts(manager),
     /** The workout with the highest positive value of a column among a user's workouts of one sport (ties: earliest, then smallest id). */

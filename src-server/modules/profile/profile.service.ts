@@ -15,6 +15,7 @@ import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
 import type { AccountMail } from '../auth/account-mail'
 import { sessionTokenFor, throwProblems } from '../auth/auth.service'
+import { repositoriesOf } from '../../db/repositories'
 import { loadPresentedUser } from '../users/user.presenter'
 
 /** True when the IANA time zone is known to this runtime. */
@@ -36,7 +37,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
     return {
       status: 'success',
       ...(message ? { message } : {}),
-      data: await context.read((manager) => loadPresentedUser(manager, user, 'self')),
+      data: await context.read((manager) => loadPresentedUser(repositoriesOf(manager), user, 'self')),
       ...(authToken ? { auth_token: authToken } : {}),
     }
   }

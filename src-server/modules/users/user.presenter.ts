@@ -1,10 +1,9 @@
-import type { EntityManager } from 'typeorm'
 import type { Language, User, UserRecord } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
 import type { UserEntity } from '../../db/entities'
+import type { Repositories } from '../../db/repositories'
 import { toHttpDate } from '../../lib/http-date'
-import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
-import { userWorkoutSums } from './users.queries'
+import type { RecordRow } from '../../db/repositories/records.repository'
 
 /** Who is looking: the user themself, an administrator, or another user. */
 export type Viewer = 'self' | 'admin' | 'other'
@@ -40,10 +39,10 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
 }
 
 /** Reads a user's totals, sports and records from their workouts. */
-async function loadUserTotals(manager: EntityManager, user: UserEntity): Promise<UserTotals> {
-  const totals = await userWorkoutSums(manager, user.id)
+async function loadUserTotals({ users, records: userRecords }: Repositories, user: UserEntity): Promise<UserTotals> {
+  const totals = await users.workoutSums(user.id)
   const sports = totals.sportIds
-  const records = await recordsRepository(manager).ofUser(user.id)
+  const records = await userRecords.ofUser(user.id)
   return {
     nb_workouts: totals.nb_workouts,
     nb_sports: sports.length,
@@ -90,6 +89,6 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
 }
 
 /** Loads the totals and presents a user in one step. */
-export async function loadPresentedUser(manager: EntityManager, user: UserEntity, viewer: Viewer): Promise<User> {
-  return presentUser(user, await loadUserTotals(manager, user), viewer)
+export async function loadPresentedUser(repositories: Repositories, user: UserEntity, viewer: Viewer): Promise<User> {
+  return presentUser(user, await loadUserTotals(repositories, user), viewer)
 }

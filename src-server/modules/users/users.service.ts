@@ -1,33 +1,42 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Not, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type { adminUserUpdateBody, UserResponse, UsersListResponse, usersListQuery } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
-import { UserEntity, WorkoutEntity } from '../../db/entities'
+import type { DataDirLayout } from '../../data-dir'
+import type { UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import type { PasswordHasher } from '../../lib/passwords'
 import { randomPassword } from '../../lib/secrets'
+import type { Mailer } from '../../mail/mailer'
 import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
 import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
-import { countUsers, userPageIds } from './users.queries'
 
 const viewerOf = (viewer: UserEntity, target: UserEntity): Viewer =>
   viewer.id === target.id ? 'self' : viewer.admin ? 'admin' : 'other'
 
-export function createUsersService(context: ServerContext, accountMail: AccountMail) {
-  const { db, readSnapshot, write, mailer, layout } = context
+export interface UsersServiceDependencies {
+  database: Database
+  mailer: Pick<Mailer, 'enabled'>
+  passwords: PasswordHasher
+  layout: DataDirLayout
+  accountMail: AccountMail
+}
+
+export function createUsersService({ database, mailer, passwords, layout, accountMail }: UsersServiceDependencies) {
+  const { reads } = database
 
   async function findByUsername(username: string): Promise<UserEntity> {
-    const user = await db.manager.findOneBy(UserEntity, { username })
+    const user = await reads.users.byUsername(username)
     if (!user) throw new AppError('user_not_found')
     return user
   }
 
   async function respond(viewer: UserEntity, user: UserEntity): Promise<UserResponse> {
-    return { status: 'success', data: { users: [await loadPresentedUser(db.manager, user, viewerOf(viewer, user))] } }
+    return { status: 'success', data: { users: [await loadPresentedUser(reads, user, viewerOf(viewer, user))] } }
   }
 
   /**
@@ -37,11 +46,11 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
    * administrators demoting each other at once both authenticated as administrators, but the
    * second transaction sees the first one's result.
    */
-  async function keepAnAdministrator(manager: EntityManager, actorId: number, leaving: number): Promise<void> {
-    const others = await manager.countBy(UserEntity, { admin: true, isActive: true, id: Not(leaving) })
+  async function keepAnAdministrator(users: Repositories['users'], actorId: number, leaving: number): Promise<void> {
+    const others = await users.countActiveAdminsExcept(leaving)
     if (others === 0) throw new AppError('last_admin')
     if (actorId !== leaving) {
-      const actor = await manager.findOneBy(UserEntity, { id: actorId })
+      const actor = await users.byId(actorId)
       if (!actor?.admin || !actor.isActive) throw new AppError('forbidden')
     }
   }
@@ -56,19 +65,19 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
     async list(viewer: UserEntity, query: z.output<typeof usersListQuery>): Promise<UsersListResponse> {
       const usernamePart = query.q || undefined
       // The total and the page from one snapshot.
-      return readSnapshot(async (manager) => {
-        const total = await countUsers(manager, usernamePart)
-        const ids = await userPageIds(
-          manager,
+      return database.snapshot(async (repositories) => {
+        const { users: accounts } = repositories
+        const total = await accounts.countMatching(usernamePart)
+        const ids = await accounts.pageIds(
           usernamePart,
           { by: query.order_by, direction: query.order },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
         )
-        const byId = new Map((await manager.findBy(UserEntity, ids.map((id) => ({ id })))).map((u) => [u.id, u]))
+        const byId = new Map((await accounts.byIds(ids)).map((u) => [u.id, u]))
         const users = []
         for (const id of ids) {
           const user = byId.get(id)
-          if (user) users.push(await loadPresentedUser(manager, user, viewerOf(viewer, user)))
+          if (user) users.push(await loadPresentedUser(repositories, user, viewerOf(viewer, user)))
         }
         const pages = Math.ceil(total / query.per_page)
         return {
@@ -93,11 +102,12 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
       const self = target.id === admin.id
       let passwordChanged = false
 
-      const updated = await write(async (manager) => {
-        const user = await manager.findOneByOrFail(UserEntity, { id: target.id })
+      const updated = await database.write(async ({ users, handle }) => {
+        const user = await users.byId(target.id)
+        if (!user) throw new AppError('user_not_found')
         if ('admin' in body) {
           if (self) throw new AppError('forbidden')
-          if (user.admin && !body.admin) await keepAnAdministrator(manager, admin.id, user.id)
+          if (user.admin && !body.admin) await keepAnAdministrator(users, admin.id, user.id)
           user.admin = body.admin
           // Granting rights to a dormant account would leave an admin who cannot log in.
           if (body.admin) user.isActive = true
@@ -109,7 +119,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
           if (self) throw new AppError('forbidden')
           if (!mailer.enabled) throw new AppError('email_sending_disabled')
           // The old password stops working; the user sets a new one from the mailed link.
-          user.passwordHash = await context.passwords.hash(randomPassword(32))
+          user.passwordHash = await passwords.hash(randomPassword(32))
           user.tokenVersion += 1
           passwordChanged = true
         } else {
@@ -117,12 +127,12 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
           const newEmail = body.new_email
           if (!isValidEmail(newEmail)) throw new AppError('email_invalid')
           if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new AppError('email_unchanged')
-          const taken = await manager.findOneBy(UserEntity, { email: newEmail })
+          const taken = await users.byEmail(newEmail)
           if (taken) throw new AppError('invalid_payload')
-          if (mailer.enabled) Object.assign(user, accountMail.changeEmail(manager, user, newEmail, false))
+          if (mailer.enabled) Object.assign(user, accountMail.changeEmail(handle, user, newEmail, false))
           else user.email = newEmail
         }
-        return manager.save(user)
+        return users.save(user)
       })
       if (passwordChanged) {
         accountMail.passwordChanged(updated)
@@ -138,17 +148,17 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
     async remove(viewer: UserEntity, username: string): Promise<void> {
       const target = await findByUsername(username)
       if (viewer.id !== target.id && !viewer.admin) throw new AppError('forbidden')
-      const files = await write(async (manager) => {
-        const current = await manager.findOneBy(UserEntity, { id: target.id })
+      const files = await database.write(async ({ users, workouts: userWorkouts }) => {
+        const current = await users.byId(target.id)
         if (!current) throw new AppError('user_not_found')
-        if (current.admin) await keepAnAdministrator(manager, viewer.id, target.id)
+        if (current.admin) await keepAnAdministrator(users, viewer.id, target.id)
         else if (viewer.id !== target.id) {
           // The administrator deleting someone else may have lost the rights since authenticating.
-          const actor = await manager.findOneBy(UserEntity, { id: viewer.id })
+          const actor = await users.byId(viewer.id)
           if (!actor?.admin) throw new AppError('forbidden')
         }
-        const workouts = await manager.find(WorkoutEntity, { where: { userId: target.id }, select: { filePath: true, mapId: true } })
-        await manager.delete(UserEntity, { id: target.id })
+        const workouts = await userWorkouts.filesOfUser(target.id)
+        await users.remove(target.id)
         return [
           ...workouts.flatMap((workout) => workoutFiles(layout, workout)),
           ...(current.picture ? [join(layout.pictures, current.picture)] : []),
@@ -163,7 +173,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
       const name = await storePicture(uploadedPath, originalName, layout.pictures, user.id)
       const previous = user.picture
       try {
-        await write((manager) => manager.update(UserEntity, user.id, { picture: name }))
+        await database.write(({ users }) => users.update(user.id, { picture: name }))
       } catch (error) {
         await removeFile(join(layout.pictures, name))
         throw error
@@ -173,7 +183,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
 
     async deletePicture(user: UserEntity): Promise<void> {
       if (!user.picture) return
-      await write((manager) => manager.update(UserEntity, user.id, { picture: null }))
+      await database.write(({ users }) => users.update(user.id, { picture: null }))
       await removeFile(join(layout.pictures, user.picture))
     },
 
@@ -181,7 +191,7 @@ export function createUsersService(context: ServerContext, accountMail: AccountM
     async picturePath(username: string): Promise<string> {
       // Public and anonymous: the same answer for an unknown user and for a user without a
       // picture, so the call cannot tell which usernames exist.
-      const user = await db.manager.findOneBy(UserEntity, { username })
+      const user = await reads.users.byUsername(username)
       if (!user?.picture) throw new AppError('picture_not_found')
       return join(layout.pictures, user.picture)
     },
