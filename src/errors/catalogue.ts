@@ -116,7 +116,7 @@ export const errorCatalogue = {
   // files that cannot become a workout
   track_file_empty: { message: 'the file is empty', status: 400, wire: 'error' },
   track_format_unsupported: {
-    message: 'this file format is not supported: please upload a GPX, TCX or FIT file',
+    message: 'the content of this file is not GPX, FIT, TCX or KML, whatever its name says',
     status: 400,
     wire: 'error',
   },

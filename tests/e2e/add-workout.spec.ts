@@ -132,6 +132,31 @@ test.describe('adding workouts', () => {
     await expect(page.getByTestId('import-progress-text')).toHaveText('3 of 3 files processed')
   })
 
+  for (const [language, notWorkout, noTrack] of [
+    ['en', 'The content of this file is not GPX, FIT, TCX or KML', 'The file has no track'],
+    ['fr', "Le contenu de ce fichier n'est ni du GPX, ni du FIT, ni du TCX, ni du KML", 'Le fichier ne contient pas de trace'],
+    ['de', 'Der Inhalt dieser Datei ist weder GPX noch FIT, TCX oder KML', 'Die Datei enthält keinen Track'],
+  ] as const) {
+    test(`each refused file says what is wrong with it, in ${language}, never the generic GPX error`, async ({ page, request }) => {
+      const token = await createActiveUser(request, newAccount(`addwhy${language}`))
+      await setPreferences(request, token, { language })
+      await openWithToken(page, token, '/workouts/add')
+      await chooseSport(page)
+      // A text file named .gpx (issue 33: "format not supported, please upload a GPX…") and a route without a track.
+      await page.getByTestId('file-input').setInputFiles([
+        { name: 'notes.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('these are my notes, not a track') },
+        { name: 'gpx_file_wo_track.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpxText('gpx_file_wo_track.gpx')) },
+      ])
+      await page.getByTestId('submit').click()
+      await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 })
+      const errors = page.locator('[data-testid="import-result"][data-status="error"]')
+      await expect(errors).toHaveCount(2)
+      await expect(errors.filter({ hasText: 'notes.gpx' })).toContainText(notWorkout)
+      await expect(errors.filter({ hasText: 'gpx_file_wo_track.gpx' })).toContainText(noTrack)
+      await expect(errors).not.toContainText([/gpx processing|traitement du fichier gpx|Verarbeitung der GPX/i])
+    })
+  }
+
   test('a workout without a file', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('addmanual'))
     await openWithToken(page, token, '/workouts/add')
