@@ -61,22 +61,28 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   // Errors are answered by the error handler; Koa's default printer would log them twice.
   app.silent = true
 
-  const { config } = context
+  const { config, layout, mailer } = context
   const database = createDatabase({ reader: context.db, read: context.read, readSnapshot: context.readSnapshot, write: context.write })
   const accountMail = createAccountMail(context)
   const accessTokens = createAccessTokens(context)
   const auth = createAuthService(context, accountMail, accessTokens)
-  const users = createUsersService({ database, mailer: context.mailer, passwords: context.passwords, layout: context.layout, accountMail })
+  const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail })
   const sports = createSportsService({ database })
-  const appConfig = createAppConfigService({ database, emailSending: context.mailer.enabled, tiles: config.tiles, version: config.version })
-  const appStats = createAppStatsService({ database, layout: context.layout })
+  const appConfig = createAppConfigService({ database, emailSending: mailer.enabled, tiles: config.tiles, version: config.version })
+  const appStats = createAppStatsService({ database, layout })
   const workouts = createWorkoutsService(context)
   const { imports, watcher } = parts
   const stats = createStatsService({ database })
   const records = createRecordsService({ database })
-  const insights = createInsightsService(context)
+  const insights = createInsightsService({ database, now: context.now })
   // Earlier workouts get their insights in the background, once per start until none is missing.
-  const insightsRecompute = createInsightsRecompute(context)
+  const insightsRecompute = createInsightsRecompute({
+    database,
+    compute: context.compute,
+    uploadsDir: layout.uploads,
+    background: context.background,
+    logger: config.logger,
+  })
   insightsRecompute.start()
   const authenticate: Authenticate = (authorization, endpoint) => auth.authenticate(authorization, endpoint)
 

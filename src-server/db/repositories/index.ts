@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm'
 import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
 import type { WriteQueue } from '../write-queue'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
+import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
 import { statsRepository, type StatsRepository } from './stats.repository'
@@ -11,6 +12,7 @@ import { workoutsRepository, type WorkoutsRepository } from './workouts.reposito
 /** Every repository, on one connection or transaction. */
 export interface Repositories {
   readonly appConfig: AppConfigRepository
+  readonly insights: InsightsRepository
   readonly records: RecordsRepository
   readonly sports: SportsRepository
   readonly stats: StatsRepository
@@ -27,6 +29,7 @@ export interface Repositories {
 export function repositoriesOf(manager: EntityManager): Repositories {
   return {
     appConfig: appConfigRepository(manager),
+    insights: insightsRepository(manager),
     records: recordsRepository(manager),
     sports: sportsRepository(manager),
     stats: statsRepository(manager),

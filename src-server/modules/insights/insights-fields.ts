@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm'
 import type { BestEffort, EffortRank, WorkoutInsightFields, WorkoutPart } from '../../../src/contracts'
 import { effortDistancesFor, type SplitFigures } from '../../../src/domain/insights'
-import { SportEntity, type BestEffortKind, type WorkoutEntity } from '../../db/entities'
-import { loadInsights } from './insights-store'
-import { effortsAhead } from './insights.queries'
+import type { BestEffortKind, WorkoutEntity } from '../../db/entities'
+import { repositoriesOf, type Repositories } from '../../db/repositories'
 
 export const round = (value: number, decimals: number): number => Number(value.toFixed(decimals))
 
@@ -24,24 +23,25 @@ export function presentPart(part: SplitFigures): WorkoutPart {
 export const better = (kind: BestEffortKind, a: number, b: number): boolean => (kind === 'distance' ? a < b : a > b)
 
 /** The sport's English label, which decides its best-effort distances. */
-async function sportLabel(manager: EntityManager, sportId: number): Promise<string> {
-  return (await manager.findOneBy(SportEntity, { id: sportId }))?.label ?? ''
+async function sportLabel({ sports }: Repositories, sportId: number): Promise<string> {
+  return (await sports.byId(sportId))?.label ?? ''
 }
 
 /**
  * Podium place of an effort among the user's workouts of the same sport: how many workouts did
  * strictly better, plus one; null beyond third.
  */
-async function rankOf(manager: EntityManager, workout: WorkoutEntity, kind: BestEffortKind, target: number, value: number): Promise<EffortRank> {
-  const place = (await effortsAhead(manager, { userId: workout.userId, sportId: workout.sportId, kind, target, value })) + 1
+async function rankOf({ insights }: Repositories, workout: WorkoutEntity, kind: BestEffortKind, target: number, value: number): Promise<EffortRank> {
+  const place = (await insights.effortsAhead({ userId: workout.userId, sportId: workout.sportId, kind, target, value })) + 1
   return place === 1 || place === 2 || place === 3 ? place : null
 }
 
-  /** What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them). */
-export async function workoutInsightFields(manager: EntityManager, workout: WorkoutEntity): Promise<WorkoutInsightFields> {
-    const insights = workout.filePath === null ? null : await loadInsights(manager, workout.id)
+/** What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), read on `handle`. */
+export async function workoutInsightFields(handle: EntityManager, workout: WorkoutEntity): Promise<WorkoutInsightFields> {
+    const repositories = repositoriesOf(handle)
+    const insights = workout.filePath === null ? null : await repositories.insights.load(workout.id)
     if (!insights) return {}
-    const distances = new Set(effortDistancesFor(await sportLabel(manager, workout.sportId)))
+    const distances = new Set(effortDistancesFor(await sportLabel(repositories, workout.sportId)))
     const efforts: BestEffort[] = []
     for (const effort of insights.distanceEfforts) {
       if (!distances.has(effort.distanceM)) continue
@@ -51,7 +51,7 @@ export async function workoutInsightFields(manager: EntityManager, workout: Work
         target: effort.distanceM,
         moving: round(seconds, 1),
         ave_speed: seconds > 0 ? round((effort.distanceM / seconds) * 3.6, 2) : 0,
-        rank: await rankOf(manager, workout, 'distance', effort.distanceM, effort.movingMs),
+        rank: await rankOf(repositories, workout, 'distance', effort.distanceM, effort.movingMs),
       })
     }
     for (const effort of insights.powerEfforts) {
@@ -59,7 +59,7 @@ export async function workoutInsightFields(manager: EntityManager, workout: Work
         kind: 'power',
         target: effort.durationS,
         power: Math.round(effort.watts),
-        rank: await rankOf(manager, workout, 'power', effort.durationS, effort.watts),
+        rank: await rankOf(repositories, workout, 'power', effort.durationS, effort.watts),
       })
     }
     return { laps: insights.laps.map(presentPart), best_efforts: efforts }

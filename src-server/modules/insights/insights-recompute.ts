@@ -1,13 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { InsightsRecomputeProgress } from '../../../src/contracts'
-import { effortDistancesFor, INSIGHTS_VERSION } from '../../../src/domain/insights'
-import type { ServerContext } from '../../context'
+import { effortDistancesFor } from '../../../src/domain/insights'
 import { AppError } from '../../../src/errors'
-import { UserEntity, WorkoutEntity } from '../../db/entities'
+import type { Logger } from '../../config/server-config'
+import type { ComputePool } from '../../compute/compute-pool'
+import type { Database } from '../../db/repositories'
+import type { PendingInsights } from '../../db/repositories/insights.repository'
+import type { Background } from '../../lib/background'
 import { sportAndThreshold, sportSettingsOf } from '../workouts/workout-import'
-import { saveInsights } from './insights-store'
-import { countPendingInsights, pendingInsights, type PendingInsightsRow } from './insights.queries'
-import { fromSqlDate } from '../../lib/sql-date'
 
 /** Workouts read per query: small, so the list never holds a whole history in memory. */
 const BATCH = 50
@@ -21,40 +21,49 @@ export type InsightsRecompute = ReturnType<typeof createInsightsRecompute>
  * on its own, and what is pending is read from the database, so an interrupted run loses
  * nothing: the next start carries on where it stopped.
  */
-export function createInsightsRecompute(context: ServerContext) {
-  const progress: InsightsRecomputeProgress = { running: false, total: 0, done: 0, failed: 0 }
+export interface InsightsRecomputeDependencies {
+  database: Database
+  compute: Pick<ComputePool, 'parseAndAnalyse'>
+  /** The folder of the original files (`DataDirLayout.uploads`). */
+  uploadsDir: string
+  background: Pick<Background, 'run'>
+  logger: Logger
+}
 
-  async function recomputeOne(row: PendingInsightsRow): Promise<void> {
-    const { db, write, layout } = context
-    const user = await db.manager.findOneBy(UserEntity, { id: row.user_id })
+export function createInsightsRecompute({ database, compute, uploadsDir, background, logger }: InsightsRecomputeDependencies) {
+  const progress: InsightsRecomputeProgress = { running: false, total: 0, done: 0, failed: 0 }
+  const { reads } = database
+
+  async function recomputeOne(row: PendingInsights): Promise<void> {
+    const user = await reads.users.byId(row.userId)
     if (!user) return
-    const { sport, threshold } = await sportAndThreshold(sportSettingsOf(db.manager, user), row.sport_id)
+    // The workouts module's sport settings still read through a connection (see the README).
+    const { sport, threshold } = await sportAndThreshold(sportSettingsOf(reads.handle, user), row.sportId)
     // Each activity of a multi-activity file is its own workout, dated by its start. Parsed and
     // analysed in a worker thread, so the event loop keeps answering requests.
-    const file = await context.compute.parseAndAnalyse(`${layout.uploads}/${row.file_path}`, {
+    const file = await compute.parseAndAnalyse(`${uploadsDir}/${row.filePath}`, {
       analysis: { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) },
       joinActivities: false,
-      nearestTo: fromSqlDate(row.workout_date).getTime(),
+      nearestTo: row.workoutDate.getTime(),
     })
     const [activity] = file.activities
     if (!activity?.analysis) throw activity?.failure ?? new AppError('track_no_track')
     const { analysis } = activity
-    await write(async (manager) => {
+    await database.write(async ({ workouts, insights }) => {
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
-      if (await manager.existsBy(WorkoutEntity, { id: row.id, sportId: row.sport_id })) await saveInsights(manager, row.id, analysis.insights)
+      if (await workouts.existsOfSport(row.id, row.sportId)) await insights.save(row.id, analysis.insights)
     })
   }
 
   async function run(signal: AbortSignal): Promise<void> {
-    const { db, config } = context
-    progress.total = await countPendingInsights(db.manager, INSIGHTS_VERSION)
+    progress.total = await reads.insights.countPending()
     if (progress.total === 0) return
     progress.running = true
-    config.logger.info(`computing splits, laps and best efforts of ${progress.total} earlier workout(s) in the background`)
+    logger.info(`computing splits, laps and best efforts of ${progress.total} earlier workout(s) in the background`)
     let afterId = ''
     try {
       for (;;) {
-        const rows = await pendingInsights(db.manager, INSIGHTS_VERSION, afterId, BATCH)
+        const rows = await reads.insights.pending(afterId, BATCH)
         for (const row of rows) {
           if (signal.aborted) return
           try {
@@ -62,7 +71,7 @@ export function createInsightsRecompute(context: ServerContext) {
           } catch (error) {
             // A file that no longer reads (or went missing) is skipped, not retried in a loop.
             progress.failed++
-            config.logger.warn(`insights of workout ${row.id} not computed: ${error instanceof Error ? error.message : String(error)}`)
+            logger.warn(`insights of workout ${row.id} not computed: ${error instanceof Error ? error.message : String(error)}`)
           }
           progress.done++
           // Let requests through between workouts: this runs while the server answers.
@@ -80,7 +89,7 @@ export function createInsightsRecompute(context: ServerContext) {
   return {
     /** Starts the background run (does nothing visible when every workout is up to date). */
     start(): void {
-      context.background.run(run)
+      background.run(run)
     },
     /** Where the run is: for the admin page. */
     progress(): InsightsRecomputeProgress {

@@ -20,15 +20,11 @@ import {
   type ValueHistogram,
 } from '../../../src/domain/insights'
 import { createZoneClock } from '../../../src/domain/zoned-time'
-import type { ServerContext } from '../../context'
-import { SportEntity, type UserEntity } from '../../db/entities'
+import type { UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
 import { toHttpDate } from '../../lib/http-date'
-import { heatmapLinesOf, workoutDayFigures } from '../workouts/workouts.queries'
 import { dayFilter, ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
-import { loadInsights } from './insights-store'
-import { bestEffortsOf } from './insights.queries'
-import { fromSqlDate } from '../../lib/sql-date'
 
 function zoneSet(histogram: ValueHistogram, bounds: readonly number[], movingMs: number): ZoneSet {
   const times = zoneTimes(histogram, bounds, movingMs)
@@ -45,22 +41,24 @@ function zoneSet(histogram: ValueHistogram, bounds: readonly number[], movingMs:
 
 export type InsightsService = ReturnType<typeof createInsightsService>
 
-export function createInsightsService(context: ServerContext) {
-  const { db } = context
+export function createInsightsService({ database, now }: { database: Database; now: () => Date }) {
+  const { reads } = database
+  // The workouts module's ownership check still reads through a connection (see the README).
+  const ownedWorkout = (user: UserEntity, id: string) => ownWorkout(reads.handle, user, id)
 
   return {
     /** Splits per km or mile; empty while the workout's insights are not computed. */
     async splits(user: UserEntity, id: string, unit: 'km' | 'mi'): Promise<SplitsResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
-      const insights = workout.filePath === null ? null : await loadInsights(db.manager, workout.id)
+      const workout = await ownedWorkout(user, id)
+      const insights = workout.filePath === null ? null : await reads.insights.load(workout.id)
       const parts = insights ? (unit === 'km' ? insights.splitsKm : insights.splitsMi) : []
       return { status: 'success', data: { unit, splits: parts.map(presentPart) } }
     },
 
     /** Time in heart-rate and power zones, from the user's current settings. */
     async zones(user: UserEntity, id: string): Promise<ZonesResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
-      const insights = workout.filePath === null ? null : await loadInsights(db.manager, workout.id)
+      const workout = await ownedWorkout(user, id)
+      const insights = workout.filePath === null ? null : await reads.insights.load(workout.id)
       const movingMs = workout.moving * 1000
       const missing: ('max_hr' | 'ftp')[] = []
       if (workout.hasHeartRate && user.maxHeartRate === null) missing.push('max_hr')
@@ -79,24 +77,24 @@ export function createInsightsService(context: ServerContext) {
      * zone), and every improvement over time. Distance efforts count for the sports they belong to.
      */
     async personalBests(user: UserEntity): Promise<PersonalBestsResponse> {
-      const rows = await bestEffortsOf(db.manager, user.id)
-      const sports = await db.manager.find(SportEntity)
+      const rows = await reads.insights.bestEffortsOf(user.id)
+      const sports = await reads.sports.all()
       const distancesOf = new Map(sports.map((sport) => [sport.id, new Set(effortDistancesFor(sport.label))]))
       const clock = createZoneClock(user.timezone)
-      const year = clock.local(context.now().getTime()).year
+      const year = clock.local(now().getTime()).year
       const yearStart = clock.toUtc({ year, month: 1, day: 1, hour: 0, minute: 0 })
       // The raw values (ms or W) are compared; the marks carry them rounded for the answer.
       const groups = new Map<string, PersonalBest & { bestValue: number; thisYearValue: number | null }>()
       for (const row of rows) {
-        if (row.kind === 'distance' && !distancesOf.get(row.sport_id)?.has(row.target)) continue
-        const date = fromSqlDate(row.workout_date)
+        if (row.kind === 'distance' && !distancesOf.get(row.sportId)?.has(row.target)) continue
+        const date = row.workoutDate
         const value = row.kind === 'distance' ? round(row.value / 1000, 1) : Math.round(row.value)
-        const mark: EffortMark = { workout_id: row.id, workout_date: toHttpDate(date), value }
-        const key = `${row.sport_id}:${row.kind}:${row.target}`
+        const mark: EffortMark = { workout_id: row.workoutId, workout_date: toHttpDate(date), value }
+        const key = `${row.sportId}:${row.kind}:${row.target}`
         let group = groups.get(key)
         if (!group) {
           group = {
-            sport_id: row.sport_id,
+            sport_id: row.sportId,
             kind: row.kind,
             target: row.target,
             all_time: mark,
@@ -124,9 +122,9 @@ export function createInsightsService(context: ServerContext) {
 
     /** The caller's totals per year and day of the year (their time zone), for the cumulative chart. */
     async yearOverYear(user: UserEntity): Promise<YearOverYearResponse> {
-      const rows = await workoutDayFigures(db.manager, user.id)
+      const rows = await reads.workouts.dayFigures(user.id)
       const totals = totalsByDayOfYear(
-        rows.map((row) => ({ epochMs: fromSqlDate(row.workout_date).getTime(), distance: row.distance, moving: row.moving, ascent: row.ascent, descent: row.descent, aveSpeed: row.ave_speed })),
+        rows.map(({ date, ...figures }) => ({ epochMs: date.getTime(), ...figures })),
         createZoneClock(user.timezone),
       )
       const years: YearOverYearResponse['data']['years'] = {}
@@ -149,7 +147,7 @@ export function createInsightsService(context: ServerContext) {
 
     /** Every line of the caller's workouts with a sport and date filter, as stored for the heatmap. */
     async heatmap(user: UserEntity, query: z.output<typeof heatmapQuery>): Promise<HeatmapResponse> {
-      const stored = await heatmapLinesOf(db.manager, user.id, { sportId: query.sport_id, ...dayFilter(user.timezone, query.from, query.to) })
+      const stored = await reads.workouts.heatmapLines(user.id, { sportId: query.sport_id, ...dayFilter(user.timezone, query.from, query.to) })
       return { status: 'success', data: { workouts: stored.length, lines: stored.flatMap((text) => text.split('\n')) } }
     },
   }

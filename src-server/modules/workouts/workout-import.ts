@@ -15,7 +15,7 @@ import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEn
 import { insertRows, insertRowsShared } from '../../db/insert-rows'
 import { shareWork } from '../../db/write-queue'
 import { shortId } from '../../lib/short-id'
-import { saveInsights } from '../insights/insights-store'
+import { insightsRepository } from '../../db/repositories/insights.repository'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
@@ -379,7 +379,7 @@ export async function importWorkoutFile(
         }
         await insertRowsShared(manager, WorkoutSegmentEntity, segments)
         await insertRowsShared(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
-        await saveInsights(manager, workout.id, analysis.insights, { isNew: true })
+        await insightsRepository(manager).save(workout.id, analysis.insights, { isNew: true })
         created.push(workout)
       }
       const [first] = created

@@ -24,7 +24,7 @@ import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, t
 import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
-import { saveInsights } from '../insights/insights-store'
+import { insightsRepository } from '../../db/repositories/insights.repository'
 import { addToRecords, recomputeRecords } from '../records/records.service'
 import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
@@ -334,7 +334,7 @@ export function createWorkoutsService(context: ServerContext) {
           await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
           await insertSegments(manager, segments)
           await manager.save(trackRow(current.id, reanalysis.packed))
-          await saveInsights(manager, current.id, reanalysis.analysis.insights)
+          await insightsRepository(manager).save(current.id, reanalysis.analysis.insights)
         }
         current.modifiedAt = context.now()
         await manager.save(current)
