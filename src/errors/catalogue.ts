@@ -145,6 +145,11 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  track_times_sparse: {
+    message: 'only a few points of the track have a time: it looks like a planned route with estimated times, not a recorded workout',
+    status: 400,
+    wire: 'error',
+  },
   track_times_invalid: {
     message: 'the times of the track never move forward, so no duration can be computed',
     status: 400,
@@ -230,6 +235,7 @@ const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
   track_no_points: 'gpx_processing_failed',
   track_no_timestamps: 'gpx_processing_failed',
   track_times_invalid: 'gpx_processing_failed',
+  track_times_sparse: 'gpx_processing_failed',
   track_segments_overlap: 'gpx_processing_failed',
   track_invalid_coordinates: 'gpx_processing_failed',
   track_too_many_points: 'gpx_processing_failed',

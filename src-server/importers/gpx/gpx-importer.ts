@@ -124,6 +124,26 @@ function extensionSlotOf(bytes: Uint8Array, start: number, end: number): number 
   return -1
 }
 
+/**
+ * Refuses a track where fewer than half the points have a time: a route planner's export
+ * (GraphHopper writes times on its 22 turn points of 171) or a drawn line with a few stamped
+ * points, whose times say when the line was planned or drawn, not where an athlete was when.
+ * Measured only between its timed points it would give 0.11 km for a 7.38 km line; measured on
+ * the whole line, a speed nobody rode. A track with no time at all is refused later, as a route.
+ * @throws TrackFileError `track_times_sparse`
+ */
+function rejectSparseTimes(tracks: readonly TrackPart[]): void {
+  let points = 0
+  let timed = 0
+  for (const track of tracks) {
+    for (const segment of track.segments) {
+      points += segment.size
+      for (const time of segment.time) if (!Number.isNaN(time)) timed += 1
+    }
+  }
+  if (timed > 0 && timed * 2 < points) throw new TrackFileError('track_times_sparse', `${timed} of ${points} points have a time`)
+}
+
 type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName' | 'metaDesc' | 'extension' | null
 
 /**
@@ -250,6 +270,7 @@ class GpxHandler implements XmlHandler {
     if (this.tracks.length === 0) {
       throw new TrackFileError('track_no_track', this.sawRouteOrWaypoint ? 'only routes or waypoints' : 'no <trk>')
     }
+    rejectSparseTimes(this.tracks)
     const named = this.tracks.find((track) => track.name !== null)
     const described = this.tracks.find((track) => track.description !== null)
     return {

@@ -41,6 +41,8 @@ class KmlHandler implements XmlHandler {
   private name: string | null = null
   private description: string | null = null
   private track: OpenTrack | null = null
+  /** A `gx:Track` was read, even one without a position (then its points, not the track, are missing). */
+  private sawTrack = false
   private sensor: Sensor | null = null
   private field: 'when' | 'coord' | 'coordinates' | 'value' | 'name' | 'description' | null = null
   private readonly buffer = new XmlText()
@@ -69,6 +71,7 @@ class KmlHandler implements XmlHandler {
     if (name === 'SimpleArrayData') this.sensor = null
     else if (name === 'Track' && this.track) {
       this.timed.push(...this.trackSegments(this.track))
+      this.sawTrack = true
       this.track = null
     }
   }
@@ -81,9 +84,14 @@ class KmlHandler implements XmlHandler {
     if (this.field !== null) this.buffer.append(bytes, start, end)
   }
 
-  /** The activity. @throws TrackFileError `track_no_track` when the document has no track or line */
+  /**
+   * The activity.
+   * @throws TrackFileError `track_no_points` when its tracks have no position, `track_no_track`
+   *   when the document has no track or line
+   */
   result(): Track {
     const segments = this.timed.length > 0 ? this.timed : this.lines
+    if (segments.length === 0 && this.sawTrack) throw new TrackFileError('track_no_points', 'gx:Track without a position')
     if (segments.length === 0) throw new TrackFileError('track_no_track', 'no gx:Track or LineString')
     return { format: 'kml', name: this.name, description: this.description, sport: null, tracks: [{ name: this.name, description: this.description, segments }] }
   }
