@@ -326,6 +326,26 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/fitsdk-activity-poolswim.fit': device,
   // Pool swim whose first record already counts one length (session 780 m).
   'fit/sportslib-swim-6021532030.fit': device,
+  // GoldenCheetah's test rides, runs and swims (GPL-2.0).
+  'fit/goldencheetah-2012-01-11.fit': positions(),
+  'fit/goldencheetah-2012-02-05-tiny.fit': { refused: 'track_no_points' }, // a session and no record
+  'fit/goldencheetah-2013-04-11.fit': positions(), // its clock jumps: records span 2.2 years
+  'fit/goldencheetah-20130716.fit': positions(),
+  'fit/goldencheetah-2017-hrv.fit': device,
+  'fit/goldencheetah-fr920-firstbeat.fit': positions(),
+  'fit/goldencheetah-indoor-smo2.fit': device,
+  'fit/goldencheetah-hammerhead-karoo.fit': positions(),
+  'fit/goldencheetah-sigma-rox11.fit': positions(),
+  'fit/goldencheetah-weather-xdata.fit': positions(),
+  'fit/goldencheetah-rowing-ciq.fit': device,
+  'fit/goldencheetah-suunto-run.fit': positions(),
+  'fit/goldencheetah-fr920-openwater.fit': positions(),
+  'fit/goldencheetah-fr945-swim-rr.fit': positions(),
+  'fit/goldencheetah-fr920-lap-swim.fit': device,
+  'tcx/goldencheetah-2009-01-09.tcx': positions(),
+  'gpx/goldencheetah-metadata-only.gpx': { refused: 'track_no_track' },
+  'gpx/goldencheetah-suunto-move-2014.gpx': gpxpy,
+  'gpx/goldencheetah-urbanbiker.gpx': gpxpy,
 }
 
 /**
