@@ -285,7 +285,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'kml/gpsbabel-skydrop.kml': { refused: 'track_no_timestamps' },
   'kml/gpsbabel-tracks-gpx.kml': positions(),
   'kml/opentracks-kml22-when-locations-different.kml': { refused: 'track_invalid_coordinates' },
-  'kml/opentracks-kml22-without-locations.kml': { refused: 'track_no_track' }, // <when>s without a single <gx:coord>
+  'kml/opentracks-kml22-without-locations.kml': { refused: 'track_no_points' }, // <when>s without a single <gx:coord>
   'kml/opentracks-legacy-kml22-statistics-marker.kml': positions(),
   'kml/togeojson-gxmultitrack.kml': { refused: 'track_segments_overlap' },
   'kml/togeojson-gxtrack.kml': positions(),
@@ -346,6 +346,12 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/goldencheetah-metadata-only.gpx': { refused: 'track_no_track' },
   'gpx/goldencheetah-suunto-move-2014.gpx': gpxpy,
   'gpx/goldencheetah-urbanbiker.gpx': gpxpy,
+  // A GraphHopper route with times on 22 of its 171 points (gpxpy: 7.38 km): a planned route.
+  'gz/gpxgo-graphhopper.gpx.gz': { refused: 'track_times_sparse' },
+  // 175 of 420 points timed, 855 days apart (gpxpy: 9.54 km).
+  'gpx/togeojson-osm.gpx': { refused: 'track_times_sparse' },
+  // 4 of 46 points timed (gpxpy: 2.93 km).
+  'gpx/gpsbabel-segmented-tracks.gpx': { refused: 'track_times_sparse' },
 }
 
 /**
