@@ -133,3 +133,13 @@ export async function openReadDataSource(databasePath: string): Promise<DataSour
   await reader.initialize()
   return reader
 }
+
+/**
+ * A data source on a PostgreSQL database (`postgres://…`), work in progress towards club servers:
+ * raw SQL through the repositories' dialect runs on it; the entities and migrations are not
+ * registered yet, as their SQLite column types (`datetime`, `real`) have no PostgreSQL equivalent
+ * under those names (they become `timestamptz` and `double precision` next).
+ */
+export function createPostgresDataSource(url: string): DataSource {
+  return new DataSource({ type: 'postgres', url, synchronize: false, logging: false })
+}

@@ -61,7 +61,8 @@ const postgresDialect: Dialect = {
   equalsIgnoringCase: (column) => `lower(${column}) = lower(?)`,
   joinedDistinct: (expression, fromWhere, separator) =>
     `(SELECT string_agg(CAST(v AS text), '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
-  jsonText: (expression) => `CAST(to_json(${expression}) AS text)`,
+  // to_json of NULL is NULL, not JSON's null, and would empty the whole packed row.
+  jsonText: (expression) => `coalesce(CAST(to_json(${expression}) AS text), 'null')`,
   dateParameter: (instant) => new Date(instant),
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
 }
