@@ -155,7 +155,7 @@ function fromWire(file: WireAnalysedFile): AnalysedFile {
 
 function rebuild(error: WireError): Error {
   if (error.kind === 'app') {
-    return error.detail !== undefined ? new TrackFileError(error.code, error.detail) : new AppError(error.code, error.lines)
+    return error.detail !== undefined ? new TrackFileError(error.code, error.detail) : new AppError(error.code)
   }
   return Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code })
 }

@@ -14,7 +14,7 @@ import { warmUp } from './warm-up'
 function wireError(error: unknown): WireError {
   if (isAppError(error)) {
     const detail = (error as { detail?: unknown }).detail
-    return { kind: 'app', code: error.code, lines: [...error.lines], ...(typeof detail === 'string' ? { detail } : {}) }
+    return { kind: 'app', code: error.code, ...(typeof detail === 'string' ? { detail } : {}) }
   }
   const code = (error as { code?: unknown } | null)?.code
   return {

@@ -38,9 +38,12 @@ export interface ArrivingHash {
   readonly sha256: string
 }
 
-/** An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. */
+/**
+ * An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. No
+ * multi-line `AppError` (form validation) is thrown by a worker's tasks, so none crosses with lines.
+ */
 export type WireError =
-  | { readonly kind: 'app'; readonly code: ErrorCode; readonly lines: readonly ErrorCode[]; readonly detail?: string }
+  | { readonly kind: 'app'; readonly code: ErrorCode; readonly detail?: string }
   | { readonly kind: 'other'; readonly message: string; readonly code?: string }
 
 /** An analysed file as it crosses the thread boundary: failures as wire errors. */

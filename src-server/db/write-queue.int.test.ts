@@ -60,7 +60,7 @@ describe('write queue: group commit', () => {
     expect(mailed).toEqual([2])
   })
 
-  it('a group whose COMMIT fails acknowledges none of its writes', async () => {
+  it('a group whose COMMIT fails acknowledges none of its writes; one that failed itself keeps its own error', async () => {
     const commit = createGate()
     let refuse = false
     const write = createWriteQueue(db.writer, () => undefined, {
@@ -73,12 +73,15 @@ describe('write queue: group commit', () => {
     const first = write((manager) => insert(manager, 1, 'first'))
     await arrived
     const second = write((manager) => insert(manager, 2, 'second'))
+    // NOT NULL: this write fails on its own, in the group whose COMMIT is then refused.
+    const failing = write((manager) => insert(manager, 9, null))
     const third = write((manager) => insert(manager, 3, 'third'))
     refuse = true
     commit.release()
     // The first transaction is refused too (the hook reads the flag after the gate).
     await expect(first).rejects.toThrow('commit refused by the test')
     await expect(second).rejects.toThrow('commit refused by the test')
+    await expect(failing).rejects.toThrow(/NOT NULL/)
     await expect(third).rejects.toThrow('commit refused by the test')
     expect(await committed()).toEqual([])
     refuse = false
