@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium'
 
 /**
- * End-to-end tests drive Debian's Chromium against the built app served by the real headless
+ * End-to-end tests drive the system's Chromium or Chrome (scripts/chromium.ts) against the built app served by the real headless
  * server. Each spec file starts servers of its own on throw-away data folders and free ports
  * (`tests/e2e/fixtures.ts`; `WAYMARK_E2E_PORT` pins the port), so specs do not depend on order.
  */

@@ -1,5 +1,38 @@
-/** Debian's Chromium unless `CHROMIUM_PATH` names another build. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { existsSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { delimiter, join } from 'node:path'
+
+/** Where Chrome and Chromium install themselves, most usual first, by platform. */
+function candidates(): string[] {
+  const env = process.env
+  if (process.platform === 'darwin') {
+    const apps = ['/Applications', join(homedir(), 'Applications')]
+    return apps.flatMap((dir) => [join(dir, 'Chromium.app/Contents/MacOS/Chromium'), join(dir, 'Google Chrome.app/Contents/MacOS/Google Chrome')])
+  }
+  if (process.platform === 'win32') {
+    const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter((root): root is string => Boolean(root))
+    // Edge, on every Windows, is Chromium too: the last resort.
+    const builds = ['Chromium\\Application\\chrome.exe', 'Google\\Chrome\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe']
+    return builds.flatMap((build) => roots.map((root) => join(root, build)))
+  }
+  const names = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']
+  const path = (env.PATH ?? '').split(delimiter).filter(Boolean)
+  return names.flatMap((name) => ['/usr/bin', ...path, '/snap/bin'].map((dir) => join(dir, name)))
+}
+
+/**
+ * The Chrome or Chromium the end-to-end tests, Lighthouse and the screenshots drive: `CHROMIUM_PATH`
+ * when set, otherwise the system's own (Debian's `/usr/bin/chromium` first; Chrome or Chromium on
+ * macOS and Windows). Playwright's downloaded browsers are not used: the suite runs offline.
+ */
+export const CHROMIUM_PATH: string = (() => {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  const found = candidates().find((path) => existsSync(path))
+  if (found) return found
+  throw new Error(
+    'No Chrome or Chromium found: install Chromium (Debian/Ubuntu: apt-get install chromium) or Google Chrome, or set CHROMIUM_PATH to its executable',
+  )
+})()
 
 /**
  * The switches every headless Chromium of ours runs with (end-to-end tests, `npm run lighthouse`):

@@ -3,7 +3,7 @@ import { ADMIN, createActiveUser, ensureAdmin, loginThroughUi, newAccount, track
 
 test.describe('the first account of an empty database', () => {
   // A server of its own, so this registration really is the first whatever ran before.
-  test.use({ serverName: 'first-registration' })
+  test.use({ serverName: 'first-registration', accounts: 'none' })
 
   test('registers the first account, logs out, logs in again', async ({ page, request }) => {
     const errors = trackPageErrors(page)

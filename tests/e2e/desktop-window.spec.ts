@@ -249,7 +249,7 @@ test.describe('desktop window (fake preload bridge)', () => {
 
 test.describe('the desktop window before the first account', () => {
   // A server of its own: no account exists yet.
-  test.use({ serverName: 'desktop-first-account' })
+  test.use({ serverName: 'desktop-first-account', accounts: 'none' })
 
   test('shows the setup code other devices need, and asks for none itself', async ({ page }) => {
     await installFakeBridge(page, { info: INFO })

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base } from '@playwright/test'
 import { startSmtpSink, type SmtpSink } from '../../src-server/test/smtp-sink'
+import { ADMIN } from './helpers'
 
 /** A built headless server on a fresh data folder (with a loopback SMTP server when mail is on). */
 export interface AppServer {
@@ -26,7 +27,17 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-async function startAppServer(port: number, withMail: boolean): Promise<Running> {
+/** Registers {@link ADMIN} on a server that has no account yet (from its own computer: no setup code). */
+async function registerAdmin(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, password_conf: ADMIN.password, language: 'en' }),
+  })
+  if (!response.ok) throw new Error(`the e2e server refused its administrator: ${response.status} ${await response.text()}`)
+}
+
+async function startAppServer(port: number, withMail: boolean, accounts: Accounts): Promise<Running> {
   const smtp = withMail ? await startSmtpSink() : null
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-e2e-'))
   const url = `http://127.0.0.1:${port}`
@@ -46,6 +57,7 @@ async function startAppServer(port: number, withMail: boolean): Promise<Running>
     void exited.then(() => resolve(false))
   })
   if (!(await ready)) throw new Error(`the e2e server did not start on ${url}: ${output}`)
+  if (accounts === 'admin') await registerAdmin(url)
   return {
     server: { url, smtp },
     stop: async () => {
@@ -57,18 +69,24 @@ async function startAppServer(port: number, withMail: boolean): Promise<Running>
   }
 }
 
+/** What a server holds when a test first gets it: {@link ADMIN} alone, or no account at all. */
+type Accounts = 'admin' | 'none'
+
 /**
  * Every spec file gets servers of its own on fresh data folders, so no spec depends on the users,
  * workouts or settings another left behind, whatever the order. `serverName` gives a describe block
  * a server of its own (e.g. the first registration of an empty database); `withMail` adds a
- * loopback SMTP server. `WAYMARK_E2E_PORT` pins the port of the plain server; otherwise ports are free.
+ * loopback SMTP server. Each server starts with {@link ADMIN} registered (the first account, hence
+ * the administrator), before any test runs; `accounts: 'none'` (with a `serverName` of its own)
+ * gives an empty database instead. `WAYMARK_E2E_PORT` pins the port of the plain server; otherwise ports are free.
  */
 export const test = base.extend<
-  { withMail: boolean; serverName: string; appServer: AppServer },
-  { appServers: { get(key: string, withMail: boolean): Promise<AppServer>; startFile(file: string): Promise<void> } }
+  { withMail: boolean; serverName: string; accounts: Accounts; appServer: AppServer },
+  { appServers: { get(key: string, withMail: boolean, accounts: Accounts): Promise<AppServer>; startFile(file: string): Promise<void> } }
 >({
   withMail: [false, { option: true }],
   serverName: ['shared', { option: true }],
+  accounts: ['admin', { option: true }],
   appServers: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -86,11 +104,11 @@ export const test = base.extend<
           await stopAll()
           currentFile = file
         },
-        async get(key, withMail) {
+        async get(key, withMail, accounts) {
           const existing = started.get(key)
           if (existing) return (await existing).server
           const pinnedFree = pinned !== null && !withMail && ![...started.keys()].some((name) => name.endsWith(':plain'))
-          const starting = (async () => startAppServer(pinnedFree ? pinned : await freePort(), withMail))()
+          const starting = (async () => startAppServer(pinnedFree ? pinned : await freePort(), withMail, accounts))()
           started.set(key, starting)
           return (await starting).server
         },
@@ -99,9 +117,9 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  appServer: async ({ appServers, withMail, serverName }, use, testInfo) => {
+  appServer: async ({ appServers, withMail, serverName, accounts }, use, testInfo) => {
     await appServers.startFile(testInfo.file)
-    await use(await appServers.get(`${serverName}:${withMail ? 'mail' : 'plain'}`, withMail))
+    await use(await appServers.get(`${serverName}:${withMail ? 'mail' : 'plain'}:${accounts}`, withMail, accounts))
   },
   baseURL: async ({ appServer }, use) => use(appServer.url),
 })

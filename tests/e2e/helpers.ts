@@ -8,8 +8,8 @@ export interface Account {
 }
 
 /**
- * The administrator: the first account registered on a spec's empty e2e database. Every spec
- * calls {@link ensureAdmin} before making other accounts, so its first account is this one.
+ * The administrator: the first account of every e2e server, registered when the server starts
+ * (`fixtures.ts`), before any test; a server declared with `accounts: 'none'` has no account.
  */
 export const ADMIN: Account = { username: 'admin_e2e', email: 'admin@waymark.test', password: 'Kestrel-Ridge-Lantern-42' }
 
@@ -23,22 +23,17 @@ export function newAccount(prefix = 'user'): Account {
   return { username, email: `${username}@waymark.test`, password: 'Granite-Meadow-Compass-77' }
 }
 
-async function loginToken(request: APIRequestContext, account: Account): Promise<string | null> {
+/** Logs `account` in through the API: its session token (the test fails if the login is refused). */
+async function loginToken(request: APIRequestContext, account: Account): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } })
-  if (!response.ok()) return null
+  expect(response.ok(), await response.text()).toBe(true)
   const body = (await response.json()) as { auth_token: string }
   return body.auth_token
 }
 
-/** Registers {@link ADMIN} if nobody did yet, and returns an admin session token. */
+/** An admin session token: logs in as {@link ADMIN}, whom every e2e server starts with. */
 export async function ensureAdmin(request: APIRequestContext): Promise<string> {
-  const existing = await loginToken(request, ADMIN)
-  if (existing) return existing
-  const registered = await request.post('/api/auth/register', { data: { ...ADMIN, password_conf: ADMIN.password, language: 'en' } })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  const token = await loginToken(request, ADMIN)
-  expect(token).not.toBeNull()
-  return token ?? ''
+  return loginToken(request, ADMIN)
 }
 
 /** Registers an account through the API and activates it as the admin; returns its token. */
@@ -53,9 +48,7 @@ export async function createActiveUser(request: APIRequestContext, account: Acco
     headers: { Authorization: `Bearer ${adminToken}` },
   })
   expect(activated.ok(), await activated.text()).toBe(true)
-  const token = await loginToken(request, account)
-  expect(token).not.toBeNull()
-  return token ?? ''
+  return loginToken(request, account)
 }
 
 /** Logs in through the login form and waits to leave it. */
