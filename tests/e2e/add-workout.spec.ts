@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, setPreferences, syntheticGpx, zipOf } from './workout-helpers'
+import { dropFiles, getWorkout, gpxPath, gpxText, hhmmss, realFile, setPreferences, syntheticGpx, zipOf } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
 
@@ -156,6 +156,21 @@ test.describe('adding workouts', () => {
       await expect(errors).not.toContainText([/gpx processing|traitement du fichier gpx|Verarbeitung der GPX/i])
     })
   }
+
+  test('a multisport file beside a refused one: the summary counts files, and its legs beside them', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('addlegs'))
+    await openWithToken(page, token, '/workouts/add')
+    await chooseSport(page)
+    // Swim, T1, bike, run in one file (its 0.8 s T2 is no workout), and a file that is no track.
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'triathlon.fit', mimeType: 'application/octet-stream', buffer: realFile('fit/triathlon-4623204522.fit') },
+      { name: 'notes.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('not a track') },
+    ])
+    await page.getByTestId('submit').click()
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('import-progress-text')).toHaveText('2 of 2 files processed')
+    await expect(page.getByTestId('import-summary')).toHaveText('Finished: 1 file imported, giving 4 workouts; 0 already imported, 1 with errors.')
+  })
 
   test('a workout without a file', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('addmanual'))

@@ -89,7 +89,13 @@ export function ImportProgressCard({ progress, onAddMore }: { progress: ImportPr
         {progress.finished && (
           <>
             <Text fw={600} data-testid="import-summary">
-              {t('workouts.IMPORT.SUMMARY', { imported: counts.imported, duplicates: counts.duplicate, errors: counts.error })}
+              {t(counts.workouts > counts.imported ? 'workouts.IMPORT.SUMMARY_WITH_LEGS' : 'workouts.IMPORT.SUMMARY', {
+                count: counts.imported,
+                imported: counts.imported,
+                workouts: counts.workouts,
+                duplicates: counts.duplicate,
+                errors: counts.error,
+              })}
             </Text>
             <Group>
               <Button component={Link} to="/" data-testid="go-to-dashboard">

@@ -49,7 +49,7 @@ describe('runImport', () => {
     ])
     expect(result).toMatchObject({ total: 4, done: 4, finished: true, current: null })
     expect(seen.map((progress) => progress.done)).toEqual([0, 1, 1, 2, 3, 3, 4, 4])
-    expect(countOutcomes(result.results)).toEqual({ imported: 1, duplicate: 1, error: 2 })
+    expect(countOutcomes(result.results)).toEqual({ imported: 1, duplicate: 1, error: 2, workouts: 1 })
   })
 
   it('follows an archive task until it is done, one result per file inside', async () => {
@@ -94,6 +94,8 @@ describe('runImport', () => {
     ])
     expect(result.results[2]).toEqual({ file: 'two.gpx', status: 'duplicate', workoutId: 'w0' })
     expect(result.results[3]).toEqual({ file: 'three.gpx', status: 'error', errorKeys: ['api.ERROR.track_xml_invalid'] })
+    // The summary's counts add up to the three files, the two workouts of one.gpx counted beside them.
+    expect(countOutcomes(result.results)).toEqual({ imported: 1, duplicate: 1, error: 1, workouts: 2 })
     expect(seen.some((progress) => progress.done === 2 && progress.total === 3)).toBe(true)
     // The running task's current file and estimate are shown while it runs, and cleared at its end.
     expect(seen.find((progress) => progress.done === 1)).toMatchObject({ importing: 'two.gpx', secondsLeft: 42 })
@@ -122,14 +124,16 @@ describe('outcomesOfUpload', () => {
         status: 'imported',
         workoutId: 'a',
         title: 'Swim',
+        leg: 0,
         warnings: [
           { key: 'workouts.IMPORT.WARNING.fit_tail_damaged', values: { records_read: 12 } },
           { key: 'workouts.IMPORT.WARNING.other', values: { code: 'new_code' } },
         ],
       },
-      { file: 'tri.fit', status: 'imported', workoutId: 'b', title: 'Bike' },
+      { file: 'tri.fit', status: 'imported', workoutId: 'b', title: 'Bike', leg: 1 },
     ])
-    expect(countOutcomes(outcomes).imported).toBe(2)
+    // One file, two workouts: the counts add up to the files, the workouts are counted beside them.
+    expect(countOutcomes(outcomes)).toEqual({ imported: 1, duplicate: 0, error: 0, workouts: 2 })
     expect(outcomesOfUpload('one.gpx', { status: 'created', data: { workouts: [workout('c', 'Ride')], warnings: [] } })).toEqual([
       { file: 'one.gpx', status: 'imported', workoutId: 'c' },
     ])

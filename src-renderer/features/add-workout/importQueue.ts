@@ -4,8 +4,11 @@ import { errorKeyOfResultMessage, errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARG
 
 /** What became of one file (an archive contributes one outcome per file inside it). */
 export type FileOutcome =
-  /** One per workout: a file with several activities gives several, each with its title. */
-  | { file: string; status: 'imported'; workoutId: string; title?: string; warnings?: TranslatedText[] }
+  /**
+   * One per workout: a file with several activities (the legs of a multisport file) gives several,
+   * each with its title and its 0-based `leg` in the file.
+   */
+  | { file: string; status: 'imported'; workoutId: string; title?: string; leg?: number; warnings?: TranslatedText[] }
   /** The API names the existing workout only for archive entries (a 409 carries no id). */
   | { file: string; status: 'duplicate'; workoutId: string | null }
   | { file: string; status: 'error'; errorKeys: string[] }
@@ -37,7 +40,7 @@ export function outcomesOfUpload(file: string, response: WorkoutsResponse): File
     file,
     status: 'imported',
     workoutId: workout.id,
-    ...(several ? { title: workout.title } : {}),
+    ...(several ? { title: workout.title, leg: index } : {}),
     ...(index === 0 && warnings.length > 0 ? { warnings } : {}),
   }))
   return outcomes.length > 0 ? outcomes : [{ file, status: 'error', errorKeys: errorKeysOf(500, undefined) }]
@@ -105,6 +108,7 @@ function outcomesOfResult(result: ImportFileResult): FileOutcome[] {
         file: result.file,
         status: 'imported',
         workoutId,
+        ...(result.workout_ids.length > 1 ? { leg: index } : {}),
         ...(index === 0 && warnings.length > 0 ? { warnings } : {}),
       }))
     }
@@ -197,9 +201,18 @@ async function followTask(
   }
 }
 
-/** How many workouts were imported, and how many files ended as duplicates or errors. */
-export function countOutcomes(results: readonly FileOutcome[]): Record<FileOutcome['status'], number> {
-  const counts = { imported: 0, duplicate: 0, error: 0 }
-  for (const result of results) counts[result.status] += 1
+/**
+ * How many files were imported, were duplicates or were refused (these add up to the files
+ * processed: a file of several workouts counts once), and how many workouts the imported files gave.
+ */
+export function countOutcomes(results: readonly FileOutcome[]): Record<FileOutcome['status'] | 'workouts', number> {
+  const counts = { imported: 0, duplicate: 0, error: 0, workouts: 0 }
+  for (const result of results) {
+    if (result.status === 'imported') {
+      counts.workouts += 1
+      if ((result.leg ?? 0) > 0) continue
+    }
+    counts[result.status] += 1
+  }
   return counts
 }
