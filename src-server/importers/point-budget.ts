@@ -13,6 +13,6 @@ export class PointBudget {
   /** Records one more point. @throws TrackFileError `track_too_many_points` */
   take(): void {
     this.count += 1
-    if (this.count > MAX_TRACK_POINTS) throw new TrackFileError('track_too_many_points')
+    if (this.count > MAX_TRACK_POINTS) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} points`)
   }
 }

@@ -134,7 +134,7 @@ export function activitiesOfFit(data: FitActivityData): Track[] {
   // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`).
   const hasDistance =
     distance?.some((value) => !Number.isNaN(value)) === true || data.laps.some((lap) => lap.distanceM > 0) || speed?.some((value) => value > 0) === true
-  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance')
+  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance', 'no record position, record distance, lap distance or speed above 0')
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
   const ranges = sessionRanges(data, sessions)
