@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -13,7 +12,7 @@ const PG_BIN = process.env.WAYMARK_PG_BIN ?? '/usr/lib/postgresql/15/bin'
 
 /** A throw-away PostgreSQL cluster in a temp folder, for the PostgreSQL test lane (work in progress). */
 export interface PostgresCluster {
-  /** `postgres://…` of its `postgres` database, trusted, on loopback. */
+  /** `postgres://…` of its `postgres` database, trusted, through a socket in the cluster's folder. */
   readonly url: string
   /** Stops the server and removes the folder. */
   stop(): Promise<void>
@@ -21,18 +20,6 @@ export interface PostgresCluster {
 
 /** True when this machine has the PostgreSQL server binaries the rig needs. */
 export const postgresInstalled = (): boolean => existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'))
-
-/** A free TCP port on loopback (the kernel's pick, released at once for the server to take). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /**
  * Starts a cluster with `initdb` and `pg_ctl` in a new temp folder. PostgreSQL refuses to run as
@@ -52,12 +39,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       await chown(dir, Number(stdout.trim()), Number(group.trim()))
     }
     await tool('initdb', ['-D', data, '-U', 'waymark', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8'])
-    const port = await freePort()
-    // Sockets in the cluster's own folder, TCP on loopback only; fsync off: the cluster is thrown away.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`
+    // No TCP at all (no port to pick, nothing reachable): one Unix socket in the cluster's own
+    // folder. fsync off: the cluster is thrown away.
+    const options = `-k ${dir} -c listen_addresses= -c fsync=off -c full_page_writes=off`
     await tool('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'])
     return {
-      url: `postgres://waymark@127.0.0.1:${port}/postgres`,
+      url: `postgres://waymark@localhost/postgres?host=${encodeURIComponent(dir)}`,
       async stop() {
         await tool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
         await rm(dir, { recursive: true, force: true })
