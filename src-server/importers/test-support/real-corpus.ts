@@ -318,8 +318,6 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // KML 2.3 (Track and coord in the main namespace) with pause markers.
   'kmz/fittrackee-example.kmz': positions(),
   'kmz/gpx2png-mytracks.kmz': positions(),
-  // About 5 records share each second: every one keeps its metres (session 3,600 m).
-  'fit/sportslib-broken-dates.fit': device,
   // Treadmill run with Stryd developer fields: the records' own distance (session 10.63 km), not speed × time.
   'fit/sportslib-run-6860622783.fit': device,
   // Pool swim: the records start after the first length, the swim when the first length did.
