@@ -149,8 +149,8 @@ function hasValues(values: Float64Array | null): values is Float64Array {
 
 /**
  * The indices of the points kept in the chart series (sorted, at most `maxPoints`): the first
- * and last points, the points of maximum speed, maximum and minimum elevation and maximum heart
- * rate, plus the union of a largest-triangle-three-buckets selection on speed and one on
+ * and last points, the first point of each segment (up to a quarter of `maxPoints`), the points of
+ * maximum speed, maximum and minimum elevation and maximum heart rate, plus the union of a largest-triangle-three-buckets selection on speed and one on
  * elevation, so both curves keep their shape.
  */
 export function chartIndices(series: PointSeries, maxPoints = MAX_CHART_POINTS): number[] {
@@ -163,6 +163,13 @@ export function chartIndices(series: PointSeries, maxPoints = MAX_CHART_POINTS):
   }
   const forced = new Set<number>([0, n - 1])
   for (const index of extremeIndices(series)) forced.add(index)
+  // Every segment keeps its first point, so each has a chart of its own (a few-second segment of a
+  // long ride had none, and its chart answered 404); a file of thousands of segments keeps as many
+  // as a quarter of the points allows.
+  for (const start of series.segmentStarts) {
+    if (forced.size >= maxPoints / 4) break
+    forced.add(start)
+  }
   const shaped = [series.speedKmh, series.ele].filter(hasValues)
   const budget = Math.floor((maxPoints - forced.size) / Math.max(1, shaped.length))
   const kept = new Set(forced)
