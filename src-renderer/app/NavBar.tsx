@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core'
 import { IconLogout, IconMenu2, IconRoute, IconX } from '@tabler/icons-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { desktopBridge } from '../platform/desktop'
@@ -12,7 +12,7 @@ import { navItemsFor } from './navItems'
 const UserPicture = lazy(() => import('../components/UserPicture').then((module) => ({ default: module.UserPicture })))
 
 /** The top bar: brand, main links (desktop), profile, language and logout; a menu toggle on phones. */
-export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: boolean; onToggleMenu: () => void; toggleRef: Ref<HTMLButtonElement> }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const profile = useAppState((state) => state.profile)
@@ -91,6 +91,8 @@ export function NavBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           color="white"
           size="lg"
           onClick={onToggleMenu}
+          ref={toggleRef}
+          aria-controls={menuOpened ? 'phone-menu' : undefined}
           aria-label={menuOpened ? t('common.CLOSE_MENU') : t('common.OPEN_MENU')}
           aria-expanded={menuOpened}
           data-testid="menu-toggle"

@@ -19,16 +19,24 @@ export function ScrollToTop() {
   useEffect(() => {
     const element = marker.current
     if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      // Only offer the button on pages long enough to scroll.
-      const scrollable = document.documentElement.scrollHeight > window.innerHeight + 40
-      const show = Boolean(entries[0]?.isIntersecting) && scrollable
+    let atBottom = false
+    // Only offer the button on pages long enough to scroll, checked again whenever the page's height
+    // changes: a short page reached from the bottom of a long one keeps the marker in view.
+    const update = () => {
+      const show = atBottom && document.documentElement.scrollHeight > window.innerHeight + 40
       setVisible(show)
       if (show) setNeeded(true)
+    }
+    const observer = new IntersectionObserver((entries) => {
+      atBottom = Boolean(entries[0]?.isIntersecting)
+      update()
     })
     observer.observe(element)
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
+    resizes?.observe(document.body)
     return () => {
       observer.disconnect()
+      resizes?.disconnect()
       clearTimeout(timer.current)
     }
   }, [])

@@ -58,8 +58,8 @@ export const userExportSchema = z.object({
       color: z.string().max(16).nullable(),
       isActive: z.boolean(),
       stoppedSpeedThreshold: z.number().min(0).max(1000),
-      // Optional: exports written before the speed/pace choice existed read as speed.
-      speedDisplay: z.enum(SPEED_DISPLAYS).optional(),
+      // Null or absent: never chosen (or exported before the choice existed), the sport's default.
+      speedDisplay: z.enum(SPEED_DISPLAYS).nullable().optional(),
     }),
   ),
   workouts: z.array(

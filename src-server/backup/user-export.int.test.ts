@@ -97,7 +97,7 @@ describe('export and import of one user', () => {
     const token = sam.token
     expect((await source.api('POST', 'auth/profile/edit/preferences', { token, body: { display_ascent: false, imperial_units: true, language: 'fr', timezone: 'America/New_York', weekm: true, max_hr: 188, resting_hr: 52, ftp: 245 } })).status).toBe(200)
     expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 1, color: '#aa3300', stopped_speed_threshold: 4 } })).status).toBe(200)
-    expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 5, is_active: false, speed_display: 'pace' } })).status).toBe(200)
+    expect((await source.api('POST', 'auth/profile/edit/sports', { token, body: { sport_id: 5, is_active: false, speed_display: 'speed' } })).status).toBe(200)
     const gpx = await upload<WorkoutsResponse>(source, token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1, notes: 'first ride' })
     expect(gpx.status).toBe(201)
     expect((await upload(source, token, 'paused.fit', await fixture('fit/paused_ride.fit'), { sport_id: 2 })).status).toBe(201)

@@ -1,7 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
-import { DEFAULT_SPEED_DISPLAY } from '../../src/domain/pace'
 import { isAppError } from '../../src/errors'
 import type { ServerContext } from '../context'
 import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } from '../db/entities'
@@ -98,7 +97,7 @@ async function addSportPreferences(manager: EntityManager, user: UserEntity, doc
       color: preference.color,
       isActive: preference.isActive,
       stoppedSpeedThreshold: preference.stoppedSpeedThreshold,
-      speedDisplay: preference.speedDisplay ?? DEFAULT_SPEED_DISPLAY,
+      speedDisplay: preference.speedDisplay ?? null,
     })
   }
 }

@@ -3,29 +3,12 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { realFile, setPreferences, uploadWorkout } from './workout-helpers'
+import { realFile, setPreferences, steadyRun, uploadWorkout } from './workout-helpers'
 
 const SHOTS = process.env.WAYMARK_SHOTS
 const RUNNING = 5
 const OPEN_WATER = 14
 const POOL = 13
-
-/** A steady track due north, 10 m every `secondsPer10m` (4 s: 2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
-function steadyRun(metres: number, startIso: string, secondsPer10m = 4): string {
-  const start = Date.parse(startIso)
-  const degreesPerMetre = 360 / (2 * Math.PI * 6_378_137)
-  const points: string[] = []
-  for (let m = 0; m <= metres; m += 10) {
-    points.push(
-      `<trkpt lat="${(45 + m * degreesPerMetre).toFixed(9)}" lon="6"><ele>${(300 + m / 100).toFixed(1)}</ele><time>${new Date(start + m * secondsPer10m * 100).toISOString()}</time>` +
-        `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>150</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
-    )
-  }
-  return (
-    `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1" ` +
-    `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`
-  )
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
@@ -64,13 +47,12 @@ for (const width of [1280, 390]) {
     const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
     await openWithToken(page, token, `/workouts/${run.id}`)
 
-    // 2.5 km: two full kilometres at 9 km/h (speed until the user asks for pace) and a last half;
-    // moving times read as hh:mm:ss.
+    // 2.5 km: two full kilometres at 9 km/h, 6:40 per km (runs read as pace until the user asks
+    // for speed), and a last half; moving times read as hh:mm:ss.
     const splits = page.getByTestId('splits-table')
     await expect(splits.locator('tbody tr')).toHaveCount(3)
     await expect(splits.locator('tbody tr').first()).toContainText('00:06:40')
-    // Speeds with 2 decimals, as the workout's own figures read.
-    await expect(splits.locator('tbody tr').first()).toContainText('9.00 km/h')
+    await expect(splits.locator('tbody tr').first()).toContainText('6:40 /km')
     await expect(splits.locator('tbody tr').nth(2)).toContainText('0.50 km')
     await expect(splits).toContainText('150 bpm')
 
@@ -78,7 +60,8 @@ for (const width of [1280, 390]) {
     const efforts = page.getByTestId('best-efforts-table')
     await expect(efforts).toContainText('1 km')
     await expect(efforts).toContainText('1 mile')
-    await expect(efforts).toContainText('9.00 km/h')
+    await expect(efforts).toContainText('6:40 /km')
+    await expect(efforts).not.toContainText('km/h')
     await expect(efforts.getByTestId('medal-1').first()).toBeVisible()
     await expect(page.getByTestId('zones-missing-max_hr')).toContainText('maximum heart rate')
     await expect(page.getByTestId('zones-missing-max_hr').getByRole('link')).toHaveAttribute('href', '/profile/edit/preferences')
@@ -122,20 +105,16 @@ for (const width of [1280, 390]) {
 }
 
 for (const width of [1280, 390]) {
-  test(`pace chosen for running in SPORTS: splits, best efforts and the chart read min/km, faster up, at ${width} px`, async ({ page, request }) => {
+  test(`running reads as pace by default (splits, best efforts, figures, chart in min/km, faster up), speed once chosen, at ${width} px`, async ({ page, request }) => {
     test.setTimeout(90_000)
     await page.setViewportSize({ width, height: 900 })
     const errors = trackPageErrors(page)
     const token = await createActiveUser(request, newAccount('pace'))
     const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
 
+    // Nobody chose anything: runs read as pace, rides as speed.
     await openWithToken(page, token, '/profile/edit/sports')
-    await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Speed')
-    await page.getByTestId(`sport-edit-${RUNNING}`).click()
-    await page.getByTestId(`sport-edit-row-${RUNNING}`).getByText('Pace', { exact: true }).click()
-    await page.getByTestId('sport-submit').click()
     await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Pace')
-    // Cycling keeps speed.
     await expect(page.getByTestId('sport-speed-display-1')).toHaveText('Speed')
     await shoot(page, `pace-sports-${width}`)
 
@@ -164,6 +143,15 @@ for (const width of [1280, 390]) {
     await hoverChartMiddle(page)
     await expect(page.getByTestId('chart-tooltip')).toContainText('Pace: 6:40 /km')
     await shoot(page, `pace-chart-${width}`)
+    // A runner who prefers speed picks it once: 2.5 m/s is 9 km/h.
+    await openWithToken(page, token, '/profile/edit/sports')
+    await page.getByTestId(`sport-edit-${RUNNING}`).click()
+    await page.getByTestId(`sport-edit-row-${RUNNING}`).getByText('Speed', { exact: true }).click()
+    await page.getByTestId('sport-submit').click()
+    await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Speed')
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    await expect(page.getByTestId('figure-ave_speed')).toHaveText('9.00 km/h')
+    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('9.00 km/h')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])
@@ -171,18 +159,14 @@ for (const width of [1280, 390]) {
 }
 
 for (const width of [1280, 390]) {
-  test(`swimming in pace reads per 100 m, and per 100 yd in imperial units, at ${width} px`, async ({ page, request }) => {
+  test(`swimming reads as pace per 100 m by default, and per 100 yd in imperial units, at ${width} px`, async ({ page, request }) => {
     test.setTimeout(90_000)
     await page.setViewportSize({ width, height: 900 })
     const errors = trackPageErrors(page)
     const token = await createActiveUser(request, newAccount('swim'))
     // 1,500 m at 1 m/s: 100 m every 1:40; 100 yd (91.44 m) every 91.4 s, 1:31.
+    // Swims read as pace without anyone choosing it.
     const swim = await uploadWorkout(request, token, 'swim.gpx', steadyRun(1500, '2025-06-01T07:00:00Z', 10), OPEN_WATER)
-    const chosen = await request.post('/api/auth/profile/edit/sports', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { sport_id: OPEN_WATER, speed_display: 'pace' },
-    })
-    expect(chosen.ok(), await chosen.text()).toBe(true)
 
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:40 /100 m')
@@ -217,7 +201,7 @@ for (const width of [1280, 390]) {
 }
 
 for (const width of [1280, 390]) {
-  test(`records of a sport read as pace are named and shown as paces, in German, at ${width} px`, async ({ page, request }) => {
+  test(`records of running (pace by default) are named and shown as paces, in German, at ${width} px`, async ({ page, request }) => {
     test.setTimeout(90_000)
     await page.setViewportSize({ width, height: 900 })
     const errors = trackPageErrors(page)
@@ -225,8 +209,6 @@ for (const width of [1280, 390]) {
     await setPreferences(request, token, { language: 'de' })
     // 2.5 m/s, 6:40 per km: the running records' average speed.
     const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
-    const chosen = await request.post('/api/auth/profile/edit/sports', { headers: { Authorization: `Bearer ${token}` }, data: { sport_id: RUNNING, speed_display: 'pace' } })
-    expect(chosen.ok(), await chosen.text()).toBe(true)
 
     await openWithToken(page, token, '/')
     // Phones show one section at a time.
@@ -242,8 +224,8 @@ for (const width of [1280, 390]) {
     await openWithToken(page, token, `/workouts/${run.id}`)
     await expect(page.getByTestId('record-AS')).toHaveText('Beste Durchschnittspace')
     await expect(page.getByTestId('record-MS')).toHaveText('Beste Pace')
-    // The default title names the sport in the user's language, 10:00 in Paris.
-    await expect(page.getByTestId('workout-title')).toHaveText('Laufen - 2025-04-01 10:00:00')
+    // The default title names the run and the part of the day in the user's language (10:00 in Paris).
+    await expect(page.getByTestId('workout-title')).toHaveText('Lauf am Morgen')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])
@@ -264,8 +246,6 @@ for (const [width, scheme] of [
     // The real pool swim's lap says 1500.0 m (dblock/tcx); the run is 2.5 m/s, 6:40 per km.
     const swim = await uploadWorkout(request, token, 'pool-swim.tcx', realFile('tcx/pool-swim.tcx'), POOL)
     const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
-    const chosen = await request.post('/api/auth/profile/edit/sports', { headers: { Authorization: `Bearer ${token}` }, data: { sport_id: RUNNING, speed_display: 'pace' } })
-    expect(chosen.ok(), await chosen.text()).toBe(true)
 
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-distance')).toHaveText('1 500 m')

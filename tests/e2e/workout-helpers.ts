@@ -81,6 +81,23 @@ export function syntheticGpx(points: number, startIso = '2024-05-01T08:00:00Z'):
   return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="waymark-e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Generated ${points}</name><trkseg>${parts.join('\n')}</trkseg></trk></gpx>\n`
 }
 
+/** A steady track due north, 10 m every `secondsPer10m` (4 s: 2.5 m/s, 6:40 per km), heart rate 150, `metres` long. */
+export function steadyRun(metres: number, startIso: string, secondsPer10m = 4): string {
+  const start = Date.parse(startIso)
+  const degreesPerMetre = 360 / (2 * Math.PI * 6_378_137)
+  const points: string[] = []
+  for (let m = 0; m <= metres; m += 10) {
+    points.push(
+      `<trkpt lat="${(45 + m * degreesPerMetre).toFixed(9)}" lon="6"><ele>${(300 + m / 100).toFixed(1)}</ele><time>${new Date(start + m * secondsPer10m * 100).toISOString()}</time>` +
+        `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>150</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
+    )
+  }
+  return (
+    `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1" ` +
+    `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`
+  )
+}
+
 /** A zip archive (stored, no compression) of the given files: enough for upload tests. */
 export function zipOf(files: { name: string; content: Buffer }[]): Buffer {
   const locals: Buffer[] = []

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
@@ -9,15 +10,28 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
 import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
-import { refreshConfig, useAppState } from '../../session/store'
+import { appStore, refreshConfig, useAppState, type AppState } from '../../session/store'
 import { FileSportChoice, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
-import { isArchive, outcomesOfUpload, runImport, tooLarge, uploadForm, type ImportProgress } from './importQueue'
+import { isArchive, outcomesOfUpload, runImport, tooLarge, uploadForm, type ImportProgress, type UploadLimits } from './importQueue'
 import { missingKey, rememberSport } from './lastSport'
 import { MissingHint } from './MissingHint'
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The server's upload limits (none known before the configuration is loaded: the server still checks). */
+function uploadLimits(config: AppState['config']): UploadLimits {
+  return { maxFileBytes: config?.max_single_file_size ?? Infinity, maxZipBytes: config?.max_zip_file_size ?? Infinity }
+}
+
+/** A file left out of the selection when chosen: the sentence that says why, its size and the limit in bytes. */
+interface RefusedFile {
+  name: string
+  key: string
+  size?: number
+  limit?: number
+}
 
 /**
  * Adding from files: sport, notes and one or more files. One track file opens its workout; an
@@ -48,9 +62,28 @@ export function FileWorkoutForm() {
     finished.current = progress?.finished ?? false
   }, [progress])
 
+  const [refused, setRefused] = useState<RefusedFile[]>([])
+
+  // Files too large or of another type are left out as they are chosen, each with its reason,
+  // rather than refused after Submit. The limits are read now: this also runs from an effect.
   const onPicked = ({ files: picked, skipped }: PickedWorkoutFiles) => {
-    setFiles((current) => [...current, ...picked])
-    setErrorKeys(skipped.map((file) => (file.reason === 'too-large' ? FILE_TOO_LARGE_KEY : 'api.ERROR.file_extension_not_allowed')))
+    const limits = uploadLimits(appStore.getState().config)
+    setFiles((current) => [...current, ...picked.filter((file) => !tooLarge(file, limits))])
+    setErrorKeys([])
+    setRefused([
+      ...picked
+        .filter((file) => tooLarge(file, limits))
+        .map((file) => ({
+          name: file.name,
+          key: 'workouts.ADD.REFUSED_SIZE',
+          size: file.size,
+          limit: isArchive(file) ? limits.maxZipBytes : limits.maxFileBytes,
+        })),
+      ...skipped.map((file) => ({
+        name: file.name,
+        key: { 'too-large': 'workouts.ADD.REFUSED_LARGE', unsupported: 'workouts.ADD.REFUSED_TYPE', unreadable: 'workouts.ADD.SKIPPED' }[file.reason],
+      })),
+    ])
   }
 
   // Files dropped anywhere on the window or opened with the desktop app (WorkoutFilesHandOver).
@@ -75,7 +108,7 @@ export function FileWorkoutForm() {
   // Sports loaded after the form opened give the fallback its starting value.
   const sportChoice = chosenSport.fallback === null ? { ...chosenSport, fallback: initialFileSport(sports).fallback } : chosenSport
 
-  const limits = { maxFileBytes: config?.max_single_file_size ?? Infinity, maxZipBytes: config?.max_zip_file_size ?? Infinity }
+  const limits = uploadLimits(config)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -147,6 +180,21 @@ export function FileWorkoutForm() {
         <Stack>
           <FileSportChoice value={sportChoice} onChange={setSport} />
           <FileDropZone files={files} onPicked={onPicked} onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))} disabled={busy} />
+          {refused.length > 0 && (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} role="alert" data-testid="refused-files">
+              <List size="sm">
+                {refused.map((file, index) => (
+                  <List.Item key={`${file.name}-${index}`}>
+                    {t(file.key, {
+                      name: file.name,
+                      size: formatMegabytes(file.size ?? 0, i18n.language),
+                      limit: formatMegabytes(file.limit ?? 0, i18n.language),
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
           {config && (
             <Text size="sm" c="dimmed" data-testid="upload-limits">
               {t('workouts.ADD.LIMITS', {

@@ -10,12 +10,17 @@ import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import { effortKey } from './insightFormat'
 
+/** A best as the table writes it: a time for distances, watts for power. */
+function markText(value: number, kind: PersonalBest['kind'], watts: string): string {
+  return kind === 'distance' ? formatDuration(value) : `${value} ${watts}`
+}
+
 function Mark({ mark, kind, zone }: { mark: EffortMark | null; kind: PersonalBest['kind']; zone: string | null }) {
   const { t } = useTranslation()
   if (!mark) return <Text c="dimmed">–</Text>
   return (
     <Anchor component={Link} to={`/workouts/${mark.workout_id}`} title={formatDateTime(mark.workout_date, zone)}>
-      {kind === 'distance' ? formatDuration(mark.value) : `${mark.value} ${t('insights.WATTS')}`}
+      {markText(mark.value, kind, t('insights.WATTS'))}
     </Anchor>
   )
 }
@@ -74,7 +79,12 @@ export function PersonalBestsCard() {
                         curveType="linear"
                         color="pine.6"
                         fillOpacity={0.2}
-                        aria-label={t('insights.PERSONAL_BESTS.PROGRESSION')}
+                        // A picture of the figures: its name carries them for screen readers.
+                        role="img"
+                        aria-label={t('insights.PERSONAL_BESTS.PROGRESSION_OF', {
+                          values: best.progression.map((mark) => markText(mark.value, best.kind, t('insights.WATTS'))).join(' → '),
+                        })}
+                        data-testid="personal-best-sparkline"
                       />
                     ) : (
                       <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import { LineChart } from '@mantine/charts'
-import { Card, Center, Text, Title } from '@mantine/core'
+import { Card, Center, Chip, Group, Text, Title } from '@mantine/core'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { YearOverYearResponse } from '../../../src/contracts'
 import { cumulativeByDay, dayOfYear } from '../../../src/domain/insights'
@@ -11,25 +12,29 @@ import { dateTimeFormat, numberFormat } from '../../format/intl'
 import { formatNumber } from '../../format/units'
 import { measureUnit, measureValue, type Measure } from '../statistics/chartData'
 
-/** Years drawn at most (the latest ones): more lines than this stop being readable. */
-const MAX_YEARS = 5
+/** Years drawn until the user chooses (the latest ones): more lines than this get hard to read. */
+const DEFAULT_YEARS = 5
 /** This year's line stands out; earlier years fade from blue to grey. */
 const THIS_YEAR_COLOR = 'orange.7'
-const EARLIER_COLORS = ['blue.6', 'teal.6', 'grape.5', 'gray.6']
+const EARLIER_COLORS = ['blue.6', 'teal.6', 'grape.5', 'gray.6', 'cyan.7', 'lime.8', 'indigo.4', 'pink.6']
 
 const isLeap = (year: number) => dayOfYear(year, 12, 31) === 366
 
-/**
- * One row per day of a leap year (so 29 February has its place) with each year's running total
- * (`y2025`…), the latest {@link MAX_YEARS} years up to this one; this year stops at today.
- */
-function yearOverYearRows(all: YearOverYearResponse['data']['years'], shown: Measure, imperial: boolean, thisYear: number, todayIndex: number) {
+/** The years that can be drawn, oldest first: those with workouts, and this year once there is any. */
+function availableYears(all: YearOverYearResponse['data']['years'], thisYear: number): number[] {
   const earlier = Object.keys(all)
     .map(Number)
     .filter((year) => year < thisYear)
     .sort((a, b) => a - b)
   // This year is drawn even before its first workout (a flat line at 0 says it plainly).
-  const years = earlier.length > 0 || all[String(thisYear)] ? [...earlier, thisYear].slice(-MAX_YEARS) : []
+  return earlier.length > 0 || all[String(thisYear)] ? [...earlier, thisYear] : []
+}
+
+/**
+ * One row per day of a leap year (so 29 February has its place) with each chosen year's running
+ * total (`y2025`…); this year stops at today.
+ */
+function yearOverYearRows(all: YearOverYearResponse['data']['years'], years: number[], shown: Measure, imperial: boolean, thisYear: number, todayIndex: number) {
   const lines = years.map((year) => {
     const values = new Map(Object.entries(all[String(year)] ?? {}).map(([key, stats]) => [Number(key), measureValue(stats, shown, imperial)]))
     const line = cumulativeByDay(values, year === thisYear ? todayIndex : 366, isLeap(year) ? 366 : 365)
@@ -41,7 +46,7 @@ function yearOverYearRows(all: YearOverYearResponse['data']['years'], shown: Mea
     years.forEach((year, y) => (row[`y${year}`] = lines[y]?.[index] ?? null))
     return row
   })
-  return { rows, years }
+  return rows
 }
 
 /**
@@ -56,7 +61,14 @@ export function YearOverYearCard({ measure, imperial, today }: { measure: Measur
   const [thisYear = 0, month = 1, day = 1] = today.split('-').map(Number)
   const todayIndex = dayOfYear(thisYear, month, day)
 
-  const { rows, years } = yearOverYearRows(loaded.data?.data.years ?? {}, shown, imperial, thisYear, todayIndex)
+  const all = loaded.data?.data.years ?? {}
+  const available = availableYears(all, thisYear)
+  // Until the user picks, the latest years; a pick of years no longer there falls back too.
+  const [picked, setPicked] = useState<string[] | null>(null)
+  const years = picked === null ? available.slice(-DEFAULT_YEARS) : available.filter((year) => picked.includes(String(year)))
+  const rows = yearOverYearRows(all, years, shown, imperial, thisYear, todayIndex)
+  // The latest earlier year gets the first colour, whichever years are chosen.
+  const earlier = years.filter((year) => year < thisYear).reverse()
 
   const unit = measureUnit(shown, imperial)
   const format = (value: number) =>
@@ -77,7 +89,18 @@ export function YearOverYearCard({ measure, imperial, today }: { measure: Measur
         {t('insights.YEAR_OVER_YEAR.TITLE', { measure: t(`statistics.MEASURES.${shown}`) })}
       </Title>
       <ErrorBox keys={loaded.errors} />
-      {years.length === 0 ? (
+      {available.length > 1 && (
+        <Chip.Group multiple value={years.map(String)} onChange={setPicked}>
+          <Group gap={6} mb="sm" role="group" aria-label={t('insights.YEAR_OVER_YEAR.YEARS')} data-testid="year-over-year-years">
+            {available.map((year) => (
+              <Chip key={year} value={String(year)} size="xs">
+                {year}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      )}
+      {available.length === 0 ? (
         !loaded.loading && (
           <Center h={120}>
             <Text c="dimmed">{t('statistics.NO_WORKOUTS')}</Text>
@@ -94,10 +117,10 @@ export function YearOverYearCard({ measure, imperial, today }: { measure: Measur
             data={rows}
             dataKey="day"
             data-testid="year-over-year-chart"
-            series={years.map((year, index) => ({
+            series={years.map((year) => ({
               name: `y${year}`,
               label: String(year),
-              color: year === thisYear ? THIS_YEAR_COLOR : (EARLIER_COLORS[years.length - 2 - index] ?? 'gray.5'),
+              color: year === thisYear ? THIS_YEAR_COLOR : (EARLIER_COLORS[earlier.indexOf(year)] ?? 'gray.5'),
             }))}
             withDots={false}
             withLegend

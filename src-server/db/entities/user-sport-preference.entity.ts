@@ -22,9 +22,9 @@ export class UserSportPreferenceEntity {
   @Column({ type: 'real', name: 'stopped_speed_threshold' })
   stoppedSpeedThreshold!: number
 
-  /** Speeds of this sport read as a speed or as a pace (time per km or mile). */
-  @Column({ type: 'text', name: 'speed_display', default: 'speed' })
-  speedDisplay!: SpeedDisplay
+  /** Speeds of this sport read as a speed or as a pace (time per km or mile); null: the sport's default. */
+  @Column({ type: 'text', name: 'speed_display', nullable: true })
+  speedDisplay!: SpeedDisplay | null
 
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -12,6 +12,7 @@ import { WatchedFiles1795523054620 } from './1795523054620-watched-files'
 import { SportSpeedDisplay1795528211867 } from './1795528211867-sport-speed-display'
 import { WorkoutTotalsDuration1795539794811 } from './1795539794811-workout-totals-duration'
 import { ImportResultWarnings1795540940143 } from './1795540940143-import-result-warnings'
+import { SportSpeedDisplayDefault1795759949113 } from './1795759949113-sport-speed-display-default'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   SportSpeedDisplay1795528211867,
   WorkoutTotalsDuration1795539794811,
   ImportResultWarnings1795540940143,
+  SportSpeedDisplayDefault1795759949113,
 ]

@@ -9,7 +9,7 @@ import type {
   sportPreferencesBody,
 } from '../../../src/contracts'
 import { isValidEmail, passwordProblems } from '../../../src/domain/accounts'
-import { DEFAULT_SPEED_DISPLAY } from '../../../src/domain/pace'
+import { speedDisplayOf } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
@@ -121,7 +121,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
       return profileResponse(updated, 'user preferences updated')
     },
 
-    /** Saves a user's colour, activation, threshold or speed/pace choice for one sport (a 0 threshold is ignored). */
+    /** Saves a user's colour, activation, threshold (0 included: every slow point counts as moving) or speed/pace choice for one sport. */
     async editSportPreferences(
       user: UserEntity,
       body: z.output<typeof sportPreferencesBody>,
@@ -138,11 +138,11 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
             color: null,
             isActive: true,
             stoppedSpeedThreshold: sport.stoppedSpeedThreshold,
-            speedDisplay: DEFAULT_SPEED_DISPLAY,
+            speedDisplay: null,
           })
         if (body.color !== undefined) preference.color = body.color
         if (body.is_active !== undefined) preference.isActive = body.is_active
-        if (body.stopped_speed_threshold) preference.stoppedSpeedThreshold = body.stopped_speed_threshold
+        if (body.stopped_speed_threshold !== undefined) preference.stoppedSpeedThreshold = body.stopped_speed_threshold
         if (body.speed_display !== undefined) preference.speedDisplay = body.speed_display
         return manager.save(preference)
       })
@@ -155,7 +155,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
           color: saved.color,
           is_active: saved.isActive,
           stopped_speed_threshold: saved.stoppedSpeedThreshold,
-          speed_display: saved.speedDisplay,
+          speed_display: speedDisplayOf(saved.sportId, saved.speedDisplay),
         },
       }
     },

@@ -30,6 +30,7 @@ describe('sports and sport preferences', () => {
       stopped_speed_threshold: 1,
       speed_display: 'speed',
     })
+    expect(sports.find((sport) => sport.id === 5)?.speed_display).toBe('pace')
     expect((await sportsOf(admin))[0]).toMatchObject({ has_workouts: false })
   })
 
@@ -60,7 +61,7 @@ describe('sports and sport preferences', () => {
     expect(saved.body).toEqual({
       status: 'success',
       message: 'user sport preferences updated',
-      data: { user_id: expect.any(Number), sport_id: 5, color: '#ff0000', is_active: false, stopped_speed_threshold: 2.5, speed_display: 'speed' },
+      data: { user_id: expect.any(Number), sport_id: 5, color: '#ff0000', is_active: false, stopped_speed_threshold: 2.5, speed_display: 'pace' },
     })
     expect((await sportsOf(sam)).find((sport) => sport.id === 5)).toMatchObject({
       color: '#ff0000',
@@ -86,30 +87,59 @@ describe('sports and sport preferences', () => {
     })
   })
 
-  it('keeps a per-sport choice of speed or pace: speed by default, kept by other edits, reset, and after an upgrade', async () => {
+  it('reads foot sports and swims as pace and the others as speed until the user chooses, keeps the choice through other edits, reset and an upgrade', async () => {
     const edit = (body: Record<string, unknown>) => t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 5, ...body } })
-    expect((await sportsOf(sam)).every((sport) => sport.speed_display === 'speed')).toBe(true)
-    expect((await edit({ speed_display: 'pace' })).body).toMatchObject({ data: { sport_id: 5, speed_display: 'pace', stopped_speed_threshold: 1, color: null } })
+    const displayOf = async (account: Account, id: number) => (await sportsOf(account)).find((sport) => sport.id === id)?.speed_display
+    // Running, hiking, walking, trail, snowshoes and both swims count pace (issue 33); the rest speed.
+    const paced = new Set([3, 5, 6, 8, 12, 13, 14])
+    expect(Object.fromEntries((await sportsOf(sam)).map((sport) => [sport.id, sport.speed_display]))).toEqual(
+      Object.fromEntries(SPORTS.map(({ id }) => [id, paced.has(id) ? 'pace' : 'speed'])),
+    )
+    // A preference saved for something else leaves the default in place.
+    expect((await edit({ color: '#00ff00' })).body).toMatchObject({ data: { speed_display: 'pace', color: '#00ff00' } })
+    expect((await edit({ speed_display: 'speed' })).body).toMatchObject({ data: { sport_id: 5, speed_display: 'speed', stopped_speed_threshold: 1, color: '#00ff00' } })
     // A reference client's edit (no speed_display) leaves the choice alone.
-    expect((await edit({ color: '#00ff00', stopped_speed_threshold: 2 })).body).toMatchObject({ data: { speed_display: 'pace', color: '#00ff00' } })
-    const running = (await sportsOf(sam)).find((sport) => sport.id === 5)
-    expect(running).toMatchObject({ speed_display: 'pace', stopped_speed_threshold: 2 })
-    // Per user and per sport.
-    expect((await sportsOf(admin)).find((sport) => sport.id === 5)?.speed_display).toBe('speed')
-    expect((await sportsOf(sam)).find((sport) => sport.id === 1)?.speed_display).toBe('speed')
+    expect((await edit({ color: '#0000ff', stopped_speed_threshold: 2 })).body).toMatchObject({ data: { speed_display: 'speed', color: '#0000ff' } })
+    expect((await sportsOf(sam)).find((sport) => sport.id === 5)).toMatchObject({ speed_display: 'speed', stopped_speed_threshold: 2 })
+    // Per user and per sport; a cyclist may choose pace.
+    expect(await displayOf(admin, 5)).toBe('pace')
+    expect((await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 1, speed_display: 'pace' } })).status).toBe(200)
+    expect(await displayOf(sam, 1)).toBe('pace')
+    expect(await displayOf(admin, 1)).toBe('speed')
     expect((await t.api('DELETE', 'auth/profile/reset/sports/5', { token: sam.token })).status).toBe(204)
-    expect((await sportsOf(sam)).find((sport) => sport.id === 5)?.speed_display).toBe('speed')
+    expect(await displayOf(sam, 5)).toBe('pace')
+  })
 
-    // A database from before the choice: its preferences read as speed after the migration.
-    await edit({ color: '#123456' })
+  it('gives users who never chose the new defaults after the upgrade, and keeps a pace that was chosen', async () => {
+    const edit = (body: Record<string, unknown>) => t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body })
+    // A database as the previous version left it: every preference row held 'speed' unless pace was chosen.
+    await edit({ sport_id: 5, color: '#123456' })
+    await edit({ sport_id: 1, speed_display: 'pace' })
+    await edit({ sport_id: 4, color: '#654321' })
+    await t.server.dataSource.query(`DELETE FROM migrations WHERE name = 'SportSpeedDisplayDefault1795759949113'`)
     await t.server.dataSource.query(`ALTER TABLE user_sport_preference DROP COLUMN speed_display`)
-    await t.server.dataSource.query(`DELETE FROM migrations WHERE name = 'SportSpeedDisplay1795528211867'`)
+    await t.server.dataSource.query(
+      `ALTER TABLE user_sport_preference ADD COLUMN speed_display text NOT NULL DEFAULT 'speed' CHECK (speed_display IN ('speed', 'pace'))`,
+    )
+    await t.server.dataSource.query(`UPDATE user_sport_preference SET speed_display = 'pace' WHERE sport_id = 1`)
     const dataDir = t.dataDir
     await t.close({ keepData: true })
     t = await startTestServer({ dataDir })
-    expect((await sportsOf(sam)).find((sport) => sport.id === 5)).toMatchObject({ color: '#123456', speed_display: 'speed' })
-    expect((await edit({ speed_display: 'pace' })).status).toBe(200)
-    expect((await sportsOf(sam)).find((sport) => sport.id === 5)?.speed_display).toBe('pace')
+    const sports = await sportsOf(sam)
+    expect(sports.find((sport) => sport.id === 5)).toMatchObject({ color: '#123456', speed_display: 'pace' })
+    expect(sports.find((sport) => sport.id === 1)?.speed_display).toBe('pace')
+    expect(sports.find((sport) => sport.id === 4)).toMatchObject({ color: '#654321', speed_display: 'speed' })
+    expect((await edit({ sport_id: 5, speed_display: 'speed' })).status).toBe(200)
+    expect((await sportsOf(sam)).find((sport) => sport.id === 5)?.speed_display).toBe('speed')
+  })
+
+  it('saves a stopped-speed threshold of 0 (every slow point counts as moving)', async () => {
+    const edit = (body: Record<string, unknown>) => t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 5, ...body } })
+    expect((await edit({ stopped_speed_threshold: 2 })).body).toMatchObject({ data: { stopped_speed_threshold: 2 } })
+    expect((await edit({ stopped_speed_threshold: 0 })).body).toMatchObject({ data: { stopped_speed_threshold: 0 } })
+    expect((await sportsOf(sam)).find((sport) => sport.id === 5)?.stopped_speed_threshold).toBe(0)
+    // Other edits leave it at 0.
+    expect((await edit({ color: '#abcdef' })).body).toMatchObject({ data: { stopped_speed_threshold: 0, color: '#abcdef' } })
   })
 
   it('answers 404 for an unknown sport', async () => {

@@ -1,5 +1,5 @@
 import type { Sport, SportsResponse } from '../../../src/contracts'
-import { DEFAULT_SPEED_DISPLAY } from '../../../src/domain/pace'
+import { speedDisplayOf } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
 import type { SportEntity, UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
@@ -19,7 +19,7 @@ export function createSportsService({ database }: { database: Database }) {
         is_active: sport.isActive,
         is_active_for_user: sport.isActive && (preference?.isActive ?? true),
         stopped_speed_threshold: preference?.stoppedSpeedThreshold ?? sport.stoppedSpeedThreshold,
-        speed_display: preference?.speedDisplay ?? DEFAULT_SPEED_DISPLAY,
+        speed_display: speedDisplayOf(sport.id, preference?.speedDisplay),
         ...(withWorkouts ? { has_workouts: withWorkouts.has(sport.id) } : {}),
       }
     })

@@ -65,24 +65,31 @@ describe('workout import: sport from the file', () => {
     await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: SPORT_ID.running, stopped_speed_threshold: 50 } })
     const text = (await gpxOfType('Running')).replace('<name>just a workout</name>', '')
     const workout = await imported('run.gpx', text, { sport_id: SPORT_ID.cyclingSport, detect_sport: true })
-    expect(workout.title).toMatch(/^Running - 2018-03-13 /)
+    // The reference file starts at 12:44 UTC, 13:44 in Paris.
+    expect(workout.title).toBe('Afternoon run')
     // Nothing in the reference fixture is faster than 50 km/h: all of it is a stop.
     expect(workout.moving).toBe('0:00:00')
   })
 
-  it('names the sport of a default title in the user’s language, uploaded or entered by hand', async () => {
+  it('words a default title in the user’s language, without a clock time, uploaded or entered by hand', async () => {
     const preferences = (language: string) => ({ display_ascent: true, imperial_units: false, language, timezone: 'Europe/Paris', weekm: false })
     expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences('fr') })).status).toBe(200)
     const text = (await gpxOfType('Running')).replace('<name>just a workout</name>', '')
     const french = await imported('run.gpx', text, { sport_id: SPORT_ID.cyclingSport, detect_sport: true })
-    expect(french.title).toMatch(/^Course à pied - 2018-03-13 \d{2}:\d{2}:\d{2}$/)
+    expect(french.title).toBe("Course de l'après-midi")
     expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences('de') })).status).toBe(200)
     const manual = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
       token: sam.token,
       body: { sport_id: SPORT_ID.mountainBikingElectric, workout_date: '2024-05-01 07:30', duration: 3600, distance: 20 },
     })
     expect(manual.status, JSON.stringify(manual.body)).toBe(201)
-    expect(manual.body.data.workouts[0]?.title).toBe('Mountainbike (Elektro) - 2024-05-01 07:30:00')
+    expect(manual.body.data.workouts[0]?.title).toBe('E-Mountainbike-Tour am Morgen')
+    // The part of the day is the user's: 23:30 in Paris is night, whatever the server's zone.
+    const late = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: SPORT_ID.running, workout_date: '2024-05-01 23:30', duration: 1800, distance: 5 },
+    })
+    expect(late.body.data.workouts[0]?.title).toBe('Lauf in der Nacht')
   })
 
   it('still needs sport_id, and refuses a detect_sport that is not a boolean', async () => {

@@ -7,7 +7,7 @@ import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
-import { sportName } from '../../../src/i18n/sport-names'
+import { workoutTitle } from '../../../src/i18n/workout-titles'
 import type { ArrivingUpload } from '../../compute/compute-pool'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
@@ -116,13 +116,11 @@ async function sportOfActivity(
 }
 
 /**
- * `Cycling (Sport) - 2018-03-13 13:44:45`, the start in the user's time zone, the sport named in
- * the user's language (`Cyclisme (Sport) - …` in French) as the rest of their interface is.
+ * `Morning run`, `Sortie vélo du soir`: the sport and part of the day (in the user's time zone) in
+ * the user's language, without a clock time that a later change of time zone would contradict.
  */
 export function defaultTitle(sportLabel: string, start: Date, user: Pick<UserEntity, 'timezone' | 'language'>): string {
-  const local = createZoneClock(user.timezone).local(start.getTime())
-  const two = (value: number) => String(value).padStart(2, '0')
-  return `${sportName(sportLabel, user.language)} - ${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}:${two(local.second)}`
+  return workoutTitle(sportLabel, createZoneClock(user.timezone).local(start.getTime()).hour, user.language)
 }
 
 /** Copies an analysis into a workout row's figure columns (and its segments' rows). */

@@ -63,10 +63,10 @@ describe('workouts API', () => {
       })
     })
 
-    it('gives a default title of sport and local time, and handles durations over a day', async () => {
+    it('gives a default title of sport and part of the day, and handles durations over a day', async () => {
       const answer = await manual(sam.token, { duration: 90_000, distance: 250 })
       expect(answer.body.data.workouts[0]).toMatchObject({
-        title: 'Cycling (Sport) - 2018-05-15 14:05:00',
+        title: 'Afternoon ride',
         duration: '1 day, 1:00:00',
         ave_speed: 10,
       })

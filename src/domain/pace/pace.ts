@@ -4,8 +4,6 @@ import { SPORT_ID } from '../sports'
 export const SPEED_DISPLAYS = ['speed', 'pace'] as const
 export type SpeedDisplay = (typeof SPEED_DISPLAYS)[number]
 
-/** The specification's default: every sport shows speeds until the user asks for pace. */
-export const DEFAULT_SPEED_DISPLAY: SpeedDisplay = 'speed'
 
 /** Metres of the distance a pace counts: a kilometre or a mile on land, 100 m or 100 yd (91.44 m) in the water. */
 export const PACE_UNIT_M = { km: 1000, mi: 1609.344, '100m': 100, '100yd': 91.44 } as const
@@ -14,6 +12,29 @@ export const PACE_UNIT_M = { km: 1000, mi: 1609.344, '100m': 100, '100yd': 91.44
 export type PaceUnit = keyof typeof PACE_UNIT_M
 
 const SWIMMING_SPORTS: ReadonlySet<number> = new Set([SPORT_ID.swimmingPool, SPORT_ID.swimmingOpenWater])
+
+/** Sports whose people think in time per distance: on foot and in the water (issue 33). */
+const PACE_SPORTS: ReadonlySet<number> = new Set([
+  SPORT_ID.running,
+  SPORT_ID.trail,
+  SPORT_ID.walking,
+  SPORT_ID.hiking,
+  SPORT_ID.snowshoes,
+  ...SWIMMING_SPORTS,
+])
+
+/**
+ * How a sport's speeds read for a user who never chose: runners, walkers, hikers and swimmers
+ * count pace, as their watches and peers' apps do; everyone else a speed.
+ */
+export function defaultSpeedDisplay(sportId: number): SpeedDisplay {
+  return PACE_SPORTS.has(sportId) ? 'pace' : 'speed'
+}
+
+/** A user's choice for a sport (null: never chosen) or else the sport's default. */
+export function speedDisplayOf(sportId: number, choice: SpeedDisplay | null | undefined): SpeedDisplay {
+  return choice ?? defaultSpeedDisplay(sportId)
+}
 
 /** Pool and open-water swimming: paces per 100 m or 100 yd, distances in metres or yards. */
 export function isSwimming(sportId: number): boolean {

@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { gpxText, setPreferences, steadyRun, uploadWorkout } from './workout-helpers'
+
+/** What a new user trips over in the first hour (issue 33), at a phone's and a desktop's width. */
+test.describe.configure({ timeout: 120_000 })
+
+const RUNNING = 5
+const HIKING = 3
+/** Miles to km by definition (1 mi = 1609.344 m). */
+const KM_PER_MILE = 1.609344
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+async function sportThreshold(request: APIRequestContext, token: string, id: number): Promise<number | undefined> {
+  const response = await request.get('/api/sports', { headers: bearer(token) })
+  const body = (await response.json()) as { data: { sports: { id: number; stopped_speed_threshold: number }[] } }
+  return body.data.sports.find((sport) => sport.id === id)?.stopped_speed_threshold
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+for (const width of [390, 1280]) {
+  test(`a skip link comes first and moves the focus to the page's content, at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 844 })
+    const token = await createActiveUser(request, newAccount('skip'))
+    await openWithToken(page, token, '/profile')
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    // Visible while focused, inside the window.
+    const box = await skip.boundingBox()
+    expect(box && box.y >= 0 && box.x >= 0 && box.x + box.width <= width).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main')).toBeFocused()
+    // The next Tab goes into the page, past the header's links.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true)
+  })
+}
+
+test('Escape closes the phone menu and gives the focus back to its button', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const token = await createActiveUser(request, newAccount('escape'))
+  await openWithToken(page, token, '/profile')
+  const toggle = page.getByTestId('menu-toggle')
+  await toggle.click()
+  const menu = page.getByTestId('mobile-menu')
+  await expect(menu).toBeVisible()
+  await menu.getByRole('link', { name: 'Statistics' }).focus()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(toggle).toBeFocused()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+})
+
+for (const width of [390, 1280]) {
+  test(`sport preferences in miles: the stopped-speed threshold reads and is typed in mph, 0 included, at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 844 })
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('mph'))
+    await setPreferences(request, token, { imperial_units: true })
+    await openWithToken(page, token, '/profile/edit/sports')
+    // Hiking's 0.1 km/h is 0.062 mph; running's 1 km/h is 0.621 mph.
+    await expect(page.getByTestId(`sport-threshold-${HIKING}`)).toHaveText('0.06 mph')
+    await expect(page.getByTestId(`sport-threshold-${RUNNING}`)).toHaveText('0.62 mph')
+    // On a phone every sport is a card and nothing scrolls sideways.
+    if (width < 500) await expect(page.getByTestId('sport-preferences').locator('table')).toHaveCount(0)
+    expect(await horizontalOverflow(page)).toBe(0)
+
+    await page.getByTestId(`sport-edit-${RUNNING}`).click()
+    const form = page.getByTestId(`sport-edit-row-${RUNNING}`)
+    // The whole form, its name and Submit included, is on screen without scrolling sideways.
+    const submit = form.getByTestId('sport-submit')
+    await submit.scrollIntoViewIfNeeded()
+    const submitBox = await submit.boundingBox()
+    expect(submitBox && submitBox.x + submitBox.width <= width).toBe(true)
+    await expect(form.getByText('Running', { exact: true })).toBeInViewport()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await form.getByTestId('sport-threshold').fill('2')
+    await submit.click()
+    await expect(page.getByTestId(`sport-threshold-${RUNNING}`)).toHaveText('2.0 mph')
+    expect(await sportThreshold(request, token, RUNNING)).toBeCloseTo(2 * KM_PER_MILE, 6)
+
+    // 0: every slow point counts as moving (it was ignored on save).
+    await page.getByTestId(`sport-edit-${RUNNING}`).click()
+    await page.getByTestId(`sport-edit-row-${RUNNING}`).getByTestId('sport-threshold').fill('0')
+    await page.getByTestId('sport-submit').click()
+    await expect(page.getByTestId(`sport-threshold-${RUNNING}`)).toHaveText('0.0 mph')
+    expect(await sportThreshold(request, token, RUNNING)).toBe(0)
+
+    // Changing only the colour leaves the threshold and the speed/pace default as they were.
+    await setPreferences(request, token, { imperial_units: false })
+    await page.reload()
+    await page.getByTestId(`sport-edit-${HIKING}`).click()
+    await page.getByTestId(`sport-edit-row-${HIKING}`).getByTestId('sport-color').fill('#123456')
+    await page.getByTestId('sport-submit').click()
+    await expect(page.getByTestId(`sport-threshold-${HIKING}`)).toHaveText('0.1 km/h')
+    await expect(page.getByTestId(`sport-speed-display-${HIKING}`)).toHaveText('Pace')
+    expect(errors).toEqual([])
+  })
+}
+
+test('statistics: personal-best lines are named pictures (axe, light and dark) and the user picks the years compared', async ({ page, request }) => {
+  // Two axe passes over a page of charts.
+  test.setTimeout(240_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const errors = trackPageErrors(page)
+  const token = await createActiveUser(request, newAccount('years'))
+  // Two runs a year apart, the later faster: bests that progressed.
+  await uploadWorkout(request, token, 'older.gpx', steadyRun(1200, '2024-04-01T08:00:00Z'), RUNNING)
+  await uploadWorkout(request, token, 'newer.gpx', steadyRun(1200, '2025-04-01T08:00:00Z', 3), RUNNING)
+  for (const year of [2019, 2020, 2021, 2022, 2023]) {
+    const added = await request.post('/api/workouts/no_gpx', {
+      headers: bearer(token),
+      data: { sport_id: 1, workout_date: `${year}-05-01 10:00`, duration: 3600, distance: 20, title: `Ride ${year}` },
+    })
+    expect(added.status(), await added.text()).toBe(201)
+  }
+  const thisYear = new Date().getUTCFullYear()
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await openWithToken(page, token, '/statistics')
+    const line = page.getByTestId('personal-best-sparkline').first()
+    // The bests are computed from the tracks after the upload: allow for a busy machine.
+    await expect(line).toHaveAttribute('role', 'img', { timeout: 30_000 })
+    // The first best is 400 m: 160 s at 2.5 m/s, then 120 s at 3.33 m/s.
+    await expect(line).toHaveAttribute('aria-label', 'Progression of the best: 00:02:40 → 00:02:00')
+    await expect(page.getByTestId('year-over-year-card').locator('.recharts-line').first()).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(results.violations.map((violation) => `${scheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([])
+  }
+
+  // 2019 to this year: 5 lines, the latest, until the user chooses.
+  const card = page.getByTestId('year-over-year-card')
+  const years = page.getByTestId('year-over-year-years')
+  await expect(years.getByRole('checkbox')).toHaveCount(thisYear - 2019 + 1)
+  await expect(card.locator('.recharts-line')).toHaveCount(5)
+  await expect(years.getByRole('checkbox', { name: '2019' })).not.toBeChecked()
+  await years.getByText('2019', { exact: true }).click()
+  await expect(card.locator('.recharts-line')).toHaveCount(6)
+  await expect(card.locator('.recharts-legend-wrapper')).toContainText('2019')
+  await years.getByText(String(thisYear), { exact: true }).click()
+  await expect(card.locator('.recharts-line')).toHaveCount(5)
+  await expect(card.locator('.recharts-legend-wrapper')).not.toContainText(String(thisYear))
+  expect(errors).toEqual([])
+})
+
+test('no scroll-to-top button on a page that does not scroll, even when reached from the bottom of a long one', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const token = await createActiveUser(request, newAccount('scroll'))
+  for (let day = 1; day <= 12; day += 1) {
+    const added = await request.post('/api/workouts/no_gpx', {
+      headers: bearer(token),
+      data: { sport_id: 1, workout_date: `2024-03-${String(day).padStart(2, '0')} 10:00`, duration: 3600, distance: 20, title: `Ride ${day}` },
+    })
+    expect(added.status()).toBe(201)
+  }
+  await openWithToken(page, token, '/workouts')
+  // A page of 10 workouts is longer than the window.
+  await expect(page.getByTestId('workout-row')).toHaveCount(10, { timeout: 30_000 })
+  await page.getByTestId('bottom-marker').scrollIntoViewIfNeeded()
+  await expect(page.getByTestId('scroll-to-top')).toBeVisible()
+  await page.locator('footer').getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(40)
+  await expect(page.getByTestId('scroll-to-top')).toBeHidden()
+})
+
+for (const width of [390, 1280]) {
+  test(`a file over the size limit or of another type is left out when chosen, with its reason, at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 844 })
+    const adminToken = await ensureAdmin(request)
+    // 1 MiB per file, so a 1.5 MiB file is over it.
+    const limited = await request.patch('/api/config', { headers: bearer(adminToken), data: { max_single_file_size: 1_048_576 } })
+    expect(limited.ok(), await limited.text()).toBe(true)
+    const token = await createActiveUser(request, newAccount('toobig'))
+    await openWithToken(page, token, '/workouts/add')
+    await expect(page.getByTestId('upload-limits')).toContainText('1.00 MB per file')
+    const big = Buffer.alloc(1_572_864, 32)
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'big.gpx', mimeType: 'application/gpx+xml', buffer: big },
+      { name: 'ok.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpxText('gpx_file.gpx')) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+    ])
+    // Only the fitting workout file is selected; the others are named with their reason at once.
+    await expect(page.getByTestId('selected-files')).toContainText('1 file selected')
+    await expect(page.getByTestId('selected-files')).toContainText('ok.gpx')
+    await expect(page.getByTestId('selected-files')).not.toContainText('big.gpx')
+    const refused = page.getByTestId('refused-files')
+    await expect(refused).toContainText('big.gpx (1.50 MB) is larger than the 1.00 MB limit: not added.')
+    await expect(refused).toContainText('notes.txt is not a GPX, FIT, TCX, KML or zip file: not added.')
+    expect(await horizontalOverflow(page)).toBe(0)
+    const restored = await request.patch('/api/config', { headers: bearer(adminToken), data: { max_single_file_size: 1_048_576 * 20 } })
+    expect(restored.ok()).toBe(true)
+  })
+}
