@@ -86,7 +86,7 @@ describe('data folder', () => {
 })
 
 describe('start-up clean-up', () => {
-  it('removes files no row points at and keeps the others, tiles and tmp handled too', async () => {
+  it('removes the in-flight files no row points at and keeps the others, tiles and tmp handled too', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'waymark-orphans-'))
     const dataDir = join(parent, 'data')
     const first = await startTestServer({ dataDir })
@@ -98,8 +98,11 @@ describe('start-up clean-up', () => {
     expect((await first.api('POST', 'workouts', { token: login.body.auth_token, form })).status).toBe(201)
     await first.close({ keepData: true })
 
-    const strays = [join(dataDir, 'uploads', '1', 'stray.gpx'), join(dataDir, 'maps', 'stray.png'), join(dataDir, 'pictures', '1-stray.png'), join(dataDir, 'tmp', 'upload-x')]
+    const strays = [join(dataDir, 'uploads', '1', 'stray.gpx'), join(dataDir, 'maps', 'stray.png'), join(dataDir, 'tmp', 'upload-x')]
     for (const path of strays) await writeFile(path, 'left behind')
+    await writeFile(join(dataDir, 'in-flight.journal'), 'uploads/1/stray.gpx\nmaps/stray.png\n')
+    // Pictures are never swept: one no row names is the user's, not an import's.
+    await writeFile(join(dataDir, 'pictures', '1-stray.png'), 'left behind')
     await mkdir(join(dataDir, 'maps', 'tiles', '3', '4'), { recursive: true })
     await writeFile(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'), 'cached tile')
 
@@ -108,7 +111,8 @@ describe('start-up clean-up', () => {
     expect((await stat(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'))).isFile()).toBe(true)
     expect(await readdir(join(dataDir, 'uploads', '1'))).toHaveLength(1)
     expect((await readdir(join(dataDir, 'maps'))).filter((name) => name.endsWith('.png'))).toHaveLength(1)
-    expect(second.logs).toContain('warn removed 3 stored file(s) left by an interrupted import')
+    expect((await stat(join(dataDir, 'pictures', '1-stray.png'))).isFile()).toBe(true)
+    expect(second.logs).toContain('warn removed 2 stored file(s) left by an interrupted import')
     await second.close()
     await rm(parent, { recursive: true, force: true })
   })

@@ -6,8 +6,7 @@ import type { ServerConfig } from './config/server-config'
 import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
 import { newSetupCode } from './lib/setup-code'
-import { openDatabase } from './db/open-database'
-import { removeOrphanFiles } from './db/orphan-files'
+import { openServerDatabase } from './db/open-database'
 import { openReadDataSource } from './db/data-source'
 import { createReadSnapshots, type ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
@@ -94,15 +93,13 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   let dataSource: DataSource
   let reader: DataSource
   try {
-    dataSource = await openDatabase(dataDir.layout, now())
+    dataSource = await openServerDatabase(dataDir.layout, now(), config.logger)
     try {
       reader = await openReadDataSource(dataDir.layout.database)
     } catch (error) {
       await dataSource.destroy()
       throw error
     }
-    const removed = await removeOrphanFiles(dataSource, dataDir.layout)
-    if (removed > 0) config.logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
   } catch (error) {
     await dataDir.release()
     throw error
@@ -146,7 +143,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     mailer,
     limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
-    maps: createMapImages(dataDir.layout.maps, tiles, background, config.logger, compute),
+    maps: createMapImages(dataDir.layout, tiles, background, config.logger, compute),
     compute,
     tiles,
     weather: createWeatherJobs(config.weather, write, background, config.logger),

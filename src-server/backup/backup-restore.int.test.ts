@@ -82,7 +82,8 @@ describe('backup and restore from the command line', () => {
     const previous = join(t.dataDir, 'backups', `${BEFORE_RESTORE_PREFIX}2030-01-02T03-04-05-000Z`)
     expect(line).toBe(`restored 1 user and 1 workout from ${file}; the previous state is in ${previous}`)
     expect(await checkWaymarkDatabase(join(previous, 'waymark.sqlite'))).toEqual({ users: 1, workouts: 2 })
-    expect(await readdir(join(previous, 'uploads', '1'))).toContain(`${laterId}.tcx`)
+    // The later original stays in place (the set-aside database, or a daily copy, names it).
+    expect(await readdir(join(t.dataDir, 'uploads', '1'))).toContain(`${laterId}.tcx`)
 
     t = await startTestServer({ dataDir: t.dataDir })
     expect(await workoutCount(t, owner)).toBe(1)
@@ -90,7 +91,7 @@ describe('backup and restore from the command line', () => {
     const original = await fetch(`${t.url}/api/workouts/${workout?.id ?? ''}/gpx/download`, { headers: { authorization: `Bearer ${owner.token}` } })
     expect(original.status).toBe(200)
     expect(Buffer.from(await original.arrayBuffer())).toEqual(await fixture('gpx/gpx_file.gpx'))
-    expect(await readdir(join(t.dataDir, 'uploads', '1'))).toHaveLength(1)
+    expect(await readdir(join(t.dataDir, 'uploads', '1'))).toHaveLength(2)
   })
 
   it('restores a bare database copy, keeping the files it points at', async () => {
@@ -104,6 +105,24 @@ describe('backup and restore from the command line', () => {
     const [workout] = (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: owner.token })).body.data.workouts
     const original = await fetch(`${t.url}/api/workouts/${workout?.id ?? ''}/gpx/download`, { headers: { authorization: `Bearer ${owner.token}` } })
     expect(original.status).toBe(200)
+  })
+
+  it('never takes away an original a backup copy names, however many restores come after', async () => {
+    const archive = join(scratch, 'backup.zip')
+    await backupCommand(t.server.layout, archive, new Date())
+    const later = await upload<WorkoutsResponse>(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))
+    const laterId = later.body.data.workouts[0]?.id ?? ''
+    const daily = join(t.dataDir, 'backups', 'daily-2030-01-01T00-00-00-000Z.sqlite')
+    await copyDatabase(t.server.layout.database, daily)
+    await t.close({ keepData: true })
+    // More restores of the older archive than set-aside folders are kept: the oldest are pruned.
+    for (let day = 2; day <= 8; day += 1) await restoreCommand(t.dataDir, archive, new Date(Date.UTC(2030, 0, day)))
+    await restoreCommand(t.dataDir, daily, new Date(Date.UTC(2030, 0, 9)))
+
+    t = await startTestServer({ dataDir: t.dataDir })
+    const original = await fetch(`${t.url}/api/workouts/${laterId}/gpx/download`, { headers: { authorization: `Bearer ${owner.token}` } })
+    expect(original.status).toBe(200)
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(await fixture('tcx/same_ride.tcx'))
   })
 
   it('refuses files that are not Waymark backups and changes nothing', async () => {

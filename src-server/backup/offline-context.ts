@@ -54,7 +54,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     mailer: createMailer(null, logger),
     limits: createRateLimits(DEFAULT_RATE_LIMITS),
     background,
-    maps: createMapImages(layout.maps, null, background, logger, compute),
+    maps: createMapImages(layout, null, background, logger, compute),
     compute,
     tiles: null,
     weather: createWeatherJobs(null, write, background, logger),

@@ -1,8 +1,9 @@
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { dataDirLayout, type DataDirLayout } from '../data-dir'
+import { clearJournal } from '../db/file-journal'
 import { checkWaymarkDatabase, NotAWaymarkDatabase } from './check-database'
 import { BACKUP_DATABASE_ENTRY, BACKUP_FILE_FOLDERS, BACKUP_MANIFEST_ENTRY } from './full-backup'
 import { referencedFiles } from './referenced-files'
@@ -65,20 +66,37 @@ async function unpackArchive(source: string, staging: string): Promise<void> {
   }
 }
 
-/** Moves the current database copy and stored files aside, into `previous`. */
+/**
+ * Sets the current database and maps aside, into `previous`. Originals and pictures stay where
+ * they are: a daily or pre-migration copy, or the set-aside database itself, may still name
+ * them, and set-aside folders are pruned; nothing but deleting its workout removes an original.
+ */
 async function setAside(layout: DataDirLayout, previous: string): Promise<void> {
   await mkdir(join(previous, 'maps'), { recursive: true })
   if (await exists(layout.database)) await copyDatabase(layout.database, join(previous, BACKUP_DATABASE_ENTRY))
-  for (const folder of ['uploads', 'pictures'] as const) {
-    if (await exists(layout[folder])) await rename(layout[folder], join(previous, folder))
-  }
   // Map tiles are a cache shared by any database: they stay.
   for (const name of await readdir(layout.maps).catch(() => [])) {
     if (name !== 'tiles') await rename(join(layout.maps, name), join(previous, 'maps', name))
   }
 }
 
-/** Brings the files a restored database points at from the set-aside folder (hard links when possible). */
+/**
+ * Adds the staged files of a folder to the data folder's one. A file already there is the same
+ * one (names carry the workout's random id, and originals never change once stored): kept.
+ */
+async function mergeFolder(staged: string, target: string): Promise<void> {
+  const entries = await readdir(staged, { withFileTypes: true, recursive: true }).catch(() => [])
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const source = join(entry.parentPath, entry.name)
+    const destination = join(target, relative(staged, source))
+    if (await exists(destination)) continue
+    await mkdir(dirname(destination), { recursive: true })
+    await rename(source, destination)
+  }
+}
+
+/** Brings the maps a restored database points at back from the set-aside folder (hard links when possible). */
 async function reuseFiles(names: readonly string[], from: string, staging: string): Promise<void> {
   for (const name of names) {
     const source = entryPath(from, name)
@@ -93,10 +111,11 @@ async function reuseFiles(names: readonly string[], from: string, staging: strin
 async function install(layout: DataDirLayout, staging: string): Promise<void> {
   for (const suffix of ['', '-wal', '-shm']) await rm(`${layout.database}${suffix}`, { force: true })
   await rename(join(staging, BACKUP_DATABASE_ENTRY), layout.database)
+  // What the old database had in flight means nothing for the restored one.
+  await clearJournal(layout)
   for (const folder of ['uploads', 'pictures'] as const) {
-    const staged = join(staging, folder)
-    if (await exists(staged)) await rename(staged, layout[folder])
-    else await mkdir(layout[folder], { recursive: true })
+    await mkdir(layout[folder], { recursive: true })
+    await mergeFolder(join(staging, folder), layout[folder])
   }
   await mkdir(layout.maps, { recursive: true })
   for (const name of await readdir(join(staging, 'maps')).catch(() => [])) {
@@ -107,9 +126,9 @@ async function install(layout: DataDirLayout, staging: string): Promise<void> {
 /**
  * Replaces the database (and, from a backup archive, the stored files) of a data folder that no
  * server is using. The source is checked completely before anything changes; the current
- * database and files are then set aside in `backups/before-restore-<time>/` (the newest 5 such
- * folders are kept), so a restore can itself be undone. Restoring a bare database (a daily or
- * pre-migration copy) keeps the current files the restored rows point at.
+ * database and maps are then set aside in `backups/before-restore-<time>/` (the newest 5 such
+ * folders are kept), so a restore can itself be undone. Originals and pictures are never moved
+ * out: the restored ones are added beside the current ones, which another backup may still name.
  * @throws RestoreRefused, NotAWaymarkDatabase or UnusableArchive, with nothing changed
  */
 export async function restoreDataDir(root: string, source: string, now: Date): Promise<RestoreOutcome> {
@@ -146,10 +165,10 @@ export async function restoreDataDir(root: string, source: string, now: Date): P
     await mkdir(layout.backups, { recursive: true })
     await setAside(layout, previous)
     const wanted = await referencedFiles(stagedDatabase)
-    if (kind === 'database') await reuseFiles(wanted, previous, staging)
-    let missingFiles = 0
-    for (const name of wanted) if (!(await exists(entryPath(staging, name)))) missingFiles += 1
+    if (kind === 'database') await reuseFiles(wanted.filter((name) => name.startsWith('maps/')), previous, staging)
     await install(layout, staging)
+    let missingFiles = 0
+    for (const name of wanted) if (!(await exists(entryPath(layout.root, name)))) missingFiles += 1
     await pruneCopies(layout.backups, BEFORE_RESTORE_PREFIX)
     return { kind, ...summary, missingFiles, previous }
   } finally {

@@ -1,38 +1,73 @@
-import { readdir, rm } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { readdir, unlink } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
 import { IsNull, Not, type DataSource } from 'typeorm'
 import type { DataDirLayout } from '../data-dir'
+import { referencedFiles } from '../backup/referenced-files'
 import { workoutFiles } from '../modules/workouts/workout-files'
-import { UserEntity, WorkoutEntity } from './entities'
+import { clearJournal, inFlightFiles } from './file-journal'
+import { WorkoutEntity } from './entities'
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+/** The database copies in `backups/`: pre-migration and daily copies, and the databases restores set aside. */
+async function backupDatabases(layout: DataDirLayout): Promise<string[]> {
+  const entries = await readdir(layout.backups, { withFileTypes: true }).catch(() => [])
+  return entries.flatMap((entry) => {
+    if (entry.isFile() && entry.name.endsWith('.sqlite')) return [join(layout.backups, entry.name)]
+    if (entry.isDirectory()) return [join(layout.backups, entry.name, 'waymark.sqlite')]
+    return []
+  })
 }
 
 /**
- * Removes stored files that no row points at. An import stores its file before its transaction
- * commits, so a crash in between leaves a file without a workout; this runs at start-up, before
- * any request, and puts the folder back in step with the database. Cached map tiles are kept.
+ * Whether a backup copy names a file (relative to the data folder, `/` separators). A copy that
+ * cannot be read counts as naming every file: nothing is removed on a guess.
+ */
+async function neededByBackups(layout: DataDirLayout, names: readonly string[]): Promise<Set<string>> {
+  const needed = new Set<string>()
+  for (const database of await backupDatabases(layout)) {
+    try {
+      const wanted = new Set(await referencedFiles(database))
+      for (const name of names) if (wanted.has(name)) needed.add(name)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'SQLITE_CANTOPEN') continue
+      return new Set(names)
+    }
+  }
+  return needed
+}
+
+/**
+ * Removes the stored files that an import wrote ahead of its rows (see `recordInFlight`) when
+ * the process stopped before those rows were committed. Only files the journal names are
+ * candidates, so a database that lost its rows (an empty file, a wrong copy) can never make
+ * this delete an original; a file the database or any backup copy names is kept. Runs at
+ * start-up, before any request, then empties the journal.
  * @returns how many files were removed
  */
-export async function removeOrphanFiles(db: DataSource, layout: DataDirLayout): Promise<number> {
+export async function removeInterruptedWrites(db: DataSource, layout: DataDirLayout): Promise<number> {
+  const listed = await inFlightFiles(layout)
+  if (listed.length === 0) {
+    await clearJournal(layout)
+    return 0
+  }
+  const kept = new Set<string>()
   const workouts = await db.manager.find(WorkoutEntity, {
     where: [{ filePath: Not(IsNull()) }, { mapId: Not(IsNull()) }],
     select: { filePath: true, mapId: true },
   })
-  const users = await db.manager.find(UserEntity, { where: { picture: Not(IsNull()) }, select: { picture: true } })
-  const kept = new Set<string>([
-    ...workouts.flatMap((workout) => workoutFiles(layout, workout)),
-    ...users.flatMap((user) => (user.picture ? [join(layout.pictures, user.picture)] : [])),
-  ])
-  const tiles = join(layout.maps, 'tiles')
-  const candidates = [
-    ...(await filesUnder(layout.uploads)),
-    ...(await filesUnder(layout.maps)).filter((path) => relative(tiles, path).startsWith('..')),
-    ...(await filesUnder(layout.pictures)),
-  ]
-  const orphans = candidates.filter((path) => !kept.has(path))
-  await Promise.all(orphans.map((path) => rm(path, { force: true })))
-  return orphans.length
+  for (const workout of workouts) for (const path of workoutFiles(layout, workout)) kept.add(path)
+  const candidates = listed.filter((path) => !kept.has(path))
+  const names = candidates.map((path) => relative(layout.root, path).split(sep).join('/'))
+  const needed = await neededByBackups(layout, names)
+  let removed = 0
+  for (const [index, path] of candidates.entries()) {
+    if (needed.has(names[index] ?? '')) continue
+    try {
+      await unlink(path)
+      removed += 1
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+  }
+  await clearJournal(layout)
+  return removed
 }

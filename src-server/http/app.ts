@@ -66,7 +66,7 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   const accountMail = createAccountMail(context)
   const accessTokens = createAccessTokens(context)
   const auth = createAuthService(context, accountMail, accessTokens)
-  const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail })
+  const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail, now: context.now })
   const sports = createSportsService({ database })
   const appConfig = createAppConfigService({ database, emailSending: mailer.enabled, tiles: config.tiles, version: config.version })
   const appStats = createAppStatsService({ database, layout })

@@ -17,7 +17,11 @@ describe('session tokens', () => {
     const tokens = createTokenService(SECRET, now)
     const issued = tokens.issue('session', { userId: 7, version: 2 })
     const iat = Math.floor(now().getTime() / 1000)
-    expect(issued).toBe(handMade({ sub: '7', pur: 'session', ver: 2, iat, exp: iat + 30 * 24 * 3600 }))
+    const { jti } = JSON.parse(Buffer.from(issued.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti: string }
+    expect(issued).toBe(handMade({ sub: '7', pur: 'session', ver: 2, iat, jti, exp: iat + 30 * 24 * 3600 }))
+    // Each token is unique, also two issued in the same second (a password change keeps one by its hash).
+    expect(jti).toMatch(/^[\w-]{12}$/)
+    expect(tokens.issue('session', { userId: 7, version: 2 })).not.toBe(issued)
     expect(tokens.verify('session', handMade({ sub: '8', pur: 'session', ver: 0, iat, exp: iat + 60 }))).toEqual({ userId: 8, version: 0 })
   })
 

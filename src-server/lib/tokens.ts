@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken'
-import { createSecretKey } from 'node:crypto'
+import { createSecretKey, randomBytes } from 'node:crypto'
 import { AppError } from '../../src/errors'
 
 /** Session tokens last 30 days; password-reset tokens one hour. */
@@ -59,7 +59,15 @@ export function createTokenService(secret: string, now: () => Date): TokenServic
   }
   return {
     issue(purpose, claims) {
-      const payload: Payload & { iat: number } = { sub: String(claims.userId), pur: purpose, ver: claims.version, iat: seconds() }
+      // A random id makes each token unique, also two logins in the same second: a password
+      // change keeps exactly the session that made it (by its hash), not a twin of it.
+      const payload: Payload & { iat: number; jti: string } = {
+        sub: String(claims.userId),
+        pur: purpose,
+        ver: claims.version,
+        iat: seconds(),
+        jti: randomBytes(9).toString('base64url'),
+      }
       return jwt.sign(payload, key, {
         algorithm: 'HS256',
         expiresIn: purpose === 'session' ? SESSION_LIFETIME_S : RESET_LIFETIME_S,

@@ -64,8 +64,12 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect((await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'ghost@example.com' } })).status).toBe(200)
   })
 
-  it('resets a password with the mailed link once, ending old sessions and announcing the change', async () => {
+  it('resets a password with the mailed link once, ending old sessions and access tokens and announcing the change', async () => {
     const sam = await registerUser(t, 'sam', { activate: admin, language: 'de' })
+    for (const name of ['Garmin sync', 'backup script']) {
+      expect((await t.api('POST', 'auth/tokens', { token: sam.token, body: { name, scope: 'read', expires_in_days: null } })).status).toBe(201)
+    }
+    const minted = await t.api<{ data: { secret: string } }>('POST', 'auth/tokens', { token: sam.token, body: { name: 'phone', scope: 'read', expires_in_days: null } })
     const requested = await t.api('POST', 'auth/password/reset-request', { body: { email: 'sam@example.com' } })
     expect(requested.body).toEqual({ status: 'success', message: 'password reset request processed' })
     const token = tokenOf(await mailTo('sam@example.com', 'Waymark - Anfrage zum Zurücksetzen des Passworts'), '/password-reset')
@@ -78,7 +82,9 @@ describe('e-mail flows against a loopback SMTP server', () => {
       status: 200,
       body: { status: 'success', message: 'password updated' },
     })
-    await mailTo('sam@example.com', 'Waymark - Passwort geändert')
+    const notice = await mailTo('sam@example.com', 'Waymark - Passwort geändert')
+    expect(notice.text).toContain('widerrufen: Garmin sync, backup script, phone.')
+    expect(await t.api('GET', 'workouts', { token: minted.body.data.secret })).toMatchObject({ status: 401, body: { code: 'access_token_revoked' } })
     expect(await t.api('POST', 'auth/password/update', { body: { token, password: 'third-password' } })).toMatchObject({
       status: 401,
       body: { message: 'invalid token, please request a new token' },

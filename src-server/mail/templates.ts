@@ -20,6 +20,8 @@ export interface MailContent {
   newEmail?: string
   /** Validity of the link, in hours. */
   hours?: number
+  /** Names of the personal access tokens a password change revoked. */
+  revokedTokens?: readonly string[]
 }
 
 export interface RenderedMail {
@@ -51,7 +53,8 @@ export function renderMail(translator: i18n, content: MailContent): RenderedMail
   const t = translator.getFixedT(content.language)
   const vars = { username: content.username, newEmail: content.newEmail ?? '', hours: content.hours ?? 0 }
   const subject = t(`${content.kind}.subject`, vars)
-  const intro = t(`${content.kind}.intro`, vars)
+  const revoked = content.revokedTokens ?? []
+  const intro = [t(`${content.kind}.intro`, vars), ...(revoked.length > 0 ? [t('tokens_revoked', { names: revoked.join(', ') })] : [])].join(' ')
   const greeting = t('greeting', vars)
   const signature = t('signature')
   const action = content.link ? t(`${content.kind}.action`) : null

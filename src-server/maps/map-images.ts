@@ -2,6 +2,8 @@ import { access, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Bounds } from '../../src/domain/analysis'
 import type { Logger } from '../config/server-config'
+import type { DataDirLayout } from '../data-dir'
+import { recordInFlight } from '../db/file-journal'
 import type { Background } from '../lib/background'
 import { randomToken } from '../lib/secrets'
 import type { ComputePool } from '../compute/compute-pool'
@@ -22,19 +24,21 @@ export interface MapImages {
 }
 
 export function createMapImages(
-  mapsDir: string,
+  layout: DataDirLayout,
   tiles: TileSource | null,
   background: Background,
   logger: Logger,
   compute: ComputePool,
 ): MapImages {
-  const path = (id: string) => join(mapsDir, `${id}.png`)
+  const path = (id: string) => join(layout.maps, `${id}.png`)
   let queue: Promise<void> = Promise.resolve()
   async function store(png: Uint8Array): Promise<string> {
     const id = randomToken().slice(0, 32)
     // Written in place, not beside and renamed: nobody can ask for a new id before the workout
     // naming it is committed, after this write; a crash before that leaves a file no workout
-    // names, which the next start removes. (A trip to libuv's pool less per imported file.)
+    // names, which the next start removes (the journal says it was in flight). (A trip to
+    // libuv's pool less per imported file.)
+    await recordInFlight(layout, path(id))
     await writeFile(path(id), png, { flag: 'wx' })
     return id
   }

@@ -53,6 +53,8 @@ export interface TestServerOptions {
   /** Where to listen; loopback unless a test plays another device of the network (`lanAddress()`). */
   host?: string
   setupCode?: string
+  /** The bcrypt cost (4 unless given: from 8 on, hashes run in the server's password thread). */
+  bcryptRounds?: number
   /** Watched folders; tests scan them with `server.watcher.scan()` (no timer). */
   watchFolders?: WatchedFolder[]
   /** Plugged-in watches looked for under fake mount folders. */
@@ -93,7 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       email: options.email ?? null,
       tiles: options.tiles ?? null,
       weather: options.weather ?? null,
-      bcryptRounds: 4,
+      bcryptRounds: options.bcryptRounds ?? 4,
       watchFolders: options.watchFolders ?? [],
       watchDevices: options.watchDevices ?? null,
       ...(options.onAutomaticImport ? { onAutomaticImport: options.onAutomaticImport } : {}),

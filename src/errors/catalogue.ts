@@ -58,6 +58,8 @@ export const errorCatalogue = {
   auth_token_expired: { message: 'signature expired, please log in again', status: 401, wire: 'error' },
   auth_token_invalid: { message: 'invalid token, please log in again', status: 401, wire: 'error' },
   invalid_credentials: { message: 'invalid credentials', status: 401, wire: 'error' },
+  // The right password of an account an administrator (or its confirmation e-mail) has not activated yet.
+  account_inactive: { message: 'this account is waiting for activation', status: 401, wire: 'error' },
   reset_token_invalid: { message: 'invalid token, please request a new token', status: 401, wire: 'error' },
   access_token_revoked: { message: 'this access token was revoked', status: 401, wire: 'error' },
   access_token_expired: { message: 'this access token has expired', status: 401, wire: 'error' },

@@ -168,3 +168,52 @@ test.describe('authentication', () => {
     await expect(page.getByTestId('error-box')).toHaveText('Provided data are invalid.')
   })
 })
+
+test.describe('registration and activation', () => {
+  test('puts each problem next to its field and clears the summary once every field is fixed', async ({ page }) => {
+    await page.goto('/register')
+    const username = page.getByLabel(/^Username/)
+    const email = page.getByLabel(/^E-mail/)
+    await username.fill('a!')
+    await email.fill('not-an-email')
+    await page.getByLabel(/^Password \*/).fill('Granite-Meadow-Compass-77')
+    await page.getByLabel(/^Password confirmation/).fill('Granite-Meadow-Compass-77')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByTestId('error-box').getByRole('listitem')).toHaveCount(3)
+    // Each message is the field's own description for assistive technology, right below it.
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription(/Valid e-mail required\./)
+    await expect(username).toHaveAccessibleDescription(/Username: 3 to 30 characters required\./)
+    await email.fill('someone@waymark.test')
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByTestId('error-box').getByRole('listitem')).toHaveCount(2)
+    await username.fill(newAccount('fixed').username)
+    await expect(page.getByTestId('error-box')).toHaveCount(0)
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  test('says an administrator must activate a new account, and says so again at login with the right password only', async ({ page, request }) => {
+    await ensureAdmin(request)
+    const account = newAccount('waiting')
+    await page.goto('/register')
+    await page.getByLabel(/^Username/).fill(account.username)
+    await page.getByLabel(/^E-mail/).fill(account.email)
+    await page.getByLabel(/^Password \*/).fill(account.password)
+    await page.getByLabel(/^Password confirmation/).fill(account.password)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByTestId('alert-success')).toHaveText('Successfully registered. An administrator must activate your account before you can log in.')
+
+    await page.getByLabel(/^E-mail/).fill(account.email)
+    await page.getByLabel(/^Password/).fill('not-the-password')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByTestId('error-box')).toHaveText('Invalid credentials.')
+    // The error replaces the green box instead of sitting under it.
+    await expect(page.getByTestId('alert-success')).toHaveCount(0)
+    await page.getByLabel(/^Password/).fill(account.password)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByTestId('error-box')).toHaveText(
+      'This account is waiting for activation: an administrator must activate it (or, if you received a confirmation e-mail, follow its link).',
+    )
+  })
+})

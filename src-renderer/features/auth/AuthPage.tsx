@@ -22,6 +22,8 @@ export type AuthAction = 'login' | 'register' | 'reset-request' | 'reset' | 'acc
 /** What the login page may be told by the page that sent the user there. */
 export interface LoginNotice {
   registered?: boolean
+  /** The new account waits for an administrator (not the first account, e-mail sending off). */
+  awaitsActivation?: boolean
 }
 
 const TITLES: Record<AuthAction, string> = {
@@ -33,6 +35,18 @@ const TITLES: Record<AuthAction, string> = {
 }
 
 const toKeys = (codes: readonly ErrorCode[]) => codes.map((code) => `api.ERROR.${code}`)
+
+type Field = 'username' | 'email' | 'password' | 'passwordConf'
+
+/** The field a form problem belongs to, so its message sits next to it. */
+const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
+  username_length: 'username',
+  username_characters: 'username',
+  username_taken: 'username',
+  email_invalid: 'email',
+  password_length: 'password',
+  password_mismatch: 'passwordConf',
+}
 
 /**
  * The shared visitor screen (spec §2): login, register, password reset request, reset with a
@@ -59,7 +73,11 @@ function AuthForm({ action }: { action: AuthAction }) {
   const [password, setPassword] = useState('')
   const [passwordConf, setPasswordConf] = useState('')
   const [setupCode, setSetupCode] = useState('')
+  /** Problems the server reported (cleared as soon as a field changes). */
   const [errorKeys, setErrorKeys] = useState<string[]>([])
+  const [serverCodes, setServerCodes] = useState<readonly ErrorCode[]>([])
+  /** After a first submit, the form's own problems follow the fields as they are fixed. */
+  const [attempted, setAttempted] = useState(false)
   const [busy, setBusy] = useState(false)
 
   const token = searchParams.get('token')
@@ -72,19 +90,35 @@ function AuthForm({ action }: { action: AuthAction }) {
   const showPassword = action === 'login' || action === 'register' || action === 'reset'
   const showConfirmation = action === 'register' || action === 'reset'
 
+  const formProblems = (): ErrorCode[] =>
+    action === 'register'
+      ? registrationProblems({ username, email, password, password_conf: passwordConf })
+      : action === 'reset'
+        ? passwordProblems(password, passwordConf)
+        : []
+  const liveProblems = attempted ? formProblems() : []
+  const fieldCodes = [...liveProblems, ...serverCodes]
+  const fieldError = (field: Field) => {
+    const codes = fieldCodes.filter((code) => FIELD_OF[code] === field)
+    return codes.length > 0 ? codes.map((code) => t(`api.ERROR.${code}`)).join(' ') : undefined
+  }
+  /** A field's change: the server's verdict on the previous values no longer holds. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrorKeys([])
+    setServerCodes([])
+  }
+  const summary = [...toKeys(liveProblems), ...errorKeys]
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const problems =
-      action === 'register'
-        ? registrationProblems({ username, email, password, password_conf: passwordConf })
-        : action === 'reset'
-          ? passwordProblems(password, passwordConf)
-          : []
-    if (problems.length > 0) {
-      setErrorKeys(toKeys(problems))
+    setAttempted(true)
+    if (formProblems().length > 0) {
+      setErrorKeys([])
       return
     }
     setErrorKeys([])
+    setServerCodes([])
     setBusy(true)
     try {
       switch (action) {
@@ -106,7 +140,10 @@ function AuthForm({ action }: { action: AuthAction }) {
             },
           })
           firstAccountCreated()
-          await navigate({ pathname: '/login', search: location.search }, { state: { registered: true } satisfies LoginNotice })
+          await navigate(
+            { pathname: '/login', search: location.search },
+            { state: { registered: true, awaitsActivation: !firstAccount && !emailSending } satisfies LoginNotice },
+          )
           break
         case 'reset-request':
           await call('requestPasswordReset', { body: { email } })
@@ -122,7 +159,13 @@ function AuthForm({ action }: { action: AuthAction }) {
           break
       }
     } catch (error) {
-      setErrorKeys(errorKeysOfUnknown(error))
+      const keys = errorKeysOfUnknown(error)
+      const codes = keys.flatMap((key) => {
+        const code = key.replace(/^api\.ERROR\./, '') as ErrorCode
+        return FIELD_OF[code] ? [code] : []
+      })
+      setServerCodes(codes)
+      setErrorKeys(keys)
     } finally {
       setBusy(false)
     }
@@ -132,8 +175,14 @@ function AuthForm({ action }: { action: AuthAction }) {
     <AuthCard title={t(TITLES[action])}>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid={`auth-form-${action}`}>
         <Stack>
-          {action === 'login' && notice.registered && (
-            <AlertBox kind="success">{emailSending ? t('user.REGISTER_SUCCESS_EMAIL') : t('user.REGISTER_SUCCESS')}</AlertBox>
+          {action === 'login' && notice.registered && errorKeys.length === 0 && (
+            <AlertBox kind="success">
+              {emailSending
+                ? t('user.REGISTER_SUCCESS_EMAIL')
+                : notice.awaitsActivation
+                  ? t('user.REGISTER_SUCCESS_AWAITS_ACTIVATION')
+                  : t('user.REGISTER_SUCCESS')}
+            </AlertBox>
           )}
           {action === 'register' && !registrationOpen && <AlertBox kind="warning">{t('user.REGISTER_DISABLED')}</AlertBox>}
           {firstAccount && registrationOpen && <FirstAccountSetup code={setupCode} onCodeChange={setSetupCode} disabled={disabled} />}
@@ -148,7 +197,8 @@ function AuthForm({ action }: { action: AuthAction }) {
             <TextInput
               label={t('user.USERNAME')}
               value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
+              onChange={(event) => edit(setUsername)(event.currentTarget.value)}
+              error={fieldError('username')}
               required
               disabled={disabled}
               autoComplete="username"
@@ -160,7 +210,8 @@ function AuthForm({ action }: { action: AuthAction }) {
               label={t('user.EMAIL')}
               type="email"
               value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              onChange={(event) => edit(setEmail)(event.currentTarget.value)}
+              error={fieldError('email')}
               required
               disabled={disabled}
               autoComplete="email"
@@ -170,7 +221,8 @@ function AuthForm({ action }: { action: AuthAction }) {
             <PasswordInput
               label={action === 'reset' ? t('user.NEW_PASSWORD') : t('user.PASSWORD')}
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => edit(setPassword)(event.currentTarget.value)}
+              error={fieldError('password')}
               required
               disabled={disabled}
               autoComplete={action === 'login' ? 'current-password' : 'new-password'}
@@ -184,7 +236,8 @@ function AuthForm({ action }: { action: AuthAction }) {
               <PasswordInput
                 label={t('user.PASSWORD_CONFIRMATION')}
                 value={passwordConf}
-                onChange={(event) => setPasswordConf(event.currentTarget.value)}
+                onChange={(event) => edit(setPasswordConf)(event.currentTarget.value)}
+                error={fieldError('passwordConf')}
                 required
                 disabled={disabled}
                 autoComplete="new-password"
@@ -192,7 +245,7 @@ function AuthForm({ action }: { action: AuthAction }) {
             </>
           )}
 
-          <ErrorBox keys={errorKeys} />
+          <ErrorBox keys={summary} />
           <Button type="submit" loading={busy} disabled={disabled} fullWidth size="md">
             {t('common.SUBMIT')}
           </Button>

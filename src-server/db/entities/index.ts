@@ -10,6 +10,7 @@ import { WorkoutTrackEntity } from './workout-track.entity'
 import { WorkoutEntity } from './workout.entity'
 import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight.entity'
 import { WatchedFileEntity } from './watched-file.entity'
+import { LoginAddressEntity } from './login-address.entity'
 
 export {
   AccessTokenEntity,
@@ -26,6 +27,7 @@ export {
   WorkoutInsightEntity,
   WorkoutBestEffortEntity,
   WatchedFileEntity,
+  LoginAddressEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -46,4 +48,5 @@ export const entities = [
   ImportTaskResultEntity,
   AccessTokenEntity,
   WatchedFileEntity,
+  LoginAddressEntity,
 ]

@@ -92,4 +92,11 @@ export class UserEntity {
   /** Bumped on every password change: tokens carrying an older version are refused. */
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number
+
+  /**
+   * SHA-256 of the one session token that outlives the latest password change: the session that
+   * made it (a reset link keeps none). Clients that ignore the new token stay logged in there.
+   */
+  @Column({ type: 'text', name: 'kept_session_hash', nullable: true })
+  keptSessionHash!: string | null
 }

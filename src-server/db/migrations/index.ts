@@ -13,6 +13,7 @@ import { SportSpeedDisplay1795528211867 } from './1795528211867-sport-speed-disp
 import { WorkoutTotalsDuration1795539794811 } from './1795539794811-workout-totals-duration'
 import { ImportResultWarnings1795540940143 } from './1795540940143-import-result-warnings'
 import { SportSpeedDisplayDefault1795759949113 } from './1795759949113-sport-speed-display-default'
+import { LoginSecurity1795760819730 } from './1795760819730-login-security'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   WorkoutTotalsDuration1795539794811,
   ImportResultWarnings1795540940143,
   SportSpeedDisplayDefault1795759949113,
+  LoginSecurity1795760819730,
 ]

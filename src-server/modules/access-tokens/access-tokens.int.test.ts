@@ -9,7 +9,7 @@ import {
   type WorkoutsListResponse,
   type WorkoutsResponse,
 } from '../../../src/contracts'
-import { AccessTokenEntity } from '../../db/entities'
+import { AccessTokenEntity, UserEntity } from '../../db/entities'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
@@ -116,6 +116,17 @@ describe('personal access tokens', () => {
     expect(await t.api('GET', 'workouts', { token: secret })).toMatchObject({ status: 401, body: { code: 'access_token_revoked' } })
     expect((await t.api<AccessTokensResponse>('GET', 'users/sam/tokens', { token: admin.token })).body.data.tokens).toEqual([])
     expect((await t.api<AccessTokensResponse>('GET', 'auth/tokens', { token: sam.token })).body.data.tokens).toEqual([])
+  })
+
+  it('is refused once its owner is deactivated, and works again once reactivated', async () => {
+    const created = await create(sam, 'read')
+    const secret = created.body.data.secret
+    expect((await t.api('GET', 'workouts', { token: secret })).status).toBe(200)
+    // Deactivated as the command line or an older version would: in the database, not by the API.
+    await t.server.dataSource.manager.update(UserEntity, { username: 'sam' }, { isActive: false })
+    expect(await t.api('GET', 'workouts', { token: secret })).toMatchObject({ status: 401, body: { code: 'auth_token_missing' } })
+    expect((await t.api('PATCH', 'users/sam', { token: admin.token, body: { activate: true } })).status).toBe(200)
+    expect((await t.api('GET', 'workouts', { token: secret })).status).toBe(200)
   })
 
   it('dies with its owner account', async () => {

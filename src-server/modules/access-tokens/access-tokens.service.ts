@@ -1,4 +1,4 @@
-import { IsNull } from 'typeorm'
+import { IsNull, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type { AccessToken, AccessTokensResponse, CreatedTokenResponse, createTokenBody, EndpointSpec } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
@@ -28,6 +28,17 @@ function present(row: AccessTokenEntity): AccessToken {
     expires_at: row.expiresAt ? toHttpDate(row.expiresAt) : null,
     last_used_at: row.lastUsedAt ? toHttpDate(row.lastUsedAt) : null,
   }
+}
+
+/**
+ * Revokes every live token of a user, inside the write of a password change or reset: a stolen
+ * session must not mint a token that outlives the new password.
+ * @returns the revoked tokens' names, oldest first (for the notice e-mail)
+ */
+export async function revokeAllTokens(manager: EntityManager, userId: number, at: Date): Promise<string[]> {
+  const live = await manager.find(AccessTokenEntity, { where: { userId, revokedAt: IsNull() }, select: { id: true, name: true }, order: { createdAt: 'ASC' } })
+  if (live.length > 0) await manager.update(AccessTokenEntity, { userId, revokedAt: IsNull() }, { revokedAt: at })
+  return live.map((row) => row.name)
 }
 
 /**

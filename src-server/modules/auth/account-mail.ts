@@ -48,8 +48,9 @@ export function createAccountMail(context: ServerContext) {
       })
     },
 
-    passwordChanged(user: UserEntity): void {
-      context.mailer.send(user.email, { kind: 'password_change', language: user.language, username: user.username })
+    /** @param revokedTokens names of the personal access tokens the change revoked */
+    passwordChanged(user: UserEntity, revokedTokens: readonly string[]): void {
+      context.mailer.send(user.email, { kind: 'password_change', language: user.language, username: user.username, revokedTokens })
     },
 
     /**

@@ -25,8 +25,12 @@ describe('registration and login (e-mail sending off)', () => {
   it('leaves later accounts inactive until an administrator activates them', async () => {
     const admin = await registerUser(t, 'owner')
     expect((await register({ username: 'sam', email: 'sam@example.com', password: '12345678' })).status).toBe(200)
-    const refused = await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '12345678' } })
-    expect(refused).toMatchObject({ status: 401, body: { status: 'error', message: 'invalid credentials' } })
+    // The right password says the account waits for activation; a wrong one learns nothing more
+    // than for any account.
+    const waiting = await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '12345678' } })
+    expect(waiting).toMatchObject({ status: 401, body: { status: 'error', message: 'this account is waiting for activation', code: 'account_inactive' } })
+    const wrong = await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '87654321' } })
+    expect(wrong).toMatchObject({ status: 401, body: { status: 'error', message: 'invalid credentials', code: 'invalid_credentials' } })
     await t.api('PATCH', 'users/sam', { token: admin.token, body: { activate: true } })
     const login = await t.api('POST', 'auth/login', { body: { email: 'SAM@Example.com', password: '12345678' } })
     expect(login.status).toBe(200)
@@ -175,22 +179,36 @@ describe('session tokens', () => {
     expect(answer).toMatchObject({ status: 401, body: { status: 'error', message } })
   })
 
-  it('ends every older session when the password changes, and hands a fresh token', async () => {
+  it('ends every other session and every access token when the password changes, keeping the session that changed it', async () => {
     const second = await t.api<LoginResponse>('POST', 'auth/login', { body: { email: owner.email, password: owner.password } })
+    const script = await t.api<{ data: { secret: string } }>('POST', 'auth/tokens', { token: owner.token, body: { name: 'script', scope: 'read+write', expires_in_days: null } })
+    const secret = script.body.data.secret
+    expect((await t.api('GET', 'workouts', { token: secret })).status).toBe(200)
     const changed = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
       token: owner.token,
       body: { email: owner.email, password: owner.password, new_password: 'another-password' },
     })
     expect(changed.status).toBe(200)
     expect(changed.body.message).toBe('user account updated')
-    for (const token of [owner.token, second.body.auth_token]) {
-      expect(await t.api('GET', 'auth/profile', { token })).toMatchObject({
-        status: 401,
-        body: { message: 'invalid token, please log in again' },
-      })
-    }
+    // The session that made the change goes on (the reference client ignores the fresh token)...
+    expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(200)
     expect((await t.api('GET', 'auth/profile', { token: changed.body.auth_token })).status).toBe(200)
+    // ...every other one ends, and a token minted before the change no longer works.
+    expect(await t.api('GET', 'auth/profile', { token: second.body.auth_token })).toMatchObject({
+      status: 401,
+      body: { message: 'invalid token, please log in again' },
+    })
+    expect(await t.api('GET', 'workouts', { token: secret })).toMatchObject({ status: 401, body: { code: 'access_token_revoked' } })
     expect((await t.api('POST', 'auth/login', { body: { email: owner.email, password: 'another-password' } })).status).toBe(200)
+
+    // A second change made from the fresh session ends the first one that was kept.
+    const again = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: changed.body.auth_token,
+      body: { email: owner.email, password: 'another-password', new_password: 'third-password' },
+    })
+    expect(again.status).toBe(200)
+    expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(401)
+    expect((await t.api('GET', 'auth/profile', { token: changed.body.auth_token })).status).toBe(200)
   })
 })
 

@@ -10,8 +10,9 @@ import { isLoopbackAddress, setupCodeMatches } from '../../lib/setup-code'
 import { isRegistrationEnabled, readSettings } from '../app-config/app-config.service'
 import type { TokenService } from '../../lib/tokens'
 import type { AccessTokens } from '../access-tokens/access-tokens.service'
-import { isAccessToken } from '../access-tokens/access-tokens.service'
+import { isAccessToken, revokeAllTokens } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from './account-mail'
+import { isKnownLoginAddress, rememberLoginAddress } from './login-addresses.queries'
 
 const isLanguage = (value: string | undefined): value is Language => languages.some((language) => language === value)
 
@@ -57,7 +58,8 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       const generation = context.sessions.generation()
       const user = await db.manager.findOneBy(UserEntity, { id: claims.userId })
       if (!user || !user.isActive) throw new AppError('auth_token_missing')
-      if (user.tokenVersion !== claims.version) throw new AppError('auth_token_invalid')
+      // Older sessions end with a password change, but for the one that made it.
+      if (user.tokenVersion !== claims.version && user.keptSessionHash !== hashToken(token)) throw new AppError('auth_token_invalid')
       context.sessions.set(token, Object.assign(new UserEntity(), user), generation)
       return user
     },
@@ -97,16 +99,21 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       return { status: 'success', message: 'successfully registered' }
     },
 
-    /** Logs in by e-mail (any case) and password; only active accounts. */
+    /**
+     * Logs in by e-mail (any case) and password; only active accounts. The attempt takes its
+     * place in the failed-login limits before the password is checked (see `reserveLogin`). The
+     * right password of an account waiting for activation gets its own answer; a wrong one gets
+     * the same answer as for any account, so nothing is learnt without the password.
+     */
     async login(body: { email: string; password: string }, ip: string): Promise<LoginResponse> {
-      await limits.checkLogin(ip, body.email)
       const user = await db.manager.findOneBy(UserEntity, { email: body.email })
-      const valid = await passwords.verify(body.password, user?.passwordHash ?? null)
-      if (!user || !valid || !user.isActive) {
-        await limits.recordLoginFailure(ip, body.email)
-        throw new AppError('invalid_credentials')
-      }
-      await limits.recordLoginSuccess(ip, body.email)
+      const knownAddress = user ? await isKnownLoginAddress(db.manager, user.id, ip) : false
+      const attempt = limits.reserveLogin(ip, body.email, knownAddress)
+      const valid = await attempt.check(() => passwords.verify(body.password, user?.passwordHash ?? null))
+      if (!user || !valid) throw new AppError('invalid_credentials')
+      attempt.succeeded()
+      if (!user.isActive) throw new AppError('account_inactive')
+      await write((manager) => rememberLoginAddress(manager, user.id, ip, context.now()))
       return { status: 'success', message: 'successfully logged in', auth_token: sessionFor(user) }
     },
 
@@ -143,19 +150,23 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       return { status: 'success', message: 'password reset request processed' }
     },
 
-    /** Sets a new password from a reset link; the link then stops working, as do older sessions. */
+    /**
+     * Sets a new password from a reset link; the link then stops working, as do all sessions and
+     * personal access tokens of the account.
+     */
     async updatePassword(body: { token: string; password: string; password_conf?: string }): Promise<SuccessMessage> {
       const claims = tokens.verify('password_reset', body.token)
       throwProblems(passwordProblems(body.password, body.password_conf))
       const passwordHash = await passwords.hash(body.password)
-      const user = await write(async (manager) => {
+      const { user, revoked } = await write(async (manager) => {
         const found = await manager.findOneBy(UserEntity, { id: claims.userId })
         if (!found || found.tokenVersion !== claims.version) throw new AppError('reset_token_invalid')
         found.passwordHash = passwordHash
         found.tokenVersion += 1
-        return manager.save(found)
+        found.keptSessionHash = null
+        return { user: await manager.save(found), revoked: await revokeAllTokens(manager, found.id, context.now()) }
       })
-      if (mailer.enabled) accountMail.passwordChanged(user)
+      if (mailer.enabled) accountMail.passwordChanged(user, revoked)
       return { status: 'success', message: 'password updated' }
     },
 

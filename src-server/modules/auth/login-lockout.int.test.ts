@@ -57,3 +57,76 @@ describe('failed-login limits a stranger cannot turn against the owner', () => {
     expect(await login(OWNER_DEVICE, owner.password)).toMatchObject(TOO_MANY)
   })
 })
+
+describe('failed-login limits under parallel guesses', () => {
+  const LIMITS = { loginFailuresPerAccount: 10, loginFailuresPerAddress: 50, loginFailuresPerAccountEverywhere: 30, registrationsPerAddress: 100, emailRequestsPerAddress: 100 }
+  let t: TestServer
+  let owner: Account
+  afterEach(() => t.close())
+
+  const loginAs = (account: Account, from: string, password: string) => callFrom(t.url, from, 'POST', '/api/auth/login', { email: account.email, password })
+  const statuses = (answers: { status: number }[]) => ({
+    401: answers.filter((answer) => answer.status === 401).length,
+    429: answers.filter((answer) => answer.status === 429).length,
+  })
+
+  it('counts every one of 200 parallel wrong passwords: the limit answers 401, the rest 429, and the owner is not locked out', async () => {
+    t = await startTestServer({ rateLimits: LIMITS })
+    owner = await registerUser(t, 'owner')
+    const guesses = await Promise.all(Array.from({ length: 200 }, (_, n) => loginAs(owner, STRANGER, `guess-${n}`)))
+    // Only the per-account limit from that address is ever checked against a hash.
+    expect(statuses(guesses)).toEqual({ 401: LIMITS.loginFailuresPerAccount, 429: 200 - LIMITS.loginFailuresPerAccount })
+    expect((await loginAs(owner, STRANGER, owner.password)).status).toBe(429)
+    // The account-wide brake (30) is far away: the owner logs in at once from a device never seen.
+    expect((await loginAs(owner, NEW_DEVICE, owner.password)).status).toBe(200)
+  })
+
+  it('caps one address across accounts however the guesses are spread, and still lets other addresses in', async () => {
+    t = await startTestServer({ rateLimits: LIMITS })
+    owner = await registerUser(t, 'owner')
+    const guesses = await Promise.all(
+      Array.from({ length: 120 }, (_, n) => callFrom(t.url, STRANGER, 'POST', '/api/auth/login', { email: `guess${n % 12}@example.com`, password: 'x' })),
+    )
+    expect(statuses(guesses)).toEqual({ 401: LIMITS.loginFailuresPerAddress, 429: 120 - LIMITS.loginFailuresPerAddress })
+    expect((await loginAs(owner, NEW_DEVICE, owner.password)).status).toBe(200)
+  })
+
+  it('keeps the addresses the owner logged in from across a restart, so guesses from many addresses lock only strangers out', async () => {
+    t = await startTestServer({ rateLimits: LIMITS })
+    owner = await registerUser(t, 'owner')
+    expect((await loginAs(owner, OWNER_DEVICE, owner.password)).status).toBe(200)
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir: t.dataDir, rateLimits: LIMITS })
+    // Three strangers' addresses, ten guesses each: the account-wide brake (30) is pulled.
+    const strangers = ['127.0.0.11', '127.0.0.12', '127.0.0.13']
+    const guesses = await Promise.all(strangers.flatMap((from) => Array.from({ length: 10 }, (_, n) => loginAs(owner, from, `guess-${n}`))))
+    expect(statuses(guesses)).toEqual({ 401: 30, 429: 0 })
+    expect((await loginAs(owner, NEW_DEVICE, owner.password)).status).toBe(429)
+    expect((await loginAs(owner, OWNER_DEVICE, owner.password)).status).toBe(200)
+  })
+
+  it("makes one address's guesses wait for each other, not another address's login", async () => {
+    // From cost 8 the hashes run in the server's password thread, one at a time.
+    t = await startTestServer({ rateLimits: { ...LIMITS, loginFailuresPerAccount: 20, loginFailuresPerAccountEverywhere: 100 }, bcryptRounds: 8 })
+    owner = await registerUser(t, 'owner')
+    const finished: string[] = []
+    const guesses = Array.from({ length: 25 }, (_, n) =>
+      loginAs(owner, STRANGER, `guess-${n}`).then((answer) => {
+        finished.push(`stranger ${answer.status}`)
+        return answer
+      }),
+    )
+    // A 429 is answered without hashing, once all 20 places are taken: the 20 guesses are then in flight.
+    await Promise.race(guesses.map((guess) => guess.then((answer) => (answer.status === 429 ? undefined : new Promise(() => undefined)))))
+    const ownerLogin = loginAs(owner, NEW_DEVICE, owner.password).then((answer) => {
+      finished.push(`owner ${answer.status}`)
+      return answer
+    })
+    expect((await ownerLogin).status).toBe(200)
+    await Promise.all(guesses)
+    // Without the per-address turn, the owner's hash would wait behind the 20 queued ones: none
+    // would be left after it. With it, the owner waits for one hash at most of those still to run.
+    const after = finished.slice(finished.indexOf('owner 200')).filter((entry) => entry === 'stranger 401')
+    expect(after.length).toBeGreaterThanOrEqual(10)
+  }, 90_000)
+})

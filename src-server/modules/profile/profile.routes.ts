@@ -18,7 +18,9 @@ export function profileRoutes(
 ): void {
   bind(router, authenticate, endpoints.getProfile, ({ user }) => profile.get(user), { cache })
   bind(router, authenticate, endpoints.editProfile, ({ user, body }) => profile.editProfile(user, body))
-  bind(router, authenticate, endpoints.editAccount, ({ user, body }) => profile.editAccount(user, body))
+  bind(router, authenticate, endpoints.editAccount, ({ user, body, ctx }) =>
+    profile.editAccount(user, body, /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1] ?? ''),
+  )
   bind(router, authenticate, endpoints.editPreferences, ({ user, body }) => profile.editPreferences(user, body))
   bind(router, authenticate, endpoints.editSportPreferences, ({ user, body }) => profile.editSportPreferences(user, body))
   bind(router, authenticate, endpoints.resetSportPreferences, async ({ user, params }) => {

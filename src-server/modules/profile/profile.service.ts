@@ -13,6 +13,8 @@ import { speedDisplayOf } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
+import { hashToken } from '../../lib/secrets'
+import { revokeAllTokens } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from '../auth/account-mail'
 import { sessionTokenFor, throwProblems } from '../auth/auth.service'
 import { repositoriesOf } from '../../db/repositories'
@@ -78,9 +80,11 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
     /**
      * Changes the e-mail and/or password after checking the current password. A new e-mail is
      * confirmed by mail when sending is on, applied at once otherwise. A new password ends every
-     * other session; the answer carries a fresh token for this one.
+     * other session and revokes the personal access tokens; the session that made the change
+     * stays valid (clients that ignore the fresh token the answer carries keep working).
+     * @param session the bearer token of the request (a session: this call is session-only)
      */
-    async editAccount(user: UserEntity, body: z.output<typeof accountEditBody>): Promise<ProfileResponse> {
+    async editAccount(user: UserEntity, body: z.output<typeof accountEditBody>, session: string): Promise<ProfileResponse> {
       if (!isValidEmail(body.email)) throw new AppError('email_invalid')
       if (body.new_password !== undefined) throwProblems(passwordProblems(body.new_password, body.new_password_conf))
       // Hashing is slow: it runs before the write, which then checks the password did not change meanwhile.
@@ -88,6 +92,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
       if (!(await passwords.verify(body.password, checkedHash))) throw new AppError('invalid_credentials')
       const newHash = body.new_password !== undefined ? await passwords.hash(body.new_password) : null
 
+      let revokedTokens: string[] = []
       const updated = await updateUser(user.id, async (current, manager) => {
         if (current.passwordHash !== checkedHash) throw new AppError('invalid_credentials')
         const changes: Partial<UserEntity> = {}
@@ -98,10 +103,13 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
           if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(manager, current, body.email, true))
           else changes.email = body.email
         }
-        if (newHash) Object.assign(changes, { passwordHash: newHash, tokenVersion: current.tokenVersion + 1 })
+        if (newHash) {
+          Object.assign(changes, { passwordHash: newHash, tokenVersion: current.tokenVersion + 1, keptSessionHash: hashToken(session) })
+          revokedTokens = await revokeAllTokens(manager, current.id, context.now())
+        }
         return changes
       })
-      if (newHash && mailer.enabled) accountMail.passwordChanged(updated)
+      if (newHash && mailer.enabled) accountMail.passwordChanged(updated, revokedTokens)
       return profileResponse(updated, 'user account updated', newHash ? sessionFor(updated) : undefined)
     },
 

@@ -10,6 +10,7 @@ import type { Database, Repositories } from '../../db/repositories'
 import type { PasswordHasher } from '../../lib/passwords'
 import { randomPassword } from '../../lib/secrets'
 import type { Mailer } from '../../mail/mailer'
+import { revokeAllTokens } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
 import { workoutFiles } from '../workouts/workout-files'
@@ -24,9 +25,11 @@ export interface UsersServiceDependencies {
   passwords: PasswordHasher
   layout: DataDirLayout
   accountMail: AccountMail
+  /** The server's clock (tests control it). */
+  now: () => Date
 }
 
-export function createUsersService({ database, mailer, passwords, layout, accountMail }: UsersServiceDependencies) {
+export function createUsersService({ database, mailer, passwords, layout, accountMail, now }: UsersServiceDependencies) {
   const { reads } = database
 
   async function findByUsername(username: string): Promise<UserEntity> {
@@ -100,7 +103,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
     async adminUpdate(admin: UserEntity, username: string, body: z.output<typeof adminUserUpdateBody>): Promise<UserResponse> {
       const target = await findByUsername(username)
       const self = target.id === admin.id
-      let passwordChanged = false
+      let revokedTokens: string[] | null = null
 
       const updated = await database.write(async ({ users, handle }) => {
         const user = await users.byId(target.id)
@@ -121,7 +124,8 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
           // The old password stops working; the user sets a new one from the mailed link.
           user.passwordHash = await passwords.hash(randomPassword(32))
           user.tokenVersion += 1
-          passwordChanged = true
+          user.keptSessionHash = null
+          revokedTokens = await revokeAllTokens(handle, user.id, now())
         } else {
           if (self) throw new AppError('forbidden')
           const newEmail = body.new_email
@@ -134,8 +138,8 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
         }
         return users.save(user)
       })
-      if (passwordChanged) {
-        accountMail.passwordChanged(updated)
+      if (revokedTokens) {
+        accountMail.passwordChanged(updated, revokedTokens)
         accountMail.resetPassword(updated)
       }
       return respond(admin, updated)

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdir, open, rename, unlink } from 'node:fs/promises'
+import { copyFile, link, mkdir, open, rename, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { DataDirLayout } from '../../data-dir'
+import { recordInFlight } from '../../db/file-journal'
 
 /** Bytes read at once while hashing a file. */
 const HASH_CHUNK_BYTES = 1 << 20
@@ -38,12 +39,29 @@ export function originalFilePath(userId: number, workoutId: string, format: stri
  */
 export async function storeOriginal(layout: DataDirLayout, tmpPath: string, relativePath: string): Promise<string> {
   const target = join(layout.uploads, relativePath)
+  await recordInFlight(layout, target)
   try {
     await rename(tmpPath, target)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     await mkdir(dirname(target), { recursive: true })
     await rename(tmpPath, target)
+  }
+  return target
+}
+
+/**
+ * Stores the original of another workout of the same file (a multisport file's legs): a hard
+ * link to the first one's, or a copy where links are refused.
+ */
+export async function storeOriginalCopy(layout: DataDirLayout, first: string, relativePath: string): Promise<string> {
+  const target = join(layout.uploads, relativePath)
+  await recordInFlight(layout, target)
+  await mkdir(dirname(target), { recursive: true })
+  try {
+    await link(first, target)
+  } catch {
+    await copyFile(first, target)
   }
   return target
 }

@@ -1,5 +1,4 @@
-import { copyFile, link, mkdir } from 'node:fs/promises'
-import { dirname, extname, join } from 'node:path'
+import { extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
 import { effortDistancesFor } from '../../../src/domain/insights'
@@ -20,7 +19,7 @@ import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
-import { originalFilePath, removeFiles, sha256File, storeOriginal } from './workout-files'
+import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
 import { insertUnlessDuplicate, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
@@ -196,17 +195,6 @@ function wireWarning(warning: ImportWarning): UploadWarning {
   return wire
 }
 
-/** Places the original for one more workout of the same file: a hard link (no copy), else a copy. */
-async function storeAnotherOriginal(first: string, target: string): Promise<string> {
-  await mkdir(dirname(target), { recursive: true })
-  try {
-    await link(first, target)
-  } catch {
-    await copyFile(first, target)
-  }
-  return target
-}
-
 /** How an archive imports one of its files (see {@link importWorkoutFile}). */
 export interface InArchive {
   /**
@@ -345,7 +333,7 @@ export async function importWorkoutFile(
       if (first === undefined) {
         item.written.push(await storeOriginal(layout, path, workout.filePath))
         scratch.delete(path)
-      } else item.written.push(await storeAnotherOriginal(first, join(layout.uploads, workout.filePath)))
+      } else item.written.push(await storeOriginalCopy(layout, first, workout.filePath))
       if (map) {
         workout.mapId = await maps.store(map)
         item.written.push(maps.path(workout.mapId))
