@@ -23,7 +23,7 @@ import { createComputePool } from './compute/compute-pool'
 import { createWeatherJobs } from './weather/weather-jobs'
 import { createTileSource } from './maps/tiles'
 import { startDailyBackup, type Timers } from './backup/daily-backup'
-import { createFolderWatcher, WATCH_INTERVAL_MS, type FolderWatcher } from './modules/watch/folder-watcher'
+import { checkWatchedFolders, createFolderWatcher, WATCH_INTERVAL_MS, type FolderWatcher } from './modules/watch/folder-watcher'
 import { createImportTasks } from './modules/workouts/archive-import'
 
 /**
@@ -89,6 +89,7 @@ export interface ServerHooks extends WriteHooks, ReadHooks {
  */
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<WaymarkServer> {
   const now = overrides.now ?? (() => new Date())
+  await checkWatchedFolders(config.watchFolders ?? [], config.dataDir)
   const dataDir = await openDataDir(config.dataDir, config.logger)
   let dataSource: DataSource
   let reader: DataSource

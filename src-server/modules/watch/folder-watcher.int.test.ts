@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
-import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -212,6 +213,96 @@ describe('watched folders', () => {
     await scan()
     await scan()
     expect((await automatic(sam)).imports).toMatchObject([{ file: 'locked.gpx', status: 'imported' }])
+  })
+
+  it('never reads a FIFO or a link put in place of a file, and goes on watching', async () => {
+    const kept = join(folder, 'kept.gpx')
+    const piped = join(folder, 'piped.gpx')
+    const linked = join(folder, 'linked.gpx')
+    await writeFile(kept, await ride(11))
+    await writeFile(piped, await ride(12))
+    await writeFile(linked, await ride(13))
+    await scan()
+    // Swapped between two scans, once seen as stable-to-be files: reading a FIFO would wait
+    // forever for a writer (the watcher and the server's stop with it).
+    await rm(piped)
+    execFileSync('mkfifo', [piped])
+    await rm(linked)
+    await symlink(join(parent, 'data', 'secret.key'), linked)
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status])).toEqual([['kept.gpx', 'imported']])
+    await writeFile(join(folder, 'later.gpx'), await ride(14))
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports.map((entry) => entry.file)).toEqual(['later.gpx', 'kept.gpx'])
+  })
+
+  it('takes a file only once both its size and its modification time stopped changing', async () => {
+    const path = join(folder, 'synced.gpx')
+    await writeFile(path, await ride(15))
+    await scan()
+    // A sync tool rewrites the file with the same size: its time says it is still changing.
+    await utimes(path, new Date('2024-05-01T10:00:00Z'), new Date('2024-05-01T10:00:00Z'))
+    await scan()
+    expect((await automatic(sam)).imports).toEqual([])
+    await scan()
+    expect((await automatic(sam)).imports).toMatchObject([{ file: 'synced.gpx', status: 'imported' }])
+  })
+
+  it('knows a file by its path, size and time: one that comes back with all three unchanged is not taken again', async () => {
+    const path = join(folder, 'back.gpx')
+    const text = await ride(16)
+    const time = new Date('2024-06-01T08:00:00Z')
+    await writeFile(path, text)
+    await utimes(path, time, time)
+    await scan()
+    await scan()
+    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
+    // Moved away and back (a sync tool, a drive copy that keeps times): the same file.
+    await rm(path)
+    await scan()
+    await writeFile(path, text)
+    await utimes(path, time, time)
+    await scan()
+    await scan()
+    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
+    // Back with another time: looked at again (and found to be the workout it already gave).
+    await utimes(path, new Date('2024-06-02T08:00:00Z'), new Date('2024-06-02T08:00:00Z'))
+    await scan()
+    await scan()
+    expect(notices).toEqual([
+      { file: 'back.gpx', status: 'imported' },
+      { file: 'back.gpx', status: 'duplicate' },
+    ])
+  })
+})
+
+describe('watched folders refused at start', () => {
+  let parent: string
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-watch-refused-'))
+    await mkdir(join(parent, 'data', 'uploads'), { recursive: true })
+    await mkdir(join(parent, 'sync'))
+  })
+  afterEach(() => rm(parent, { recursive: true, force: true }))
+
+  it.each([
+    ['holds the data folder', () => parent, 'contains the data folder'],
+    ['lies inside the data folder', () => join(parent, 'data', 'uploads'), 'lies inside the data folder'],
+    ['reaches into the data folder through a link', () => join(parent, 'link-to-uploads'), 'lies inside the data folder'],
+  ])('refuses a watched folder that %s (it would import other users\' originals)', async (_case, dir, reason) => {
+    await symlink(join(parent, 'data', 'uploads'), join(parent, 'link-to-uploads'))
+    await expect(startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: dir(), username: 'sam' }] })).rejects.toThrow(
+      `watched folder ${dir()} ${reason} ${join(parent, 'data')}: watch a folder of its own`,
+    )
+  })
+
+  it('refuses one folder given for two accounts', async () => {
+    const dir = join(parent, 'sync')
+    await expect(
+      startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir, username: 'sam' }, { dir, username: 'kim' }] }),
+    ).rejects.toThrow(`watched folder ${dir} is given for both sam and kim: one account per folder`)
   })
 })
 

@@ -1,10 +1,12 @@
-import type { Stats } from 'node:fs'
-import { copyFile, readdir, rm, stat } from 'node:fs/promises'
-import { basename, extname, join, relative } from 'node:path'
+import { constants, createWriteStream, type Stats } from 'node:fs'
+import { lstat, open, readdir, realpath, rm, stat } from 'node:fs/promises'
+import { basename, extname, join, relative, sep } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { AutomaticImport, AutomaticImportsResponse, WatchedFolderState } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { AppError, isAppError, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
+import { DataDirError } from '../../data-dir'
 import { UserEntity, WatchedFileEntity } from '../../db/entities'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
@@ -63,6 +65,11 @@ export const WATCH_INTERVAL_MS = 10_000
 const MAX_DEPTH = 4
 /** Files taken per scan, so a folder of years of files does not hold one scan for hours. */
 const MAX_TAKEN_PER_SCAN = 50
+/**
+ * Files already listed before whose size and time are checked per scan, in turn: a folder of
+ * 100,000 files is not stat'ed whole every 10 s, and new files are looked at first.
+ */
+const BACKLOG_CHECKS_PER_SCAN = 1000
 /** Accounts offered for a plugged-in device (a desktop dialog has room for a few buttons). */
 const MAX_OFFERED_ACCOUNTS = 4
 /** Entries listed in the automatic imports answer. */
@@ -87,6 +94,56 @@ async function listFiles(dir: string, depth = 0): Promise<string[]> {
     } else if (entry.isFile() && isCandidate(entry.name)) found.push(path)
   }
   return found
+}
+
+/** Whether `inner` is `outer` or lies inside it (both real paths). */
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`)
+
+/**
+ * Refuses, before the server starts, watched folders it must never read: one that holds the data
+ * folder or lies inside it (it would import other users' originals from `uploads/`), and one
+ * folder given for two accounts (each folder belongs to one account). Compared by real path, so
+ * a link or `..` cannot hide it. A folder that does not exist yet is compared as written.
+ * @throws DataDirError with a one-line reason
+ */
+export async function checkWatchedFolders(folders: readonly WatchedFolder[], dataDir: string): Promise<void> {
+  const real = (path: string) => realpath(path).catch(() => path)
+  const data = await real(dataDir)
+  const owners = new Map<string, string>()
+  for (const folder of folders) {
+    const dir = await real(folder.dir)
+    if (within(data, dir) || within(dir, data)) {
+      throw new DataDirError(`watched folder ${folder.dir} ${within(data, dir) ? 'contains' : 'lies inside'} the data folder ${dataDir}: watch a folder of its own`)
+    }
+    const owner = owners.get(dir)
+    if (owner !== undefined && owner !== folder.username) {
+      throw new DataDirError(`watched folder ${folder.dir} is given for both ${owner} and ${folder.username}: one account per folder`)
+    }
+    owners.set(dir, folder.username)
+  }
+}
+
+/** A watched path that is not a plain file once opened (a FIFO, a device, a folder swapped in). */
+class NotAPlainFile extends Error {}
+
+/**
+ * Copies a watched file for the import, opening it once: without following a link and without
+ * blocking (a FIFO swapped in for the file would hold a thread until someone writes to it), then
+ * checking the opened descriptor (a plain file, at most `maxBytes`) and reading from it, so what
+ * is copied is what was checked, whatever is put at the path meanwhile.
+ * @returns the size and modification time of the file copied
+ */
+async function copyOpened(path: string, target: string, maxBytes: number): Promise<{ size: number; modifiedMs: number }> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new NotAPlainFile(path)
+    if (info.size > maxBytes) throw new AppError('file_too_large')
+    await pipeline(handle.createReadStream({ start: 0, end: Math.max(0, info.size - 1), autoClose: false }), createWriteStream(target, { flags: 'wx' }))
+    return { size: info.size, modifiedMs: info.mtimeMs }
+  } finally {
+    await handle.close()
+  }
 }
 
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code
@@ -130,6 +187,10 @@ export function createFolderWatcher(
   /** Size and time of files seen changed at the last scan, by user and path: taken if still so. */
   const pending = new Map<string, { size: number; modifiedMs: number }>()
   const states = new Map<string, WatchedFolderState['state']>()
+  /** Paths listed at the previous scan of each folder: what was not there is looked at first. */
+  const listed = new Map<string, Set<string>>()
+  /** Where the next scan of each folder goes on checking the files listed before. */
+  const cursors = new Map<string, number>()
   let scanning: Promise<void> | null = null
   let timer: NodeJS.Timeout | null = null
   let stopped = false
@@ -172,11 +233,10 @@ export function createFolderWatcher(
     const copy = join(context.layout.tmp, `watched-${randomToken()}${extname(path).toLowerCase()}`)
     let taken: Taken
     try {
-      // The same size limits as uploads, checked before anything is copied.
+      // The same size limits as uploads, checked on the opened file before anything is copied.
       const settings = await readSettings(db.manager)
-      if (size > (isArchive(path) ? settings.maxZipFileSize : settings.maxSingleFileSize)) throw new AppError('file_too_large')
       // The import consumes its file: it gets a copy, the folder is never written to.
-      await copyFile(path, copy)
+      await copyOpened(path, copy, isArchive(path) ? settings.maxZipFileSize : settings.maxSingleFileSize)
       if (isArchive(path)) {
         const task = await imports.start(user, copy, CHOICES, archiveLimitsOf(settings))
         taken = { status: 'in_progress', workoutIds: null, code: null, taskId: task.id }
@@ -199,6 +259,8 @@ export function createFolderWatcher(
       if (errnoOf(error) === 'ENOENT') return 'done'
       let code: ErrorCode = 'gpx_processing_failed'
       if (isAppError(error)) code = error.code
+      // A link (ELOOP with O_NOFOLLOW), a FIFO or a device where a file was: never read.
+      else if (error instanceof NotAPlainFile || errnoOf(error) === 'ELOOP') code = 'watched_file_unreadable'
       else if (errnoOf(error) === 'EACCES' || errnoOf(error) === 'EPERM') code = 'watched_file_unreadable'
       else config.logger.error(`a watched file could not be imported: ${path}`, error)
       taken = { status: 'error', workoutIds: null, code, taskId: null }
@@ -253,12 +315,17 @@ export function createFolderWatcher(
       return
     }
     const known = new Map((await db.manager.findBy(WatchedFileEntity, { userId: user.id, folder: folder.dir })).map((row) => [row.path, row]))
-    for (const path of files) {
+    for (const path of scanOrder(folder.dir, user.id, files, known)) {
       if (stopped || budget.left <= 0) return
       const key = `${user.id}\0${path}`
       let info: Stats
       try {
-        info = await stat(path)
+        // Not following links: a link swapped in for a file is not a file.
+        info = await lstat(path)
+        if (!info.isFile()) {
+          pending.delete(key)
+          continue
+        }
       } catch (error) {
         if (!(await sourceGone(error, folder))) continue
         // The drive or folder went away during the scan: the file about to be taken says so; the
@@ -284,6 +351,31 @@ export function createFolderWatcher(
       if (outcome !== 'later') pending.delete(key)
       if (outcome === 'gone') return
     }
+  }
+
+  /**
+   * The order a scan looks at a folder's files in: files that appeared since the previous scan,
+   * then those seen changing (to be taken if now stable), then, in turn, a bounded share of the
+   * others (never taken ones first), so no scan stats every file of a large folder.
+   */
+  function scanOrder(dir: string, userId: number, files: readonly string[], known: ReadonlyMap<string, WatchedFileEntity>): string[] {
+    const before = listed.get(dir)
+    listed.set(dir, new Set(files))
+    const fresh: string[] = []
+    const waiting: string[] = []
+    const untaken: string[] = []
+    const taken: string[] = []
+    for (const path of files) {
+      if (pending.has(`${userId}\0${path}`)) waiting.push(path)
+      else if (before && !before.has(path)) fresh.push(path)
+      else (known.has(path) ? taken : untaken).push(path)
+    }
+    const rest = [...untaken, ...taken]
+    if (rest.length <= BACKLOG_CHECKS_PER_SCAN) return [...fresh, ...waiting, ...rest]
+    const from = (cursors.get(dir) ?? 0) % rest.length
+    cursors.set(dir, from + BACKLOG_CHECKS_PER_SCAN)
+    const share = [...rest.slice(from, from + BACKLOG_CHECKS_PER_SCAN), ...rest.slice(0, Math.max(0, from + BACKLOG_CHECKS_PER_SCAN - rest.length))]
+    return [...fresh, ...waiting, ...share]
   }
 
   /** Tells about a device nobody answered for, once per run (the desktop asks whose it is). */
