@@ -45,27 +45,32 @@ export function unitFormat(imperial: boolean, language: string, t: TFunction): U
     const seconds = kmh == null ? null : paceOfSpeed(kmh, paceUnit)
     return seconds === null ? NONE : `${formatPace(seconds)}\u00a0${t(`insights.PACE_UNIT_${paceUnit}`)}`
   }
+  const elevation = (metres: number | null | undefined) => {
+    if (metres == null) return NONE
+    const value = imperial ? metres * FEET_PER_METRE : metres
+    return `${formatNumber(value, language, 0)}\u00a0${unit(imperial ? 'ft' : 'm')}`
+  }
   return {
     imperial,
     distance: (km, decimals = 2) => {
       if (km == null) return NONE
       const converted = convertDistance(km, imperial)
+      // A few metres would read `0.00 km` beside a speed: below what the decimals show, metres (feet).
+      if (km > 0 && converted.value < 0.5 * 10 ** -decimals) return elevation(km * 1000)
       return `${formatNumber(converted.value, language, decimals)}\u00a0${unit(converted.unit)}`
     },
     sportDistance: (km, sportId) => {
       if (km == null) return NONE
       const reading = distanceReading(sportId, imperial)
-      return `${formatNumber(convertDistance(km, imperial).value * reading.perUnit, language, reading.decimals)}\u00a0${unit(reading.unit)}`
+      const value = convertDistance(km, imperial).value * reading.perUnit
+      if (km > 0 && value < 0.5 * 10 ** -reading.decimals) return elevation(km * 1000)
+      return `${formatNumber(value, language, reading.decimals)}\u00a0${unit(reading.unit)}`
     },
     speed,
     pace,
     paceUnit: (sport) => (sport?.speed_display === 'pace' ? paceUnitFor(sport.id, imperial) : null),
     speedOrPace: (kmh, paceUnit) => (paceUnit === null ? speed(kmh) : pace(kmh, paceUnit)),
-    elevation: (metres) => {
-      if (metres == null) return NONE
-      const value = imperial ? metres * FEET_PER_METRE : metres
-      return `${formatNumber(value, language, 0)}\u00a0${unit(imperial ? 'ft' : 'm')}`
-    },
+    elevation,
     number: (value, decimals = 0) => formatNumber(value, language, decimals),
   }
 }

@@ -28,7 +28,7 @@ test.describe('sport of an added file', () => {
     const fallback = page.getByTestId('fallback-sport-select')
     await expect(sport).toHaveValue('From the file')
     await expect(fallback).toBeVisible()
-    await expect(page.getByRole('combobox', { name: 'Sport when the file names none' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Sport for files that do not say' })).toBeVisible()
 
     // The file names its sport: it wins over the fallback.
     await fallback.click()

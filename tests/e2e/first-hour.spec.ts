@@ -202,3 +202,41 @@ for (const width of [390, 1280]) {
     expect(restored.ok()).toBe(true)
   })
 }
+
+for (const language of ['de', 'fr'] as const) {
+  test(`dashboard totals stay apart at 390 px in ${language}`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const token = await createActiveUser(request, newAccount('totals'))
+    await setPreferences(request, token, { language })
+    // 1,351.38 km in 82:01:30, the figures that ran together.
+    for (const [day, distance, duration] of [
+      ['2024-05-01', 700, 150_000],
+      ['2024-05-02', 651.38, 145_290],
+    ] as const) {
+      const added = await request.post('/api/workouts/no_gpx', {
+        headers: bearer(token),
+        data: { sport_id: 1, workout_date: `${day} 08:00`, duration, distance, title: day },
+      })
+      expect(added.status(), await added.text()).toBe(201)
+    }
+    await openWithToken(page, token, '/')
+    const distance = page.getByTestId('total-distance')
+    await expect(distance).toContainText(/1\D351,38/, { timeout: 30_000 })
+    await expect(page.getByTestId('total-duration')).toContainText('82:01:30')
+    const boxes = await page.locator('[data-testid^="total-"] p:first-of-type').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        // The text's own extent, which overflows its box when it does not fit.
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        const { left, right, top, bottom } = range.getBoundingClientRect()
+        return { left, right, top, bottom }
+      }),
+    )
+    for (const [index, box] of boxes.entries()) {
+      for (const other of boxes.slice(index + 1)) {
+        const apart = box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top
+        expect(apart, JSON.stringify({ box, other })).toBe(true)
+      }
+    }
+  })
+}

@@ -264,7 +264,9 @@ for (const [width, scheme] of [
     await expect(row(swim).getByTestId('cell-distance')).toHaveText('1 500 m')
     await expect(row(run)).toContainText('6:40 /km')
     await expect(row(run)).not.toContainText('km/h')
-    await expect(page.getByTestId('workouts-table').locator('thead')).toContainText('Vitesse / allure moy.')
+    // Both read as pace by default: the column says so.
+    await expect(page.getByTestId('workouts-table').locator('thead')).toContainText('Allure moy.')
+    await expect(page.getByTestId('workouts-table').locator('thead')).not.toContainText('Vitesse')
 
     await openWithToken(page, token, '/')
     if (width < 992) await page.getByTestId('dashboard-sections').locator('label').filter({ hasText: 'Dernières séances' }).click()

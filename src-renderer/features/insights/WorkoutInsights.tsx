@@ -16,6 +16,9 @@ import { PartsTable } from './PartsTable'
 /** Medal colours of the podium places (gold, silver, bronze). */
 const MEDALS = { 1: '#d4a017', 2: '#9ea7ad', 3: '#b0703c' } as const
 
+/** Per cent of the zone bar a section needs to show its name (`Z2`) whole on a phone. */
+const MIN_LABELLED_SHARE = 8
+
 /** Zone colours from easy to hard; readable on light and dark backgrounds. */
 const ZONE_COLORS = ['gray.5', 'blue.5', 'green.6', 'orange.6', 'red.7'] as const
 
@@ -127,7 +130,8 @@ function ZoneBar({ title, set, unit, testId }: { title: string; set: ZoneSet; un
           zone.seconds > 0 ? (
             <Tooltip key={zone.zone} label={detail(zone)}>
               <Progress.Section value={(100 * zone.seconds) / total} color={ZONE_COLORS[index] ?? 'gray'} aria-label={detail(zone)}>
-                <Progress.Label>{`Z${zone.zone}`}</Progress.Label>
+                {/* A sliver cannot hold its name (it read "2" for Z2): the list below and the tooltip name it. */}
+                {(100 * zone.seconds) / total >= MIN_LABELLED_SHARE && <Progress.Label>{`Z${zone.zone}`}</Progress.Label>}
               </Progress.Section>
             </Tooltip>
           ) : null,

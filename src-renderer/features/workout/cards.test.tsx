@@ -43,6 +43,19 @@ describe('FiguresCard', () => {
     expect(text('figure-pauses')).toBeUndefined()
   })
 
+  it('gives a distance of a few metres in metres or feet, not 0.00 km', async () => {
+    // 4 m is 13.1 ft (1 m = 3.2808 ft).
+    rendered = await render(<FiguresCard figures={{ ...figures, distance: 0.004 }} sportId={1} imperial={false} pace={null} title={TITLE} />)
+    expect(text('figure-distance')).toBe('4 m')
+    rendered.unmount()
+    rendered = await render(<FiguresCard figures={{ ...figures, distance: 0.004 }} sportId={1} imperial pace={null} title={TITLE} />)
+    expect(text('figure-distance')).toBe('13 ft')
+    rendered.unmount()
+    // From a hundredth on, km as before.
+    rendered = await render(<FiguresCard figures={{ ...figures, distance: 0.005 }} sportId={1} imperial={false} pace={null} title={TITLE} />)
+    expect(text('figure-distance')).toBe('0.01 km')
+  })
+
   it('uses the decimal comma in French', async () => {
     await i18next.changeLanguage('fr')
     rendered = await render(<FiguresCard figures={figures} sportId={1} imperial={false} pace={null} title={TITLE} />)
