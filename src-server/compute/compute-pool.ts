@@ -8,6 +8,7 @@ import { Piscina } from 'piscina'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
+import type { ExportKind, ExportPlan } from '../modules/workouts/export-archives'
 import type { AnalysedActivity, AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
 import { WARMED_UP, type ArrivingHash, type ArrivingMessage, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireAnalysedFile, type WireError } from './protocol'
 
@@ -43,6 +44,13 @@ export interface ComputePool {
   hashPassword(password: string, rounds: number): Promise<string>
   /** Whether the password matches a bcrypt hash. */
   verifyPassword(password: string, hash: string): Promise<boolean>
+  /**
+   * Reads an export's metadata file into its plan (see `readExportMetadata` in `compute-tasks.ts`)
+   * in the metadata thread: one at a time, its heap bounded by {@link METADATA_HEAP_MB} and its time
+   * by {@link METADATA_TIME_MS}; a file past either fails with `export_metadata_too_large` (the
+   * thread is ended, the server goes on).
+   */
+  readExportMetadata(kind: ExportKind, path: string, name: string, maxRows: number): Promise<ExportPlan>
   /** The most threads it runs at once (work beyond waits in its queue). */
   readonly size: number
   /** Threads started, tasks running or queued: for tests and the load benchmark. */
@@ -91,6 +99,14 @@ const ARRIVAL_LIMIT_MS = 1000
  * overlaps its transfer.
  */
 const ARRIVING_MAX_BYTES = 16 << 20
+
+/**
+ * Heap of the thread reading export metadata: a 20 MiB list (the default files size limit) parses
+ * in well under it; a crafted one that would take gigabytes ends the thread instead of the server.
+ */
+const METADATA_HEAP_MB = 256
+/** Time one metadata file may take to read (a real 10,000-activity list: well under a second). */
+const METADATA_TIME_MS = 30_000
 
 /** Where the worker's code is, and how Node must start to load it. */
 export interface ComputeWorkerLocation {
@@ -187,6 +203,18 @@ export function createComputePool(
     idleTimeout: 60_000,
     // Tasks wait in order rather than being refused: uploads are few and already size-limited.
     maxQueue: Infinity,
+  })
+  // Export metadata is read in a thread of its own, its heap bounded: a hostile list can only end
+  // that thread (and waits only for other metadata, never for a user's upload).
+  const metadataPool = new Piscina<ComputeRequest, ComputeReply>({
+    filename: location.filename,
+    execArgv: [...location.execArgv],
+    workerData: {},
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 10_000,
+    maxQueue: Infinity,
+    resourceLimits: { maxOldGenerationSizeMb: METADATA_HEAP_MB, maxYoungGenerationSizeMb: 16 },
   })
   // Each warm thread says when its warm-up is done (a message of its own beside piscina's).
   let warmed = 0
@@ -304,9 +332,25 @@ export function createComputePool(
       if (reply.task !== 'verifyPassword') throw new Error('compute worker answered another task')
       return reply.value
     },
+    async readExportMetadata(kind, path, name, maxRows) {
+      let reply: ComputeReply
+      try {
+        reply = await metadataPool.run({ task: 'readExportMetadata', kind, path, name, maxRows }, { signal: AbortSignal.timeout(METADATA_TIME_MS) })
+      } catch (error) {
+        // Out of its heap or of its time (aborted): the file is too large to read.
+        const { code, name } = error as { code?: unknown; name?: unknown }
+        if (code === 'ERR_WORKER_OUT_OF_MEMORY' || name === 'AbortError') throw new AppError('export_metadata_too_large')
+        throw error
+      }
+      if (!reply.ok) throw rebuild(reply.error)
+      if (reply.task !== 'readExportMetadata') throw new Error('compute worker answered another task')
+      return reply.value
+    },
     size: threads,
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed }),
     ready: () => allWarm,
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pool.close(), metadataPool.close()])
+    },
   }
 }

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { open, readFile } from 'node:fs/promises'
 import { PNG } from 'pngjs'
 import type { GpxResponse } from '../../src/contracts'
 import { analyseForStorage, type Bounds, type ChartColumns, type LatLon, type StoredAnalysis } from '../../src/domain/analysis'
@@ -6,6 +7,7 @@ import { heatmapLines } from '../../src/domain/heatmap'
 import { joinActivities, type ImportWarning, type ParsedFile, type Track, type TrackFormat } from '../../src/domain/track'
 import { AppError, isAppError } from '../../src/errors'
 import { importTrackFile } from '../importers'
+import { planFitTrackee, planGarmin, planStrava, type ExportKind, type ExportPlan } from '../modules/workouts/export-archives'
 import { gpxPieces, type GpxExportOptions } from '../importers/gpx/gpx-writer'
 import type { Raster } from '../maps/raster'
 import { renderStaticMap, type TileKey } from '../maps/static-map'
@@ -274,4 +276,15 @@ export async function drawMap(lines: readonly (readonly LatLon[])[], bounds: Bou
       }
     : null
   return renderStaticMap(lines, bounds, source)
+}
+
+/**
+ * Reads one metadata file of an account export (extracted within the import's budget) into its
+ * plan, at most `maxRows` rows: Strava's list as it streams, the JSON files whole (they are at
+ * most the files size limit, and this runs in the metadata thread, whose heap is bounded).
+ */
+export async function readExportMetadata(kind: ExportKind, path: string, name: string, maxRows: number): Promise<ExportPlan> {
+  if (kind === 'strava') return planStrava(createReadStream(path, { highWaterMark: 1 << 20 }), maxRows)
+  const bytes = await readFile(path)
+  return kind === 'fittrackee' ? planFitTrackee(bytes, maxRows) : planGarmin(bytes, name, maxRows)
 }

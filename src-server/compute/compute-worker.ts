@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads'
 import bcrypt from 'bcryptjs'
 import { isAppError } from '../../src/errors'
 import { analyseArriving } from './arriving-upload'
-import { drawMap, exportGpx, parseAndAnalyse, type AnalysedFile } from './compute-tasks'
+import { drawMap, exportGpx, parseAndAnalyse, readExportMetadata, type AnalysedFile } from './compute-tasks'
 import type { ComputeReply, ComputeRequest, ComputeWorkerData, WireAnalysedFile, WireError } from './protocol'
 import { warmUp } from './warm-up'
 
@@ -48,6 +48,8 @@ async function compute(request: ComputeRequest): Promise<ComputeReply> {
         return { ok: true, task: request.task, value: bcrypt.hashSync(request.password, request.rounds) }
       case 'verifyPassword':
         return { ok: true, task: request.task, value: bcrypt.compareSync(request.password, request.hash) }
+      case 'readExportMetadata':
+        return { ok: true, task: request.task, value: await readExportMetadata(request.kind, request.path, request.name, request.maxRows) }
     }
   } catch (error) {
     return { ok: false, error: wireError(error) }

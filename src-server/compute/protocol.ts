@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads'
 import type { Bounds, LatLon } from '../../src/domain/analysis'
 import type { ErrorCode } from '../../src/errors'
 import type { AnalysedFile, AnalysisSummary, ExportGpxOptions, ParseAndAnalyseOptions, TileImage, TrackHeader } from './compute-tasks'
+import type { ExportKind, ExportPlan } from '../modules/workouts/export-archives'
 import type { PackedInsights } from './packed-insights'
 
 /** What a thread tells the pool once warm (see `ComputePool.ready`), beside piscina's own messages. */
@@ -26,6 +27,7 @@ export type ComputeRequest =
     }
   | { readonly task: 'hashPassword'; readonly password: string; readonly rounds: number }
   | { readonly task: 'verifyPassword'; readonly password: string; readonly hash: string }
+  | { readonly task: 'readExportMetadata'; readonly kind: ExportKind; readonly path: string; readonly name: string; readonly maxRows: number }
 
 /**
  * What the event loop posts to an `analyseArriving` task, in this order: the upload's bytes in
@@ -66,4 +68,5 @@ export type ComputeReply =
   | { readonly ok: true; readonly task: 'exportGpx'; readonly value: number }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }
   | { readonly ok: true; readonly task: 'verifyPassword'; readonly value: boolean }
+  | { readonly ok: true; readonly task: 'readExportMetadata'; readonly value: ExportPlan }
   | { readonly ok: false; readonly error: WireError }

@@ -8,6 +8,7 @@ import multer from '@koa/multer'
 import type { Context, Middleware } from 'koa'
 import { AppError } from '../../src/errors'
 import type { ArrivingUpload } from '../compute/compute-pool'
+import { isDiskFull } from '../lib/disk-full'
 import { randomToken } from '../lib/secrets'
 
 /**
@@ -92,7 +93,8 @@ function hashingDiskStorage(tmpDir: string, { hashWhen, readWhile }: UploadTaps)
  * Streams the `file` field of a multipart request to the data folder's `tmp/` (never whole into
  * memory: see {@link WRITE_BUFFER_BYTES}), refusing it past `maxBytes` while it streams, and hashing it as it arrives when
  * `hashWhen` says so for its name. Handlers move the file where it belongs; whatever is still in
- * `tmp/` when the request ends is deleted, success or failure.
+ * `tmp/` when the request ends is deleted, success or failure. A full disk, while the file arrives or
+ * while the handler stores what it makes, answers `disk_full` (507).
  */
 export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>, taps: UploadTaps = { hashWhen: () => false }): Middleware {
   const storage = hashingDiskStorage(tmpDir, taps)
@@ -101,6 +103,9 @@ export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>
     const upload = multer({ storage, limits: { fileSize: limit, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } })
     try {
       await upload.single('file')(ctx, next)
+    } catch (error) {
+      // No space for the upload or what it makes (its file, its rows): a state the user can act on, not a crash.
+      throw isDiskFull(error) ? new AppError('disk_full') : error
     } finally {
       // A file the handler did not have analysed as it arrived frees its thread (no effect otherwise).
       ;(ctx.file as StoredUpload | undefined)?.arriving?.abort()

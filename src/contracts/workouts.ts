@@ -210,6 +210,8 @@ const importTaskSchema = z.object({
   seconds_left: z.number().nullable().optional(),
   /** Set when the whole archive was refused (not one file). */
   message: z.string().optional(),
+  /** True when a full disk stopped the import: its owner may resume it once there is space (`POST …/resume`). */
+  resumable: z.boolean().optional(),
 })
 export type ImportTask = z.infer<typeof importTaskSchema>
 
@@ -365,6 +367,8 @@ export const workoutEndpoints = {
   updateWorkout: endpoint()({ method: 'PATCH', path: '/workouts/:id', access: 'user', body: updateWorkoutBody, response: workoutsResponseSchema }),
   deleteWorkout: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id', access: 'user' }),
   getImportTask: endpoint()({ method: 'GET', path: '/workouts/imports/:taskId', access: 'user', response: importTaskResponseSchema }),
+  /** Resumes an import a full disk stopped (answers the task, running again). */
+  resumeImportTask: endpoint()({ method: 'POST', path: '/workouts/imports/:taskId/resume', access: 'user', response: importTaskResponseSchema }),
   /** The caller's watched folders and the latest files imported from them (newest first). */
   listAutomaticImports: endpoint()({ method: 'GET', path: '/automatic_imports', access: 'user', response: automaticImportsResponseSchema }),
   getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user', response: chartDataResponseSchema }),

@@ -214,6 +214,20 @@ export const errorCatalogue = {
     status: 413,
     wire: 'fail',
   },
+  export_metadata_too_large: {
+    message: "the export's activity list is too large to read (over the file size limit): its files are imported without its names and notes",
+    status: 413,
+    wire: 'fail',
+  },
+  export_too_many_rows: { message: 'the export lists more activities than the files-per-archive limit: the rest of its list was not read', status: 400, wire: 'error' },
+  import_crashed_twice: {
+    message: 'the server stopped twice while this import ran, so it is not resumed again: the files listed were imported, the others were not',
+    status: 500,
+    wire: 'error',
+  },
+  import_not_resumable: { message: 'this import cannot be resumed: only an import stopped by a full disk can', status: 409, wire: 'error' },
+  // 507 — storage
+  disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>
 
 /** Every catalogued error code. */

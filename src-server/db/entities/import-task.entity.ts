@@ -39,6 +39,13 @@ export class ImportTaskEntity {
   @Column({ type: 'text', name: 'archive_path', nullable: true })
   archivePath!: string | null
 
+  /**
+   * Starts that resumed the task after the server stopped without ending it (a crash): a task
+   * found running with one already is not resumed again (it may be what crashed the server).
+   */
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number
+
   /** JSON of the user's choices and the limits in force when the archive arrived. */
   @Column({ type: 'text' })
   options!: string

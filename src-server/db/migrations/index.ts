@@ -14,6 +14,7 @@ import { WorkoutTotalsDuration1795539794811 } from './1795539794811-workout-tota
 import { ImportResultWarnings1795540940143 } from './1795540940143-import-result-warnings'
 import { SportSpeedDisplayDefault1795759949113 } from './1795759949113-sport-speed-display-default'
 import { LoginSecurity1795760819730 } from './1795760819730-login-security'
+import { ImportTaskAttempts1795766931137 } from './1795766931137-import-task-attempts'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   ImportResultWarnings1795540940143,
   SportSpeedDisplayDefault1795759949113,
   LoginSecurity1795760819730,
+  ImportTaskAttempts1795766931137,
 ]

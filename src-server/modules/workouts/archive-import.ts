@@ -1,26 +1,31 @@
-import { createHash } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { createGunzip, createInflateRaw } from 'node:zlib'
-import type { EntityManager } from 'typeorm'
-import yauzl, { type Entry, type ZipFile } from 'yauzl'
+import { IsNull, Not, type EntityManager } from 'typeorm'
+import type { ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask, type UploadWarning } from '../../../src/contracts'
-import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
 import { insertRowsShared } from '../../db/insert-rows'
+import { isDiskFull } from '../../lib/disk-full'
 import { randomToken } from '../../lib/secrets'
-import { detectExport, garminMeta, isActivityPath, planFitTrackee, planGarmin, planStrava, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
+import {
+  createBudget,
+  listEntries,
+  openZip,
+  readEntry,
+  takeWorkout,
+  type ArchiveLimits,
+  type EntrySource,
+  type ImportBudget,
+  type ListedEntry,
+} from './archive-reader'
+import { detectExport, emptyPlan, garminMeta, isActivityPath, mergePlans, planRows, type ActivityMeta, type ExportPlan, type FilelessActivity } from './export-archives'
 import {
   importWorkoutFile,
   sportSettingsOf,
   sportSettingsOnce,
-  trackExtension,
   type FileImportOutcome,
   type ImportChoices,
   type SportSettings,
@@ -30,10 +35,6 @@ import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
 import { sameOutingId } from './workouts.queries'
 
-/** Entries that decompress more than this many times their stored size are refused (zip bombs). */
-const MAX_COMPRESSION_RATIO = 100
-/** An archive may hold archives, but those may not hold more. */
-const MAX_NESTING = 1
 /** How long a finished task's report stays available. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
 /** Reports kept per user (the oldest finished ones go first), so reports cannot fill the disk. */
@@ -60,43 +61,16 @@ const MAX_RESULTS_PER_TASK = 20_000
 const MAX_TEXT = 500
 /** Warnings stored per file (a multisport file may skip many legs), for the same reason. */
 const MAX_WARNINGS = 20
-/** Largest metadata file of an export read into memory (a 10,000-activity `activities.csv` is ~10 MB). */
-const MAX_METADATA_BYTES = 64 * 1024 * 1024
+/** Longest duration and distance of a workout without a file (what the API accepts). */
+const MAX_FILELESS_DURATION_S = 100 * 24 * 3600
+const MAX_FILELESS_DISTANCE_KM = 100_000
 
-const S_IFMT = 0o170000
-const S_IFLNK = 0o120000
-
-/** Limits from the application settings, read when the upload arrives. */
-export interface ArchiveLimits {
-  /** Files that may become workouts, nested archives' files included. */
-  maxFiles: number
-  maxFileBytes: number
-  /** Bytes that may be extracted from the archive in all (the archive size limit of the settings). */
-  maxArchiveBytes: number
-}
-
-/**
- * What is left of an archive's limits while it is extracted. One budget per upload, shared by its
- * nested archives, so packing files into inner archives buys nothing (issue 14 M1).
- */
-interface Budget {
-  files: number
-  bytes: number
-}
+export type { ArchiveLimits } from './archive-reader'
 
 /** What a task needs to run again after a restart, stored with it. */
 interface TaskOptions {
   choices: ImportChoices
   limits: ArchiveLimits
-}
-
-/** An entry of an archive as listed in its central directory, before anything is extracted. */
-interface ListedEntry {
-  entry: Entry
-  name: string
-  /** Why the entry is refused without being read, or null. */
-  refusal: ErrorCode | null
-  kind: 'track' | 'archive' | 'other'
 }
 
 /** Import tasks of one server, visible to their owner only, kept in the database. */
@@ -111,119 +85,21 @@ export interface ImportTasks {
   waitFor(taskId: string, ms: number): Promise<ImportTask | undefined>
   /** Calls `listener` with each task's id as it ends (done or failed); returns the unsubscribe. */
   onFinished(listener: (taskId: string) => void): () => void
+  /**
+   * Resumes a task of the user's that a full disk stopped (its archive is kept for this), once
+   * there is space again.
+   * @throws `import_not_resumable` for any other task, `import_too_many_running` past the running limit
+   */
+  resume(user: UserEntity, id: string): Promise<ImportTask>
   /** Resolves once the tasks interrupted by the last stop have been resumed or closed (tests). */
   readonly resumed: Promise<void>
 }
 
-/** System clutter (macOS resource forks, dot-files) is skipped silently; `..` is not clutter but an attack. */
-const isHidden = (name: string) =>
-  name.split('/').some((part) => part === '__MACOSX' || (part.startsWith('.') && part !== '.' && part !== '..'))
+/** The catalogue message a task stopped by a full disk ends with (what makes it resumable). */
+const DISK_FULL_MESSAGE = errorCatalogue.disk_full.message
 
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text)
 const clipOrNull = (text: string | undefined) => (text === undefined ? null : clip(text))
-
-function openZip(path: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (error, zip) =>
-      error ? reject(new AppError('zip_invalid')) : resolve(zip),
-    )
-  })
-}
-
-/** Reads the central directory: names, sizes and the reasons to refuse entries up front. */
-function listEntries(zip: ZipFile, limits: ArchiveLimits, depth: number): Promise<ListedEntry[]> {
-  return new Promise((resolve, reject) => {
-    const listed: ListedEntry[] = []
-    zip.on('error', () => reject(new AppError('zip_invalid')))
-    zip.on('end', () => resolve(listed))
-    zip.on('entry', (entry: Entry) => {
-      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false)
-      const kind = trackExtension(name) ? 'track' : extname(name).toLowerCase() === '.zip' ? 'archive' : 'other'
-      const isDirectory = name.endsWith('/')
-      if (!isDirectory && !isHidden(name)) {
-        let refusal: ErrorCode | null = null
-        if (yauzl.validateFileName(name) !== null) refusal = 'archive_entry_unsafe_path'
-        else if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) refusal = 'archive_entry_symlink'
-        else if (kind === 'other') refusal = 'file_extension_not_allowed'
-        else if (kind === 'archive' && depth >= MAX_NESTING) refusal = 'archive_nested_too_deep'
-        else if (entry.uncompressedSize > limits.maxArchiveBytes) refusal = 'archive_extracted_too_large'
-        else if (kind !== 'archive' && entry.uncompressedSize > limits.maxFileBytes) refusal = 'file_too_large'
-        else if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > MAX_COMPRESSION_RATIO) {
-          refusal = 'archive_entry_ratio'
-        }
-        listed.push({ entry, name, refusal, kind })
-      }
-      zip.readEntry()
-    })
-    zip.readEntry()
-  })
-}
-
-/** Largest piece an entry is inflated in: a 2,000-point track (~400 kB) is one piece. */
-const MAX_INFLATE_CHUNK = 1 << 20
-
-/** Pieces of about the entry's size (zlib's 16 kB default costs a callback and a write each). */
-const inflateChunk = (size: number) => Math.min(MAX_INFLATE_CHUNK, Math.max(64 * 1024, size + 1))
-
-/** Fails a stream that gives more or fewer bytes than its entry declares (what yauzl checks when it inflates). */
-function declaredSize(expected: number): Transform {
-  let seen = 0
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length
-      done(seen > expected ? new Error(`the entry inflates to more than the ${expected} bytes it declares`) : null, chunk)
-    },
-    flush(done) {
-      done(seen < expected ? new Error(`the entry inflates to ${seen} of the ${expected} bytes it declares`) : null)
-    },
-  })
-}
-
-/**
- * Extracts one entry to `target`, never writing more than it declared, than `maxBytes` (refused
- * as `tooLarge`), or than what is left of the archive's budget, which it spends. A refused or
- * damaged entry leaves no file.
- * @returns the SHA-256 of the bytes written, hashed as they pass (the file is not read again for it)
- */
-async function extract(
-  zip: ZipFile,
-  entry: Entry,
-  target: string,
-  maxBytes: number,
-  budget: Budget,
-  tooLarge: ErrorCode,
-  gunzip = false,
-): Promise<string> {
-  // A deflated entry is read as stored and inflated here, in pieces of its size; anything else
-  // (stored, encrypted, other methods) as yauzl decodes or refuses it.
-  const deflated = entry.compressionMethod === 8 && !entry.isEncrypted()
-  const stream = await zip.openReadStreamPromise(entry, deflated ? { decodeFileData: false } : {})
-  const chunkSize = inflateChunk(Math.min(entry.uncompressedSize, maxBytes))
-  const inflate = deflated ? [createInflateRaw({ chunkSize }), declaredSize(entry.uncompressedSize)] : []
-  // A gzip member is limited by its decompressed size: the guard counts what gunzip gives.
-  const unpack = gunzip ? [createGunzip({ chunkSize: MAX_INFLATE_CHUNK })] : []
-  const hash = createHash('sha256')
-  let written = 0
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk)
-      written += chunk.length
-      // Spent as it is written, so entries extracted at the same time share one budget.
-      budget.bytes -= chunk.length
-      if (budget.bytes < 0) done(new AppError('archive_extracted_too_large'))
-      else done(written > maxBytes ? new AppError(tooLarge) : null, chunk)
-    },
-  })
-  try {
-    await pipeline([stream, ...inflate, ...unpack, guard, createWriteStream(target, { flags: 'wx' })])
-  } catch (error) {
-    // A refused entry leaves nothing behind: its bytes are not spent.
-    budget.bytes += written
-    await removeFiles([target])
-    throw error
-  }
-  return hash.digest('hex')
-}
 
 /**
  * The result of a file that could not be imported: the specification's message for the condition
@@ -263,7 +139,7 @@ function resultOf(row: ImportTaskResultEntity): ImportFileResult {
 }
 
 /** Why a running task stops before its last file. */
-type Stop = 'server_stopping' | 'owner_gone'
+type Stop = 'server_stopping' | 'owner_gone' | 'disk_full'
 
 class TaskStopped extends Error {
   constructor(readonly reason: Stop) {
@@ -300,6 +176,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       started_at: row.createdAt.toISOString(),
       seconds_left: secondsLeft,
       ...(row.message ? { message: row.message } : {}),
+      ...(row.status === 'failed' && row.message === DISK_FULL_MESSAGE && row.archivePath ? { resumable: true } : {}),
     }
   }
 
@@ -314,7 +191,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     taskId: string
     user: UserEntity
     options: TaskOptions
-    budget: Budget
+    budget: ImportBudget
     signal: AbortSignal
     /** Results already stored (a resumed task skips their files). */
     done: Set<string>
@@ -391,6 +268,18 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     }
   }
 
+  /**
+   * What an error while importing one file or row means: the end of the task (a full disk, its
+   * owner gone, thrown as {@link TaskStopped}), or else the file's catalogued reason.
+   */
+  async function failureOf(run: Run, error: unknown): Promise<ErrorCode> {
+    if (error instanceof TaskStopped) throw error
+    if (isDiskFull(error)) throw new TaskStopped('disk_full')
+    // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
+    if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
+    return reasonOf(error, logError)
+  }
+
   /** Counts a committed result in `run`. */
   function recorded(run: Run, result: ImportFileResult): void {
     run.filesDone += 1
@@ -406,25 +295,32 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     recorded(run, result)
   }
 
-  /** Reads an export's metadata files, if the archive's layout is one of a known export. */
-  async function readPlan(zip: ZipFile, listed: ListedEntry[]): Promise<ExportPlan | null> {
+  /**
+   * The plan step: reads an export's metadata files, if the archive's layout is one of a known
+   * export. Each is extracted like a track file (refusals, size limit, the import's bytes) and read
+   * in the metadata thread, one at a time, its rows within the files limit. A file that cannot be
+   * read is one error of the report: the export's files are imported all the same, without it.
+   */
+  async function readPlan(source: EntrySource, listed: ListedEntry[]): Promise<ExportPlan | null> {
     const detected = detectExport(listed.map((item) => item.name))
     if (!detected) return null
-    const read = async (name: string): Promise<Buffer> => {
+    const plan = emptyPlan(detected.kind)
+    for (const name of detected.metadata) {
       const item = listed.find((candidate) => candidate.name === name)
-      if (!item) return Buffer.alloc(0)
+      if (!item) continue
       const target = join(context.layout.tmp, `export-${randomToken()}`)
       try {
-        await extract(zip, item.entry, target, MAX_METADATA_BYTES, { files: 0, bytes: MAX_METADATA_BYTES }, 'file_too_large')
-        return await readFile(target)
+        await readEntry(source, item, 'metadata', target)
+        mergePlans(plan, await context.compute.readExportMetadata(detected.kind, target, name, source.limits.maxFiles - planRows(plan)))
+      } catch (error) {
+        if (isDiskFull(error)) throw error
+        // Refused (size, ratio, budget), or damaged (it inflates to other than it declares).
+        plan.errors.push({ key: name, code: isAppError(error) ? error.code : 'export_row_invalid' })
       } finally {
-        await rm(target, { force: true })
+        await removeFiles([target])
       }
     }
-    const files = await Promise.all(detected.metadata.map(read))
-    if (detected.kind === 'strava') return planStrava(files[0] ?? Buffer.alloc(0))
-    if (detected.kind === 'fittrackee') return planFitTrackee(files[0] ?? Buffer.alloc(0))
-    return planGarmin(files)
+    return plan
   }
 
   const choicesWith = (choices: ImportChoices, meta: ActivityMeta): ImportChoices => ({
@@ -450,30 +346,39 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (Object.keys(changes).length > 0) await workouts.update(run.user, workoutId, changes)
   }
 
-  /** A workout without a file from an export's figures, unless the same one is already there. */
+  /**
+   * A workout without a file from an export's figures, unless the same one is already there: the
+   * figures are compared as they would be stored (capped), at the row's instant (a minute either
+   * way: rows stored before kept only the minute).
+   */
   async function importFileless(run: Run, activity: FilelessActivity): Promise<ImportFileResult> {
     const sportId = activity.sportId ?? run.options.choices.sportId
+    const duration = Math.min(activity.durationS, MAX_FILELESS_DURATION_S)
+    const distance = Math.min(activity.distanceKm, MAX_FILELESS_DISTANCE_KM)
     const same = await sameOutingId(db.manager, {
       userId: run.user.id,
       sportId,
       from: new Date(activity.start.getTime() - 60_000),
       until: new Date(activity.start.getTime() + 60_000),
-      distanceKm: activity.distanceKm,
+      distanceKm: distance,
+      durationS: duration,
     })
     if (same !== null) {
       await applyMeta(run, same, activity)
       return { file: activity.key, status: 'duplicate', workout_id: same, workout_ids: [same] }
     }
-    const local = createZoneClock(run.user.timezone).local(activity.start.getTime())
-    const two = (value: number) => String(value).padStart(2, '0')
-    const created = await workouts.createWithoutFile(run.user, {
-      sport_id: sportId,
-      duration: Math.min(activity.durationS, 100 * 24 * 3600),
-      distance: Math.min(activity.distanceKm, 100_000),
-      workout_date: `${local.year}-${two(local.month)}-${two(local.day)} ${two(local.hour)}:${two(local.minute)}`,
-      ...(activity.title ? { title: activity.title.slice(0, TITLE_MAX) } : {}),
-      ...(activity.notes ? { notes: activity.notes.slice(0, NOTES_MAX) } : {}),
-    })
+    if (!takeWorkout(run.budget)) return failed(activity.key, 'zip_too_many_files')
+    const created = await workouts.createWithoutFileAt(
+      run.user,
+      {
+        sport_id: sportId,
+        duration,
+        distance,
+        ...(activity.title ? { title: activity.title.slice(0, TITLE_MAX) } : {}),
+        ...(activity.notes ? { notes: activity.notes.slice(0, NOTES_MAX) } : {}),
+      },
+      activity.start,
+    )
     const id = created.data.workouts[0]?.id ?? ''
     return { file: activity.key, status: 'imported', workout_id: id, workout_ids: [id] }
   }
@@ -490,8 +395,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       try {
         outcome = await importFileless(run, activity)
       } catch (error) {
-        if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-        outcome = failed(activity.key, reasonOf(error, logError))
+        outcome = failed(activity.key, await failureOf(run, error))
       }
       await record(run, outcome)
     }
@@ -599,24 +503,20 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     order: { writeAfter: Promise<void>; writeQueued: () => void; seq: () => number },
   ): Promise<ImportFileResult | null> {
     const { writeAfter, writeQueued } = order
+    // Refused from the central directory alone (the reader would refuse it too): nothing is read.
     if (item.refusal) return failed(file, item.refusal)
-    if (item.kind === 'track') {
-      if (run.budget.files <= 0) return failed(file, 'zip_too_many_files')
-      run.budget.files -= 1
-    }
+    const source: EntrySource = { zip, limits: run.options.limits, budget: run.budget, depth }
     run.importing.add(file)
     // No ownership check before each file: the file's result row is written with the task's
     // progress in its own transaction, which fails (and rolls the file back) once the task is gone.
     const target = join(context.layout.tmp, `import-${randomToken()}${extname(item.name).toLowerCase()}`)
     try {
       if (item.kind === 'archive') {
-        // The nested archive itself is bounded by what is left of the budget but does not spend it:
-        // its files spend it as they are extracted, so temporary space stays under twice the limit.
-        await extract(zip, item.entry, target, run.budget.bytes, { ...run.budget }, 'archive_extracted_too_large')
+        await readEntry(source, item, 'archive', target)
         try {
           const inner = await openZip(target)
           try {
-            const innerListed = await listEntries(inner, run.options.limits, depth + 1)
+            const innerListed = await listEntries(inner, run.options.limits, depth + 1, run.budget)
             // A nested archive counts as the files it holds.
             run.filesTotal += innerListed.length - 1
             await importEntries(inner, innerListed, `${file}/`, depth + 1, run, writeAfter)
@@ -629,7 +529,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         return null
       }
       const gzipped = item.name.toLowerCase().endsWith('.gz')
-      const fileHash = await extract(zip, item.entry, target, run.options.limits.maxFileBytes, run.budget, 'file_too_large', gzipped)
+      const fileHash = await readEntry(source, item, 'track', target)
       // Strava and the reference tracker name each activity's file in their list.
       const listedMeta = run.plan?.byFile.get(file) ?? null
       if (listedMeta) run.seen.add(file)
@@ -661,17 +561,81 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       if (meta && metaAfter(imported)) await applyMeta(run, workoutId, meta)
       return fileResult(file, imported)
     } catch (error) {
-      if (error instanceof TaskStopped) throw error
-      // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
-      if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
-      return failed(file, reasonOf(error, logError))
+      // The extracted file is the import's to keep or remove; one it failed to (a full disk) goes here.
+      await removeFiles([target])
+      return failed(file, await failureOf(run, error))
     } finally {
       run.importing.delete(file)
     }
   }
 
+  /** How a task ended: its status and message, and whether its archive is kept (to resume it). */
+  interface Ending {
+    status: 'done' | 'failed'
+    message: string | null
+    keepArchive: boolean
+  }
+
+  /** What a task's run ending with `error` means: nothing to write when it is left for the next start or its owner is gone. */
+  async function endingOf(error: unknown, archivePath: string): Promise<Ending | null> {
+    // A full disk, wherever it struck (a file, a result, the metadata): the task waits for space
+    // with its archive, and its owner resumes it (its stored results are kept).
+    if ((error instanceof TaskStopped && error.reason === 'disk_full') || isDiskFull(error)) {
+      context.config.logger.warn('an import stopped: the disk is full; its owner can resume it once there is space')
+      return { status: 'failed', message: DISK_FULL_MESSAGE, keepArchive: true }
+    }
+    if (error instanceof TaskStopped) {
+      // A stopping server leaves the task and its archive for the next start; a deleted owner
+      // took the task's row with them: only the archive is left to remove.
+      if (error.reason === 'owner_gone') await rm(archivePath, { force: true })
+      return null
+    }
+    // The kept archive is gone or damaged: the results stored so far say exactly what was done.
+    if (!isAppError(error)) logError(error)
+    return { status: 'failed', message: errorCatalogue.import_interrupted.message, keepArchive: false }
+  }
+
+  /** The report step: writes how the task ended and announces it. */
+  async function report(run: Run, archivePath: string, ending: Ending): Promise<void> {
+    const { status, message, keepArchive } = ending
+    const end = () =>
+      write((manager) =>
+        manager.update(
+          ImportTaskEntity,
+          { id: run.taskId },
+          {
+            status,
+            message,
+            filesDone: run.filesDone,
+            filesTotal: run.filesTotal,
+            currentFile: null,
+            bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+            archivePath: keepArchive ? archivePath : null,
+            attempts: 0,
+            finishedAt: context.now(),
+          },
+        ),
+      )
+    try {
+      await end().catch(async (error: unknown) => {
+        if (!isDiskFull(error)) throw error
+        // The write-ahead log holds the space this update needs: emptied into the database, it is written again.
+        await db.query('PRAGMA wal_checkpoint(TRUNCATE)')
+        await end()
+      })
+    } catch (error) {
+      // Not even the task's end could be written (a disk still full): the next start resumes it.
+      logError(error)
+      return
+    }
+    if (!keepArchive) await rm(archivePath, { force: true })
+    finished.emit(run.taskId)
+    finished.emit(ANY_TASK, run.taskId)
+  }
+
   /**
-   * Runs (or resumes) a task to its end; a server stop leaves it resumable.
+   * Runs (or resumes) a task to its end: plan, then read, analyse and commit its files, then report.
+   * A server stop leaves it resumable; a full disk leaves it for its owner to resume.
    * @param stored the results stored before a stop (their files are skipped; the next result goes after the last)
    */
   function launch(row: ImportTaskEntity, user: UserEntity, options: TaskOptions, stored: readonly Pick<ImportTaskResultEntity, 'file' | 'seq'>[]): void {
@@ -682,7 +646,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         taskId: row.id,
         user,
         options,
-        budget: { files: options.limits.maxFiles - done.size, bytes: options.limits.maxArchiveBytes - row.bytesExtracted },
+        budget: createBudget(options.limits, { files: done.size, bytes: row.bytesExtracted }),
         signal,
         done,
         // A stop may leave places taken but not stored: the next goes after the last stored.
@@ -696,76 +660,82 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         progressWrittenAt: Number.NEGATIVE_INFINITY,
       }
       let zip: ZipFile | null = null
-      let ending: { status: 'done' | 'failed'; message: string | null } | null = null
+      let ending: Ending | null = null
       try {
         zip = await openZip(archivePath)
-        let listed = await listEntries(zip, options.limits, 0)
-        run.plan = await readPlan(zip, listed)
+        let listed = await listEntries(zip, options.limits, 0, run.budget)
+        run.plan = await readPlan({ zip, limits: options.limits, budget: run.budget, depth: 0 }, listed)
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
         if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
         run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)
         await importEntries(zip, listed, '', 0, run)
         if (run.plan) await finishExport(run, run.plan)
-        ending = { status: 'done', message: null }
+        ending = { status: 'done', message: null, keepArchive: false }
       } catch (error) {
-        if (error instanceof TaskStopped) {
-          // A stopping server leaves the task and its archive for the next start; a deleted owner
-          // took the task's row with them: only the archive is left to remove.
-          if (error.reason === 'owner_gone') await rm(archivePath, { force: true })
-          return
-        }
-        // The kept archive is gone or damaged: the results stored so far say exactly what was done.
-        ending = { status: 'failed', message: errorCatalogue.import_interrupted.message }
-        if (!isAppError(error)) logError(error)
+        ending = await endingOf(error, archivePath)
+        // A quit is not a crash: the task resumes at the next start as if it had never been resumed.
+        if (error instanceof TaskStopped && error.reason === 'server_stopping') await resetAttempts(run.taskId)
       } finally {
         zip?.close()
-        if (ending) {
-          const { status, message } = ending
-          await write((manager) =>
-            manager.update(
-              ImportTaskEntity,
-              { id: row.id },
-              {
-                status,
-                message,
-                filesDone: run.filesDone,
-                filesTotal: run.filesTotal,
-                currentFile: null,
-                bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
-                archivePath: null,
-                finishedAt: context.now(),
-              },
-            ),
-          )
-          await rm(archivePath, { force: true })
-          finished.emit(row.id)
-          finished.emit(ANY_TASK, row.id)
-        }
+        if (ending) await report(run, archivePath, ending)
       }
     })
   }
 
-  /** Picks up the tasks a crash or a stop left in progress, and removes archives nobody owns. */
+  async function resetAttempts(taskId: string): Promise<void> {
+    await write((manager) => manager.update(ImportTaskEntity, { id: taskId }, { attempts: 0 })).catch(logError)
+  }
+
+  /**
+   * Picks up the tasks a crash or a stop left in progress, and removes archives nobody owns. A task
+   * is resumed once after a crash: the count is stored before it runs, so a task found running
+   * again (the server died during it twice) ends failed and is never resumed again.
+   */
   async function resume(): Promise<void> {
     await mkdir(archivesDir, { recursive: true, mode: 0o700 })
     await purgeExpired()
-    const running = await db.manager.findBy(ImportTaskEntity, { status: 'in_progress' })
-    const kept = new Set(running.map((row) => row.archivePath))
+    const kept = await db.manager.find(ImportTaskEntity, { where: { archivePath: Not(IsNull()) }, select: { archivePath: true } })
+    const keep = new Set(kept.map((row) => row.archivePath))
     for (const name of await readdir(archivesDir)) {
       const path = join(archivesDir, name)
-      if (!kept.has(path)) await rm(path, { force: true })
+      if (!keep.has(path)) await rm(path, { force: true })
     }
+    const running = await db.manager.findBy(ImportTaskEntity, { status: 'in_progress' })
     for (const row of running) {
       const user = await db.manager.findOneBy(UserEntity, { id: row.userId })
       if (!user) continue
-      const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true, seq: true } })
-      launch(row, user, JSON.parse(row.options) as TaskOptions, results)
+      if (row.attempts >= 1) {
+        context.config.logger.warn('an import that was running when the server stopped twice is not resumed again')
+        await write((manager) =>
+          manager.update(
+            ImportTaskEntity,
+            { id: row.id },
+            { status: 'failed', message: errorCatalogue.import_crashed_twice.message, currentFile: null, archivePath: null, finishedAt: context.now() },
+          ),
+        )
+        if (row.archivePath) await rm(row.archivePath, { force: true })
+        continue
+      }
+      await write((manager) => manager.update(ImportTaskEntity, { id: row.id }, { attempts: row.attempts + 1 }))
+      await relaunch(row, user)
     }
+  }
+
+  /** Runs a stored task again from its stored results. */
+  async function relaunch(row: ImportTaskEntity, user: UserEntity): Promise<void> {
+    const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true, seq: true } })
+    launch(row, user, JSON.parse(row.options) as TaskOptions, results)
   }
 
   const resumed = resume().catch((error: unknown) => context.config.logger.error('interrupted imports could not be resumed', error))
   // A server stopping at once still waits for the resumption (it reads the database being closed).
   context.background.run(() => resumed)
+
+  /** Fails with `import_too_many_running` when the user runs as many imports as allowed (in the write making another run). */
+  async function checkRunning(manager: EntityManager, userId: number): Promise<void> {
+    const running = await manager.countBy(ImportTaskEntity, { userId, status: 'in_progress' })
+    if (running >= MAX_RUNNING_PER_USER) throw new AppError('import_too_many_running')
+  }
 
   return {
     resumed,
@@ -800,13 +770,30 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       return load({ id: taskId })
     },
 
+    async resume(user, id) {
+      await resumed
+      const row = await write(async (manager) => {
+        const found = await manager.findOneBy(ImportTaskEntity, { id, userId: user.id })
+        if (!found) throw new AppError('import_task_not_found')
+        if (found.status !== 'failed' || found.message !== DISK_FULL_MESSAGE || !found.archivePath) throw new AppError('import_not_resumable')
+        await checkRunning(manager, user.id)
+        const again = { status: 'in_progress' as const, message: null, finishedAt: null, attempts: 0 }
+        await manager.update(ImportTaskEntity, { id }, again)
+        return Object.assign(found, again)
+      })
+      await relaunch(row, user)
+      const task = await load({ id, userId: user.id })
+      if (!task) throw new AppError('import_task_not_found')
+      return task
+    },
+
     async start(user, archivePath, choices, limits) {
       let zip: ZipFile | null = null
       const kept = join(archivesDir, `archive-${randomToken()}.zip`)
       try {
         await resumed
         zip = await openZip(archivePath)
-        const listed = await listEntries(zip, limits, 0)
+        const listed = await listEntries(zip, limits, 0, createBudget(limits))
         const importable = listed.filter((item) => item.kind !== 'other')
         if (importable.length === 0 && !detectExport(listed.map((item) => item.name))) throw new AppError('zip_no_workout_file')
         if (importable.length > limits.maxFiles) throw new AppError('zip_too_many_files')
@@ -826,14 +813,15 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           currentFile: clipOrNull(importable[0]?.name),
           bytesExtracted: 0,
           archivePath: kept,
+          attempts: 0,
           options: JSON.stringify({ choices, limits } satisfies TaskOptions),
           createdAt: context.now(),
           finishedAt: null,
         })
         await write(async (manager) => {
+          await checkRunning(manager, user.id)
           const tasks = await manager.find(ImportTaskEntity, { where: { userId: user.id }, order: { createdAt: 'DESC' }, select: { id: true, status: true } })
           const running = tasks.filter((task) => task.status === 'in_progress').length
-          if (running >= MAX_RUNNING_PER_USER) throw new AppError('import_too_many_running')
           // The oldest finished reports make room for the new one.
           const old = tasks.filter((task) => task.status !== 'in_progress').slice(Math.max(0, MAX_TASKS_PER_USER - 1 - running))
           if (old.length > 0) await manager.delete(ImportTaskEntity, old.map((task) => task.id))
@@ -847,7 +835,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         zip?.close()
         await rm(archivePath, { force: true })
         await rm(kept, { force: true })
-        throw error
+        throw isDiskFull(error) ? new AppError('disk_full') : error
       }
     },
   }

@@ -89,7 +89,8 @@ describe('account export archives', () => {
     // A type with no sport of ours goes to the shared mapping's fallback; figures from the CSV (metres column).
     expect(titled['Yoga by the lake']).toMatchObject({ sport_id: SPORT_ID.other, notes: 'Typed in, no file', distance: 0, duration: '1:00:00' })
     expect(titled.Treadmill).toMatchObject({ sport_id: SPORT_ID.running, distance: 5, duration: '0:30:00' })
-    expect(new Date(titled.Treadmill?.workout_date ?? '').toISOString()).toBe('2013-08-16T15:35:00.000Z')
+    // Strava's dates are UTC: the instant of the row, to the second (`Aug 16, 2013, 3:35:10 PM`).
+    expect(new Date(titled.Treadmill?.workout_date ?? '').toISOString()).toBe('2013-08-16T15:35:10.000Z')
 
     // The same archive again adds nothing.
     const again = await importExport(user, await stravaExport())
@@ -97,6 +98,29 @@ describe('account export archives', () => {
     expect(again.results.filter((result) => result.status === 'duplicate')).toHaveLength(4)
     expect(await workoutsOf(user)).toHaveLength(4)
   }, 120_000)
+
+  it('stores rows at their UTC instant (the repeated hour of a daylight saving change included) and knows them again, absurd figures included', async () => {
+    const paris = await registerUser(t, 'paris', { activate: admin })
+    const preferences = { display_ascent: true, imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false }
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: paris.token, body: preferences })).status).toBe(200)
+    // 01:30 UTC on 27 Oct 2019 is 02:30 in Paris, an hour that happens twice that night; the
+    // second row's 200,000 km are stored as the 100,000 km a workout may have.
+    const csv = [
+      STRAVA_HEADER,
+      '2001,"Oct 27, 2019, 1:30:00 AM",Night walk,Walk,,1800,2.0,,,false,,,,,,1800,1800,2000.0,1.0',
+      '2002,"Oct 28, 2019, 9:00:00 AM",Far away,Ride,,3600,1.0,,,false,,,,,,3600,3600,200000000.0,1.0',
+    ].join('\n')
+    const archive = buildZip([{ name: 'activities.csv', data: csv }])
+    const first = await importExport(paris, archive)
+    expect(first.results.map((result) => result.status)).toEqual(['imported', 'imported'])
+    const stored = Object.fromEntries((await workoutsOf(paris)).map((workout) => [workout.title, workout]))
+    expect(new Date(stored['Night walk']?.workout_date ?? '').toISOString()).toBe('2019-10-27T01:30:00.000Z')
+    expect(stored['Far away']?.distance).toBe(100_000)
+
+    const again = await importExport(paris, archive)
+    expect(again.results.map((result) => result.status)).toEqual(['duplicate', 'duplicate'])
+    expect(await workoutsOf(paris)).toHaveLength(2)
+  })
 
   it("applies an export's names to files imported before, without a copy", async () => {
     const user = await registerUser(t, 'early', { activate: admin })

@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { detectExport, garminMeta, parseStravaDate, planFitTrackee, planGarmin, planStrava } from './export-archives'
+
+const csv = (text: string) => Readable.from([Buffer.from(text)])
 
 describe('export layouts', () => {
   it("reads Strava's English dates in UTC, noon and midnight included", () => {
@@ -10,21 +13,34 @@ describe('export layouts', () => {
     for (const bad of ['Feb 30, 2020, 1:00:00 PM', 'Foo 1, 2020, 1:00:00 PM', '2020-01-01', 'Jan 1, 2020, 13:00:00 PM']) expect(parseStravaDate(bad)).toBeNull()
   })
 
-  it('takes the metres column of the repeated Distance and survives missing columns', () => {
-    const plan = planStrava(Buffer.from('Activity Date,Distance,Elapsed Time,Distance\n"Jan 1, 2020, 1:00:00 PM",3.1,600,5000\n'))
+  it('takes the metres column of the repeated Distance and survives missing columns', async () => {
+    const plan = await planStrava(csv('Activity Date,Distance,Elapsed Time,Distance\n"Jan 1, 2020, 1:00:00 PM",3.1,600,5000\n'), 10)
     expect(plan.fileless).toMatchObject([{ distanceKm: 5, durationS: 600, title: null, sportId: null }])
-    expect(planStrava(Buffer.from('Activity Name\nonly a name\n')).errors).toMatchObject([{ code: 'export_row_date_invalid' }])
+    expect((await planStrava(csv('Activity Name\nonly a name\n'), 10)).errors).toMatchObject([{ code: 'export_row_date_invalid' }])
   })
 
-  it("keeps a file-less Strava activity's distance to the metre", () => {
-    const csv = 'Activity Date,Distance,Elapsed Time,Distance\n"Jan 1, 2020, 1:00:00 PM",5.23,600,5234\n"Jan 2, 2020, 1:00:00 PM",0.01,60,12\n'
-    expect(planStrava(Buffer.from(csv)).fileless.map((activity) => activity.distanceKm)).toEqual([5.234, 0.012])
+  it('reads no more rows than the files limit: one error says where the list was cut', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `"Jan 1, 2020, 1:00:00 PM",${i + 1},600`)
+    const plan = await planStrava(csv(['Activity Date,Distance,Elapsed Time', ...rows].join('\n')), 50)
+    expect(plan.fileless).toHaveLength(50)
+    // Line 1 is the header: rows 1 to 50 are lines 2 to 51.
+    expect(plan.errors).toEqual([{ key: 'activities.csv, line 52 and after', code: 'export_too_many_rows' }])
+  })
+
+  it("reads the reference tracker's dates without a zone as UTC, whatever the server's zone", () => {
+    const json = JSON.stringify([{ workout_date: '2019-10-27 01:30:00', duration: '1:00:00', distance: 10 }])
+    expect(planFitTrackee(Buffer.from(json), 10).fileless[0]?.start.toISOString()).toBe('2019-10-27T01:30:00.000Z')
+  })
+
+  it("keeps a file-less Strava activity's distance to the metre", async () => {
+    const list = 'Activity Date,Distance,Elapsed Time,Distance\n"Jan 1, 2020, 1:00:00 PM",5.23,600,5234\n"Jan 2, 2020, 1:00:00 PM",0.01,60,12\n'
+    expect((await planStrava(csv(list), 10)).fileless.map((activity) => activity.distanceKm)).toEqual([5.234, 0.012])
   })
 
   it("reads the reference tracker's durations as Python writes a timedelta: a day is 86,400 s", () => {
     const workout = (duration: string) => ({ title: 'typed in', workout_date: '2020-01-01 10:00:00+00:00', duration, distance: 10 })
     const json = JSON.stringify(['0:00:59', '1:00:00', '23:59:59', '1 day, 0:00:00', '1 day, 2:03:04', '2 days, 0:00:01', '0:10:00.500000'].map(workout))
-    expect(planFitTrackee(Buffer.from(json)).fileless.map((activity) => activity.durationS)).toEqual([
+    expect(planFitTrackee(Buffer.from(json), 10).fileless.map((activity) => activity.durationS)).toEqual([
       59,
       3600,
       86_399,
@@ -43,14 +59,14 @@ describe('export layouts', () => {
   })
 
   it('matches Garmin files by the id in their name, else by start time within two minutes', () => {
-    const plan = planGarmin([Buffer.from(JSON.stringify([{ summarizedActivitiesExport: [{ activityId: 1234567, name: 'A', startTimeGmt: 1_000_000 }] }]))])
+    const plan = planGarmin(Buffer.from(JSON.stringify([{ summarizedActivitiesExport: [{ activityId: 1234567, name: 'A', startTimeGmt: 1_000_000 }] }])), 'a.json', 10)
     expect(garminMeta(plan, 'x_1234567.fit', null)?.title).toBe('A')
     expect(garminMeta(plan, 'upload.fit', 1_060_000)?.title).toBe('A')
     expect(garminMeta(plan, 'upload.fit', 1_200_000)).toBeNull()
   })
 
   it('matches a Garmin file by start time within 120 s either side, bounds included', () => {
-    const plan = planGarmin([Buffer.from(JSON.stringify([{ summarizedActivitiesExport: [{ activityId: 1, name: 'A', startTimeGmt: 1_000_000 }] }]))])
+    const plan = planGarmin(Buffer.from(JSON.stringify([{ summarizedActivitiesExport: [{ activityId: 1, name: 'A', startTimeGmt: 1_000_000 }] }])), 'a.json', 10)
     expect(garminMeta(plan, 'upload.fit', 1_120_000)?.title).toBe('A')
     expect(garminMeta(plan, 'upload.fit', 880_000)?.title).toBe('A')
     expect(garminMeta(plan, 'upload.fit', 1_120_001)).toBeNull()
@@ -64,7 +80,7 @@ describe('export layouts', () => {
       { activityId: 3, name: 'late', startTimeGmt: 1_200_000 },
     ]
     for (const order of [activities, [...activities].reverse()]) {
-      const plan = planGarmin([Buffer.from(JSON.stringify([{ summarizedActivitiesExport: order }]))])
+      const plan = planGarmin(Buffer.from(JSON.stringify([{ summarizedActivitiesExport: order }])), 'a.json', 10)
       expect(garminMeta(plan, 'upload.fit', 1_080_000)?.title).toBe('near')
       expect(garminMeta(plan, 'upload.fit', 1_160_000)?.title).toBe('late')
     }

@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync'
+import type { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
+import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
 import { SPORTS, sportFromFile } from '../../../src/domain/sports'
 import type { ErrorCode } from '../../../src/errors'
 
@@ -9,7 +11,8 @@ import type { ErrorCode } from '../../../src/errors'
  *   `*_summarizedActivities.json`;
  * - the reference tracker's (FitTrackee) user-data export: `user_data.json`,
  *   `user_workouts_data.json` and `gpx/<file>.gpx`.
- * This module only reads the metadata files; the archive importer extracts and imports.
+ * This module only reads the metadata files (in a compute thread: see `readExportMetadata`); the
+ * archive importer extracts them within the import's budget, then imports.
  */
 export type ExportKind = 'strava' | 'garmin' | 'fittrackee'
 
@@ -44,6 +47,24 @@ export interface ExportPlan {
   byStart: { startMs: number; id: string | null; meta: ActivityMeta }[]
   fileless: FilelessActivity[]
   errors: RowError[]
+}
+
+/** A plan with nothing in it yet. */
+export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], errors: [] })
+
+/** Rows a plan holds, whatever their kind: what the import's row budget counts. */
+export const planRows = (plan: ExportPlan) => plan.byFile.size + plan.byStart.length + plan.fileless.length + plan.errors.length
+
+/**
+ * Keeps a plan's rows within `maxRows` (the import's files limit: an export whose list is longer
+ * than that cannot be imported whole anyway). At the first row past it, one error names where the
+ * list was cut and reading stops, so a list of a million rows costs what its first rows cost.
+ * @returns whether `key`'s row may be added
+ */
+function rowAllowed(plan: ExportPlan, maxRows: number, key: string): boolean {
+  if (planRows(plan) < maxRows) return true
+  plan.errors.push({ key: `${key} and after`, code: 'export_too_many_rows' })
+  return false
 }
 
 /** The metadata files to read for a layout, by their path in the archive. */
@@ -81,6 +102,13 @@ const text = (value: string | undefined) => {
   return trimmed === '' ? null : trimmed
 }
 
+/** An activity's metadata, its texts cut to what a workout keeps (the plan crosses threads: small). */
+const metaOf = (title: string | null, notes: string | null, type: string | null): ActivityMeta => ({
+  title: title?.slice(0, TITLE_MAX) ?? null,
+  notes: notes?.slice(0, NOTES_MAX) ?? null,
+  sportId: sportOf(type),
+})
+
 /** Our sport for a service's type name; null lets the upload's sport apply. */
 function sportOf(name: string | null): number | null {
   if (!name) return null
@@ -91,15 +119,17 @@ function sportOf(name: string | null): number | null {
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Reads Strava's `activities.csv`. Its header repeats `Elapsed Time` and `Distance`: the first
- * `Distance` is in the athlete's unit (km or miles), the second in metres, so the second is used
- * when present. Rows are read one by one: a broken row is reported and the others continue.
+ * Reads Strava's `activities.csv` as it streams (one row at a time, never the whole file). Its
+ * header repeats `Elapsed Time` and `Distance`: the first `Distance` is in the athlete's unit (km or
+ * miles), the second in metres, so the second is used when present. A broken row is reported and
+ * the others continue; past `maxRows` rows (see {@link rowAllowed}) reading stops.
  */
-export function planStrava(csv: Buffer): ExportPlan {
-  const plan: ExportPlan = { kind: 'strava', byFile: new Map(), byStart: [], fileless: [], errors: [] }
-  // Read as latin1 so every byte survives; each field is then checked to be UTF-8 (per row).
-  const records = parse(csv.toString('latin1'), {
-    bom: true,
+export async function planStrava(csv: Readable, maxRows: number): Promise<ExportPlan> {
+  const plan = emptyPlan('strava')
+  // Fields as bytes (no BOM handling: it would switch to UTF-8 text); each row is then checked to be UTF-8.
+  const parser = parse({
+    encoding: null,
+    bom: false,
     relax_column_count: true,
     relax_quotes: false,
     skip_empty_lines: true,
@@ -109,53 +139,74 @@ export function planStrava(csv: Buffer): ExportPlan {
       const line = Number((error as { lines?: unknown } | undefined)?.lines)
       plan.errors.push({ key: Number.isInteger(line) ? `activities.csv, line ${line}` : 'activities.csv', code: 'export_row_invalid' })
     },
-  }) as unknown as { record: string[]; info: { lines: number } }[]
-  const [header, ...rows] = records
-  if (!header) return plan
-  const names = header.record.map((name) => name.replace(/^\ufeff/, '').trim())
-  const first = (name: string) => names.indexOf(name)
-  const second = (name: string) => names.indexOf(name, first(name) + 1)
-  const columns = {
-    date: first('Activity Date'),
-    name: first('Activity Name'),
-    type: first('Activity Type'),
-    description: first('Activity Description'),
-    elapsed: first('Elapsed Time'),
-    distanceUser: first('Distance'),
-    distanceMetres: second('Distance'),
-    file: first('Filename'),
-  }
-  for (const { record: raw, info } of rows) {
-    const key = `activities.csv, line ${info.lines}`
-    let record: string[]
-    try {
-      record = raw.map((field) => utf8.decode(Buffer.from(field, 'latin1')))
-    } catch {
-      plan.errors.push({ key, code: 'export_row_not_utf8' })
-      continue
+  })
+  csv.on('error', (error) => parser.destroy(error))
+  csv.pipe(parser)
+  let columns: Record<'date' | 'name' | 'type' | 'description' | 'elapsed' | 'distanceUser' | 'distanceMetres' | 'file', number> | null = null
+  try {
+    for await (const { record: raw, info } of parser as AsyncIterable<{ record: Buffer[]; info: { lines: number } }>) {
+      const key = `activities.csv, line ${info.lines}`
+      let record: string[]
+      try {
+        record = raw.map((field) => utf8.decode(field))
+      } catch {
+        if (!rowAllowed(plan, maxRows, key)) break
+        plan.errors.push({ key, code: 'export_row_not_utf8' })
+        continue
+      }
+      if (!columns) {
+        const names = record.map((name) => name.replace(/^\ufeff/, '').trim())
+        const first = (name: string) => names.indexOf(name)
+        const second = (name: string) => names.indexOf(name, first(name) + 1)
+        columns = {
+          date: first('Activity Date'),
+          name: first('Activity Name'),
+          type: first('Activity Type'),
+          description: first('Activity Description'),
+          elapsed: first('Elapsed Time'),
+          distanceUser: first('Distance'),
+          distanceMetres: second('Distance'),
+          file: first('Filename'),
+        }
+        continue
+      }
+      if (!rowAllowed(plan, maxRows, key)) break
+      const at = (index: number) => (index >= 0 ? record[index] : undefined)
+      stravaRow(plan, key, at, columns)
     }
-    const at = (index: number) => (index >= 0 ? record[index] : undefined)
-    const meta: ActivityMeta = { title: text(at(columns.name)), notes: text(at(columns.description)), sportId: sportOf(text(at(columns.type))) }
-    const file = text(at(columns.file))
-    if (file) {
-      plan.byFile.set(file.replace(/^\.\//, ''), meta)
-      continue
-    }
-    const start = parseStravaDate(at(columns.date) ?? '')
-    if (!start) {
-      plan.errors.push({ key: meta.title ? `${key} (${meta.title})` : key, code: 'export_row_date_invalid' })
-      continue
-    }
-    const durationS = Math.round(Number(at(columns.elapsed)))
-    const metres = Number(at(columns.distanceMetres))
-    const km = Number.isFinite(metres) && text(at(columns.distanceMetres)) ? metres / 1000 : Number(at(columns.distanceUser) ?? NaN)
-    if (!(durationS > 0) || !(km >= 0)) {
-      plan.errors.push({ key: meta.title ? `${key} (${meta.title})` : key, code: 'export_row_figures_invalid' })
-      continue
-    }
-    plan.fileless.push({ ...meta, key: meta.title ? `${key} (${meta.title})` : key, start, durationS, distanceKm: Math.round(km * 1000) / 1000 })
+  } finally {
+    csv.destroy()
   }
   return plan
+}
+
+/** One row of Strava's list into the plan: metadata of its file, an activity without a file, or an error. */
+function stravaRow(
+  plan: ExportPlan,
+  key: string,
+  at: (index: number) => string | undefined,
+  columns: Record<'date' | 'name' | 'type' | 'description' | 'elapsed' | 'distanceUser' | 'distanceMetres' | 'file', number>,
+): void {
+  const meta = metaOf(text(at(columns.name)), text(at(columns.description)), text(at(columns.type)))
+  const file = text(at(columns.file))
+  if (file) {
+    plan.byFile.set(file.replace(/^\.\//, ''), meta)
+    return
+  }
+  const named = meta.title ? `${key} (${meta.title})` : key
+  const start = parseStravaDate(at(columns.date) ?? '')
+  if (!start) {
+    plan.errors.push({ key: named, code: 'export_row_date_invalid' })
+    return
+  }
+  const durationS = Math.round(Number(at(columns.elapsed)))
+  const metres = Number(at(columns.distanceMetres))
+  const km = Number.isFinite(metres) && text(at(columns.distanceMetres)) ? metres / 1000 : Number(at(columns.distanceUser) ?? NaN)
+  if (!(durationS > 0) || !(km >= 0)) {
+    plan.errors.push({ key: named, code: 'export_row_figures_invalid' })
+    return
+  }
+  plan.fileless.push({ ...meta, key: named, start, durationS, distanceKm: Math.round(km * 1000) / 1000 })
 }
 
 /** `1:02:03`, `1 day, 2:03:04`, or seconds as a number. */
@@ -167,10 +218,15 @@ function durationOf(value: unknown): number {
   return Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)
 }
 
-/** A date as the reference tracker writes it (`2018-03-13 12:44:45+00:00` or an HTTP date). */
+/**
+ * A date as the reference tracker writes it (`2018-03-13 12:44:45+00:00` or an HTTP date), as an
+ * instant. A date-time without a zone is UTC (what the tracker stores); JavaScript alone would read
+ * it in the server's own zone.
+ */
 function dateOf(value: unknown): Date | null {
   if (typeof value !== 'string') return null
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? value.replace(' ', 'T') : value
+  const trimmed = value.trim()
+  const iso = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(trimmed) ? `${trimmed.replace(' ', 'T')}Z` : trimmed.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T')
   const ms = Date.parse(iso)
   return Number.isNaN(ms) ? null : new Date(ms)
 }
@@ -178,79 +234,88 @@ function dateOf(value: unknown): Date | null {
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {})
 const stringOf = (value: unknown) => (typeof value === 'string' ? text(value) : null)
 
-/** Reads the reference tracker's `user_workouts_data.json` (a list of its workouts' data). */
-export function planFitTrackee(json: Buffer): ExportPlan {
-  const plan: ExportPlan = { kind: 'fittrackee', byFile: new Map(), byStart: [], fileless: [], errors: [] }
-  let workouts: unknown
+/** A metadata file's JSON, or null when it is not UTF-8 JSON (reported by the caller). */
+function jsonOf(bytes: Uint8Array): unknown {
   try {
-    workouts = JSON.parse(utf8.decode(json))
+    return JSON.parse(utf8.decode(bytes)) as unknown
   } catch {
-    plan.errors.push({ key: 'user_workouts_data.json', code: 'export_row_invalid' })
-    return plan
+    return null
   }
+}
+
+/** Reads the reference tracker's `user_workouts_data.json` (a list of its workouts' data), up to `maxRows` rows. */
+export function planFitTrackee(json: Uint8Array, maxRows: number): ExportPlan {
+  const plan = emptyPlan('fittrackee')
+  const workouts = jsonOf(json)
   if (!Array.isArray(workouts)) {
     plan.errors.push({ key: 'user_workouts_data.json', code: 'export_row_invalid' })
     return plan
   }
-  workouts.forEach((value, index) => {
+  for (const [index, value] of workouts.entries()) {
     const workout = record(value)
     const title = stringOf(workout.title)
-    const meta: ActivityMeta = { title, notes: stringOf(workout.notes), sportId: sportOf(stringOf(workout.sport_label)) }
     const key = `user_workouts_data.json, workout ${index + 1}${title ? ` (${title})` : ''}`
+    if (!rowAllowed(plan, maxRows, `user_workouts_data.json, workout ${index + 1}`)) break
+    const meta = metaOf(title, stringOf(workout.notes), stringOf(workout.sport_label))
     const gpx = stringOf(workout.gpx)
     if (gpx) {
       plan.byFile.set(`gpx/${gpx.split('/').at(-1) ?? gpx}`, meta)
-      return
+      continue
     }
     const start = dateOf(workout.workout_date)
     if (!start) {
       plan.errors.push({ key, code: 'export_row_date_invalid' })
-      return
+      continue
     }
     const durationS = Math.round(durationOf(workout.duration))
     const distanceKm = Number(workout.distance)
     if (!(durationS > 0) || !(distanceKm >= 0)) {
       plan.errors.push({ key, code: 'export_row_figures_invalid' })
-      return
+      continue
     }
     plan.fileless.push({ ...meta, key, start, durationS, distanceKm })
-  })
+  }
   return plan
 }
 
 /**
- * Reads Garmin's `*_summarizedActivities.json` files: `[{ summarizedActivitiesExport: [...] }]`
- * with `activityId`, `name`, `activityType`, `startTimeGmt` (ms) and `description`. Garmin's
- * uploaded FIT files are matched by the activity id in their name, else by their start time.
+ * Reads one of Garmin's `*_summarizedActivities.json` files (`name`: its path, for the report):
+ * `[{ summarizedActivitiesExport: [...] }]` with `activityId`, `name`, `activityType`,
+ * `startTimeGmt` (ms) and `description`, up to `maxRows` activities. Garmin's uploaded FIT files
+ * are matched by the activity id in their name, else by their start time.
  */
-export function planGarmin(files: readonly Buffer[]): ExportPlan {
-  const plan: ExportPlan = { kind: 'garmin', byFile: new Map(), byStart: [], fileless: [], errors: [] }
-  for (const bytes of files) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(utf8.decode(bytes))
-    } catch {
-      plan.errors.push({ key: 'summarizedActivities.json', code: 'export_row_invalid' })
-      continue
-    }
-    const groups = Array.isArray(parsed) ? parsed : [parsed]
-    for (const group of groups) {
-      const activities = record(group).summarizedActivitiesExport
-      if (!Array.isArray(activities)) continue
-      for (const value of activities) {
-        const activity = record(value)
-        const startMs = Number(activity.startTimeGmt)
-        if (!Number.isFinite(startMs)) continue
-        const id = typeof activity.activityId === 'number' || typeof activity.activityId === 'string' ? String(activity.activityId) : null
-        plan.byStart.push({
-          startMs,
-          id,
-          meta: { title: stringOf(activity.name), notes: stringOf(activity.description), sportId: sportOf(stringOf(activity.activityType)) },
-        })
-      }
+export function planGarmin(json: Uint8Array, name: string, maxRows: number): ExportPlan {
+  const plan = emptyPlan('garmin')
+  const parsed = jsonOf(json)
+  if (parsed === null) {
+    plan.errors.push({ key: name, code: 'export_row_invalid' })
+    return plan
+  }
+  const groups = Array.isArray(parsed) ? parsed : [parsed]
+  let index = 0
+  for (const group of groups) {
+    const activities = record(group).summarizedActivitiesExport
+    if (!Array.isArray(activities)) continue
+    for (const value of activities) {
+      index += 1
+      const activity = record(value)
+      const startMs = Number(activity.startTimeGmt)
+      if (!Number.isFinite(startMs)) continue
+      if (!rowAllowed(plan, maxRows, `${name}, activity ${index}`)) return plan
+      const id = typeof activity.activityId === 'number' || typeof activity.activityId === 'string' ? String(activity.activityId) : null
+      plan.byStart.push({ startMs, id, meta: metaOf(stringOf(activity.name), stringOf(activity.description), stringOf(activity.activityType)) })
     }
   }
   return plan
+}
+
+/** `into` with `more`'s rows added (Garmin's metadata comes in several files, read one at a time). */
+export function mergePlans(into: ExportPlan, more: ExportPlan): ExportPlan {
+  for (const [file, meta] of more.byFile) into.byFile.set(file, meta)
+  into.byStart.push(...more.byStart)
+  into.fileless.push(...more.fileless)
+  into.errors.push(...more.errors)
+  return into
 }
 
 /** Garmin metadata for a file: by the activity id in its name, else by its start (within 2 minutes). */

@@ -102,6 +102,11 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
       return { httpStatus: 201, body: await workouts.respondCreated(user, outcome.workouts, outcome.warnings) }
     },
 
+    /** Resumes one of the caller's archive imports that a full disk stopped. */
+    async resumeTask(user: UserEntity, taskId: string): Promise<ImportTaskResponse> {
+      return { status: 'in_progress', data: { task: await imports.resume(user, taskId) } }
+    },
+
     /** The state of one of the caller's archive imports. */
     async task(user: UserEntity, taskId: string): Promise<ImportTaskResponse> {
       const task = await imports.get(user.id, taskId)

@@ -26,6 +26,7 @@ export function workoutsRoutes(
     return workouts.createWithoutFile(user, body)
   })
   bind(router, authenticate, endpoints.getImportTask, ({ user, params }) => uploads.task(user, params.taskId))
+  bind(router, authenticate, endpoints.resumeImportTask, ({ user, params }) => uploads.resumeTask(user, params.taskId))
   bind(router, authenticate, endpoints.listAutomaticImports, ({ user }) => watcher.list(user))
   bind(router, authenticate, endpoints.getMap, async ({ params, ctx }) => {
     ctx.body = await maps.image(params.mapId)

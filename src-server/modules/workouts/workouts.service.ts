@@ -164,6 +164,48 @@ export function createWorkoutsService(context: ServerContext) {
     return row
   }
 
+  /** A workout without a file at an instant (an export's row: no local-time text in between, whatever daylight saving does). */
+  async function createWithoutFileAt(user: UserEntity, body: Omit<z.output<typeof noFileWorkoutBody>, 'workout_date'>, workoutDate: Date): Promise<WorkoutsResponse> {
+    const workout = await write(async (manager) => {
+      const { sport } = await sportAndThreshold(sportSettingsOf(manager, user), body.sport_id)
+      const speed = manualSpeed(body.distance, body.duration)
+      const created = Object.assign(new WorkoutEntity(), {
+        id: shortId(),
+        userId: user.id,
+        sportId: sport.id,
+        title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user),
+        notes: body.notes ?? null,
+        workoutDate,
+        createdAt: context.now(),
+        modifiedAt: null,
+        duration: body.duration,
+        moving: body.duration,
+        pauses: 0,
+        distance: body.distance,
+        aveSpeed: speed,
+        maxSpeed: speed,
+        minAlt: null,
+        maxAlt: null,
+        ascent: body.ascent ?? null,
+        descent: body.descent ?? null,
+        bounds: null,
+        filePath: null,
+        fileHash: null,
+        fileFormat: null,
+        mapId: null,
+        weatherStart: null,
+        weatherEnd: null,
+        hasHeartRate: false,
+        hasCadence: false,
+        hasPower: false,
+      })
+      await insertWorkout(manager, created)
+      await addToRecords(manager, user.id, sport.id, [created])
+      return created
+    })
+    return single(db.manager, user, workout, 'created')
+  }
+
   return {
     /** A workout in the response shape (after an import). */
     respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(db.manager, user, workout, status),
@@ -244,47 +286,11 @@ export function createWorkoutsService(context: ServerContext) {
     },
 
     /** A workout typed in by hand; moving time is the duration and both speeds its average. */
-    async createWithoutFile(user: UserEntity, body: z.output<typeof noFileWorkoutBody>): Promise<WorkoutsResponse> {
-      const workoutDate = userInstant(user, body.workout_date)
-      const workout = await write(async (manager) => {
-        const { sport } = await sportAndThreshold(sportSettingsOf(manager, user), body.sport_id)
-        const speed = manualSpeed(body.distance, body.duration)
-        const created = Object.assign(new WorkoutEntity(), {
-          id: shortId(),
-          userId: user.id,
-          sportId: sport.id,
-          title: body.title?.trim() || defaultTitle(sport.label, workoutDate, user),
-          notes: body.notes ?? null,
-          workoutDate,
-          createdAt: context.now(),
-          modifiedAt: null,
-          duration: body.duration,
-          moving: body.duration,
-          pauses: 0,
-          distance: body.distance,
-          aveSpeed: speed,
-          maxSpeed: speed,
-          minAlt: null,
-          maxAlt: null,
-          ascent: body.ascent ?? null,
-          descent: body.descent ?? null,
-          bounds: null,
-          filePath: null,
-          fileHash: null,
-          fileFormat: null,
-          mapId: null,
-          weatherStart: null,
-          weatherEnd: null,
-          hasHeartRate: false,
-          hasCadence: false,
-          hasPower: false,
-        })
-        await insertWorkout(manager, created)
-        await addToRecords(manager, user.id, sport.id, [created])
-        return created
-      })
-      return single(db.manager, user, workout, 'created')
+    createWithoutFile(user: UserEntity, body: z.output<typeof noFileWorkoutBody>): Promise<WorkoutsResponse> {
+      return createWithoutFileAt(user, body, userInstant(user, body.workout_date))
     },
+
+    createWithoutFileAt,
 
     /**
      * Edits a workout. Date and figures can change only on workouts without a file; a new sport on
