@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cp, mkdir, mkdtemp, open, readdir, rm, statfs } from 'node:fs/promises'
+import { mkdir, mkdtemp, open, readdir, rm, statfs } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -8,33 +8,9 @@ import { errorCatalogue } from '../../src/errors'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/test-server'
 import { fixture, rides, upload, waitForImport } from '../test/workouts'
+import { crashCopy, holdWrite } from '../test/hold-write'
 import { buildZip } from '../test/zip-builder'
 import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
-
-/** Holds the `n`-th write of a server until released: the instant a crash is copied at. */
-function holdWrite(n: number) {
-  let calls = 0
-  let release = () => {}
-  let reached = () => {}
-  const held = new Promise<void>((resolve) => (reached = resolve))
-  const released = new Promise<void>((resolve) => (release = resolve))
-  return {
-    gate: async () => {
-      calls += 1
-      if (calls !== n) return
-      reached()
-      await released
-    },
-    held,
-    release: () => release(),
-  }
-}
-
-/** What a crash at this instant leaves on disk: a copy of the data folder, without its lock and scratch files. */
-async function crashCopy(dataDir: string, copy: string): Promise<void> {
-  const scratch = join(dataDir, 'tmp')
-  await cp(dataDir, copy, { recursive: true, filter: (path) => !path.includes('server.lock') && dirname(path) !== scratch })
-}
 
 const workoutsOf = async (t: TestServer, token: string) =>
   (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token })).body.data.workouts

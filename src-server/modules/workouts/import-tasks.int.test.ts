@@ -1,6 +1,6 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
@@ -8,31 +8,12 @@ import { registerUser, type Account } from '../../test/accounts'
 import { holdFirstFileCommit } from '../../test/held-commit'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { realFile, rides, upload, waitForImport } from '../../test/workouts'
+import { crashCopy, holdWrite } from '../../test/hold-write'
 import { buildZip } from '../../test/zip-builder'
 import { defaultThreadCount } from '../../compute/compute-pool'
 import { MAX_TASKS_PER_USER, TASK_RETENTION_MS } from './archive-import'
 
 const data = { sport_id: 1 }
-
-/** A write gate that holds the `n`-th write (1-based) until released, and tells when it is held. */
-function holdWrite(n: number) {
-  let calls = 0
-  let release = () => {}
-  let reached = () => {}
-  const held = new Promise<void>((resolve) => (reached = resolve))
-  const released = new Promise<void>((resolve) => (release = resolve))
-  return {
-    gate: async () => {
-      calls += 1
-      if (calls === n) {
-        reached()
-        await released
-      }
-    },
-    held,
-    release: () => release(),
-  }
-}
 
 const workoutsOf = async (t: TestServer, token: string) =>
   (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token })).body.data.workouts
@@ -199,12 +180,8 @@ describe('import tasks kept in the database', () => {
     const started = await upload<ImportTaskResponse>(first, owner.token, 'forty.zip', buildZip(await rides(40)), data)
     expect(started.status).toBe(202)
     await hold.held
-    // What a crash at this instant leaves on disk: a copy of the data folder (without the lock).
     const copy = join(parent, 'crashed')
-    // Without tmp/'s contents: the first server keeps extracting and removing scratch files there
-    // while this copy runs (it failed on one removed mid-copy), and a start empties tmp/ anyway.
-    const scratch = join(parent, 'data', 'tmp')
-    await cp(join(parent, 'data'), copy, { recursive: true, filter: (path) => !path.includes('server.lock') && dirname(path) !== scratch })
+    await crashCopy(join(parent, 'data'), copy)
     const before = await workoutsOf(first, owner.token)
     expect(before.length).toBeGreaterThan(0)
     expect(before.length).toBeLessThan(40)
