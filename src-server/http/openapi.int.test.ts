@@ -177,8 +177,9 @@ describe('OpenAPI document', () => {
   it('has a real call below for every call with a response schema, and a deletion for every 204', () => {
     const described = Object.entries<EndpointSpec>(endpoints).filter(([, spec]) => spec.response !== undefined)
     const exercised = new Set(calls.map((call) => call.name))
-    // Calls that send e-mail or need the one-time token it carries are left to the e-mail tests.
-    const elsewhere = ['confirmAccount', 'resendConfirmation', 'requestPasswordReset', 'updatePassword', 'confirmEmail']
+    // Calls that send e-mail or need the one-time token it carries are left to the e-mail tests;
+    // resuming an import needs one a full disk stopped (`import-faults.int.test.ts`, on a real small disk).
+    const elsewhere = ['confirmAccount', 'resendConfirmation', 'requestPasswordReset', 'updatePassword', 'confirmEmail', 'resumeImportTask']
     expect(described.map(([name]) => name).filter((name) => !exercised.has(name as keyof typeof endpoints) && !elsewhere.includes(name))).toEqual([])
     const deleting = Object.entries<EndpointSpec>(endpoints).filter(([, spec]) => spec.method === 'DELETE' && !spec.response)
     expect(deleting.map(([name]) => name).sort()).toEqual(deletions.map(({ name }) => name).sort())

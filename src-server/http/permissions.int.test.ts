@@ -124,6 +124,8 @@ const MATRIX: Record<string, Row> = {
   // Each caller's own watched folders and automatic imports (none here): nothing of another user's.
   'GET /automatic_imports': { request: () => ({ path: 'automatic_imports' }), ok: 200 },
   'GET /workouts/imports/:taskId': { request: (w) => ({ path: `workouts/imports/${w.taskId}` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  // Only an import a full disk stopped resumes (sam's is done): its owner is told so, others find nothing.
+  'POST /workouts/imports/:taskId/resume': { request: (w) => ({ path: `workouts/imports/${w.taskId}/resume` }), ok: 409, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/chart_data': { request: (w) => ({ path: `workouts/${w.workoutId}/chart_data` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/chart_data/segment/:segment': {
     request: (w) => ({ path: `workouts/${w.workoutId}/chart_data/segment/1` }),

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, open, readdir, rm, statfs } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../src/contracts'
+import { endpoints, type ImportTask, type ImportTaskResponse, type WorkoutsListResponse } from '../../src/contracts'
 import { errorCatalogue } from '../../src/errors'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/test-server'
@@ -166,6 +166,7 @@ describe.skipIf(!mountable)('a full disk is a state, not a crash (issue 28)', ()
     await rm(join(disk, 'filler'))
     const resumed = await t.api<ImportTaskResponse>('POST', `workouts/imports/${stopped.id}/resume`, { token: owner.token })
     expect(resumed.status).toBe(200)
+    expect(endpoints.resumeImportTask.response.safeParse(resumed.body).error).toBeUndefined()
     const task: ImportTask = await waitForImport(t, owner.token, stopped.id, 120_000)
     expect(task.status).toBe('done')
     expect(task.results.map((result) => result.file).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `ride-${i}.gpx`).sort())
