@@ -14,7 +14,7 @@ import { appStore, refreshConfig, useAppState, type AppState } from '../../sessi
 import { FileSportChoice, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
-import { isArchive, outcomesOfUpload, runImport, tooLarge, uploadForm, type ImportProgress, type UploadLimits } from './importQueue'
+import { isArchive, outcomesOfUpload, resumeImport, runImport, tooLarge, uploadForm, type ImportDeps, type ImportProgress, type UploadLimits } from './importQueue'
 import { missingKey, rememberSport } from './lastSport'
 import { MissingHint } from './MissingHint'
 
@@ -110,6 +110,22 @@ export function FileWorkoutForm() {
 
   const limits = uploadLimits(config)
 
+  const importDeps: ImportDeps = {
+    upload: (form) => call('createWorkout', { body: form }),
+    getTask: (taskId) => call('getImportTask', { params: { taskId } }),
+    wait,
+    cancelled: () => unmounted.current,
+  }
+  const showProgress = (next: ImportProgress) => {
+    if (!unmounted.current) setProgress(next)
+  }
+
+  /** Resumes an archive import a full disk stopped, shown as a progress of its own. */
+  const resume = (taskId: string) => {
+    const archive = files.find(isArchive)?.name ?? t('workouts.IMPORT.TITLE')
+    void resumeImport(archive, taskId, { ...importDeps, resume: (id) => call('resumeImportTask', { params: { taskId: id } }) }, showProgress)
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setErrorKeys([])
@@ -138,20 +154,7 @@ export function FileWorkoutForm() {
       return
     }
     setBusy(true)
-    const result = await runImport(
-      files,
-      data,
-      limits,
-      {
-        upload: (form) => call('createWorkout', { body: form }),
-        getTask: (taskId) => call('getImportTask', { params: { taskId } }),
-        wait,
-        cancelled: () => unmounted.current,
-      },
-      (next) => {
-        if (!unmounted.current) setProgress(next)
-      },
-    )
+    const result = await runImport(files, data, limits, importDeps, showProgress)
     setBusy(false)
     const bridge = desktopBridge()
     if (bridge) {
@@ -170,6 +173,7 @@ export function FileWorkoutForm() {
           setProgress(null)
           setFiles([])
         }}
+        onResume={resume}
       />
     )
   }

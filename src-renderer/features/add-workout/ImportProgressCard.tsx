@@ -49,7 +49,16 @@ function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
 }
 
 /** Progress of several files or an archive, one result per file, then the way to the dashboard. */
-export function ImportProgressCard({ progress, onAddMore }: { progress: ImportProgress; onAddMore: () => void }) {
+export function ImportProgressCard({
+  progress,
+  onAddMore,
+  onResume,
+}: {
+  progress: ImportProgress
+  onAddMore: () => void
+  /** Resumes an import a full disk stopped (see `ImportProgress.resumable`). */
+  onResume?: (taskId: string) => void
+}) {
   const { t, i18n } = useTranslation()
   const percent = progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100)
   const counts = countOutcomes(progress.results)
@@ -98,6 +107,11 @@ export function ImportProgressCard({ progress, onAddMore }: { progress: ImportPr
               })}
             </Text>
             <Group>
+              {progress.resumable?.map((taskId) => (
+                <Button key={taskId} onClick={() => onResume?.(taskId)} data-testid="resume-import">
+                  {t('workouts.IMPORT.RESUME')}
+                </Button>
+              ))}
               <Button component={Link} to="/" data-testid="go-to-dashboard">
                 {t('workouts.IMPORT.GO_TO_DASHBOARD')}
               </Button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CreateWorkoutResponse, ImportTask, ImportTaskResponse, Workout } from '../../../src/contracts'
 import { ApiError } from '../../api/ApiError'
-import { countOutcomes, outcomesOfUpload, runImport, type ImportDeps, type ImportProgress } from './importQueue'
+import { countOutcomes, outcomesOfUpload, resumeImport, runImport, type ImportDeps, type ImportProgress } from './importQueue'
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name)
 const limits = { maxFileBytes: 100, maxZipBytes: 1000 }
@@ -108,6 +108,34 @@ describe('runImport', () => {
     expect(result.results).toHaveLength(1)
     expect(result.results[0]).toEqual({ file: 'empty.zip', status: 'error', errorKeys: ['api.ERROR.zip_invalid'] })
     expect(result).toMatchObject({ total: 1, done: 1 })
+  })
+})
+
+describe('an import a full disk stopped', () => {
+  const diskFull = "the server's disk is full: nothing was stored; free some space, then try again"
+  const imported = { file: 'one.gpx', status: 'imported' as const, workout_id: 'w1', workout_ids: ['w1'] }
+
+  it('says why beside the files imported, and offers to resume it', async () => {
+    const stopped = task({ status: 'failed', files_done: 1, results: [imported], message: diskFull, resumable: true })
+    const result = await runImport([file('rides.zip')], { sport_id: 1 }, limits, deps(() => Promise.resolve(stopped)), () => undefined)
+    expect(result.results).toEqual([
+      { file: 'one.gpx', status: 'imported', workoutId: 'w1' },
+      { file: 'rides.zip', status: 'error', errorKeys: ['api.ERROR.disk_full'] },
+    ])
+    expect(result.resumable).toEqual(['t1'])
+  })
+
+  it('resumed, is followed to its end', async () => {
+    const resumed: string[] = []
+    const done = task({ status: 'done', files_done: 2, files_total: 2, results: [imported, { ...imported, file: 'two.gpx', workout_id: 'w2', workout_ids: ['w2'] }] })
+    const resume = (taskId: string) => {
+      resumed.push(taskId)
+      return Promise.resolve(task({ files_done: 1, results: [imported] }))
+    }
+    const result = await resumeImport('rides.zip', 't1', { ...deps(() => Promise.reject(new Error('no upload')), [done]), resume }, () => undefined)
+    expect(resumed).toEqual(['t1'])
+    expect(result).toMatchObject({ finished: true, done: 2, total: 2 })
+    expect(result.results.map((outcome) => outcome.file)).toEqual(['one.gpx', 'two.gpx'])
   })
 })
 

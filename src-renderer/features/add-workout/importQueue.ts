@@ -58,6 +58,8 @@ export interface ImportProgress {
   secondsLeft: number | null
   results: FileOutcome[]
   finished: boolean
+  /** Archive imports a full disk stopped, which their owner may resume once there is space. */
+  resumable?: readonly string[]
 }
 
 /** The server's limits, in bytes. */
@@ -154,7 +156,7 @@ export async function runImport(
         report({ done: progress.done + 1, results: [...progress.results, ...outcomesOfUpload(file.name, response)] })
         continue
       }
-      await followTask(file, response.data.task, deps, () => progress, report)
+      await followTask(file.name, response.data.task, deps, () => progress, report)
     } catch (error) {
       const outcome: FileOutcome =
         isApiError(error) && error.status === 409
@@ -169,7 +171,7 @@ export async function runImport(
 
 /** Polls an archive's task, turning each of its files into a result as soon as it is known. */
 async function followTask(
-  archive: File,
+  archive: string,
   first: ImportTask,
   deps: ImportDeps,
   current: () => ImportProgress,
@@ -180,9 +182,10 @@ async function followTask(
   let task = first
   for (;;) {
     const known = task.results.flatMap(outcomesOfResult)
+    // A task that ended as a whole says why; one a full disk stopped says so beside its files' results.
     const refused: FileOutcome[] =
-      task.status !== 'in_progress' && known.length === 0
-        ? [{ file: archive.name, status: 'error', errorKeys: task.message ? [errorKeyOfResultMessage(task.message)] : errorKeysOf(500, undefined) }]
+      task.status !== 'in_progress' && (known.length === 0 || task.resumable === true)
+        ? [{ file: archive, status: 'error', errorKeys: task.message ? [errorKeyOfResultMessage(task.message)] : errorKeysOf(500, undefined) }]
         : []
     // Progress counts files, not the workouts they gave.
     const filesKnown = task.results.length + refused.length
@@ -195,10 +198,35 @@ async function followTask(
       importing: running ? (task.current_file ?? null) : null,
       secondsLeft: running ? (task.seconds_left ?? null) : null,
     })
+    if (!running && task.resumable) report({ resumable: [...(current().resumable ?? []), task.id] })
     if (!running || deps.cancelled()) return
     await deps.wait(POLL_INTERVAL_MS)
     task = (await deps.getTask(task.id)).data.task
   }
+}
+
+/**
+ * Resumes an archive import a full disk stopped (`archive`: its name in the results) and follows
+ * it to its end as a progress of its own.
+ */
+export async function resumeImport(
+  archive: string,
+  taskId: string,
+  deps: ImportDeps & { resume: (taskId: string) => Promise<ImportTaskResponse> },
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportProgress> {
+  let progress: ImportProgress = { total: 1, done: 0, current: archive, importing: null, secondsLeft: null, results: [], finished: false }
+  const report = (patch: Partial<ImportProgress>) => {
+    progress = { ...progress, ...patch }
+    onProgress(progress)
+  }
+  try {
+    await followTask(archive, (await deps.resume(taskId)).data.task, deps, () => progress, report)
+  } catch (error) {
+    report({ done: 1, results: [{ file: archive, status: 'error', errorKeys: errorKeysOfUnknown(error) }] })
+  }
+  report({ current: null, finished: true })
+  return progress
 }
 
 /**
