@@ -75,7 +75,7 @@ test.describe('a file with several activities', () => {
     await expect(page.locator('[data-testid="import-result"][data-status="imported"]')).toHaveCount(4)
     await expect(page.getByTestId('import-result-title')).toHaveCount(4)
     await expect(page.getByTestId('import-result-link')).toHaveCount(4)
-    await expect(page.getByTestId('import-summary')).toHaveText('Finished: 4 imported, 0 already imported, 0 with errors.')
+    await expect(page.getByTestId('import-summary')).toHaveText('Finished: 1 file imported, giving 4 workouts; 0 already imported, 0 with errors.')
     expect(errors).toEqual([])
   })
 

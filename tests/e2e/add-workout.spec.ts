@@ -79,9 +79,9 @@ test.describe('adding workouts', () => {
     await chooseSport(page)
     await dropFiles(page, 'drop-zone', [{ name: 'segments.gpx', text: gpxText('gpx_file_with_3_segments.gpx'), type: 'application/gpx+xml' }])
     await expect(page.getByTestId('selected-files')).toContainText('segments.gpx')
-    // A file of another kind is refused with a reason.
+    // A file of another kind is left out as soon as it is dropped, with its reason.
     await dropFiles(page, 'drop-zone', [{ name: 'notes.txt', text: 'hello', type: 'text/plain' }])
-    await expect(page.getByTestId('error-box')).toContainText('File extension not allowed')
+    await expect(page.getByTestId('refused-files')).toHaveText('notes.txt is not a GPX, FIT, TCX, KML or zip file: not added.')
     await expect(page.getByTestId('selected-files')).not.toContainText('notes.txt')
     await page.getByTestId('submit').click()
     await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
