@@ -19,20 +19,20 @@ export function ScrollToTop() {
   useEffect(() => {
     const element = marker.current
     if (!element || typeof IntersectionObserver === 'undefined') return
-    let atBottom = false
-    // Only offer the button on pages long enough to scroll, checked again whenever the page's height
-    // changes: a short page reached from the bottom of a long one keeps the marker in view.
-    const update = () => {
-      const show = atBottom && document.documentElement.scrollHeight > window.innerHeight + 40
+    const scrollable = () => document.documentElement.scrollHeight > window.innerHeight + 40
+    // Shown when the bottom comes into view on a page long enough to scroll; hidden again when the
+    // page's height shrinks (a short page reached from the bottom of a long one keeps the marker in
+    // view). A page growing while its bottom is in view (data arriving) does not show it: that
+    // would fetch the button on every first load.
+    const observer = new IntersectionObserver((entries) => {
+      const show = Boolean(entries[0]?.isIntersecting) && scrollable()
       setVisible(show)
       if (show) setNeeded(true)
-    }
-    const observer = new IntersectionObserver((entries) => {
-      atBottom = Boolean(entries[0]?.isIntersecting)
-      update()
     })
     observer.observe(element)
-    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      if (!scrollable()) setVisible(false)
+    })
     resizes?.observe(document.body)
     return () => {
       observer.disconnect()
