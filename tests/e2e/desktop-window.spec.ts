@@ -109,7 +109,7 @@ test.describe('desktop window (fake preload bridge)', () => {
     await expect(page.getByTestId('window-drop-overlay')).toHaveCount(0)
     await expect(page.getByTestId('selected-files')).toContainText('hill.gpx')
     await expect(page.getByTestId('selected-files')).toContainText('segments.gpx')
-    await expect(page.getByTestId('error-box')).toContainText('File extension not allowed')
+    await expect(page.getByTestId('refused-files')).toHaveText('notes.txt is not a GPX, FIT, TCX, KML or zip file: not added.')
     await importAndWait(page, 2)
   })
 
