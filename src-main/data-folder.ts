@@ -67,13 +67,12 @@ export async function copyDataFolder(from: string, to: string): Promise<MoveRefu
   )
   try {
     await mkdir(target, { recursive: true })
-    await cp(source, target, {
-      recursive: true,
-      errorOnExist: true,
-      force: false,
-      preserveTimestamps: true,
-      filter: (path) => !NOT_COPIED.has(relative(source, path).split(sep)[0] ?? ''),
-    })
+    // Entry by entry into the folder: from Node 22 on, `cp` refuses an existing target folder
+    // outright when told not to overwrite, and the target may be an empty folder the user chose.
+    for (const entry of await readdir(source)) {
+      if (NOT_COPIED.has(entry)) continue
+      await cp(join(source, entry), join(target, entry), { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true })
+    }
     const [copied, original] = [await inventory(target), await inventory(source)]
     for (const skipped of NOT_COPIED) {
       for (const key of original.keys()) if (key === skipped || key.startsWith(skipped + sep)) original.delete(key)
