@@ -637,11 +637,22 @@ export function createImportTasks(context: ServerContext): ImportTasks {
    * Runs (or resumes) a task to its end: plan, then read, analyse and commit its files, then report.
    * A server stop leaves it resumable; a full disk leaves it for its owner to resume.
    * @param stored the results stored before a stop (their files are skipped; the next result goes after the last)
+   * @param afterCrash a resumption at start-up: counted (stored) before it runs, see {@link resume}
    */
-  function launch(row: ImportTaskEntity, user: UserEntity, options: TaskOptions, stored: readonly Pick<ImportTaskResultEntity, 'file' | 'seq'>[]): void {
+  function launch(
+    row: ImportTaskEntity,
+    user: UserEntity,
+    options: TaskOptions,
+    stored: readonly Pick<ImportTaskResultEntity, 'file' | 'seq'>[],
+    afterCrash = false,
+  ): void {
     const done = new Set(stored.map((result) => result.file))
     const archivePath = row.archivePath ?? ''
     context.background.run(async (signal) => {
+      // A server already stopping leaves the task as it found it, uncounted: the stop may not wait
+      // for work started after it began, and the database may close under it.
+      if (signal.aborted) return
+      if (afterCrash) await write((manager) => manager.update(ImportTaskEntity, { id: row.id }, { attempts: row.attempts + 1 }))
       const run: Run = {
         taskId: row.id,
         user,
@@ -672,9 +683,11 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         if (run.plan) await finishExport(run, run.plan)
         ending = { status: 'done', message: null, keepArchive: false }
       } catch (error) {
-        ending = await endingOf(error, archivePath)
-        // A quit is not a crash: the task resumes at the next start as if it had never been resumed.
-        if (error instanceof TaskStopped && error.reason === 'server_stopping') await resetAttempts(run.taskId)
+        // A quit is not a crash: the task resumes at the next start as if it had never been resumed,
+        // whatever the stop made fail first (a closing thread, zip or database), unless the disk is full.
+        const stopping = signal.aborted && !isDiskFull(error) && !(error instanceof TaskStopped && error.reason !== 'server_stopping')
+        ending = stopping ? null : await endingOf(error, archivePath)
+        if (stopping) await resetAttempts(run.taskId)
       } finally {
         zip?.close()
         if (ending) await report(run, archivePath, ending)
@@ -716,15 +729,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         if (row.archivePath) await rm(row.archivePath, { force: true })
         continue
       }
-      await write((manager) => manager.update(ImportTaskEntity, { id: row.id }, { attempts: row.attempts + 1 }))
-      await relaunch(row, user)
+      await relaunch(row, user, true)
     }
   }
 
   /** Runs a stored task again from its stored results. */
-  async function relaunch(row: ImportTaskEntity, user: UserEntity): Promise<void> {
+  async function relaunch(row: ImportTaskEntity, user: UserEntity, afterCrash = false): Promise<void> {
     const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true, seq: true } })
-    launch(row, user, JSON.parse(row.options) as TaskOptions, results)
+    launch(row, user, JSON.parse(row.options) as TaskOptions, results, afterCrash)
   }
 
   const resumed = resume().catch((error: unknown) => context.config.logger.error('interrupted imports could not be resumed', error))
