@@ -8,7 +8,7 @@ const HOUR_S = 3600
  * A login attempt that holds its place in the limits from before the password is checked until
  * its outcome is known: parallel guesses cannot all pass the check before any failure is counted.
  */
-export interface LoginAttempt {
+interface LoginAttempt {
   /**
    * Runs the password check after the previous checks from the same address: one address keeps
    * at most one hash in the password thread, so its guesses never delay another address's login

@@ -27,7 +27,7 @@ const PACE_SPORTS: ReadonlySet<number> = new Set([
  * How a sport's speeds read for a user who never chose: runners, walkers, hikers and swimmers
  * count pace, as their watches and peers' apps do; everyone else a speed.
  */
-export function defaultSpeedDisplay(sportId: number): SpeedDisplay {
+function defaultSpeedDisplay(sportId: number): SpeedDisplay {
   return PACE_SPORTS.has(sportId) ? 'pace' : 'speed'
 }
 
