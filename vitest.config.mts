@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+// Node 25 and later define an inert `localStorage` global (it needs --localstorage-file), and the
+// DOM environment leaves a global the runtime already has alone, so the renderer's tests would get
+// Node's instead of the DOM's: those Node lines start the web workers without Web Storage.
+const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : []
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          execArgv: withoutNodeWebStorage,
           include: ['src-renderer/**/*.test.{ts,tsx}'],
         },
       },
