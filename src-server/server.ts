@@ -12,7 +12,7 @@ import { createReadSnapshots, type ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
-import { UserEntity } from './db/entities'
+import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
@@ -25,6 +25,8 @@ import { createTileSource } from './maps/tiles'
 import { startDailyBackup, type Timers } from './backup/daily-backup'
 import { checkWatchedFolders, createFolderWatcher, WATCH_INTERVAL_MS, type FolderWatcher } from './modules/watch/folder-watcher'
 import { createImportTasks } from './modules/workouts/archive-import'
+import { importWorkoutFile } from './modules/workouts/workout-import'
+import { createDatabase } from './db/repositories'
 
 /**
  * Pooled read connections: the dashboard's calls (snapshots and `read`) each borrow one, so their
@@ -152,14 +154,22 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     now,
   }
   const imports = createImportTasks(context)
+  const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const watcher = createFolderWatcher(
-    context,
+    {
+      database,
+      config,
+      tmpDir: dataDir.layout.tmp,
+      background,
+      importFile: (user, copy, originalName, choices) => importWorkoutFile(context, user, copy, originalName, choices),
+      now,
+    },
     imports,
     config.watchFolders ?? [],
     overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs,
     config.watchDevices ?? null,
   )
-  const { app, routes } = createApp(context, { imports, watcher })
+  const { app, routes } = createApp(context, { database, imports, watcher })
   let httpServer: Server | null = null
   const dailyBackup = startDailyBackup({
     database: dataDir.layout.database,
@@ -176,7 +186,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     watcher,
     settled: () => background.idle(),
     computeReady: () => compute.ready(),
-    pendingSetupCode: async () => ((await reader.manager.count(UserEntity)) === 0 ? context.setupCode : null),
+    pendingSetupCode: async () => ((await database.reads.users.count()) === 0 ? context.setupCode : null),
     listen() {
       return new Promise((resolve, reject) => {
         const handle = app.callback()

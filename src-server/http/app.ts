@@ -4,7 +4,7 @@ import Koa from 'koa'
 import { endpoints } from '../../src/contracts'
 import { AppError } from '../../src/errors'
 import type { ServerContext } from '../context'
-import { createDatabase } from '../db/repositories'
+import type { Database } from '../db/repositories'
 import { readSettings } from '../modules/app-config/app-config.service'
 import { appConfigRoutes } from '../modules/app-config/app-config.routes'
 import { createAppConfigService } from '../modules/app-config/app-config.service'
@@ -56,22 +56,25 @@ export interface ApiRoute {
  * `/api` (unknown calls answer 404 JSON), then the built UI with its client-side routes.
  * `routes` lists every bound API call (the OpenAPI document is checked against it).
  */
-export function createApp(context: ServerContext, parts: { imports: ImportTasks; watcher: FolderWatcher }): { app: Koa; routes: readonly ApiRoute[] } {
+export function createApp(context: ServerContext, parts: { database: Database; imports: ImportTasks; watcher: FolderWatcher }): { app: Koa; routes: readonly ApiRoute[] } {
   const app = new Koa({ proxy: false })
   // Errors are answered by the error handler; Koa's default printer would log them twice.
   app.silent = true
 
-  const { config, layout, mailer } = context
-  const database = createDatabase({ reader: context.db, read: context.read, readSnapshot: context.readSnapshot, write: context.write })
-  const accountMail = createAccountMail(context)
-  const accessTokens = createAccessTokens(context)
-  const auth = createAuthService(context, accountMail, accessTokens)
+  const { config, layout, mailer, passwords, tokens, now } = context
+  const { database, imports, watcher } = parts
+  const accountMail = createAccountMail({ publicUrl: config.publicUrl, mailer, tokens, now })
+  const accessTokens = createAccessTokens({ database, now })
+  const auth = createAuthService(
+    { database, passwords, tokens, limits: context.limits, mailer, sessions: context.sessions, setupCode: context.setupCode, now },
+    accountMail,
+    accessTokens,
+  )
   const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail, now: context.now })
   const sports = createSportsService({ database })
   const appConfig = createAppConfigService({ database, emailSending: mailer.enabled, tiles: config.tiles, version: config.version })
   const appStats = createAppStatsService({ database, layout })
   const workouts = createWorkoutsService(context)
-  const { imports, watcher } = parts
   const stats = createStatsService({ database })
   const records = createRecordsService({ database })
   const insights = createInsightsService({ database, now: context.now })
@@ -108,7 +111,7 @@ export function createApp(context: ServerContext, parts: { imports: ImportTasks;
   usersRoutes(api, authenticate, users)
   authRoutes(api, authenticate, auth)
   accessTokenRoutes(api, authenticate, accessTokens, users)
-  profileRoutes(api, authenticate, createProfileService(context, accountMail), users, pictureUpload, context.readCache)
+  profileRoutes(api, authenticate, createProfileService({ database, passwords, tokens, mailer, now }, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
   statsRoutes(api, authenticate, stats, records, context.readCache)

@@ -1,22 +1,28 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
 import type { WriteQueue } from '../write-queue'
+import { accessTokensRepository, type AccessTokensRepository } from './access-tokens.repository'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
+import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
 import { statsRepository, type StatsRepository } from './stats.repository'
 import { usersRepository, type UsersRepository } from './users.repository'
+import { watchedFilesRepository, type WatchedFilesRepository } from './watched-files.repository'
 import { workoutsRepository, type WorkoutsRepository } from './workouts.repository'
 
 /** Every repository, on one connection or transaction. */
 export interface Repositories {
+  readonly accessTokens: AccessTokensRepository
   readonly appConfig: AppConfigRepository
   readonly insights: InsightsRepository
+  readonly loginAddresses: LoginAddressesRepository
   readonly records: RecordsRepository
   readonly sports: SportsRepository
   readonly stats: StatsRepository
   readonly users: UsersRepository
+  readonly watchedFiles: WatchedFilesRepository
   readonly workouts: WorkoutsRepository
   /**
    * The connection or transaction they run on, for what still takes one (`afterCommit`, the
@@ -28,12 +34,15 @@ export interface Repositories {
 /** The repositories on `manager` (the caller's transaction, a snapshot, or a read connection). */
 export function repositoriesOf(manager: EntityManager): Repositories {
   return {
+    accessTokens: accessTokensRepository(manager),
     appConfig: appConfigRepository(manager),
     insights: insightsRepository(manager),
+    loginAddresses: loginAddressesRepository(manager),
     records: recordsRepository(manager),
     sports: sportsRepository(manager),
     stats: statsRepository(manager),
     users: usersRepository(manager),
+    watchedFiles: watchedFilesRepository(manager),
     workouts: workoutsRepository(manager),
     handle: manager,
   }

@@ -39,6 +39,11 @@ export function usersRepository(manager: EntityManager) {
     byId: (id: number): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { id }),
     byUsername: (username: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { username }),
     byEmail: (email: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { email }),
+    /** The user holding this hashed one-time token (account confirmation or e-mail change), or null. */
+    byTokenHash: (column: 'confirmationTokenHash' | 'emailTokenHash', hash: string): Promise<UserEntity | null> =>
+      manager.findOneBy(UserEntity, { [column]: hash }),
+    /** The first active accounts, by id. */
+    firstActive: (limit: number): Promise<UserEntity[]> => manager.find(UserEntity, { where: { isActive: true }, order: { id: 'ASC' }, take: limit }),
     /** The users of these ids that exist, in no particular order. */
     byIds: (ids: readonly number[]): Promise<UserEntity[]> => manager.findBy(UserEntity, ids.map((id) => ({ id }))),
     /** How many accounts exist, active or not. */
@@ -81,9 +86,18 @@ export function usersRepository(manager: EntityManager) {
 
     /** A user's own settings of the sports (colour, threshold, display, enabled). */
     sportPreferences: (userId: number): Promise<UserSportPreferenceEntity[]> => manager.findBy(UserSportPreferenceEntity, { userId }),
+    /** A user's own settings of one sport, or null when they keep the sport's defaults. */
+    sportPreference: (userId: number, sportId: number): Promise<UserSportPreferenceEntity | null> =>
+      manager.findOneBy(UserSportPreferenceEntity, { userId, sportId }),
+    saveSportPreference: (preference: UserSportPreferenceEntity): Promise<UserSportPreferenceEntity> => manager.save(preference),
+    /** Back to the sport's defaults for this user. */
+    async removeSportPreference(userId: number, sportId: number): Promise<void> {
+      await manager.delete(UserSportPreferenceEntity, { userId, sportId })
+    },
 
     save: (user: UserEntity): Promise<UserEntity> => manager.save(user),
-    async update(id: number, changes: Partial<Pick<UserEntity, 'picture'>>): Promise<void> {
+    /** Writes only these columns (see the services' re-read before a change). */
+    async update(id: number, changes: Partial<Omit<UserEntity, 'id'>>): Promise<void> {
       await manager.update(UserEntity, id, changes)
     },
     /** Deletes an account; its workouts, records and preferences go with it (foreign keys cascade). */

@@ -1,9 +1,8 @@
-import { IsNull, type EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type { AccessToken, AccessTokensResponse, CreatedTokenResponse, createTokenBody, EndpointSpec } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
 import { AccessTokenEntity, type UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
 import { toHttpDate } from '../../lib/http-date'
 import { hashToken, randomToken } from '../../lib/secrets'
 import { shortId } from '../../lib/short-id'
@@ -31,28 +30,23 @@ function present(row: AccessTokenEntity): AccessToken {
 }
 
 /**
- * Revokes every live token of a user, inside the write of a password change or reset: a stolen
- * session must not mint a token that outlives the new password.
- * @returns the revoked tokens' names, oldest first (for the notice e-mail)
- */
-export async function revokeAllTokens(manager: EntityManager, userId: number, at: Date): Promise<string[]> {
-  const live = await manager.find(AccessTokenEntity, { where: { userId, revokedAt: IsNull() }, select: { id: true, name: true }, order: { createdAt: 'ASC' } })
-  if (live.length > 0) await manager.update(AccessTokenEntity, { userId, revokedAt: IsNull() }, { revokedAt: at })
-  return live.map((row) => row.name)
-}
-
-/**
  * Personal access tokens: named secrets for scripts and other apps, stored as their SHA-256 only.
  * A token acts as its owner with two limits: a `read` token may only call GET, and no token may
  * call administration or account-security calls (`sessionOnly`), even an administrator's: a leaked
  * token cannot take over an account or the server.
  */
-export function createAccessTokens(context: ServerContext) {
-  const { db, write, now } = context
+export interface AccessTokensDependencies {
+  database: Database
+  /** The server's clock (tests control it). */
+  now: () => Date
+}
+
+export function createAccessTokens({ database, now }: AccessTokensDependencies) {
+  const { reads } = database
 
   return {
     async list(user: UserEntity): Promise<AccessTokensResponse> {
-      const rows = await db.manager.find(AccessTokenEntity, { where: { userId: user.id, revokedAt: IsNull() }, order: { createdAt: 'ASC' } })
+      const rows = await reads.accessTokens.live(user.id)
       return { status: 'success', data: { tokens: rows.map(present) } }
     },
 
@@ -71,21 +65,20 @@ export function createAccessTokens(context: ServerContext) {
         lastUsedAt: null,
         revokedAt: null,
       })
-      await write((manager) => manager.insert(AccessTokenEntity, row))
+      await database.write(({ accessTokens }) => accessTokens.insert(row))
       return { status: 'created', data: { token: present(row), secret } }
     },
 
     /** Revokes one of the user's tokens at once; it is then refused with its own message. */
     async revoke(user: UserEntity, id: string): Promise<void> {
-      await write(async (manager) => {
-        const revoked = await manager.update(AccessTokenEntity, { id, userId: user.id, revokedAt: IsNull() }, { revokedAt: now() })
-        if (!revoked.affected) throw new AppError('access_token_not_found')
+      await database.write(async ({ accessTokens }) => {
+        if (!(await accessTokens.revoke(user.id, id, now()))) throw new AppError('access_token_not_found')
       })
     },
 
     /** The owner of a token allowed to make this call, or a catalogued refusal. */
     async authenticate(secret: string, endpoint: EndpointSpec): Promise<UserEntity> {
-      const row = await db.manager.findOne(AccessTokenEntity, { where: { tokenHash: hashToken(secret) }, relations: { user: true } })
+      const row = await reads.accessTokens.byHashWithUser(hashToken(secret))
       if (!row?.user) throw new AppError('auth_token_invalid')
       // Like a session of a deactivated account.
       if (!row.user.isActive) throw new AppError('auth_token_missing')
@@ -95,7 +88,7 @@ export function createAccessTokens(context: ServerContext) {
       if (endpoint.access === 'admin' || endpoint.sessionOnly) throw new AppError('access_token_not_allowed')
       if (row.scope === 'read' && endpoint.method !== 'GET') throw new AppError('access_token_read_only')
       if (!row.lastUsedAt || time.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-        await write((manager) => manager.update(AccessTokenEntity, { id: row.id }, { lastUsedAt: time }))
+        await database.write(({ accessTokens }) => accessTokens.markUsed(row.id, time))
       }
       return row.user
     },

@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm'
-import type { ServerContext } from '../../context'
 import type { UserEntity } from '../../db/entities'
 import { afterCommit } from '../../db/write-queue'
 import { hashToken, randomToken } from '../../lib/secrets'
+import type { TokenService } from '../../lib/tokens'
+import type { Mailer } from '../../mail/mailer'
 
 /** Links in e-mails stay valid this long. */
 const CONFIRMATION_VALIDITY_HOURS = 72
@@ -11,8 +12,17 @@ const EMAIL_CHANGE_VALIDITY_HOURS = 24
 const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * 3600_000)
 
 /** The account e-mails, with their one-time tokens; used by auth and by administrators. */
-export function createAccountMail(context: ServerContext) {
-  const link = (route: string, token: string) => `${context.config.publicUrl}${route}?token=${encodeURIComponent(token)}`
+export interface AccountMailDependencies {
+  /** The address links in e-mails start with. */
+  publicUrl: string
+  mailer: Pick<Mailer, 'send'>
+  tokens: TokenService
+  /** The server's clock (tests control it). */
+  now: () => Date
+}
+
+export function createAccountMail({ publicUrl, mailer, tokens, now }: AccountMailDependencies) {
+  const link = (route: string, token: string) => `${publicUrl}${route}?token=${encodeURIComponent(token)}`
 
   // Mails about a change leave once its transaction has committed: a rolled-back change sends nothing.
   return {
@@ -26,7 +36,7 @@ export function createAccountMail(context: ServerContext) {
     ): Pick<UserEntity, 'confirmationTokenHash' | 'confirmationTokenExpiresAt'> {
       const token = randomToken()
       afterCommit(manager, () =>
-        context.mailer.send(user.email, {
+        mailer.send(user.email, {
           kind: 'account_confirmation',
           language: user.language,
           username: user.username,
@@ -34,13 +44,13 @@ export function createAccountMail(context: ServerContext) {
           hours: CONFIRMATION_VALIDITY_HOURS,
         }),
       )
-      return { confirmationTokenHash: hashToken(token), confirmationTokenExpiresAt: hoursFrom(context.now(), CONFIRMATION_VALIDITY_HOURS) }
+      return { confirmationTokenHash: hashToken(token), confirmationTokenExpiresAt: hoursFrom(now(), CONFIRMATION_VALIDITY_HOURS) }
     },
 
     /** Mails a one-hour, single-use password reset link (the token dies with the next password change). */
     resetPassword(user: UserEntity): void {
-      const token = context.tokens.issue('password_reset', { userId: user.id, version: user.tokenVersion })
-      context.mailer.send(user.email, {
+      const token = tokens.issue('password_reset', { userId: user.id, version: user.tokenVersion })
+      mailer.send(user.email, {
         kind: 'password_reset_request',
         language: user.language,
         username: user.username,
@@ -50,7 +60,7 @@ export function createAccountMail(context: ServerContext) {
 
     /** @param revokedTokens names of the personal access tokens the change revoked */
     passwordChanged(user: UserEntity, revokedTokens: readonly string[]): void {
-      context.mailer.send(user.email, { kind: 'password_change', language: user.language, username: user.username, revokedTokens })
+      mailer.send(user.email, { kind: 'password_change', language: user.language, username: user.username, revokedTokens })
     },
 
     /**
@@ -67,15 +77,15 @@ export function createAccountMail(context: ServerContext) {
       const token = randomToken()
       const common = { language: user.language, username: user.username, newEmail }
       afterCommit(manager, () => {
-        context.mailer.send(newEmail, {
+        mailer.send(newEmail, {
           ...common,
           kind: 'email_update_to_new_email',
           link: link('/email-update', token),
           hours: EMAIL_CHANGE_VALIDITY_HOURS,
         })
-        if (notifyCurrent) context.mailer.send(user.email, { ...common, kind: 'email_update_to_current_email' })
+        if (notifyCurrent) mailer.send(user.email, { ...common, kind: 'email_update_to_current_email' })
       })
-      return { emailToConfirm: newEmail, emailTokenHash: hashToken(token), emailTokenExpiresAt: hoursFrom(context.now(), EMAIL_CHANGE_VALIDITY_HOURS) }
+      return { emailToConfirm: newEmail, emailTokenHash: hashToken(token), emailTokenExpiresAt: hoursFrom(now(), EMAIL_CHANGE_VALIDITY_HOURS) }
     },
   }
 }

@@ -3,16 +3,19 @@ import type { EndpointSpec, LoginResponse, registerBody, SuccessMessage } from '
 import { languages, type Language } from '../../../src/contracts'
 import { isValidEmail, passwordProblems, registrationProblems } from '../../../src/domain/accounts'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
 import { UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
+import type { ExpiringCache } from '../../http/read-cache'
+import type { PasswordHasher } from '../../lib/passwords'
+import type { RateLimits } from '../../lib/rate-limits'
 import { hashToken } from '../../lib/secrets'
 import { isLoopbackAddress, setupCodeMatches } from '../../lib/setup-code'
 import { isRegistrationEnabled, readSettings } from '../app-config/app-config.service'
 import type { TokenService } from '../../lib/tokens'
+import type { Mailer } from '../../mail/mailer'
 import type { AccessTokens } from '../access-tokens/access-tokens.service'
-import { isAccessToken, revokeAllTokens } from '../access-tokens/access-tokens.service'
+import { isAccessToken } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from './account-mail'
-import { isKnownLoginAddress, rememberLoginAddress } from './login-addresses.queries'
 
 const isLanguage = (value: string | undefined): value is Language => languages.some((language) => language === value)
 
@@ -27,16 +30,31 @@ export function sessionTokenFor(tokens: TokenService, user: Pick<UserEntity, 'id
   return tokens.issue('session', { userId: user.id, version: user.tokenVersion })
 }
 
-export function createAuthService(context: ServerContext, accountMail: AccountMail, accessTokens: AccessTokens) {
-  const { db, write, passwords, tokens, limits, mailer } = context
+export interface AuthDependencies {
+  database: Database
+  passwords: PasswordHasher
+  tokens: TokenService
+  limits: RateLimits
+  mailer: Pick<Mailer, 'enabled'>
+  /** Users of recently seen session tokens, dropped like the read cache. */
+  sessions: ExpiringCache<UserEntity>
+  /** Lets another device than this computer create the first account (see `register`). */
+  setupCode: string
+  /** The server's clock (tests control it). */
+  now: () => Date
+}
+
+export function createAuthService(dependencies: AuthDependencies, accountMail: AccountMail, accessTokens: AccessTokens) {
+  const { database, passwords, tokens, limits, mailer, sessions, setupCode, now } = dependencies
+  const { reads } = database
 
   const sessionFor = (user: UserEntity) => sessionTokenFor(tokens, user)
 
   /** Finds a user by a hashed one-time token that has not expired. */
   async function userByToken(column: 'confirmationTokenHash' | 'emailTokenHash', token: string): Promise<UserEntity | null> {
-    const user = await db.manager.findOneBy(UserEntity, { [column]: hashToken(token) })
+    const user = await reads.users.byTokenHash(column, hashToken(token))
     const expiresAt = column === 'confirmationTokenHash' ? user?.confirmationTokenExpiresAt : user?.emailTokenExpiresAt
-    if (!user || !expiresAt || expiresAt.getTime() < context.now().getTime()) return null
+    if (!user || !expiresAt || expiresAt.getTime() < now().getTime()) return null
     return user
   }
 
@@ -52,15 +70,15 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       if (isAccessToken(token)) return accessTokens.authenticate(token, endpoint)
       // The signature and expiry are checked every time; only the user lookup is cached.
       const claims = tokens.verify('session', token)
-      const known = context.sessions.get(token)
+      const known = sessions.get(token)
       // A copy: services change the user they are given before saving it.
       if (known) return Object.assign(new UserEntity(), known)
-      const generation = context.sessions.generation()
-      const user = await db.manager.findOneBy(UserEntity, { id: claims.userId })
+      const generation = sessions.generation()
+      const user = await reads.users.byId(claims.userId)
       if (!user || !user.isActive) throw new AppError('auth_token_missing')
       // Older sessions end with a password change, but for the one that made it.
       if (user.tokenVersion !== claims.version && user.keptSessionHash !== hashToken(token)) throw new AppError('auth_token_invalid')
-      context.sessions.set(token, Object.assign(new UserEntity(), user), generation)
+      sessions.set(token, Object.assign(new UserEntity(), user), generation)
       return user
     },
 
@@ -75,26 +93,26 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       await limits.consume('register', ip)
       throwProblems(registrationProblems(body))
       const passwordHash = await passwords.hash(body.password)
-      await write(async (manager) => {
-        const settings = await readSettings(manager)
-        if (!(await isRegistrationEnabled(manager, settings))) throw new AppError('registration_disabled')
-        if (await manager.existsBy(UserEntity, { username: body.username })) throw new AppError('username_taken')
-        if (await manager.existsBy(UserEntity, { email: body.email })) return
-        const first = (await manager.count(UserEntity)) === 0
-        if (first && !isLoopbackAddress(ip) && !setupCodeMatches(context.setupCode, body.setup_code)) {
+      await database.write(async ({ users, handle }) => {
+        const settings = await readSettings(handle)
+        if (!(await isRegistrationEnabled(handle, settings))) throw new AppError('registration_disabled')
+        if (await users.byUsername(body.username)) throw new AppError('username_taken')
+        if (await users.byEmail(body.email)) return
+        const first = (await users.count()) === 0
+        if (first && !isLoopbackAddress(ip) && !setupCodeMatches(setupCode, body.setup_code)) {
           throw new AppError('setup_code_required')
         }
-        const user = manager.create(UserEntity, {
+        const user = Object.assign(new UserEntity(), {
           username: body.username,
           email: body.email,
           passwordHash,
           admin: first,
           isActive: first,
-          createdAt: context.now(),
+          createdAt: now(),
           language: isLanguage(body.language) ? body.language : 'en',
         })
-        if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(manager, user))
-        await manager.save(user)
+        if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(handle, user))
+        await users.save(user)
       })
       return { status: 'success', message: 'successfully registered' }
     },
@@ -106,14 +124,14 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
      * the same answer as for any account, so nothing is learnt without the password.
      */
     async login(body: { email: string; password: string }, ip: string): Promise<LoginResponse> {
-      const user = await db.manager.findOneBy(UserEntity, { email: body.email })
-      const knownAddress = user ? await isKnownLoginAddress(db.manager, user.id, ip) : false
+      const user = await reads.users.byEmail(body.email)
+      const knownAddress = user ? await reads.loginAddresses.isKnown(user.id, ip) : false
       const attempt = limits.reserveLogin(ip, body.email, knownAddress)
       const valid = await attempt.check(() => passwords.verify(body.password, user?.passwordHash ?? null))
       if (!user || !valid) throw new AppError('invalid_credentials')
       attempt.succeeded()
       if (!user.isActive) throw new AppError('account_inactive')
-      await write((manager) => rememberLoginAddress(manager, user.id, ip, context.now()))
+      await database.write(({ loginAddresses }) => loginAddresses.remember(user.id, ip, now()))
       return { status: 'success', message: 'successfully logged in', auth_token: sessionFor(user) }
     },
 
@@ -121,9 +139,7 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
     async confirmAccount(token: string): Promise<LoginResponse> {
       const user = await userByToken('confirmationTokenHash', token)
       if (!user) throw new AppError('invalid_payload')
-      await write((manager) =>
-        manager.update(UserEntity, user.id, { isActive: true, confirmationTokenHash: null, confirmationTokenExpiresAt: null }),
-      )
+      await database.write(({ users }) => users.update(user.id, { isActive: true, confirmationTokenHash: null, confirmationTokenExpiresAt: null }))
       return { status: 'success', message: 'account confirmation successful', auth_token: sessionFor(user) }
     },
 
@@ -132,10 +148,10 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       if (!mailer.enabled) throw new AppError('route_not_found')
       await limits.consume('email', ip)
       if (!isValidEmail(email)) throw new AppError('email_invalid')
-      await write(async (manager) => {
-        const user = await manager.findOneBy(UserEntity, { email })
+      await database.write(async ({ users, handle }) => {
+        const user = await users.byEmail(email)
         if (!user || user.isActive) return
-        await manager.update(UserEntity, user.id, accountMail.confirmAccount(manager, user))
+        await users.update(user.id, accountMail.confirmAccount(handle, user))
       })
       return { status: 'success', message: 'confirmation email resent' }
     },
@@ -145,7 +161,7 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       if (!mailer.enabled) throw new AppError('route_not_found')
       await limits.consume('email', ip)
       if (!isValidEmail(email)) throw new AppError('email_invalid')
-      const user = await db.manager.findOneBy(UserEntity, { email })
+      const user = await reads.users.byEmail(email)
       if (user?.isActive) accountMail.resetPassword(user)
       return { status: 'success', message: 'password reset request processed' }
     },
@@ -158,13 +174,13 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       const claims = tokens.verify('password_reset', body.token)
       throwProblems(passwordProblems(body.password, body.password_conf))
       const passwordHash = await passwords.hash(body.password)
-      const { user, revoked } = await write(async (manager) => {
-        const found = await manager.findOneBy(UserEntity, { id: claims.userId })
+      const { user, revoked } = await database.write(async ({ users, accessTokens }) => {
+        const found = await users.byId(claims.userId)
         if (!found || found.tokenVersion !== claims.version) throw new AppError('reset_token_invalid')
         found.passwordHash = passwordHash
         found.tokenVersion += 1
         found.keptSessionHash = null
-        return { user: await manager.save(found), revoked: await revokeAllTokens(manager, found.id, context.now()) }
+        return { user: await users.save(found), revoked: await accessTokens.revokeAll(found.id, now()) }
       })
       if (mailer.enabled) accountMail.passwordChanged(user, revoked)
       return { status: 'success', message: 'password updated' }
@@ -175,11 +191,11 @@ export function createAuthService(context: ServerContext, accountMail: AccountMa
       const user = await userByToken('emailTokenHash', token)
       if (!user?.emailToConfirm) throw new AppError('invalid_payload')
       const newEmail = user.emailToConfirm
-      await write(async (manager) => {
+      await database.write(async ({ users }) => {
         // The address may have been taken since the change was requested.
-        const taken = await manager.findOneBy(UserEntity, { email: newEmail })
+        const taken = await users.byEmail(newEmail)
         if (taken && taken.id !== user.id) throw new AppError('invalid_payload')
-        await manager.update(UserEntity, user.id, {
+        await users.update(user.id, {
           email: newEmail,
           emailToConfirm: null,
           emailTokenHash: null,

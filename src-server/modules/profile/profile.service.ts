@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
   accountEditBody,
@@ -11,13 +10,14 @@ import type {
 import { isValidEmail, passwordProblems } from '../../../src/domain/accounts'
 import { speedDisplayOf } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
-import type { ServerContext } from '../../context'
-import { SportEntity, UserEntity, UserSportPreferenceEntity } from '../../db/entities'
+import { UserSportPreferenceEntity, type UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import type { PasswordHasher } from '../../lib/passwords'
 import { hashToken } from '../../lib/secrets'
-import { revokeAllTokens } from '../access-tokens/access-tokens.service'
+import type { TokenService } from '../../lib/tokens'
+import type { Mailer } from '../../mail/mailer'
 import type { AccountMail } from '../auth/account-mail'
 import { sessionTokenFor, throwProblems } from '../auth/auth.service'
-import { repositoriesOf } from '../../db/repositories'
 import { loadPresentedUser } from '../users/user.presenter'
 
 /** True when the IANA time zone is known to this runtime. */
@@ -31,15 +31,23 @@ function isKnownTimezone(zone: string): boolean {
 }
 
 /** The signed-in user's own profile, account, preferences and sport preferences. */
-export function createProfileService(context: ServerContext, accountMail: AccountMail) {
-  const { db, write, passwords, tokens, mailer } = context
+export interface ProfileDependencies {
+  database: Database
+  passwords: PasswordHasher
+  tokens: TokenService
+  mailer: Pick<Mailer, 'enabled'>
+  /** The server's clock (tests control it). */
+  now: () => Date
+}
+
+export function createProfileService({ database, passwords, tokens, mailer, now }: ProfileDependencies, accountMail: AccountMail) {
   const sessionFor = (user: UserEntity) => sessionTokenFor(tokens, user)
 
   async function profileResponse(user: UserEntity, message?: string, authToken?: string): Promise<ProfileResponse> {
     return {
       status: 'success',
       ...(message ? { message } : {}),
-      data: await context.read((manager) => loadPresentedUser(repositoriesOf(manager), user, 'self')),
+      data: await database.read((repositories) => loadPresentedUser(repositories, user, 'self')),
       ...(authToken ? { auth_token: authToken } : {}),
     }
   }
@@ -52,13 +60,13 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
    */
   async function updateUser(
     id: number,
-    changesOf: (current: UserEntity, manager: EntityManager) => Partial<UserEntity> | Promise<Partial<UserEntity>>,
+    changesOf: (current: UserEntity, repositories: Repositories) => Partial<UserEntity> | Promise<Partial<UserEntity>>,
   ): Promise<UserEntity> {
-    return write(async (manager) => {
-      const current = await manager.findOneBy(UserEntity, { id })
+    return database.write(async (repositories) => {
+      const current = await repositories.users.byId(id)
       if (!current) throw new AppError('user_not_found')
-      const changes = await changesOf(current, manager)
-      if (Object.keys(changes).length > 0) await manager.update(UserEntity, id, changes)
+      const changes = await changesOf(current, repositories)
+      if (Object.keys(changes).length > 0) await repositories.users.update(id, changes)
       return Object.assign(current, changes)
     })
   }
@@ -88,24 +96,24 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
       if (!isValidEmail(body.email)) throw new AppError('email_invalid')
       if (body.new_password !== undefined) throwProblems(passwordProblems(body.new_password, body.new_password_conf))
       // Hashing is slow: it runs before the write, which then checks the password did not change meanwhile.
-      const checkedHash = (await db.manager.findOneBy(UserEntity, { id: user.id }))?.passwordHash ?? null
+      const checkedHash = (await database.reads.users.byId(user.id))?.passwordHash ?? null
       if (!(await passwords.verify(body.password, checkedHash))) throw new AppError('invalid_credentials')
       const newHash = body.new_password !== undefined ? await passwords.hash(body.new_password) : null
 
       let revokedTokens: string[] = []
-      const updated = await updateUser(user.id, async (current, manager) => {
+      const updated = await updateUser(user.id, async (current, { users, accessTokens, handle }) => {
         if (current.passwordHash !== checkedHash) throw new AppError('invalid_credentials')
         const changes: Partial<UserEntity> = {}
         if (body.email.toLowerCase() !== current.email.toLowerCase()) {
-          const taken = await manager.findOneBy(UserEntity, { email: body.email })
+          const taken = await users.byEmail(body.email)
           // An address used by another account is refused without saying so (no account probing).
           if (taken && taken.id !== current.id) throw new AppError('invalid_payload')
-          if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(manager, current, body.email, true))
+          if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(handle, current, body.email, true))
           else changes.email = body.email
         }
         if (newHash) {
           Object.assign(changes, { passwordHash: newHash, tokenVersion: current.tokenVersion + 1, keptSessionHash: hashToken(session) })
-          revokedTokens = await revokeAllTokens(manager, current.id, context.now())
+          revokedTokens = await accessTokens.revokeAll(current.id, now())
         }
         return changes
       })
@@ -134,13 +142,13 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
       user: UserEntity,
       body: z.output<typeof sportPreferencesBody>,
     ): Promise<SportPreferencesResponse> {
-      const saved = await write(async (manager) => {
-        const sport = await manager.findOneBy(SportEntity, { id: body.sport_id })
+      const saved = await database.write(async ({ sports, users }) => {
+        const sport = await sports.byId(body.sport_id)
         if (!sport) throw new AppError('sport_not_found')
-        const existing = await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: sport.id })
+        const existing = await users.sportPreference(user.id, sport.id)
         const preference =
           existing ??
-          manager.create(UserSportPreferenceEntity, {
+          Object.assign(new UserSportPreferenceEntity(), {
             userId: user.id,
             sportId: sport.id,
             color: null,
@@ -152,7 +160,7 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
         if (body.is_active !== undefined) preference.isActive = body.is_active
         if (body.stopped_speed_threshold !== undefined) preference.stoppedSpeedThreshold = body.stopped_speed_threshold
         if (body.speed_display !== undefined) preference.speedDisplay = body.speed_display
-        return manager.save(preference)
+        return users.saveSportPreference(preference)
       })
       return {
         status: 'success',
@@ -169,9 +177,9 @@ export function createProfileService(context: ServerContext, accountMail: Accoun
     },
 
     async resetSportPreferences(user: UserEntity, sportId: number): Promise<void> {
-      await write(async (manager) => {
-        if (!(await manager.existsBy(SportEntity, { id: sportId }))) throw new AppError('sport_not_found')
-        await manager.delete(UserSportPreferenceEntity, { userId: user.id, sportId })
+      await database.write(async ({ sports, users }) => {
+        if (!(await sports.exists(sportId))) throw new AppError('sport_not_found')
+        await users.removeSportPreference(user.id, sportId)
       })
     },
   }

@@ -10,7 +10,6 @@ import type { Database, Repositories } from '../../db/repositories'
 import type { PasswordHasher } from '../../lib/passwords'
 import { randomPassword } from '../../lib/secrets'
 import type { Mailer } from '../../mail/mailer'
-import { revokeAllTokens } from '../access-tokens/access-tokens.service'
 import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
 import { workoutFiles } from '../workouts/workout-files'
@@ -105,7 +104,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
       const self = target.id === admin.id
       let revokedTokens: string[] | null = null
 
-      const updated = await database.write(async ({ users, handle }) => {
+      const updated = await database.write(async ({ users, accessTokens, handle }) => {
         const user = await users.byId(target.id)
         if (!user) throw new AppError('user_not_found')
         if ('admin' in body) {
@@ -125,7 +124,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
           user.passwordHash = await passwords.hash(randomPassword(32))
           user.tokenVersion += 1
           user.keptSessionHash = null
-          revokedTokens = await revokeAllTokens(handle, user.id, now())
+          revokedTokens = await accessTokens.revokeAll(user.id, now())
         } else {
           if (self) throw new AppError('forbidden')
           const newEmail = body.new_email

@@ -5,15 +5,18 @@ import { pipeline } from 'node:stream/promises'
 import type { AutomaticImport, AutomaticImportsResponse, WatchedFolderState } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { AppError, isAppError, type ErrorCode } from '../../../src/errors'
-import type { ServerContext } from '../../context'
+import type { ServerConfig } from '../../config/server-config'
 import { DataDirError } from '../../data-dir'
-import { UserEntity, WatchedFileEntity } from '../../db/entities'
+import type { UserEntity, WatchedFileEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
+import type { WatchedFileOutcome } from '../../db/repositories/watched-files.repository'
+import type { Background } from '../../lib/background'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ImportTasks } from '../workouts/archive-import'
 import { archiveLimitsOf } from '../workouts/workout-upload'
 import { findDeviceVolumes, type DeviceVolume } from './device-volumes'
-import { importWorkoutFile, trackExtension, type ImportChoices } from '../workouts/workout-import'
+import { trackExtension, type FileImportOutcome, type ImportChoices } from '../workouts/workout-import'
 
 /** A device the desktop user answered for: the account its activities go to, or null for "never". */
 export interface RememberedDevice {
@@ -170,20 +173,33 @@ function folderState(error: unknown): WatchedFolderState['state'] {
 }
 
 /** What a file's import ended as, to be stored. */
-type Taken = Pick<WatchedFileEntity, 'status' | 'workoutIds' | 'code' | 'taskId'>
+type Taken = WatchedFileOutcome
+
+export interface FolderWatcherDependencies {
+  database: Database
+  config: Pick<ServerConfig, 'logger' | 'onAutomaticImport' | 'onDeviceFound'>
+  /** Where a watched file is copied for its import (the data folder's `tmp/`). */
+  tmpDir: string
+  background: Background
+  /** Imports one copied file as an upload is (same dedupe and limits). */
+  importFile: (user: UserEntity, copy: string, originalName: string, choices: ImportChoices) => Promise<FileImportOutcome>
+  /** The server's clock (tests control it). */
+  now: () => Date
+}
 
 /**
  * Watches folders and imports what appears in them through the same path as uploads (one file:
  * the file import; an archive: a background import task), with the same dedupe and limits.
  */
 export function createFolderWatcher(
-  context: ServerContext,
+  dependencies: FolderWatcherDependencies,
   imports: ImportTasks,
   folders: readonly WatchedFolder[],
   intervalMs: number | null,
   devices: WatchedDevices | null = null,
 ): FolderWatcher {
-  const { db, write, config } = context
+  const { database, config, tmpDir, background, importFile, now } = dependencies
+  const { reads } = database
   /** Size and time of files seen changed at the last scan, by user and path: taken if still so. */
   const pending = new Map<string, { size: number; modifiedMs: number }>()
   const states = new Map<string, WatchedFolderState['state']>()
@@ -197,7 +213,7 @@ export function createFolderWatcher(
   /** Devices announced during this run. */
   const announced = new Set<string>()
   // Announced as soon as an archive's task ends, not at the next scan.
-  const unsubscribe = imports.onFinished((taskId) => context.background.run(() => settleArchives(taskId)))
+  const unsubscribe = imports.onFinished((taskId) => background.run(() => settleArchives(taskId)))
 
   /** Logs a folder's state when it changes (not at every scan). */
   function setState(folder: WatchedFolder, state: WatchedFolderState['state']): void {
@@ -209,13 +225,13 @@ export function createFolderWatcher(
   }
 
   async function store(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number, taken: Taken): Promise<void> {
-    const row = { userId: user.id, folder: folder.dir, path, size, modifiedMs, takenAt: context.now(), ...taken }
-    await write(async (manager) => {
-      const existing = await manager.findOneBy(WatchedFileEntity, { userId: user.id, path })
-      if (!existing) return manager.insert(WatchedFileEntity, row)
+    const row = { userId: user.id, folder: folder.dir, path, size, modifiedMs, takenAt: now(), ...taken }
+    await database.write(async ({ watchedFiles }) => {
+      const existing = await watchedFiles.byPath(user.id, path)
+      if (!existing) return watchedFiles.insert(row)
       // The same bytes copied again (a drive plugged in again): still the workout it gave.
       const same = taken.status === 'duplicate' && existing.status === 'imported' && existing.workoutIds?.split(' ').includes(taken.workoutIds ?? '')
-      return manager.update(WatchedFileEntity, { id: existing.id }, same ? { size, modifiedMs } : row)
+      return watchedFiles.update(existing.id, same ? { size, modifiedMs } : row)
     })
   }
 
@@ -230,18 +246,18 @@ export function createFolderWatcher(
    * the next scan, `gone` when its drive or folder went away (reported; nothing of it is saved).
    */
   async function take(user: UserEntity, folder: WatchedFolder, path: string, size: number, modifiedMs: number): Promise<'done' | 'later' | 'gone'> {
-    const copy = join(context.layout.tmp, `watched-${randomToken()}${extname(path).toLowerCase()}`)
+    const copy = join(tmpDir, `watched-${randomToken()}${extname(path).toLowerCase()}`)
     let taken: Taken
     try {
       // The same size limits as uploads, checked on the opened file before anything is copied.
-      const settings = await readSettings(db.manager)
+      const settings = await readSettings(reads.handle)
       // The import consumes its file: it gets a copy, the folder is never written to.
       await copyOpened(path, copy, isArchive(path) ? settings.maxZipFileSize : settings.maxSingleFileSize)
       if (isArchive(path)) {
         const task = await imports.start(user, copy, CHOICES, archiveLimitsOf(settings))
         taken = { status: 'in_progress', workoutIds: null, code: null, taskId: task.id }
       } else {
-        const outcome = await importWorkoutFile(context, user, copy, path, CHOICES)
+        const outcome = await importFile(user, copy, path, CHOICES)
         taken =
           outcome.status === 'imported'
             ? { status: 'imported', workoutIds: outcome.workouts.map((workout) => workout.id).join(' '), code: null, taskId: null }
@@ -289,17 +305,16 @@ export function createFolderWatcher(
    * (all of them at a scan, or one as its task ends). Announced once, by whoever stores it first.
    */
   async function settleArchives(taskId?: string): Promise<void> {
-    const where = taskId ? { status: 'in_progress' as const, taskId } : { status: 'in_progress' as const }
-    for (const row of await db.manager.findBy(WatchedFileEntity, where)) {
+    for (const row of await reads.watchedFiles.inProgress(taskId)) {
       const settled = await archiveOutcome(row)
       if (!settled || settled.status === 'in_progress') continue
-      const stored = await write((manager) => manager.update(WatchedFileEntity, { id: row.id, status: 'in_progress' }, settled))
-      if (stored.affected) config.onAutomaticImport?.({ file: basename(row.path), status: settled.status })
+      const stored = await database.write(({ watchedFiles }) => watchedFiles.settle(row.id, settled))
+      if (stored) config.onAutomaticImport?.({ file: basename(row.path), status: settled.status })
     }
   }
 
   async function scanFolder(folder: WatchedFolder & { device?: boolean }, budget: { left: number }): Promise<void> {
-    const user = await db.manager.findOneBy(UserEntity, { username: folder.username })
+    const user = await reads.users.byUsername(folder.username)
     if (!user) {
       if (states.get(folder.dir) !== 'missing') config.logger.warn(`watched folder ${folder.dir}: no user named ${folder.username}`)
       states.set(folder.dir, 'missing')
@@ -314,7 +329,7 @@ export function createFolderWatcher(
       if (!folder.device) setState(folder, folderState(error))
       return
     }
-    const known = new Map((await db.manager.findBy(WatchedFileEntity, { userId: user.id, folder: folder.dir })).map((row) => [row.path, row]))
+    const known = new Map((await reads.watchedFiles.inFolder(user.id, folder.dir)).map((row) => [row.path, row]))
     for (const path of scanOrder(folder.dir, user.id, files, known)) {
       if (stopped || budget.left <= 0) return
       const key = `${user.id}\0${path}`
@@ -381,7 +396,7 @@ export function createFolderWatcher(
   /** Tells about a device nobody answered for, once per run (the desktop asks whose it is). */
   async function announce(volume: DeviceVolume): Promise<void> {
     if (announced.has(volume.id) || !config.onDeviceFound) return
-    const users = await db.manager.find(UserEntity, { where: { isActive: true }, order: { id: 'ASC' }, take: MAX_OFFERED_ACCOUNTS })
+    const users = await reads.users.firstActive(MAX_OFFERED_ACCOUNTS)
     // With no account yet there is nobody to import for: asked again once there is one.
     if (users.length === 0) return
     announced.add(volume.id)
@@ -424,7 +439,7 @@ export function createFolderWatcher(
     if (stopped || intervalMs === null || (folders.length === 0 && !devices)) return
     timer = setTimeout(() => {
       timer = null
-      context.background.run(async (signal) => {
+      background.run(async (signal) => {
         if (signal.aborted) return
         await scan()
         schedule()
@@ -443,7 +458,7 @@ export function createFolderWatcher(
     },
     async list(user) {
       const mine = folders.filter((folder) => folder.username === user.username)
-      const rows = await db.manager.find(WatchedFileEntity, { where: { userId: user.id }, order: { takenAt: 'DESC', id: 'DESC' }, take: MAX_LISTED })
+      const rows = await reads.watchedFiles.latest(user.id, MAX_LISTED)
       const entries: AutomaticImport[] = []
       for (const stored of rows) {
         // An archive whose task just ended is shown as it ended, also before its entry is stored.
