@@ -80,6 +80,23 @@ describe('the precedence of distances without positions: records, then laps, the
     expect(result?.size).toBe(4)
   })
 
+  it('counts the length swum after a pause from the lap that resumed it, not from the rest before', () => {
+    // 50 m, a rest from 60 s to 90 s (a lap of 0 m), a lap resumed at 90 s whose first record is written at 120 s, reading 75 m.
+    const before = segment([30, 60].map((s, i) => ({ time: at(s), recordedDistance: (i + 1) * 25 })))
+    const after = segment([120, 150].map((s, i) => ({ time: at(s), recordedDistance: 75 + i * 25 })))
+    const laps = [
+      { startTime: at(0), endTime: at(60), distanceM: 50 },
+      { startTime: at(60), endTime: at(90), distanceM: 0 },
+      { startTime: at(90), endTime: at(150), distanceM: 50 },
+    ]
+    const [first, second] = withDeviceDistance([before, after], laps)
+    expect(Array.from(first?.time ?? [])).toEqual([at(0), at(30), at(60)])
+    expect(Array.from(second?.time ?? [])).toEqual([at(90), at(120), at(150)])
+    expect(Array.from(second?.recordedDistance ?? [])).toEqual([50, 75, 100])
+    // Without a lap begun since the pause, nothing is made up.
+    expect(withDeviceDistance([before, after], [])[1]).toBe(after)
+  })
+
   it('starts a segment without a first reading where the counter stood: 0 at the start, its last reading after a pause', () => {
     const first = segment([{ time: at(0) }, { time: at(30), recordedDistance: 50 }])
     const second = segment([{ time: at(90) }, { time: at(120) }, { time: at(150), recordedDistance: 100 }])

@@ -48,8 +48,7 @@ export function withDeviceDistance(segments: readonly TrackSegment[], laps: read
     .sort((a, b) => a.startTime - b.startTime)
   const lapsTotal = measured.reduce((sum, lap) => sum + lap.distanceM, 0)
   const recordedM = Math.max(...segments.map((segment) => maxValue(segment.recordedDistance)))
-  const start = measured[0]?.startTime ?? Number.NaN
-  if (recordedM > 0 && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, start)
+  if (recordedM > 0 && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, measured)
   if (lapsTotal > 0) return spreadOverLaps(segments, measured)
   if (segments.some((segment) => hasValue(segment.recordedDistance)) || !segments.some((segment) => hasValue(segment.recordedSpeed))) return segments
   let originM = 0
@@ -73,15 +72,17 @@ function maxValue(column: Float64Array | null | undefined): number {
  * - Points that share a time (a device writing several records a second, or a record written
  *   twice) are one moment: each takes the last reading of that time, so the counter's increase
  *   within the second is not lost between points the analysis cannot tell apart in time.
- * - A counter that reads more than 0 at the activity's first reading counted that distance since
- *   the start (a pool swim's first length, written when the length ends): the first point, when
- *   it has no reading, reads 0; when it has one and the activity started earlier (`start`, its
- *   first lap), a point at that start reading 0 comes first. Likewise after a pause, the first
- *   point of a segment without a reading reads where the counter stood before it, so the lengths
- *   swum before the segment's first reading count.
+ * - A counter that reads more than where it stood before a segment (0 before the first, its last
+ *   reading before a pause) counted that distance since the segment began (a pool swim's length,
+ *   written when the length ends): the segment's first point, when it has no reading, reads where
+ *   the counter stood; when it has one and a lap began before it, a point at that lap's start
+ *   reading where the counter stood comes first — the first lap for the first segment (the
+ *   activity started then), the last lap begun since the previous segment for a later one (the
+ *   athlete resumed then: a watch opens a lap when the timer restarts). Without such a lap the
+ *   lengths swum before a segment's first reading are lost, as before.
  * Segments that need none of this are returned as they are.
  */
-function fromRecords(segments: readonly TrackSegment[], start: number): readonly TrackSegment[] {
+function fromRecords(segments: readonly TrackSegment[], laps: readonly MeasuredLap[]): readonly TrackSegment[] {
   const result = segments.map((segment) => {
     const { time, recordedDistance } = segment
     if (!recordedDistance) return segment
@@ -97,24 +98,29 @@ function fromRecords(segments: readonly TrackSegment[], start: number): readonly
   })
   // Where the counter stands before each segment: 0 before the first, the last reading before a pause.
   let counterM = 0
+  let previousEnd = Number.NEGATIVE_INFINITY
   for (const [index, segment] of result.entries()) {
     const column = segment.recordedDistance
     if (!column || segment.size === 0) continue
+    const firstTime = segment.time[0] ?? Number.NaN
     const firstReading = column.find((value) => !Number.isNaN(value)) ?? Number.NaN
+    const lapStarts = laps.map((lap) => lap.startTime).filter((time) => time > previousEnd && time < firstTime)
+    const resumed = index === 0 ? lapStarts[0] : lapStarts[lapStarts.length - 1]
     if (firstReading > counterM && Number.isNaN(column[0] ?? Number.NaN)) {
       const recordedDistance = Float64Array.from(column)
       recordedDistance[0] = counterM
       result[index] = { ...segment, recordedDistance }
-    } else if (index === 0 && firstReading > 0 && start < (segment.time[0] ?? Number.NaN)) {
-      result[index] = withStartPoint(segment, start)
+    } else if (firstReading > counterM && resumed !== undefined) {
+      result[index] = withStartPoint(segment, resumed, counterM)
     }
     counterM = Math.max(counterM, maxValue(column))
+    previousEnd = Math.max(previousEnd, maxValue(segment.time))
   }
   return result
 }
 
-/** `segment` with a point first at `time` reading 0 m and nothing else. */
-function withStartPoint(segment: TrackSegment, time: number): TrackSegment {
+/** `segment` with a point first at `time` reading `distanceM` and nothing else. */
+function withStartPoint(segment: TrackSegment, time: number, distanceM: number): TrackSegment {
   const prefixed = (column: Float64Array, value = Number.NaN): Float64Array => {
     const longer = new Float64Array(segment.size + 1)
     longer[0] = value
@@ -132,7 +138,7 @@ function withStartPoint(segment: TrackSegment, time: number): TrackSegment {
     cadence: optional(segment.cadence),
     power: optional(segment.power),
     temperature: optional(segment.temperature),
-    recordedDistance: segment.recordedDistance ? prefixed(segment.recordedDistance, 0) : null,
+    recordedDistance: segment.recordedDistance ? prefixed(segment.recordedDistance, distanceM) : null,
     recordedSpeed: optional(segment.recordedSpeed),
   }
 }

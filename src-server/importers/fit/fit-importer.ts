@@ -3,7 +3,7 @@ import type { ImportWarning, Lap, Track, TrackSegment } from '../../../src/domai
 import { withDeviceDistance } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readFitActivity, type FitActivityData, type FitLap, type FitSession } from './fit-reader'
+import { readFitActivity, type FitActivityData, type FitLap, type FitRecordColumns, type FitSession } from './fit-reader'
 
 function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
@@ -120,11 +120,38 @@ function lapsWithin(laps: readonly FitLap[], first: number, last: number): FitLa
 }
 
 /**
+ * A pool swim whose records carry no timestamp (older Garmin swim watches write one per length,
+ * undated) told by its lengths instead: a moment at each length's start and end, the distance
+ * counter adding the session's pool length over each active length. `null` without dated lengths
+ * or a pool length.
+ */
+function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
+  const poolM = data.sessions.find((session) => session.poolLengthM > 0)?.poolLengthM ?? Number.NaN
+  const lengths = data.lengths.filter((length) => length.end >= length.start).sort((a, b) => a.start - b.start)
+  if (!(poolM > 0) || lengths.length === 0) return null
+  const count = lengths.length * 2
+  const time = new Float64Array(count)
+  const distance = new Float64Array(count)
+  let swumM = 0
+  lengths.forEach((length, i) => {
+    time[2 * i] = length.start
+    distance[2 * i] = swumM
+    if (length.active) swumM += poolM
+    time[2 * i + 1] = length.end
+    distance[2 * i + 1] = swumM
+  })
+  const missing = (): Float64Array => new Float64Array(count).fill(Number.NaN)
+  return { count, time, lat: missing(), lon: missing(), ele: missing(), heartRate: null, cadence: null, power: null, temperature: null, distance, speed: null }
+}
+
+/**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions with fewer than two
  * records are left out. Library types stop here.
  */
-export function activitiesOfFit(data: FitActivityData): Track[] {
+export function activitiesOfFit(decoded: FitActivityData): Track[] {
+  const lengthRecords = decoded.records.count === 0 ? recordsOfLengths(decoded) : null
+  const data = lengthRecords ? { ...decoded, records: lengthRecords } : decoded
   const n = data.records.count
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')

@@ -36,7 +36,7 @@ export interface FitTimerEvent {
  * The records with a valid timestamp, column-wise; a missing value is `NaN`. An optional column is
  * `null` when no record definition of the file has its field.
  */
-interface FitRecordColumns {
+export interface FitRecordColumns {
   readonly count: number
   /** Epoch ms. */
   readonly time: Float64Array
@@ -66,6 +66,18 @@ export interface FitSession {
   readonly sport: string | null
   /** The sub-sport as fit-file-parser names it; `null` when unnamed or absent. */
   readonly subSport: string | null
+  /** `pool_length` in metres (pool swims); `NaN` when absent. */
+  readonly poolLengthM: number
+}
+
+/** One length of a pool swim, times in epoch ms. */
+interface FitLength {
+  /** `start_time`; `NaN` when absent. */
+  readonly start: number
+  /** `start_time` + `total_elapsed_time` (devices leave its timestamp out); `NaN` when absent. */
+  readonly end: number
+  /** `length_type` active (swum), not idle (a rest at the wall). */
+  readonly active: boolean
 }
 
 /** One lap the device recorded (lap button or auto-lap), times in epoch ms. */
@@ -87,6 +99,8 @@ export interface FitActivityData {
   readonly sessions: readonly FitSession[]
   /** The laps in file order (none in files that lack them). */
   readonly laps: readonly FitLap[]
+  /** A pool swim's lengths in file order (none in other files). */
+  readonly lengths: readonly FitLength[]
   /**
    * `file_id.type` as fit-file-parser names it (`activity`, `settings`, `monitoring_b`, `course`,
    * …), or `null` when the file has no file_id.
@@ -116,6 +130,7 @@ const SESSION = 18
 const LAP = 19
 const RECORD = 20
 const EVENT = 21
+const LENGTH = 101
 const TIMESTAMP_CORRELATION = 162
 
 // What a field of interest becomes: an index into the decoded values of a message.
@@ -143,7 +158,11 @@ const SLOT_ENHANCED_SPEED = 18
 const SLOT_SYSTEM_TIMESTAMP = 19
 const SLOT_TIMESTAMP_MS = 20
 const SLOT_SYSTEM_TIMESTAMP_MS = 21
-const SLOT_COUNT = 22
+/** `length`: `total_elapsed_time` (ms) and `length_type`; `session`: `pool_length` (cm). */
+const SLOT_ELAPSED = 22
+const SLOT_LENGTH_TYPE = 23
+const SLOT_POOL_LENGTH = 24
+const SLOT_COUNT = 25
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -201,6 +220,16 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [2, SLOT_START_TIME],
       [5, SLOT_SPORT],
       [6, SLOT_SUB_SPORT],
+      [44, SLOT_POOL_LENGTH],
+    ]),
+  ],
+  [
+    LENGTH,
+    new Map([
+      [253, SLOT_TIMESTAMP],
+      [2, SLOT_START_TIME],
+      [3, SLOT_ELAPSED],
+      [12, SLOT_LENGTH_TYPE],
     ]),
   ],
   [
@@ -510,6 +539,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
   const timers: FitTimerEvent[] = []
   const sessions: FitSession[] = []
   const laps: FitLap[] = []
+  const lengths: FitLength[] = []
   let events = 0
   const keep = (at: number): void => {
     events += 1
@@ -609,6 +639,10 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
     } else if (global === LAP) {
       keep(pos)
       laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time, distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100 })
+    } else if (global === LENGTH) {
+      keep(pos)
+      const start = (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS
+      lengths.push({ start, end: start + (values[SLOT_ELAPSED] ?? Number.NaN), active: values[SLOT_LENGTH_TYPE] === 1 })
     } else if (global === TIMESTAMP_CORRELATION) {
       const system = values[SLOT_SYSTEM_TIMESTAMP] ?? Number.NaN
       if (Number.isNaN(relativeToUtcMs) && !Number.isNaN(timestamp) && !Number.isNaN(system)) {
@@ -629,6 +663,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
         end: time,
         sport: Number.isNaN(sport) ? null : getFitSportName(sport),
         subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
+        poolLengthM: (values[SLOT_POOL_LENGTH] ?? Number.NaN) / 100,
       })
     }
   }
@@ -637,7 +672,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
   const records = columns.finish()
   // Without a correlation, relative times stay as they are, as every decoder reads them: a device
   // whose clock was never set counts from 1989-12-31 all the same.
-  if (Number.isNaN(relativeToUtcMs)) return { records, timers, sessions, laps, fileType: fileType ?? null, tailDamaged }
+  if (Number.isNaN(relativeToUtcMs)) return { records, timers, sessions, laps, lengths, fileType: fileType ?? null, tailDamaged }
   // The correlation may come after the messages it dates (a VIRB writes it at its first GPS fix).
   const utc = (time: number): number => (time < RELATIVE_TIME_LIMIT_MS ? time + relativeToUtcMs : time)
   records.time.forEach((time, i) => (records.time[i] = utc(time)))
@@ -646,6 +681,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
     timers: timers.map((timer) => ({ ...timer, time: utc(timer.time) })),
     sessions: sessions.map((session) => ({ ...session, start: utc(session.start), end: utc(session.end) })),
     laps: laps.map((lap) => ({ ...lap, start: utc(lap.start), end: utc(lap.end) })),
+    lengths: lengths.map((length) => ({ ...length, start: utc(length.start), end: utc(length.end) })),
     fileType: fileType ?? null,
     tailDamaged,
   }

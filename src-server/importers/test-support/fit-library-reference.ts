@@ -60,10 +60,11 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     end: timeOf(session.timestamp),
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
+    poolLengthM: finite(session.pool_length),
   }))
   const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
   const fileType: unknown = data.file_ids?.[0]?.type
-  return { records: columns, timers, sessions, laps, fileType: typeof fileType === 'string' ? fileType : null, tailDamaged: false }
+  return { records: columns, timers, sessions, laps, lengths: [], fileType: typeof fileType === 'string' ? fileType : null, tailDamaged: false }
 }
 
 /** Decodes FIT bytes with fit-file-parser, CRCs checked (`force: false`). @throws TrackFileError `fit_corrupt` */

@@ -352,6 +352,15 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpsbabel-segmented-tracks.gpx': { refused: 'track_times_sparse' },
   // Its first record stands alone (timer started and stopped at once): the ride starts with it, 26 s earlier.
   'fit/sportslib-31-days-activity.fit': positions(),
+  // Pool swims (session totals): the length swum before each interval's first record counts from the lap that resumed it.
+  'fit/goldencheetah-2016-05-23.fit': device,
+  'fit/goldencheetah-garmin-swim-example.fit': device,
+  'fit/goldencheetah-morning-swim.fit': device,
+  'tcx/goldencheetah-fr910xt-swim.tcx': device, // laps 2,000 m
+  // Pool swims whose records carry no time: told by their lengths (one per record, dated).
+  'fit/goldencheetah-swim-2015.fit': device,
+  'fit/goldencheetah-swim-antfs.fit': device,
+  'fit/sportslib-swim-7617306288.fit': device,
 }
 
 /**
