@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { visibilitySchema } from './sharing'
 import { BIO_MAX, PASSWORD_MAX } from '../domain/accounts'
 import { SPEED_DISPLAYS } from '../domain/pace'
 import { languages, optionalText, successMessageSchema } from './common'
@@ -65,6 +66,11 @@ export const preferencesBody = z
     max_hr: zoneSetting(ZONE_LIMITS.maxHeartRate),
     resting_hr: zoneSetting(ZONE_LIMITS.restingHeartRate),
     ftp: zoneSetting(ZONE_LIMITS.ftp),
+    // Sharing defaults (issue 31). Optional: reference 0.6 clients do not send them; left out, they stay.
+    workouts_visibility: visibilitySchema.optional(),
+    analysis_visibility: visibilitySchema.optional(),
+    map_visibility: visibilitySchema.optional(),
+    hr_visibility: visibilitySchema.optional(),
   })
   .refine((body) => body.max_hr == null || body.resting_hr == null || body.resting_hr < body.max_hr, {
     message: 'resting heart rate must be below the maximum',

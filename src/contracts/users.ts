@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { visibilitySchema } from './sharing'
 import { httpDateSchema, languages, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 
@@ -28,6 +29,11 @@ const userPreferencesSchema = z.object({
   resting_hr: z.number().nullable(),
   /** Functional threshold power, watts, for power zones (null = not set). */
   ftp: z.number().nullable(),
+  /** Defaults of new workouts' visibility, and who sees heart rates (the reference's names). */
+  workouts_visibility: visibilitySchema,
+  analysis_visibility: visibilitySchema,
+  map_visibility: visibilitySchema,
+  hr_visibility: visibilitySchema,
 })
 export type UserPreferences = z.infer<typeof userPreferencesSchema>
 

@@ -4,6 +4,7 @@ import { workoutInsightFieldsSchema } from './insights'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 import { userRecordSchema } from './users'
+import { visibilitySchema } from './sharing'
 
 /** Notes limit (characters). */
 export const NOTES_MAX = 500
@@ -90,6 +91,10 @@ const workoutSchema = workoutFiguresSchema.extend({
   has_heart_rate: z.boolean(),
   has_cadence: z.boolean(),
   has_power: z.boolean(),
+  /** Who may see the workout, its analysis, its map (capped; hidden parts are told as `private`). */
+  workout_visibility: visibilitySchema,
+  analysis_visibility: visibilitySchema,
+  map_visibility: visibilitySchema,
 })
 export type Workout = z.infer<typeof workoutSchema>
 
@@ -324,6 +329,8 @@ export const noFileWorkoutBody = z.object({
   notes: notes.optional(),
   ascent: z.number().min(0).max(100_000).nullable().optional(),
   descent: z.number().min(0).max(100_000).nullable().optional(),
+  /** The user's default (`workouts_visibility`) when left out. */
+  workout_visibility: visibilitySchema.optional(),
 })
 
 /** PATCH workouts/{id}: date and figures only for workouts without a file. */
@@ -341,6 +348,9 @@ export const updateWorkoutBody = z
     descent: z.number().min(0).max(100_000).nullable(),
     weather_start: weatherSchema.nullable(),
     weather_end: weatherSchema.nullable(),
+    workout_visibility: visibilitySchema,
+    analysis_visibility: visibilitySchema,
+    map_visibility: visibilitySchema,
   })
   .partial()
   .strict()

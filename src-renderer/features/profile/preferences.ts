@@ -15,6 +15,10 @@ export function preferencesOf(profile: User): UserPreferences {
     max_hr: profile.max_hr ?? null,
     resting_hr: profile.resting_hr ?? null,
     ftp: profile.ftp ?? null,
+    workouts_visibility: profile.workouts_visibility ?? 'private',
+    analysis_visibility: profile.analysis_visibility ?? 'private',
+    map_visibility: profile.map_visibility ?? 'private',
+    hr_visibility: profile.hr_visibility ?? 'private',
   }
 }
 

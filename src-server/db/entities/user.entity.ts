@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm'
+import type { Visibility } from '../../../src/domain/visibility'
 
 /** An account. Usernames and e-mails are unique regardless of case (NOCASE collation). */
 @Entity('user')
@@ -88,6 +89,19 @@ export class UserEntity {
 
   @Column({ type: 'datetime', name: 'email_token_expires_at', nullable: true })
   emailTokenExpiresAt!: Date | null
+
+  /** Defaults of new workouts' visibility, and who sees the heart rate of any workout (issue 31). */
+  @Column({ type: 'text', name: 'workouts_visibility', default: 'private' })
+  workoutsVisibility!: Visibility
+
+  @Column({ type: 'text', name: 'analysis_visibility', default: 'private' })
+  analysisVisibility!: Visibility
+
+  @Column({ type: 'text', name: 'map_visibility', default: 'private' })
+  mapVisibility!: Visibility
+
+  @Column({ type: 'text', name: 'hr_visibility', default: 'private' })
+  hrVisibility!: Visibility
 
   /** Bumped on every password change: tokens carrying an older version are refused. */
   @Column({ type: 'integer', name: 'token_version', default: 0 })

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm'
+import type { Visibility } from '../../../src/domain/visibility'
 import { SportEntity } from './sport.entity'
 import { UserEntity } from './user.entity'
 
@@ -105,6 +106,16 @@ export class WorkoutEntity {
 
   @Column({ type: 'boolean', name: 'has_power', default: false })
   hasPower!: boolean
+
+  /** Who may see the workout, its analysis and its map (each capped by the one before; see `src/domain/visibility`). */
+  @Column({ type: 'text', name: 'workout_visibility', default: 'private' })
+  workoutVisibility!: Visibility
+
+  @Column({ type: 'text', name: 'analysis_visibility', default: 'private' })
+  analysisVisibility!: Visibility
+
+  @Column({ type: 'text', name: 'map_visibility', default: 'private' })
+  mapVisibility!: Visibility
 
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -15,6 +15,7 @@ import { ImportResultWarnings1795540940143 } from './1795540940143-import-result
 import { SportSpeedDisplayDefault1795759949113 } from './1795759949113-sport-speed-display-default'
 import { LoginSecurity1795760819730 } from './1795760819730-login-security'
 import { ImportTaskAttempts1795766931137 } from './1795766931137-import-task-attempts'
+import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibility'
 
 /** Every migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   SportSpeedDisplayDefault1795759949113,
   LoginSecurity1795760819730,
   ImportTaskAttempts1795766931137,
+  WorkoutVisibility1795771599177,
 ]

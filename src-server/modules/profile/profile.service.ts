@@ -19,6 +19,7 @@ import type { Mailer } from '../../mail/mailer'
 import type { AccountMail } from '../auth/account-mail'
 import { sessionTokenFor, throwProblems } from '../auth/auth.service'
 import { loadPresentedUser } from '../users/user.presenter'
+import { sharingDefaultsChange } from '../sharing/workout-access'
 
 /** True when the IANA time zone is known to this runtime. */
 function isKnownTimezone(zone: string): boolean {
@@ -123,7 +124,8 @@ export function createProfileService({ database, passwords, tokens, mailer, now 
 
     async editPreferences(user: UserEntity, body: z.output<typeof preferencesBody>): Promise<ProfileResponse> {
       if (!isKnownTimezone(body.timezone)) throw new AppError('invalid_payload')
-      const updated = await updateUser(user.id, () => ({
+      const updated = await updateUser(user.id, (current) => ({
+        ...sharingDefaultsChange(current, body),
         ...(body.display_ascent !== undefined ? { displayAscent: body.display_ascent } : {}),
         imperialUnits: body.imperial_units,
         language: body.language,

@@ -85,6 +85,10 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
     max_hr: user.maxHeartRate,
     resting_hr: user.restingHeartRate,
     ftp: user.ftp,
+    workouts_visibility: user.workoutsVisibility,
+    analysis_visibility: user.analysisVisibility,
+    map_visibility: user.mapVisibility,
+    hr_visibility: user.hrVisibility,
   }
 }
 

@@ -21,6 +21,7 @@ import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
 import { insertUnlessDuplicate, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
+import { newWorkoutLevels } from '../sharing/workout-access'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
 const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx', '.kml'])
@@ -323,6 +324,7 @@ export async function importWorkoutFile(
         mapId: null as string | null,
         weatherStart: null,
         weatherEnd: null,
+        ...newWorkoutLevels(user),
       })
       const segments = applyAnalysis(workout, analysis)
       workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user)

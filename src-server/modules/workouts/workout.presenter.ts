@@ -1,6 +1,7 @@
 import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutSegment } from '../../../src/contracts'
 import { formatTimedelta } from '../../../src/format/duration'
 import { toHttpDate } from '../../lib/http-date'
+import { presentedLevels } from '../sharing/workout-access'
 import type { WorkoutRow, WorkoutSegmentRow } from './workouts.queries'
 
 const round = (value: number | null, decimals: number): number | null => (value === null ? null : Number(value.toFixed(decimals)))
@@ -87,6 +88,7 @@ export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Work
     has_heart_rate: workout.hasHeartRate,
     has_cadence: workout.hasCadence,
     has_power: workout.hasPower,
+    ...presentedLevels(workout),
     ...presentFigures(workout, workout.filePath !== null),
   }
 }

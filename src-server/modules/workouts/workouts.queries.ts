@@ -180,6 +180,9 @@ const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
   ['hasHeartRate', 'w.has_heart_rate', 'integer'],
   ['hasCadence', 'w.has_cadence', 'integer'],
   ['hasPower', 'w.has_power', 'integer'],
+  ['workoutVisibility', 'w.workout_visibility', 'text'],
+  ['analysisVisibility', 'w.analysis_visibility', 'text'],
+  ['mapVisibility', 'w.map_visibility', 'text'],
   ['previousId', neighbour('<', 'DESC'), 'text'],
   ['nextId', neighbour('>', 'ASC'), 'text'],
 ])

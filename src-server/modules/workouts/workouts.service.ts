@@ -32,6 +32,7 @@ import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
+import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer } from '../sharing/workout-access'
 import {
   segmentsOfWorkouts,
   workoutListAnswer,
@@ -198,6 +199,7 @@ export function createWorkoutsService(context: ServerContext) {
         hasHeartRate: false,
         hasCadence: false,
         hasPower: false,
+        ...newWorkoutLevels(user, body),
       })
       await insertWorkout(manager, created)
       await addToRecords(manager, user.id, sport.id, [created])
@@ -233,9 +235,14 @@ export function createWorkoutsService(context: ServerContext) {
       return { status: 'created', data: { workouts: await present(db.manager, user, created, links), task } }
     },
 
-    /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light). */
+    /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light); another's as its visibility allows. */
     async get(user: UserEntity, id: string): Promise<WorkoutsResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const { workout, owner, access } = await viewWorkout(db.manager, user, id, 'workout')
+      if (!access.owner) {
+        const segments = access.analysis ? await segmentsOfWorkouts(db.manager, [workout.id]) : []
+        const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
+        return { status: 'success', data: { workouts: [workoutForViewer(presented, access)] } }
+      }
       const answer = await single(db.manager, user, workout, 'success')
       const extra = await workoutInsightFields(db.manager, workout)
       return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
@@ -325,6 +332,7 @@ export function createWorkoutsService(context: ServerContext) {
         if (body.notes !== undefined && body.notes !== null) current.notes = body.notes
         if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
         if (body.weather_end !== undefined) current.weatherEnd = body.weather_end ? JSON.stringify(body.weather_end) : null
+        Object.assign(current, editedWorkoutLevels(current, body))
         if (!withFile) {
           if (body.workout_date !== undefined) current.workoutDate = userInstant(user, body.workout_date)
           if (body.duration !== undefined) current.duration = current.moving = body.duration
@@ -365,7 +373,7 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const { workout, access } = await viewWorkout(db.manager, user, id, 'analysis')
       const points = chartPoints((await storedTrack(workout)).chart)
       let chartData
       if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed)
@@ -376,7 +384,7 @@ export function createWorkoutsService(context: ServerContext) {
         const figures = (await segmentsOfWorkouts(db.manager, [workout.id])).find((row) => row.segmentIndex === index)
         chartData = presentSegmentChart(own, figures?.maxSpeed ?? null)
       }
-      return { status: 'success', message: '', data: { chart_data: chartData } }
+      return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access) } }
     },
 
     /**
@@ -386,7 +394,9 @@ export function createWorkoutsService(context: ServerContext) {
      * the caller to stream and then remove.
      */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const { workout, access } = await viewWorkout(db.manager, user, id, 'map')
+      // The GPX carries every sensor of the file: to others, only when their heart rate is shown too.
+      if (!access.heartRate) throw new AppError('workout_not_found')
       if (!workout.filePath) throw new AppError('workout_has_no_file')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
@@ -408,7 +418,7 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The workout's simplified map line, one line per segment. */
     async mapLine(user: UserEntity, id: string): Promise<MapLineResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const { workout } = await viewWorkout(db.manager, user, id, 'map')
       const lines = unpackPolyline((await storedTrack(workout)).polyline)
       return { status: 'success', data: { lines } }
     },

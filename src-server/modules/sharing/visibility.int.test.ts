@@ -1,0 +1,213 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DataSource } from 'typeorm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChartDataResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { dataDirLayout } from '../../data-dir'
+import { migrations } from '../../db/migrations'
+import { openDatabase } from '../../db/open-database'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
+import { fixture, upload } from '../../test/workouts'
+
+/**
+ * The visibility matrix (issue 31): sam's workout under every combination of its three levels,
+ * read through every route that shows something of a workout, by sam, by another user (kim), by
+ * the administrator and by a visitor without a session. The rule, stated here on its own: a
+ * level is open to the owner always and to anyone else when `public`; the analysis is capped by
+ * the workout, the map by the analysis; a hidden workout answers 404 like a missing one.
+ */
+const LEVELS = ['private', 'followers_only', 'public'] as const
+type Level = (typeof LEVELS)[number]
+type Role = 'owner' | 'stranger' | 'admin' | 'logged-out'
+const ROLES: readonly Role[] = ['owner', 'stranger', 'admin', 'logged-out']
+
+const order = (level: Level) => LEVELS.indexOf(level)
+const capped = (parent: Level, child: Level): Level => (order(child) > order(parent) ? parent : child)
+const open = (level: Level, role: Role) => role === 'owner' || level === 'public'
+
+/** What each route shows: the part of the workout it needs. `owner` routes are the owner's alone. */
+const ROUTES: Record<string, { path: (id: string) => string; part: 'workout' | 'analysis' | 'map' | 'gpx' | 'owner' }> = {
+  detail: { path: (id) => `workouts/${id}`, part: 'workout' },
+  chart: { path: (id) => `workouts/${id}/chart_data`, part: 'analysis' },
+  'segment chart': { path: (id) => `workouts/${id}/chart_data/segment/1`, part: 'analysis' },
+  'map line': { path: (id) => `workouts/${id}/map_line`, part: 'map' },
+  gpx: { path: (id) => `workouts/${id}/gpx`, part: 'gpx' },
+  'segment gpx': { path: (id) => `workouts/${id}/gpx/segment/1`, part: 'gpx' },
+  'original file': { path: (id) => `workouts/${id}/gpx/download`, part: 'owner' },
+  'heart-rate zones': { path: (id) => `workouts/${id}/zones`, part: 'owner' },
+}
+
+describe('workout visibility', () => {
+  let t: TestServer
+  let sam: Account
+  const tokens: Partial<Record<Role, string>> = {}
+  let workoutId: string
+  let mapId: string
+
+  beforeAll(async () => {
+    const started = await startWithOwnerAndSam()
+    t = started.t
+    sam = started.sam
+    const kim = await registerUser(t, 'kim', { activate: started.owner })
+    Object.assign(tokens, { owner: sam.token, stranger: kim.token, admin: started.owner.token })
+    // Heart rate public, so the GPX (which carries it) follows the map alone here.
+    const prefs = await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, hr_visibility: 'public' },
+    })
+    expect(prefs.status).toBe(200)
+    const created = await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await fixture('gpx/gpx_file_with_gpxtpx_extensions.gpx'))
+    expect(created.status).toBe(201)
+    const [workout] = created.body.data.workouts
+    workoutId = workout?.id ?? ''
+    mapId = workout?.map ?? ''
+    expect(mapId).not.toBe('')
+    expect(workout).toMatchObject({ workout_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private' })
+  })
+  afterAll(() => t.close())
+
+  const read = (role: Role, path: string) => t.api('GET', path, role === 'logged-out' ? {} : { token: tokens[role] ?? '' })
+  /** The status of a read whatever its body (the original file is not JSON). */
+  const statusOf = async (role: Role, path: string) => {
+    const response = await fetch(`${t.url}/api/${path}`, role === 'logged-out' ? {} : { headers: { authorization: `Bearer ${tokens[role] ?? ''}` } })
+    await response.arrayBuffer()
+    return response.status
+  }
+
+  it('answers every route for every role as the levels allow, for all 27 combinations', async () => {
+    const mismatches: string[] = []
+    for (const workout of LEVELS)
+      for (const analysis of LEVELS)
+        for (const map of LEVELS) {
+          const patched = await t.api<WorkoutsResponse>('PATCH', `workouts/${workoutId}`, {
+            token: sam.token,
+            body: { workout_visibility: workout, analysis_visibility: analysis, map_visibility: map },
+          })
+          expect(patched.status).toBe(200)
+          const analysisLevel = capped(workout, analysis)
+          const mapLevel = capped(analysisLevel, map)
+          expect(patched.body.data.workouts[0]).toMatchObject({ workout_visibility: workout, analysis_visibility: analysisLevel, map_visibility: mapLevel })
+          for (const role of ROLES)
+            for (const [name, route] of Object.entries(ROUTES)) {
+              const status = await statusOf(role, route.path(workoutId))
+              const allowed =
+                route.part === 'owner'
+                  ? role === 'owner'
+                  : open(workout, role) && (route.part === 'workout' || open(analysisLevel, role)) && (route.part === 'workout' || route.part === 'analysis' || open(mapLevel, role))
+              const expected = role === 'logged-out' ? 401 : allowed ? 200 : 404
+              if (status !== expected) mismatches.push(`${workout}/${analysis}/${map} ${role} ${name}: ${status}, expected ${expected}`)
+            }
+        }
+    expect(mismatches).toEqual([])
+  })
+
+  it('shows another user only the parts they may see, and never the owner-only fields', async () => {
+    await t.api('PATCH', `workouts/${workoutId}`, {
+      token: sam.token,
+      body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'private', notes: 'my door code is 1234' },
+    })
+    const answer = await read('stranger', `workouts/${workoutId}`)
+    expect(answer.status).toBe(200)
+    const shown = (answer.body as unknown as WorkoutsResponse).data.workouts[0] as Workout
+    expect(shown).toMatchObject({ user: 'sam', notes: null, file_format: null, records: [], previous_workout: null, next_workout: null, map: null, bounds: [] })
+    expect(shown.map_visibility).toBe('private')
+    expect(shown.segments.length).toBeGreaterThan(0)
+    // The map's id (which opens its image) appears nowhere in the answer.
+    expect(JSON.stringify(answer.body)).not.toContain(mapId)
+    // The chart is there, without positions.
+    const chart = (await read('stranger', `workouts/${workoutId}/chart_data`)).body as unknown as ChartDataResponse
+    expect(chart.data.chart_data.length).toBeGreaterThan(0)
+    expect(chart.data.chart_data.every((point) => point.latitude === null && point.longitude === null)).toBe(true)
+    expect(chart.data.chart_data.some((point) => typeof point.hr === 'number')).toBe(true)
+
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { analysis_visibility: 'private' } })
+    const bare = ((await read('stranger', `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0] as Workout
+    expect(bare).toMatchObject({ segments: [], min_alt: null, max_alt: null, analysis_visibility: 'private', has_heart_rate: false })
+    // The figures themselves stay.
+    expect(bare.distance).toBeGreaterThan(0)
+  })
+
+  it('keeps heart rate out of a public chart when the owner keeps it private', async () => {
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
+    await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, hr_visibility: 'private' },
+    })
+    const chart = (await read('stranger', `workouts/${workoutId}/chart_data`)).body as unknown as ChartDataResponse
+    expect(chart.data.chart_data.length).toBeGreaterThan(0)
+    expect(chart.data.chart_data.every((point) => point.hr === undefined)).toBe(true)
+    expect(chart.data.chart_data.some((point) => point.latitude !== null)).toBe(true)
+    // The GPX carries the heart rate: not to others now.
+    expect((await read('stranger', `workouts/${workoutId}/gpx`)).status).toBe(404)
+    const own = (await read('owner', `workouts/${workoutId}/chart_data`)).body as unknown as ChartDataResponse
+    expect(own.data.chart_data.some((point) => typeof point.hr === 'number')).toBe(true)
+  })
+
+  it('never lists, counts or ranks another user’s workout, however public', async () => {
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
+    const list = await read('stranger', 'workouts')
+    expect((list.body as unknown as WorkoutsListResponse).data.workouts).toEqual([])
+    for (const path of ['records', 'records/personal_bests', 'heatmap', 'insights/year_over_year'])
+      expect(JSON.stringify((await read('stranger', path)).body), path).not.toContain(workoutId)
+    expect((await read('stranger', 'stats/sam/by_time')).status).toBe(403)
+  })
+
+  it('gives new workouts the owner’s defaults, capped, unless the workout asks otherwise', async () => {
+    const prefs = await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, workouts_visibility: 'followers_only', analysis_visibility: 'public', map_visibility: 'public' },
+    })
+    expect(prefs.body).toMatchObject({ data: { workouts_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'followers_only' } })
+    const typed = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-05-01 10:00' },
+    })
+    expect(typed.body.data.workouts[0]).toMatchObject({ workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'followers_only' })
+    const chosen = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-05-02 10:00', workout_visibility: 'private' },
+    })
+    expect(chosen.body.data.workouts[0]).toMatchObject({ workout_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private' })
+    const uploaded = await upload<WorkoutsResponse>(t, sam.token, 'run.fit', await fixture('fit/garmin-fenix5-run.fit'))
+    expect(uploaded.status).toBe(201)
+    expect(uploaded.body.data.workouts[0]).toMatchObject({ workout_visibility: 'followers_only', map_visibility: 'followers_only' })
+  })
+
+  it('refuses a level that is not one of the three', async () => {
+    const answer = await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'everyone' } })
+    expect(answer.status).toBe(400)
+  })
+})
+
+describe('upgrading to workout visibility', () => {
+  it('keeps every existing workout and account private', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'waymark-visibility-'))
+    const layout = dataDirLayout(dir)
+    await mkdir(layout.backups)
+    const before = migrations.findIndex((migration) => migration.name === 'WorkoutVisibility1795771599177')
+    expect(before).toBeGreaterThan(0)
+    const old = new DataSource({ type: 'sqlite', database: layout.database, migrations: migrations.slice(0, before) })
+    await old.initialize()
+    await old.runMigrations()
+    await old.query(`INSERT INTO user (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00.000')`)
+    await old.query(
+      `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00.000', '2020-01-01 00:00:00.000', 60, 60, 0, 1)`,
+    )
+    await old.destroy()
+    const db = await openDatabase(layout, new Date('2026-11-27T00:00:00Z'))
+    try {
+      expect(await db.query(`SELECT workout_visibility, analysis_visibility, map_visibility FROM workout`)).toEqual([
+        { workout_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private' },
+      ])
+      expect(await db.query(`SELECT workouts_visibility, analysis_visibility, map_visibility, hr_visibility FROM user`)).toEqual([
+        { workouts_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private', hr_visibility: 'private' },
+      ])
+      await expect(db.query(`UPDATE workout SET map_visibility = 'everyone'`)).rejects.toThrow(/CHECK/)
+    } finally {
+      await db.destroy()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

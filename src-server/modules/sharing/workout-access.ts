@@ -1,0 +1,120 @@
+import type { EntityManager } from 'typeorm'
+import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import { cappedLevels, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
+import { AppError } from '../../../src/errors'
+import type { UserEntity, WorkoutEntity } from '../../db/entities'
+import { sharingRepository } from '../../db/repositories/sharing.repository'
+import { isShortId } from '../../lib/short-id'
+
+/** A workout some viewer may see, what of it they may see, and its owner. */
+export interface ViewedWorkout {
+  workout: WorkoutEntity
+  owner: UserEntity
+  access: WorkoutAccess
+}
+
+/** How the viewer (null: nobody signed in) relates to the owner of a workout. */
+function relationOf(viewer: UserEntity | null, ownerId: number): Relation {
+  if (viewer === null) return 'anonymous'
+  return viewer.id === ownerId ? 'owner' : 'stranger'
+}
+
+/** Which part of a workout an answer shows: the workout itself, its analysis (chart) or its map (line, GPX). */
+export type WorkoutPart = 'workout' | 'analysis' | 'map'
+
+/**
+ * The workout of this id as `viewer` may see it, when they may see `part` of it; otherwise
+ * "not found", exactly as for an id that does not exist, so nothing can be probed.
+ */
+export async function viewWorkout(manager: EntityManager, viewer: UserEntity | null, id: string, part: WorkoutPart): Promise<ViewedWorkout> {
+  const repository = sharingRepository(manager)
+  const workout = isShortId(id) ? await repository.workoutById(id) : null
+  const owner = workout ? (viewer?.id === workout.userId ? viewer : await repository.userById(workout.userId)) : null
+  if (!workout || !owner) throw new AppError('workout_not_found')
+  const access = workoutAccess(
+    { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility },
+    owner.hrVisibility,
+    relationOf(viewer, owner.id),
+  )
+  if (!access[part]) throw new AppError('workout_not_found')
+  return { workout, owner, access }
+}
+
+/**
+ * A presented workout as a viewer other than its owner may see it: no notes, original file,
+ * records or neighbours; no analysis (segments, altitudes, sensors) or map (image, bounds) when
+ * those are hidden; the levels of hidden parts told as private.
+ */
+export function workoutForViewer<T extends Workout>(presented: T, access: WorkoutAccess): Workout {
+  const shown: Workout = {
+    ...presented,
+    notes: null,
+    file_format: null,
+    records: [],
+    previous_workout: null,
+    next_workout: null,
+    workout_visibility: access.levels.workout,
+    analysis_visibility: access.levels.analysis,
+    map_visibility: access.levels.map,
+  }
+  if (!access.analysis) Object.assign(shown, { with_gpx: false, segments: [], min_alt: null, max_alt: null, has_cadence: false, has_power: false })
+  if (!access.heartRate) shown.has_heart_rate = false
+  if (!access.map) Object.assign(shown, { map: null, bounds: [] })
+  return shown
+}
+
+/** Chart points without positions when the map is hidden, and without heart rate when that is. */
+export function chartForViewer(points: ChartDataPoint[], access: WorkoutAccess): ChartDataPoint[] {
+  if (access.map && access.heartRate) return points
+  return points.map(({ hr, ...point }) => ({
+    ...point,
+    ...(access.map ? {} : { latitude: null, longitude: null }),
+    ...(access.heartRate && hr !== undefined ? { hr } : {}),
+  }))
+}
+
+/** The sharing defaults a preferences call sets (left-out ones stay), the analysis and map capped as the reference does. */
+export function sharingDefaultsChange(
+  current: Pick<UserEntity, 'workoutsVisibility' | 'analysisVisibility' | 'mapVisibility'>,
+  body: { workouts_visibility?: Visibility | undefined; analysis_visibility?: Visibility | undefined; map_visibility?: Visibility | undefined; hr_visibility?: Visibility | undefined },
+): Partial<UserEntity> {
+  const levels = cappedLevels({
+    workout: body.workouts_visibility ?? current.workoutsVisibility,
+    analysis: body.analysis_visibility ?? current.analysisVisibility,
+    map: body.map_visibility ?? current.mapVisibility,
+  })
+  return {
+    workoutsVisibility: levels.workout,
+    analysisVisibility: levels.analysis,
+    mapVisibility: levels.map,
+    ...(body.hr_visibility ? { hrVisibility: body.hr_visibility } : {}),
+  }
+}
+
+/** The levels of a new workout: those asked for, else the owner's defaults; capped. */
+export function newWorkoutLevels(
+  owner: Pick<UserEntity, 'workoutsVisibility' | 'analysisVisibility' | 'mapVisibility'>,
+  asked: { workout_visibility?: Visibility | undefined } = {},
+): Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'> {
+  const levels = cappedLevels({ workout: asked.workout_visibility ?? owner.workoutsVisibility, analysis: owner.analysisVisibility, map: owner.mapVisibility })
+  return { workoutVisibility: levels.workout, analysisVisibility: levels.analysis, mapVisibility: levels.map }
+}
+
+/** A workout's levels after an edit: the ones given replace the stored ones, then each is capped by its parent. */
+export function editedWorkoutLevels(
+  workout: Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'>,
+  body: { workout_visibility?: Visibility | undefined; analysis_visibility?: Visibility | undefined; map_visibility?: Visibility | undefined },
+): Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'> {
+  const levels = cappedLevels({
+    workout: body.workout_visibility ?? workout.workoutVisibility,
+    analysis: body.analysis_visibility ?? workout.analysisVisibility,
+    map: body.map_visibility ?? workout.mapVisibility,
+  })
+  return { workoutVisibility: levels.workout, analysisVisibility: levels.analysis, mapVisibility: levels.map }
+}
+
+/** A workout's levels on the wire, capped (what the owner is told). */
+export function presentedLevels(workout: Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'>): Pick<Workout, 'workout_visibility' | 'analysis_visibility' | 'map_visibility'> {
+  const levels = cappedLevels({ workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility })
+  return { workout_visibility: levels.workout, analysis_visibility: levels.analysis, map_visibility: levels.map }
+}
