@@ -105,7 +105,7 @@ export function singleFileUpload(tmpDir: string, maxBytes: () => Promise<number>
       await upload.single('file')(ctx, next)
     } catch (error) {
       // No space for the upload or what it makes (its file, its rows): a state the user can act on, not a crash.
-      throw isDiskFull(error) ? new AppError('disk_full') : error
+      throw isDiskFull(error, tmpDir) ? new AppError('disk_full') : error
     } finally {
       // A file the handler did not have analysed as it arrived frees its thread (no effect otherwise).
       ;(ctx.file as StoredUpload | undefined)?.arriving?.abort()

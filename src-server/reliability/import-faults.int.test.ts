@@ -176,6 +176,53 @@ describe.skipIf(!mountable)('a full disk is a state, not a crash (issue 28)', ()
     expect((await t.api('POST', `workouts/imports/${stopped.id}/resume`, { token: owner.token })).body).toMatchObject({ code: 'import_not_resumable' })
   }, 240_000)
 
+  it("a task whose end cannot be written either (the disk still full) ends failed and resumable at once, its slot free, and resumes when space returns", async () => {
+    // A server of its own: its write-ahead log has only grown, so each write past a full disk needs space it cannot get.
+    let writes = 0
+    let filling = false
+    const fresh = await startTestServer({
+      dataDir: join(disk, 'fresh'),
+      // Before each write: the task's own row fits (its 2nd write), its ride does not; then
+      // nothing is free before each write (the task's end, and again once the server has emptied its log).
+      writeGate: async () => {
+        writes += 1
+        if (filling) await fill(join(disk, 'filler'), writes <= 2 ? 64 * 1024 : 0)
+      },
+    })
+    try {
+      const user = await registerUser(fresh, 'owner')
+      const long = rideToGpx(syntheticRide(3000, { start: Date.UTC(2022, 5, 1, 8) }))
+      expect(long.length).toBeGreaterThan(200_000)
+      const archive = buildZip([{ name: 'long-ride.gpx', data: long, deflate: true }])
+      writes = 0
+      filling = true
+      const started = await upload<ImportTaskResponse>(fresh, user.token, 'long.zip', archive, data)
+      expect(started.status).toBe(202)
+      const stopped = await waitForImport(fresh, user.token, started.body.data.task.id, 30_000)
+      expect(stopped).toMatchObject({ status: 'failed', message: errorCatalogue.disk_full.message, resumable: true, files_done: 0 })
+      // The case at hand: its end is not in the database (nothing could be written there).
+      const [row] = await fresh.server.dataSource.query<[{ status: string }]>('SELECT status FROM import_task WHERE id = ?', [stopped.id])
+      expect(row.status).toBe('in_progress')
+      expect(await readdir(join(disk, 'fresh', 'tmp'))).toEqual([])
+
+      filling = false
+      await rm(join(disk, 'filler'))
+      // Its owner may run two imports at once again: the stopped task holds no slot.
+      const others = [0, 1].map((k) => buildZip(Array.from({ length: 5 }, (_, i) => ride(100 + 10 * k + i))))
+      const answers = await Promise.all(others.map((other, k) => upload<ImportTaskResponse>(fresh, user.token, `other-${k}.zip`, other, data)))
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202])
+      for (const answer of answers) expect((await waitForImport(fresh, user.token, answer.body.data.task.id, 60_000)).status).toBe('done')
+      const resumed = await fresh.api<ImportTaskResponse>('POST', `workouts/imports/${stopped.id}/resume`, { token: user.token })
+      expect(resumed.status).toBe(200)
+      const task = await waitForImport(fresh, user.token, stopped.id, 60_000)
+      expect(task).toMatchObject({ status: 'done', files_done: 1 })
+      expect(task.results).toMatchObject([{ file: 'long-ride.gpx', status: 'imported' }])
+      expect(await workoutsOf(fresh, user.token)).toHaveLength(11)
+    } finally {
+      await fresh.close()
+    }
+  }, 120_000)
+
   it('a single upload with no space left answers 507 disk_full, and stores nothing', async () => {
     const before = await workoutsOf(t, owner.token)
     await fill(join(disk, 'filler'), 0)

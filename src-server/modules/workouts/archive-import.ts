@@ -158,10 +158,26 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   const workouts = createWorkoutsService(context)
   const finished = new EventEmitter()
   finished.setMaxListeners(0)
+  /**
+   * Endings a full disk kept from being written, by task: the task is reported ended from here at
+   * once (its owner sees it failed and resumable, its slot is free), and its row is written before
+   * the next write that starts or resumes a task (see {@link writeEndings}). A restart before that
+   * finds the row in progress and resumes it: nothing is lost either way.
+   */
+  const unwritten = new Map<string, Partial<ImportTaskEntity>>()
+
+  /** Writes the endings a full disk held back. @throws what the write meets (a disk still full) */
+  async function writeEndings(): Promise<void> {
+    for (const [taskId, ending] of unwritten) {
+      await write((manager) => manager.update(ImportTaskEntity, { id: taskId }, ending))
+      unwritten.delete(taskId)
+    }
+  }
 
   async function load(where: { id: string; userId?: number }): Promise<ImportTask | undefined> {
-    const row = await db.manager.findOneBy(ImportTaskEntity, where)
-    if (!row) return undefined
+    const found = await db.manager.findOneBy(ImportTaskEntity, where)
+    if (!found) return undefined
+    const row = Object.assign(found, unwritten.get(found.id))
     const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, order: { seq: 'ASC' } })
     const elapsedS = (context.now().getTime() - row.createdAt.getTime()) / 1000
     const secondsLeft =
@@ -274,7 +290,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
    */
   async function failureOf(run: Run, error: unknown): Promise<ErrorCode> {
     if (error instanceof TaskStopped) throw error
-    if (isDiskFull(error)) throw new TaskStopped('disk_full')
+    if (isDiskFull(error, context.layout.root)) throw new TaskStopped('disk_full')
     // An owner deleted mid-file makes the insert fail: that is the end of the task, not a file error.
     if (!(await stillOwned(run))) throw new TaskStopped('owner_gone')
     return reasonOf(error, logError)
@@ -313,7 +329,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         await readEntry(source, item, 'metadata', target)
         mergePlans(plan, await context.compute.readExportMetadata(detected.kind, target, name, source.limits.maxFiles - planRows(plan)))
       } catch (error) {
-        if (isDiskFull(error)) throw error
+        if (isDiskFull(error, context.layout.root)) throw error
         // Refused (size, ratio, budget), or damaged (it inflates to other than it declares).
         plan.errors.push({ key: name, code: isAppError(error) ? error.code : 'export_row_invalid' })
       } finally {
@@ -580,7 +596,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   async function endingOf(error: unknown, archivePath: string): Promise<Ending | null> {
     // A full disk, wherever it struck (a file, a result, the metadata): the task waits for space
     // with its archive, and its owner resumes it (its stored results are kept).
-    if ((error instanceof TaskStopped && error.reason === 'disk_full') || isDiskFull(error)) {
+    if ((error instanceof TaskStopped && error.reason === 'disk_full') || isDiskFull(error, context.layout.root)) {
       context.config.logger.warn('an import stopped: the disk is full; its owner can resume it once there is space')
       return { status: 'failed', message: DISK_FULL_MESSAGE, keepArchive: true }
     }
@@ -598,35 +614,34 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** The report step: writes how the task ended and announces it. */
   async function report(run: Run, archivePath: string, ending: Ending): Promise<void> {
     const { status, message, keepArchive } = ending
-    const end = () =>
-      write((manager) =>
-        manager.update(
-          ImportTaskEntity,
-          { id: run.taskId },
-          {
-            status,
-            message,
-            filesDone: run.filesDone,
-            filesTotal: run.filesTotal,
-            currentFile: null,
-            bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
-            archivePath: keepArchive ? archivePath : null,
-            attempts: 0,
-            finishedAt: context.now(),
-          },
-        ),
-      )
+    const fields: Partial<ImportTaskEntity> = {
+      status,
+      message,
+      filesDone: run.filesDone,
+      filesTotal: run.filesTotal,
+      currentFile: null,
+      bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+      archivePath: keepArchive ? archivePath : null,
+      attempts: 0,
+      finishedAt: context.now(),
+    }
+    const end = () => write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, fields))
     try {
       await end().catch(async (error: unknown) => {
-        if (!isDiskFull(error)) throw error
+        if (!isDiskFull(error, context.layout.root)) throw error
         // The write-ahead log holds the space this update needs: emptied into the database, it is written again.
         await db.query('PRAGMA wal_checkpoint(TRUNCATE)')
         await end()
       })
     } catch (error) {
-      // Not even the task's end could be written (a disk still full): the next start resumes it.
-      logError(error)
-      return
+      // A stopping server's closed database: the next start resumes the task.
+      if (!isDiskFull(error, context.layout.root)) {
+        logError(error)
+        return
+      }
+      // Not even the task's end could be written: it ends all the same, written once there is space.
+      context.config.logger.warn("an import's end is kept in memory until the disk has space for it")
+      unwritten.set(run.taskId, fields)
     }
     if (!keepArchive) await rm(archivePath, { force: true })
     finished.emit(run.taskId)
@@ -685,7 +700,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       } catch (error) {
         // A quit is not a crash: the task resumes at the next start as if it had never been resumed,
         // whatever the stop made fail first (a closing thread, zip or database), unless the disk is full.
-        const stopping = signal.aborted && !isDiskFull(error) && !(error instanceof TaskStopped && error.reason !== 'server_stopping')
+        const stopping = signal.aborted && !isDiskFull(error, context.layout.root) && !(error instanceof TaskStopped && error.reason !== 'server_stopping')
         ending = stopping ? null : await endingOf(error, archivePath)
         if (stopping) await resetAttempts(run.taskId)
       } finally {
@@ -784,6 +799,9 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
     async resume(user, id) {
       await resumed
+      await writeEndings().catch((error: unknown) => {
+        throw isDiskFull(error, context.layout.root) ? new AppError('disk_full') : error
+      })
       const row = await write(async (manager) => {
         const found = await manager.findOneBy(ImportTaskEntity, { id, userId: user.id })
         if (!found) throw new AppError('import_task_not_found')
@@ -804,6 +822,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       const kept = join(archivesDir, `archive-${randomToken()}.zip`)
       try {
         await resumed
+        await writeEndings()
         zip = await openZip(archivePath)
         const listed = await listEntries(zip, limits, 0, createBudget(limits))
         const importable = listed.filter((item) => item.kind !== 'other')
@@ -847,7 +866,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         zip?.close()
         await rm(archivePath, { force: true })
         await rm(kept, { force: true })
-        throw isDiskFull(error) ? new AppError('disk_full') : error
+        throw isDiskFull(error, context.layout.root) ? new AppError('disk_full') : error
       }
     },
   }
