@@ -76,6 +76,9 @@ describe('a task the server died during twice is not resumed again (issue 28)', 
     const started = await upload<ImportTaskResponse>(t, owner.token, 'thirty.zip', buildZip(await rides(30)), data)
     for (const next of [4, null]) {
       await hold.held
+      const during = await t.api<ImportTaskResponse>('GET', `workouts/imports/${started.body.data.task.id}`, { token: owner.token })
+      expect(during.body.data.task).toMatchObject({ status: 'in_progress' })
+      expect(during.body.data.task.files_done).toBeLessThan(22)
       const closing = t.close({ keepData: true })
       hold.release()
       await closing
@@ -85,6 +88,50 @@ describe('a task the server died during twice is not resumed again (issue 28)', 
     const task = await waitForImport(t, await login(t, owner), started.body.data.task.id, 120_000)
     expect(task.status).toBe('done')
     expect(task.files_done).toBe(30)
+  }, 180_000)
+})
+
+describe("a resumed export is charged its lists once (issue 28)", () => {
+  it('an export stopped mid-way resumes at the next start and imports every workout under the same budget', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'waymark-export-resume-'))
+    const tracks = (await rides(20)).map((entry) => ({ ...entry, name: `activities/${entry.name}`, deflate: true }))
+    const header = 'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename'
+    // Long descriptions (of varied words: the list must not look like a zip bomb) make the list weigh as much as its tracks.
+    const description = (i: number) => Array.from({ length: 1500 }, (_, k) => ((k + 1) * (i + 7919)).toString(36)).join(' ')
+    const rows = tracks.map((entry, i) => `${i},"Mar 1, 2019, 8:00:00 AM",Ride ${i},Ride,${description(i)},3600,20.0,${entry.name}`)
+    const fileless = [1, 2].map((i) => `${100 + i},"Jan ${i}, 2020, 9:00:00 AM",Yoga ${i},Yoga,,1800,0.0,`)
+    const csv = Buffer.from(`${[header, ...rows, ...fileless].join('\n')}\n`)
+    const trackBytes = tracks.reduce((sum, entry) => sum + Buffer.byteLength(entry.data), 0)
+    expect(csv.length).toBeGreaterThan(trackBytes / 2)
+    const archive = buildZip([{ name: 'activities.csv', data: csv, deflate: true }, ...tracks])
+    // Exactly what the export holds: its 22 workouts, and the bytes of its list and files with a little to spare.
+    const limits = { gpx_limit_import: 22, max_single_file_size: csv.length, max_zip_file_size: csv.length + trackBytes + 4096 }
+
+    let hold = holdWrite(Number.POSITIVE_INFINITY)
+    let t = await startTestServer({ dataDir: dir, writeGate: () => hold.gate() })
+    try {
+      const owner = await registerUser(t, 'owner')
+      expect((await t.api('PATCH', 'config', { token: owner.token, body: limits })).status).toBe(200)
+      // Stopped (a quit) once a few of its files are stored.
+      hold = holdWrite(6)
+      const started = await upload<ImportTaskResponse>(t, owner.token, 'export_1.zip', archive, data)
+      expect(started.status).toBe(202)
+      await hold.held
+      const during = await t.api<ImportTaskResponse>('GET', `workouts/imports/${started.body.data.task.id}`, { token: owner.token })
+      expect(during.body.data.task).toMatchObject({ status: 'in_progress' })
+      expect(during.body.data.task.files_done).toBeLessThan(22)
+      const closing = t.close({ keepData: true })
+      hold.release()
+      await closing
+      t = await startTestServer({ dataDir: dir })
+      const token = await login(t, owner)
+      const task = await waitForImport(t, token, started.body.data.task.id, 120_000)
+      expect(task.status).toBe('done')
+      expect(task.results.filter((result) => result.status !== 'imported')).toEqual([])
+      expect(await workoutsOf(t, token)).toHaveLength(22)
+    } finally {
+      await t.close()
+    }
   }, 180_000)
 })
 

@@ -690,7 +690,11 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       try {
         zip = await openZip(archivePath)
         let listed = await listEntries(zip, options.limits, 0, run.budget)
-        run.plan = await readPlan({ zip, limits: options.limits, budget: run.budget, depth: 0 }, listed)
+        // An export's lists are read again when its task resumes, each time against the budget they
+        // were first read with, and charged once: the bytes a stopped run stored include them.
+        const planBudget = createBudget(options.limits)
+        run.plan = await readPlan({ zip, limits: options.limits, budget: planBudget, depth: 0 }, listed)
+        run.budget.bytes = Math.min(run.budget.bytes, planBudget.bytes)
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
         if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
         run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)
