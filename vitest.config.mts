@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src-server/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 20_000,
+          // Opt-in PostgreSQL lane: WAYMARK_TEST_DATABASE=postgres (see the file).
+          globalSetup: ['src-server/test/postgres-lane.ts'],
         },
       },
       {

@@ -15,7 +15,7 @@ function reachableUrls(host: string, port: number): string[] {
   return [`http://localhost:${port}/`, ...lan]
 }
 
-/** Headless server entry: `node out/main/server.js [--port N] [--host H] [--data-dir D]`. */
+/** Headless server entry: `node out/main/server.js [--port N] [--host H] [--data-dir D] [--database-url postgres://…]`. */
 async function main(): Promise<void> {
   const logger = consoleLogger()
   let server

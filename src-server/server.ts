@@ -6,9 +6,8 @@ import type { ServerConfig } from './config/server-config'
 import type { ServerContext } from './context'
 import { openDataDir, type DataDirLayout } from './data-dir'
 import { newSetupCode } from './lib/setup-code'
-import { openServerDatabase } from './db/open-database'
-import { openReadDataSource } from './db/data-source'
-import { createReadSnapshots, type ReadHooks } from './db/read-snapshots'
+import { openDatabaseConnections } from './db/engine'
+import type { ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
@@ -27,14 +26,6 @@ import { checkWatchedFolders, createFolderWatcher, WATCH_INTERVAL_MS, type Folde
 import { createImportTasks } from './modules/workouts/archive-import'
 import { importWorkoutFile } from './modules/workouts/workout-import'
 import { createDatabase } from './db/repositories'
-
-/**
- * Pooled read connections: the dashboard's calls (snapshots and `read`) each borrow one, so their
- * queries run beside each other (on both cores) and never stall the event loop behind another
- * request's query. Four, as libuv has four threads: a busy connection holds one of them. Under
- * 20 clients on a loaded machine, 2, 4 and 8 answered within the noise of each other.
- */
-const READ_CONNECTIONS = 4
 
 /** How long a cached answer may outlive a change made outside this server (the CLI). */
 const READ_CACHE_TTL_MS = 10_000
@@ -93,26 +84,22 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const now = overrides.now ?? (() => new Date())
   await checkWatchedFolders(config.watchFolders ?? [], config.dataDir)
   const dataDir = await openDataDir(config.dataDir, config.logger)
-  let dataSource: DataSource
-  let reader: DataSource
-  try {
-    dataSource = await openServerDatabase(dataDir.layout, now(), config.logger)
-    try {
-      reader = await openReadDataSource(dataDir.layout.database)
-    } catch (error) {
-      await dataSource.destroy()
-      throw error
-    }
-  } catch (error) {
+  const hooks = overrides.hooks ?? {}
+  const connections = await openDatabaseConnections(dataDir.layout, {
+    databaseUrl: config.databaseUrl ?? null,
+    now: now(),
+    logger: config.logger,
+    hooks,
+  }).catch(async (error: unknown) => {
     await dataDir.release()
     throw error
-  }
+  })
+  const { writer: dataSource, reader, snapshots } = connections
 
   const mailer = createMailer(config.email, config.logger)
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
-  const hooks = overrides.hooks ?? {}
   const readCache = createExpiringCache<string>({
     ...cacheOptions,
     ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
@@ -131,7 +118,6 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
   // Password hashes get a thread of their own, so a login never waits behind a file's parsing.
   const passwordThread = createComputePool({ threads: 1 })
-  const snapshots = createReadSnapshots(dataDir.layout.database, READ_CONNECTIONS, hooks)
   const context: ServerContext = {
     config,
     db: reader,
@@ -171,7 +157,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   )
   const { app, routes } = createApp(context, { database, imports, watcher })
   let httpServer: Server | null = null
-  const dailyBackup = startDailyBackup({
+  // A PostgreSQL database is backed up with its own tools (pg_dump); the daily copy is SQLite's.
+  const dailyBackup = connections.engine === 'postgres' ? null : startDailyBackup({
     database: dataDir.layout.database,
     backupsDir: dataDir.layout.backups,
     now,
@@ -227,11 +214,9 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await background.stop()
       await compute.close()
       await passwordThread.close()
-      await dailyBackup.stop()
+      await dailyBackup?.stop()
       await mailer.drain()
-      await snapshots.close()
-      await reader.destroy()
-      await dataSource.destroy()
+      await connections.close()
       await dataDir.release()
     },
   }

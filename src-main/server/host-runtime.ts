@@ -47,6 +47,8 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
         host: order.host,
         dataDir: order.dataFolder,
         publicUrl: order.publicUrl,
+        // The desktop keeps its data on SQLite in its data folder; PostgreSQL is for club servers.
+        databaseUrl: null,
         emailUrl: null,
         senderEmail: null,
         tileServer: OSM_TILES.url,

@@ -29,6 +29,7 @@ export function serverConfigFromOptions(options: ServerOptions, bundleDir: strin
     port: options.port,
     host: options.host,
     dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
     webRoot: join(bundleDir, '..', 'renderer'),
     publicUrl: options.publicUrl,
     email: options.emailUrl

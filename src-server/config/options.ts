@@ -15,6 +15,8 @@ export interface ServerOptions {
   port: number
   host: string
   dataDir: string
+  /** `--database-url postgres://…`: a PostgreSQL database instead of the data folder's SQLite file. */
+  databaseUrl: string | null
   publicUrl: string
   emailUrl: string | null
   senderEmail: string | null
@@ -83,6 +85,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
         port: { type: 'string' },
         host: { type: 'string' },
         'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
         'public-url': { type: 'string' },
         'email-url': { type: 'string' },
         'sender-email': { type: 'string' },
@@ -107,6 +110,10 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
   const host = values.host ?? env.WAYMARK_HOST ?? '0.0.0.0'
   if (host.trim() === '') throw new UsageError('invalid host: it must not be empty')
   const dataDir = resolve(values['data-dir'] ?? env.WAYMARK_DATA_DIR ?? join(homedir(), 'waymark-data'))
+  const databaseUrl = values['database-url'] ?? env.WAYMARK_DATABASE_URL ?? null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('invalid database URL: expected postgres://user:password@host:port/database')
+  }
   const emailUrl = values['email-url'] ?? env.WAYMARK_EMAIL_URL ?? null
   const senderEmail = values['sender-email'] ?? env.WAYMARK_SENDER_EMAIL ?? null
   if (emailUrl && !/^smtps?:\/\//.test(emailUrl)) {
@@ -135,6 +142,7 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
     port,
     host,
     dataDir,
+    databaseUrl: databaseUrl || null,
     publicUrl,
     emailUrl: emailUrl || null,
     senderEmail: senderEmail || null,

@@ -23,6 +23,11 @@ export interface ServerConfig {
   readonly host: string
   /** Folder holding the database, uploads, pictures, maps and the secret key. */
   readonly dataDir: string
+  /**
+   * A PostgreSQL database (`postgres://…`) instead of the data folder's SQLite file (club servers);
+   * absent or null: SQLite, the default and the desktop's only engine.
+   */
+  readonly databaseUrl?: string | null
   /** Built UI to serve, or null for an API-only server (tests). */
   readonly webRoot: string | null
   /** Base URL of the UI used in e-mail links; never taken from a request's Host header. */

@@ -1,8 +1,9 @@
 import 'reflect-metadata'
+import pg from 'pg'
 import sqlite3 from 'sqlite3'
 import { DataSource } from 'typeorm'
 import { entities } from './entities'
-import { migrations } from './migrations'
+import { migrations, postgresMigrations } from './migrations'
 
 /** Prepared statements a connection keeps (by SQL text); the least recently used goes beyond this. */
 const KEPT_STATEMENTS = 100
@@ -135,11 +136,60 @@ export async function openReadDataSource(databasePath: string): Promise<DataSour
 }
 
 /**
- * A data source on a PostgreSQL database (`postgres://…`), work in progress towards club servers:
- * raw SQL through the repositories' dialect runs on it; the entities and migrations are not
- * registered yet, as their SQLite column types (`datetime`, `real`) have no PostgreSQL equivalent
- * under those names (they become `timestamptz` and `double precision` next).
+ * The entities name SQLite's column types; on PostgreSQL they become these (instants with their
+ * zone, 8-byte floats as SQLite's `real` is, bytes). The PostgreSQL driver maps the types of
+ * every column through `normalizeType`, for validation, schema building and comparison alike.
  */
-export function createPostgresDataSource(url: string): DataSource {
-  return new DataSource({ type: 'postgres', url, synchronize: false, logging: false })
+const POSTGRES_TYPES: Readonly<Record<string, string>> = {
+  datetime: 'timestamp with time zone',
+  real: 'double precision',
+  blob: 'bytea',
+}
+
+/**
+ * PostgreSQL answers counts and sums of integers as `bigint` and averages as `numeric`, which
+ * node-postgres hands over as texts (they may exceed a double); SQLite answers numbers. Ours are
+ * counts, sums and averages of figures far below 2^53, so both engines give the services numbers.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, Number)
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number)
+
+/**
+ * A data source on a PostgreSQL database (`postgres://…`, club servers; SQLite stays the default
+ * and the desktop's only engine): the same entities, with their column types mapped (see
+ * {@link POSTGRES_TYPES}), and PostgreSQL's migrations (see `migrations/index.ts`).
+ * @param poolSize connections of its pool (one per concurrent statement or transaction)
+ */
+export function createPostgresDataSource(url: string, poolSize = 10): DataSource {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    entities,
+    migrations: postgresMigrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+    poolSize,
+  })
+  const driver = dataSource.driver
+  const normalizeType = driver.normalizeType.bind(driver)
+  driver.normalizeType = (column) => (typeof column.type === 'string' ? POSTGRES_TYPES[column.type] : undefined) ?? normalizeType(column)
+  return dataSource
+}
+
+/**
+ * Opens a PostgreSQL data source (see {@link createPostgresDataSource}). Usernames and e-mails are
+ * unique ignoring ASCII case there by indexes on their folded text (see the baseline migration),
+ * not by SQLite's NOCASE collation and plain unique constraints the entities declare, so those two
+ * are left out of this data source's picture of the schema.
+ */
+export async function openPostgresDataSource(url: string, poolSize?: number): Promise<DataSource> {
+  const dataSource = createPostgresDataSource(url, poolSize)
+  await dataSource.initialize()
+  for (const entity of dataSource.entityMetadatas) {
+    const folded = entity.columns.filter((column) => column.collation === 'NOCASE')
+    for (const column of folded) column.collation = undefined
+    entity.uniques = entity.uniques.filter((unique) => !unique.columns.some((column) => folded.includes(column)))
+  }
+  return dataSource
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm'
+import { Raw, type EntityManager, type FindOperator } from 'typeorm'
 import { containsPattern } from './like'
 import { placeholders } from './placeholders'
 import { fromSqlDate, toSqlDate } from '../lib/sql-date'
@@ -18,8 +18,12 @@ export interface Dialect {
   containsIgnoringCase(column: string): string
   /** The parameter of {@link containsIgnoringCase} for `text`: `%` and `_` typed by a user match themselves. */
   containsParameter(text: string): string
-  /** `column` equals the next parameter, ignoring case as the engine's usernames and e-mails do. */
+  /** `column` equals the next parameter, ignoring case as usernames and e-mails do (ASCII letters, SQLite's NOCASE). */
   equalsIgnoringCase(column: string): string
+  /** The find condition of a NOCASE column (usernames, e-mails) equal to `value` ignoring ASCII case. */
+  sameTextAs(value: string): string | FindOperator<string>
+  /** `expression` to sort a NOCASE column by, ignoring ASCII case. */
+  orderIgnoringCase(expression: string): string
   /** The distinct values of `expression` joined by `separator`, in their order (one text, null when none). */
   joinedDistinct(expression: string, fromWhere: string, separator: string): string
   /** `expression` as a JSON value text (a quoted string or `null`), for rows packed into one text. */
@@ -38,6 +42,9 @@ export const sqliteDialect: Dialect = {
   containsIgnoringCase: (column) => `${column} LIKE ? ESCAPE '\\'`,
   containsParameter: containsPattern,
   equalsIgnoringCase: (column) => `${column} = ? COLLATE NOCASE`,
+  // The column's own NOCASE collation compares and sorts.
+  sameTextAs: (value) => value,
+  orderIgnoringCase: (expression) => expression,
   joinedDistinct: (expression, fromWhere, separator) =>
     `(SELECT group_concat(v, '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
   jsonText: (expression) => `json_quote(${expression})`,
@@ -51,14 +58,19 @@ function numbered(text: string): string {
   return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) => (match === '?' ? `$${++index}` : match))
 }
 
-/** PostgreSQL (work in progress: see the README's architecture section). */
+/** ASCII letters folded to lower case, as SQLite's NOCASE compares (the baseline's unique indexes use the same). */
+const folded = (expression: string) => `translate(${expression}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`
+
+/** PostgreSQL (club servers; see the README's architecture section for what is not on it yet). */
 const postgresDialect: Dialect = {
   engine: 'postgres',
   sql: numbered,
   placeholders,
   containsIgnoringCase: (column) => `${column} ILIKE ? ESCAPE '\\'`,
   containsParameter: containsPattern,
-  equalsIgnoringCase: (column) => `lower(${column}) = lower(?)`,
+  equalsIgnoringCase: (column) => `${folded(column)} = ${folded('?')}`,
+  sameTextAs: (value) => Raw((column) => `${folded(column)} = ${folded(':value')}`, { value }),
+  orderIgnoringCase: folded,
   joinedDistinct: (expression, fromWhere, separator) =>
     `(SELECT string_agg(CAST(v AS text), '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
   // to_json of NULL is NULL, not JSON's null, and would empty the whole packed row.

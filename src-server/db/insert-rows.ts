@@ -1,7 +1,8 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
+import { dialectOf } from './dialect'
 import { shareWork } from './write-queue'
 
-/** Bound variables SQLite accepts in one statement. */
+/** Bound variables SQLite accepts in one statement (PostgreSQL takes up to 65,535). */
 const MAX_VARIABLES = 32_766
 
 /**
@@ -16,9 +17,10 @@ export async function insertRows<T extends ObjectLiteral>(manager: EntityManager
   if (first === undefined) return
   const { into, columns, tuple, valuesOf } = insertOf(manager, target, first)
   const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / Math.max(1, columns)))
+  const dialect = dialectOf(manager)
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement)
-    await manager.query(`${into} VALUES ${batch.map(() => tuple).join(', ')}`, batch.flatMap(valuesOf))
+    await manager.query(dialect.sql(`${into} VALUES ${batch.map(() => tuple).join(', ')}`), batch.flatMap(valuesOf))
   }
 }
 

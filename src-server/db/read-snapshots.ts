@@ -113,3 +113,43 @@ export function createReadSnapshots(databasePath: string, size: number, hooks: R
     },
   }
 }
+
+/**
+ * The same on PostgreSQL, where the data source is a pool of connections: a snapshot is a
+ * read-only REPEATABLE READ transaction on a connection of the pool (all its statements see the
+ * state at its first one), a read takes connections as its statements need them (each sees what
+ * was committed before it), and the pool bounds both.
+ */
+export function createPostgresReadSnapshots(dataSource: DataSource, hooks: ReadHooks = {}): ReadSnapshots {
+  const { afterSnapshotRead } = hooks
+  return {
+    async run(work) {
+      const runner = dataSource.createQueryRunner('slave')
+      try {
+        await runner.startTransaction('REPEATABLE READ')
+        await runner.query('SET TRANSACTION READ ONLY')
+        let inWork = true
+        if (afterSnapshotRead) {
+          const query = runner.query.bind(runner)
+          runner.query = (async (...args: Parameters<QueryRunner['query']>) => {
+            const result: unknown = await query(...args)
+            if (inWork) await afterSnapshotRead()
+            return result
+          }) as QueryRunner['query']
+        }
+        try {
+          return await work(runner.manager)
+        } finally {
+          inWork = false
+          // Nothing was written: ending the transaction only lets go of the snapshot.
+          await runner.commitTransaction()
+        }
+      } finally {
+        await runner.release()
+      }
+    },
+    read: (work) => work(dataSource.manager),
+    // The pool is the server's own data source, closed with it.
+    close: () => Promise.resolve(),
+  }
+}

@@ -8,6 +8,7 @@ import type { WeatherConfig } from '../weather/visual-crossing'
 import { createServer, type ServerHooks, type WaymarkServer } from '../server'
 import type { Timers } from '../backup/daily-backup'
 import type { WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
+import { dropTestDatabase, testDatabaseUrl } from './postgres-lane'
 
 /** A JSON answer of the API. */
 export interface ApiAnswer<T = Record<string, unknown>> {
@@ -38,6 +39,8 @@ export interface TestServer {
 export interface TestServerOptions {
   email?: EmailConfig | null
   dataDir?: string
+  /** A PostgreSQL database to run on (else the lane's, see `postgres-lane.ts`, or SQLite). */
+  databaseUrl?: string
   rateLimits?: RateLimitSettings
   now?: () => Date
   /** Timers of the daily database backup; by default none ever fires (see {@link NO_BACKUP_TIMERS}). */
@@ -85,11 +88,14 @@ function memoryLogger(lines: string[]): Logger {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'waymark-test-')))
   const logs: string[] = []
+  // The PostgreSQL lane (`WAYMARK_TEST_DATABASE=postgres`): a database of the folder's own.
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl(dataDir))
   const server = await createServer(
     {
       port: 0,
       host: options.host ?? '127.0.0.1',
       dataDir,
+      databaseUrl,
       webRoot: options.webRoot ?? null,
       publicUrl: options.publicUrl ?? 'http://waymark.test',
       email: options.email ?? null,
@@ -136,7 +142,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close({ keepData = false } = {}) {
       await server.close()
-      if (!keepData) await rm(dataDir, { recursive: true, force: true })
+      if (keepData) return
+      await rm(dataDir, { recursive: true, force: true })
+      await dropTestDatabase(databaseUrl)
     },
   }
 }

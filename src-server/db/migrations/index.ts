@@ -15,9 +15,10 @@ import { ImportResultWarnings1795540940143 } from './1795540940143-import-result
 import { SportSpeedDisplayDefault1795759949113 } from './1795759949113-sport-speed-display-default'
 import { LoginSecurity1795760819730 } from './1795760819730-login-security'
 import { ImportTaskAttempts1795766931137 } from './1795766931137-import-task-attempts'
+import { PostgresBaseline1795766931138 } from './1795766931138-postgres-baseline'
 import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibility'
 
-/** Every migration in order, listed explicitly because the server is bundled. */
+/** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
   InitialSchema1763596800000,
   WorkoutTracks1763683200000,
@@ -38,3 +39,11 @@ export const migrations = [
   ImportTaskAttempts1795766931137,
   WorkoutVisibility1795771599177,
 ]
+
+/**
+ * PostgreSQL's migrations. No PostgreSQL install predates the engine, so its history starts at a
+ * baseline that creates the schema the SQLite migrations above end with (their table rebuilds and
+ * PRAGMAs mean nothing there); migrations written after it describe their change once and run on
+ * both engines (they go in both lists, after the baseline here).
+ */
+export const postgresMigrations = [PostgresBaseline1795766931138, WorkoutVisibility1795771599177]

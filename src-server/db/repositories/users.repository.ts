@@ -24,6 +24,9 @@ const ORDER_COLUMNS = {
   workouts_count: 'workouts_count',
 } as const
 
+/** Columns compared and sorted ignoring case (NOCASE on SQLite). */
+const NOCASE_ORDER: ReadonlySet<UserListOrder['by']> = new Set(['username'])
+
 /** The accounts, with their sport preferences and the sums of their workouts shown beside them. */
 export function usersRepository(manager: EntityManager) {
   const dialect = dialectOf(manager)
@@ -37,8 +40,8 @@ export function usersRepository(manager: EntityManager) {
 
   return {
     byId: (id: number): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { id }),
-    byUsername: (username: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { username }),
-    byEmail: (email: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { email }),
+    byUsername: (username: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { username: dialect.sameTextAs(username) }),
+    byEmail: (email: string): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { email: dialect.sameTextAs(email) }),
     /** The user holding this hashed one-time token (account confirmation or e-mail change), or null. */
     byTokenHash: (column: 'confirmationTokenHash' | 'emailTokenHash', hash: string): Promise<UserEntity | null> =>
       manager.findOneBy(UserEntity, { [column]: hash }),
@@ -65,7 +68,7 @@ export function usersRepository(manager: EntityManager) {
       const rows = await query<{ id: number }[]>(
         `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count
            FROM "user" u ${where}
-          ORDER BY ${ORDER_COLUMNS[order.by]} ${direction}, u.id ${direction}
+          ORDER BY ${NOCASE_ORDER.has(order.by) ? dialect.orderIgnoringCase(ORDER_COLUMNS[order.by]) : ORDER_COLUMNS[order.by]} ${direction}, u.id ${direction}
           LIMIT ? OFFSET ?`,
         [...params, page.limit, page.offset],
       )

@@ -1,0 +1,74 @@
+import type { DataSource } from 'typeorm'
+import type { Logger } from '../config/server-config'
+import type { DataDirLayout } from '../data-dir'
+import { openPostgresDataSource, openReadDataSource } from './data-source'
+import { openServerDatabase } from './open-database'
+import { removeInterruptedWrites } from './orphan-files'
+import { createPostgresReadSnapshots, createReadSnapshots, type ReadHooks, type ReadSnapshots } from './read-snapshots'
+
+/** The connections of a server's database, whichever engine holds it. */
+export interface DatabaseConnections {
+  readonly engine: 'sqlite' | 'postgres'
+  /** The write connection (used only through the write queue). */
+  readonly writer: DataSource
+  /** Single reads of committed rows. */
+  readonly reader: DataSource
+  readonly snapshots: ReadSnapshots
+  /** Closes everything opened here. */
+  close(): Promise<void>
+}
+
+/**
+ * Pooled read connections on SQLite: the dashboard's calls (snapshots and `read`) each borrow one,
+ * so their queries run beside each other (on both cores) and never stall the event loop behind
+ * another request's query. Four, as libuv has four threads: a busy connection holds one of them.
+ * Under 20 clients on a loaded machine, 2, 4 and 8 answered within the noise of each other.
+ */
+const READ_CONNECTIONS = 4
+
+/** Connections of a PostgreSQL server's pool: the write queue's one, snapshots and reads. */
+const POSTGRES_POOL = 10
+
+/**
+ * Opens the database of a server: SQLite in the data folder (the default, and the desktop's only
+ * engine), or the PostgreSQL database of `databaseUrl` (club servers). Either way the schema is
+ * brought up to date and what an interrupted import left in flight is removed.
+ */
+export async function openDatabaseConnections(
+  layout: DataDirLayout,
+  options: { databaseUrl: string | null; now: Date; logger: Logger; hooks: ReadHooks },
+): Promise<DatabaseConnections> {
+  const { databaseUrl, now, logger, hooks } = options
+  if (databaseUrl) {
+    const pool = await openPostgresDataSource(databaseUrl, POSTGRES_POOL)
+    try {
+      await pool.runMigrations({ transaction: 'each' })
+      const removed = await removeInterruptedWrites(pool, layout)
+      if (removed > 0) logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
+    } catch (error) {
+      await pool.destroy()
+      throw error
+    }
+    return { engine: 'postgres', writer: pool, reader: pool, snapshots: createPostgresReadSnapshots(pool, hooks), close: () => pool.destroy() }
+  }
+  const writer = await openServerDatabase(layout, now, logger)
+  let reader: DataSource
+  try {
+    reader = await openReadDataSource(layout.database)
+  } catch (error) {
+    await writer.destroy()
+    throw error
+  }
+  const snapshots = createReadSnapshots(layout.database, READ_CONNECTIONS, hooks)
+  return {
+    engine: 'sqlite',
+    writer,
+    reader,
+    snapshots,
+    async close() {
+      await snapshots.close()
+      await reader.destroy()
+      await writer.destroy()
+    },
+  }
+}
