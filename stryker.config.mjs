@@ -38,6 +38,8 @@ export default {
   reporters: ['clear-text', 'progress-append-only'],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
   thresholds: { high: 90, low: 80, break: null },
-  timeoutMS: 20_000,
+  // Added to each mutant's expected test time before it counts as a timeout (an endless loop): unit
+  // scopes need far less than API scopes, and every endless-loop mutant waits this long.
+  timeoutMS: Number(process.env.WAYMARK_MUTATION_TIMEOUT_MS ?? 20_000),
   cleanTempDir: 'always',
 }

@@ -16,6 +16,14 @@ describe('encoded polyline', () => {
     expect(decodePolyline('_p~iF~ps|U_ulLnnqC_mqNvxq`@')).toEqual(line)
   })
 
+  it('writes a coordinate that does not change as "?" (zero: 63, the first printable character of the format)', () => {
+    const still: LatLon[] = [
+      [38.5, -120.2],
+      [38.5, -120.2],
+    ]
+    expect(encodePolyline(still)).toBe('_p~iF~ps|U??')
+  })
+
   it('decodes what it encodes, at 5 decimals, anywhere on Earth', () => {
     const random = seededRandom(17)
     for (let run = 0; run < 20; run++) {
@@ -43,6 +51,11 @@ describe('encoded polylines in one array', () => {
     const { values, starts } = decodePolylines([text.slice(0, 15), text.slice(0, 13), text])
     expect([...starts]).toEqual([0, 4, 6, 10])
     expect([...values]).toEqual([38.5, -120.2, 40.7, -120.2, 38.5, -120.2, 38.5, -120.2, 40.7, -120.95])
+  })
+
+  it('leaves out a number cut after a chunk that holds only the continuation bit', () => {
+    // Two points' latitudes, then a longitude cut after "~" (31, go on) and "_" (0, go on): unchanged.
+    expect([...decodePolylines(['_p~iF~ps|U_ulL~_']).values]).toEqual([38.5, -120.2, 40.7, -120.2])
   })
 })
 
