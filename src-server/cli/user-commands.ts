@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm'
-import { UserEntity } from '../db/entities'
+import type { UserEntity } from '../db/entities'
+import { usersRepository } from '../db/repositories/users.repository'
 import type { PasswordHasher } from '../lib/passwords'
 import { randomPassword } from '../lib/secrets'
 
@@ -9,14 +10,14 @@ export class CommandError extends Error {
 }
 
 async function findUser(db: DataSource, username: string): Promise<UserEntity> {
-  const user = await db.manager.findOneBy(UserEntity, { username })
+  const user = await usersRepository(db.manager).byUsername(username)
   if (!user) throw new CommandError(`user "${username}" does not exist`)
   return user
 }
 
 /** One line per account: username, e-mail, role, state, registration date. */
 export async function listUsers(db: DataSource): Promise<string[]> {
-  const users = await db.manager.find(UserEntity, { order: { createdAt: 'ASC' } })
+  const users = await usersRepository(db.manager).allByRegistration()
   if (users.length === 0) return ['no users yet: register the first account in the web page, it becomes the administrator']
   const width = Math.max(8, ...users.map((user) => user.username.length))
   return users.map(
@@ -28,14 +29,14 @@ export async function listUsers(db: DataSource): Promise<string[]> {
 /** Makes a user an active administrator. */
 export async function setAdmin(db: DataSource, username: string): Promise<string> {
   const user = await findUser(db, username)
-  await db.manager.update(UserEntity, user.id, { admin: true, isActive: true })
+  await usersRepository(db.manager).update(user.id, { admin: true, isActive: true })
   return `${user.username} is now an administrator`
 }
 
 /** Activates an account that was never confirmed. */
 export async function activateUser(db: DataSource, username: string): Promise<string> {
   const user = await findUser(db, username)
-  await db.manager.update(UserEntity, user.id, { isActive: true, confirmationTokenHash: null, confirmationTokenExpiresAt: null })
+  await usersRepository(db.manager).update(user.id, { isActive: true, confirmationTokenHash: null, confirmationTokenExpiresAt: null })
   return `${user.username} is now active`
 }
 
@@ -43,7 +44,7 @@ export async function activateUser(db: DataSource, username: string): Promise<st
 export async function resetPassword(db: DataSource, passwords: PasswordHasher, username: string): Promise<string> {
   const user = await findUser(db, username)
   const password = randomPassword()
-  await db.manager.update(UserEntity, user.id, {
+  await usersRepository(db.manager).update(user.id, {
     passwordHash: await passwords.hash(password),
     tokenVersion: user.tokenVersion + 1,
   })

@@ -49,6 +49,8 @@ export function usersRepository(manager: EntityManager) {
     firstActive: (limit: number): Promise<UserEntity[]> => manager.find(UserEntity, { where: { isActive: true }, order: { id: 'ASC' }, take: limit }),
     /** The users of these ids that exist, in no particular order. */
     byIds: (ids: readonly number[]): Promise<UserEntity[]> => manager.findBy(UserEntity, ids.map((id) => ({ id }))),
+    /** Every account, oldest registration first. */
+    allByRegistration: (): Promise<UserEntity[]> => manager.find(UserEntity, { order: { createdAt: 'ASC' } }),
     /** How many accounts exist, active or not. */
     count: (): Promise<number> => manager.count(UserEntity),
     /** Active administrators other than this user. */
