@@ -350,12 +350,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/togeojson-osm.gpx': { refused: 'track_times_sparse' },
   // 4 of 46 points timed (gpxpy: 2.93 km).
   'gpx/gpsbabel-segmented-tracks.gpx': { refused: 'track_times_sparse' },
-  // Its first record stands alone (timer started and stopped at once): the ride starts with it, 26 s earlier.
-  'fit/sportslib-31-days-activity.fit': positions(),
   // Pool swims (session totals): the length swum before each interval's first record counts from the lap that resumed it.
   'fit/goldencheetah-2016-05-23.fit': device,
   'fit/goldencheetah-garmin-swim-example.fit': device,
-  'fit/goldencheetah-morning-swim.fit': device,
   'tcx/goldencheetah-fr910xt-swim.tcx': device, // laps 2,000 m
   // Pool swims whose records carry no time: told by their lengths (one per record, dated).
   'fit/goldencheetah-swim-2015.fit': device,

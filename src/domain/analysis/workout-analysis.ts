@@ -35,8 +35,8 @@ export interface TrackAnalysis {
  * Multi-track rule: the segments of all tracks are analysed in file order as one workout (see
  * {@link Track}). Segments with fewer than 2 points are skipped, except that the workout's
  * min/max altitude and bounds cover every point of the file, as the reference tracker's do. The workout duration runs from
- * the first to the last timestamp of the file's points (kept segments and 1-point ones), so the
- * gaps between segments are pauses; pauses = duration − moving.
+ * the first to the last timestamp of the kept segments, so the gaps between segments are pauses;
+ * pauses = duration − moving.
  *
  * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
  *   point has a time, `track_times_invalid` when times never move forward, and
@@ -47,11 +47,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const all = allSegments(track)
   const kept = all.filter((segment) => segment.size >= 2)
   if (kept.length === 0) throw new AppError('track_no_points')
-  if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')
-  // A 1-point segment is a moment the athlete recorded (a pool swim started, then paused before its
-  // first length): it adds no distance but the workout spans it, as every reader of the file does.
-  const moments = all.filter((segment) => segment.size === 1).map((segment) => segment.time[0] ?? Number.NaN).filter(Number.isFinite)
-  const workoutStart = Math.min(firstTime(kept), ...moments)
+  const workoutStart = firstTime(kept)
+  if (Number.isNaN(workoutStart)) throw new AppError('track_no_timestamps')
 
   const size = kept.reduce((total, segment) => total + segment.size, 0)
   const series = allocatePointSeries(size, {
@@ -95,13 +92,13 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
 
   checkChronology(measures)
   const timed = measures.filter((measure) => measure.startTime !== null)
-  const startTime = Math.min(timed[0]?.startTime ?? workoutStart, ...moments)
-  const endTime = Math.max(timed[timed.length - 1]?.endTime ?? workoutStart, ...moments)
+  const startTime = timed[0]?.startTime ?? workoutStart
+  const endTime = timed[timed.length - 1]?.endTime ?? workoutStart
   const durationMs = endTime - startTime
   if (durationMs <= 0) throw new AppError('track_times_invalid')
   const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
   const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
-  const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs)
+  const workout = figuresOf(combine([...measures, ...skipped]), durationMs, movingMs)
   return { workout, segments, series }
 }
 
