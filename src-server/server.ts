@@ -13,6 +13,8 @@ import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
+import { compactJournal } from './db/file-journal'
+import { settledFiles } from './db/orphan-files'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
 import { createTokenService } from './lib/tokens'
@@ -139,6 +141,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     setupCode: config.setupCode ?? newSetupCode(),
     now,
   }
+  // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
+  const stopCompacting = compactJournal(dataDir.layout, settledFiles(reader, dataDir.layout))
   const imports = createImportTasks(context)
   const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const watcher = createFolderWatcher(
@@ -212,6 +216,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       }
       watcher.stop()
       await background.stop()
+      stopCompacting()
       await compute.close()
       await passwordThread.close()
       await dailyBackup?.stop()

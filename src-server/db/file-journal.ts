@@ -1,4 +1,4 @@
-import { appendFile, readFile, rm } from 'node:fs/promises'
+import { appendFile, open, readFile, rename, rm } from 'node:fs/promises'
 import { isAbsolute, join, normalize, relative, sep } from 'node:path'
 import { PRIVATE_FILE, type DataDirLayout } from '../data-dir'
 
@@ -8,9 +8,84 @@ const JOURNAL_FILE = 'in-flight.journal'
 /** The folders whose files a journal entry may name: originals and maps (never pictures, never backups). */
 const JOURNALED_FOLDERS = ['uploads', 'maps'] as const
 
+/**
+ * Lines the journal may reach before it is rewritten without its settled files; past a
+ * rewrite, twice the lines it kept (a rewrite costs a query and a write of what is kept, so
+ * each line appended pays for at most a few of them).
+ */
+const COMPACT_MIN_LINES = 512
+
 function journalPath(layout: DataDirLayout): string {
   return join(layout.root, JOURNAL_FILE)
 }
+
+/** Where a rewrite of the journal is written before it replaces the journal (by a rename). */
+function nextPath(layout: DataDirLayout): string {
+  return `${journalPath(layout)}.next`
+}
+
+/** Which of the given stored files rows that are committed name: those are no longer in flight. */
+export type SettledFiles = (paths: readonly string[]) => Promise<ReadonlySet<string>>
+
+interface Compaction {
+  settled: SettledFiles
+  minLines: number
+  /** Lines in the journal (those appended since the start's sweep emptied it). */
+  lines: number
+  /** Lines at which the next rewrite comes. */
+  threshold: number
+  /** Appends and rewrites, one at a time: a line appended during a rewrite would be lost with the old file. */
+  queue: Promise<void>
+}
+
+/**
+ * Journals being compacted, by data folder: one server per folder (the folder's lock), from
+ * the start's sweep to its close. Without one, lines are only appended.
+ */
+const compacting = new Map<string, Compaction>()
+
+/**
+ * Keeps the journal of `layout` small while the server runs (it was emptied by the start's sweep):
+ * once it holds `minLines`, then twice what it kept, it is rewritten without the files `settled`
+ * says rows name. Returns the function that stops this (the server's close).
+ */
+export function compactJournal(layout: DataDirLayout, settled: SettledFiles, minLines = COMPACT_MIN_LINES): () => void {
+  const compaction: Compaction = { settled, minLines, lines: 0, threshold: minLines, queue: Promise.resolve() }
+  compacting.set(layout.root, compaction)
+  return () => {
+    if (compacting.get(layout.root) === compaction) compacting.delete(layout.root)
+  }
+}
+
+/**
+ * Rewrites the journal without its settled files: the files still in flight are written to a
+ * file beside it, flushed, then renamed over it, so a crash at any point leaves either the whole
+ * old journal or the new one, which names every file in flight (a leftover beside it is removed
+ * at the next start). A rewrite that fails leaves the old journal, which names them too.
+ */
+async function compact(layout: DataDirLayout, compaction: Compaction): Promise<void> {
+  const next = nextPath(layout)
+  try {
+    const listed = await inFlightFiles(layout)
+    const settled = await compaction.settled(listed)
+    const kept = listed.filter((path) => !settled.has(path))
+    const file = await open(next, 'w', PRIVATE_FILE)
+    try {
+      await file.writeFile(kept.map((path) => lineOf(layout, path)).join(''))
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    await rename(next, journalPath(layout))
+    compaction.lines = kept.length
+  } catch {
+    // Never the append's failure: its line is in the journal, which stays whole.
+    await rm(next, { force: true }).catch(() => undefined)
+  }
+  compaction.threshold = Math.max(compaction.minLines, 2 * compaction.lines)
+}
+
+const lineOf = (layout: DataDirLayout, path: string) => `${relative(layout.root, path).split(sep).join('/')}\n`
 
 /**
  * Notes a stored file about to be written for rows not committed yet (an original, a map).
@@ -20,7 +95,16 @@ function journalPath(layout: DataDirLayout): string {
  * with a power cut leaves an orphan file behind, which is wasted space, not lost data.
  */
 export async function recordInFlight(layout: DataDirLayout, path: string): Promise<void> {
-  await appendFile(journalPath(layout), `${relative(layout.root, path).split(sep).join('/')}\n`, { mode: PRIVATE_FILE })
+  const append = () => appendFile(journalPath(layout), lineOf(layout, path), { mode: PRIVATE_FILE })
+  const compaction = compacting.get(layout.root)
+  if (!compaction) return append()
+  const turn = compaction.queue.then(async () => {
+    await append()
+    compaction.lines += 1
+    if (compaction.lines >= compaction.threshold) await compact(layout, compaction)
+  })
+  compaction.queue = turn.catch(() => undefined)
+  return turn
 }
 
 /**
@@ -45,7 +129,11 @@ export async function inFlightFiles(layout: DataDirLayout): Promise<string[]> {
   return [...paths]
 }
 
-/** Empties the journal once its lines were dealt with (start-up) or belong to a replaced database (restore). */
+/**
+ * Empties the journal once its lines were dealt with (start-up) or belong to a replaced database
+ * (restore), with any rewrite a crash left beside it (the journal itself names every file in flight).
+ */
 export async function clearJournal(layout: DataDirLayout): Promise<void> {
   await rm(journalPath(layout), { force: true })
+  await rm(nextPath(layout), { force: true })
 }

@@ -1,10 +1,10 @@
 import { readdir, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { IsNull, Not, type DataSource } from 'typeorm'
+import { In, IsNull, Not, type DataSource } from 'typeorm'
 import type { DataDirLayout } from '../data-dir'
 import { referencedFiles } from '../backup/referenced-files'
 import { workoutFiles } from '../modules/workouts/workout-files'
-import { clearJournal, inFlightFiles } from './file-journal'
+import { clearJournal, inFlightFiles, type SettledFiles } from './file-journal'
 import { WorkoutEntity } from './entities'
 
 /** The database copies in `backups/`: pre-migration and daily copies, and the databases restores set aside. */
@@ -70,4 +70,39 @@ export async function removeInterruptedWrites(db: DataSource, layout: DataDirLay
   }
   await clearJournal(layout)
   return removed
+}
+
+/** Names looked up per query (SQLite's bound parameters are limited). */
+const SETTLED_CHUNK = 500
+
+/**
+ * What compacting the in-flight journal asks (see `compactJournal`): which of its files a
+ * committed workout names, as its original or its map. Looked up by name, not by reading every
+ * workout, so a rewrite costs what the journal holds.
+ */
+export function settledFiles(db: DataSource, layout: DataDirLayout): SettledFiles {
+  return async (paths) => {
+    const originals = new Map<string, string>()
+    const maps = new Map<string, string>()
+    for (const path of paths) {
+      const [folder, ...rest] = relative(layout.root, path).split(sep)
+      const name = rest.join('/')
+      if (folder === 'uploads') originals.set(name, path)
+      else if (folder === 'maps' && name.endsWith('.png')) maps.set(name.slice(0, -'.png'.length), path)
+    }
+    const settled = new Set<string>()
+    const lookUp = async (names: Map<string, string>, column: 'filePath' | 'mapId') => {
+      const all = [...names.keys()]
+      for (let start = 0; start < all.length; start += SETTLED_CHUNK) {
+        const rows = await db.manager.find(WorkoutEntity, { where: { [column]: In(all.slice(start, start + SETTLED_CHUNK)) }, select: { id: true, [column]: true } })
+        for (const row of rows) {
+          const path = names.get(row[column] ?? '')
+          if (path) settled.add(path)
+        }
+      }
+    }
+    await lookUp(originals, 'filePath')
+    await lookUp(maps, 'mapId')
+    return settled
+  }
 }
