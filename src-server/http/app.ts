@@ -18,6 +18,8 @@ import { insightsRoutes } from '../modules/insights/insights.routes'
 import { createInsightsService } from '../modules/insights/insights.service'
 import { profileRoutes } from '../modules/profile/profile.routes'
 import { createProfileService } from '../modules/profile/profile.service'
+import { equipmentRoutes } from '../modules/equipment/equipment.routes'
+import { createEquipmentService } from '../modules/equipment/equipment.service'
 import { sportsRoutes } from '../modules/sports/sports.routes'
 import { createSportsService } from '../modules/sports/sports.service'
 import { createRecordsService } from '../modules/records/records.service'
@@ -72,6 +74,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   )
   const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail, now: context.now })
   const sports = createSportsService({ database })
+  const equipment = createEquipmentService({ database, now: context.now })
   const appConfig = createAppConfigService({ database, emailSending: mailer.enabled, tiles: config.tiles, version: config.version })
   const appStats = createAppStatsService({ database, layout })
   const workouts = createWorkoutsService(context)
@@ -108,6 +111,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }))
   appConfigRoutes(api, authenticate, appConfig, appStats, context.config.logger)
   sportsRoutes(api, authenticate, sports, context.readCache)
+  equipmentRoutes(api, authenticate, equipment)
   usersRoutes(api, authenticate, users)
   authRoutes(api, authenticate, auth)
   accessTokenRoutes(api, authenticate, accessTokens, users)

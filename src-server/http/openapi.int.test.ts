@@ -4,6 +4,7 @@ import {
   endpoints,
   type CreatedTokenResponse,
   type EndpointSpec,
+  type EquipmentsResponse,
   type ImportTaskResponse,
   type WorkoutsResponse,
   type ZonesResponse,
@@ -93,7 +94,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -117,6 +118,14 @@ describe('OpenAPI document', () => {
     { name: 'updateConfig', method: 'PATCH', path: 'config', body: { max_users: 50 } },
     { name: 'listSports', method: 'GET', path: 'sports' },
     { name: 'updateSport', method: 'PATCH', path: 'sports/{id}', url: () => 'sports/2', body: { is_active: true } },
+    { name: 'listEquipmentTypes', method: 'GET', path: 'equipment-types' },
+    { name: 'getEquipmentType', method: 'GET', path: 'equipment-types/{id}', url: () => 'equipment-types/2' },
+    { name: 'updateEquipmentType', method: 'PATCH', path: 'equipment-types/{id}', url: () => 'equipment-types/2', body: { is_active: true } },
+    // The bike is the default of the rides below, so their answers carry it.
+    { name: 'createEquipment', method: 'POST', path: 'equipments', body: { label: 'Ox', equipment_type_id: 2, default_for_sport_ids: [1] }, status: 201 },
+    { name: 'listEquipments', method: 'GET', path: 'equipments' },
+    { name: 'getEquipment', method: 'GET', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}` },
+    { name: 'updateEquipment', method: 'PATCH', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}`, body: { description: 'road bike' } },
     { name: 'listUsers', method: 'GET', path: 'users' },
     { name: 'getUser', method: 'GET', path: 'users/{username}', url: () => 'users/sam', as: 'sam' },
     { name: 'updateUser', method: 'PATCH', path: 'users/{username}', url: () => 'users/sam', body: { admin: false } },
@@ -162,6 +171,7 @@ describe('OpenAPI document', () => {
     { name: 'getStatsByTime', method: 'GET', path: 'stats/{username}/by_time', url: () => 'stats/owner/by_time?time=month' },
     { name: 'getStatsBySport', method: 'GET', path: 'stats/{username}/by_sport', url: () => 'stats/owner/by_sport' },
     { name: 'getAppStats', method: 'GET', path: 'stats/all' },
+    { name: 'refreshEquipment', method: 'POST', path: 'equipments/{id}/refresh', url: () => `equipments/${ids.equipment}/refresh` },
   ]
 
   /** Deletions answer 204 and nothing else. */
@@ -171,6 +181,7 @@ describe('OpenAPI document', () => {
     { name: 'resetSportPreferences', url: () => 'auth/profile/reset/sports/1', as: 'sam' },
     { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
     { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },
+    { name: 'deleteEquipment', url: () => `equipments/${ids.equipment}?force` },
     { name: 'deleteUser', url: () => 'users/dora' },
   ]
 
@@ -199,6 +210,7 @@ describe('OpenAPI document', () => {
 
   /** Keeps the ids later calls need from the answers that created them (and lets the task finish). */
   async function remember(name: keyof typeof endpoints, body: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
+    if (name === 'createEquipment') ids.equipment = String((body as EquipmentsResponse).data.equipments[0]?.id)
     if (name === 'createAccessToken') ids.token = (body as CreatedTokenResponse).data.token.id
     if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
     if (name === 'createWorkout' && headers) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints, type CreatedTokenResponse, type EndpointSpec, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
+import { endpoints, type CreatedTokenResponse, type EndpointSpec, type EquipmentsResponse, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { registerUser, startWithOwnerAndSam, type Account } from '../test/accounts'
 import { pictureForm, TINY_PNG } from '../test/pictures'
@@ -26,6 +26,8 @@ interface World {
   taskId: string
   /** Sam's personal access token. */
   accessTokenId: string
+  /** Sam's pair of shoes. */
+  equipmentId: string
 }
 
 interface Request {
@@ -159,6 +161,15 @@ const MATRIX: Record<string, Row> = {
   'GET /users/:username/tokens': { request: () => ({ path: 'users/sam/tokens' }), ok: 200 },
   'DELETE /users/:username/tokens/:tokenId': { request: (w) => ({ path: `users/sam/tokens/${w.accessTokenId}` }), ok: 204 },
   'GET /insights/year_over_year': { request: () => ({ path: 'insights/year_over_year' }), ok: 200 },
+  'GET /equipment-types': { request: () => ({ path: 'equipment-types' }), ok: 200 },
+  'GET /equipment-types/:id': { request: () => ({ path: 'equipment-types/1' }), ok: 200 },
+  'PATCH /equipment-types/:id': { request: () => ({ path: 'equipment-types/1', body: { is_active: true } }), ok: 200 },
+  'GET /equipments': { request: () => ({ path: 'equipments' }), ok: 200 },
+  'POST /equipments': { request: () => ({ path: 'equipments', body: { label: 'New shoes', equipment_type_id: 1 } }), ok: 201 },
+  'GET /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'PATCH /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}`, body: { description: 'mine' } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /equipments/:id/refresh': { request: (w) => ({ path: `equipments/${w.equipmentId}/refresh` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'DELETE /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -202,6 +213,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   const archive = await upload<ImportTaskResponse>(t, sam.token, 'rides.zip', buildZip([{ name: 'a.gpx', data: 'not a ride' }]))
   expect(archive.status).toBe(202)
   expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', TINY_PNG) })).status).toBe(200)
+  const shoes = await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Pegasus', equipment_type_id: 1 } })
+  expect(shoes.status).toBe(201)
   const accessToken = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: sam.token, body: { name: 'sync', scope: 'read', expires_in_days: null } })
   expect(accessToken.status).toBe(201)
   // The map is drawn and the archive imported in the background.
@@ -214,6 +227,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     mapId: String(workout?.map),
     taskId: archive.body.data.task.id,
     accessTokenId: accessToken.body.data.token.id,
+    equipmentId: String(shoes.body.data.equipments[0]?.id),
   }
 }
 

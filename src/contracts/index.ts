@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth'
 import { configEndpoints } from './config'
+import { equipmentEndpoints } from './equipment'
 import { insightEndpoints } from './insights'
 import { recordEndpoints } from './records'
 import { sportEndpoints } from './sports'
@@ -12,6 +13,7 @@ export * from './auth'
 export * from './common'
 export * from './config'
 export * from './endpoint'
+export * from './equipment'
 export * from './insights'
 export * from './records'
 export * from './sharing'
@@ -32,4 +34,5 @@ export const endpoints = {
   ...workoutEndpoints,
   ...recordEndpoints,
   ...insightEndpoints,
+  ...equipmentEndpoints,
 }

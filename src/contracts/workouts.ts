@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorCodeSchema } from '../errors'
+import { equipmentIdsField, equipmentSchema } from './equipment'
 import { workoutInsightFieldsSchema } from './insights'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
@@ -95,6 +96,8 @@ const workoutSchema = workoutFiguresSchema.extend({
   workout_visibility: visibilitySchema,
   analysis_visibility: visibilitySchema,
   map_visibility: visibilitySchema,
+  /** Its equipment; in lists only with `return_equipments=true` (else empty). */
+  equipments: z.array(equipmentSchema),
 })
 export type Workout = z.infer<typeof workoutSchema>
 
@@ -295,6 +298,9 @@ export const workoutsListQuery = z.object({
   max_speed_from: number().optional(),
   max_speed_to: number().optional(),
   title: z.string().trim().max(TITLE_MAX).optional(),
+  /** Workouts with this piece of equipment, or `none`: those without any. */
+  equipment_id: z.string().max(30).optional(),
+  return_equipments: z.enum(['true', 'false']).optional(),
 })
 
 /** `YYYY-MM-DD HH:MM` in the user's time zone. */
@@ -318,6 +324,8 @@ export const uploadDataSchema = z.object({
    * `<type>`) when it names an active sport; `sport_id` is then the fallback.
    */
   detect_sport: z.boolean().optional(),
+  /** The equipment of every workout of the file (omitted: each sport's defaults). */
+  equipment_ids: equipmentIdsField.optional(),
 })
 
 export const noFileWorkoutBody = z.object({
@@ -331,6 +339,8 @@ export const noFileWorkoutBody = z.object({
   descent: z.number().min(0).max(100_000).nullable().optional(),
   /** The user's default (`workouts_visibility`) when left out. */
   workout_visibility: visibilitySchema.optional(),
+  /** Omitted: the sport's default equipment. */
+  equipment_ids: equipmentIdsField.optional(),
 })
 
 /** PATCH workouts/{id}: date and figures only for workouts without a file. */
@@ -351,6 +361,8 @@ export const updateWorkoutBody = z
     workout_visibility: visibilitySchema,
     analysis_visibility: visibilitySchema,
     map_visibility: visibilitySchema,
+    /** Omitted: unchanged; `[]`: none. */
+    equipment_ids: equipmentIdsField,
   })
   .partial()
   .strict()

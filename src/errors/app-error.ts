@@ -6,6 +6,13 @@ export interface AppErrorOptions {
   /** Several validation failures at once (the wire message has one line per code). */
   readonly lines?: readonly ErrorCode[]
   readonly detail?: string
+  /** Values of the message's `{name}` placeholders (the reference's messages that name an id). */
+  readonly params?: Readonly<Record<string, string | number>>
+}
+
+/** The catalogue message of `code` with its `{name}` placeholders filled. */
+function messageWith(code: ErrorCode, params: Readonly<Record<string, string | number>>): string {
+  return errorCatalogue[code].message.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole))
 }
 
 function isLineList(value: readonly ErrorCode[] | AppErrorOptions): value is readonly ErrorCode[] {
@@ -24,14 +31,17 @@ export class AppError extends Error {
   readonly lines: readonly ErrorCode[]
   /** Our precise English reason, sent beside the catalogue message (the wire `detail`). */
   readonly detail: string | undefined
+  /** True when the message had its placeholders filled (it is then the wire message). */
+  readonly filled: boolean
 
   constructor(code: ErrorCode, linesOrOptions: readonly ErrorCode[] | AppErrorOptions = []) {
-    const { lines = [], detail } = isLineList(linesOrOptions) ? { lines: linesOrOptions } : linesOrOptions
-    super(lines.length > 0 ? lines.map((line) => errorCatalogue[line].message).join('\n') : errorCatalogue[code].message)
+    const { lines = [], detail, params } = isLineList(linesOrOptions) ? { lines: linesOrOptions } : linesOrOptions
+    super(lines.length > 0 ? lines.map((line) => errorCatalogue[line].message).join('\n') : params ? messageWith(code, params) : errorCatalogue[code].message)
     this.name = 'AppError'
     this.code = code
     this.lines = lines
     this.detail = detail
+    this.filled = params !== undefined
   }
 
   /** The HTTP status of this error. */
@@ -64,7 +74,7 @@ export type WireError = z.infer<typeof wireErrorSchema>
  */
 export function wireErrorOf(code: ErrorCode, error?: AppError): WireError {
   const several = error !== undefined && error.lines.length > 1
-  const message = several ? error.message : wireMessageOf(code)
+  const message = several || error?.filled ? error.message : wireMessageOf(code)
   const body: WireError = { status: errorCatalogue[code].wire, message, code }
   if (several) body.codes = [...error.lines]
   const own = error?.message ?? errorCatalogue[code].message

@@ -226,6 +226,36 @@ export const errorCatalogue = {
     wire: 'error',
   },
   import_not_resumable: { message: 'this import cannot be resumed: only an import stopped by a full disk can', status: 409, wire: 'error' },
+  // equipment (the reference tracker's messages; `{name}` is filled by the error's params)
+  equipment_label_and_type_required: {
+    message: "the 'label' and 'equipment_type_id' parameters must be provided",
+    status: 400,
+    wire: 'error',
+  },
+  equipment_label_too_long: { message: 'label exceeds 50 characters', status: 400, wire: 'error' },
+  equipment_description_too_long: { message: 'description exceeds 200 characters', status: 400, wire: 'error' },
+  equipment_label_taken: { message: 'equipment already exists with the same label', status: 400, wire: 'error' },
+  equipment_type_invalid: { message: 'invalid equipment type id', status: 400, wire: 'error' },
+  equipment_type_inactive: { message: 'equipment type is inactive', status: 400, wire: 'error' },
+  equipment_visibility_invalid: { message: 'invalid visibility', status: 400, wire: 'error' },
+  equipment_default_sport_not_found: { message: 'sport (id {id}) does not exist', status: 400, wire: 'error' },
+  equipment_default_sport_invalid: { message: "invalid sport '{sport}' for equipment type '{type}'", status: 400, wire: 'error' },
+  equipment_no_data: { message: 'no request data was supplied', status: 400, wire: 'error' },
+  equipment_no_valid_parameters: { message: 'no valid parameters supplied', status: 400, wire: 'error' },
+  equipment_misc_limit: { message: 'a maximum of 5 pieces of Misc equipment can be added', status: 400, wire: 'error' },
+  equipment_ids_invalid: { message: 'equipment_ids must be an array of strings', status: 400, wire: 'error' },
+  equipment_one_per_type: { message: 'only one piece of equipment per type can be provided', status: 400, wire: 'error' },
+  equipment_id_not_found: { message: 'equipment with id {id} does not exist', status: 400, wire: 'error' },
+  equipment_id_inactive: { message: 'equipment with id {id} is inactive', status: 400, wire: 'error' },
+  equipment_id_invalid_for_sport: { message: 'invalid equipment id {id} for sport {sport}', status: 400, wire: 'error' },
+  equipment_has_workouts: {
+    message:
+      "Cannot delete equipment that has associated workouts. Equipment id {id} has {count} associated workout(s). (Provide argument 'force' as a query parameter to override this check)",
+    status: 403,
+    wire: 'error',
+  },
+  equipment_not_found: { message: 'equipment not found', status: 404, wire: 'not found' },
+  equipment_type_not_found: { message: 'equipment type not found', status: 404, wire: 'not found' },
   // 507 — storage
   disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>

@@ -11,6 +11,7 @@ import { WorkoutEntity } from './workout.entity'
 import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight.entity'
 import { WatchedFileEntity } from './watched-file.entity'
 import { LoginAddressEntity } from './login-address.entity'
+import { EquipmentEntity, EquipmentTypeEntity } from './equipment.entity'
 
 export {
   AccessTokenEntity,
@@ -28,6 +29,8 @@ export {
   WorkoutBestEffortEntity,
   WatchedFileEntity,
   LoginAddressEntity,
+  EquipmentEntity,
+  EquipmentTypeEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -49,4 +52,6 @@ export const entities = [
   AccessTokenEntity,
   WatchedFileEntity,
   LoginAddressEntity,
+  EquipmentTypeEntity,
+  EquipmentEntity,
 ]

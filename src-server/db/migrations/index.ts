@@ -17,6 +17,7 @@ import { LoginSecurity1795760819730 } from './1795760819730-login-security'
 import { ImportTaskAttempts1795766931137 } from './1795766931137-import-task-attempts'
 import { PostgresBaseline1795766931138 } from './1795766931138-postgres-baseline'
 import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibility'
+import { Equipment1795774148657 } from './1795774148657-equipment'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -38,6 +39,7 @@ export const migrations = [
   LoginSecurity1795760819730,
   ImportTaskAttempts1795766931137,
   WorkoutVisibility1795771599177,
+  Equipment1795774148657,
 ]
 
 /**

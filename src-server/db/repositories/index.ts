@@ -3,6 +3,7 @@ import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
 import type { WriteQueue } from '../write-queue'
 import { accessTokensRepository, type AccessTokensRepository } from './access-tokens.repository'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
+import { equipmentRepository, type EquipmentRepository } from './equipment.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
@@ -16,6 +17,7 @@ import { workoutsRepository, type WorkoutsRepository } from './workouts.reposito
 export interface Repositories {
   readonly accessTokens: AccessTokensRepository
   readonly appConfig: AppConfigRepository
+  readonly equipment: EquipmentRepository
   readonly insights: InsightsRepository
   readonly loginAddresses: LoginAddressesRepository
   readonly records: RecordsRepository
@@ -36,6 +38,7 @@ export function repositoriesOf(manager: EntityManager): Repositories {
   return {
     accessTokens: accessTokensRepository(manager),
     appConfig: appConfigRepository(manager),
+    equipment: equipmentRepository(manager),
     insights: insightsRepository(manager),
     loginAddresses: loginAddressesRepository(manager),
     records: recordsRepository(manager),

@@ -14,6 +14,7 @@ import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEn
 import { insertRows, insertRowsShared } from '../../db/insert-rows'
 import { shareWork } from '../../db/write-queue'
 import { shortId } from '../../lib/short-id'
+import { equipNewWorkouts } from '../equipment/workout-equipment'
 import { insightsRepository } from '../../db/repositories/insights.repository'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
@@ -43,6 +44,8 @@ export interface ImportChoices {
   notes?: string | undefined
   /** Take the sport the file names when it is an active sport (see {@link sportOfActivity}). */
   detectSport?: boolean | undefined
+  /** The equipment of every workout made (omitted: each sport's defaults). */
+  equipmentIds?: readonly string[] | undefined
 }
 
 /**
@@ -378,6 +381,7 @@ export async function importWorkoutFile(
         const added = created.filter((workout) => workout.sportId === sportId)
         await shareWork(manager, `records ${user.id} ${sportId}`, added, (shared, batches) => addToRecords(shared, user.id, sportId, batches.flat()))
       }
+      await equipNewWorkouts(manager, user.id, created, choices.equipmentIds)
       return { status: 'imported', workout: first, workouts: created, warnings }
     }
     const outcome = await write(

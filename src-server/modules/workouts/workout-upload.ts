@@ -2,7 +2,7 @@ import { rename } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import type { CreateWorkoutResponse, ImportTaskResponse } from '../../../src/contracts'
 import { uploadDataSchema } from '../../../src/contracts'
-import { AppError } from '../../../src/errors'
+import { AppError, catalogueCodeOf } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import type { AppConfigEntity, UserEntity } from '../../db/entities'
 import type { StoredUpload } from '../../http/uploads'
@@ -45,8 +45,9 @@ function uploadChoices(fields: unknown): ImportChoices {
     throw new AppError('invalid_payload')
   }
   const result = uploadDataSchema.safeParse(parsed)
-  if (!result.success) throw new AppError('invalid_payload')
-  return { sportId: result.data.sport_id, title: result.data.title, notes: result.data.notes, detectSport: result.data.detect_sport ?? false }
+  if (!result.success) throw new AppError(catalogueCodeOf(result.error.issues[0]?.message) ?? 'invalid_payload')
+  const { sport_id: sportId, title, notes, detect_sport: detectSport, equipment_ids: equipmentIds } = result.data
+  return { sportId, title, notes, detectSport: detectSport ?? false, equipmentIds }
 }
 
 /** The limits an archive is imported under, from the application settings. */

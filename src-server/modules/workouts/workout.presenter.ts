@@ -89,6 +89,8 @@ export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Work
     has_cadence: workout.hasCadence,
     has_power: workout.hasPower,
     ...presentedLevels(workout),
+    // Filled by the equipment module where the answer carries it.
+    equipments: [],
     ...presentFigures(workout, workout.filePath !== null),
   }
 }

@@ -26,6 +26,8 @@ export interface WorkoutListFilter {
   maxSpeedTo?: number
   /** Part of the title, matched literally (not as a pattern). */
   title?: string
+  /** Workouts with this piece of equipment; `none`: those without any. */
+  equipmentId?: string
 }
 
 export interface WorkoutListOrder {
@@ -68,6 +70,8 @@ function whereOf(userId: number, filter: WorkoutListFilter): { where: string; pa
   add('max_speed >= ?', filter.maxSpeedFrom)
   add('max_speed <= ?', filter.maxSpeedTo)
   add(`title LIKE ? ESCAPE '\\'`, filter.title ? containsPattern(filter.title) : undefined)
+  if (filter.equipmentId === 'none') conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
+  else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
   return { where: conditions.join(' AND '), params }
 }
 

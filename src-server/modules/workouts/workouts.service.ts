@@ -24,6 +24,7 @@ import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, t
 import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
+import { equipEditedWorkout, equipmentOfWorkouts, equipNewWorkouts, keepingTotals } from '../equipment/workout-equipment'
 import { insightsRepository } from '../../db/repositories/insights.repository'
 import { addToRecords, recomputeRecords } from '../records/records.service'
 import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
@@ -122,7 +123,9 @@ export function createWorkoutsService(context: ServerContext) {
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    return presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsRepository(manager).ofWorkouts(ids))
+    const loaded = presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsRepository(manager).ofWorkouts(ids))
+    const equipments = await equipmentOfWorkouts(manager, ids)
+    return loaded.map((workout) => ({ ...workout, equipments: equipments.get(workout.id) ?? [] }))
   }
 
   /** Workouts in the answer's shape, with their segments and records (rows of any of the workouts). */
@@ -203,6 +206,7 @@ export function createWorkoutsService(context: ServerContext) {
       })
       await insertWorkout(manager, created)
       await addToRecords(manager, user.id, sport.id, [created])
+      await equipNewWorkouts(manager, user.id, [created], body.equipment_ids)
       return created
     })
     return single(db.manager, user, workout, 'created')
@@ -262,6 +266,7 @@ export function createWorkoutsService(context: ServerContext) {
         maxSpeedFrom: query.max_speed_from,
         maxSpeedTo: query.max_speed_to,
         title: query.title || undefined,
+        equipmentId: query.equipment_id,
       }
       // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
       const { workouts: ordered, segments, records, sums } = await read((manager) =>
@@ -276,10 +281,12 @@ export function createWorkoutsService(context: ServerContext) {
       const total = sums.total
       const links = new Map(ordered.map((workout) => [workout.id, workout]))
       const pages = Math.ceil(total / query.per_page)
+      // The reference fills each workout's equipment in lists only when asked.
+      const equipments = query.return_equipments === 'true' ? await read((manager) => equipmentOfWorkouts(manager, ordered.map((row) => row.id))) : null
       return {
         status: 'success',
         data: {
-          workouts: presentLoaded(user, ordered, links, segments, records),
+          workouts: presentLoaded(user, ordered, links, segments, records).map((workout) => ({ ...workout, equipments: equipments?.get(workout.id) ?? [] })),
           totals: {
             count: total,
             distance: Number((sums.distance ?? 0).toFixed(3)),
@@ -352,6 +359,7 @@ export function createWorkoutsService(context: ServerContext) {
         }
         current.modifiedAt = context.now()
         await manager.save(current)
+        await equipEditedWorkout(manager, current, sport, { ids: body.equipment_ids, sportChanged: previousSportId !== current.sportId })
         await recomputeRecords(manager, user.id, current.sportId)
         if (previousSportId !== current.sportId) await recomputeRecords(manager, user.id, previousSportId)
         return current
@@ -363,7 +371,7 @@ export function createWorkoutsService(context: ServerContext) {
     async remove(user: UserEntity, id: string): Promise<void> {
       const workout = await write(async (manager) => {
         const found = await ownWorkout(manager, user, id)
-        await manager.delete(WorkoutEntity, { id: found.id })
+        await keepingTotals(manager, found, () => manager.delete(WorkoutEntity, { id: found.id }))
         await recomputeRecords(manager, user.id, found.sportId)
         return found
       })

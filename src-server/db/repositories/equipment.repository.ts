@@ -1,0 +1,163 @@
+import { In, type EntityManager } from 'typeorm'
+import { EquipmentEntity, EquipmentTypeEntity } from '../entities'
+import { placeholders } from '../placeholders'
+
+/** An item's totals as its workouts give them. */
+export interface EquipmentTotals {
+  totalDistance: number
+  totalDuration: number
+  totalMoving: number
+  totalWorkouts: number
+}
+
+/** The totals of each item, summed from its workouts (the one definition of the totals). */
+const TOTALS_OF_ITEM = (item: string) => `
+  SELECT COALESCE(SUM(w.distance), 0) AS totalDistance, COALESCE(SUM(w.duration), 0) AS totalDuration,
+         COALESCE(SUM(w.moving), 0) AS totalMoving, COUNT(w.id) AS totalWorkouts
+  FROM workout_equipment we JOIN workout w ON w.id = we.workout_id WHERE we.equipment_id = ${item}`
+
+/** Equipment types, users' items, the items of workouts and the sports items are defaults for. */
+export function equipmentRepository(manager: EntityManager) {
+  const query = <T>(sql: string, parameters: unknown[] = []) => manager.query<T>(sql, parameters)
+
+  /** Items by ids, in the order of `ids`. */
+  async function inOrder(ids: readonly string[]): Promise<EquipmentEntity[]> {
+    if (ids.length === 0) return []
+    const byId = new Map((await manager.findBy(EquipmentEntity, { id: In([...ids]) })).map((item) => [item.id, item]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
+  }
+
+  return {
+    types: (): Promise<EquipmentTypeEntity[]> => manager.find(EquipmentTypeEntity, { order: { id: 'ASC' } }),
+    typeById: (id: number): Promise<EquipmentTypeEntity | null> => manager.findOneBy(EquipmentTypeEntity, { id }),
+    saveType: (type: EquipmentTypeEntity): Promise<EquipmentTypeEntity> => manager.save(type),
+    /** Ids of the types someone has an item of. */
+    async typeIdsInUse(): Promise<Set<number>> {
+      const rows = await query<{ id: number }[]>(`SELECT DISTINCT equipment_type_id AS id FROM equipment`)
+      return new Set(rows.map((row) => row.id))
+    },
+
+    /** A user's items in creation order, optionally of one type. */
+    async ofUser(userId: number, typeId?: number): Promise<EquipmentEntity[]> {
+      const typed = typeId === undefined ? '' : ' AND equipment_type_id = ?'
+      const rows = await query<{ id: string }[]>(`SELECT id FROM equipment WHERE user_id = ?${typed} ORDER BY rowid`, typeId === undefined ? [userId] : [userId, typeId])
+      return inOrder(rows.map((row) => row.id))
+    },
+    byId: (userId: number, id: string): Promise<EquipmentEntity | null> => manager.findOneBy(EquipmentEntity, { id, userId }),
+    byLabel: (userId: number, label: string): Promise<EquipmentEntity | null> => manager.findOneBy(EquipmentEntity, { userId, label }),
+    /** The user's items among `ids` (others' and unknown ids are left out). */
+    byIds: (userId: number, ids: readonly string[]): Promise<EquipmentEntity[]> =>
+      ids.length === 0 ? Promise.resolve([]) : manager.findBy(EquipmentEntity, { userId, id: In([...ids]) }),
+    insert: async (item: EquipmentEntity): Promise<void> => {
+      await manager.insert(EquipmentEntity, item)
+    },
+    save: (item: EquipmentEntity): Promise<EquipmentEntity> => manager.save(item),
+    remove: async (id: string): Promise<void> => {
+      await manager.delete(EquipmentEntity, { id })
+    },
+
+    /** The sports each item is a default for. */
+    async defaultSportIds(itemIds: readonly string[]): Promise<Map<string, number[]>> {
+      const bySport = new Map<string, number[]>(itemIds.map((id) => [id, []]))
+      if (itemIds.length === 0) return bySport
+      const rows = await query<{ equipment_id: string; sport_id: number }[]>(
+        `SELECT equipment_id, sport_id FROM equipment_sport_default WHERE equipment_id IN (${placeholders(itemIds)}) ORDER BY sport_id`,
+        [...itemIds],
+      )
+      for (const row of rows) bySport.get(row.equipment_id)?.push(row.sport_id)
+      return bySport
+    },
+    async setDefaultSports(itemId: string, sportIds: readonly number[]): Promise<void> {
+      await query(`DELETE FROM equipment_sport_default WHERE equipment_id = ?`, [itemId])
+      for (const sportId of sportIds) await query(`INSERT INTO equipment_sport_default (equipment_id, sport_id) VALUES (?, ?)`, [itemId, sportId])
+    },
+    /** The user's other items of a type that are defaults for some of `sportIds` (a sport has one default per type). */
+    async dropOtherDefaults(userId: number, itemId: string, typeId: number, sportIds: readonly number[]): Promise<void> {
+      if (sportIds.length === 0) return
+      await query(
+        `DELETE FROM equipment_sport_default WHERE sport_id IN (${placeholders(sportIds)}) AND equipment_id IN
+           (SELECT id FROM equipment WHERE user_id = ? AND equipment_type_id = ? AND id <> ?)`,
+        [...sportIds, userId, typeId, itemId],
+      )
+    },
+    /** Per sport, how many of the user's other items of a type are its defaults. */
+    async defaultsCount(userId: number, itemId: string, typeId: number, sportIds: readonly number[]): Promise<Map<number, number>> {
+      if (sportIds.length === 0) return new Map()
+      const rows = await query<{ sport_id: number; count: number }[]>(
+        `SELECT d.sport_id, COUNT(*) AS count FROM equipment_sport_default d JOIN equipment e ON e.id = d.equipment_id
+         WHERE e.user_id = ? AND e.equipment_type_id = ? AND e.id <> ? AND d.sport_id IN (${placeholders(sportIds)}) GROUP BY d.sport_id`,
+        [userId, typeId, itemId, ...sportIds],
+      )
+      return new Map(rows.map((row) => [row.sport_id, Number(row.count)]))
+    },
+    /** The user's active items that are defaults for a sport, in creation order. */
+    async activeDefaultsFor(userId: number, sportId: number): Promise<EquipmentEntity[]> {
+      const rows = await query<{ id: string }[]>(
+        `SELECT e.id FROM equipment e JOIN equipment_sport_default d ON d.equipment_id = e.id
+         WHERE e.user_id = ? AND d.sport_id = ? AND e.is_active = 1 ORDER BY e.rowid`,
+        [userId, sportId],
+      )
+      return inOrder(rows.map((row) => row.id))
+    },
+
+    /** The items of some workouts, each workout's in creation order of the items. */
+    async ofWorkouts(workoutIds: readonly string[]): Promise<Map<string, EquipmentEntity[]>> {
+      const byWorkout = new Map<string, EquipmentEntity[]>()
+      if (workoutIds.length === 0) return byWorkout
+      const rows = await query<{ workout_id: string; equipment_id: string }[]>(
+        `SELECT we.workout_id, we.equipment_id FROM workout_equipment we JOIN equipment e ON e.id = we.equipment_id
+         WHERE we.workout_id IN (${placeholders(workoutIds)}) ORDER BY e.rowid`,
+        [...workoutIds],
+      )
+      const items = new Map((await inOrder([...new Set(rows.map((row) => row.equipment_id))])).map((item) => [item.id, item]))
+      for (const row of rows) {
+        const item = items.get(row.equipment_id)
+        if (!item) continue
+        const list = byWorkout.get(row.workout_id)
+        if (list) list.push(item)
+        else byWorkout.set(row.workout_id, [item])
+      }
+      return byWorkout
+    },
+    /** Ids of the items of a workout. */
+    async idsOfWorkout(workoutId: string): Promise<string[]> {
+      const rows = await query<{ equipment_id: string }[]>(`SELECT equipment_id FROM workout_equipment WHERE workout_id = ?`, [workoutId])
+      return rows.map((row) => row.equipment_id)
+    },
+    /** Gives each workout these items (in place of any it had). */
+    async setItemsOfWorkouts(workoutIds: readonly string[], itemIds: readonly string[]): Promise<void> {
+      if (workoutIds.length === 0) return
+      await query(`DELETE FROM workout_equipment WHERE workout_id IN (${placeholders(workoutIds)})`, [...workoutIds])
+      for (const workoutId of workoutIds) {
+        for (const itemId of itemIds) await query(`INSERT INTO workout_equipment (workout_id, equipment_id) VALUES (?, ?)`, [workoutId, itemId])
+      }
+    },
+    /** Removes an item from all its workouts. */
+    async unlinkAll(itemId: string): Promise<void> {
+      await query(`DELETE FROM workout_equipment WHERE equipment_id = ?`, [itemId])
+    },
+
+    /** The totals of an item as a recomputation from its workouts gives them. */
+    async computedTotals(itemId: string): Promise<EquipmentTotals> {
+      const [row] = await query<EquipmentTotals[]>(TOTALS_OF_ITEM('?'), [itemId])
+      return {
+        totalDistance: Number(row?.totalDistance ?? 0),
+        totalDuration: Number(row?.totalDuration ?? 0),
+        totalMoving: Number(row?.totalMoving ?? 0),
+        totalWorkouts: Number(row?.totalWorkouts ?? 0),
+      }
+    },
+    /** Sets the stored totals of these items to their recomputation, in the caller's transaction. */
+    async refreshTotals(itemIds: readonly string[]): Promise<void> {
+      const ids = [...new Set(itemIds)]
+      if (ids.length === 0) return
+      await query(
+        `UPDATE equipment SET (total_distance, total_duration, total_moving, total_workouts) = (${TOTALS_OF_ITEM('equipment.id')})
+         WHERE id IN (${placeholders(ids)})`,
+        ids,
+      )
+    },
+  }
+}
+
+export type EquipmentRepository = ReturnType<typeof equipmentRepository>

@@ -1,0 +1,124 @@
+import type { z } from 'zod'
+import { MISC_EQUIPMENT_MAX, type Equipment, type EquipmentType, type updateEquipmentBody } from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import type { EquipmentEntity, EquipmentTypeEntity, SportEntity } from '../../db/entities'
+import type { EquipmentRepository } from '../../db/repositories/equipment.repository'
+import { toHttpDate } from '../../lib/http-date'
+
+export const MISC = 'Misc'
+
+/**
+ * The sports each type may be used for (the reference tracker 1.2's table, by sport label); `Misc`
+ * goes with any sport. Our indoor cycling is the reference's virtual cycling (a trainer).
+ */
+const SPORTS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+  Shoes: [
+    'Hiking',
+    'Mountaineering',
+    'Padel (Outdoor)',
+    'Running',
+    'Swimrun',
+    'Tennis (Outdoor)',
+    'Trail',
+    'Walking',
+    'Cycling (Sport)',
+    'Cycling (Transport)',
+    'Cycling (Trekking)',
+    'Halfbike',
+    'Mountain Biking',
+    'Mountain Biking (Electric)',
+  ],
+  Bike: ['Cycling (Sport)', 'Cycling (Transport)', 'Cycling (Trekking)', 'Halfbike', 'Mountain Biking', 'Mountain Biking (Electric)'],
+  'Bike Trainer': ['Cycling (Virtual)', 'Cycling (Indoor)'],
+  Board: ['Standup Paddleboarding', 'Windsurfing'],
+  Kayak_Boat: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing'],
+  Paddle: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing', 'Standup Paddleboarding'],
+  Skis: ['Skiing (Alpine)', 'Skiing (Cross Country)'],
+  Racket: ['Padel (Outdoor)', 'Tennis (Outdoor)'],
+  Snowshoes: ['Snowshoes'],
+}
+
+/** True when an item of this type may go with this sport. */
+export function typeFitsSport(typeLabel: string, sportLabel: string): boolean {
+  return typeLabel === MISC || (SPORTS_OF_TYPE[typeLabel] ?? []).includes(sportLabel)
+}
+
+export function presentType(type: EquipmentTypeEntity, inUse?: ReadonlySet<number>): EquipmentType {
+  return { id: type.id, label: type.label, is_active: type.isActive, ...(inUse ? { has_equipments: inUse.has(type.id) } : {}) }
+}
+
+/** An item in the reference's shape: moving time in hours to one decimal, no distance for rackets. */
+function presentEquipment(item: EquipmentEntity, type: EquipmentTypeEntity, defaultSportIds: readonly number[]): Equipment {
+  return {
+    id: item.id,
+    user_id: item.userId,
+    label: item.label,
+    description: item.description,
+    equipment_type: presentType(type),
+    is_active: item.isActive,
+    default_for_sport_ids: [...defaultSportIds],
+    creation_date: toHttpDate(item.createdAt),
+    total_distance: type.label === 'Racket' ? null : Number(item.totalDistance.toFixed(3)),
+    total_duration_in_hours: Math.round(item.totalMoving / 360) / 10,
+    visibility: item.visibility,
+    workouts_count: item.totalWorkouts,
+  }
+}
+
+/** Items in the answer's shape, with their types and default sports (a few queries whatever their number). */
+export async function presentItems(equipment: EquipmentRepository, items: readonly EquipmentEntity[]): Promise<Equipment[]> {
+  if (items.length === 0) return []
+  const types = new Map((await equipment.types()).map((type) => [type.id, type]))
+  const defaults = await equipment.defaultSportIds(items.map((item) => item.id))
+  return items.flatMap((item) => {
+    const type = types.get(item.equipmentTypeId)
+    return type ? [presentEquipment(item, type, defaults.get(item.id) ?? [])] : []
+  })
+}
+
+/**
+ * The items a workout of `sport` may have, from the ids a client sent (the reference's
+ * `handle_pieces_of_equipment`): the caller's own, active unless the workout had them already, of
+ * a type that fits the sport, one per type except up to 5 Misc. Checked in the order sent.
+ */
+export async function checkWorkoutItems(
+  equipment: EquipmentRepository,
+  userId: number,
+  sport: Pick<SportEntity, 'label'>,
+  ids: readonly string[],
+  already: readonly string[] = [],
+): Promise<EquipmentEntity[]> {
+  const unique = [...new Set(ids)]
+  const found = new Map((await equipment.byIds(userId, unique)).map((item) => [item.id, item]))
+  const types = new Map((await equipment.types()).map((type) => [type.id, type]))
+  const seenTypes = new Set<number>()
+  let misc = 0
+  const items: EquipmentEntity[] = []
+  for (const id of unique) {
+    const item = found.get(id)
+    if (!item) throw new AppError('equipment_id_not_found', { params: { id } })
+    if (!item.isActive && !already.includes(id)) throw new AppError('equipment_id_inactive', { params: { id } })
+    const typeLabel = types.get(item.equipmentTypeId)?.label ?? ''
+    if (typeLabel === MISC) {
+      misc += 1
+      if (misc > MISC_EQUIPMENT_MAX) throw new AppError('equipment_misc_limit')
+    } else {
+      if (!typeFitsSport(typeLabel, sport.label)) throw new AppError('equipment_id_invalid_for_sport', { params: { id, sport: sport.label } })
+      if (seenTypes.has(item.equipmentTypeId)) throw new AppError('equipment_one_per_type')
+      seenTypes.add(item.equipmentTypeId)
+    }
+    items.push(item)
+  }
+  return items
+}
+
+/** The fields of an item's edit that the reference reads. */
+export const EDITABLE_FIELDS = ['label', 'description', 'equipment_type_id', 'is_active', 'default_for_sport_ids', 'visibility'] as const
+
+/** The edit's known fields; none at all, or only unknown ones, are the reference's two refusals. */
+export function knownFields(body: z.output<typeof updateEquipmentBody>): Partial<Pick<z.output<typeof updateEquipmentBody>, (typeof EDITABLE_FIELDS)[number]>> {
+  if (Object.keys(body).length === 0) throw new AppError('equipment_no_data')
+  const known = Object.fromEntries(EDITABLE_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]))
+  if (Object.keys(known).length === 0) throw new AppError('equipment_no_valid_parameters')
+  return known
+}

@@ -1,0 +1,181 @@
+import type { z } from 'zod'
+import {
+  MISC_EQUIPMENT_MAX,
+  type createEquipmentBody,
+  type EquipmentsResponse,
+  type EquipmentTypesResponse,
+  type updateEquipmentBody,
+} from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import { EquipmentEntity, type EquipmentTypeEntity, type UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import { shortId, isShortId } from '../../lib/short-id'
+import { knownFields, MISC, presentItems, presentType, typeFitsSport } from './equipment-rules'
+
+/** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
+async function usableType({ equipment }: Repositories, id: number, current?: number): Promise<EquipmentTypeEntity> {
+  const type = await equipment.typeById(id)
+  if (!type) throw new AppError('equipment_type_invalid')
+  if (!type.isActive && type.id !== current) throw new AppError('equipment_type_inactive')
+  return type
+}
+
+/**
+ * Makes the item a default for these sports (and for no other): each must exist and fit its type;
+ * a sport has one default per type, which this item replaces, except Misc (up to 5).
+ */
+async function setDefaults({ equipment, sports }: Repositories, item: EquipmentEntity, type: EquipmentTypeEntity, sportIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(sportIds)]
+  for (const sportId of unique) {
+    const sport = await sports.byId(sportId)
+    if (!sport) throw new AppError('equipment_default_sport_not_found', { params: { id: sportId } })
+    if (!typeFitsSport(type.label, sport.label)) throw new AppError('equipment_default_sport_invalid', { params: { sport: sport.label, type: type.label } })
+  }
+  if (type.label === MISC) {
+    const counts = await equipment.defaultsCount(item.userId, item.id, type.id, unique)
+    if (unique.some((sportId) => (counts.get(sportId) ?? 0) + 1 > MISC_EQUIPMENT_MAX)) throw new AppError('equipment_misc_limit')
+  } else await equipment.dropOtherDefaults(item.userId, item.id, type.id, unique)
+  await equipment.setDefaultSports(item.id, unique)
+}
+
+export function createEquipmentService({ database, now }: { database: Database; now: () => Date }) {
+  const { reads } = database
+
+  async function own(repositories: Repositories, user: UserEntity, id: string): Promise<EquipmentEntity> {
+    const item = isShortId(id) ? await repositories.equipment.byId(user.id, id) : null
+    if (!item) throw new AppError('equipment_not_found')
+    return item
+  }
+
+  async function answer(item: EquipmentEntity, status: 'success' | 'created' = 'success'): Promise<EquipmentsResponse> {
+    return { status, data: { equipments: await presentItems(reads.equipment, [item]) } }
+  }
+
+  return {
+    /** The types; administrators also learn which are in use. */
+    async listTypes(user: UserEntity): Promise<EquipmentTypesResponse> {
+      const inUse = user.admin ? await reads.equipment.typeIdsInUse() : undefined
+      return { status: 'success', data: { equipment_types: (await reads.equipment.types()).map((type) => presentType(type, inUse)) } }
+    },
+
+    async getType(user: UserEntity, id: number): Promise<EquipmentTypesResponse> {
+      const type = await reads.equipment.typeById(id)
+      if (!type) throw new AppError('equipment_type_not_found')
+      const inUse = user.admin ? await reads.equipment.typeIdsInUse() : undefined
+      return { status: 'success', data: { equipment_types: [presentType(type, inUse)] } }
+    },
+
+    /** Enables or disables a type for everyone; items of a disabled type stay. */
+    async setTypeActive(admin: UserEntity, id: number, isActive: boolean): Promise<EquipmentTypesResponse> {
+      const type = await database.write(async ({ equipment }) => {
+        const found = await equipment.typeById(id)
+        if (!found) throw new AppError('equipment_type_not_found')
+        found.isActive = isActive
+        return equipment.saveType(found)
+      })
+      return { status: 'success', data: { equipment_types: [presentType(type, await reads.equipment.typeIdsInUse())] } }
+    },
+
+    /** The caller's items, in creation order, optionally of one type. */
+    async list(user: UserEntity, typeId?: number): Promise<EquipmentsResponse> {
+      const items = await database.snapshot(({ equipment }) => equipment.ofUser(user.id, typeId))
+      return { status: 'success', data: { equipments: await presentItems(reads.equipment, items) } }
+    },
+
+    async get(user: UserEntity, id: string): Promise<EquipmentsResponse> {
+      return answer(await own(reads, user, id))
+    },
+
+    async create(user: UserEntity, body: z.output<typeof createEquipmentBody>): Promise<EquipmentsResponse> {
+      const item = await database.write(async (repositories) => {
+        const type = await usableType(repositories, body.equipment_type_id)
+        if (await repositories.equipment.byLabel(user.id, body.label)) throw new AppError('equipment_label_taken')
+        const created = Object.assign(new EquipmentEntity(), {
+          id: shortId(),
+          userId: user.id,
+          label: body.label,
+          description: body.description ?? null,
+          equipmentTypeId: type.id,
+          createdAt: now(),
+          isActive: true,
+          visibility: body.visibility ?? 'private',
+          totalDistance: 0,
+          totalDuration: 0,
+          totalMoving: 0,
+          totalWorkouts: 0,
+        })
+        await repositories.equipment.insert(created)
+        if (body.default_for_sport_ids) await setDefaults(repositories, created, type, body.default_for_sport_ids)
+        return created
+      })
+      return answer(item, 'created')
+    },
+
+    /**
+     * Edits an item. A new type other than Misc takes it off its workouts (they were checked
+     * against the old type) and its totals go back to zero; retiring it takes it off the
+     * sports' defaults.
+     */
+    async update(user: UserEntity, id: string, body: z.output<typeof updateEquipmentBody>): Promise<EquipmentsResponse> {
+      const fields = knownFields(body)
+      const item = await database.write(async (repositories) => {
+        const { equipment } = repositories
+        const current = await own(repositories, user, id)
+        if (fields.label !== undefined && fields.label !== current.label) {
+          if (await equipment.byLabel(user.id, fields.label)) throw new AppError('equipment_label_taken')
+          current.label = fields.label
+        }
+        if (fields.description !== undefined) current.description = fields.description
+        if (fields.visibility !== undefined) current.visibility = fields.visibility
+        const type = await usableType(repositories, fields.equipment_type_id ?? current.equipmentTypeId, current.equipmentTypeId)
+        const typeChanged = type.id !== current.equipmentTypeId
+        current.equipmentTypeId = type.id
+        if (fields.is_active !== undefined) current.isActive = fields.is_active
+        await equipment.save(current)
+        if (typeChanged && type.label !== MISC) {
+          await equipment.unlinkAll(current.id)
+          await equipment.refreshTotals([current.id])
+        }
+        // Defaults: those sent, else the ones still fitting a new type; none once retired.
+        let sportIds = fields.default_for_sport_ids
+        if (sportIds === undefined && typeChanged) {
+          const kept = (await equipment.defaultSportIds([current.id])).get(current.id) ?? []
+          const fitting = []
+          for (const sportId of kept) {
+            const sport = await repositories.sports.byId(sportId)
+            if (sport && typeFitsSport(type.label, sport.label)) fitting.push(sportId)
+          }
+          sportIds = fitting
+        }
+        if (!current.isActive) sportIds = []
+        if (sportIds !== undefined) await setDefaults(repositories, current, type, sportIds)
+        return equipment.byId(user.id, current.id)
+      })
+      if (!item) throw new AppError('equipment_not_found')
+      return answer(item)
+    },
+
+    /** Recomputes an item's totals from its workouts (they are kept with every workout write, so nothing should change). */
+    async refresh(user: UserEntity, id: string): Promise<EquipmentsResponse> {
+      const item = await database.write(async (repositories) => {
+        const current = await own(repositories, user, id)
+        await repositories.equipment.refreshTotals([current.id])
+        return repositories.equipment.byId(user.id, current.id)
+      })
+      if (!item) throw new AppError('equipment_not_found')
+      return answer(item)
+    },
+
+    /** Deletes an item; while workouts use it, only when forced (its links go with it, the workouts stay). */
+    async remove(user: UserEntity, id: string, force: boolean): Promise<void> {
+      await database.write(async (repositories) => {
+        const current = await own(repositories, user, id)
+        const { totalWorkouts } = await repositories.equipment.computedTotals(current.id)
+        if (totalWorkouts > 0 && !force) throw new AppError('equipment_has_workouts', { params: { id: current.id, count: totalWorkouts } })
+        await repositories.equipment.remove(current.id)
+      })
+    },
+  }
+}
+
+export type EquipmentService = ReturnType<typeof createEquipmentService>

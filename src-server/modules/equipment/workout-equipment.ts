@@ -1,0 +1,74 @@
+import type { EntityManager } from 'typeorm'
+import type { Equipment } from '../../../src/contracts'
+import type { SportEntity, WorkoutEntity } from '../../db/entities'
+import { equipmentRepository } from '../../db/repositories/equipment.repository'
+import { sportsRepository } from '../../db/repositories/sports.repository'
+import { shareWork } from '../../db/write-queue'
+import { checkWorkoutItems, presentItems } from './equipment-rules'
+
+// The workouts' writes call these in their own transaction, so an item's totals change with its
+// workouts or not at all: no trigger, background job or later request can leave them stale.
+
+/** Recomputes these items' totals once per write (once per batch of an archive's files). */
+function refreshTotals(manager: EntityManager, userId: number, itemIds: readonly string[]): Promise<void> {
+  return shareWork(manager, `equipment totals ${userId}`, itemIds, (shared, batches) => equipmentRepository(shared).refreshTotals(batches.flat()))
+}
+
+/**
+ * Gives new workouts their equipment: the items sent (checked against each workout's sport), or
+ * when none were sent each sport's active defaults (`[]`: none).
+ */
+export async function equipNewWorkouts(manager: EntityManager, userId: number, workouts: readonly WorkoutEntity[], ids: readonly string[] | undefined): Promise<void> {
+  const equipment = equipmentRepository(manager)
+  const used: string[] = []
+  for (const sportId of new Set(workouts.map((workout) => workout.sportId))) {
+    const sport = await sportsRepository(manager).byId(sportId)
+    if (!sport) continue
+    const items = ids === undefined ? await equipment.activeDefaultsFor(userId, sportId) : await checkWorkoutItems(equipment, userId, sport, ids)
+    if (items.length === 0) continue
+    const itemIds = items.map((item) => item.id)
+    await equipment.setItemsOfWorkouts(
+      workouts.filter((workout) => workout.sportId === sportId).map((workout) => workout.id),
+      itemIds,
+    )
+    used.push(...itemIds)
+  }
+  if (used.length > 0) await refreshTotals(manager, userId, used)
+}
+
+/**
+ * After a workout's edit (saved in the same transaction): the items sent replace its own (an item
+ * it had may stay though retired); none sent keeps them, checked again against a new sport. The
+ * totals of every item it had or has follow its new figures.
+ */
+export async function equipEditedWorkout(
+  manager: EntityManager,
+  workout: Pick<WorkoutEntity, 'id' | 'userId'>,
+  sport: Pick<SportEntity, 'label'>,
+  change: { ids: readonly string[] | undefined; sportChanged: boolean },
+): Promise<void> {
+  const equipment = equipmentRepository(manager)
+  const before = await equipment.idsOfWorkout(workout.id)
+  let after = before
+  if (change.ids !== undefined) {
+    after = (await checkWorkoutItems(equipment, workout.userId, sport, change.ids, before)).map((item) => item.id)
+    await equipment.setItemsOfWorkouts([workout.id], after)
+  } else if (change.sportChanged) await checkWorkoutItems(equipment, workout.userId, sport, before, before)
+  await refreshTotals(manager, workout.userId, [...before, ...after])
+}
+
+/** Runs a workout's deletion, then takes it out of its items' totals (same transaction). */
+export async function keepingTotals<T>(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId'>, work: () => Promise<T>): Promise<T> {
+  const itemIds = await equipmentRepository(manager).idsOfWorkout(workout.id)
+  const result = await work()
+  await refreshTotals(manager, workout.userId, itemIds)
+  return result
+}
+
+/** The equipment of each workout, in the answer's shape. */
+export async function equipmentOfWorkouts(manager: EntityManager, workoutIds: readonly string[]): Promise<Map<string, Equipment[]>> {
+  const equipment = equipmentRepository(manager)
+  const byWorkout = await equipment.ofWorkouts(workoutIds)
+  const presented = new Map((await presentItems(equipment, [...new Set([...byWorkout.values()].flat())])).map((item) => [item.id, item]))
+  return new Map([...byWorkout].map(([workoutId, items]) => [workoutId, items.flatMap((item) => presented.get(item.id) ?? [])]))
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { VISIBILITY_LEVELS } from '../domain/visibility'
+import type { ErrorCode } from '../errors'
+import { httpDateSchema } from './common'
+import { endpoint } from './endpoint'
+
+/** The reference tracker's equipment limits. */
+const EQUIPMENT_LABEL_MAX = 50
+const EQUIPMENT_DESCRIPTION_MAX = 200
+/** Pieces of `Misc` equipment a workout (or a sport's defaults) may have. */
+export const MISC_EQUIPMENT_MAX = 5
+
+/** Who may see an item inside a workout: the reference's levels (their access rules belong to sharing). */
+const equipmentVisibilities = VISIBILITY_LEVELS
+
+/** A kind of equipment (`has_equipments` for administrators only). */
+const equipmentTypeSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  is_active: z.boolean(),
+  has_equipments: z.boolean().optional(),
+})
+export type EquipmentType = z.infer<typeof equipmentTypeSchema>
+
+/** A piece of equipment as its owner sees it (the reference tracker's shape). */
+export const equipmentSchema = z.object({
+  /** Short id. */
+  id: z.string(),
+  user_id: z.number().int(),
+  label: z.string(),
+  description: z.string().nullable(),
+  equipment_type: equipmentTypeSchema,
+  is_active: z.boolean(),
+  /** The sports this item is preselected for on new workouts. */
+  default_for_sport_ids: z.array(z.number().int()),
+  creation_date: httpDateSchema,
+  /** km over its workouts; null for rackets (the reference's rule). */
+  total_distance: z.number().nullable(),
+  /** Moving time over its workouts, hours to one decimal. */
+  total_duration_in_hours: z.number(),
+  visibility: z.enum(equipmentVisibilities),
+  workouts_count: z.number().int(),
+})
+export type Equipment = z.infer<typeof equipmentSchema>
+
+const equipmentTypesResponseSchema = z.object({ status: z.literal('success'), data: z.object({ equipment_types: z.array(equipmentTypeSchema) }) })
+export type EquipmentTypesResponse = z.infer<typeof equipmentTypesResponseSchema>
+
+const equipmentsResponseSchema = z.object({ status: z.enum(['success', 'created']), data: z.object({ equipments: z.array(equipmentSchema) }) })
+export type EquipmentsResponse = z.infer<typeof equipmentsResponseSchema>
+
+const required = { error: 'equipment_label_and_type_required' satisfies ErrorCode }
+const label = z.string(required).trim().min(1, required).max(EQUIPMENT_LABEL_MAX, { error: 'equipment_label_too_long' satisfies ErrorCode })
+const description = z
+  .string()
+  .trim()
+  .max(EQUIPMENT_DESCRIPTION_MAX, { error: 'equipment_description_too_long' satisfies ErrorCode })
+  .nullable()
+  .transform((value) => (value === null || value === '' ? null : value))
+const visibility = z.enum(equipmentVisibilities, { error: 'equipment_visibility_invalid' satisfies ErrorCode })
+const sportIds = z.array(z.number().int().positive())
+
+/** POST equipments: `is_active` is ignored (a new item is active), as the reference does. */
+export const createEquipmentBody = z.object({
+  label,
+  equipment_type_id: z.number(required).int(required),
+  description: description.optional(),
+  default_for_sport_ids: sportIds.optional(),
+  visibility: visibility.optional(),
+  is_active: z.unknown().optional(),
+})
+
+/** PATCH equipments/:id: any of the fields; unknown keys alone are "no valid parameters". */
+export const updateEquipmentBody = z.looseObject({
+  label: label.optional(),
+  equipment_type_id: z.number().int().optional(),
+  description: description.optional(),
+  is_active: z.boolean().optional(),
+  default_for_sport_ids: sportIds.optional(),
+  visibility: visibility.optional(),
+})
+
+/**
+ * The equipment of a workout on create and edit: short ids of the caller's items; omitted on
+ * create, the sport's defaults; `[]`, none.
+ */
+const idsError = { error: 'equipment_ids_invalid' satisfies ErrorCode }
+export const equipmentIdsField = z.array(z.string(idsError), idsError)
+
+export const equipmentEndpoints = {
+  listEquipmentTypes: endpoint()({ method: 'GET', path: '/equipment-types', access: 'user', response: equipmentTypesResponseSchema }),
+  getEquipmentType: endpoint()({ method: 'GET', path: '/equipment-types/:id', access: 'user', response: equipmentTypesResponseSchema }),
+  /** Administrators enable or disable a type for everyone. */
+  updateEquipmentType: endpoint()({
+    method: 'PATCH',
+    path: '/equipment-types/:id',
+    access: 'admin',
+    body: z.object({ is_active: z.boolean() }).strict(),
+    response: equipmentTypesResponseSchema,
+  }),
+  listEquipments: endpoint()({
+    method: 'GET',
+    path: '/equipments',
+    access: 'user',
+    query: z.object({ equipment_type_id: z.coerce.number().int().positive().optional() }),
+    response: equipmentsResponseSchema,
+  }),
+  getEquipment: endpoint()({ method: 'GET', path: '/equipments/:id', access: 'user', response: equipmentsResponseSchema }),
+  createEquipment: endpoint()({ method: 'POST', path: '/equipments', access: 'user', body: createEquipmentBody, response: equipmentsResponseSchema }),
+  updateEquipment: endpoint()({ method: 'PATCH', path: '/equipments/:id', access: 'user', body: updateEquipmentBody, response: equipmentsResponseSchema }),
+  /** Recomputes the item's totals from its workouts. */
+  refreshEquipment: endpoint()({ method: 'POST', path: '/equipments/:id/refresh', access: 'user', response: equipmentsResponseSchema }),
+  /** Refused while workouts use the item, unless `?force` (then the links go with it). */
+  deleteEquipment: endpoint<void>()({
+    method: 'DELETE',
+    path: '/equipments/:id',
+    access: 'user',
+    query: z.object({ force: z.string().optional() }),
+  }),
+}
