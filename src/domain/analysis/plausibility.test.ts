@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../test-support/seeded-random'
 import type { Track } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
-import { dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
+import { dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
 import { analyseTrack } from './workout-analysis'
 
 const seconds = (count: number): Float64Array => Float64Array.from({ length: count }, (_, i) => i * 1000)
@@ -28,6 +28,37 @@ describe('impossible elevations', () => {
     const untimed = Float64Array.from([100, 900, 100])
     dropImpossibleElevations(untimed, Float64Array.from([NaN, NaN, NaN]))
     expect(Array.from(untimed)).toEqual([100, 900, 100])
+  })
+})
+
+describe('elevation spikes', () => {
+  const spikesDropped = (values: readonly number[], stepS = 1): number[] => {
+    const ele = Float64Array.from(values)
+    dropElevationSpikes(ele, Float64Array.from(values, (_, i) => i * stepS * 1000))
+    return Array.from(ele)
+  }
+
+  it('drops one or two samples that leave the profile and come back: 0 m, −500 m, a splashed barometer', () => {
+    expect(spikesDropped([300, 301, 0, 302, 303, 304])).toEqual([300, 301, NaN, 302, 303, 304])
+    expect(spikesDropped([300, 301, -500, -500, 302, 303, 304])).toEqual([300, 301, NaN, NaN, 302, 303, 304])
+    expect(spikesDropped([243.2, 281.2, 290, 293, 293.8, 293.4])).toEqual([NaN, 281.2, 290, 293, 293.8, 293.4])
+  })
+
+  it('keeps what lasts or what the time allows: steep slopes, a recalibration step, a summit logged every 10 s', () => {
+    const descent = [2000, 1991, 1982, 1973, 1964, 1955]
+    expect(spikesDropped(descent)).toEqual(descent)
+    const step = [500, 500, 500, 530, 530, 530]
+    expect(spikesDropped(step)).toEqual(step)
+    // Up a chairlift at 5 m/s, skied down at 3 m/s.
+    const summit = [1900, 1950, 2000, 1970, 1940, 1910]
+    expect(spikesDropped(summit, 10)).toEqual(summit)
+  })
+
+  it('judges nothing without times, or with fewer than five samples', () => {
+    const ele = Float64Array.from([300, 301, 0, 302, 303])
+    dropElevationSpikes(ele, Float64Array.from([NaN, NaN, NaN, NaN, NaN]))
+    expect(Array.from(ele)).toEqual([300, 301, 0, 302, 303])
+    expect(spikesDropped([300, 0, 301, 302])).toEqual([300, 0, 301, 302])
   })
 })
 

@@ -179,3 +179,52 @@ export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, ti
   )
   return dropped ? null : groundM
 }
+
+/** How far a sample may stand from the median of its neighbourhood, metres, plus {@link SPIKE_VERTICAL_SPEED_MS} × Δt. */
+const SPIKE_ALLOWANCE_M = 20
+/**
+ * Vertical speed a real peak or dip may reach within its neighbourhood, m/s: a summit logged every
+ * 10 s on a chairlift (5 m/s up, then skied down) stands ~30 m above the median of samples 20 s
+ * around it, within its 60 m allowance, and stays.
+ */
+const SPIKE_VERTICAL_SPEED_MS = 2
+/** Known samples on each side of the one judged. */
+const SPIKE_WINDOW = 2
+
+/** The median of a few values (sorted in place). */
+function median(values: number[]): number {
+  values.sort((a, b) => a - b)
+  const middle = values.length >> 1
+  return values.length % 2 === 1 ? (values[middle] ?? Number.NaN) : ((values[middle - 1] ?? Number.NaN) + (values[middle] ?? Number.NaN)) / 2
+}
+
+/**
+ * Drops (sets to `NaN`) the elevation spikes of one segment that are possible steps but no terrain:
+ * a barometer splashed in the water (47 m below its neighbours for a sample), a GPS altitude
+ * glitching to 0 m, a chip writing −500 m. A sample is a spike when it lies farther than
+ * {@link SPIKE_ALLOWANCE_M} + {@link SPIKE_VERTICAL_SPEED_MS} × Δt from the median of itself and
+ * the {@link SPIKE_WINDOW} known samples on each side (five samples, taken inward at the segment's
+ * ends), Δt being the time from it to the farthest of them. A median follows any climb, descent or step that lasts (a steady slope, a
+ * recalibration that stays) and ignores an excursion of one or two samples, so only those are
+ * judged; a neighbourhood without times (or a segment of fewer than five samples) is not judged;
+ * every sample is judged against the original values, so dropping one does not move the next verdict.
+ *
+ * @param ele usable elevations of the segment, in place (`NaN` = missing)
+ * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ */
+export function dropElevationSpikes(ele: Float64Array, time: Float64Array): void {
+  const known: number[] = []
+  for (let i = 0; i < ele.length; i++) if (!Number.isNaN(ele[i] ?? Number.NaN)) known.push(i)
+  const spikes: number[] = []
+  for (let k = 0; known.length >= 2 * SPIKE_WINDOW + 1 && k < known.length; k++) {
+    const i = known[k] ?? 0
+    // Five samples always, shifted inward at the segment's ends, so two spikes never make half of them.
+    const first = Math.min(Math.max(0, k - SPIKE_WINDOW), known.length - (2 * SPIKE_WINDOW + 1))
+    const neighbourhood = known.slice(first, first + 2 * SPIKE_WINDOW + 1)
+    const spanS = Math.max(...neighbourhood.map((j) => Math.abs((time[j] ?? Number.NaN) - (time[i] ?? Number.NaN)) / 1000))
+    if (Number.isNaN(spanS)) continue
+    const deviation = Math.abs((ele[i] ?? Number.NaN) - median(neighbourhood.map((j) => ele[j] ?? Number.NaN)))
+    if (deviation > SPIKE_ALLOWANCE_M + SPIKE_VERTICAL_SPEED_MS * spanS) spikes.push(i)
+  }
+  for (const i of spikes) ele[i] = Number.NaN
+}

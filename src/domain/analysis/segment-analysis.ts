@@ -3,7 +3,7 @@ import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
 import { filteredMaxSpeedMs } from './max-speed'
-import { dropImpossibleElevations } from './plausibility'
+import { dropElevationSpikes, dropImpossibleElevations } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
 /** Exact (unrounded) figures of one segment, before truncation to whole seconds. */
@@ -98,6 +98,10 @@ export function measureSegment(
   }
 
   dropImpossibleElevations(ele, time)
+  // The distance's climb keeps the spikes, as the reference tracker's 3-D distance does (its
+  // figures are the contract); the altitude figures and the chart drop them.
+  const climbEle = Float64Array.from(ele)
+  dropElevationSpikes(ele, time)
   // Bounds and elevation figures of what is left.
   knownEleCount = 0
   minAlt = Number.POSITIVE_INFINITY
@@ -138,7 +142,7 @@ export function measureSegment(
     const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) > 0) {
-        const d = stepM(segment, lat, lon, ele, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
+        const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
         if (d > 0) {
           distanceM += d
           pendingM += d
