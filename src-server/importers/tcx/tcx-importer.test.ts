@@ -50,6 +50,18 @@ describe('TCX importer', () => {
     expect(durations).toEqual([10, 10])
   })
 
+  it("reads a MultiSportSession's first and next sports as activities of their own", () => {
+    const activity = (sport: string, day: string): string => `<Activity Sport="${sport}"><Id>${day}T08:00:00Z</Id>
+      <Lap StartTime="${day}T08:00:00Z"><Track>
+      <Trackpoint><Time>${day}T08:00:00Z</Time><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint>
+      <Trackpoint><Time>${day}T08:00:10Z</Time><Position><LatitudeDegrees>45.0005</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint>
+      </Track></Lap></Activity>`
+    const xml = `<TrainingCenterDatabase><Activities><MultiSportSession><Id>2011-11-29T08:00:00Z</Id>
+      <FirstSport>${activity('Running', '2011-11-29')}</FirstSport><NextSport>${activity('Biking', '2011-12-01')}</NextSport>
+      </MultiSportSession></Activities></TrainingCenterDatabase>`
+    expect(importTcxString(xml).map((track) => track.sport)).toEqual(['running', 'biking'])
+  })
+
   it('refuses a file holding only a course (planned route)', async () => {
     const error = await importTcxFile(join(fixtures, 'course_only.tcx')).catch((caught: unknown) => caught)
     expect(isAppError(error) && error.code).toBe('track_no_track')

@@ -53,6 +53,9 @@ function timeSpan(segment: TrackSegment): Lap | null {
   return endTime > startTime ? { startTime, endTime } : null
 }
 
+/** Where an `<Activity>` sits: the list, or a `<MultiSportSession>`'s first and next sports (a triathlon, or days of training). */
+const ACTIVITY_PARENTS: ReadonlySet<string | undefined> = new Set(['Activities', 'FirstSport', 'NextSport'])
+
 /**
  * Reads a Garmin Training Center (TCX) file: every `<Activity>` is an activity (one workout, with
  * its own `Sport`) of one track, every `<Lap>` a segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
@@ -94,7 +97,7 @@ class TcxHandler implements XmlHandler {
     }
     switch (name) {
       case 'Activity':
-        if (parent === 'Activities') this.startActivity(attributes)
+        if (ACTIVITY_PARENTS.has(parent)) this.startActivity(attributes)
         break
       case 'Lap':
         if (this.inActivity && parent === 'Activity') {
@@ -143,7 +146,7 @@ class TcxHandler implements XmlHandler {
       if (endTime >= this.lapStart) this.measuredLaps.push({ startTime: this.lapStart, endTime, distanceM: this.lapDistanceM })
       else if (span) this.measuredLaps.push({ ...span, distanceM: this.lapDistanceM })
       this.lap = null
-    } else if (name === 'Activity' && this.inActivity && parent === 'Activities') {
+    } else if (name === 'Activity' && this.inActivity && ACTIVITY_PARENTS.has(parent)) {
       const segments = withDeviceDistance(this.segments, this.measuredLaps)
       const track: TrackPart = { name: null, description: this.notes, segments }
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
