@@ -107,6 +107,25 @@ describe('watched folders', () => {
     expect(await automatic(owner)).toEqual({ folders: [], imports: [] })
   })
 
+  it('a new file is taken within two scans however large the backlog: new files first, then those that just appeared, then the backlog', async () => {
+    // A backlog of 3,000 files (more than a scan checks), every one takeable: empty files, refused when taken.
+    await mkdir(join(folder, 'backlog'))
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => writeFile(join(folder, 'backlog', `old-${i}.gpx`), '')))
+    await scan()
+    // The first scan only notes what it sees: nothing is taken yet.
+    expect((await automatic(sam)).imports).toEqual([])
+    await writeFile(join(folder, 'phone', 'new.gpx'), await ride(3))
+    await scan()
+    // Backlog files seen at the first scan are taken now, at most 50 per scan; the new file is seen.
+    expect(notices).toHaveLength(50)
+    expect(notices.every((notice) => notice.file.startsWith('old-') && notice.status === 'error')).toBe(true)
+    await scan()
+    // Stable since the scan before, it goes before the ~950 backlog files still waiting.
+    expect(notices.slice(50, 51)).toEqual([{ file: 'new.gpx', status: 'imported' }])
+    expect(notices).toHaveLength(100)
+    expect(await workouts()).toHaveLength(1)
+  }, 60_000)
+
   it('imports archives and multi-activity files through the upload path, and reports refusals by code', async () => {
     await writeFile(join(folder, 'week.zip'), buildZip([{ name: 'a.gpx', data: await ride(4) }, { name: 'b.gpx', data: await ride(6) }]))
     await writeFile(join(folder, 'runs.tcx'), await realFile('tcx/multiple-runs.tcx'))

@@ -207,6 +207,8 @@ export function createFolderWatcher(
   const listed = new Map<string, Set<string>>()
   /** Where the next scan of each folder goes on checking the files listed before. */
   const cursors = new Map<string, number>()
+  /** Files that were new at the previous scan of each folder: taken before the backlog's. */
+  const arrived = new Map<string, Set<string>>()
   let scanning: Promise<void> | null = null
   let timer: NodeJS.Timeout | null = null
   let stopped = false
@@ -370,8 +372,9 @@ export function createFolderWatcher(
 
   /**
    * The order a scan looks at a folder's files in: files that appeared since the previous scan,
-   * then those seen changing (to be taken if now stable), then, in turn, a bounded share of the
-   * others (never taken ones first), so no scan stats every file of a large folder.
+   * then those seen changing (to be taken if now stable; those that had just appeared first, so a
+   * new file is not queued behind a backlog's), then, in turn, a bounded share of the others
+   * (never taken ones first), so no scan stats every file of a large folder.
    */
   function scanOrder(dir: string, userId: number, files: readonly string[], known: ReadonlyMap<string, WatchedFileEntity>): string[] {
     const before = listed.get(dir)
@@ -380,17 +383,20 @@ export function createFolderWatcher(
     const waiting: string[] = []
     const untaken: string[] = []
     const taken: string[] = []
+    const justArrived = arrived.get(dir)
+    const waitingNew: string[] = []
     for (const path of files) {
-      if (pending.has(`${userId}\0${path}`)) waiting.push(path)
+      if (pending.has(`${userId}\0${path}`)) (justArrived?.has(path) ? waitingNew : waiting).push(path)
       else if (before && !before.has(path)) fresh.push(path)
       else (known.has(path) ? taken : untaken).push(path)
     }
+    arrived.set(dir, new Set(fresh))
     const rest = [...untaken, ...taken]
-    if (rest.length <= BACKLOG_CHECKS_PER_SCAN) return [...fresh, ...waiting, ...rest]
+    if (rest.length <= BACKLOG_CHECKS_PER_SCAN) return [...fresh, ...waitingNew, ...waiting, ...rest]
     const from = (cursors.get(dir) ?? 0) % rest.length
     cursors.set(dir, from + BACKLOG_CHECKS_PER_SCAN)
     const share = [...rest.slice(from, from + BACKLOG_CHECKS_PER_SCAN), ...rest.slice(0, Math.max(0, from + BACKLOG_CHECKS_PER_SCAN - rest.length))]
-    return [...fresh, ...waiting, ...share]
+    return [...fresh, ...waitingNew, ...waiting, ...share]
   }
 
   /** Tells about a device nobody answered for, once per run (the desktop asks whose it is). */
