@@ -74,6 +74,7 @@ const routes: RouteObject[] = [
       { path: 'users/:username', ...page(() => import('../features/users/UserPage'), (m) => <m.UserPage />) },
       { path: 'statistics', ...page(() => import('../features/statistics/StatisticsPage'), (m) => <m.StatisticsPage />) },
       { path: 'heatmap', ...page(() => import('../features/heatmap/HeatmapPage'), (m) => <m.HeatmapPage />, loadHeatmapEarly) },
+      { path: 'equipment', ...page(() => import('../features/equipment/EquipmentPage'), (m) => <m.EquipmentPage />) },
       { path: 'workouts', ...page(() => import('../features/workouts-list/WorkoutsListPage'), (m) => <m.WorkoutsListPage />) },
       { path: 'workouts/add', ...page(() => import('../features/add-workout/AddWorkoutPage'), (m) => <m.AddWorkoutPage />) },
       { path: 'workouts/:workoutId', ...page(() => import('../features/workout/WorkoutPage'), (m) => <m.WorkoutPage />) },

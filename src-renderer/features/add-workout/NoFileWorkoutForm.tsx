@@ -8,6 +8,7 @@ import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
+import { EquipmentPicker } from '../equipment/EquipmentPicker'
 import { emptyManualValues, manualBody, type ManualValues } from '../workout/manualWorkout'
 import { ManualFields, selectableSports, SportSelect } from '../workout/WorkoutFormFields'
 import { lastSportId, missingKey, rememberSport } from './lastSport'
@@ -22,6 +23,7 @@ export function NoFileWorkoutForm() {
   const [sportId, setSportId] = useState<string | null>(() => lastSportId(selectableSports(sports)))
   const [title, setTitle] = useState('')
   const [notes, setNotes] = useState('')
+  const [equipmentIds, setEquipmentIds] = useState<string[]>([])
   const [manual, setManual] = useState<ManualValues>(emptyManualValues)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -39,6 +41,7 @@ export function NoFileWorkoutForm() {
           ...result.body,
           ...(title.trim() ? { title: title.trim() } : {}),
           ...(notes.trim() ? { notes } : {}),
+          equipment_ids: equipmentIds,
         },
       })
       rememberSport(Number(sportId))
@@ -58,6 +61,7 @@ export function NoFileWorkoutForm() {
       <form onSubmit={(event) => void submit(event)} data-testid="no-file-workout-form">
         <Stack>
           <SportSelect value={sportId} onChange={setSportId} />
+          <EquipmentPicker sportId={sportId} value={equipmentIds} onChange={setEquipmentIds} />
           <TextInput
             label={t('workouts.FORM.TITLE')}
             placeholder={t('workouts.FORM.TITLE_PLACEHOLDER')}

@@ -15,6 +15,7 @@ import { FiguresCard } from './FiguresCard'
 import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
 import { WeatherCard } from './WeatherCard'
+import { WorkoutEquipmentCard } from '../equipment/WorkoutEquipmentCard'
 import { WorkoutHeader } from './WorkoutHeader'
 
 // Leaflet and the chart library are the heavy parts: their own chunks, requested as soon as this
@@ -120,6 +121,11 @@ function WorkoutDetail({
           {(workout.weather_start || workout.weather_end) && (
             <Grid.Col span={{ base: 12, md: 6 }}>
               <WeatherCard start={workout.weather_start} end={workout.weather_end} imperial={imperial} />
+            </Grid.Col>
+          )}
+          {workout.equipments.length > 0 && (
+            <Grid.Col span={12}>
+              <WorkoutEquipmentCard equipments={workout.equipments} />
             </Grid.Col>
           )}
           <Grid.Col span={12}>

@@ -4,6 +4,7 @@ import api from './api.json'
 import common from './common.json'
 import dashboard from './dashboard.json'
 import desktop from './desktop.json'
+import equipment from './equipment.json'
 import insights from './insights.json'
 import sports from './sports.json'
 import statistics from './statistics.json'
@@ -11,4 +12,4 @@ import user from './user.json'
 import workouts from './workouts.json'
 
 /** The French interface texts (one module per language, so the UI loads only the one it shows). */
-export const translation = { about, admin, api, common, dashboard, desktop, insights, sports, statistics, user, workouts }
+export const translation = { about, admin, api, common, dashboard, desktop, equipment, insights, sports, statistics, user, workouts }
