@@ -92,6 +92,8 @@ const workoutSchema = workoutFiguresSchema.extend({
   has_heart_rate: z.boolean(),
   has_cadence: z.boolean(),
   has_power: z.boolean(),
+  /** The energy the imported file states, kcal; `null` when it states none (GPX, KML, typed in by hand). */
+  calories: z.number().int().nullable(),
   /** Who may see the workout, its analysis, its map (capped; hidden parts are told as `private`). */
   workout_visibility: visibilitySchema,
   analysis_visibility: visibilitySchema,

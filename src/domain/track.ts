@@ -101,6 +101,11 @@ export interface Track {
   readonly tracks: readonly TrackPart[]
   /** The laps the device recorded, in file order; absent when the format has none (GPX). */
   readonly laps?: readonly Lap[]
+  /**
+   * The energy the file states, kcal (FIT session `total_calories`, the sum of TCX laps'
+   * `<Calories>`); absent or `null` when it states none (GPX, KML).
+   */
+  readonly calories?: number | null
 }
 
 /**
@@ -136,6 +141,12 @@ export function allSegments(track: Track): TrackSegment[] {
   return segments
 }
 
+/** The sum of the stated calories, `null` when none is stated (an unstated part counts as nothing). */
+export function totalCalories(values: readonly (number | null)[]): number | null {
+  const stated = values.filter((value): value is number => value !== null && Number.isFinite(value))
+  return stated.length === 0 ? null : stated.reduce((sum, value) => sum + value, 0)
+}
+
 /**
  * The activities of a file joined into one track (their tracks in file order), as every file was
  * read before files could hold several workouts. For callers that still store one workout per
@@ -152,5 +163,6 @@ export function joinActivities(file: ParsedFile): Track {
     name: file.activities.find((activity) => activity.name !== null)?.name ?? null,
     description: file.activities.find((activity) => activity.description !== null)?.description ?? null,
     tracks,
+    calories: totalCalories(file.activities.map((activity) => activity.calories ?? null)),
   }
 }

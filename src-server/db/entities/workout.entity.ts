@@ -98,6 +98,10 @@ export class WorkoutEntity {
   @Column({ type: 'text', name: 'weather_end', nullable: true })
   weatherEnd!: string | null
 
+  /** The energy the imported file states, kcal; null when it states none (GPX, KML, typed in by hand). */
+  @Column({ type: 'integer', nullable: true })
+  calories!: number | null
+
   @Column({ type: 'boolean', name: 'has_heart_rate', default: false })
   hasHeartRate!: boolean
 

@@ -18,6 +18,7 @@ import { ImportTaskAttempts1795766931137 } from './1795766931137-import-task-att
 import { PostgresBaseline1795766931138 } from './1795766931138-postgres-baseline'
 import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibility'
 import { Equipment1795774148657 } from './1795774148657-equipment'
+import { WorkoutCalories1795777000000 } from './1795777000000-workout-calories'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -40,6 +41,7 @@ export const migrations = [
   ImportTaskAttempts1795766931137,
   WorkoutVisibility1795771599177,
   Equipment1795774148657,
+  WorkoutCalories1795777000000,
 ]
 
 /**
@@ -48,4 +50,4 @@ export const migrations = [
  * PRAGMAs mean nothing there); migrations written after it describe their change once and run on
  * both engines (they go in both lists, after the baseline here).
  */
-export const postgresMigrations = [PostgresBaseline1795766931138, WorkoutVisibility1795771599177]
+export const postgresMigrations = [PostgresBaseline1795766931138, WorkoutVisibility1795771599177, WorkoutCalories1795777000000]

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { ImportWarning, Lap, Track, TrackSegment } from '../../../src/domain/track'
+import { totalCalories, type ImportWarning, type Lap, type Track, type TrackSegment } from '../../../src/domain/track'
 import { withDeviceDistance } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
@@ -190,6 +190,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       subSport: session?.subSport ?? null,
       tracks: [{ name: null, description: null, segments: withDeviceDistance(segments, measured) }],
       ...(laps.length > 0 ? { laps } : {}),
+      calories: totalCalories([session?.calories ?? null]),
     })
   }
   if (activities.length === 0) throw new TrackFileError('track_no_points', 'no FIT session with two records')

@@ -68,6 +68,8 @@ export interface FitSession {
   readonly subSport: string | null
   /** `pool_length` in metres (pool swims); `NaN` when absent. */
   readonly poolLengthM: number
+  /** `total_calories` in kcal; `NaN` when absent. */
+  readonly calories: number
 }
 
 /** One length of a pool swim, times in epoch ms. */
@@ -162,7 +164,9 @@ const SLOT_SYSTEM_TIMESTAMP_MS = 21
 const SLOT_ELAPSED = 22
 const SLOT_LENGTH_TYPE = 23
 const SLOT_POOL_LENGTH = 24
-const SLOT_COUNT = 25
+/** `session`: `total_calories` (kcal). */
+const SLOT_CALORIES = 25
+const SLOT_COUNT = 26
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -220,6 +224,7 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [2, SLOT_START_TIME],
       [5, SLOT_SPORT],
       [6, SLOT_SUB_SPORT],
+      [11, SLOT_CALORIES],
       [44, SLOT_POOL_LENGTH],
     ]),
   ],
@@ -664,6 +669,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
         sport: Number.isNaN(sport) ? null : getFitSportName(sport),
         subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
         poolLengthM: (values[SLOT_POOL_LENGTH] ?? Number.NaN) / 100,
+        calories: values[SLOT_CALORIES] ?? Number.NaN,
       })
     }
   }

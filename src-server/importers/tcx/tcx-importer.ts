@@ -1,4 +1,4 @@
-import type { Lap, Track, TrackPart, TrackSegment } from '../../../src/domain/track'
+import { totalCalories, type Lap, type Track, type TrackPart, type TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
 import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { PointBudget } from '../point-budget'
@@ -8,8 +8,8 @@ import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
 import type { XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
-/** Lap children read for the lap's measured distance. */
-type LapField = 'lapSeconds' | 'lapDistance'
+/** Lap children read for the lap's measured distance and stated energy. */
+type LapField = 'lapSeconds' | 'lapDistance' | 'lapCalories'
 
 /** Trackpoint children whose text we read, and what they become. */
 type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
@@ -77,6 +77,8 @@ class TcxHandler implements XmlHandler {
   private lapStart = Number.NaN
   private lapSeconds = Number.NaN
   private lapDistanceM = Number.NaN
+  /** The `<Calories>` of the activity's laps (kcal), summed into its own. */
+  private lapCalories: number[] = []
   private lap: TrackSegmentBuilder | null = null
   private inPoint = false
   private point: TrackPointInput = {}
@@ -112,6 +114,9 @@ class TcxHandler implements XmlHandler {
         break
       case 'DistanceMeters':
         if (this.lap && parent === 'Lap') this.capture('lapDistance')
+        break
+      case 'Calories':
+        if (this.lap && parent === 'Lap') this.capture('lapCalories')
         break
       case 'Trackpoint':
         if (this.lap && parent === 'Track') {
@@ -150,7 +155,8 @@ class TcxHandler implements XmlHandler {
       const segments = withDeviceDistance(this.segments, this.measuredLaps)
       const track: TrackPart = { name: null, description: this.notes, segments }
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
-      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps })
+      const calories = totalCalories(this.lapCalories)
+      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, calories })
       this.inActivity = false
     }
   }
@@ -177,6 +183,7 @@ class TcxHandler implements XmlHandler {
     this.segments = []
     this.laps = []
     this.measuredLaps = []
+    this.lapCalories = []
     this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
@@ -190,10 +197,11 @@ class TcxHandler implements XmlHandler {
     const text = this.buffer
     this.field = null
     if (field === null) return
-    if (field === 'lapSeconds' || field === 'lapDistance') {
+    if (field === 'lapSeconds' || field === 'lapDistance' || field === 'lapCalories') {
       const value = text.decimal()
       if (field === 'lapSeconds') this.lapSeconds = value
-      else this.lapDistanceM = value
+      else if (field === 'lapDistance') this.lapDistanceM = value
+      else if (value >= 0) this.lapCalories.push(value)
       return
     }
     if (field === 'notes') {

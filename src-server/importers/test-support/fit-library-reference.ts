@@ -61,6 +61,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
     poolLengthM: finite(session.pool_length),
+    calories: finite(session.total_calories),
   }))
   const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
   const fileType: unknown = data.file_ids?.[0]?.type

@@ -327,6 +327,7 @@ export async function importWorkoutFile(
         mapId: null as string | null,
         weatherStart: null,
         weatherEnd: null,
+        calories: activity.calories === undefined || activity.calories === null ? null : Math.round(activity.calories),
         ...newWorkoutLevels(user),
       })
       const segments = applyAnalysis(workout, analysis)

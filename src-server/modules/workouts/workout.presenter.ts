@@ -88,6 +88,7 @@ export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Work
     has_heart_rate: workout.hasHeartRate,
     has_cadence: workout.hasCadence,
     has_power: workout.hasPower,
+    calories: workout.calories,
     ...presentedLevels(workout),
     // Filled by the equipment module where the answer carries it.
     equipments: [],

@@ -181,6 +181,7 @@ const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
   ['mapId', 'w.map_id', 'text'],
   ['weatherStart', 'w.weather_start', 'text'],
   ['weatherEnd', 'w.weather_end', 'text'],
+  ['calories', 'w.calories', 'integer'],
   ['hasHeartRate', 'w.has_heart_rate', 'integer'],
   ['hasCadence', 'w.has_cadence', 'integer'],
   ['hasPower', 'w.has_power', 'integer'],

@@ -199,6 +199,7 @@ export function createWorkoutsService(context: ServerContext) {
         mapId: null,
         weatherStart: null,
         weatherEnd: null,
+        calories: null,
         hasHeartRate: false,
         hasCadence: false,
         hasPower: false,
