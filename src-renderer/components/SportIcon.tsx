@@ -19,6 +19,7 @@ import {
 } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { defaultSportColor } from '../../src/domain/sports'
+import { glyphColor } from '../format/contrast'
 
 /**
  * A sport's glyph: one outline figure (Tabler, the app's icon set) and, for the variants of a
@@ -60,7 +61,7 @@ export function sportColor(label: string, userColor: string | null | undefined):
   return userColor ?? defaultSportColor(label)
 }
 
-/** A sport's icon, coloured by the user's colour or the sport default, named with its translated name. */
+/** A sport's icon, coloured by the user's colour or the sport default (readable in both themes), named with its translated name. */
 export function SportIcon({ label, color, size = 24 }: { label: string; color?: string | null; size?: number }) {
   const { t } = useTranslation()
   const { glyph: Glyph, badge: Badge } = SPORT_ICONS[label] ?? { glyph: IconQuestionMark }
@@ -74,7 +75,8 @@ export function SportIcon({ label, color, size = 24 }: { label: string; color?: 
       title={name}
       data-testid="sport-icon"
       data-color={tint}
-      style={{ position: 'relative', display: 'inline-flex', flex: 'none', width: size, height: size, color: tint }}
+      // The glyph in the sport's colour, darkened or lightened where that would not read at 3:1 (e.g. purple running on dark).
+      style={{ position: 'relative', display: 'inline-flex', flex: 'none', width: size, height: size, color: glyphColor(tint) }}
     >
       <Glyph size={size} stroke={1.8} aria-hidden />
       {Badge && (

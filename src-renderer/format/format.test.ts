@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
+import { contrastRatio, DARK_BACKGROUNDS, glyphColor, LIGHT_BACKGROUNDS, readableOn } from './contrast'
 import { API_DATE_FORMAT, dateInputFormat, formatDate, formatDateTime, toApiDate, today } from './dates'
 import { dateTimeFormat, monthTitle, numberFormat } from './intl'
 import { convertDistance, formatNumber, MILES_PER_KM } from './units'
@@ -78,5 +79,28 @@ describe('kept formatters', () => {
     expect(monthTitle('2026-11', 'en')).toBe('November 2026')
     expect(monthTitle('2026-11', 'fr')).toBe('novembre 2026')
     expect(monthTitle('2026-03', 'de')).toBe('März 2026')
+  })
+})
+
+describe('glyph colours that read at 3:1 (WCAG 1.4.11)', () => {
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    // WCAG's own example pair: #777777 on white is 4.48:1.
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2)
+    expect(contrastRatio('#ffffff', '#777777')).toBeCloseTo(4.48, 2)
+  })
+
+  it('keeps a colour that reads, and darkens or lightens one that does not, by the least step', () => {
+    // Running's purple reads on white (5.5:1) but not on the dark card (2.8:1).
+    expect(readableOn('#835b83', LIGHT_BACKGROUNDS, true)).toBe('#835b83')
+    const onDark = readableOn('#835b83', DARK_BACKGROUNDS, false)
+    expect(onDark).not.toBe('#835b83')
+    for (const background of DARK_BACKGROUNDS) expect(contrastRatio(onDark, background)).toBeGreaterThanOrEqual(3)
+    // Rowing's pale yellow (1.5:1 on white) darkens until it reads on every light background.
+    const onLight = readableOn('#fcce72', LIGHT_BACKGROUNDS, true)
+    for (const background of LIGHT_BACKGROUNDS) expect(contrastRatio(onLight, background)).toBeGreaterThanOrEqual(3)
+    expect(contrastRatio(onLight, '#ffffff')).toBeLessThan(4)
+    expect(glyphColor('#835b83')).toBe(`light-dark(#835b83, ${onDark})`)
+    expect(readableOn('not a colour', LIGHT_BACKGROUNDS, true)).toBe('not a colour')
   })
 })

@@ -71,7 +71,12 @@ export type User = z.infer<typeof userSchema>
 const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
 export type UserResponse = z.infer<typeof userResponseSchema>
 
-const usersListResponseSchema = userResponseSchema.extend({ pagination: paginationSchema })
+const usersListResponseSchema = z.object({
+  status: z.literal('success'),
+  // `pending`: accounts waiting for an administrator's activation, whatever the filter.
+  data: z.object({ users: z.array(userSchema), pending: z.number().int().nonnegative() }),
+  pagination: paginationSchema,
+})
 export type UsersListResponse = z.infer<typeof usersListResponseSchema>
 
 export const usersOrderBy = ['admin', 'created_at', 'is_active', 'username', 'workouts_count'] as const

@@ -50,10 +50,10 @@ for (const width of [1280, 390]) {
     // 2.5 km: two full kilometres at 9 km/h, 6:40 per km (runs read as pace until the user asks
     // for speed), and a last half; moving times read as hh:mm:ss.
     const splits = page.getByTestId('splits-table')
-    await expect(splits.locator('tbody tr')).toHaveCount(3)
-    await expect(splits.locator('tbody tr').first()).toContainText('00:06:40')
-    await expect(splits.locator('tbody tr').first()).toContainText('6:40 /km')
-    await expect(splits.locator('tbody tr').nth(2)).toContainText('0.50 km')
+    await expect(splits.getByTestId('part-row')).toHaveCount(3, { timeout: 30_000 })
+    await expect(splits.getByTestId('part-row').first()).toContainText('00:06:40')
+    await expect(splits.getByTestId('part-row').first()).toContainText('6:40 /km')
+    await expect(splits.getByTestId('part-row').nth(2)).toContainText('0.50 km')
     await expect(splits).toContainText('150 bpm')
 
     // Same time as the older run: equal, so both share first place.
@@ -71,7 +71,7 @@ for (const width of [1280, 390]) {
     const tcx = readFileSync(join(process.cwd(), 'tests/fixtures/tcx/two_laps_with_indoor_point.tcx'))
     const laps = await uploadWorkout(request, token, 'laps.tcx', tcx, RUNNING)
     await openWithToken(page, token, `/workouts/${laps.id}`)
-    await expect(page.getByTestId('laps-table').locator('tbody tr')).toHaveCount(2)
+    await expect(page.getByTestId('laps-table').getByTestId('part-row')).toHaveCount(2)
 
     // Statistics: personal bests with the workout linked and the progression of two runs. On
     // 20 December of this year, when today's date on the year-over-year chart is near its right edge.
@@ -120,7 +120,7 @@ for (const width of [1280, 390]) {
 
     await openWithToken(page, token, `/workouts/${run.id}`)
     // 2.5 m/s is 6:40 per km (the steady run's own figure).
-    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('6:40 /km')
+    await expect(page.getByTestId('splits-table').getByTestId('part-row').first()).toContainText('6:40 /km')
     await expect(page.getByTestId('best-efforts-table')).toContainText('6:40 /km')
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('6:40 /km')
     await expect(page.getByTestId('figures-card')).toContainText('Average pace')
@@ -151,7 +151,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId(`sport-speed-display-${RUNNING}`)).toHaveText('Speed')
     await openWithToken(page, token, `/workouts/${run.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('9.00 km/h')
-    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('9.00 km/h')
+    await expect(page.getByTestId('splits-table').getByTestId('part-row').first()).toContainText('9.00 km/h')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])
@@ -172,10 +172,10 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:40 /100 m')
     // Splits stay per km (why: WorkoutInsights SplitsCard), their pace per 100 m.
     const splits = page.getByTestId('splits-table')
-    await expect(splits.locator('tbody tr')).toHaveCount(2)
-    await expect(splits.locator('tbody tr').first()).toContainText('1:40 /100 m')
+    await expect(splits.getByTestId('part-row')).toHaveCount(2)
+    await expect(splits.getByTestId('part-row').first()).toContainText('1:40 /100 m')
     // Swimmers count metres, not hundredths of a km.
-    await expect(splits.locator('tbody tr td:nth-child(2)')).toHaveText(['1,000 m', '500 m'])
+    await expect(splits.getByTestId('part-distance')).toHaveText(['1,000 m', '500 m'])
     // Swimming has no best-effort distances: no card saying the swim was too short for them.
     await expect(page.getByTestId('best-efforts-card')).toHaveCount(0)
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 m)')).toBeVisible()
@@ -189,9 +189,9 @@ for (const width of [1280, 390]) {
     await page.emulateMedia({ colorScheme: 'dark' })
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:31 /100 yd')
-    await expect(page.getByTestId('splits-table').locator('tbody tr').first()).toContainText('1:31 /100 yd')
+    await expect(page.getByTestId('splits-table').getByTestId('part-row').first()).toContainText('1:31 /100 yd')
     // 1,500 m is 1,640.4 yd (1 yd = 0.9144 m): one split, short of a mile.
-    await expect(page.getByTestId('splits-table').locator('tbody tr td:nth-child(2)')).toHaveText(['1,640 yd'])
+    await expect(page.getByTestId('splits-table').getByTestId('part-distance')).toHaveText(['1,640 yd'])
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 yd)')).toBeVisible()
     await shoot(page, `swim-pace-${width}-imperial-dark`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -48,6 +48,34 @@ function OutcomeRow({ outcome }: { outcome: FileOutcome }) {
   )
 }
 
+/** The files that failed, one line per reason (the most frequent first), each with its files. */
+function ErrorGroups({ results }: { results: readonly FileOutcome[] }) {
+  const { t } = useTranslation()
+  const groups = new Map<string, string[]>()
+  for (const outcome of results) {
+    if (outcome.status !== 'error') continue
+    const reason = outcome.errorKeys.map((key) => t(key)).join(' ')
+    groups.set(reason, [...(groups.get(reason) ?? []), outcome.file])
+  }
+  if (groups.size === 0) return null
+  return (
+    <Stack gap={6} data-testid="import-errors">
+      {[...groups]
+        .sort((a, b) => b[1].length - a[1].length)
+        .map(([reason, files]) => (
+          <div key={reason} data-testid="import-error-group">
+            <Text size="sm" c="red" fw={600}>
+              {t('workouts.IMPORT.ERROR_GROUP', { count: files.length, reason })}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {files.join(', ')}
+            </Text>
+          </div>
+        ))}
+    </Stack>
+  )
+}
+
 /** Progress of several files or an archive, one result per file, then the way to the dashboard. */
 export function ImportProgressCard({
   progress,
@@ -84,17 +112,7 @@ export function ImportProgressCard({
             {t('workouts.IMPORT.TIME_LEFT', { time: formatTimeLeft(progress.secondsLeft, i18n.language) })}
           </Text>
         )}
-        {progress.results.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing={4}>
-              <Table.Tbody>
-                {progress.results.map((outcome, index) => (
-                  <OutcomeRow key={`${outcome.file}-${index}`} outcome={outcome} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {/* The outcome first: a zip's list of results runs to thousands of pixels. */}
         {progress.finished && (
           <>
             <Text fw={600} data-testid="import-summary">
@@ -106,6 +124,7 @@ export function ImportProgressCard({
                 errors: counts.error,
               })}
             </Text>
+            <ErrorGroups results={progress.results} />
             <Group>
               {progress.resumable?.map((taskId) => (
                 <Button key={taskId} onClick={() => onResume?.(taskId)} data-testid="resume-import">
@@ -120,6 +139,17 @@ export function ImportProgressCard({
               </Button>
             </Group>
           </>
+        )}
+        {progress.results.length > 0 && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={4}>
+              <Table.Tbody>
+                {progress.results.map((outcome, index) => (
+                  <OutcomeRow key={`${outcome.file}-${index}`} outcome={outcome} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Card>

@@ -9,7 +9,7 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
 import { EquipmentPicker } from '../equipment/EquipmentPicker'
-import { emptyManualValues, manualBody, type ManualValues } from '../workout/manualWorkout'
+import { manualBody, newManualValues, type ManualValues } from '../workout/manualWorkout'
 import { ManualFields, selectableSports, SportSelect } from '../workout/WorkoutFormFields'
 import { lastSportId, missingKey, rememberSport } from './lastSport'
 import { MissingHint } from './MissingHint'
@@ -24,7 +24,8 @@ export function NoFileWorkoutForm() {
   const [title, setTitle] = useState('')
   const [notes, setNotes] = useState('')
   const [equipmentIds, setEquipmentIds] = useState<string[]>([])
-  const [manual, setManual] = useState<ManualValues>(emptyManualValues)
+  const timezone = useAppState((state) => state.profile?.timezone ?? null)
+  const [manual, setManual] = useState<ManualValues>(() => newManualValues(timezone))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 

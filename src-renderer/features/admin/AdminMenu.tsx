@@ -3,7 +3,9 @@ import { IconChevronRight, IconSettings, IconStack2, IconUsers, type Icon } from
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
+import { useLoad } from '../../components/useLoad'
 import { refreshConfig, useAppState } from '../../session/store'
 import { InsightsRecomputeCard } from '../insights/InsightsRecomputeCard'
 import { AppStatsCards } from './AppStatsCards'
@@ -31,6 +33,8 @@ function MenuLink({ to, icon: Glyph, title, children }: { to: string; icon: Icon
 export function AdminMenu() {
   const { t } = useTranslation()
   const config = useAppState((state) => state.config)
+  // The count of accounts waiting for activation comes with any page of the users list.
+  const pending = useLoad('admin-pending-accounts', () => call('listUsers', { query: { page: 1, per_page: 10, order: 'asc', order_by: 'created_at' } })).data?.data.pending ?? 0
 
   // Registration depends on the number of accounts, which changes without a settings save.
   useEffect(() => {
@@ -65,6 +69,11 @@ export function AdminMenu() {
           <Text size="sm" c="dimmed">
             {t('admin.MENU.USERS_HELP')}
           </Text>
+          {pending > 0 && (
+            <Text size="sm" fw={500} c="var(--waymark-warning-text)" data-testid="pending-accounts">
+              {t('admin.MENU.PENDING', { count: pending })}
+            </Text>
+          )}
         </MenuLink>
       </SimpleGrid>
     </Stack>

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import type { Pagination as PageInfo, User } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
+import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
@@ -21,6 +22,8 @@ interface Loaded {
   search: string
   users: User[]
   pagination: PageInfo
+  /** Accounts waiting for activation (listed first). */
+  pending: number
 }
 
 /**
@@ -47,7 +50,7 @@ export function UsersAdmin() {
       .then((response) => {
         if (!current) return
         setErrorKeys([])
-        setLoaded({ search, users: response.data.users, pagination: response.pagination })
+        setLoaded({ search, users: response.data.users, pagination: response.pagination, pending: response.data.pending })
       })
       .catch((error: unknown) => current && setErrorKeys(errorKeysOfUnknown(error)))
     return () => {
@@ -83,6 +86,11 @@ export function UsersAdmin() {
         </Stack>
       </Card>
       <ErrorBox keys={errorKeys} />
+      {loaded && loaded.pending > 0 && (
+        <AlertBox kind="warning">
+          <span data-testid="pending-notice">{t('admin.USERS.PENDING', { count: loaded.pending })}</span>
+        </AlertBox>
+      )}
       {!loaded ? (
         errorKeys.length === 0 && <PageLoader />
       ) : loaded.users.length === 0 ? (

@@ -1,8 +1,10 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core'
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import { IconShieldMinus, IconShieldPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { User } from '../../../src/contracts'
+import { Labelled } from '../../components/Labelled'
+import { usePhone } from '../../components/usePhone'
 import { UserPicture } from '../../components/UserPicture'
 import { formatDateTime } from '../../format/dates'
 import { Tick } from './Tick'
@@ -65,6 +67,50 @@ export function UsersTable({
   from: string
 }) {
   const { t } = useTranslation()
+  const phone = usePhone()
+  const userLink = (user: User) => (
+    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} data-testid="user-link">
+      {user.username}
+    </Anchor>
+  )
+  const rightsButton = (user: User) => (
+    <AdminRightsButton user={user} self={user.username === me} busy={busyUser === user.username} onToggle={() => onToggleAdmin(user)} compact />
+  )
+  if (phone) {
+    // A card per user: the table's date column was cut at a phone's width.
+    return (
+      <Stack gap="xs" data-testid="users-table">
+        {users.map((user) => (
+          <Paper key={user.username} withBorder p="sm" data-testid={`user-row-${user.username}`}>
+            <Group gap="sm" wrap="nowrap">
+              <UserPicture username={user.username} hasPicture={user.picture} size={32} />
+              <Stack gap={0} miw={0}>
+                {userLink(user)}
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="user-email-below">
+                  {user.email}
+                </Text>
+              </Stack>
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+              <Labelled label={t('admin.USERS.TABLE.REGISTRATION_DATE')} testId="user-registration">
+                {formatDateTime(user.created_at, timezone)}
+              </Labelled>
+              <Labelled label={t('admin.USERS.TABLE.WORKOUTS')} testId="user-workouts">
+                {user.nb_workouts}
+              </Labelled>
+              <Labelled label={t('admin.USERS.TABLE.ACTIVE')}>
+                <Tick value={user.is_active} label={t('admin.USERS.TABLE.ACTIVE')} />
+              </Labelled>
+              <Labelled label={t('admin.USERS.TABLE.ADMIN')}>
+                <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
+              </Labelled>
+            </SimpleGrid>
+            <Group mt="xs">{rightsButton(user)}</Group>
+          </Paper>
+        ))}
+      </Stack>
+    )
+  }
   return (
     // Below this width the table scrolls sideways rather than squeezing addresses and dates.
     <Table.ScrollContainer minWidth={800}>
@@ -89,9 +135,7 @@ export function UsersTable({
                 <UserPicture username={user.username} hasPicture={user.picture} size={32} />
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} data-testid="user-link">
-                  {user.username}
-                </Anchor>
+                {userLink(user)}
                 <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="user-email-below">
                   {user.email}
                 </Text>
@@ -114,15 +158,7 @@ export function UsersTable({
                 <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
               </Table.Td>
               <Table.Td>
-                <Group wrap="nowrap">
-                  <AdminRightsButton
-                    user={user}
-                    self={user.username === me}
-                    busy={busyUser === user.username}
-                    onToggle={() => onToggleAdmin(user)}
-                    compact
-                  />
-                </Group>
+                <Group wrap="nowrap">{rightsButton(user)}</Group>
               </Table.Td>
             </Table.Tr>
           ))}

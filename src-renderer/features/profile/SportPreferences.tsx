@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Sport } from '../../../src/contracts'
@@ -10,6 +10,7 @@ import { defaultSportColor } from '../../../src/domain/sports'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
+import { Labelled } from '../../components/Labelled'
 import { PageLoader } from '../../components/PageLoader'
 import { SportIcon, sportColor } from '../../components/SportIcon'
 import { numberFormat } from '../../format/intl'
@@ -167,19 +168,6 @@ export function SportPreferences({ editable }: { editable: boolean }) {
 }
 
 /** A figure of a phone card: its name above it. */
-function Labelled({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  )
-}
-
 interface EditorProps {
   sport: Sport
   name: string

@@ -97,7 +97,14 @@ function EditWorkoutForm({ workout }: { workout: Workout }) {
         <form onSubmit={(event) => void submit(event)} data-testid="edit-workout-form">
           <Stack>
             <SportSelect value={sportId} onChange={setSportId} currentId={workout.sport_id} />
-            <TextInput label={t('workouts.FORM.TITLE')} value={title} maxLength={TITLE_MAX} required onChange={(event) => setTitle(event.currentTarget.value)} data-testid="title-input" />
+            <TextInput
+              label={t('workouts.FORM.TITLE')}
+              placeholder={t('workouts.FORM.TITLE_PLACEHOLDER')}
+              value={title}
+              maxLength={TITLE_MAX}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              data-testid="title-input"
+            />
             {workout.with_gpx ? (
               <AlertBox>{t('workouts.EDIT.FILE_FIGURES')}</AlertBox>
             ) : (
@@ -106,7 +113,7 @@ function EditWorkoutForm({ workout }: { workout: Workout }) {
             <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
             <ErrorBox keys={errorKeys} />
             <Group>
-              <Button type="submit" loading={busy} disabled={!sportId || !title.trim()} data-testid="submit">
+              <Button type="submit" loading={busy} disabled={!sportId} data-testid="submit">
                 {t('common.SUBMIT')}
               </Button>
               <Button component={Link} to={back} variant="default">

@@ -70,7 +70,9 @@ function WorkoutDetail({
   const [hoverIndex, setHoverIndex] = useState<number | null>(null)
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
-  const figures = segment === null ? workout : (workout.segments.find((item) => item.segment_id === segment - 1) ?? workout)
+  const chosen = segment === null ? workout : (workout.segments.find((item) => item.segment_id === segment - 1) ?? workout)
+  // A workout entered by hand has no measured top speed: the API's max_speed repeats the average (as the reference's does).
+  const figures = workout.with_gpx ? chosen : { ...chosen, max_speed: null }
   // A map only when the file has positions: a pool swim's or an indoor ride's has none (spec: "a map when there is a track").
   const mapped = lines.some((line) => line.length > 0)
 

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs'
 import type { Workout } from '../../../src/contracts'
 import { parseApiDuration } from '../../components/formatDuration'
 import { parseServerDate } from '../../format/dates'
@@ -20,6 +21,16 @@ export interface ManualValues {
   descent: NumberField
 }
 
+/** A date in the viewer's zone (an unknown zone: UTC rather than a broken form). */
+function zoned(date: dayjs.Dayjs, timezone: string | null): dayjs.Dayjs {
+  if (!timezone) return date
+  try {
+    return date.tz(timezone)
+  } catch {
+    return date
+  }
+}
+
 export const emptyManualValues = (): ManualValues => ({
   date: null,
   time: '',
@@ -30,6 +41,14 @@ export const emptyManualValues = (): ManualValues => ({
   ascent: '',
   descent: '',
 })
+
+/**
+ * A new workout's form: empty figures, dated today in the viewer's zone (most are entered the day
+ * they happen); the time stays for the user to type, as its two fields take typing best when empty.
+ */
+export function newManualValues(timezone: string | null, now: Date = new Date()): ManualValues {
+  return { ...emptyManualValues(), date: zoned(dayjs.utc(now), timezone).format('YYYY-MM-DD') }
+}
 
 /** What the API takes for the date and figures (km, m, seconds, local `YYYY-MM-DD HH:mm`). */
 export interface ManualBody {
@@ -69,14 +88,7 @@ export function manualBody(values: ManualValues, imperial: boolean): { body: Man
 
 /** The form's values for an existing workout, in the viewer's time zone and units. */
 export function manualValuesOf(workout: Workout, imperial: boolean, timezone: string | null): ManualValues {
-  let date = parseServerDate(workout.workout_date)
-  if (timezone) {
-    try {
-      date = date.tz(timezone)
-    } catch {
-      // An unknown zone: UTC rather than a broken form.
-    }
-  }
+  const date = zoned(parseServerDate(workout.workout_date), timezone)
   const seconds = parseApiDuration(workout.duration) ?? 0
   return {
     date: date.format('YYYY-MM-DD'),

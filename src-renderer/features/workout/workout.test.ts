@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { formatApiDuration, formatDuration, parseApiDuration } from '../../components/formatDuration'
 import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, positionOf, smoothSpeed, SMOOTHING_HALF_WINDOW_S, steadyAxis, toChartRows, withPace, type ChartRow } from './chartData'
-import { emptyManualValues, manualBody, manualValuesOf } from './manualWorkout'
+import { emptyManualValues, manualBody, manualValuesOf, newManualValues } from './manualWorkout'
 import { distanceReading } from '../../format/units'
 import { fromDistanceUnit, fromElevationUnit, toDistanceUnit, toElevationUnit, toSpeedUnit, toTemperatureUnit, toWindUnit } from './measures'
 import { compassPoint } from './weather'
@@ -214,6 +214,14 @@ describe('workouts entered by hand', () => {
   it('asks for a date, a time and a positive duration', () => {
     expect(manualBody(emptyManualValues(), false)).toEqual({ errorKey: 'workouts.FORM.DATE_REQUIRED' })
     expect(manualBody({ ...emptyManualValues(), date: '2024-01-01', time: '07:00' }, false)).toEqual({ errorKey: 'workouts.FORM.DURATION_REQUIRED' })
+  })
+
+  it("dates a new workout today, in the viewer's zone, and leaves its time and figures empty", () => {
+    // 03:30 UTC on 10 March 2024 is 22:30 the day before in New York (UTC−5 until 07:00 UTC that day).
+    const now = new Date(Date.UTC(2024, 2, 10, 3, 30))
+    expect(newManualValues('America/New_York', now)).toEqual({ ...emptyManualValues(), date: '2024-03-09' })
+    expect(newManualValues('Asia/Kolkata', now)).toMatchObject({ date: '2024-03-10', time: '' })
+    expect(newManualValues(null, now)).toMatchObject({ date: '2024-03-10' })
   })
 
   it('fills the edit form in the viewer time zone and units', () => {

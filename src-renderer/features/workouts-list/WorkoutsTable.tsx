@@ -1,11 +1,13 @@
-import { Anchor, Table, UnstyledButton } from '@mantine/core'
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { Sport, Workout } from '../../../src/contracts'
+import { workoutOrderBy, type Sport, type Workout } from '../../../src/contracts'
 import { formatApiDuration } from '../../components/formatDuration'
+import { Labelled } from '../../components/Labelled'
 import { SportIcon } from '../../components/SportIcon'
 import { useFigures } from '../../components/useFigures'
+import { usePhone } from '../../components/usePhone'
 import { formatDateTime } from '../../format/dates'
 import type { Order, OrderBy } from './listQuery'
 
@@ -37,15 +39,89 @@ function SortHeader({ field, label, order, orderBy, onSort }: { field: OrderBy; 
   )
 }
 
-/** The workouts of one page, one row each, with sortable date, distance, duration and speed (or pace, per sport). */
+/** The column headings the list sorts by, as the phone's sort choices name them. */
+const SORT_LABELS: Record<OrderBy, string> = { workout_date: 'DATE', distance: 'DISTANCE', duration: 'DURATION', ave_speed: 'AVE_SPEED' }
+
+/** A phone's sort: the field and the direction the table's headers set with clicks. */
+function PhoneSort({ order, orderBy, onSort }: Pick<WorkoutsTableProps, 'order' | 'orderBy' | 'onSort'>) {
+  const { t } = useTranslation()
+  return (
+    <SimpleGrid cols={2} spacing="xs" p="xs">
+      <Select
+        label={t('dashboard.LIST.SORT_BY')}
+        data={workoutOrderBy.map((value) => ({ value, label: t(`dashboard.LIST.COLUMNS.${SORT_LABELS[value]}`) }))}
+        value={orderBy}
+        onChange={(value) => value && onSort(value, order)}
+        allowDeselect={false}
+        data-testid="phone-order-by"
+      />
+      <Select
+        label={t('dashboard.LIST.ORDER')}
+        data={(['desc', 'asc'] as const).map((value) => ({ value, label: t(`dashboard.LIST.ORDERS.${value}`) }))}
+        value={order}
+        onChange={(value) => value && onSort(orderBy, value)}
+        allowDeselect={false}
+        data-testid="phone-order"
+      />
+    </SimpleGrid>
+  )
+}
+
+/**
+ * The workouts of one page, one row each, with sortable date, distance, duration and speed (or pace,
+ * per sport); on phones a card each: title, date, and distance, moving time, speed or pace, ascent.
+ */
 export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: WorkoutsTableProps) {
   const { t } = useTranslation()
   const figures = useFigures()
+  const phone = usePhone()
   const sortProps = { order, orderBy, onSort }
   const sportOf = (workout: Workout) => sports.find((candidate) => candidate.id === workout.sport_id)
   // Headings name what the page's rows show: speeds, paces, or both when sports are mixed.
   const paces = new Set(workouts.map((workout) => figures.paceUnit(sportOf(workout)) !== null))
   const [aveHeading, maxHeading] = !paces.has(true) ? ['AVE_SPEED', 'MAX_SPEED'] : paces.has(false) ? ['AVE_SPEED_PACE', 'MAX_SPEED_PACE'] : ['AVE_PACE', 'BEST_PACE']
+  if (phone) {
+    return (
+      <Stack gap="xs" pb="xs" data-testid="workouts-cards">
+        <PhoneSort {...sortProps} />
+        {workouts.map((workout) => {
+          const sport = sportOf(workout)
+          const pace = figures.paceUnit(sport)
+          return (
+            <Paper key={workout.id} withBorder p="sm" mx="xs" data-testid="workout-row" data-workout-id={workout.id}>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <SportIcon label={sport?.label ?? ''} color={sport?.color} size={22} />
+                <Stack gap={0} miw={0}>
+                  <Anchor component={Link} to={`/workouts/${workout.id}`} fw={600} size="sm" lineClamp={2}>
+                    {workout.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" data-testid="cell-date">
+                    {formatDateTime(workout.workout_date, figures.timezone)}
+                  </Text>
+                </Stack>
+              </Group>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+                <Labelled label={t('dashboard.LIST.COLUMNS.DISTANCE')} testId="cell-distance">
+                  {figures.sportDistance(workout.distance, workout.sport_id)}
+                </Labelled>
+                <Labelled label={t('dashboard.LIST.COLUMNS.DURATION')} testId="cell-moving">
+                  {formatApiDuration(workout.moving)}
+                </Labelled>
+                <Labelled label={t(`dashboard.LIST.COLUMNS.${pace === null ? 'AVE_SPEED' : 'AVE_PACE'}`)} testId="cell-ave-speed">
+                  {figures.speedOrPace(workout.ave_speed, pace)}
+                </Labelled>
+                {figures.displayAscent && (
+                  <Labelled label={t('dashboard.LIST.COLUMNS.ASCENT')} testId="cell-ascent">
+                    {figures.elevation(workout.ascent)}
+                  </Labelled>
+                )}
+              </SimpleGrid>
+            </Paper>
+          )
+        })}
+      </Stack>
+    )
+  }
   return (
     <Table.ScrollContainer minWidth={figures.displayAscent ? 860 : 720}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="workouts-table">
@@ -81,8 +157,9 @@ export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: Work
                   {figures.sportDistance(workout.distance, workout.sport_id)}
                 </Table.Td>
                 <Table.Td>{formatApiDuration(workout.moving)}</Table.Td>
+                {/* Entered by hand: no measured top speed (the API repeats the average). */}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.ave_speed, pace)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.max_speed, pace)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.with_gpx ? workout.max_speed : null, pace)}</Table.Td>
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.ascent)}</Table.Td>}
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.descent)}</Table.Td>}
               </Table.Tr>

@@ -5,6 +5,8 @@ import { dialectOf } from '../dialect'
 export interface UserListOrder {
   by: 'admin' | 'created_at' | 'is_active' | 'username' | 'workouts_count'
   direction: 'asc' | 'desc'
+  /** Accounts waiting for activation before the others, each group in the order above. */
+  inactiveFirst?: boolean
 }
 
 /** Sums over one user's workouts (null when they have none) and the sports they have workouts in (by id). */
@@ -53,6 +55,8 @@ export function usersRepository(manager: EntityManager) {
     allByRegistration: (): Promise<UserEntity[]> => manager.find(UserEntity, { order: { createdAt: 'ASC' } }),
     /** How many accounts exist, active or not. */
     count: (): Promise<number> => manager.count(UserEntity),
+    /** Accounts waiting for activation. */
+    countInactive: (): Promise<number> => manager.countBy(UserEntity, { isActive: false }),
     /** Active administrators other than this user. */
     countActiveAdminsExcept: (id: number): Promise<number> => manager.countBy(UserEntity, { admin: true, isActive: true, id: Not(id) }),
 
@@ -70,7 +74,7 @@ export function usersRepository(manager: EntityManager) {
       const rows = await query<{ id: number }[]>(
         `SELECT u.id, (SELECT COUNT(*) FROM workout w WHERE w.user_id = u.id) AS workouts_count
            FROM "user" u ${where}
-          ORDER BY ${NOCASE_ORDER.has(order.by) ? dialect.orderIgnoringCase(ORDER_COLUMNS[order.by]) : ORDER_COLUMNS[order.by]} ${direction}, u.id ${direction}
+          ORDER BY ${order.inactiveFirst ? 'u.is_active ASC, ' : ''}${NOCASE_ORDER.has(order.by) ? dialect.orderIgnoringCase(ORDER_COLUMNS[order.by]) : ORDER_COLUMNS[order.by]} ${direction}, u.id ${direction}
           LIMIT ? OFFSET ?`,
         [...params, page.limit, page.offset],
       )

@@ -34,6 +34,30 @@ describe('users', () => {
     expect(wildcard.body.data.users).toEqual([])
   })
 
+  it('lists accounts waiting for activation first, whatever the sort, and counts them for the notice', async () => {
+    await registerUser(t, 'amy', { activate: admin })
+    // Two accounts nobody activated yet, registered after the active ones.
+    for (const username of ['zed', 'bob']) {
+      const registered = await t.api('POST', 'auth/register', { body: { username, email: `${username}@example.com`, password: `${username}-secret-pass` } })
+      expect(registered.status).toBe(200)
+    }
+    const names = async (query: string) => {
+      const list = await t.api<UsersListResponse>('GET', `users?${query}`, { token: admin.token })
+      expect(list.status).toBe(200)
+      return { users: list.body.data.users.map((user) => user.username), pending: list.body.data.pending }
+    }
+    // Oldest first by default: the waiting accounts still lead, oldest of them first.
+    expect(await names('')).toEqual({ users: ['zed', 'bob', 'owner', 'sam', 'amy'], pending: 2 })
+    expect(await names('order_by=username')).toEqual({ users: ['bob', 'zed', 'amy', 'owner', 'sam'], pending: 2 })
+    expect(await names('order_by=username&order=desc&per_page=2&page=1')).toEqual({ users: ['zed', 'bob'], pending: 2 })
+    // The filter narrows the list, not the count of accounts waiting.
+    expect(await names('q=am')).toEqual({ users: ['sam', 'amy'], pending: 2 })
+    // Sorted by account state, the administrator's direction rules: active accounts first when descending.
+    expect((await names('order_by=is_active&order=desc')).users.slice(0, 3)).toEqual(['amy', 'sam', 'owner'])
+    await t.api('PATCH', 'users/zed', { token: admin.token, body: { activate: true } })
+    expect(await names('')).toEqual({ users: ['bob', 'owner', 'sam', 'amy', 'zed'], pending: 1 })
+  })
+
   it.each(['page=0', 'page=A', 'per_page=0', 'order=sideways', 'order_by=password'])('answers 400 for %s', async (query) => {
     expect(await t.api('GET', `users?${query}`, { token: admin.token })).toMatchObject({
       status: 400,

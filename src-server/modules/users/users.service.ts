@@ -63,16 +63,20 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
   return {
     findByUsername,
 
-    /** Administrators' list of users, filtered by username, sorted and paged. */
+    /**
+     * Administrators' list of users, filtered by username, sorted and paged; accounts waiting for
+     * activation come first (unless sorted by that state), and `pending` counts them all.
+     */
     async list(viewer: UserEntity, query: z.output<typeof usersListQuery>): Promise<UsersListResponse> {
       const usernamePart = query.q || undefined
       // The total and the page from one snapshot.
       return database.snapshot(async (repositories) => {
         const { users: accounts } = repositories
         const total = await accounts.countMatching(usernamePart)
+        const pending = await accounts.countInactive()
         const ids = await accounts.pageIds(
           usernamePart,
-          { by: query.order_by, direction: query.order },
+          { by: query.order_by, direction: query.order, inactiveFirst: query.order_by !== 'is_active' },
           { limit: query.per_page, offset: (query.page - 1) * query.per_page },
         )
         const byId = new Map((await accounts.byIds(ids)).map((u) => [u.id, u]))
@@ -84,7 +88,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
         const pages = Math.ceil(total / query.per_page)
         return {
           status: 'success',
-          data: { users },
+          data: { users, pending },
           pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
         }
       })

@@ -335,6 +335,20 @@ describe('workouts API', () => {
       })
     })
 
+    it('gives an emptied title the default one, as on creation, from the sport and start it has after the edit', async () => {
+      const typed = (await manual(sam.token, { title: 'Commute' })).body.data.workouts[0] as Workout
+      // Running at 07:30 in Paris (sam's zone): a morning run, whatever the title and sport were.
+      const emptied = await t.api<WorkoutsResponse>('PATCH', `workouts/${typed.id}`, {
+        token: sam.token,
+        body: { title: '  ', sport_id: 5, workout_date: '2019-01-01 07:30' },
+      })
+      expect(emptied.status).toBe(200)
+      expect(emptied.body.data.workouts[0]).toMatchObject({ title: 'Morning run', sport_id: 5 })
+      // Without a title in the body the title stays as it is.
+      const notesOnly = await t.api<WorkoutsResponse>('PATCH', `workouts/${typed.id}`, { token: sam.token, body: { notes: 'easy', workout_date: '2019-01-01 19:00' } })
+      expect(notesOnly.body.data.workouts[0]).toMatchObject({ title: 'Morning run', notes: 'easy' })
+    })
+
     it('re-analyses a file workout with the new sport threshold and moves its records', async () => {
       await t.api('POST', 'auth/profile/edit/sports', { token: sam.token, body: { sport_id: 6, stopped_speed_threshold: 4.7 } })
       const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout

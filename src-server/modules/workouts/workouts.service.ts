@@ -336,7 +336,6 @@ export function createWorkoutsService(context: ServerContext) {
       const updated = await write(async (manager) => {
         const current = await ownWorkout(manager, user, id)
         current.sportId = sport.id
-        if (body.title !== undefined && body.title.trim() !== '') current.title = body.title.trim()
         if (body.notes !== undefined && body.notes !== null) current.notes = body.notes
         if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
         if (body.weather_end !== undefined) current.weatherEnd = body.weather_end ? JSON.stringify(body.weather_end) : null
@@ -349,6 +348,8 @@ export function createWorkoutsService(context: ServerContext) {
           if (body.descent !== undefined) current.descent = body.descent
           current.aveSpeed = current.maxSpeed = manualSpeed(current.distance, current.duration)
         }
+        // An empty title gets the default one, as on creation (from the sport and the start's time of day).
+        if (body.title !== undefined) current.title = body.title.trim() || defaultTitle(sport.label, current.workoutDate, user)
         if (reanalysis) {
           const workoutDate = current.workoutDate
           const segments = applyAnalysis(current, reanalysis.analysis)
