@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm'
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm'
 import type { Visibility } from '../../../src/domain/visibility'
+import { UserEntity } from './user.entity'
 
 /** A kind of equipment (shoes, bike…); ids fixed by the seed as the reference tracker's. */
 @Entity('equipment_type')
@@ -19,6 +20,7 @@ type EquipmentVisibility = Visibility
 
 /** A user's piece of equipment with the totals of its workouts (kept by the workouts' writes). */
 @Entity('equipment')
+@Unique('uq_equipment_user_label', ['userId', 'label'])
 export class EquipmentEntity {
   @PrimaryColumn({ type: 'text' })
   id!: string
@@ -58,4 +60,12 @@ export class EquipmentEntity {
 
   @Column({ type: 'integer', name: 'total_workouts', default: 0 })
   totalWorkouts!: number
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity
+
+  @ManyToOne(() => EquipmentTypeEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'equipment_type_id' })
+  equipmentType?: EquipmentTypeEntity
 }

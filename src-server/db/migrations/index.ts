@@ -50,4 +50,9 @@ export const migrations = [
  * PRAGMAs mean nothing there); migrations written after it describe their change once and run on
  * both engines (they go in both lists, after the baseline here).
  */
-export const postgresMigrations = [PostgresBaseline1795766931138, WorkoutVisibility1795771599177, WorkoutCalories1795777000000]
+export const postgresMigrations = [
+  PostgresBaseline1795766931138,
+  WorkoutVisibility1795771599177,
+  Equipment1795774148657,
+  WorkoutCalories1795777000000,
+]
