@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   endpoints,
   type CreatedTokenResponse,
+  type ShareLinkResponse,
   type EndpointSpec,
   type EquipmentsResponse,
   type ImportTaskResponse,
@@ -95,6 +96,7 @@ describe('OpenAPI document', () => {
 
   /** Ids of the real resources the calls below use, known once they exist. */
   const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', shareLink: '', shareToken: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -172,6 +174,11 @@ describe('OpenAPI document', () => {
     { name: 'getStatsBySport', method: 'GET', path: 'stats/{username}/by_sport', url: () => 'stats/owner/by_sport' },
     { name: 'getAppStats', method: 'GET', path: 'stats/all' },
     { name: 'refreshEquipment', method: 'POST', path: 'equipments/{id}/refresh', url: () => `equipments/${ids.equipment}/refresh` },
+    // A public workout, so its share link shows it (chart and map line included).
+    { name: 'updateWorkout', method: 'PATCH', path: 'workouts/{id}', url: () => `workouts/${ids.workout}`, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } },
+    { name: 'createShareLink', method: 'POST', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links`, body: { expires_at: null }, status: 201 },
+    { name: 'listShareLinks', method: 'GET', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links` },
+    { name: 'getSharedWorkout', method: 'GET', path: 'share/{token}', url: () => `share/${ids.shareToken}`, as: 'none' },
   ]
 
   /** Deletions answer 204 and nothing else. */
@@ -180,6 +187,7 @@ describe('OpenAPI document', () => {
     { name: 'revokeUserAccessToken', url: () => `users/sam/tokens/${ids.samToken}` },
     { name: 'resetSportPreferences', url: () => 'auth/profile/reset/sports/1', as: 'sam' },
     { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
+    { name: 'deleteShareLink', url: () => `workouts/${ids.workout}/share_links/${ids.shareLink}` },
     { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },
     { name: 'deleteEquipment', url: () => `equipments/${ids.equipment}?force` },
     { name: 'deleteUser', url: () => 'users/dora' },
@@ -212,6 +220,10 @@ describe('OpenAPI document', () => {
   async function remember(name: keyof typeof endpoints, body: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
     if (name === 'createEquipment') ids.equipment = String((body as EquipmentsResponse).data.equipments[0]?.id)
     if (name === 'createAccessToken') ids.token = (body as CreatedTokenResponse).data.token.id
+    if (name === 'createShareLink') {
+      ids.shareLink = (body as ShareLinkResponse).data.share_link.id
+      ids.shareToken = String((body as ShareLinkResponse).data.share_link.token)
+    }
     if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
     if (name === 'createWorkout' && headers) {
       ids.task = (body as ImportTaskResponse).data.task.id

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints, type CreatedTokenResponse, type EndpointSpec, type EquipmentsResponse, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
+import { endpoints, type CreatedTokenResponse, type EndpointSpec, type ImportTaskResponse, type ShareLinkResponse, type WorkoutsResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { registerUser, startWithOwnerAndSam, type Account } from '../test/accounts'
 import { pictureForm, TINY_PNG } from '../test/pictures'
@@ -28,6 +29,9 @@ interface World {
   accessTokenId: string
   /** Sam's pair of shoes. */
   equipmentId: string
+  /** A share link of sam's workout, and its token. */
+  shareLinkId: string
+  shareToken: string
 }
 
 interface Request {
@@ -170,6 +174,17 @@ const MATRIX: Record<string, Row> = {
   'PATCH /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}`, body: { description: 'mine' } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /equipments/:id/refresh': { request: (w) => ({ path: `equipments/${w.equipmentId}/refresh` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'DELETE /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  'POST /workouts/:id/share_links': { request: (w) => ({ path: `workouts/${w.workoutId}/share_links`, body: {} }), ok: 201, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /workouts/:id/share_links': { request: (w) => ({ path: `workouts/${w.workoutId}/share_links` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'DELETE /workouts/:id/share_links/:linkId': {
+    request: (w) => ({ path: `workouts/${w.workoutId}/share_links/${w.shareLinkId}` }),
+    ok: 204,
+    other: NOT_FOUND,
+    admin: NOT_FOUND,
+    fresh: true,
+  },
+  // Sam's workout is private: its link shows nothing, to anyone (the visibility matrix tests public ones).
+  'GET /share/:token': { request: (w) => ({ path: `share/${w.shareToken}` }), ok: 200, everyone: NOT_FOUND },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -217,6 +232,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(shoes.status).toBe(201)
   const accessToken = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: sam.token, body: { name: 'sync', scope: 'read', expires_in_days: null } })
   expect(accessToken.status).toBe(201)
+  const shareLink = await t.api<ShareLinkResponse>('POST', `workouts/${String(workout?.id)}/share_links`, { token: sam.token, body: {} })
+  expect(shareLink.status).toBe(201)
   // The map is drawn and the archive imported in the background.
   await t.server.settled()
   return {
@@ -228,6 +245,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     taskId: archive.body.data.task.id,
     accessTokenId: accessToken.body.data.token.id,
     equipmentId: String(shoes.body.data.equipments[0]?.id),
+    shareLinkId: shareLink.body.data.share_link.id,
+    shareToken: String(shareLink.body.data.share_link.token),
   }
 }
 

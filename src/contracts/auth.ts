@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visibilitySchema } from './sharing'
+import { visibilitySchema } from './visibility'
 import { BIO_MAX, PASSWORD_MAX } from '../domain/accounts'
 import { SPEED_DISPLAYS } from '../domain/pace'
 import { languages, optionalText, successMessageSchema } from './common'

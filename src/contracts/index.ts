@@ -3,6 +3,7 @@ import { configEndpoints } from './config'
 import { equipmentEndpoints } from './equipment'
 import { insightEndpoints } from './insights'
 import { recordEndpoints } from './records'
+import { sharingEndpoints } from './sharing'
 import { sportEndpoints } from './sports'
 import { statsEndpoints } from './stats'
 import { tokenEndpoints } from './tokens'
@@ -17,6 +18,7 @@ export * from './equipment'
 export * from './insights'
 export * from './records'
 export * from './sharing'
+export * from './visibility'
 export * from './sports'
 export * from './stats'
 export * from './tokens'
@@ -35,4 +37,5 @@ export const endpoints = {
   ...recordEndpoints,
   ...insightEndpoints,
   ...equipmentEndpoints,
+  ...sharingEndpoints,
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visibilitySchema } from './sharing'
+import { visibilitySchema } from './visibility'
 import { httpDateSchema, languages, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 

@@ -5,7 +5,7 @@ import { workoutInsightFieldsSchema } from './insights'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 import { userRecordSchema } from './users'
-import { visibilitySchema } from './sharing'
+import { visibilitySchema } from './visibility'
 
 /** Notes limit (characters). */
 export const NOTES_MAX = 500
@@ -68,7 +68,7 @@ const workoutSegmentSchema = workoutFiguresSchema.extend({
 export type WorkoutSegment = z.infer<typeof workoutSegmentSchema>
 
 /** A workout in the reference tracker's shape. */
-const workoutSchema = workoutFiguresSchema.extend({
+export const workoutSchema = workoutFiguresSchema.extend({
   id: z.string(),
   user: z.string(),
   sport_id: z.number().int(),
@@ -146,7 +146,7 @@ const workoutsListResponseSchema = z.object({
 export type WorkoutsListResponse = z.infer<typeof workoutsListResponseSchema>
 
 /** One point of a workout's chart (downsampled at import, ≤ 2,000 points). */
-const chartDataPointSchema = z.object({
+export const chartDataPointSchema = z.object({
   /** km since the start of the chart */
   distance: z.number(),
   /** seconds since the start of the chart */

@@ -95,6 +95,7 @@ export const errorCatalogue = {
   map_not_found: { message: 'map does not exist', status: 404, wire: 'not found' },
   import_task_not_found: { message: 'import not found', status: 404, wire: 'not found' },
   access_token_not_found: { message: 'access token not found', status: 404, wire: 'not found' },
+  share_link_not_found: { message: 'share link not found', status: 404, wire: 'not found' },
 
   // 413, 415, 429
   file_too_large: { message: 'file size is greater than the allowed size', status: 413, wire: 'fail' },

@@ -12,6 +12,7 @@ import { WorkoutBestEffortEntity, WorkoutInsightEntity } from './workout-insight
 import { WatchedFileEntity } from './watched-file.entity'
 import { LoginAddressEntity } from './login-address.entity'
 import { EquipmentEntity, EquipmentTypeEntity } from './equipment.entity'
+import { ShareLinkEntity } from './share-link.entity'
 
 export {
   AccessTokenEntity,
@@ -31,6 +32,7 @@ export {
   LoginAddressEntity,
   EquipmentEntity,
   EquipmentTypeEntity,
+  ShareLinkEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -54,4 +56,5 @@ export const entities = [
   LoginAddressEntity,
   EquipmentTypeEntity,
   EquipmentEntity,
+  ShareLinkEntity,
 ]

@@ -19,6 +19,7 @@ import { PostgresBaseline1795766931138 } from './1795766931138-postgres-baseline
 import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibility'
 import { Equipment1795774148657 } from './1795774148657-equipment'
 import { WorkoutCalories1795777000000 } from './1795777000000-workout-calories'
+import { ShareLinks1795777100000 } from './1795777100000-share-links'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -42,6 +43,7 @@ export const migrations = [
   WorkoutVisibility1795771599177,
   Equipment1795774148657,
   WorkoutCalories1795777000000,
+  ShareLinks1795777100000,
 ]
 
 /**

@@ -1,12 +1,21 @@
 import type { EntityManager } from 'typeorm'
-import { UserEntity, WorkoutEntity } from '../entities'
+import { ShareLinkEntity, UserEntity, WorkoutEntity } from '../entities'
 
-/** What sharing reads: any user's workout by id, and its owner. Who may see it is decided by the caller. */
+/** What sharing reads and writes: any user's workout by id and its owner (who may see it is decided by the caller), share links. */
 export function sharingRepository(manager: EntityManager) {
   return {
     /** The workout of this id, whoever owns it. */
     workoutById: (id: string): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id }),
     /** The account of this id. */
     userById: (id: number): Promise<UserEntity | null> => manager.findOneBy(UserEntity, { id }),
+    /** The links of a workout, oldest first. */
+    linksOfWorkout: (workoutId: string): Promise<ShareLinkEntity[]> => manager.find(ShareLinkEntity, { where: { workoutId }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    /** The link whose token has this SHA-256. */
+    linkByHash: (tokenHash: string): Promise<ShareLinkEntity | null> => manager.findOneBy(ShareLinkEntity, { tokenHash }),
+    addLink: async (link: ShareLinkEntity): Promise<void> => {
+      await manager.insert(ShareLinkEntity, link)
+    },
+    /** Deletes a link of a workout; false when the workout has no such link. */
+    removeLink: async (workoutId: string, id: string): Promise<boolean> => ((await manager.delete(ShareLinkEntity, { id, workoutId })).affected ?? 0) > 0,
   }
 }

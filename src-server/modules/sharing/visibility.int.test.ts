@@ -65,7 +65,7 @@ describe('workout visibility', () => {
     mapId = workout?.map ?? ''
     expect(mapId).not.toBe('')
     expect(workout).toMatchObject({ workout_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private' })
-  })
+  }, 60_000)
   afterAll(() => t.close())
 
   const read = (role: Role, path: string) => t.api('GET', path, role === 'logged-out' ? {} : { token: tokens[role] ?? '' })

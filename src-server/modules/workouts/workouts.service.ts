@@ -241,14 +241,14 @@ export function createWorkoutsService(context: ServerContext) {
     },
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light); another's as its visibility allows. */
-    async get(user: UserEntity, id: string): Promise<WorkoutsResponse> {
+    async get(user: UserEntity | null, id: string): Promise<WorkoutsResponse> {
       const { workout, owner, access } = await viewWorkout(db.manager, user, id, 'workout')
       if (!access.owner) {
         const segments = access.analysis ? await segmentsOfWorkouts(db.manager, [workout.id]) : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         return { status: 'success', data: { workouts: [workoutForViewer(presented, access)] } }
       }
-      const answer = await single(db.manager, user, workout, 'success')
+      const answer = await single(db.manager, owner, workout, 'success')
       const extra = await workoutInsightFields(db.manager, workout)
       return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
     },
@@ -382,7 +382,7 @@ export function createWorkoutsService(context: ServerContext) {
     },
 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
-    async chartData(user: UserEntity, id: string, segment?: string): Promise<ChartDataResponse> {
+    async chartData(user: UserEntity | null, id: string, segment?: string): Promise<ChartDataResponse> {
       const { workout, access } = await viewWorkout(db.manager, user, id, 'analysis')
       const points = chartPoints((await storedTrack(workout)).chart)
       let chartData
@@ -427,7 +427,7 @@ export function createWorkoutsService(context: ServerContext) {
     },
 
     /** The workout's simplified map line, one line per segment. */
-    async mapLine(user: UserEntity, id: string): Promise<MapLineResponse> {
+    async mapLine(user: UserEntity | null, id: string): Promise<MapLineResponse> {
       const { workout } = await viewWorkout(db.manager, user, id, 'map')
       const lines = unpackPolyline((await storedTrack(workout)).polyline)
       return { status: 'success', data: { lines } }

@@ -1,0 +1,23 @@
+import type Router from '@koa/router'
+import { endpoints } from '../../../src/contracts'
+import { bind, type Authenticate } from '../../http/bind'
+import type { ShareLinks } from './share-links.service'
+
+export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks): void {
+  bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
+    ctx.status = 201
+    return shareLinks.create(user, params.id, body)
+  })
+  bind(router, authenticate, endpoints.listShareLinks, ({ user, params }) => shareLinks.list(user, params.id))
+  bind(router, authenticate, endpoints.deleteShareLink, async ({ user, params }) => {
+    await shareLinks.remove(user, params.id, params.linkId)
+    return undefined
+  })
+  // Not cached: a link's expiry is a time, not a write.
+  bind(router, authenticate, endpoints.getSharedWorkout, async ({ params, ctx }) => {
+    // The address is the key: keep it out of shared caches and of the next page's Referer.
+    ctx.set('Cache-Control', 'private, no-store')
+    ctx.set('Referrer-Policy', 'no-referrer')
+    return shareLinks.shared(params.token)
+  })
+}
