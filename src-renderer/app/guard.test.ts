@@ -5,6 +5,7 @@ describe('guardRedirect', () => {
   it('lets everyone open /about and /email-update', () => {
     for (const authenticated of [true, false]) {
       expect(guardRedirect('/about', '', authenticated)).toBeNull()
+      expect(guardRedirect('/share/abc', '', authenticated)).toBeNull()
       expect(guardRedirect('/email-update', '?token=x', authenticated)).toBeNull()
     }
   })

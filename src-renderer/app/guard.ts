@@ -1,5 +1,5 @@
 /** Pages everyone may open, logged in or not (spec §2). */
-const OPEN_PATHS = ['/email-update', '/about']
+const OPEN_PATHS = ['/email-update', '/about', '/share']
 
 /** Pages only for visitors: a logged-in user is sent home from them. */
 const VISITOR_PREFIXES = ['/login', '/register', '/password-reset', '/account-confirmation']

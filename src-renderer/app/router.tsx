@@ -95,6 +95,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: 'desktop', ...page(() => import('../features/desktop/LanSharingPage'), (m) => <m.LanSharingPage />) },
+      { path: 'share/:token', ...page(() => import('../features/sharing/SharedWorkoutPage'), (m) => <m.SharedWorkoutPage />) },
       { path: 'about', ...page(() => import('../features/about/AboutPage'), (m) => <m.AboutPage />) },
       { path: '*', ...page(() => import('../components/NotFoundPage'), (m) => <m.NotFoundPage />) },
     ],

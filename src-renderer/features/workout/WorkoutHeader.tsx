@@ -13,6 +13,7 @@ import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import { downloadWorkoutFile } from './download'
 import { RecordBadges } from './RecordBadges'
+import { ShareButton } from '../sharing/ShareDialog'
 
 /** A previous/next arrow; disabled (not a link) when there is nowhere to go. */
 function StepLink({ to, label, direction }: { to: string | null; label: string; direction: 'previous' | 'next' }) {
@@ -112,6 +113,7 @@ export function WorkoutHeader({ workout, segment, displayAscent }: { workout: Wo
                 {t('workouts.DOWNLOAD')}
               </Button>
             )}
+            <ShareButton workout={workout} />
             <Button component={Link} to={`${base}/edit`} variant="default" size="xs" leftSection={<IconEdit size={16} />} data-testid="edit">
               {t('common.EDIT')}
             </Button>
