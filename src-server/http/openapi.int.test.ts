@@ -95,8 +95,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '' }
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', shareLink: '', shareToken: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', shareLink: '', shareToken: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 

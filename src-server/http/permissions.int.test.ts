@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints, type CreatedTokenResponse, type EndpointSpec, type EquipmentsResponse, type ImportTaskResponse, type WorkoutsResponse } from '../../src/contracts'
-import { endpoints, type CreatedTokenResponse, type EndpointSpec, type ImportTaskResponse, type ShareLinkResponse, type WorkoutsResponse } from '../../src/contracts'
+import {
+  endpoints,
+  type CreatedTokenResponse,
+  type EndpointSpec,
+  type EquipmentsResponse,
+  type ImportTaskResponse,
+  type ShareLinkResponse,
+  type WorkoutsResponse,
+} from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { registerUser, startWithOwnerAndSam, type Account } from '../test/accounts'
 import { pictureForm, TINY_PNG } from '../test/pictures'
