@@ -57,4 +57,5 @@ export const postgresMigrations = [
   WorkoutVisibility1795771599177,
   Equipment1795774148657,
   WorkoutCalories1795777000000,
+  ShareLinks1795777100000,
 ]
