@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react'
-import { IconBike, IconChartBar, IconFlame, IconLayoutDashboard, IconList, IconNetwork, IconPlus, IconShield } from '@tabler/icons-react'
+import { IconBackpack, IconChartBar, IconFlame, IconLayoutDashboard, IconList, IconNetwork, IconPlus, IconShield } from '@tabler/icons-react'
 
 export interface NavItem {
   to: string
@@ -21,7 +21,8 @@ export function navItemsFor(admin: boolean, desktop = false): NavItem[] {
     { to: '/workouts/add', label: 'common.ADD_WORKOUT', icon: IconPlus },
     { to: '/statistics', label: 'common.STATISTICS', icon: IconChartBar },
     { to: '/heatmap', label: 'common.HEATMAP', icon: IconFlame },
-    { to: '/equipment', label: 'equipment.TITLE', icon: IconBike },
+    // Not a sport's glyph: those live in the signed-in chunk, which the login page would then load.
+    { to: '/equipment', label: 'equipment.TITLE', icon: IconBackpack },
   ]
   if (admin) items.push({ to: '/admin', label: 'common.ADMIN', icon: IconShield })
   if (desktop) items.push({ to: '/desktop', label: 'desktop.PANEL.NAV', icon: IconNetwork })
