@@ -264,9 +264,10 @@ for (const [width, scheme] of [
     await expect(row(swim).getByTestId('cell-distance')).toHaveText('1 500 m')
     await expect(row(run)).toContainText('6:40 /km')
     await expect(row(run)).not.toContainText('km/h')
-    // Both read as pace by default: the column says so.
-    await expect(page.getByTestId('workouts-table').locator('thead')).toContainText('Allure moy.')
-    await expect(page.getByTestId('workouts-table').locator('thead')).not.toContainText('Vitesse')
+    // Both read as pace by default: the column says so (on a phone, each card's figure: no table there).
+    const labels = width <= 480 ? page.getByTestId('workouts-cards') : page.getByTestId('workouts-table').locator('thead')
+    await expect(labels).toContainText('Allure moy.')
+    await expect(labels).not.toContainText('Vitesse')
 
     await openWithToken(page, token, '/')
     if (width < 992) await page.getByTestId('dashboard-sections').locator('label').filter({ hasText: 'Dernières séances' }).click()
