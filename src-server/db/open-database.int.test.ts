@@ -5,9 +5,9 @@ import { gunzipSync } from 'node:zlib'
 import { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dataDirLayout, type DataDirLayout } from '../data-dir'
+import { databaseBefore } from '../test/database-before'
 import { SPORTS } from '../../src/domain/sports'
 import { AppConfigEntity, SportEntity } from './entities'
-import { migrations } from './migrations'
 import { BACKUPS_KEPT, openDatabase } from './open-database'
 
 describe('database schema and start-up', () => {
@@ -96,17 +96,8 @@ describe('database schema and start-up', () => {
 
 describe('upgrading a database with workouts', () => {
   it('keeps chart data readable when it becomes compressed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'waymark-upgrade-'))
-    const layout = dataDirLayout(dir)
-    await mkdir(layout.backups)
     // A database as the second migration left it, with one workout and its text chart data.
-    const old = new DataSource({ type: 'sqlite', database: layout.database, migrations: migrations.slice(0, 2) })
-    await old.initialize()
-    await old.runMigrations()
-    await old.query(`INSERT INTO user (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00.000')`)
-    await old.query(
-      `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00.000', '2020-01-01 00:00:00.000', 60, 60, 0, 1)`,
-    )
+    const { dir, layout, old } = await databaseBefore('CompressedTracks1763769600000', 'waymark-upgrade-')
     const chart = [{ segment: 0, distanceKm: 0, elapsedS: 0, time: 0, speedKmh: 1, elevationM: null, lat: 45, lon: 6 }]
     await old.query(`INSERT INTO workout_track (workout_id, chart, polyline) VALUES ('w1', ?, ?)`, [JSON.stringify(chart), '[[[45,6]]]'])
     await old.destroy()

@@ -1,13 +1,9 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { DataSource } from 'typeorm'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChartDataResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
-import { dataDirLayout } from '../../data-dir'
-import { migrations } from '../../db/migrations'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { databaseBefore } from '../../test/database-before'
 import type { TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
 
@@ -183,18 +179,7 @@ describe('workout visibility', () => {
 
 describe('upgrading to workout visibility', () => {
   it('keeps every existing workout and account private', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'waymark-visibility-'))
-    const layout = dataDirLayout(dir)
-    await mkdir(layout.backups)
-    const before = migrations.findIndex((migration) => migration.name === 'WorkoutVisibility1795771599177')
-    expect(before).toBeGreaterThan(0)
-    const old = new DataSource({ type: 'sqlite', database: layout.database, migrations: migrations.slice(0, before) })
-    await old.initialize()
-    await old.runMigrations()
-    await old.query(`INSERT INTO user (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00.000')`)
-    await old.query(
-      `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00.000', '2020-01-01 00:00:00.000', 60, 60, 0, 1)`,
-    )
+    const { dir, layout, old } = await databaseBefore('WorkoutVisibility1795771599177', 'waymark-visibility-')
     await old.destroy()
     const db = await openDatabase(layout, new Date('2026-11-27T00:00:00Z'))
     try {

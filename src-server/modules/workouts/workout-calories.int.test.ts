@@ -1,14 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Decoder, Stream } from '@garmin/fitsdk'
-import { DataSource } from 'typeorm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkoutsResponse } from '../../../src/contracts'
-import { dataDirLayout } from '../../data-dir'
-import { migrations } from '../../db/migrations'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, type Account } from '../../test/accounts'
+import { databaseBefore } from '../../test/database-before'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { realFixtures, upload } from '../../test/workouts'
 
@@ -75,18 +73,7 @@ describe('calories stated by the file', () => {
   }, 60_000)
 
   it('an existing database gains the column, its workouts keeping their figures and stating no calories', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'waymark-calories-migration-'))
-    const layout = dataDirLayout(dir)
-    await mkdir(layout.backups)
-    const before = migrations.findIndex((migration) => migration.name === 'WorkoutCalories1795777000000')
-    expect(before).toBeGreaterThan(0)
-    const old = new DataSource({ type: 'sqlite', database: layout.database, migrations: migrations.slice(0, before) })
-    await old.initialize()
-    await old.runMigrations()
-    await old.query(`INSERT INTO user (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00.000')`)
-    await old.query(
-      `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00.000', '2020-01-01 00:00:00.000', 60, 60, 0, 1)`,
-    )
+    const { dir, layout, old } = await databaseBefore('WorkoutCalories1795777000000', 'waymark-calories-migration-')
     await old.destroy()
     const db = await openDatabase(layout, new Date('2026-11-27T00:00:00Z'))
     try {
