@@ -79,6 +79,8 @@ export const userExportSchema = z.object({
       hasHeartRate: z.boolean(),
       hasCadence: z.boolean(),
       hasPower: z.boolean(),
+      // Optional: exports written before calories were kept lack them (read as "not stated").
+      calories: z.number().int().min(0).nullable().optional(),
       file: z
         .object({ entry: z.string().regex(/^files\/[\w-]+\.(gpx|fit|tcx)$/), format: z.enum(['gpx', 'fit', 'tcx']), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
         .nullable(),

@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Decoder, Stream } from '@garmin/fitsdk'
 import type { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
@@ -10,7 +11,7 @@ import { CommandError } from '../cli/user-commands'
 import { createDataSource } from '../db/data-source'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
-import { fixture, upload } from '../test/workouts'
+import { fixture, realFixtures, upload } from '../test/workouts'
 import { buildZip } from '../test/zip-builder'
 import { USER_EXPORT_ENTRY, userExportSchema } from './user-export-format'
 import { openZipReader } from './zip-reader'
@@ -139,6 +140,42 @@ describe('export and import of one user', () => {
     expect(again).toEqual(['imported 0 workouts into sam, 6 duplicates skipped'])
   }, 60_000)
 
+  it('carries the calories a file states through export and import; an export from before calories still imports', async () => {
+    const fit = await readFile(join(realFixtures(), 'fit/goldencheetah-2016-05-23.fit'))
+    // Garmin's own decoder on the same bytes: the session's total_calories.
+    const stated = new Decoder(Stream.fromBuffer(fit)).read().messages.sessionMesgs?.[0]?.totalCalories
+    expect(stated).toBeGreaterThan(0)
+    expect((await upload(source, sam.token, 'swim.fit', fit)).status).toBe(201)
+    expect((await upload(source, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
+    const typed = { sport_id: 1, duration: 3600, distance: 20, workout_date: '2019-04-07 09:30', title: 'Hand typed' }
+    expect((await source.api('POST', 'workouts/no_gpx', { token: sam.token, body: typed })).status).toBe(201)
+    const caloriesOf = async (t: TestServer, token: string) => {
+      const list = await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=10&order=asc', { token })
+      return Object.fromEntries(list.body.data.workouts.map((workout) => [workout.file_format ?? 'typed', workout.calories]))
+    }
+    expect(await caloriesOf(source, sam.token)).toEqual({ fit: stated, gpx: null, typed: null })
+
+    const file = join(scratch, 'sam.zip')
+    await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    const zip = await openZipReader(file)
+    const entries = await Promise.all(zip.names.map(async (name) => ({ name, data: await zip.read(name) })))
+    zip.close()
+    const document = userExportSchema.parse(JSON.parse(entries.find((entry) => entry.name === USER_EXPORT_ENTRY)?.data.toString() ?? ''))
+    expect(Object.fromEntries(document.workouts.map((workout) => [workout.file?.format ?? 'typed', workout.calories]))).toEqual({ fit: stated, gpx: null, typed: null })
+
+    const kim = await registerUser(target, 'kim')
+    expect(await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, 'kim', quiet))).toEqual(['imported 3 workouts into kim, 0 duplicates skipped'])
+    expect(await caloriesOf(target, kim.token)).toEqual({ fit: stated, gpx: null, typed: null })
+
+    // Written before workouts had calories: no `calories` key at all.
+    const older = { ...document, workouts: document.workouts.map(({ calories: _calories, ...workout }) => workout) }
+    const olderFile = join(scratch, 'older.zip')
+    await writeFile(olderFile, buildZip(entries.map((entry) => (entry.name === USER_EXPORT_ENTRY ? { name: entry.name, data: JSON.stringify(older) } : entry))))
+    const lee = await registerUser(target, 'lee', { activate: kim })
+    expect(await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, olderFile, 'lee', quiet))).toEqual(['imported 3 workouts into lee, 0 duplicates skipped'])
+    expect(await caloriesOf(target, lee.token)).toEqual({ fit: stated, gpx: null, typed: null })
+  }, 60_000)
+
   it('imports into an existing account with --as, and refuses what is not an export', async () => {
     expect((await upload(source, sam.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))).status).toBe(201)
     const file = join(scratch, 'sam.zip')
@@ -152,7 +189,6 @@ describe('export and import of one user', () => {
       new CommandError('user "ghost" does not exist'),
     )
     const forged = join(scratch, 'forged.zip')
-    const { writeFile } = await import('node:fs/promises')
     await writeFile(forged, buildZip([{ name: USER_EXPORT_ENTRY, data: JSON.stringify({ format: 'waymark-user-export', version: 2 }) }]))
     await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(
       /is not a Waymark user export of version 1/,

@@ -125,6 +125,7 @@ async function importManual(manager: EntityManager, user: UserEntity, workout: E
     bounds: workout.bounds ? JSON.stringify(workout.bounds) : null,
     weatherStart: workout.weatherStart ? JSON.stringify(workout.weatherStart) : null,
     weatherEnd: workout.weatherEnd ? JSON.stringify(workout.weatherEnd) : null,
+    calories: workout.calories ?? null,
     filePath: null,
     fileFormat: null,
     fileHash: null,

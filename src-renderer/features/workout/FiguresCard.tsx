@@ -4,6 +4,7 @@ import {
   IconArrowUpRight,
   IconClock,
   IconClockPause,
+  IconFlame,
   IconGauge,
   IconMountain,
   IconRoute,
@@ -37,7 +38,8 @@ function Figure({ icon: Glyph, label, value, testId }: { icon: Icon; label: stri
 
 /**
  * Duration, distance (metres or yards for swims), speeds (or paces per `pace`, when the user reads
- * this sport as pace), altitudes and climbs of a workout or a segment, in the viewer's units.
+ * this sport as pace), altitudes and climbs of a workout or a segment, in the viewer's units, and
+ * the calories its file states (a whole workout's only: files state none per segment).
  */
 export function FiguresCard({
   figures,
@@ -45,12 +47,14 @@ export function FiguresCard({
   imperial,
   pace,
   title,
+  calories = null,
 }: {
   figures: WorkoutFigures
   sportId: number
   imperial: boolean
   pace: PaceUnit | null
   title: string
+  calories?: number | null
 }) {
   const { t, i18n } = useTranslation()
   const format = unitFormat(imperial, i18n.language, t)
@@ -69,6 +73,7 @@ export function FiguresCard({
     { key: 'max_alt', icon: IconMountain, label: t('workouts.FIGURES.MAX_ALT'), value: height(figures.max_alt) },
     { key: 'ascent', icon: IconArrowUpRight, label: t('workouts.FIGURES.ASCENT'), value: height(figures.ascent) },
     { key: 'descent', icon: IconArrowDownRight, label: t('workouts.FIGURES.DESCENT'), value: height(figures.descent) },
+    { key: 'calories', icon: IconFlame, label: t('workouts.FIGURES.CALORIES'), value: calories === null ? null : `${format.number(calories, 0)}\u00a0${t('common.UNITS.kcal')}` },
   ]
 
   return (

@@ -99,6 +99,7 @@ function WorkoutDetail({
             imperial={imperial}
             pace={pace}
             title={segment === null ? t('workouts.FIGURES.TITLE') : t('workouts.SEGMENTS.SEGMENT', { number: segment })}
+            calories={segment === null ? workout.calories : null}
           />
         </Grid.Col>
       </Grid>

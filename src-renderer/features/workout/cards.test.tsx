@@ -82,6 +82,26 @@ describe('FiguresCard', () => {
     expect(text('figure-distance')).toBe('16 093 m')
     expect(rendered.container.textContent).toContain('Allure moyenne')
   })
+  it('states the calories the file gives, in kcal, in each language; nothing when the file states none', async () => {
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial={false} pace={null} title={TITLE} calories={1234} />)
+    expect(text('figure-calories')).toBe('1,234 kcal')
+    expect(rendered.container.textContent).toContain('Calories')
+    rendered.unmount()
+    await i18next.changeLanguage('fr')
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial pace={null} title={TITLE} calories={1234} />)
+    expect(text('figure-calories')).toBe('1 234 kcal')
+    expect(rendered.container.textContent).toContain('Calories')
+    rendered.unmount()
+    await i18next.changeLanguage('de')
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial={false} pace={null} title={TITLE} calories={1234} />)
+    expect(text('figure-calories')).toBe('1.234 kcal')
+    expect(rendered.container.textContent).toContain('Kalorien')
+    rendered.unmount()
+    // A GPX file, a workout typed in by hand, a segment: no calories stated, no figure (not "0 kcal").
+    rendered = await render(<FiguresCard figures={figures} sportId={1} imperial={false} pace={null} title={TITLE} calories={null} />)
+    expect(text('figure-calories')).toBeUndefined()
+    expect(rendered.container.textContent).not.toContain('Kalorien')
+  })
 })
 
 describe('SegmentsCard', () => {
