@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { steadyRun } from './workout-helpers'
 
 /** Creates an item over the API: the defaults of a sport, as set on the Equipment page. */
 async function item(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<string> {
@@ -10,6 +11,12 @@ async function item(request: APIRequestContext, token: string, body: Record<stri
 }
 
 /** Adds a typed-in workout of `sport` with whatever equipment the form preselects. */
+/** The Equipment page's row of an item: [type, distance, moving time, workouts, status] after its name. */
+async function row(page: Page, label: string) {
+  await page.getByRole('link', { name: 'Equipment' }).click()
+  return page.getByRole('row', { name: new RegExp(`^${label} `) }).getByRole('cell')
+}
+
 async function addManual(page: Page, sport: string, day: string) {
   // Through the navigation, as a user does (no reload of the app).
   await page.getByRole('link', { name: 'Add workout' }).click()
@@ -49,6 +56,66 @@ test.describe('equipment picker', () => {
     await page.getByRole('link', { name: 'Equipment' }).click()
     await expect(page.getByRole('row', { name: /Pegasus/ })).toContainText('10 km')
     await expect(page.getByRole('row', { name: /Ox/ })).toContainText('10 km')
+    expect(errors).toEqual([])
+  })
+
+  test("a file upload preselects the sport's defaults; an edit changes the item, a new sport drops what no longer fits, and the totals follow", async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('gearfile'))
+    await item(request, token, { label: 'Pegasus', equipment_type_id: 1, default_for_sport_ids: [5] })
+    await item(request, token, { label: 'Kinvara', equipment_type_id: 1 })
+    await item(request, token, { label: 'Ox', equipment_type_id: 2, default_for_sport_ids: [1] })
+    await openWithToken(page, token, '/workouts/add')
+    const form = page.getByTestId('file-workout-form')
+
+    // Running preselects its default; the bike does not go with running, so it is not offered.
+    await page.getByTestId('sport-select').click()
+    await page.getByRole('option', { name: 'Running', exact: true }).click()
+    await expect(form.getByText('Pegasus · Shoes')).toBeVisible()
+    await page.getByTestId('equipment-picker').click()
+    await expect(page.getByRole('option', { name: /^Kinvara/ })).toBeVisible()
+    await expect(page.getByRole('option', { name: /^Ox/ })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    // A track of exactly 5,000 m due north.
+    await page.getByTestId('file-input').setInputFiles({ name: 'run.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(steadyRun(5000, '2024-05-01T08:00:00Z')) })
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+    const workoutUrl = page.url()
+    await expect(page.getByTestId('workout-equipment')).toContainText('Pegasus')
+    let pegasus = await row(page, 'Pegasus')
+    await expect(pegasus.nth(1)).toHaveText('5 km')
+    await expect(pegasus.nth(3)).toHaveText('1')
+
+    // Edit: the workout's item is chosen; picking the other shoes replaces it (one per type).
+    await page.goto(`${workoutUrl}/edit`)
+    const edit = page.getByTestId('edit-workout-form')
+    await expect(edit.getByText('Pegasus · Shoes')).toBeVisible()
+    await page.getByTestId('equipment-picker').click()
+    await page.getByRole('option', { name: /^Kinvara/ }).click()
+    await page.keyboard.press('Escape')
+    await expect(edit.getByText('Kinvara · Shoes')).toBeVisible()
+    await expect(edit.getByText('Pegasus · Shoes')).toHaveCount(0)
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(workoutUrl)
+    await expect(page.getByTestId('workout-equipment')).toContainText('Kinvara')
+    pegasus = await row(page, 'Pegasus')
+    await expect(pegasus.nth(3)).toHaveText('0')
+    await expect(pegasus.nth(1)).toHaveText('0 km')
+    const kinvara = page.getByRole('row', { name: /^Kinvara / }).getByRole('cell')
+    await expect(kinvara.nth(1)).toHaveText('5 km')
+    await expect(kinvara.nth(3)).toHaveText('1')
+
+    // Rowing takes no shoes: the picker drops them, so the edit is accepted and the shoes lose the workout.
+    await page.goto(`${workoutUrl}/edit`)
+    await expect(edit.getByText('Kinvara · Shoes')).toBeVisible()
+    await page.getByTestId('sport-select').click()
+    await page.getByRole('option', { name: 'Rowing', exact: true }).click()
+    await expect(edit.getByText('Kinvara · Shoes')).toHaveCount(0)
+    await page.getByTestId('submit').click()
+    await expect(page).toHaveURL(workoutUrl)
+    await expect(page.getByTestId('workout-equipment')).toHaveCount(0)
+    await expect((await row(page, 'Kinvara')).nth(3)).toHaveText('0')
     expect(errors).toEqual([])
   })
 })

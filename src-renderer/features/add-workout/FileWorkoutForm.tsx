@@ -11,7 +11,8 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
 import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
 import { appStore, refreshConfig, useAppState, type AppState } from '../../session/store'
-import { FileSportChoice, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
+import { EquipmentPicker } from '../equipment/EquipmentPicker'
+import { FileSportChoice, FROM_FILE, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
 import { isArchive, outcomesOfUpload, resumeImport, runImport, tooLarge, uploadForm, type ImportDeps, type ImportProgress, type UploadLimits } from './importQueue'
@@ -44,6 +45,8 @@ export function FileWorkoutForm() {
   const sports = useAppState((state) => state.sports)
   const [chosenSport, setSport] = useState<FileSportValue>(() => initialFileSport(sports))
   const [notes, setNotes] = useState('')
+  // Sent only once the user picks: left as preselected, the server gives each workout its own sport's defaults.
+  const [equipment, setEquipment] = useState<{ ids: string[]; picked: boolean }>({ ids: [], picked: false })
   const [files, setFiles] = useState<File[]>([])
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -133,7 +136,7 @@ export function FileWorkoutForm() {
     const chosen = uploadSport(sportChoice)
     if (!chosen) return
     rememberSport(chosen.sport_id)
-    const data = { ...chosen, ...(notes.trim() ? { notes } : {}) }
+    const data = { ...chosen, ...(notes.trim() ? { notes } : {}), ...(equipment.picked ? { equipment_ids: equipment.ids } : {}) }
     const [only] = files
     if (files.length === 1 && only && !isArchive(only)) {
       if (tooLarge(only, limits)) return setErrorKeys([FILE_TOO_LARGE_KEY])
@@ -183,6 +186,12 @@ export function FileWorkoutForm() {
       <form onSubmit={(event) => void submit(event)} data-testid="file-workout-form">
         <Stack>
           <FileSportChoice value={sportChoice} onChange={setSport} />
+          <EquipmentPicker
+            sportId={sportChoice.choice === FROM_FILE ? sportChoice.fallback : sportChoice.choice}
+            value={equipment.ids}
+            onChange={(ids, picked) => setEquipment({ ids, picked })}
+            description={sportChoice.choice === FROM_FILE ? t('equipment.PICKER_FROM_FILE') : undefined}
+          />
           <FileDropZone files={files} onPicked={onPicked} onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))} disabled={busy} />
           {refused.length > 0 && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />} role="alert" data-testid="refused-files">

@@ -85,6 +85,7 @@ export interface UploadData {
   sport_id: number
   notes?: string
   detect_sport?: boolean
+  equipment_ids?: string[]
 }
 
 /** The `FormData` of an upload: the file and the JSON `data` field. */

@@ -10,6 +10,7 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useAppState } from '../../session/store'
+import { EquipmentPicker } from '../equipment/EquipmentPicker'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { manualBody, manualValuesOf, type ManualValues } from './manualWorkout'
 import { ManualFields, SportSelect } from './WorkoutFormFields'
@@ -51,6 +52,13 @@ export function EditWorkoutPage() {
   }
 }
 
+/** The edit's `equipment_ids` when the choice differs from the workout's (left out, the server keeps them). */
+function equipmentChange(workout: Workout, ids: readonly string[]): { equipment_ids?: string[] } {
+  const before = workout.equipments.map((item) => item.id)
+  const same = before.length === ids.length && before.every((id) => ids.includes(id))
+  return same ? {} : { equipment_ids: [...ids] }
+}
+
 /** Sport, title and notes; date and figures too when the workout has no file. Back to the workout. */
 function EditWorkoutForm({ workout }: { workout: Workout }) {
   const { t } = useTranslation()
@@ -60,6 +68,7 @@ function EditWorkoutForm({ workout }: { workout: Workout }) {
   const [sportId, setSportId] = useState<string | null>(String(workout.sport_id))
   const [title, setTitle] = useState(workout.title)
   const [notes, setNotes] = useState(workout.notes ?? '')
+  const [equipmentIds, setEquipmentIds] = useState(() => workout.equipments.map((item) => item.id))
   const [manual, setManual] = useState<ManualValues>(() => manualValuesOf(workout, imperial, profile?.timezone ?? null))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -78,7 +87,7 @@ function EditWorkoutForm({ workout }: { workout: Workout }) {
     try {
       await call('updateWorkout', {
         params: { id: workout.id },
-        body: { sport_id: Number(sportId), title: title.trim(), notes, ...figures },
+        body: { sport_id: Number(sportId), title: title.trim(), notes, ...figures, ...equipmentChange(workout, equipmentIds) },
       })
       await navigate(back)
     } catch (error) {
@@ -97,6 +106,7 @@ function EditWorkoutForm({ workout }: { workout: Workout }) {
         <form onSubmit={(event) => void submit(event)} data-testid="edit-workout-form">
           <Stack>
             <SportSelect value={sportId} onChange={setSportId} currentId={workout.sport_id} />
+            <EquipmentPicker sportId={sportId} value={equipmentIds} onChange={setEquipmentIds} keep={workout.equipments.map((item) => item.id)} />
             <TextInput
               label={t('workouts.FORM.TITLE')}
               placeholder={t('workouts.FORM.TITLE_PLACEHOLDER')}

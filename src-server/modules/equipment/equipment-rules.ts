@@ -1,47 +1,10 @@
 import type { z } from 'zod'
 import { MISC_EQUIPMENT_MAX, type Equipment, type EquipmentType, type updateEquipmentBody } from '../../../src/contracts'
+import { MISC, typeFitsSport } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
 import type { EquipmentEntity, EquipmentTypeEntity, SportEntity } from '../../db/entities'
 import type { EquipmentRepository } from '../../db/repositories/equipment.repository'
 import { toHttpDate } from '../../lib/http-date'
-
-export const MISC = 'Misc'
-
-/**
- * The sports each type may be used for (the reference tracker 1.2's table, by sport label); `Misc`
- * goes with any sport. Our indoor cycling is the reference's virtual cycling (a trainer).
- */
-const SPORTS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
-  Shoes: [
-    'Hiking',
-    'Mountaineering',
-    'Padel (Outdoor)',
-    'Running',
-    'Swimrun',
-    'Tennis (Outdoor)',
-    'Trail',
-    'Walking',
-    'Cycling (Sport)',
-    'Cycling (Transport)',
-    'Cycling (Trekking)',
-    'Halfbike',
-    'Mountain Biking',
-    'Mountain Biking (Electric)',
-  ],
-  Bike: ['Cycling (Sport)', 'Cycling (Transport)', 'Cycling (Trekking)', 'Halfbike', 'Mountain Biking', 'Mountain Biking (Electric)'],
-  'Bike Trainer': ['Cycling (Virtual)', 'Cycling (Indoor)'],
-  Board: ['Standup Paddleboarding', 'Windsurfing'],
-  Kayak_Boat: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing'],
-  Paddle: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing', 'Standup Paddleboarding'],
-  Skis: ['Skiing (Alpine)', 'Skiing (Cross Country)'],
-  Racket: ['Padel (Outdoor)', 'Tennis (Outdoor)'],
-  Snowshoes: ['Snowshoes'],
-}
-
-/** True when an item of this type may go with this sport. */
-export function typeFitsSport(typeLabel: string, sportLabel: string): boolean {
-  return typeLabel === MISC || (SPORTS_OF_TYPE[typeLabel] ?? []).includes(sportLabel)
-}
 
 export function presentType(type: EquipmentTypeEntity, inUse?: ReadonlySet<number>): EquipmentType {
   return { id: type.id, label: type.label, is_active: type.isActive, ...(inUse ? { has_equipments: inUse.has(type.id) } : {}) }

@@ -6,11 +6,12 @@ import {
   type EquipmentTypesResponse,
   type updateEquipmentBody,
 } from '../../../src/contracts'
+import { MISC, typeFitsSport } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
 import { EquipmentEntity, type EquipmentTypeEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
 import { shortId, isShortId } from '../../lib/short-id'
-import { knownFields, MISC, presentItems, presentType, typeFitsSport } from './equipment-rules'
+import { knownFields, presentItems, presentType } from './equipment-rules'
 
 /** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
 async function usableType({ equipment }: Repositories, id: number, current?: number): Promise<EquipmentTypeEntity> {

@@ -1,0 +1,40 @@
+/**
+ * Which equipment goes with which sport: the reference tracker 1.2's table, by type and sport
+ * label. Pure, so the server's checks and the forms' pickers apply the same rule.
+ */
+
+/** The type that goes with any sport (up to `MISC_EQUIPMENT_MAX` per workout). */
+export const MISC = 'Misc'
+
+/** The sports each type may be used for; our indoor cycling is the reference's virtual cycling (a trainer). */
+const SPORTS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+  Shoes: [
+    'Hiking',
+    'Mountaineering',
+    'Padel (Outdoor)',
+    'Running',
+    'Swimrun',
+    'Tennis (Outdoor)',
+    'Trail',
+    'Walking',
+    'Cycling (Sport)',
+    'Cycling (Transport)',
+    'Cycling (Trekking)',
+    'Halfbike',
+    'Mountain Biking',
+    'Mountain Biking (Electric)',
+  ],
+  Bike: ['Cycling (Sport)', 'Cycling (Transport)', 'Cycling (Trekking)', 'Halfbike', 'Mountain Biking', 'Mountain Biking (Electric)'],
+  'Bike Trainer': ['Cycling (Virtual)', 'Cycling (Indoor)'],
+  Board: ['Standup Paddleboarding', 'Windsurfing'],
+  Kayak_Boat: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing'],
+  Paddle: ['Canoeing', 'Canoeing (Whitewater)', 'Kayaking', 'Kayaking (Whitewater)', 'Rowing', 'Standup Paddleboarding'],
+  Skis: ['Skiing (Alpine)', 'Skiing (Cross Country)'],
+  Racket: ['Padel (Outdoor)', 'Tennis (Outdoor)'],
+  Snowshoes: ['Snowshoes'],
+}
+
+/** True when an item of this type may go with this sport. */
+export function typeFitsSport(typeLabel: string, sportLabel: string): boolean {
+  return typeLabel === MISC || (SPORTS_OF_TYPE[typeLabel] ?? []).includes(sportLabel)
+}
