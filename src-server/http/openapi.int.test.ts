@@ -178,6 +178,14 @@ describe('OpenAPI document', () => {
     { name: 'createShareLink', method: 'POST', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links`, body: { expires_at: null }, status: 201 },
     { name: 'listShareLinks', method: 'GET', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links` },
     { name: 'getSharedWorkout', method: 'GET', path: 'share/{token}', url: () => `share/${ids.shareToken}`, as: 'none' },
+    { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/owner/follow', as: 'sam' },
+    { name: 'listFollowRequests', method: 'GET', path: 'follow-requests' },
+    { name: 'acceptFollowRequest', method: 'POST', path: 'follow-requests/{username}/accept', url: () => 'follow-requests/sam/accept' },
+    { name: 'listFollowers', method: 'GET', path: 'users/{username}/followers', url: () => 'users/owner/followers' },
+    { name: 'listFollowing', method: 'GET', path: 'users/{username}/following', url: () => 'users/sam/following' },
+    { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/sam/follow' },
+    { name: 'rejectFollowRequest', method: 'POST', path: 'follow-requests/{username}/reject', url: () => 'follow-requests/owner/reject', as: 'sam' },
+    { name: 'unfollowUser', method: 'POST', path: 'users/{username}/unfollow', url: () => 'users/sam/unfollow' },
   ]
 
   /** Deletions answer 204 and nothing else. */

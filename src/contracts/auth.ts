@@ -71,6 +71,7 @@ export const preferencesBody = z
     analysis_visibility: visibilitySchema.optional(),
     map_visibility: visibilitySchema.optional(),
     hr_visibility: visibilitySchema.optional(),
+    manually_approves_followers: z.boolean().optional(),
   })
   .refine((body) => body.max_hr == null || body.resting_hr == null || body.resting_hr < body.max_hr, {
     message: 'resting heart rate must be below the maximum',

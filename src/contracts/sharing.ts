@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { httpDateSchema } from './common'
+import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
+import { userSchema } from './users'
 import { chartDataPointSchema, workoutSchema } from './workouts'
 
 /** Share links may be made to expire at most this far ahead (days); `null` keeps them until deleted. */
@@ -44,6 +45,31 @@ const sharedWorkoutResponseSchema = z.object({
 })
 export type SharedWorkoutResponse = z.infer<typeof sharedWorkoutResponseSchema>
 
+/** What a follow action answers: the reference's sentence naming the other user. */
+const followMessageSchema = z.object({ status: z.literal('success'), message: z.string() })
+export type FollowMessageResponse = z.infer<typeof followMessageSchema>
+
+/** GET followers / following: 10 a page, as the reference. */
+export const followListQuery = z.object({ page: z.coerce.number().int().positive().max(1_000_000).default(1) })
+
+const followersResponseSchema = z.object({ status: z.literal('success'), data: z.object({ followers: z.array(userSchema) }), pagination: paginationSchema })
+export type FollowersResponse = z.infer<typeof followersResponseSchema>
+const followingResponseSchema = z.object({ status: z.literal('success'), data: z.object({ following: z.array(userSchema) }), pagination: paginationSchema })
+export type FollowingResponse = z.infer<typeof followingResponseSchema>
+
+/** GET follow-requests: the pending requests received, oldest first unless `order=desc`. */
+export const followRequestsQuery = z.object({
+  page: z.coerce.number().int().positive().max(1_000_000).default(1),
+  per_page: pageSize(10, 50),
+  order: z.enum(['asc', 'desc']).default('asc'),
+})
+const followRequestsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ follow_requests: z.array(userSchema) }),
+  pagination: paginationSchema,
+})
+export type FollowRequestsResponse = z.infer<typeof followRequestsResponseSchema>
+
 export const sharingEndpoints = {
   createShareLink: endpoint()({
     method: 'POST',
@@ -56,4 +82,13 @@ export const sharingEndpoints = {
   deleteShareLink: endpoint<void>()({ method: 'DELETE', path: '/workouts/:id/share_links/:linkId', access: 'user' }),
   /** No account needed: the token is the key. 404 once the link is deleted or expired. */
   getSharedWorkout: endpoint()({ method: 'GET', path: '/share/:token', access: 'public', response: sharedWorkoutResponseSchema }),
+  /** Sends a follow request, approved at once when the user does not approve followers by hand. */
+  followUser: endpoint()({ method: 'POST', path: '/users/:username/follow', access: 'user', response: followMessageSchema }),
+  /** Withdraws a follow request, pending, approved or rejected. */
+  unfollowUser: endpoint()({ method: 'POST', path: '/users/:username/unfollow', access: 'user', response: followMessageSchema }),
+  listFollowers: endpoint()({ method: 'GET', path: '/users/:username/followers', access: 'user', query: followListQuery, response: followersResponseSchema }),
+  listFollowing: endpoint()({ method: 'GET', path: '/users/:username/following', access: 'user', query: followListQuery, response: followingResponseSchema }),
+  listFollowRequests: endpoint()({ method: 'GET', path: '/follow-requests', access: 'user', query: followRequestsQuery, response: followRequestsResponseSchema }),
+  acceptFollowRequest: endpoint()({ method: 'POST', path: '/follow-requests/:username/accept', access: 'user', response: followMessageSchema }),
+  rejectFollowRequest: endpoint()({ method: 'POST', path: '/follow-requests/:username/reject', access: 'user', response: followMessageSchema }),
 }

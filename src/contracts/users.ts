@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visibilitySchema } from './visibility'
+import { followRelationSchema, visibilitySchema } from './visibility'
 import { httpDateSchema, languages, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 
@@ -34,6 +34,8 @@ const userPreferencesSchema = z.object({
   analysis_visibility: visibilitySchema,
   map_visibility: visibilitySchema,
   hr_visibility: visibilitySchema,
+  /** Follow requests wait for an answer (true, the default) or are approved at once. */
+  manually_approves_followers: z.boolean(),
 })
 export type UserPreferences = z.infer<typeof userPreferencesSchema>
 
@@ -58,6 +60,12 @@ const publicUserSchema = z.object({
   total_distance: z.number(),
   /** `H:MM:SS`, or `N days, H:MM:SS` above a day. */
   total_duration: z.string(),
+  /** How many active users follow this user, and how many it follows. */
+  followers: z.number().int(),
+  following: z.number().int(),
+  /** For a signed-in viewer other than the user: whether this user follows the viewer, and whether the viewer follows this user. */
+  follows: followRelationSchema.optional(),
+  is_followed_by: followRelationSchema.optional(),
 })
 export type PublicUser = z.infer<typeof publicUserSchema>
 

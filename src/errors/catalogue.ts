@@ -257,6 +257,12 @@ export const errorCatalogue = {
   },
   equipment_not_found: { message: 'equipment not found', status: 404, wire: 'not found' },
   equipment_type_not_found: { message: 'equipment type not found', status: 404, wire: 'not found' },
+  // follows (the reference tracker's messages, and ours where it has none)
+  follow_not_allowed: { message: 'you can not follow this user', status: 400, wire: 'error' },
+  follow_request_rejected: { message: 'you do not have permissions', status: 403, wire: 'error' },
+  follow_relationship_not_found: { message: 'relationship does not exist', status: 404, wire: 'not found' },
+  follow_request_not_found: { message: 'Follow request does not exist.', status: 404, wire: 'not found' },
+  follow_request_answered: { message: "Follow request from user '{username}' already {answer}.", status: 400, wire: 'error' },
   // 507 — storage
   disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>

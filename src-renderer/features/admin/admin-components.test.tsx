@@ -46,6 +46,8 @@ const user = (overrides: Partial<User> = {}): User => ({
   total_ascent: 0,
   total_distance: 0,
   total_duration: '0:00:00',
+  followers: 0,
+  following: 0,
   ...overrides,
 })
 

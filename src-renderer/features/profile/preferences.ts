@@ -19,6 +19,7 @@ export function preferencesOf(profile: User): UserPreferences {
     analysis_visibility: profile.analysis_visibility ?? 'private',
     map_visibility: profile.map_visibility ?? 'private',
     hr_visibility: profile.hr_visibility ?? 'private',
+    manually_approves_followers: profile.manually_approves_followers ?? true,
   }
 }
 

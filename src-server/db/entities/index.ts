@@ -13,6 +13,7 @@ import { WatchedFileEntity } from './watched-file.entity'
 import { LoginAddressEntity } from './login-address.entity'
 import { EquipmentEntity, EquipmentTypeEntity } from './equipment.entity'
 import { ShareLinkEntity } from './share-link.entity'
+import { FollowRequestEntity } from './follow-request.entity'
 
 export {
   AccessTokenEntity,
@@ -33,6 +34,7 @@ export {
   EquipmentEntity,
   EquipmentTypeEntity,
   ShareLinkEntity,
+  FollowRequestEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -57,4 +59,5 @@ export const entities = [
   EquipmentTypeEntity,
   EquipmentEntity,
   ShareLinkEntity,
+  FollowRequestEntity,
 ]

@@ -103,6 +103,10 @@ export class UserEntity {
   @Column({ type: 'text', name: 'hr_visibility', default: 'private' })
   hrVisibility!: Visibility
 
+  /** Follow requests wait for the user's answer; false approves them at once (the reference's default: true). */
+  @Column({ type: 'boolean', name: 'manually_approves_followers', default: true })
+  manuallyApprovesFollowers!: boolean
+
   /** Bumped on every password change: tokens carrying an older version are refused. */
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number

@@ -20,6 +20,7 @@ import { WorkoutVisibility1795771599177 } from './1795771599177-workout-visibili
 import { Equipment1795774148657 } from './1795774148657-equipment'
 import { WorkoutCalories1795777000000 } from './1795777000000-workout-calories'
 import { ShareLinks1795777100000 } from './1795777100000-share-links'
+import { Follows1795783947017 } from './1795783947017-follows'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -44,6 +45,7 @@ export const migrations = [
   Equipment1795774148657,
   WorkoutCalories1795777000000,
   ShareLinks1795777100000,
+  Follows1795783947017,
 ]
 
 /**
@@ -58,4 +60,5 @@ export const postgresMigrations = [
   Equipment1795774148657,
   WorkoutCalories1795777000000,
   ShareLinks1795777100000,
+  Follows1795783947017,
 ]

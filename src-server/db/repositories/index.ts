@@ -4,6 +4,7 @@ import type { WriteQueue } from '../write-queue'
 import { accessTokensRepository, type AccessTokensRepository } from './access-tokens.repository'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
 import { equipmentRepository, type EquipmentRepository } from './equipment.repository'
+import { followsRepository, type FollowsRepository } from './follows.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
@@ -18,6 +19,7 @@ export interface Repositories {
   readonly accessTokens: AccessTokensRepository
   readonly appConfig: AppConfigRepository
   readonly equipment: EquipmentRepository
+  readonly follows: FollowsRepository
   readonly insights: InsightsRepository
   readonly loginAddresses: LoginAddressesRepository
   readonly records: RecordsRepository
@@ -39,6 +41,7 @@ export function repositoriesOf(manager: EntityManager): Repositories {
     accessTokens: accessTokensRepository(manager),
     appConfig: appConfigRepository(manager),
     equipment: equipmentRepository(manager),
+    follows: followsRepository(manager),
     insights: insightsRepository(manager),
     loginAddresses: loginAddressesRepository(manager),
     records: recordsRepository(manager),

@@ -1,9 +1,10 @@
 import type Router from '@koa/router'
 import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
+import type { Follows } from './follows.service'
 import type { ShareLinks } from './share-links.service'
 
-export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks): void {
+export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks, follows: Follows): void {
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -20,4 +21,11 @@ export function sharingRoutes(router: Router, authenticate: Authenticate, shareL
     ctx.set('Referrer-Policy', 'no-referrer')
     return shareLinks.shared(params.token)
   })
+  bind(router, authenticate, endpoints.followUser, ({ user, params }) => follows.follow(user, params.username))
+  bind(router, authenticate, endpoints.unfollowUser, ({ user, params }) => follows.unfollow(user, params.username))
+  bind(router, authenticate, endpoints.listFollowers, ({ user, params, query }) => follows.followers(user, params.username, query))
+  bind(router, authenticate, endpoints.listFollowing, ({ user, params, query }) => follows.following(user, params.username, query))
+  bind(router, authenticate, endpoints.listFollowRequests, ({ user, query }) => follows.requests(user, query))
+  bind(router, authenticate, endpoints.acceptFollowRequest, ({ user, params }) => follows.accept(user, params.username))
+  bind(router, authenticate, endpoints.rejectFollowRequest, ({ user, params }) => follows.reject(user, params.username))
 }

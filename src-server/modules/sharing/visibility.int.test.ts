@@ -9,19 +9,21 @@ import { fixture, upload } from '../../test/workouts'
 
 /**
  * The visibility matrix (issue 31): sam's workout under every combination of its three levels,
- * read through every route that shows something of a workout, by sam, by another user (kim), by
- * the administrator and by a visitor without a session. The rule, stated here on its own: a
- * level is open to the owner always and to anyone else when `public`; the analysis is capped by
- * the workout, the map by the analysis; a hidden workout answers 404 like a missing one.
+ * read through every route that shows something of a workout, by sam, by a follower of sam (fay,
+ * request approved), by a user whose request waits (pia), by another user (kim), by the
+ * administrator and by a visitor without a session. The rule, stated here on its own: a level is
+ * open to the owner always, to an approved follower when `followers_only` or `public`, to anyone
+ * else when `public`; the analysis is capped by the workout, the map by the analysis; a hidden
+ * workout answers 404 like a missing one.
  */
 const LEVELS = ['private', 'followers_only', 'public'] as const
 type Level = (typeof LEVELS)[number]
-type Role = 'owner' | 'stranger' | 'admin' | 'logged-out'
-const ROLES: readonly Role[] = ['owner', 'stranger', 'admin', 'logged-out']
+type Role = 'owner' | 'follower' | 'pending requester' | 'stranger' | 'admin' | 'logged-out'
+const ROLES: readonly Role[] = ['owner', 'follower', 'pending requester', 'stranger', 'admin', 'logged-out']
 
 const order = (level: Level) => LEVELS.indexOf(level)
 const capped = (parent: Level, child: Level): Level => (order(child) > order(parent) ? parent : child)
-const open = (level: Level, role: Role) => role === 'owner' || level === 'public'
+const open = (level: Level, role: Role) => role === 'owner' || level === 'public' || (role === 'follower' && level === 'followers_only')
 
 /** What each route shows: the part of the workout it needs. `owner` routes are the owner's alone. */
 const ROUTES: Record<string, { path: (id: string) => string; part: 'workout' | 'analysis' | 'map' | 'gpx' | 'owner' }> = {
@@ -47,7 +49,11 @@ describe('workout visibility', () => {
     t = started.t
     sam = started.sam
     const kim = await registerUser(t, 'kim', { activate: started.owner })
-    Object.assign(tokens, { owner: sam.token, stranger: kim.token, admin: started.owner.token })
+    const fay = await registerUser(t, 'fay', { activate: started.owner })
+    const pia = await registerUser(t, 'pia', { activate: started.owner })
+    Object.assign(tokens, { owner: sam.token, follower: fay.token, 'pending requester': pia.token, stranger: kim.token, admin: started.owner.token })
+    for (const asker of [fay, pia]) expect((await t.api('POST', 'users/sam/follow', { token: asker.token })).status).toBe(200)
+    expect((await t.api('POST', 'follow-requests/fay/accept', { token: sam.token })).status).toBe(200)
     // Heart rate public, so the GPX (which carries it) follows the map alone here.
     const prefs = await t.api('POST', 'auth/profile/edit/preferences', {
       token: sam.token,

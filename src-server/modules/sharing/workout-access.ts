@@ -3,6 +3,7 @@ import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { cappedLevels, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
 import { AppError } from '../../../src/errors'
 import type { UserEntity, WorkoutEntity } from '../../db/entities'
+import { followsRepository } from '../../db/repositories/follows.repository'
 import { sharingRepository } from '../../db/repositories/sharing.repository'
 import { isShortId } from '../../lib/short-id'
 
@@ -13,10 +14,11 @@ export interface ViewedWorkout {
   access: WorkoutAccess
 }
 
-/** How the viewer (null: nobody signed in) relates to the owner of a workout. */
-function relationOf(viewer: UserEntity | null, ownerId: number): Relation {
+/** How the viewer (null: nobody signed in) relates to the owner of a workout: a follower once their request is approved. */
+async function relationOf(manager: EntityManager, viewer: UserEntity | null, ownerId: number): Promise<Relation> {
   if (viewer === null) return 'anonymous'
-  return viewer.id === ownerId ? 'owner' : 'stranger'
+  if (viewer.id === ownerId) return 'owner'
+  return (await followsRepository(manager).follows(viewer.id, ownerId)) ? 'follower' : 'stranger'
 }
 
 /** Which part of a workout an answer shows: the workout itself, its analysis (chart) or its map (line, GPX). */
@@ -34,7 +36,7 @@ export async function viewWorkout(manager: EntityManager, viewer: UserEntity | n
   const access = workoutAccess(
     { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility },
     owner.hrVisibility,
-    relationOf(viewer, owner.id),
+    await relationOf(manager, viewer, owner.id),
   )
   if (!access[part]) throw new AppError('workout_not_found')
   return { workout, owner, access }
@@ -73,10 +75,16 @@ export function chartForViewer(points: ChartDataPoint[], access: WorkoutAccess):
   }))
 }
 
-/** The sharing defaults a preferences call sets (left-out ones stay), the analysis and map capped as the reference does. */
+/** The sharing preferences a preferences call sets (left-out ones stay), the analysis and map capped as the reference does. */
 export function sharingDefaultsChange(
   current: Pick<UserEntity, 'workoutsVisibility' | 'analysisVisibility' | 'mapVisibility'>,
-  body: { workouts_visibility?: Visibility | undefined; analysis_visibility?: Visibility | undefined; map_visibility?: Visibility | undefined; hr_visibility?: Visibility | undefined },
+  body: {
+    workouts_visibility?: Visibility | undefined
+    analysis_visibility?: Visibility | undefined
+    map_visibility?: Visibility | undefined
+    hr_visibility?: Visibility | undefined
+    manually_approves_followers?: boolean | undefined
+  },
 ): Partial<UserEntity> {
   const levels = cappedLevels({
     workout: body.workouts_visibility ?? current.workoutsVisibility,
@@ -88,6 +96,7 @@ export function sharingDefaultsChange(
     analysisVisibility: levels.analysis,
     mapVisibility: levels.map,
     ...(body.hr_visibility ? { hrVisibility: body.hr_visibility } : {}),
+    ...(body.manually_approves_followers !== undefined ? { manuallyApprovesFollowers: body.manually_approves_followers } : {}),
   }
 }
 

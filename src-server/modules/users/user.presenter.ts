@@ -17,6 +17,8 @@ interface UserTotals {
   total_ascent: number
   total_duration: string
   records: UserRecord[]
+  followers: number
+  following: number
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
@@ -39,7 +41,7 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
 }
 
 /** Reads a user's totals, sports and records from their workouts. */
-async function loadUserTotals({ users, records: userRecords }: Repositories, user: UserEntity): Promise<UserTotals> {
+async function loadUserTotals({ users, records: userRecords, follows }: Repositories, user: UserEntity): Promise<UserTotals> {
   const totals = await users.workoutSums(user.id)
   const sports = totals.sportIds
   const records = await userRecords.ofUser(user.id)
@@ -51,6 +53,7 @@ async function loadUserTotals({ users, records: userRecords }: Repositories, use
     total_ascent: round(totals.total_ascent ?? 0, 2),
     total_duration: formatTimedelta(totals.total_duration ?? 0),
     records: records.map((record) => presentRecord(record, user.username)),
+    ...(await follows.counts(user.id)),
   }
 }
 
@@ -89,6 +92,7 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
     analysis_visibility: user.analysisVisibility,
     map_visibility: user.mapVisibility,
     hr_visibility: user.hrVisibility,
+    manually_approves_followers: user.manuallyApprovesFollowers,
   }
 }
 

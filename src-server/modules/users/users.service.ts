@@ -12,6 +12,7 @@ import { randomPassword } from '../../lib/secrets'
 import type { Mailer } from '../../mail/mailer'
 import type { AccountMail } from '../auth/account-mail'
 import { loadPresentedUser, type Viewer } from './user.presenter'
+import { followRelations } from '../sharing/follows.service'
 import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
 
@@ -38,7 +39,8 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
   }
 
   async function respond(viewer: UserEntity, user: UserEntity): Promise<UserResponse> {
-    return { status: 'success', data: { users: [await loadPresentedUser(reads, user, viewerOf(viewer, user))] } }
+    const presented = await loadPresentedUser(reads, user, viewerOf(viewer, user))
+    return { status: 'success', data: { users: [{ ...presented, ...(await followRelations(reads.follows, viewer, user)) }] } }
   }
 
   /**
@@ -83,7 +85,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
         const users = []
         for (const id of ids) {
           const user = byId.get(id)
-          if (user) users.push(await loadPresentedUser(repositories, user, viewerOf(viewer, user)))
+          if (user) users.push({ ...(await loadPresentedUser(repositories, user, viewerOf(viewer, user))), ...(await followRelations(repositories.follows, viewer, user)) })
         }
         const pages = Math.ceil(total / query.per_page)
         return {

@@ -1,0 +1,77 @@
+import { IsNull, type EntityManager } from 'typeorm'
+import { FollowRequestEntity, type UserEntity } from '../entities'
+
+/** A page of users on one side of follow requests, and how many there are in all. */
+export interface UsersPage {
+  users: UserEntity[]
+  total: number
+}
+
+/** Which page: 1-based, of `perPage`. */
+interface PageOf {
+  page: number
+  perPage: number
+}
+
+/**
+ * Follow requests between users. Lists and counts leave out accounts that are not active, as
+ * the reference leaves out suspended ones.
+ */
+export function followsRepository(manager: EntityManager) {
+  const repository = manager.getRepository(FollowRequestEntity)
+  const window = ({ page, perPage }: PageOf) => ({ skip: (page - 1) * perPage, take: perPage })
+
+  return {
+    /** The request from `followerId` to `followedId`, whatever its state. */
+    request: (followerId: number, followedId: number): Promise<FollowRequestEntity | null> => repository.findOneBy({ followerId, followedId }),
+    add: async (request: FollowRequestEntity): Promise<void> => {
+      await repository.insert(request)
+    },
+    /** Records the answer to a pending request. */
+    answer: async (followerId: number, followedId: number, isApproved: boolean, at: Date): Promise<void> => {
+      await repository.update({ followerId, followedId }, { isApproved, updatedAt: at })
+    },
+    /** Deletes the request whatever its state; false when there was none. */
+    remove: async (followerId: number, followedId: number): Promise<boolean> => ((await repository.delete({ followerId, followedId })).affected ?? 0) > 0,
+    /** Whether `followerId` follows `followedId` (an approved request). */
+    follows: async (followerId: number, followedId: number): Promise<boolean> => repository.existsBy({ followerId, followedId, isApproved: true }),
+    /** How many active users follow `userId`, and how many active users it follows. */
+    counts: async (userId: number): Promise<{ followers: number; following: number }> => ({
+      followers: await repository.countBy({ followedId: userId, isApproved: true, follower: { isActive: true } }),
+      following: await repository.countBy({ followerId: userId, isApproved: true, followed: { isActive: true } }),
+    }),
+    /** The followers of a user, the latest approved first. */
+    followers: async (userId: number, page: PageOf): Promise<UsersPage> => {
+      const [rows, total] = await repository.findAndCount({
+        where: { followedId: userId, isApproved: true, follower: { isActive: true } },
+        relations: { follower: true },
+        order: { updatedAt: 'DESC', followerId: 'ASC' },
+        ...window(page),
+      })
+      return { users: rows.flatMap((row) => row.follower ?? []), total }
+    },
+    /** The users a user follows, the latest approved first. */
+    following: async (userId: number, page: PageOf): Promise<UsersPage> => {
+      const [rows, total] = await repository.findAndCount({
+        where: { followerId: userId, isApproved: true, followed: { isActive: true } },
+        relations: { followed: true },
+        order: { updatedAt: 'DESC', followedId: 'ASC' },
+        ...window(page),
+      })
+      return { users: rows.flatMap((row) => row.followed ?? []), total }
+    },
+    /** The requests a user has received and not answered yet, by the date they were sent. */
+    pendingFor: async (userId: number, page: PageOf & { order: 'asc' | 'desc' }): Promise<UsersPage> => {
+      const direction = page.order === 'asc' ? 'ASC' : 'DESC'
+      const [rows, total] = await repository.findAndCount({
+        where: { followedId: userId, updatedAt: IsNull(), follower: { isActive: true } },
+        relations: { follower: true },
+        order: { createdAt: direction, followerId: direction },
+        ...window(page),
+      })
+      return { users: rows.flatMap((row) => row.follower ?? []), total }
+    },
+  }
+}
+
+export type FollowsRepository = ReturnType<typeof followsRepository>

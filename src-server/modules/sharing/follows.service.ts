@@ -1,0 +1,149 @@
+import type { z } from 'zod'
+import type {
+  FollowersResponse,
+  FollowingResponse,
+  followListQuery,
+  FollowMessageResponse,
+  FollowRelation,
+  FollowRequestsResponse,
+  followRequestsQuery,
+  Pagination,
+  User,
+} from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import { FollowRequestEntity, type UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import type { FollowsRepository, UsersPage } from '../../db/repositories/follows.repository'
+import { loadPresentedUser } from '../users/user.presenter'
+
+/** Followers and following lists: the reference's page size. */
+const FOLLOWS_PER_PAGE = 10
+
+/** A request as the reference tells it: approved, waiting, or none (a rejected one counts as none). */
+function relationOf(request: FollowRequestEntity | null): FollowRelation {
+  if (!request) return 'false'
+  if (request.isApproved) return 'true'
+  return request.updatedAt === null ? 'pending' : 'false'
+}
+
+/**
+ * `follows` (this user follows the viewer) and `is_followed_by` (the viewer follows this user),
+ * for a viewer other than the user; nothing for the user themself.
+ */
+export async function followRelations(follows: FollowsRepository, viewer: UserEntity, user: UserEntity): Promise<Pick<User, 'follows' | 'is_followed_by'>> {
+  if (viewer.id === user.id) return {}
+  return {
+    follows: relationOf(await follows.request(user.id, viewer.id)),
+    is_followed_by: relationOf(await follows.request(viewer.id, user.id)),
+  }
+}
+
+function paginationOf(page: number, perPage: number, total: number): Pagination {
+  const pages = Math.ceil(total / perPage)
+  return { page, pages, total, has_prev: page > 1, has_next: page < pages }
+}
+
+/**
+ * Follows as the reference tracker has them: a request to follow someone waits for their answer
+ * (or is approved at once when they do not approve followers by hand); followers see what their
+ * owner shares with followers.
+ */
+export function createFollows({ database, now }: { database: Database; now: () => Date }) {
+  const { reads } = database
+
+  async function userNamed(username: string): Promise<UserEntity> {
+    const user = await reads.users.byUsername(username)
+    if (!user) throw new AppError('user_not_found')
+    return user
+  }
+
+  /** Users of a list as the viewer sees them, with how each relates to the viewer. */
+  async function presentPage(repositories: Repositories, viewer: UserEntity, page: UsersPage): Promise<User[]> {
+    const users: User[] = []
+    for (const user of page.users) {
+      const presented = await loadPresentedUser(repositories, user, viewer.id === user.id ? 'self' : viewer.admin ? 'admin' : 'other')
+      users.push({ ...presented, ...(await followRelations(repositories.follows, viewer, user)) })
+    }
+    return users
+  }
+
+  /** Accepts or rejects the pending request `username` sent to `viewer`. */
+  async function answer(viewer: UserEntity, username: string, approve: boolean): Promise<FollowMessageResponse> {
+    const follower = await userNamed(username)
+    await database.write(async ({ follows }) => {
+      const request = await follows.request(follower.id, viewer.id)
+      if (!request) throw new AppError('follow_request_not_found')
+      if (request.updatedAt !== null)
+        throw new AppError('follow_request_answered', { params: { username: follower.username, answer: approve ? 'accepted' : 'rejected' } })
+      await follows.answer(follower.id, viewer.id, approve, now())
+    })
+    return { status: 'success', message: `Follow request from user '${follower.username}' is ${approve ? 'accepted' : 'rejected'}.` }
+  }
+
+  return {
+    /**
+     * Asks to follow `username`. A request already there is left as it is (sending twice changes
+     * nothing); one that was rejected must be withdrawn (unfollow) before asking again.
+     */
+    async follow(viewer: UserEntity, username: string): Promise<FollowMessageResponse> {
+      const target = await userNamed(username)
+      if (target.id === viewer.id) throw new AppError('follow_not_allowed', { detail: 'one cannot follow oneself' })
+      await database.write(async ({ users, follows }) => {
+        // Read again inside the write: the account or its choice may have changed since.
+        const current = await users.byId(target.id)
+        if (!current) throw new AppError('user_not_found')
+        if (!current.isActive) throw new AppError('follow_not_allowed', { detail: 'the account is not active' })
+        const existing = await follows.request(viewer.id, target.id)
+        if (existing) {
+          if (!existing.isApproved && existing.updatedAt !== null) throw new AppError('follow_request_rejected')
+          return
+        }
+        const at = now()
+        const approved = !current.manuallyApprovesFollowers
+        await follows.add(Object.assign(new FollowRequestEntity(), { followerId: viewer.id, followedId: target.id, isApproved: approved, createdAt: at, updatedAt: approved ? at : null }))
+      })
+      return { status: 'success', message: `Follow request to user '${target.username}' is sent.` }
+    },
+
+    /** Withdraws the viewer's request to follow `username`, whatever its state. */
+    async unfollow(viewer: UserEntity, username: string): Promise<FollowMessageResponse> {
+      const target = await userNamed(username)
+      const removed = await database.write(({ follows }) => follows.remove(viewer.id, target.id))
+      if (!removed) throw new AppError('follow_relationship_not_found')
+      return { status: 'success', message: `Undo for a follow request to user '${target.username}' is sent.` }
+    },
+
+    accept: (viewer: UserEntity, username: string) => answer(viewer, username, true),
+    reject: (viewer: UserEntity, username: string) => answer(viewer, username, false),
+
+    async followers(viewer: UserEntity, username: string, query: z.output<typeof followListQuery>): Promise<FollowersResponse> {
+      const user = await userNamed(username)
+      return database.snapshot(async (repositories) => {
+        const page = await repositories.follows.followers(user.id, { page: query.page, perPage: FOLLOWS_PER_PAGE })
+        return { status: 'success', data: { followers: await presentPage(repositories, viewer, page) }, pagination: paginationOf(query.page, FOLLOWS_PER_PAGE, page.total) }
+      })
+    },
+
+    async following(viewer: UserEntity, username: string, query: z.output<typeof followListQuery>): Promise<FollowingResponse> {
+      const user = await userNamed(username)
+      return database.snapshot(async (repositories) => {
+        const page = await repositories.follows.following(user.id, { page: query.page, perPage: FOLLOWS_PER_PAGE })
+        return { status: 'success', data: { following: await presentPage(repositories, viewer, page) }, pagination: paginationOf(query.page, FOLLOWS_PER_PAGE, page.total) }
+      })
+    },
+
+    /** The requests the viewer has received and not answered. */
+    async requests(viewer: UserEntity, query: z.output<typeof followRequestsQuery>): Promise<FollowRequestsResponse> {
+      return database.snapshot(async (repositories) => {
+        const page = await repositories.follows.pendingFor(viewer.id, { page: query.page, perPage: query.per_page, order: query.order })
+        return {
+          status: 'success',
+          data: { follow_requests: await presentPage(repositories, viewer, page) },
+          pagination: paginationOf(query.page, query.per_page, page.total),
+        }
+      })
+    },
+  }
+}
+
+export type Follows = ReturnType<typeof createFollows>
