@@ -29,7 +29,8 @@ const RECORDED_VS_LAPS_SHARE = 0.03
  *    3 %; the check is skipped when the laps carry no distance). See {@link fromRecords} for
  *    records that share a time and for a counter that already reads more than 0 at the first point.
  * 3. Else the laps' measured distances — the device's own totals, and the only complete figure of
- *    a pool swim whose records carry none — spread over each lap's time: points get a cumulative
+ *    a pool swim whose records carry none; a FIT importer passes its session's total, shared among
+ *    the segments, when no lap states one — spread over each lap's time: points get a cumulative
  *    distance that grows linearly through each lap, so rest laps of 0 m are pauses.
  * 4. Else the recorded speed integrated over time (see {@link distanceFromSpeed}): a device with a
  *    speed sensor (a wheel or foot pod) that writes no distance still says how far it went.

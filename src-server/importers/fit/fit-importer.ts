@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { totalCalories, type ImportWarning, type Lap, type Track, type TrackSegment } from '../../../src/domain/track'
-import { withDeviceDistance } from '../../../src/domain/track-distance'
+import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readFitActivity, type FitActivityData, type FitLap, type FitRecordColumns, type FitSession } from './fit-reader'
@@ -145,6 +145,28 @@ function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
 }
 
 /**
+ * The device's measured distances over an activity's time: its laps', or, when no lap states one,
+ * its session's `total_distance` (a treadmill run whose watch writes neither distance records nor
+ * lap distances) shared among the segments by their durations, so none of it falls in a pause.
+ */
+function measuredLaps(laps: readonly FitLap[], session: FitSession | undefined, segments: readonly TrackSegment[]): MeasuredLap[] {
+  const measured = laps.map((lap) => ({ startTime: lap.start, endTime: lap.end, distanceM: lap.distanceM }))
+  if (measured.some((lap) => lap.distanceM >= 0) || !session || !(session.distanceM >= 0)) return measured
+  const spans = segments.flatMap((segment) => {
+    let startTime = Number.POSITIVE_INFINITY
+    let endTime = Number.NEGATIVE_INFINITY
+    for (const time of segment.time) {
+      if (time < startTime) startTime = time
+      if (time > endTime) endTime = time
+    }
+    return endTime > startTime ? [{ startTime, endTime }] : []
+  })
+  const totalMs = spans.reduce((sum, span) => sum + span.endTime - span.startTime, 0)
+  if (!(totalMs > 0)) return measured
+  return spans.map((span) => ({ ...span, distanceM: (session.distanceM * (span.endTime - span.startTime)) / totalMs }))
+}
+
+/**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions with fewer than two
  * records are left out. Library types stop here.
@@ -158,10 +180,14 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
   cleanRecords(data)
   const { lat, distance, speed } = data.records
   const hasPosition = lat.some((value) => !Number.isNaN(value))
-  // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`).
+  // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`);
+  // a lap or session total does, even 0 (a trainer without a speed sensor: the device measured none).
   const hasDistance =
-    distance?.some((value) => !Number.isNaN(value)) === true || data.laps.some((lap) => lap.distanceM > 0) || speed?.some((value) => value > 0) === true
-  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance', 'no record position, record distance, lap distance or speed above 0')
+    distance?.some((value) => !Number.isNaN(value)) === true ||
+    data.laps.some((lap) => lap.distanceM >= 0) ||
+    data.sessions.some((session) => session.distanceM >= 0) ||
+    speed?.some((value) => value > 0) === true
+  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance', 'no record position, record distance, lap or session distance, or speed above 0')
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
   const ranges = sessionRanges(data, sessions)
@@ -181,7 +207,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     const session = sessions[sessionIndex]
     const fitLaps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
     const laps: Lap[] = fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
-    const measured = fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end, distanceM: lap.distanceM }))
+    const measured = measuredLaps(fitLaps, session, segments)
     activities.push({
       format: 'fit',
       name: null,

@@ -70,6 +70,8 @@ export interface FitSession {
   readonly poolLengthM: number
   /** `total_calories` in kcal; `NaN` when absent. */
   readonly calories: number
+  /** `total_distance` in metres; `NaN` when absent (0 when the device measured none, e.g. a trainer without a speed sensor). */
+  readonly distanceM: number
 }
 
 /** One length of a pool swim, times in epoch ms. */
@@ -224,6 +226,7 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [2, SLOT_START_TIME],
       [5, SLOT_SPORT],
       [6, SLOT_SUB_SPORT],
+      [9, SLOT_DISTANCE],
       [11, SLOT_CALORIES],
       [44, SLOT_POOL_LENGTH],
     ]),
@@ -670,6 +673,7 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
         subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
         poolLengthM: (values[SLOT_POOL_LENGTH] ?? Number.NaN) / 100,
         calories: values[SLOT_CALORIES] ?? Number.NaN,
+        distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100,
       })
     }
   }

@@ -62,6 +62,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
     poolLengthM: finite(session.pool_length),
     calories: finite(session.total_calories),
+    distanceM: finite(session.total_distance),
   }))
   const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
   const fileType: unknown = data.file_ids?.[0]?.type
