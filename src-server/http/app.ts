@@ -36,6 +36,7 @@ import { workoutsRoutes } from '../modules/workouts/workouts.routes'
 import { sharingRoutes } from '../modules/sharing/sharing.routes'
 import { createShareLinks } from '../modules/sharing/share-links.service'
 import { createFollows } from '../modules/sharing/follows.service'
+import { createTimeline } from '../modules/sharing/timeline.service'
 import { unpackedName } from '../modules/workouts/packed-track-file'
 import { trackExtension } from '../modules/workouts/workout-import'
 import { createWorkoutsService } from '../modules/workouts/workouts.service'
@@ -121,7 +122,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   profileRoutes(api, authenticate, createProfileService({ database, passwords, tokens, mailer, now }, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
-  sharingRoutes(api, authenticate, createShareLinks(context, workouts), createFollows({ database, now: context.now }))
+  sharingRoutes(api, authenticate, createShareLinks(context, workouts), createFollows({ database, now: context.now }), createTimeline({ database }))
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)
   const document = openApiDocument(context.config.version)

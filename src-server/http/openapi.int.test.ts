@@ -183,6 +183,7 @@ describe('OpenAPI document', () => {
     { name: 'acceptFollowRequest', method: 'POST', path: 'follow-requests/{username}/accept', url: () => 'follow-requests/sam/accept' },
     { name: 'listFollowers', method: 'GET', path: 'users/{username}/followers', url: () => 'users/owner/followers' },
     { name: 'listFollowing', method: 'GET', path: 'users/{username}/following', url: () => 'users/sam/following' },
+    { name: 'getTimeline', method: 'GET', path: 'timeline', as: 'sam' },
     { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/sam/follow' },
     { name: 'rejectFollowRequest', method: 'POST', path: 'follow-requests/{username}/reject', url: () => 'follow-requests/owner/reject', as: 'sam' },
     { name: 'unfollowUser', method: 'POST', path: 'users/{username}/unfollow', url: () => 'users/sam/unfollow' },

@@ -70,6 +70,14 @@ const followRequestsResponseSchema = z.object({
 })
 export type FollowRequestsResponse = z.infer<typeof followRequestsResponseSchema>
 
+/** GET timeline: 5 a page, as the reference; `only_followed=true` (ours) leaves out the caller's own workouts. */
+export const timelineQuery = z.object({
+  page: z.coerce.number().int().positive().max(1_000_000).default(1),
+  only_followed: z.enum(['true', 'false']).default('false'),
+})
+const timelineResponseSchema = z.object({ status: z.literal('success'), data: z.object({ workouts: z.array(workoutSchema) }), pagination: paginationSchema })
+export type TimelineResponse = z.infer<typeof timelineResponseSchema>
+
 export const sharingEndpoints = {
   createShareLink: endpoint()({
     method: 'POST',
@@ -91,4 +99,6 @@ export const sharingEndpoints = {
   listFollowRequests: endpoint()({ method: 'GET', path: '/follow-requests', access: 'user', query: followRequestsQuery, response: followRequestsResponseSchema }),
   acceptFollowRequest: endpoint()({ method: 'POST', path: '/follow-requests/:username/accept', access: 'user', response: followMessageSchema }),
   rejectFollowRequest: endpoint()({ method: 'POST', path: '/follow-requests/:username/reject', access: 'user', response: followMessageSchema }),
+  /** The caller's workouts and those of the people they follow that the caller may see, newest first. */
+  getTimeline: endpoint()({ method: 'GET', path: '/timeline', access: 'user', query: timelineQuery, response: timelineResponseSchema }),
 }

@@ -1,5 +1,5 @@
 import { IsNull, type EntityManager } from 'typeorm'
-import { FollowRequestEntity, type UserEntity } from '../entities'
+import { FollowRequestEntity, WorkoutEntity, type UserEntity } from '../entities'
 
 /** A page of users on one side of follow requests, and how many there are in all. */
 export interface UsersPage {
@@ -70,6 +70,23 @@ export function followsRepository(manager: EntityManager) {
         ...window(page),
       })
       return { users: rows.flatMap((row) => row.follower ?? []), total }
+    },
+    /**
+     * A page of a user's feed, newest first: their own workouts (unless `followedOnly`) and those of
+     * the active users they follow that are not private (what each shows is decided by the caller).
+     */
+    timeline: async (userId: number, page: PageOf & { followedOnly: boolean }): Promise<{ workouts: WorkoutEntity[]; total: number }> => {
+      const followed = `w.workout_visibility IN ('followers_only', 'public') AND w.user_id IN (SELECT f.followed_id FROM follow_request f JOIN "user" u ON u.id = f.followed_id WHERE f.follower_id = :userId AND f.is_approved = :approved AND u.is_active = :active)`
+      const query = manager
+        .getRepository(WorkoutEntity)
+        .createQueryBuilder('w')
+        .where(page.followedOnly ? followed : `(w.user_id = :userId OR (${followed}))`, { userId, approved: true, active: true })
+        .orderBy('w.workout_date', 'DESC')
+        .addOrderBy('w.id', 'DESC')
+        .skip((page.page - 1) * page.perPage)
+        .take(page.perPage)
+      const [workouts, total] = await query.getManyAndCount()
+      return { workouts, total }
     },
   }
 }

@@ -3,8 +3,9 @@ import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
 import type { Follows } from './follows.service'
 import type { ShareLinks } from './share-links.service'
+import type { Timeline } from './timeline.service'
 
-export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks, follows: Follows): void {
+export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks, follows: Follows, timeline: Timeline): void {
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -28,4 +29,5 @@ export function sharingRoutes(router: Router, authenticate: Authenticate, shareL
   bind(router, authenticate, endpoints.listFollowRequests, ({ user, query }) => follows.requests(user, query))
   bind(router, authenticate, endpoints.acceptFollowRequest, ({ user, params }) => follows.accept(user, params.username))
   bind(router, authenticate, endpoints.rejectFollowRequest, ({ user, params }) => follows.reject(user, params.username))
+  bind(router, authenticate, endpoints.getTimeline, ({ user, query }) => timeline.page(user, query))
 }

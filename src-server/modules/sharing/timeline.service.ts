@@ -1,0 +1,43 @@
+import type { z } from 'zod'
+import type { TimelineResponse, timelineQuery } from '../../../src/contracts'
+import { workoutAccess } from '../../../src/domain/visibility'
+import type { UserEntity } from '../../db/entities'
+import type { Database } from '../../db/repositories'
+import { presentWorkout } from '../workouts/workout.presenter'
+import { workoutForViewer } from './workout-access'
+
+/** The reference's page size. */
+const TIMELINE_PER_PAGE = 5
+
+/**
+ * The feed (`GET /timeline`): the caller's own workouts and those of the people they follow,
+ * newest first, each as the caller may see it (light: no segments, records or neighbours).
+ */
+export function createTimeline({ database }: { database: Database }) {
+  return {
+    async page(viewer: UserEntity, query: z.output<typeof timelineQuery>): Promise<TimelineResponse> {
+      return database.snapshot(async ({ follows, users }) => {
+        const { workouts, total } = await follows.timeline(viewer.id, { page: query.page, perPage: TIMELINE_PER_PAGE, followedOnly: query.only_followed === 'true' })
+        const ownerIds = [...new Set(workouts.map((workout) => workout.userId))]
+        const owners = new Map((await users.byIds(ownerIds)).map((owner) => [owner.id, owner]))
+        const shown = workouts.flatMap((workout) => {
+          const owner = owners.get(workout.userId)
+          if (!owner) return []
+          const presented = presentWorkout(workout, { username: owner.username, segments: [], records: [], previousId: null, nextId: null })
+          if (owner.id === viewer.id) return [presented]
+          // Listed because the viewer follows the owner: seen as a follower sees it.
+          const levels = { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }
+          return [workoutForViewer(presented, workoutAccess(levels, owner.hrVisibility, 'follower'))]
+        })
+        const pages = Math.ceil(total / TIMELINE_PER_PAGE)
+        return {
+          status: 'success',
+          data: { workouts: shown },
+          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+        }
+      })
+    },
+  }
+}
+
+export type Timeline = ReturnType<typeof createTimeline>
