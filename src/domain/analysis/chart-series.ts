@@ -215,11 +215,12 @@ function emptyDoubles(): number[] {
  * (`missing` for a `NaN`).
  */
 function chartColumn(source: Float64Array, indices: readonly number[], divisor: number, decimals: number, missing: number): number[] {
-  const factor = 10 ** decimals
   const column = emptyDoubles()
   for (let k = 0; k < indices.length; k++) {
     const value = (source[indices[k] ?? 0] ?? Number.NaN) / divisor
-    column[k] = Number.isNaN(value) ? missing : Math.round(value * factor) / factor
+    // Rounded as the API rounds the workout's figures (`toFixed`): a distance at half a metre
+    // (3,599.5 m) would otherwise end the chart at 3.600 km beside a workout of 3.599 km.
+    column[k] = Number.isNaN(value) ? missing : Number(value.toFixed(decimals))
   }
   return column
 }
