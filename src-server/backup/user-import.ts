@@ -7,7 +7,7 @@ import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } fro
 import { randomPassword, randomToken } from '../lib/secrets'
 import { recomputeRecords } from '../modules/records/records.service'
 import { importWorkoutFile } from '../modules/workouts/workout-import'
-import { sameOutingId } from '../modules/workouts/workouts.queries'
+import { workoutsRepository } from '../db/repositories/workouts.repository'
 import { shortId } from '../lib/short-id'
 import { USER_EXPORT_ENTRY, userExportSchema, type ExportedWorkout, type UserExport } from './user-export-format'
 import { entryPath, openZipReader, type ZipReader } from './zip-reader'
@@ -105,7 +105,7 @@ async function addSportPreferences(manager: EntityManager, user: UserEntity, doc
 /** A workout typed in by hand, with its exported figures; skipped when the same one is there. */
 async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<boolean> {
   const date = new Date(workout.workoutDate)
-  const same = await sameOutingId(manager, {
+  const same = await workoutsRepository(manager).sameOutingId({
     userId: user.id,
     sportId: workout.sportId,
     from: date,

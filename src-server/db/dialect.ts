@@ -28,6 +28,15 @@ export interface Dialect {
   joinedDistinct(expression: string, fromWhere: string, separator: string): string
   /** `expression` as a JSON value text (a quoted string or `null`), for rows packed into one text. */
   jsonText(expression: string): string
+  /**
+   * The join that keeps the table before it as the outer loop: SQLite's CROSS JOIN (its planner
+   * never reorders one); PostgreSQL plans joins on its own figures and has no such join with `ON`.
+   */
+  readonly joinInOrder: string
+  /** The order rows of `alias` were inserted in: SQLite's rowid; PostgreSQL, which keeps none, by creation time then id. */
+  insertionOrder(alias: string): string
+  /** `expression` (a date parameter) typed as an instant where nothing else gives it a type, as in `VALUES` lists. */
+  dateValue(expression: string): string
   /** An instant as a parameter compared with (or stored in) a `datetime` column. */
   dateParameter(instant: Date | number): unknown
   /** An instant read from a `datetime` column by raw SQL. */
@@ -48,6 +57,9 @@ export const sqliteDialect: Dialect = {
   joinedDistinct: (expression, fromWhere, separator) =>
     `(SELECT group_concat(v, '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
   jsonText: (expression) => `json_quote(${expression})`,
+  joinInOrder: 'CROSS JOIN',
+  insertionOrder: (alias) => `${alias}.rowid`,
+  dateValue: (expression) => expression,
   dateParameter: toSqlDate,
   dateOf: (stored) => fromSqlDate(String(stored)),
 }
@@ -75,6 +87,9 @@ const postgresDialect: Dialect = {
     `(SELECT string_agg(CAST(v AS text), '${separator}' ORDER BY v) FROM (SELECT DISTINCT ${expression} AS v ${fromWhere}) AS d)`,
   // to_json of NULL is NULL, not JSON's null, and would empty the whole packed row.
   jsonText: (expression) => `coalesce(CAST(to_json(${expression}) AS text), 'null')`,
+  joinInOrder: 'JOIN',
+  insertionOrder: (alias) => `${alias}.created_at, ${alias}.id`,
+  dateValue: (expression) => `CAST(${expression} AS timestamptz)`,
   dateParameter: (instant) => new Date(instant),
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
 }

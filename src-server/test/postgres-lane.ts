@@ -17,6 +17,9 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   return () => cluster.stop()
 }
 
+/** True on the PostgreSQL lane: for the few tests of what only SQLite has (its file copied mid-write). */
+export const onPostgresLane = (): boolean => process.env.WAYMARK_TEST_DATABASE === 'postgres'
+
 /** The cluster of the PostgreSQL lane, or null on the SQLite lane. */
 const clusterUrl = (): string | null => process.env.WAYMARK_TEST_POSTGRES_URL ?? null
 

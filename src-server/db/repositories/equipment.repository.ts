@@ -1,5 +1,6 @@
 import { In, type EntityManager } from 'typeorm'
 import { EquipmentEntity, EquipmentTypeEntity } from '../entities'
+import { dialectOf } from '../dialect'
 import { placeholders } from '../placeholders'
 
 /** An item's totals as its workouts give them. */
@@ -12,13 +13,14 @@ export interface EquipmentTotals {
 
 /** The totals of each item, summed from its workouts (the one definition of the totals). */
 const TOTALS_OF_ITEM = (item: string) => `
-  SELECT COALESCE(SUM(w.distance), 0) AS totalDistance, COALESCE(SUM(w.duration), 0) AS totalDuration,
-         COALESCE(SUM(w.moving), 0) AS totalMoving, COUNT(w.id) AS totalWorkouts
+  SELECT COALESCE(SUM(w.distance), 0) AS "totalDistance", COALESCE(SUM(w.duration), 0) AS "totalDuration",
+         COALESCE(SUM(w.moving), 0) AS "totalMoving", COUNT(w.id) AS "totalWorkouts"
   FROM workout_equipment we JOIN workout w ON w.id = we.workout_id WHERE we.equipment_id = ${item}`
 
 /** Equipment types, users' items, the items of workouts and the sports items are defaults for. */
 export function equipmentRepository(manager: EntityManager) {
-  const query = <T>(sql: string, parameters: unknown[] = []) => manager.query<T>(sql, parameters)
+  const dialect = dialectOf(manager)
+  const query = <T>(sql: string, parameters: unknown[] = []) => manager.query<T>(dialect.sql(sql), parameters)
 
   /** Items by ids, in the order of `ids`. */
   async function inOrder(ids: readonly string[]): Promise<EquipmentEntity[]> {
@@ -40,7 +42,7 @@ export function equipmentRepository(manager: EntityManager) {
     /** A user's items in creation order, optionally of one type. */
     async ofUser(userId: number, typeId?: number): Promise<EquipmentEntity[]> {
       const typed = typeId === undefined ? '' : ' AND equipment_type_id = ?'
-      const rows = await query<{ id: string }[]>(`SELECT id FROM equipment WHERE user_id = ?${typed} ORDER BY rowid`, typeId === undefined ? [userId] : [userId, typeId])
+      const rows = await query<{ id: string }[]>(`SELECT id FROM equipment WHERE user_id = ?${typed} ORDER BY ${dialect.insertionOrder('equipment')}`, typeId === undefined ? [userId] : [userId, typeId])
       return inOrder(rows.map((row) => row.id))
     },
     byId: (userId: number, id: string): Promise<EquipmentEntity | null> => manager.findOneBy(EquipmentEntity, { id, userId }),
@@ -94,7 +96,7 @@ export function equipmentRepository(manager: EntityManager) {
     async activeDefaultsFor(userId: number, sportId: number): Promise<EquipmentEntity[]> {
       const rows = await query<{ id: string }[]>(
         `SELECT e.id FROM equipment e JOIN equipment_sport_default d ON d.equipment_id = e.id
-         WHERE e.user_id = ? AND d.sport_id = ? AND e.is_active = 1 ORDER BY e.rowid`,
+         WHERE e.user_id = ? AND d.sport_id = ? AND e.is_active ORDER BY ${dialect.insertionOrder('e')}`,
         [userId, sportId],
       )
       return inOrder(rows.map((row) => row.id))
@@ -106,7 +108,7 @@ export function equipmentRepository(manager: EntityManager) {
       if (workoutIds.length === 0) return byWorkout
       const rows = await query<{ workout_id: string; equipment_id: string }[]>(
         `SELECT we.workout_id, we.equipment_id FROM workout_equipment we JOIN equipment e ON e.id = we.equipment_id
-         WHERE we.workout_id IN (${placeholders(workoutIds)}) ORDER BY e.rowid`,
+         WHERE we.workout_id IN (${placeholders(workoutIds)}) ORDER BY ${dialect.insertionOrder('e')}`,
         [...workoutIds],
       )
       const items = new Map((await inOrder([...new Set(rows.map((row) => row.equipment_id))])).map((item) => [item.id, item]))

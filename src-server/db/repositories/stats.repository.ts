@@ -42,6 +42,19 @@ function whereOf(dialect: Dialect, filter: StatsFilter): { where: string; params
   return { where: conditions.join(' AND '), params }
 }
 
+/** A totals row with PostgreSQL's counts and integer sums (64-bit, given as texts) as numbers. */
+function totalsOf(row: TotalsRow): TotalsRow {
+  return {
+    ...row,
+    nb_workouts: Number(row.nb_workouts),
+    total_distance: Number(row.total_distance),
+    total_duration: Number(row.total_duration),
+    total_ascent: Number(row.total_ascent),
+    total_descent: Number(row.total_descent),
+    average_speed: row.average_speed === null ? null : Number(row.average_speed),
+  }
+}
+
 /** Ranges one statement groups by at most (three parameters each, well below SQLite's limit). */
 export const MAX_PERIOD_RANGES = 1000
 
@@ -76,7 +89,7 @@ export function statsRepository(manager: EntityManager) {
       // instead of each range's, reading every row of the filter once per range (12 months: 14×).
       const inRanges = whereOf(dialect, { ...filter, from: null, to: null })
       const rows = await query<TotalsRow[]>(
-        `WITH periods(period, start, until) AS (VALUES ${ranges.map(() => '(?, ?, ?)').join(', ')})
+        `WITH periods(period, start, until) AS (VALUES ${ranges.map(() => `(?, ${dialect.dateValue('?')}, ${dialect.dateValue('?')})`).join(', ')})
          SELECT periods.period, sport_id, ${TOTALS_SQL}
            FROM periods JOIN workout ON workout_date >= periods.start AND workout_date < periods.until
           WHERE ${inRanges.where} GROUP BY periods.period, sport_id
@@ -86,15 +99,16 @@ export function statsRepository(manager: EntityManager) {
          ORDER BY period, sport_id`,
         [...ranges.flatMap((range) => [range.key, dialect.dateParameter(range.start), dialect.dateParameter(range.until)]), ...inRanges.params, ...params, dialect.dateParameter(first.start), ...params, dialect.dateParameter(last.until)],
       )
-      // The uncovered count comes first (a null period sorts first).
-      const [uncovered, ...totals] = rows
-      return uncovered?.nb_workouts === 0 ? totals : null
+      // The uncovered count is the row without a period (first on SQLite, last on PostgreSQL).
+      const uncovered = rows.find((row) => row.period === null)
+      return uncovered && Number(uncovered.nb_workouts) === 0 ? rows.filter((row) => row !== uncovered).map(totalsOf) : null
     },
 
     /** Totals per sport of the filtered workouts. */
-    totalsBySport(filter: StatsFilter): Promise<TotalsRow[]> {
+    async totalsBySport(filter: StatsFilter): Promise<TotalsRow[]> {
       const { where, params } = whereOf(dialect, filter)
-      return query<TotalsRow[]>(`SELECT sport_id, ${TOTALS_SQL} FROM workout WHERE ${where} GROUP BY sport_id ORDER BY sport_id`, params)
+      const rows = await query<TotalsRow[]>(`SELECT sport_id, ${TOTALS_SQL} FROM workout WHERE ${where} GROUP BY sport_id ORDER BY sport_id`, params)
+      return rows.map(totalsOf)
     },
   }
 }

@@ -1,7 +1,49 @@
 import type { EntityManager } from 'typeorm'
-import { WorkoutEntity } from '../entities'
-import { dialectOf } from '../dialect'
-import { bestWorkoutBy, heatmapLinesOf, sportIdsWithWorkouts, workoutDayFigures, type WorkoutListFilter } from '../../modules/workouts/workouts.queries'
+import { WorkoutEntity, type WorkoutSegmentEntity } from '../entities'
+import { dialectOf, type Dialect } from '../dialect'
+import { insertOf } from '../insert-rows'
+import { packedRows, type PackedRow } from '../packed-rows'
+import { packedRecords, type RecordRow } from './records.repository'
+
+/** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
+export interface WorkoutListFilter {
+  sportId?: number
+  /** Inclusive. */
+  from?: number
+  /** Exclusive. */
+  to?: number
+  distanceFrom?: number
+  distanceTo?: number
+  /** Moving time, seconds. */
+  movingFrom?: number
+  movingTo?: number
+  aveSpeedFrom?: number
+  aveSpeedTo?: number
+  maxSpeedFrom?: number
+  maxSpeedTo?: number
+  /** Part of the title, matched literally (not as a pattern). */
+  title?: string
+  /** Workouts with this piece of equipment; `none`: those without any. */
+  equipmentId?: string
+}
+
+export interface WorkoutListOrder {
+  by: 'workout_date' | 'distance' | 'duration' | 'ave_speed'
+  direction: 'asc' | 'desc'
+}
+
+interface WorkoutListSums {
+  total: number
+  distance: number | null
+  duration: number | null
+  ascent: number | null
+  descent: number | null
+}
+
+export interface WorkoutLinks {
+  previousId: string | null
+  nextId: string | null
+}
 
 /** The figures of one workout that day totals need. */
 export interface WorkoutDayFigures {
@@ -13,13 +55,169 @@ export interface WorkoutDayFigures {
   aveSpeed: number | null
 }
 
-/**
- * What the other aggregates read of workouts. The workouts module's own queries still live in
- * `modules/workouts/workouts.queries.ts` (its move is next: see the README's architecture
- * section); until then, this repository reads through them.
- */
+/** A workout row as the presenters read it: the entity's columns, without its relations. */
+export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport'>
+
+/** A segment row as the presenters read it. */
+export type WorkoutSegmentRow = Omit<WorkoutSegmentEntity, 'workout'>
+
+/** A page of workouts with what their answers need, and the count and sums of all the filtered ones. */
+export interface WorkoutListAnswer {
+  /** In the page's order, each with its previous and next workout. */
+  workouts: (WorkoutRow & WorkoutLinks)[]
+  /** The page's segments, by workout then segment index. */
+  segments: WorkoutSegmentRow[]
+  /** The page's records, by workout then type. */
+  records: RecordRow[]
+  /** Sums are null when no workout matches. */
+  sums: WorkoutListSums
+}
+
+const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
+
+/** The workout row as raw SQL gives it: columns named as the entity's fields, dates as the engine stores them, flags 0/1 or booleans. */
+type StoredWorkoutRow = Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modifiedAt' | 'hasHeartRate' | 'hasCadence' | 'hasPower'> & {
+  workoutDate: unknown
+  createdAt: unknown
+  modifiedAt: unknown
+  hasHeartRate: unknown
+  hasCadence: unknown
+  hasPower: unknown
+}
+
+/** The workout just before or after `w` in the date order of all its owner's workouts (ties by id). */
+const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
+  `(SELECT n.id FROM workout n WHERE n.user_id = w.user_id AND (n.workout_date, n.id) ${comparison} (w.workout_date, w.id)
+     ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
+
+/** A list page's workout rows (`w`), each with its previous and next workout. */
+const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
+  ['id', 'w.id', 'text'],
+  ['userId', 'w.user_id', 'integer'],
+  ['sportId', 'w.sport_id', 'integer'],
+  ['title', 'w.title', 'text'],
+  ['notes', 'w.notes', 'text'],
+  ['workoutDate', 'w.workout_date', 'text'],
+  ['createdAt', 'w.created_at', 'text'],
+  ['modifiedAt', 'w.modified_at', 'text'],
+  ['duration', 'w.duration', 'integer'],
+  ['moving', 'w.moving', 'integer'],
+  ['pauses', 'w.pauses', 'integer'],
+  ['distance', 'w.distance', 'real'],
+  ['aveSpeed', 'w.ave_speed', 'real'],
+  ['maxSpeed', 'w.max_speed', 'real'],
+  ['minAlt', 'w.min_alt', 'real'],
+  ['maxAlt', 'w.max_alt', 'real'],
+  ['ascent', 'w.ascent', 'real'],
+  ['descent', 'w.descent', 'real'],
+  ['bounds', 'w.bounds', 'text'],
+  ['filePath', 'w.file_path', 'text'],
+  ['fileFormat', 'w.file_format', 'text'],
+  ['fileHash', 'w.file_hash', 'text'],
+  ['mapId', 'w.map_id', 'text'],
+  ['weatherStart', 'w.weather_start', 'text'],
+  ['weatherEnd', 'w.weather_end', 'text'],
+  ['calories', 'w.calories', 'integer'],
+  ['hasHeartRate', 'w.has_heart_rate', 'integer'],
+  ['hasCadence', 'w.has_cadence', 'integer'],
+  ['hasPower', 'w.has_power', 'integer'],
+  ['workoutVisibility', 'w.workout_visibility', 'text'],
+  ['analysisVisibility', 'w.analysis_visibility', 'text'],
+  ['mapVisibility', 'w.map_visibility', 'text'],
+  ['previousId', neighbour('<', 'DESC'), 'text'],
+  ['nextId', neighbour('>', 'ASC'), 'text'],
+])
+
+const SEGMENT_ROWS = packedRows<keyof WorkoutSegmentRow>([
+  ['workoutId', 'workout_id', 'text'],
+  ['segmentIndex', 'segment_index', 'integer'],
+  ['duration', 'duration', 'integer'],
+  ['moving', 'moving', 'integer'],
+  ['pauses', 'pauses', 'integer'],
+  ['distance', 'distance', 'real'],
+  ['aveSpeed', 'ave_speed', 'real'],
+  ['maxSpeed', 'max_speed', 'real'],
+  ['minAlt', 'min_alt', 'real'],
+  ['maxAlt', 'max_alt', 'real'],
+  ['ascent', 'ascent', 'real'],
+  ['descent', 'descent', 'real'],
+])
+
+const LIST_SUMS = packedRows<keyof WorkoutListSums>([
+  ['total', 'COUNT(*)', 'integer'],
+  ['distance', 'SUM(distance)', 'real'],
+  ['duration', 'SUM(moving)', 'integer'],
+  ['ascent', 'SUM(ascent)', 'real'],
+  ['descent', 'SUM(descent)', 'real'],
+])
+
+/** Dates and flags as TypeORM's entity hydration gives them (flags are 0/1 on SQLite, booleans on PostgreSQL). */
+function workoutRowOf(row: StoredWorkoutRow, dialect: Dialect): WorkoutRow {
+  return {
+    ...row,
+    workoutDate: dialect.dateOf(row.workoutDate),
+    createdAt: dialect.dateOf(row.createdAt),
+    modifiedAt: row.modifiedAt === null ? null : dialect.dateOf(row.modifiedAt),
+    hasHeartRate: Boolean(row.hasHeartRate),
+    hasCadence: Boolean(row.hasCadence),
+    hasPower: Boolean(row.hasPower),
+  }
+}
+
+/** A workout of the same outing; parameters: user, sport, from, until (dates), distance (km, to half a metre). */
+const SAME_OUTING = 'user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005'
+
+/** The columns `bestBy` may rank workouts by. */
+type BestColumn = 'distance' | 'ave_speed' | 'max_speed' | 'moving' | 'ascent'
+
+/** The workout aggregate: a workout with its segments (records, tracks and insights have their own repositories). */
 export function workoutsRepository(manager: EntityManager) {
   const dialect = dialectOf(manager)
+  const query = <T>(sql: string, params: unknown[] = []) => manager.query<T>(dialect.sql(sql), params)
+  const date = (instant: Date | number) => dialect.dateParameter(instant)
+
+  function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[] } {
+    const conditions = ['user_id = ?']
+    const params: unknown[] = [userId]
+    const add = (condition: string, value: unknown) => {
+      if (value === undefined) return
+      conditions.push(condition)
+      params.push(value)
+    }
+    add('sport_id = ?', filter.sportId)
+    add('workout_date >= ?', filter.from === undefined ? undefined : date(filter.from))
+    add('workout_date < ?', filter.to === undefined ? undefined : date(filter.to))
+    add('distance >= ?', filter.distanceFrom)
+    add('distance <= ?', filter.distanceTo)
+    add('moving >= ?', filter.movingFrom)
+    add('moving <= ?', filter.movingTo)
+    add('ave_speed >= ?', filter.aveSpeedFrom)
+    add('ave_speed <= ?', filter.aveSpeedTo)
+    add('max_speed >= ?', filter.maxSpeedFrom)
+    add('max_speed <= ?', filter.maxSpeedTo)
+    add(dialect.containsIgnoringCase('title'), filter.title ? dialect.containsParameter(filter.title) : undefined)
+    if (filter.equipmentId === 'none') conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
+    else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
+    return { where: conditions.join(' AND '), params }
+  }
+
+  /**
+   * What an imported file's first activity duplicates, in one statement: a workout of the user from
+   * the same file bytes (`sameBytes`), else one of the same outing (see `sameOutingId`, at
+   * exactly its start), else null. Two indexed lookups, each stopping at its first row.
+   */
+  async function duplicateOfFile(file: { userId: number; fileHash: string; sportId: number; start: Date; distanceKm: number }): Promise<{ id: string; sameBytes: boolean } | null> {
+    const start = date(file.start)
+    const rows = await query<{ id: string; sameBytes: number }[]>(
+      `SELECT id, 1 AS "sameBytes" FROM (SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1) AS same_bytes
+       UNION ALL
+       SELECT id, 0 AS "sameBytes" FROM (SELECT id FROM workout WHERE ${SAME_OUTING} LIMIT 1) AS same_outing`,
+      [file.userId, file.fileHash, file.userId, file.sportId, start, start, file.distanceKm],
+    )
+    const found = rows.find((row) => row.sameBytes === 1) ?? rows[0]
+    return found ? { id: found.id, sameBytes: found.sameBytes === 1 } : null
+  }
+
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
@@ -28,13 +226,30 @@ export function workoutsRepository(manager: EntityManager) {
     /** The stored files of a user's workouts (original and map), to remove once the user is gone. */
     filesOfUser: (userId: number): Promise<Pick<WorkoutEntity, 'filePath' | 'mapId'>[]> =>
       manager.find(WorkoutEntity, { where: { userId }, select: { filePath: true, mapId: true } }),
+
     /** Ids of the sports that have at least one workout (anyone's). */
-    sportIdsWithWorkouts: (): Promise<Set<number>> => sportIdsWithWorkouts(manager),
+    async sportIdsWithWorkouts(): Promise<Set<number>> {
+      const rows = await query<{ sport_id: number }[]>(`SELECT DISTINCT sport_id FROM workout`)
+      return new Set(rows.map((row) => row.sport_id))
+    },
+
     /** The workout with the highest positive value of a column among a user's workouts of one sport (ties: earliest, then smallest id). */
-    bestBy: (userId: number, sportId: number, column: Parameters<typeof bestWorkoutBy>[3]) => bestWorkoutBy(manager, userId, sportId, column),
+    async bestBy(userId: number, sportId: number, column: BestColumn): Promise<{ id: string; workoutDate: Date; value: number } | null> {
+      const [best] = await query<{ id: string; workout_date: unknown; value: number }[]>(
+        `SELECT id, workout_date, ${column} AS value FROM workout
+          WHERE user_id = ? AND sport_id = ? AND ${column} > 0
+          ORDER BY ${column} DESC, workout_date ASC, id ASC LIMIT 1`,
+        [userId, sportId],
+      )
+      return best ? { id: best.id, workoutDate: dialect.dateOf(best.workout_date), value: Number(best.value) } : null
+    },
+
     /** The day figures of every workout of a user. */
     async dayFigures(userId: number): Promise<WorkoutDayFigures[]> {
-      const rows = await workoutDayFigures(manager, userId)
+      const rows = await query<{ workout_date: unknown; distance: number | null; moving: number | null; ascent: number | null; descent: number | null; ave_speed: number | null }[]>(
+        `SELECT workout_date, distance, moving, ascent, descent, ave_speed FROM workout WHERE user_id = ?`,
+        [userId],
+      )
       return rows.map((row) => ({
         date: dialect.dateOf(row.workout_date),
         distance: row.distance,
@@ -44,8 +259,154 @@ export function workoutsRepository(manager: EntityManager) {
         aveSpeed: row.ave_speed,
       }))
     },
-    /** Heatmap lines of a user's filtered workouts that have positions. */
-    heatmapLines: (userId: number, filter: WorkoutListFilter): Promise<string[]> => heatmapLinesOf(manager, userId, filter),
+
+    /** Heatmap lines (`workout_track.heatmap`) of a user's filtered workouts that have positions. */
+    async heatmapLines(userId: number, filter: WorkoutListFilter): Promise<string[]> {
+      const { where, params } = whereOf(userId, filter)
+      const rows = await query<{ heatmap: string }[]>(
+        `SELECT t.heatmap FROM workout JOIN workout_track t ON t.workout_id = workout.id WHERE ${where} AND t.heatmap != ''`,
+        params,
+      )
+      return rows.map((row) => row.heatmap)
+    },
+
+    /**
+     * A user's workouts dated within [first, last], plus the one just before and the one just after,
+     * in date order (ties by id).
+     */
+    async aroundSpan(userId: number, first: number, last: number): Promise<{ id: string; workoutDate: Date }[]> {
+      const from = date(first)
+      const until = date(last)
+      const span = await query<{ id: string; workout_date: unknown }[]>(
+        `SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date < ? ORDER BY workout_date DESC, id DESC LIMIT 1) AS before_span
+         UNION ALL SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date BETWEEN ? AND ?
+         UNION ALL SELECT * FROM (SELECT id, workout_date FROM workout WHERE user_id = ? AND workout_date > ? ORDER BY workout_date, id LIMIT 1) AS after_span`,
+        [userId, from, userId, from, until, userId, until],
+      )
+      return span
+        .map((row) => ({ id: row.id, workoutDate: dialect.dateOf(row.workout_date) }))
+        .sort((a, b) => a.workoutDate.getTime() - b.workoutDate.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    },
+
+    /** The workouts just before and just after one, in the date order of all its owner's workouts. */
+    async neighbours(workout: { id: string; userId: number; workoutDate: Date }): Promise<WorkoutLinks> {
+      const at = date(workout.workoutDate)
+      const [previous] = await query<{ id: string }[]>(
+        `SELECT id FROM workout WHERE user_id = ? AND (workout_date < ? OR (workout_date = ? AND id < ?))
+          ORDER BY workout_date DESC, id DESC LIMIT 1`,
+        [workout.userId, at, at, workout.id],
+      )
+      const [next] = await query<{ id: string }[]>(
+        `SELECT id FROM workout WHERE user_id = ? AND (workout_date > ? OR (workout_date = ? AND id > ?))
+          ORDER BY workout_date ASC, id ASC LIMIT 1`,
+        [workout.userId, at, at, workout.id],
+      )
+      return { previousId: previous?.id ?? null, nextId: next?.id ?? null }
+    },
+
+    /**
+     * One page of the filtered workouts, sorted (ties fall back to the date, then the id), with each
+     * one's previous and next workout in the date order of all the user's workouts (whatever the
+     * filters; two index seeks per row), the page's segments and records, and the count and sums of
+     * all the filtered workouts: one statement, so one snapshot without a transaction, and one trip
+     * through the driver instead of six (BEGIN, sums, page, segments, records, COMMIT). Its parts
+     * (`part` 0 workouts, 1 segments, 2 records, 3 totals) give packed rows (`packedRows`): with a
+     * column per field, every row would carry every part's columns, which cost more than the trips
+     * saved (tried last session). The page's ids are chosen from the index first; only their rows are
+     * then read.
+     */
+    async listAnswer(userId: number, filter: WorkoutListFilter, order: WorkoutListOrder, page: { limit: number; offset: number }): Promise<WorkoutListAnswer> {
+      const { where, params } = whereOf(userId, filter)
+      const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
+      // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
+      const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
+      const orderBy = keys.map((key) => `${key} ${direction}`).join(', ')
+      // The page stays the outer loop (`Dialect.joinInOrder`): SQLite would otherwise scan every segment and record, seeking each in the page.
+      const join = dialect.joinInOrder
+      // Every part has the columns of the widest (a workout's or a segment's seven reals).
+      const width = Math.max(PAGE_ROWS.reals, SEGMENT_ROWS.reals)
+      // LIMIT and OFFSET are written in, not bound: SQLite plans with their values, so binding them
+      // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
+      // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
+      if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new RangeError(`page ${page.limit} at ${page.offset}`)
+      // `rank` orders rows within a workout: segments by index, records by type (a number on both parts, as a UNION column has one type).
+      const rows = await query<(PackedRow & { part: 0 | 1 | 2 | 3 })[]>(
+        `WITH page(page_id, position) AS MATERIALIZED (
+           SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}) AS chosen)
+         SELECT 0 AS part, page.position AS position, NULL AS rank, ${PAGE_ROWS.select(width, dialect)} FROM page ${join} workout w ON w.id = page.page_id
+         UNION ALL SELECT 1, page.position, segment_index, ${SEGMENT_ROWS.select(width, dialect)} FROM page ${join} workout_segment ON workout_id = page.page_id
+         UNION ALL SELECT 2, page.position, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)} FROM page ${join} record ON workout_id = page.page_id
+         UNION ALL SELECT 3, 0, NULL, ${LIST_SUMS.select(width, dialect)} FROM workout WHERE ${where}
+         ORDER BY part, position, rank`,
+        [...params, ...params],
+      )
+      const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
+      for (const row of rows) {
+        if (row.part === 0) {
+          const stored = PAGE_ROWS.unpack(row) as StoredWorkoutRow & WorkoutLinks
+          answer.workouts.push({ ...workoutRowOf(stored, dialect), previousId: stored.previousId, nextId: stored.nextId })
+        } else if (row.part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
+        else if (row.part === 2) answer.records.push(packedRecords.unpack(row, dialect))
+        else answer.sums = LIST_SUMS.unpack(row) as WorkoutListSums
+      }
+      return answer
+    },
+
+    /** The segments of some workouts, by segment index (each row packed into one text). */
+    async segmentsOf(workoutIds: readonly string[]): Promise<WorkoutSegmentRow[]> {
+      if (workoutIds.length === 0) return []
+      const rows = await query<PackedRow[]>(
+        `SELECT ${SEGMENT_ROWS.select(undefined, dialect)} FROM workout_segment WHERE workout_id IN (${dialect.placeholders(workoutIds)}) ORDER BY segment_index`,
+        [...workoutIds],
+      )
+      return rows.map((row) => SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
+    },
+
+    /** A user's workout stored from exactly these file bytes, if any. */
+    async idWithFileHash(userId: number, fileHash: string): Promise<string | null> {
+      const [same] = await query<{ id: string }[]>(`SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1`, [userId, fileHash])
+      return same?.id ?? null
+    },
+
+    /**
+     * Inserts the workout of an imported file's first activity unless it duplicates one (see
+     * `duplicateOfFile`), in one statement when it does not (the insert checks both lookups
+     * itself): null once inserted, else what it duplicates. Inside a transaction only.
+     */
+    async insertUnlessDuplicate(workout: WorkoutEntity, file: { fileHash: string; start: Date }): Promise<{ id: string; sameBytes: boolean } | null> {
+      const runner = manager.queryRunner
+      if (!runner) throw new Error('insertUnlessDuplicate outside a transaction')
+      const { into, tuple, valuesOf } = insertOf(manager, WorkoutEntity, workout)
+      const start = date(file.start)
+      const outing = [workout.userId, workout.sportId, start, start, workout.distance]
+      const inserted = await runner.query(
+        dialect.sql(`${into} SELECT ${tuple.slice(1, -1)} WHERE NOT EXISTS (SELECT 1 FROM workout WHERE user_id = ? AND file_hash = ?)
+          AND NOT EXISTS (SELECT 1 FROM workout WHERE ${SAME_OUTING})`),
+        [...valuesOf(workout), workout.userId, file.fileHash, ...outing],
+        true,
+      )
+      if (inserted.affected === 1) return null
+      const duplicate = await duplicateOfFile({ userId: workout.userId, sportId: workout.sportId, distanceKm: workout.distance, ...file })
+      if (!duplicate) throw new Error('a workout not inserted as a duplicate duplicates none')
+      return duplicate
+    },
+
+    /**
+     * A user's workout of the same sport and distance (to half a metre) dated within [from, until],
+     * and of the same duration when one is given: the same outing, imported again.
+     */
+    async sameOutingId(outing: { userId: number; sportId: number; from: Date; until: Date; distanceKm: number; durationS?: number }): Promise<string | null> {
+      const duration = outing.durationS === undefined ? '' : 'AND duration = ?'
+      const [same] = await query<{ id: string }[]>(`SELECT id FROM workout WHERE ${SAME_OUTING} ${duration} LIMIT 1`, [
+        outing.userId,
+        outing.sportId,
+        date(outing.from),
+        date(outing.until),
+        outing.distanceKm,
+        ...(outing.durationS === undefined ? [] : [outing.durationS]),
+      ])
+      return same?.id ?? null
+    },
   }
 }
 

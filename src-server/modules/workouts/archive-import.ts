@@ -30,10 +30,10 @@ import {
   type ImportChoices,
   type SportSettings,
 } from './workout-import'
-import { deleteTasksFinishedBefore } from './import-tasks.queries'
 import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
-import { sameOutingId } from './workouts.queries'
+import { importTasksRepository } from '../../db/repositories/import-tasks.repository'
+import { workoutsRepository } from '../../db/repositories/workouts.repository'
 
 /** How long a finished task's report stays available. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
@@ -199,7 +199,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** Reports past their retention period go, whoever owns them. */
   async function purgeExpired(): Promise<void> {
     const before = new Date(context.now().getTime() - TASK_RETENTION_MS)
-    await write((manager) => deleteTasksFinishedBefore(manager, before))
+    await write((manager) => importTasksRepository(manager).deleteFinishedBefore(before))
   }
 
   /** The state of one running task, kept in step with its row. */
@@ -371,7 +371,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     const sportId = activity.sportId ?? run.options.choices.sportId
     const duration = Math.min(activity.durationS, MAX_FILELESS_DURATION_S)
     const distance = Math.min(activity.distanceKm, MAX_FILELESS_DISTANCE_KM)
-    const same = await sameOutingId(db.manager, {
+    const same = await workoutsRepository(db.manager).sameOutingId({
       userId: run.user.id,
       sportId,
       from: new Date(activity.start.getTime() - 60_000),

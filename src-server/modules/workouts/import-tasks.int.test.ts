@@ -7,6 +7,7 @@ import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResp
 import { registerUser, type Account } from '../../test/accounts'
 import { holdFirstFileCommit } from '../../test/held-commit'
 import { startTestServer, type TestServer } from '../../test/test-server'
+import { onPostgresLane } from '../../test/postgres-lane'
 import { realFile, rides, upload, waitForImport } from '../../test/workouts'
 import { crashCopy, holdWrite } from '../../test/hold-write'
 import { buildZip } from '../../test/zip-builder'
@@ -172,7 +173,9 @@ describe('import tasks kept in the database', () => {
     ])
   })
 
-  it('an import cut by a crash resumes at the next start without duplicates', async () => {
+  // The crash is a copy of the SQLite file mid-write; on PostgreSQL the second server would share the
+  // first one's database while it still runs (several instances: not there yet, README "PostgreSQL").
+  it.skipIf(onPostgresLane())('an import cut by a crash resumes at the next start without duplicates', async () => {
     // The 12th write is held: the task row and a few files are committed, the rest is not.
     const hold = holdWrite(12)
     const first = await start({ writeGate: hold.gate })

@@ -21,7 +21,7 @@ import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
-import { insertUnlessDuplicate, sameOutingId, workoutIdWithFileHash } from './workouts.queries'
+import { workoutsRepository } from '../../db/repositories/workouts.repository'
 import { newWorkoutLevels } from '../sharing/workout-access'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
@@ -273,7 +273,7 @@ export async function importWorkoutFile(
     }
     const path = packed ? unpacked : uploadedPath
     const fileHash = (!packed && (inArchive.fileHash ?? (await inArchive.arriving?.sha256()))) || (await sha256File(path))
-    const earlyDuplicate = await workoutIdWithFileHash(db.manager, user.id, fileHash)
+    const earlyDuplicate = await workoutsRepository(db.manager).idWithFileHash(user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     // An unknown sport is refused before the file is read.
@@ -358,9 +358,9 @@ export async function importWorkoutFile(
         // in at once (the next file's check must see it); the rows that only refer to it go with
         // those of the other files of an archive's batch.
         let duplicate: { id: string; sameBytes: boolean } | null = null
-        if (index === 0) duplicate = await insertUnlessDuplicate(manager, workout, { fileHash, start })
+        if (index === 0) duplicate = await workoutsRepository(manager).insertUnlessDuplicate(workout, { fileHash, start })
         else {
-          const same = await sameOutingId(manager, { userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
+          const same = await workoutsRepository(manager).sameOutingId({ userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
           if (same === null) await insertWorkout(manager, workout)
           else duplicate = { id: same, sameBytes: false }
         }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { dialectOf } from '../../db/dialect'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
 import { fixture, upload } from '../../test/workouts'
@@ -67,17 +68,20 @@ describe('workout lists', () => {
     const awkward = [2.675, 1.0005, 0.1 + 0.2, 1 / 3, 1e21, 5e-324, -0, 123456789.12345678, Infinity, -Infinity, 1.7976931348623157e308, 0.000001234, -1.005, 4.35]
     const texts = ['"quoted" \\ back\nline\ttab\u0001\u2028 é 🚴 </script>', '', '[1, 2]', 'null']
     const db = t.server.dataSource
+    // The statements below in the engine's placeholders (the PostgreSQL lane runs this file too).
+    const dialect = dialectOf(db.manager)
+    const sql = (text: string) => dialect.sql(text)
     const ids = (await db.query<{ id: string }[]>(`SELECT id FROM workout ORDER BY id`)).map((row) => row.id)
     expect(ids.length).toBeGreaterThan(5)
     const at = (index: number) => awkward[index % awkward.length]
     for (const [n, id] of ids.entries()) {
-      await db.query(`UPDATE workout SET distance = ?, ave_speed = ?, max_speed = ?, min_alt = ?, max_alt = ?, ascent = ?, descent = ?, title = ?, notes = ? WHERE id = ?`, [
+      await db.query(sql(`UPDATE workout SET distance = ?, ave_speed = ?, max_speed = ?, min_alt = ?, max_alt = ?, ascent = ?, descent = ?, title = ?, notes = ? WHERE id = ?`), [
         ...[0, 1, 2, 3, 4, 5, 6].map((column) => at(n + column)),
         texts[n % texts.length],
         texts[(n + 1) % texts.length],
         id,
       ])
-      await db.query(`UPDATE workout_segment SET distance = ?, ave_speed = ?, max_speed = ?, min_alt = ?, max_alt = ?, ascent = ?, descent = ? WHERE workout_id = ?`, [
+      await db.query(sql(`UPDATE workout_segment SET distance = ?, ave_speed = ?, max_speed = ?, min_alt = ?, max_alt = ?, ascent = ?, descent = ? WHERE workout_id = ?`), [
         ...[7, 8, 9, 10, 11, 12, 13].map((column) => at(n + column)),
         id,
       ])
@@ -93,7 +97,7 @@ describe('workout lists', () => {
     // Records: each value as stored (read here straight from SQLite), rounded as the API rounds it.
     const stored = await db.query<{ id: number; record_type: string }[]>(`SELECT id, record_type FROM record WHERE record_type != 'LD' ORDER BY id`)
     expect(stored.length).toBeGreaterThan(5)
-    for (const [n, { id }] of stored.entries()) await db.query(`UPDATE record SET value = ? WHERE id = ?`, [at(n), id])
+    for (const [n, { id }] of stored.entries()) await db.query(sql(`UPDATE record SET value = ? WHERE id = ?`), [at(n), id])
     const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
     for (const [n, { id, record_type }] of stored.entries()) {
       const expected = Number((at(n) ?? Number.NaN).toFixed(record_type === 'FD' || record_type === 'HA' ? 3 : 2))

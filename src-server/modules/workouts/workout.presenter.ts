@@ -2,7 +2,7 @@ import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutSegment } fro
 import { formatTimedelta } from '../../../src/format/duration'
 import { toHttpDate } from '../../lib/http-date'
 import { presentedLevels } from '../sharing/workout-access'
-import type { WorkoutRow, WorkoutSegmentRow } from './workouts.queries'
+import type { WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 const round = (value: number | null, decimals: number): number | null => (value === null ? null : Number(value.toFixed(decimals)))
 

@@ -35,15 +35,12 @@ import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer } from '../sharing/workout-access'
 import {
-  segmentsOfWorkouts,
-  workoutListAnswer,
-  workoutNeighbours,
-  workoutsAroundSpan,
+  workoutsRepository,
   type WorkoutLinks,
   type WorkoutListFilter,
   type WorkoutRow,
   type WorkoutSegmentRow,
-} from './workouts.queries'
+} from '../../db/repositories/workouts.repository'
 
 const minutesOf = (hhmm: string) => {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)
@@ -105,7 +102,7 @@ export function createWorkoutsService(context: ServerContext) {
     const links = new Map<string, WorkoutLinks>()
     if (page.length === 0) return links
     const dates = page.map((workout) => workout.workoutDate.getTime())
-    const span = await workoutsAroundSpan(manager, userId, Math.min(...dates), Math.max(...dates))
+    const span = await workoutsRepository(manager).aroundSpan(userId, Math.min(...dates), Math.max(...dates))
     const position = new Map(span.map((row, index) => [row.id, index]))
     for (const workout of page) {
       const index = position.get(workout.id)
@@ -123,7 +120,7 @@ export function createWorkoutsService(context: ServerContext) {
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    const loaded = presentLoaded(user, workouts, links, await segmentsOfWorkouts(manager, ids), await recordsRepository(manager).ofWorkouts(ids))
+    const loaded = presentLoaded(user, workouts, links, await workoutsRepository(manager).segmentsOf(ids), await recordsRepository(manager).ofWorkouts(ids))
     const equipments = await equipmentOfWorkouts(manager, ids)
     return loaded.map((workout) => ({ ...workout, equipments: equipments.get(workout.id) ?? [] }))
   }
@@ -150,7 +147,7 @@ export function createWorkoutsService(context: ServerContext) {
   }
 
   async function single(manager: EntityManager, user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created'): Promise<WorkoutsResponse> {
-    const links = new Map([[workout.id, await workoutNeighbours(manager, workout)]])
+    const links = new Map([[workout.id, await workoutsRepository(manager).neighbours(workout)]])
     return { status, data: { workouts: await present(manager, user, [workout], links) } }
   }
 
@@ -220,7 +217,7 @@ export function createWorkoutsService(context: ServerContext) {
     /** The answer to an upload: every workout its file gave, and what the import worked around. */
     async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
       const links = new Map<string, { previousId: string | null; nextId: string | null }>()
-      for (const workout of created) links.set(workout.id, await workoutNeighbours(db.manager, workout))
+      for (const workout of created) links.set(workout.id, await workoutsRepository(db.manager).neighbours(workout))
       return { status: 'created', data: { workouts: await present(db.manager, user, [...created], links), warnings } }
     },
 
@@ -244,7 +241,7 @@ export function createWorkoutsService(context: ServerContext) {
     async get(user: UserEntity | null, id: string): Promise<WorkoutsResponse> {
       const { workout, owner, access } = await viewWorkout(db.manager, user, id, 'workout')
       if (!access.owner) {
-        const segments = access.analysis ? await segmentsOfWorkouts(db.manager, [workout.id]) : []
+        const segments = access.analysis ? await workoutsRepository(db.manager).segmentsOf([workout.id]) : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         return { status: 'success', data: { workouts: [workoutForViewer(presented, access)] } }
       }
@@ -271,8 +268,7 @@ export function createWorkoutsService(context: ServerContext) {
       }
       // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
       const { workouts: ordered, segments, records, sums } = await read((manager) =>
-        workoutListAnswer(
-          manager,
+        workoutsRepository(manager).listAnswer(
           user.id,
           filter,
           { by: query.order_by, direction: query.order },
@@ -391,7 +387,7 @@ export function createWorkoutsService(context: ServerContext) {
         const index = (segmentNumber(segment) ?? 0) - 1
         const own = points.filter((point) => point.segment === index)
         if (own.length === 0) throw new AppError('segment_not_found')
-        const figures = (await segmentsOfWorkouts(db.manager, [workout.id])).find((row) => row.segmentIndex === index)
+        const figures = (await workoutsRepository(db.manager).segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
         chartData = presentSegmentChart(own, figures?.maxSpeed ?? null)
       }
       return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access) } }
