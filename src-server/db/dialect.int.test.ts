@@ -57,6 +57,24 @@ describe.skipIf(!enabled)('the SQL dialect on SQLite and PostgreSQL', () => {
     for (const [row] of none) expect(row?.ids).toBeNull()
   })
 
+  it('compares dates of a VALUES list with a stored date as instants, as the statistics periods do', async () => {
+    const day = (text: string) => Date.parse(text)
+    const answers = await Promise.all(
+      engines.map(async (engine) => {
+        const d = dialectOf(engine.manager)
+        const at = (instant: number) => d.dateParameter(instant)
+        // A date column as each engine stores the entities' `datetime` (text on SQLite, timestamptz on PostgreSQL).
+        await engine.query(`CREATE TABLE dated (at ${d.engine === 'postgres' ? 'timestamptz' : 'datetime'})`)
+        await engine.query(d.sql('INSERT INTO dated (at) VALUES (?)'), [at(day('2024-05-31T23:59:59.999Z'))])
+        const sql = `WITH periods(period, start, until) AS (VALUES (?, ${d.dateValue('?')}, ${d.dateValue('?')}), (?, ${d.dateValue('?')}, ${d.dateValue('?')}))
+          SELECT period FROM periods JOIN dated ON dated.at >= periods.start AND dated.at < periods.until`
+        const params = ['may', at(day('2024-05-01T00:00Z')), at(day('2024-06-01T00:00Z')), 'june', at(day('2024-06-01T00:00Z')), at(day('2024-07-01T00:00Z'))]
+        return engine.query<{ period: string }[]>(d.sql(sql), params)
+      }),
+    )
+    for (const rows of answers) expect(rows.map((row) => row.period)).toEqual(['may'])
+  })
+
   it('packs texts as JSON values, quotes and nulls included', async () => {
     const answers = await onBoth((d) => `SELECT ${d.jsonText('CAST(? AS text)')} AS a, ${d.jsonText('CAST(NULL AS text)')} AS b`, ['say "hi"\n'])
     for (const [row] of answers) {
