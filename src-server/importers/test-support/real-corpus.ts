@@ -360,6 +360,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/sportslib-swim-7617306288.fit': device,
   // ~5 records a second sharing timestamps (session 3,599.6 m): the chart ends at the workout's distance.
   'fit/sportslib-broken-dates.fit': device,
+  // A lone first record of its own timer run: the workout starts there, as the SDK and the session do.
+  'fit/sportslib-31-days-activity.fit': positions(),
+  'fit/goldencheetah-morning-swim.fit': device, // session 1,475 m from 05:14:21; first record alone before a 3-minute pause
   // A MultiSportSession of four days' training: two runs, two indoor rides the device recorded as 0 m.
   'tcx/goldencheetah-multi-session.tcx': { activities: ['positions', 'device', 'positions', 'device'] },
 }

@@ -36,7 +36,11 @@ export interface TrackAnalysis {
  * {@link Track}). Segments with fewer than 2 points are skipped, except that the workout's
  * min/max altitude and bounds cover every point of the file, as the reference tracker's do. The workout duration runs from
  * the first to the last timestamp of the kept segments, so the gaps between segments are pauses;
- * pauses = duration − moving.
+ * pauses = duration − moving. In a FIT file it runs from the first to the last record, a lone
+ * record of its own timer run included: the device's timer events say the athlete started then
+ * (a pool swim started, paused before its first length), and Garmin's SDK and the session's
+ * elapsed time count it. Other formats keep the reference tracker's rule (its fixture with one
+ * point on its last segment lasts 235 s, not 250 s).
  *
  * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
  *   point has a time, `track_times_invalid` when times never move forward, and
@@ -47,8 +51,9 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const all = allSegments(track)
   const kept = all.filter((segment) => segment.size >= 2)
   if (kept.length === 0) throw new AppError('track_no_points')
-  const workoutStart = firstTime(kept)
-  if (Number.isNaN(workoutStart)) throw new AppError('track_no_timestamps')
+  if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')
+  const moments = track.format === 'fit' ? all.filter((segment) => segment.size === 1).map((segment) => segment.time[0] ?? Number.NaN).filter(Number.isFinite) : []
+  const workoutStart = Math.min(firstTime(kept), ...moments)
 
   const size = kept.reduce((total, segment) => total + segment.size, 0)
   const series = allocatePointSeries(size, {
@@ -92,13 +97,13 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
 
   checkChronology(measures)
   const timed = measures.filter((measure) => measure.startTime !== null)
-  const startTime = timed[0]?.startTime ?? workoutStart
-  const endTime = timed[timed.length - 1]?.endTime ?? workoutStart
+  const startTime = Math.min(timed[0]?.startTime ?? workoutStart, ...moments)
+  const endTime = Math.max(timed[timed.length - 1]?.endTime ?? workoutStart, ...moments)
   const durationMs = endTime - startTime
   if (durationMs <= 0) throw new AppError('track_times_invalid')
   const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
   const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
-  const workout = figuresOf(combine([...measures, ...skipped]), durationMs, movingMs)
+  const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs)
   return { workout, segments, series }
 }
 
