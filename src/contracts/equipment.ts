@@ -5,8 +5,8 @@ import { httpDateSchema } from './common'
 import { endpoint } from './endpoint'
 
 /** The reference tracker's equipment limits. */
-const EQUIPMENT_LABEL_MAX = 50
-const EQUIPMENT_DESCRIPTION_MAX = 200
+export const EQUIPMENT_LABEL_MAX = 50
+export const EQUIPMENT_DESCRIPTION_MAX = 200
 /** Pieces of `Misc` equipment a workout (or a sport's defaults) may have. */
 export const MISC_EQUIPMENT_MAX = 5
 

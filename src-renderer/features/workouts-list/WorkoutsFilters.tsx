@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { useDateInputFormat } from '../../components/useDateInputFormat'
+import { EquipmentFilter } from '../equipment/EquipmentFilter'
 import { filtersForForm, filtersFromForm } from './filterUnits'
 import { invalidFilters, type FilterKey, type Filters } from './listQuery'
 
@@ -87,6 +88,7 @@ export function WorkoutsFilters({ filters, sports, imperial, onApply }: Workouts
             data-testid="filter-sport_id"
           />
           {text('title', t('dashboard.LIST.FILTERS.TITLE'))}
+          <EquipmentFilter value={form.equipment_id ?? null} onChange={set('equipment_id')} />
           {text('distance_from', t('dashboard.LIST.FILTERS.DISTANCE_FROM', { unit: distanceUnit }), { inputMode: 'decimal' })}
           {text('distance_to', t('dashboard.LIST.FILTERS.DISTANCE_TO', { unit: distanceUnit }), { inputMode: 'decimal' })}
           {text('duration_from', t('dashboard.LIST.FILTERS.DURATION_FROM'), { placeholder: t('dashboard.LIST.FILTERS.HH_MM') })}

@@ -18,6 +18,7 @@ const FILTER_KEYS = [
   'max_speed_from',
   'max_speed_to',
   'title',
+  'equipment_id',
 ] as const
 export type FilterKey = (typeof FILTER_KEYS)[number]
 export type Filters = Partial<Record<FilterKey, string>>

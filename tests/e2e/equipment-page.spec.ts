@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/** A typed-in workout over the API (`equipment_ids` left out: the sport's defaults). */
+async function addWorkout(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+  const response = await request.post('/api/workouts/no_gpx', { headers: auth(token), data: { sport_id: 5, duration: 3600, distance: 10, ...body } })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+test.describe('equipment page', () => {
+  test.use({ locale: 'en-US' })
+  test('edits an item (name, description, default sports), lists its workouts, and deletes it only after saying how many workouts use it', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('gearpage'))
+    const created = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Pegasus', equipment_type_id: 1, default_for_sport_ids: [5] } })
+    expect(created.status()).toBe(201)
+    await addWorkout(request, token, { workout_date: '2024-05-01 08:00', title: 'With shoes' })
+    await addWorkout(request, token, { workout_date: '2024-05-02 08:00', title: 'Barefoot', equipment_ids: [] })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/equipment')
+
+    // Edit: a new name, a description, and walking as a second default sport.
+    await page.getByRole('button', { name: 'Edit Pegasus' }).click()
+    const form = page.getByTestId('equipment-edit-form')
+    await form.getByLabel('Name').fill('Pegasus 41')
+    await form.getByLabel('Description').fill('road shoes')
+    await form.getByTestId('equipment-default-sports').click()
+    // Shoes go with walking, not with rowing: only sports the type fits are offered.
+    await expect(page.getByRole('option', { name: 'Rowing', exact: true })).toHaveCount(0)
+    await page.getByRole('option', { name: 'Walking', exact: true }).click()
+    await page.keyboard.press('Escape')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    const row = page.getByRole('row', { name: /^Pegasus 41 / })
+    await expect(row).toContainText('road shoes')
+    await expect(row).toContainText('Default for: Running, Walking')
+    // What the server kept, not only what the page shows.
+    const stored = (await (await request.get('/api/equipments', { headers: auth(token) })).json()) as { data: { equipments: { label: string; description: string; default_for_sport_ids: number[] }[] } }
+    expect(stored.data.equipments).toEqual([expect.objectContaining({ label: 'Pegasus 41', description: 'road shoes', default_for_sport_ids: [5, 6] })])
+
+    // Its workout count opens the list filtered by it; the filter then lists the workouts without equipment.
+    await row.getByRole('link', { name: '1 workout with Pegasus 41' }).click()
+    await expect(page).toHaveURL(/\/workouts\?equipment_id=/)
+    const rows = page.getByTestId('workout-row')
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText('With shoes')
+    await expect(page.getByTestId('filter-equipment_id')).toHaveValue('Pegasus 41')
+    await page.getByTestId('filter-equipment_id').click()
+    await page.getByRole('option', { name: 'Without equipment' }).click()
+    await page.getByTestId('filters-apply').click()
+    await expect(page).toHaveURL(/equipment_id=none/)
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText('Barefoot')
+
+    // Delete: the dialog says how many workouts use it; the workouts stay.
+    await page.getByRole('link', { name: 'Equipment' }).click()
+    await page.getByRole('button', { name: 'Delete Pegasus 41' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('Pegasus 41 is used by 1 workout. Delete it anyway?')
+    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await expect(page.getByRole('row', { name: /^Pegasus 41 / })).toHaveCount(0)
+    const left = (await (await request.get('/api/workouts', { headers: auth(token) })).json()) as { data: { workouts: unknown[] } }
+    expect(left.data.workouts).toHaveLength(2)
+    expect(errors).toEqual([])
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the page, its edit dialog and the list's equipment filter have no WCAG 2.1 AA violation in ${scheme} mode`, async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const token = await createActiveUser(request, newAccount('gearaxe'))
+      for (const body of [
+        { label: 'Pegasus', equipment_type_id: 1, default_for_sport_ids: [5], description: 'road shoes' },
+        { label: 'Old bike', equipment_type_id: 2 },
+      ]) {
+        expect((await request.post('/api/equipments', { headers: auth(token), data: body })).status()).toBe(201)
+      }
+      await addWorkout(request, token, { workout_date: '2024-05-01 08:00' })
+      const items = (await (await request.get('/api/equipments', { headers: auth(token) })).json()) as { data: { equipments: { id: string }[] } }
+      await request.patch(`/api/equipments/${items.data.equipments[1]?.id}`, { headers: auth(token), data: { is_active: false } })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.setViewportSize({ width: 1280, height: 900 })
+      const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+
+      await openWithToken(page, token, '/equipment')
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+      await expect(page.getByRole('row', { name: /^Old bike / })).toContainText('Retired')
+      expect(await axe()).toEqual([])
+      await page.getByRole('button', { name: 'Edit Pegasus' }).click()
+      await page.getByTestId('equipment-edit-form').getByLabel('Type').click()
+      await page.getByRole('option', { name: 'Bike', exact: true }).click()
+      // The edit says what a new type does to the item's workout before it is saved.
+      await expect(page.getByTestId('equipment-type-warning')).toContainText('leaves its 1 workout')
+      expect(await axe()).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.goto('/workouts?equipment_id=none')
+      await expect(page.getByTestId('filter-equipment_id')).toHaveValue('Without equipment')
+      expect(await axe()).toEqual([])
+    })
+  }
+})
