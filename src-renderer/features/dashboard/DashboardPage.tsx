@@ -18,6 +18,8 @@ import { TotalsCards } from './TotalsCards'
 const MonthStatistics = lazy(() => import('./MonthStatistics').then((module) => ({ default: module.MonthStatistics })))
 const Timeline = lazy(() => import('./Timeline').then((module) => ({ default: module.Timeline })))
 const Records = lazy(() => import('./Records').then((module) => ({ default: module.Records })))
+const FollowRequests = lazy(() => import('../sharing/FollowRequests').then((module) => ({ default: module.FollowRequests })))
+const FollowedFeed = lazy(() => import('../sharing/FollowedFeed').then((module) => ({ default: module.FollowedFeed })))
 
 /** The four sections a phone switches between. */
 export const SECTIONS = ['calendar', 'chart', 'timeline', 'records'] as const
@@ -69,6 +71,8 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
     timeline: (
       <Suspense fallback={<PageLoader />}>
         <Timeline sports={sports} />
+        <FollowRequests />
+        <FollowedFeed sports={sports} />
       </Suspense>
     ),
     records: (

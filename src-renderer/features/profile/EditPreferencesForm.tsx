@@ -75,6 +75,7 @@ function PreferencesForm() {
   const [maxHr, setMaxHr] = useState<number | null>(initial?.max_hr ?? null)
   const [restingHr, setRestingHr] = useState<number | null>(initial?.resting_hr ?? null)
   const [ftp, setFtp] = useState<number | null>(initial?.ftp ?? null)
+  const [manualApproval, setManualApproval] = useState(initial?.manually_approves_followers ?? true)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const zones = useMemo(() => timezones(), [])
@@ -89,7 +90,17 @@ function PreferencesForm() {
     setErrorKeys([])
     try {
       const response = await call('editPreferences', {
-        body: { language, timezone, weekm, imperial_units: imperial, display_ascent: displayAscent, max_hr: maxHr, resting_hr: restingHr, ftp },
+        body: {
+          language,
+          timezone,
+          weekm,
+          imperial_units: imperial,
+          display_ascent: displayAscent,
+          max_hr: maxHr,
+          resting_hr: restingHr,
+          ftp,
+          manually_approves_followers: manualApproval,
+        },
       })
       setProfile(response.data)
       await navigate('/profile/preferences')
@@ -151,6 +162,16 @@ function PreferencesForm() {
                 { value: 'hidden', label: t('user.PREFERENCES.HIDDEN') },
               ]}
               testId="pref-ascent-control"
+            />
+            <Choice
+              label={t('sharing.FOLLOW.MANUAL_APPROVAL')}
+              value={manualApproval ? 'manual' : 'automatic'}
+              onChange={(value) => setManualApproval(value === 'manual')}
+              options={[
+                { value: 'manual', label: t('sharing.FOLLOW.MANUAL') },
+                { value: 'automatic', label: t('sharing.FOLLOW.AUTOMATIC') },
+              ]}
+              testId="pref-follow-approval-control"
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">

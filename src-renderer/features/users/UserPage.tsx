@@ -7,13 +7,14 @@ import { NotFoundPage } from '../../components/NotFoundPage'
 import { preferencesOf } from '../profile/preferences'
 import { UserHeader } from '../profile/UserHeader'
 import { UserInfoPanel } from '../profile/UserInfoPanel'
+import { FollowPanel } from '../sharing/FollowPanel'
 import { useUserByName } from './useUserByName'
 
 /** Another user's page: header card and information panel, in the viewer's units and timezone. */
 export function UserPage() {
   const { username = '' } = useParams()
   const viewer = useAppState((state) => state.profile)
-  const { loaded } = useUserByName(username)
+  const { loaded, replace } = useUserByName(username)
 
   if (!loaded) return <PageLoader />
   if (loaded.kind === 'missing') return <NotFoundPage messageKey="user.USER_NOT_FOUND" />
@@ -22,6 +23,7 @@ export function UserPage() {
   return (
     <Stack data-testid="user-page">
       <UserHeader user={loaded.user} imperial={viewerPreferences?.imperial_units ?? false} />
+      <FollowPanel user={loaded.user} onChange={replace} />
       <UserInfoPanel user={loaded.user} timezone={viewerPreferences?.timezone} />
     </Stack>
   )

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { gpxText, uploadWorkout } from './workout-helpers'
+
+/** Sets a workout's three levels over the API, as its owner does in the Share dialog; returns its map id (null without one). */
+async function levels(request: APIRequestContext, token: string, id: string, body: Record<string, string>): Promise<string | null> {
+  const response = await request.patch(`/api/workouts/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: body })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { data: { workouts: { map: string | null }[] } }).data.workouts[0]?.map ?? null
+}
+
+/** WCAG 2.1 AA violations on the page as it is now (rules and tags as in accessibility.spec.ts). */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}
+
+test.describe('following and the feed', () => {
+  test('a request sent from a user page, accepted on the dashboard, brings the followed workouts into the feed, thumbnails only where the map is shared', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const samAccount = newAccount('sam')
+    const sam = await createActiveUser(request, samAccount)
+    const kim = await createActiveUser(request, newAccount('kim'))
+    const shared = await uploadWorkout(request, sam, 'shared.gpx', gpxText('gpx_file.gpx'), 1)
+    const mapId = await levels(request, sam, shared.id, { workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'followers_only', title: 'Shared ride' })
+    expect(mapId).not.toBeNull()
+    const noMap = await uploadWorkout(request, sam, 'nomap.gpx', gpxText('gpx_file_with_3_segments.gpx'), 1)
+    await levels(request, sam, noMap.id, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'private', title: 'Ride without map' })
+    const hidden = await uploadWorkout(request, sam, 'hidden.gpx', gpxText('gpx_file_with_2_segments_and_without_elevation.gpx'), 1)
+    await levels(request, sam, hidden.id, { workout_visibility: 'private', title: 'Private ride' })
+
+    // kim: nobody followed yet, so the feed says how to find someone; sam's page has the button.
+    await openWithToken(page, kim, '/')
+    const feed = page.getByTestId('followed-feed')
+    await expect(feed.getByLabel('Username')).toBeVisible({ timeout: 20_000 })
+    await feed.getByLabel('Username').fill(samAccount.username)
+    await feed.getByRole('button', { name: 'Open their page' }).click()
+    await expect(page).toHaveURL(new RegExp(`/users/${samAccount.username}$`))
+    await page.getByRole('button', { name: 'Follow', exact: true }).click()
+    await expect(page.getByTestId('follow-state')).toHaveText('Requested')
+    await expect(page.getByTestId('followers-count')).toHaveText('0 followers')
+
+    // sam accepts on the dashboard.
+    await openWithToken(page, sam, '/')
+    const requests = page.getByTestId('follow-requests')
+    await expect(requests.getByTestId('follow-request')).toHaveCount(1, { timeout: 20_000 })
+    await requests.getByRole('button', { name: /^Accept/ }).click()
+    await expect(requests).toHaveCount(0)
+
+    // kim's feed: the two workouts sam shares with followers or everyone; a thumbnail only for the one whose map is shared.
+    await openWithToken(page, kim, '/')
+    const cards = page.getByTestId('feed-workout')
+    await expect(cards).toHaveCount(2, { timeout: 20_000 })
+    const sharedCard = cards.filter({ hasText: 'Shared ride' })
+    await expect(sharedCard.locator('img')).toHaveAttribute('src', `/api/workouts/map/${mapId}`)
+    await expect(cards.filter({ hasText: 'Ride without map' }).locator('img')).toHaveCount(0)
+    await expect(cards.filter({ hasText: 'Private ride' })).toHaveCount(0)
+    await expect(sharedCard.getByRole('link', { name: samAccount.username })).toBeVisible()
+
+    // The user page now says Following, and unfollowing empties the feed again.
+    await sharedCard.getByRole('link', { name: samAccount.username }).click()
+    await expect(page.getByTestId('follow-state')).toHaveText('Following')
+    await expect(page.getByTestId('followers-count')).toHaveText('1 follower')
+    await page.getByRole('button', { name: 'Unfollow' }).click()
+    await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible()
+    await page.goto('/')
+    await expect(page.getByTestId('followed-feed').getByLabel('Username')).toBeVisible()
+    await expect(page.getByTestId('feed-workout')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  for (const scheme of ['light', 'dark'] as const)
+    test(`the follow button, the requests and the feed pass WCAG 2.1 AA in ${scheme} mode`, async ({ page, request }) => {
+      // Six axe runs on a busy machine.
+      test.setTimeout(180_000)
+      const samAccount = newAccount('sam')
+      const sam = await createActiveUser(request, samAccount)
+      const kimAccount = newAccount('kim')
+      const kim = await createActiveUser(request, kimAccount)
+      const ride = await uploadWorkout(request, sam, 'ride.gpx', gpxText('gpx_file.gpx'), 1)
+      await levels(request, sam, ride.id, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' })
+      await page.emulateMedia({ colorScheme: scheme })
+      const found: string[] = []
+
+      await openWithToken(page, kim, `/users/${samAccount.username}`)
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+      await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible({ timeout: 20_000 })
+      found.push(...(await violations(page, 'follow button')))
+      await page.getByRole('button', { name: 'Follow', exact: true }).click()
+      await expect(page.getByTestId('follow-state')).toHaveText('Requested')
+      found.push(...(await violations(page, 'requested')))
+
+      await openWithToken(page, sam, '/')
+      await expect(page.getByTestId('follow-request')).toHaveCount(1, { timeout: 20_000 })
+      found.push(...(await violations(page, 'requests')))
+      await page.getByRole('button', { name: /^Accept/ }).click()
+      await expect(page.getByTestId('follow-requests')).toHaveCount(0)
+
+      await openWithToken(page, kim, '/')
+      await expect(page.getByTestId('feed-workout').locator('img')).toBeVisible({ timeout: 20_000 })
+      found.push(...(await violations(page, 'feed')))
+      await page.goto(`/users/${samAccount.username}`)
+      await expect(page.getByTestId('follow-state')).toHaveText('Following', { timeout: 20_000 })
+      found.push(...(await violations(page, 'following')))
+      await page.goto('/profile/edit/preferences')
+      await expect(page.getByTestId('pref-follow-approval-control')).toBeVisible({ timeout: 20_000 })
+      found.push(...(await violations(page, 'preferences')))
+      expect(found, found.join('\n')).toEqual([])
+    })
+})
