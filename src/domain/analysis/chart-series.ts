@@ -60,7 +60,7 @@ export const CHART_DECIMALS = {
  */
 function largestTriangleIndices(values: Float64Array, threshold: number): number[] {
   const n = values.length
-  if (threshold >= n || threshold < 3) return Array.from({ length: n }, (_, i) => i)
+  // Only called on series longer than the budget; a threshold under 3 keeps the two ends alone.
   const bucket = (n - 2) / (threshold - 2)
   const picked = [0]
   let anchor = 0
@@ -140,8 +140,7 @@ function extremeIndices(series: PointSeries): number[] {
   return [maxSpeed, maxEle, minEle, maxHeartRate].filter((index) => index >= 0)
 }
 
-function hasValues(values: Float64Array | null): values is Float64Array {
-  if (values === null) return false
+function hasValues(values: Float64Array): boolean {
   // A plain loop: a callback per point costs more than the test itself before the JIT warms up.
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] ?? Number.NaN)) return true
   return false
