@@ -53,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       {/* Mounted only while open. */}
       {menuOpened && (
-        <Box component="nav" hiddenFrom="lg" p="sm" className="waymark-phone-menu" id="phone-menu">
+        <Box component="nav" hiddenFrom="md" p="sm" className="waymark-phone-menu" id="phone-menu">
           <Suspense fallback={null}>
             <MobileMenu />
           </Suspense>

@@ -6,12 +6,13 @@ import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { desktopBridge } from '../platform/desktop'
 import { logout, useAppState } from '../session/store'
 import { LanguageMenu } from './LanguageMenu'
+import { MainLinks } from './MainLinks'
 import { navItemsFor } from './navItems'
 
 /** Signed-in users only: the avatar stays out of the visitor pages' first load. */
 const UserPicture = lazy(() => import('../components/UserPicture').then((module) => ({ default: module.UserPicture })))
 
-/** The top bar: brand, main links (desktop), profile, language and logout; a menu toggle on phones. */
+/** The top bar: brand, main links (from 992 px), profile, language and logout; a menu toggle below. */
 export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: boolean; onToggleMenu: () => void; toggleRef: Ref<HTMLButtonElement> }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -24,24 +25,20 @@ export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: bo
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label={t('common.MAIN_NAVIGATION')}>
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap" className="waymark-nav-start">
         <Link to="/" className="waymark-brand">
           <IconRoute size={26} />
           <span>{t('common.APP_NAME')}</span>
         </Link>
         {profile && (
-          <Group gap={4} visibleFrom="lg" wrap="nowrap">
-            {navItemsFor(profile.admin, desktopBridge() !== null).map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="waymark-nav-link">
-                {t(item.label)}
-              </NavLink>
-            ))}
-          </Group>
+          <Box visibleFrom="md" className="waymark-nav-start">
+            <MainLinks items={navItemsFor(profile.admin, desktopBridge() !== null)} />
+          </Box>
         )}
       </Group>
 
       <Group gap="xs" wrap="nowrap">
-        <Box visibleFrom="lg">
+        <Box visibleFrom="md">
           <Group gap="xs" wrap="nowrap">
             {profile ? (
               <>
@@ -50,8 +47,8 @@ export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: bo
                     <Suspense fallback={<Box w={28} h={28} />}>
                       <UserPicture username={profile.username} hasPicture={profile.picture} size={28} />
                     </Suspense>
-                    {/* The name from 1408 px: below, the picture alone leaves the links room in French and German. */}
-                    <Text span fw={600} inherit visibleFrom="xl">
+                    {/* The name from 1408 px, at most 12 characters' width: below, the picture alone leaves the links room. */}
+                    <Text span fw={600} inherit visibleFrom="xl" truncate="end" maw="12ch">
                       {profile.username}
                     </Text>
                   </Group>
@@ -71,9 +68,9 @@ export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: bo
         </Box>
         <LanguageMenu />
         {profile && (
-          // An icon with its name on hover: the full nav fits French and German at 1200 px.
+          // An icon with its name on hover, as the main links when their names do not fit.
           <ActionIcon
-            visibleFrom="lg"
+            visibleFrom="md"
             variant="subtle"
             color="white"
             size="lg"
@@ -86,7 +83,7 @@ export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: bo
           </ActionIcon>
         )}
         <ActionIcon
-          hiddenFrom="lg"
+          hiddenFrom="md"
           variant="subtle"
           color="white"
           size="lg"
