@@ -147,13 +147,15 @@ describe('workout visibility', () => {
     expect(own.data.chart_data.some((point) => typeof point.hr === 'number')).toBe(true)
   })
 
-  it('never lists, counts or ranks another user’s workout, however public', async () => {
+  it('never lists, counts or ranks another user’s workout, however public, even for a follower', async () => {
     await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
-    const list = await read('stranger', 'workouts')
-    expect((list.body as unknown as WorkoutsListResponse).data.workouts).toEqual([])
-    for (const path of ['records', 'records/personal_bests', 'heatmap', 'insights/year_over_year'])
-      expect(JSON.stringify((await read('stranger', path)).body), path).not.toContain(workoutId)
-    expect((await read('stranger', 'stats/sam/by_time')).status).toBe(403)
+    for (const role of ['stranger', 'follower'] as const) {
+      const list = await read(role, 'workouts')
+      expect((list.body as unknown as WorkoutsListResponse).data.workouts, role).toEqual([])
+      for (const path of ['records', 'records/personal_bests', 'heatmap', 'insights/year_over_year'])
+        expect(JSON.stringify((await read(role, path)).body), `${role} ${path}`).not.toContain(workoutId)
+      expect((await read(role, 'stats/sam/by_time')).status, role).toBe(403)
+    }
   })
 
   it('gives new workouts the owner’s defaults, capped, unless the workout asks otherwise', async () => {
