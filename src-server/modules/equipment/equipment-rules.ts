@@ -2,9 +2,10 @@ import type { z } from 'zod'
 import { MISC_EQUIPMENT_MAX, type Equipment, type EquipmentType, type updateEquipmentBody } from '../../../src/contracts'
 import { MISC, typeFitsSport } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
-import type { EquipmentEntity, EquipmentTypeEntity, SportEntity } from '../../db/entities'
+import { EquipmentEntity, type EquipmentTypeEntity, type SportEntity } from '../../db/entities'
 import type { EquipmentRepository } from '../../db/repositories/equipment.repository'
 import { toHttpDate } from '../../lib/http-date'
+import { shortId } from '../../lib/short-id'
 
 export function presentType(type: EquipmentTypeEntity, inUse?: ReadonlySet<number>): EquipmentType {
   return { id: type.id, label: type.label, is_active: type.isActive, ...(inUse ? { has_equipments: inUse.has(type.id) } : {}) }
@@ -84,4 +85,9 @@ export function knownFields(body: z.output<typeof updateEquipmentBody>): Partial
   const known = Object.fromEntries(EDITABLE_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]))
   if (Object.keys(known).length === 0) throw new AppError('equipment_no_valid_parameters')
   return known
+}
+
+/** A new item, active and with no workouts yet. */
+export function newItem(fields: Pick<EquipmentEntity, 'userId' | 'label' | 'description' | 'equipmentTypeId' | 'createdAt' | 'visibility'>): EquipmentEntity {
+  return Object.assign(new EquipmentEntity(), { id: shortId(), ...fields, isActive: true, totalDistance: 0, totalDuration: 0, totalMoving: 0, totalWorkouts: 0 })
 }

@@ -8,10 +8,10 @@ import {
 } from '../../../src/contracts'
 import { MISC, typeFitsSport } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
-import { EquipmentEntity, type EquipmentTypeEntity, type UserEntity } from '../../db/entities'
+import type { EquipmentEntity, EquipmentTypeEntity, UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
-import { shortId, isShortId } from '../../lib/short-id'
-import { knownFields, presentItems, presentType } from './equipment-rules'
+import { isShortId } from '../../lib/short-id'
+import { knownFields, newItem, presentItems, presentType } from './equipment-rules'
 
 /** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
 async function usableType({ equipment }: Repositories, id: number, current?: number): Promise<EquipmentTypeEntity> {
@@ -91,19 +91,13 @@ export function createEquipmentService({ database, now }: { database: Database; 
       const item = await database.write(async (repositories) => {
         const type = await usableType(repositories, body.equipment_type_id)
         if (await repositories.equipment.byLabel(user.id, body.label)) throw new AppError('equipment_label_taken')
-        const created = Object.assign(new EquipmentEntity(), {
-          id: shortId(),
+        const created = newItem({
           userId: user.id,
           label: body.label,
           description: body.description ?? null,
           equipmentTypeId: type.id,
           createdAt: now(),
-          isActive: true,
           visibility: body.visibility ?? 'private',
-          totalDistance: 0,
-          totalDuration: 0,
-          totalMoving: 0,
-          totalWorkouts: 0,
         })
         await repositories.equipment.insert(created)
         if (body.default_for_sport_ids) await setDefaults(repositories, created, type, body.default_for_sport_ids)

@@ -4,6 +4,7 @@ import type { SportEntity, WorkoutEntity } from '../../db/entities'
 import { equipmentRepository } from '../../db/repositories/equipment.repository'
 import { sportsRepository } from '../../db/repositories/sports.repository'
 import { shareWork } from '../../db/write-queue'
+import { typeFitsSport } from '../../../src/domain/equipment'
 import { checkWorkoutItems, presentItems } from './equipment-rules'
 
 // The workouts' writes call these in their own transaction, so an item's totals change with its
@@ -71,4 +72,22 @@ export async function equipmentOfWorkouts(manager: EntityManager, workoutIds: re
   const byWorkout = await equipment.ofWorkouts(workoutIds)
   const presented = new Map((await presentItems(equipment, [...new Set([...byWorkout.values()].flat())])).map((item) => [item.id, item]))
   return new Map([...byWorkout].map(([workoutId, items]) => [workoutId, items.flatMap((item) => presented.get(item.id) ?? [])]))
+}
+
+/**
+ * Links an export's gear to a workout already there (a re-imported activity), unless the workout
+ * has an item of that type already or the type does not go with its sport; the item's totals
+ * follow in the same transaction.
+ */
+export async function linkExportGear(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId' | 'sportId'>, itemId: string): Promise<void> {
+  const equipment = equipmentRepository(manager)
+  const [item] = await equipment.byIds(workout.userId, [itemId])
+  const sport = await sportsRepository(manager).byId(workout.sportId)
+  if (!item || !sport) return
+  const current = (await equipment.ofWorkouts([workout.id])).get(workout.id) ?? []
+  if (current.some((other) => other.id === item.id || other.equipmentTypeId === item.equipmentTypeId)) return
+  const type = await equipment.typeById(item.equipmentTypeId)
+  if (!type || !typeFitsSport(type.label, sport.label)) return
+  await equipment.setItemsOfWorkouts([workout.id], [...current.map((other) => other.id), item.id])
+  await refreshTotals(manager, workout.userId, [item.id])
 }

@@ -33,6 +33,8 @@ import {
 import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
 import { importTasksRepository } from '../../db/repositories/import-tasks.repository'
+import { createExportGear, exportGearIds, type GearIndex } from '../equipment/export-gear'
+import { linkExportGear } from '../equipment/workout-equipment'
 import { workoutsRepository } from '../../db/repositories/workouts.repository'
 
 /** How long a finished task's report stays available. */
@@ -221,6 +223,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     filesDone: number
     /** The export's metadata when the archive is an account export, else null. */
     plan: ExportPlan | null
+    /** The export's gear as the user's items (empty: the export has none). */
+    gear: GearIndex
     /** Files of the export's list met in the archive. */
     seen: Set<string>
     /** Files being imported now, in the order they started (the first is shown as the current file). */
@@ -360,6 +364,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (wanted.notes && wanted.notes !== workout.notes) changes.notes = wanted.notes
     if (meta.sportId !== null && meta.sportId !== workout.sportId) changes.sport_id = meta.sportId
     if (Object.keys(changes).length > 0) await workouts.update(run.user, workoutId, changes)
+    const gear = meta.gear === undefined ? undefined : run.gear.get(meta.gear)
+    if (gear) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id, sportId: changes.sport_id ?? workout.sportId }, gear.id))
   }
 
   /**
@@ -384,12 +390,14 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       return { file: activity.key, status: 'duplicate', workout_id: same, workout_ids: [same] }
     }
     if (!takeWorkout(run.budget)) return failed(activity.key, 'zip_too_many_files')
+    const equipmentIds = exportGearIds(run.gear, activity.gear, sportId, run.options.choices.equipmentIds)
     const created = await workouts.createWithoutFileAt(
       run.user,
       {
         sport_id: sportId,
         duration,
         distance,
+        ...(equipmentIds ? { equipment_ids: [...equipmentIds] } : {}),
         ...(activity.title ? { title: activity.title.slice(0, TITLE_MAX) } : {}),
         ...(activity.notes ? { notes: activity.notes.slice(0, NOTES_MAX) } : {}),
       },
@@ -549,7 +557,9 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       // Strava and the reference tracker name each activity's file in their list.
       const listedMeta = run.plan?.byFile.get(file) ?? null
       if (listedMeta) run.seen.add(file)
-      const choices = listedMeta ? choicesWith(run.options.choices, listedMeta) : run.options.choices
+      const choices = listedMeta
+        ? { ...choicesWith(run.options.choices, listedMeta), equipmentIds: exportGearIds(run.gear, listedMeta.gear, listedMeta.sportId ?? run.options.choices.sportId, run.options.choices.equipmentIds) }
+        : run.options.choices
       // Garmin's files are matched after import (by id in the name, else by start time), and an
       // export's duplicate takes the export's title and notes: their result is stored after that.
       const metaAfter = (outcome: FileImportOutcome) => (listedMeta ? outcome.status === 'duplicate' : run.plan?.kind === 'garmin')
@@ -680,6 +690,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         filesTotal: 0,
         filesDone: done.size,
         plan: null,
+        gear: new Map(),
         seen: new Set(),
         importing: new Set(),
         sportSettings: sportSettingsOnce(sportSettingsOf(db.manager, user)),
@@ -695,6 +706,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         const planBudget = createBudget(options.limits)
         run.plan = await readPlan({ zip, limits: options.limits, budget: planBudget, depth: 0 }, listed)
         run.budget.bytes = Math.min(run.budget.bytes, planBudget.bytes)
+        const gear = run.plan?.gear ?? []
+        if (gear.length > 0) run.gear = await write((manager) => createExportGear(manager, user.id, gear, context.now()))
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
         if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
         run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)

@@ -3,10 +3,12 @@ import { parse } from 'csv-parse'
 import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
 import { SPORTS, sportFromFile } from '../../../src/domain/sports'
 import type { ErrorCode } from '../../../src/errors'
+import { gearFileOf, gearLabel, gearOfRow, type ExportGear } from '../equipment/strava-gear'
 
 /**
  * Account exports of other services, recognised by their layout (the user picks nothing):
- * - Strava bulk export: `activities.csv` and `activities/<id>.gpx|.fit.gz|.tcx.gz`;
+ * - Strava bulk export: `activities.csv` and `activities/<id>.gpx|.fit.gz|.tcx.gz`, its gear in
+ *   `bikes.csv` and `shoes.csv`;
  * - Garmin Connect data export: FIT files in nested `UploadedFiles_*.zip`, names and types in
  *   `*_summarizedActivities.json`;
  * - the reference tracker's (FitTrackee) user-data export: `user_data.json`,
@@ -21,6 +23,8 @@ export interface ActivityMeta {
   title: string | null
   notes: string | null
   sportId: number | null
+  /** The label of its gear (Strava's `Activity Gear`, see `gearLabel`). */
+  gear?: string
 }
 
 /** An activity the export holds without a file: a workout from its figures. */
@@ -46,14 +50,16 @@ export interface ExportPlan {
   /** Metadata of activities known by their start (Garmin's files do not always carry the id). */
   byStart: { startMs: number; id: string | null; meta: ActivityMeta }[]
   fileless: FilelessActivity[]
+  /** The export's equipment (Strava's bikes and shoes). */
+  gear: ExportGear[]
   errors: RowError[]
 }
 
 /** A plan with nothing in it yet. */
-export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], errors: [] })
+export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], gear: [], errors: [] })
 
 /** Rows a plan holds, whatever their kind: what the import's row budget counts. */
-export const planRows = (plan: ExportPlan) => plan.byFile.size + plan.byStart.length + plan.fileless.length + plan.errors.length
+export const planRows = (plan: ExportPlan) => plan.byFile.size + plan.byStart.length + plan.fileless.length + plan.gear.length + plan.errors.length
 
 /**
  * Keeps a plan's rows within `maxRows` (the import's files limit: an export whose list is longer
@@ -69,7 +75,7 @@ function rowAllowed(plan: ExportPlan, maxRows: number, key: string): boolean {
 
 /** The metadata files to read for a layout, by their path in the archive. */
 export function detectExport(names: readonly string[]): { kind: ExportKind; metadata: string[] } | null {
-  if (names.includes('activities.csv')) return { kind: 'strava', metadata: ['activities.csv'] }
+  if (names.includes('activities.csv')) return { kind: 'strava', metadata: ['activities.csv', ...['bikes.csv', 'shoes.csv'].filter((name) => names.includes(name))] }
   if (names.includes('user_workouts_data.json') && names.includes('user_data.json')) {
     return { kind: 'fittrackee', metadata: ['user_workouts_data.json'] }
   }
@@ -119,13 +125,15 @@ function sportOf(name: string | null): number | null {
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Reads Strava's `activities.csv` as it streams (one row at a time, never the whole file). Its
+ * Reads Strava's `activities.csv` (or its gear lists, told by their header: see `gearFileOf`) as it
+ * streams (one row at a time, never the whole file). Its
  * header repeats `Elapsed Time` and `Distance`: the first `Distance` is in the athlete's unit (km or
  * miles), the second in metres, so the second is used when present. A broken row is reported and
  * the others continue; past `maxRows` rows (see {@link rowAllowed}) reading stops.
  */
 export async function planStrava(csv: Readable, maxRows: number): Promise<ExportPlan> {
   const plan = emptyPlan('strava')
+  let file = 'activities.csv'
   // Fields as bytes (no BOM handling: it would switch to UTF-8 text); each row is then checked to be UTF-8.
   const parser = parse({
     encoding: null,
@@ -137,15 +145,16 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
     info: true,
     on_skip: (error) => {
       const line = Number((error as { lines?: unknown } | undefined)?.lines)
-      plan.errors.push({ key: Number.isInteger(line) ? `activities.csv, line ${line}` : 'activities.csv', code: 'export_row_invalid' })
+      plan.errors.push({ key: Number.isInteger(line) ? `${file}, line ${line}` : file, code: 'export_row_invalid' })
     },
   })
   csv.on('error', (error) => parser.destroy(error))
   csv.pipe(parser)
-  let columns: Record<'date' | 'name' | 'type' | 'description' | 'elapsed' | 'distanceUser' | 'distanceMetres' | 'file', number> | null = null
+  let columns: StravaColumns | null = null
+  let gear: { type: ExportGear['type']; names: string[] } | null = null
   try {
     for await (const { record: raw, info } of parser as AsyncIterable<{ record: Buffer[]; info: { lines: number } }>) {
-      const key = `activities.csv, line ${info.lines}`
+      const key = `${file}, line ${info.lines}`
       let record: string[]
       try {
         record = raw.map((field) => utf8.decode(field))
@@ -154,8 +163,14 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
         plan.errors.push({ key, code: 'export_row_not_utf8' })
         continue
       }
-      if (!columns) {
+      if (!columns && !gear) {
         const names = record.map((name) => name.replace(/^\ufeff/, '').trim())
+        const gearType = gearFileOf(names)
+        if (gearType) {
+          gear = { type: gearType, names }
+          file = gearType === 'Bike' ? 'bikes.csv' : 'shoes.csv'
+          continue
+        }
         const first = (name: string) => names.indexOf(name)
         const second = (name: string) => names.indexOf(name, first(name) + 1)
         columns = {
@@ -167,12 +182,18 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
           distanceUser: first('Distance'),
           distanceMetres: second('Distance'),
           file: first('Filename'),
+          gear: first('Activity Gear'),
         }
         continue
       }
       if (!rowAllowed(plan, maxRows, key)) break
       const at = (index: number) => (index >= 0 ? record[index] : undefined)
-      stravaRow(plan, key, at, columns)
+      if (columns) stravaRow(plan, key, at, columns)
+      else if (gear) {
+        const { names } = gear
+        const item = gearOfRow(gear.type, (name) => at(names.indexOf(name)))
+        if (item) plan.gear.push(item)
+      }
     }
   } finally {
     csv.destroy()
@@ -180,14 +201,14 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
   return plan
 }
 
+/** Where each field is in `activities.csv` (-1: absent). */
+type StravaColumns = Record<'date' | 'name' | 'type' | 'description' | 'elapsed' | 'distanceUser' | 'distanceMetres' | 'file' | 'gear', number>
+
 /** One row of Strava's list into the plan: metadata of its file, an activity without a file, or an error. */
-function stravaRow(
-  plan: ExportPlan,
-  key: string,
-  at: (index: number) => string | undefined,
-  columns: Record<'date' | 'name' | 'type' | 'description' | 'elapsed' | 'distanceUser' | 'distanceMetres' | 'file', number>,
-): void {
+function stravaRow(plan: ExportPlan, key: string, at: (index: number) => string | undefined, columns: StravaColumns): void {
   const meta = metaOf(text(at(columns.name)), text(at(columns.description)), text(at(columns.type)))
+  const gear = gearLabel(at(columns.gear) ?? '')
+  if (gear) meta.gear = gear
   const file = text(at(columns.file))
   if (file) {
     plan.byFile.set(file.replace(/^\.\//, ''), meta)
@@ -314,6 +335,7 @@ export function mergePlans(into: ExportPlan, more: ExportPlan): ExportPlan {
   for (const [file, meta] of more.byFile) into.byFile.set(file, meta)
   into.byStart.push(...more.byStart)
   into.fileless.push(...more.fileless)
+  into.gear.push(...more.gear)
   into.errors.push(...more.errors)
   return into
 }
