@@ -43,7 +43,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('common.CLOSE') }}>
       <Stack>
         <Text>{message}</Text>
         <ErrorBox keys={errorKeys} />

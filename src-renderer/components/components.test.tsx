@@ -84,6 +84,13 @@ describe('ConfirmDialog', () => {
     expect(buttonNamed('No')).toBeDefined()
     expect(document.body.textContent).not.toContain('no other user has admin rights')
   })
+
+  it('names its close button for screen readers', async () => {
+    rendered = await render(<Harness action={() => Promise.resolve()} />)
+    const unnamed = [...document.querySelectorAll('button')].filter((button) => !button.textContent?.trim() && !button.getAttribute('aria-label'))
+    expect(unnamed).toEqual([])
+    expect(document.querySelector('button[aria-label="Close"]')).not.toBeNull()
+  })
 })
 
 describe('RouteDropdown', () => {

@@ -28,7 +28,13 @@ export function ShareButton({ workout }: { workout: Workout }) {
       <Button variant="default" size="xs" leftSection={<IconShare size={16} />} onClick={() => setOpened(true)} data-testid="share">
         {t('sharing.SHARE')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('sharing.DIALOG_TITLE')} size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('sharing.DIALOG_TITLE')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common.CLOSE') }}
+      >
         {opened && <ShareDialogBody workout={current} onChanged={(levels) => setCurrent((shown) => ({ ...shown, ...levels }))} />}
       </Modal>
     </>
