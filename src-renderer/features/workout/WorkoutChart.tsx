@@ -8,6 +8,7 @@ import type { ChartDataPoint } from '../../../src/contracts'
 import { formatPace, type PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
+import type { CadenceUnit } from '../../../src/format/cadence'
 import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, smoothSpeed, steadyAxis, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
 import type { DistanceReading } from '../../format/units'
 import { unitSystem } from './measures'
@@ -43,6 +44,7 @@ export const WorkoutChart = memo(function WorkoutChart({
   imperial,
   reading,
   pace,
+  cadence = 'rpm',
   onHover,
 }: {
   points: ChartDataPoint[]
@@ -51,13 +53,15 @@ export const WorkoutChart = memo(function WorkoutChart({
   reading: DistanceReading
   /** Pace per this unit in place of speed (the user's choice for the workout's sport), or null for speed. */
   pace: PaceUnit | null
+  /** Steps a minute for runs, walks and hikes; revolutions otherwise. */
+  cadence?: CadenceUnit
   onHover: (index: number | null) => void
 }) {
   const { t, i18n } = useTranslation()
   const units = unitSystem(imperial)
   // Smoothing on by default (GPS speed jitters from point to point); raw on demand.
   const [smoothed, setSmoothed] = useState(true)
-  const rawRows = useMemo(() => toChartRows(points, imperial), [points, imperial])
+  const rawRows = useMemo(() => toChartRows(points, imperial, cadence), [points, imperial, cadence])
   const rows = useMemo(() => {
     const speeds = smoothed ? smoothSpeed(rawRows) : rawRows
     return pace === null ? speeds : withPace(speeds, pace, imperial)
@@ -90,7 +94,7 @@ export const WorkoutChart = memo(function WorkoutChart({
       case 'hr':
         return t('workouts.UNITS.bpm')
       case 'cadence':
-        return t('workouts.UNITS.rpm')
+        return t(`workouts.UNITS.${cadence}`)
       case 'power':
         return t('workouts.UNITS.W')
     }

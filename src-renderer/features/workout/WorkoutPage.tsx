@@ -11,6 +11,7 @@ import { NotFoundPage } from '../../components/NotFoundPage'
 import { WorkoutInsights } from '../insights/WorkoutInsights'
 import { positionOf } from './chartData'
 import { distanceReading } from '../../format/units'
+import { cadenceUnitOf } from '../../../src/format/cadence'
 import { FiguresCard } from './FiguresCard'
 import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
@@ -109,7 +110,7 @@ function WorkoutDetail({
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>
-            <WorkoutChart points={chart} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} onHover={onHover} />
+            <WorkoutChart points={chart} imperial={imperial} reading={distanceReading(workout.sport_id, imperial)} pace={pace} cadence={cadenceUnitOf(workout.sport_id)} onHover={onHover} />
           </Suspense>
         </Card>
       )}

@@ -1,5 +1,6 @@
 import type { ChartDataPoint } from '../../../src/contracts'
 import { paceOfSpeed, type PaceUnit } from '../../../src/domain/pace'
+import { cadenceIn, type CadenceUnit } from '../../../src/format/cadence'
 import { fromSpeedUnit, round, toDistanceUnit, toElevationUnit, toSpeedUnit } from './measures'
 
 /** What the chart's x-axis measures. */
@@ -48,9 +49,9 @@ function breakAtPauses(rows: readonly ChartRow[]): ChartRow[] {
 
 /**
  * Maps the API's points to chart rows in the viewer's units (distance 3 decimals, others 2),
- * pauses drawn as gaps ({@link breakAtPauses}).
+ * pauses drawn as gaps ({@link breakAtPauses}); cadence in `cadence` units.
  */
-export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean): ChartRow[] {
+export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean, cadence: CadenceUnit = 'rpm'): ChartRow[] {
   return breakAtPauses(points.map((point, index) => ({
     index,
     distance: round(toDistanceUnit(point.distance, imperial), 3),
@@ -59,7 +60,7 @@ export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean
     pace: null,
     elevation: point.elevation === null ? null : round(toElevationUnit(point.elevation, imperial), 1),
     hr: point.hr ?? null,
-    cadence: point.cadence ?? null,
+    cadence: point.cadence == null ? null : cadenceIn(point.cadence, cadence),
     power: point.power ?? null,
   })))
 }

@@ -13,15 +13,15 @@ export type PaceUnit = keyof typeof PACE_UNIT_M
 
 const SWIMMING_SPORTS: ReadonlySet<number> = new Set([SPORT_ID.swimmingPool, SPORT_ID.swimmingOpenWater])
 
+const FOOT_SPORTS: ReadonlySet<number> = new Set([SPORT_ID.running, SPORT_ID.trail, SPORT_ID.walking, SPORT_ID.hiking, SPORT_ID.snowshoes])
+
 /** Sports whose people think in time per distance: on foot and in the water (issue 33). */
-const PACE_SPORTS: ReadonlySet<number> = new Set([
-  SPORT_ID.running,
-  SPORT_ID.trail,
-  SPORT_ID.walking,
-  SPORT_ID.hiking,
-  SPORT_ID.snowshoes,
-  ...SWIMMING_SPORTS,
-])
+const PACE_SPORTS: ReadonlySet<number> = new Set([...FOOT_SPORTS, ...SWIMMING_SPORTS])
+
+/** Running, trail, walking, hiking and snowshoes: cadence counts steps, not a pedal's turns. */
+export function isOnFoot(sportId: number): boolean {
+  return FOOT_SPORTS.has(sportId)
+}
 
 /**
  * How a sport's speeds read for a user who never chose: runners, walkers, hikers and swimmers

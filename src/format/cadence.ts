@@ -1,0 +1,20 @@
+import { isOnFoot } from '../domain/pace'
+
+/**
+ * A file's cadence counts one leg's cycles a minute (FIT's cadence, TCX's RunCadence, GPX's cad): a pedal's turns,
+ * or on foot one foot's strides. Runners, walkers and hikers count both feet's steps, as Garmin's and Strava's apps
+ * show them.
+ */
+const STEPS_PER_STRIDE = 2
+
+/** How a sport's cadence reads: steps a minute on foot, revolutions a minute otherwise. */
+export type CadenceUnit = 'spm' | 'rpm'
+
+export function cadenceUnitOf(sportId: number): CadenceUnit {
+  return isOnFoot(sportId) ? 'spm' : 'rpm'
+}
+
+/** A stored cadence (cycles a minute) in `unit`. */
+export function cadenceIn(cycles: number, unit: CadenceUnit): number {
+  return unit === 'spm' ? cycles * STEPS_PER_STRIDE : cycles
+}
