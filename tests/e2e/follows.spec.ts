@@ -61,6 +61,14 @@ test.describe('following and the feed', () => {
     await expect(cards.filter({ hasText: 'Private ride' })).toHaveCount(0)
     await expect(sharedCard.getByRole('link', { name: samAccount.username })).toBeVisible()
 
+    // Opened from the feed, sam's workout shows kim no owner's actions.
+    await sharedCard.getByRole('link', { name: 'Shared ride', exact: true }).click()
+    await expect(page.getByTestId('workout-title')).toHaveText('Shared ride', { timeout: 20_000 })
+    for (const action of ['download', 'edit', 'delete']) await expect(page.getByTestId(action)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0)
+    await openWithToken(page, kim, '/')
+    await expect(cards).toHaveCount(2, { timeout: 20_000 })
+
     // The user page now says Following, and unfollowing empties the feed again.
     await sharedCard.getByRole('link', { name: samAccount.username }).click()
     await expect(page.getByTestId('follow-state')).toHaveText('Following')

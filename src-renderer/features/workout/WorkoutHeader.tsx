@@ -42,6 +42,8 @@ export function WorkoutHeader({ workout, segment, displayAscent }: { workout: Wo
   const navigate = useNavigate()
   const sports = useAppState((state) => state.sports)
   const timezone = useAppState((state) => state.profile?.timezone ?? null)
+  // A follower or a visitor of a shared workout sees it, but only its owner downloads, shares, edits or deletes it.
+  const mine = useAppState((state) => state.profile?.username === workout.user)
   const sport = sports.find((item) => item.id === workout.sport_id)
   const [confirming, setConfirming] = useState(false)
   const [errorKeys, setErrorKeys] = useState<string[]>([])
@@ -106,7 +108,7 @@ export function WorkoutHeader({ workout, segment, displayAscent }: { workout: Wo
           </Stack>
           <StepLink direction="next" {...next} />
         </Group>
-        {segment === null && (
+        {segment === null && mine && (
           <Group justify="center" gap="xs">
             {workout.with_gpx && (
               <Button variant="default" size="xs" leftSection={<IconDownload size={16} />} loading={downloading} onClick={() => void download()} data-testid="download">
