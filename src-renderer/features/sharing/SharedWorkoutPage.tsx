@@ -7,6 +7,7 @@ import { errorKeysOfUnknown, isApiError } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
+import { cadenceUnitOf } from '../../../src/format/cadence'
 import { formatDateTime } from '../../format/dates'
 import { distanceReading } from '../../format/units'
 import { useAllTexts } from '../../i18n'
@@ -73,7 +74,7 @@ function SharedWorkout({ shared }: { shared: Shared }) {
           </Grid.Col>
         )}
         <Grid.Col span={drawn.length > 0 ? { base: 12, md: 5, lg: 4 } : 12}>
-          <FiguresCard figures={workout} sportId={workout.sport_id} imperial={false} pace={null} title={t('workouts.FIGURES.TITLE')} />
+          <FiguresCard figures={workout} sportId={workout.sport_id} imperial={false} pace={null} title={t('workouts.FIGURES.TITLE')} calories={workout.calories} />
         </Grid.Col>
       </Grid>
       {chart && chart.length > 1 && (
@@ -82,7 +83,7 @@ function SharedWorkout({ shared }: { shared: Shared }) {
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>
-            <WorkoutChart points={chart} imperial={false} reading={distanceReading(workout.sport_id, false)} pace={null} onHover={() => undefined} />
+            <WorkoutChart points={chart} imperial={false} reading={distanceReading(workout.sport_id, false)} pace={null} cadence={cadenceUnitOf(workout.sport_id)} onHover={() => undefined} />
           </Suspense>
         </Card>
       )}

@@ -44,7 +44,7 @@ export const WorkoutChart = memo(function WorkoutChart({
   imperial,
   reading,
   pace,
-  cadence = 'rpm',
+  cadence,
   onHover,
 }: {
   points: ChartDataPoint[]
@@ -54,7 +54,7 @@ export const WorkoutChart = memo(function WorkoutChart({
   /** Pace per this unit in place of speed (the user's choice for the workout's sport), or null for speed. */
   pace: PaceUnit | null
   /** Steps a minute for runs, walks and hikes; revolutions otherwise. */
-  cadence?: CadenceUnit
+  cadence: CadenceUnit
   onHover: (index: number | null) => void
 }) {
   const { t, i18n } = useTranslation()
