@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
+import { codeOf } from '../test-support/error-code'
 import { activitiesOfFit, importFitBytes, importFitFile } from './fit-importer'
 import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-library-reference'
 import { encodeFitActivity } from './fit-test-writer'
@@ -13,15 +14,6 @@ import { encodeSpeedOnlyFit, speedOnlyRide, trapezoidDistanceM } from '../test-s
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/fit/', import.meta.url))
 const fixture = (name: string): string => join(fixtures, name)
-
-function codeOf(read: () => unknown): string {
-  try {
-    read()
-    return 'no error'
-  } catch (error) {
-    return isAppError(error) ? error.code : `unhandled: ${String(error)}`
-  }
-}
 
 describe('FIT importer', () => {
   it('reproduces the reference gpx_file figures from the same points encoded as FIT', async () => {

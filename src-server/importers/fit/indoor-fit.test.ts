@@ -1,7 +1,7 @@
 import { Decoder, Encoder, Profile, Stream, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
-import { isAppError } from '../../../src/errors/app-error'
+import { codeOf } from '../test-support/error-code'
 import { singleActivity } from '../test-support/single-activity'
 import { importFitBytes } from './fit-importer'
 
@@ -48,15 +48,6 @@ function sdkReading(bytes: Uint8Array) {
   const times = (messages.recordMesgs ?? []).map((record) => new Date(record.timestamp as Date).getTime())
   const session = messages.sessionMesgs?.[0]
   return { distanceM: session?.totalDistance, calories: session?.totalCalories, spanS: (Math.max(...times) - Math.min(...times)) / 1000 }
-}
-
-function codeOf(read: () => unknown): string {
-  try {
-    read()
-    return 'no error'
-  } catch (error) {
-    return isAppError(error) ? error.code : `unhandled: ${String(error)}`
-  }
 }
 
 describe('indoor FIT sessions without positions', () => {
