@@ -192,6 +192,17 @@ const MATRIX: Record<string, Row> = {
   },
   // Sam's workout is private: its link shows nothing, to anyone (the visibility matrix tests public ones).
   'GET /share/:token': { request: (w) => ({ path: `share/${w.shareToken}` }), ok: 200, everyone: NOT_FOUND },
+  // Sam cannot follow himself; anyone else may ask to.
+  'POST /users/:username/follow': { request: () => ({ path: 'users/sam/follow' }), ok: 400, other: 200, admin: 200, fresh: true },
+  // Kim's waiting request is hers to withdraw; sam and the admin have nothing to undo.
+  'POST /users/:username/unfollow': { request: () => ({ path: 'users/sam/unfollow' }), ok: NOT_FOUND, other: 200, fresh: true },
+  'GET /users/:username/followers': { request: () => ({ path: 'users/sam/followers' }), ok: 200 },
+  'GET /users/:username/following': { request: () => ({ path: 'users/sam/following' }), ok: 200 },
+  'GET /follow-requests': { request: () => ({ path: 'follow-requests' }), ok: 200 },
+  // Kim's request to sam: only sam answers it; to anyone else it does not exist.
+  'POST /follow-requests/:username/accept': { request: () => ({ path: 'follow-requests/kim/accept' }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  'POST /follow-requests/:username/reject': { request: () => ({ path: 'follow-requests/kim/reject' }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  'GET /timeline': { request: () => ({ path: 'timeline' }), ok: 200 },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -241,6 +252,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(accessToken.status).toBe(201)
   const shareLink = await t.api<ShareLinkResponse>('POST', `workouts/${String(workout?.id)}/share_links`, { token: sam.token, body: {} })
   expect(shareLink.status).toBe(201)
+  // Sam approves followers by hand (the default): kim's request waits for him.
+  expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
   // The map is drawn and the archive imported in the background.
   await t.server.settled()
   return {
