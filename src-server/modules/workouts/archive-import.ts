@@ -638,19 +638,22 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     const end = () => write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, fields))
     try {
       await end().catch(async (error: unknown) => {
-        if (!isDiskFull(error, context.layout.root)) throw error
-        // The write-ahead log holds the space this update needs: emptied into the database, it is written again.
+        if (run.signal.aborted) throw error
+        // The write-ahead log may hold the space this update needs: emptied into the database, it is written again.
         await db.query('PRAGMA wal_checkpoint(TRUNCATE)')
         await end()
       })
     } catch (error) {
       // A stopping server's closed database: the next start resumes the task.
-      if (!isDiskFull(error, context.layout.root)) {
+      if (run.signal.aborted) {
         logError(error)
         return
       }
-      // Not even the task's end could be written: it ends all the same, written once there is space.
-      context.config.logger.warn("an import's end is kept in memory until the disk has space for it")
+      // Not even the task's end could be written: it ends all the same, written before the next task
+      // starts. Whatever the error says: on a full tmpfs SQLite reports an I/O error, and space freed
+      // by the files that failed meanwhile can make the disk look less than full when it is asked.
+      logError(error)
+      context.config.logger.warn("an import's end is kept in memory until it can be written")
       unwritten.set(run.taskId, fields)
     }
     if (!keepArchive) await rm(archivePath, { force: true })
