@@ -13,7 +13,7 @@ import type {
 import { AppError } from '../../../src/errors'
 import { FollowRequestEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
-import type { FollowsRepository, UsersPage } from '../../db/repositories/follows.repository'
+import type { UsersPage } from '../../db/repositories/follows.repository'
 import { loadPresentedUser } from '../users/user.presenter'
 
 /** Followers and following lists: the reference's page size. */
@@ -27,14 +27,17 @@ function relationOf(request: FollowRequestEntity | null): FollowRelation {
 }
 
 /**
- * `follows` (this user follows the viewer) and `is_followed_by` (the viewer follows this user),
- * for a viewer other than the user; nothing for the user themself.
+ * `user` as `viewer` sees them (themself, as an admin or as another user), with, for a viewer other
+ * than the user, `follows` (this user follows the viewer) and `is_followed_by` (the viewer follows
+ * this user).
  */
-export async function followRelations(follows: FollowsRepository, viewer: UserEntity, user: UserEntity): Promise<Pick<User, 'follows' | 'is_followed_by'>> {
-  if (viewer.id === user.id) return {}
+export async function userSeenBy(repositories: Repositories, viewer: UserEntity, user: UserEntity): Promise<User> {
+  if (viewer.id === user.id) return loadPresentedUser(repositories, user, 'self')
+  const presented = await loadPresentedUser(repositories, user, viewer.admin ? 'admin' : 'other')
   return {
-    follows: relationOf(await follows.request(user.id, viewer.id)),
-    is_followed_by: relationOf(await follows.request(viewer.id, user.id)),
+    ...presented,
+    follows: relationOf(await repositories.follows.request(user.id, viewer.id)),
+    is_followed_by: relationOf(await repositories.follows.request(viewer.id, user.id)),
   }
 }
 
@@ -61,8 +64,7 @@ export function createFollows({ database, now }: { database: Database; now: () =
   async function presentPage(repositories: Repositories, viewer: UserEntity, page: UsersPage): Promise<User[]> {
     const users: User[] = []
     for (const user of page.users) {
-      const presented = await loadPresentedUser(repositories, user, viewer.id === user.id ? 'self' : viewer.admin ? 'admin' : 'other')
-      users.push({ ...presented, ...(await followRelations(repositories.follows, viewer, user)) })
+      users.push(await userSeenBy(repositories, viewer, user))
     }
     return users
   }

@@ -11,13 +11,9 @@ import type { PasswordHasher } from '../../lib/passwords'
 import { randomPassword } from '../../lib/secrets'
 import type { Mailer } from '../../mail/mailer'
 import type { AccountMail } from '../auth/account-mail'
-import { loadPresentedUser, type Viewer } from './user.presenter'
-import { followRelations } from '../sharing/follows.service'
+import { userSeenBy } from '../sharing/follows.service'
 import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
-
-const viewerOf = (viewer: UserEntity, target: UserEntity): Viewer =>
-  viewer.id === target.id ? 'self' : viewer.admin ? 'admin' : 'other'
 
 export interface UsersServiceDependencies {
   database: Database
@@ -39,8 +35,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
   }
 
   async function respond(viewer: UserEntity, user: UserEntity): Promise<UserResponse> {
-    const presented = await loadPresentedUser(reads, user, viewerOf(viewer, user))
-    return { status: 'success', data: { users: [{ ...presented, ...(await followRelations(reads.follows, viewer, user)) }] } }
+    return { status: 'success', data: { users: [await userSeenBy(reads, viewer, user)] } }
   }
 
   /**
@@ -85,7 +80,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
         const users = []
         for (const id of ids) {
           const user = byId.get(id)
-          if (user) users.push({ ...(await loadPresentedUser(repositories, user, viewerOf(viewer, user))), ...(await followRelations(repositories.follows, viewer, user)) })
+          if (user) users.push(await userSeenBy(repositories, viewer, user))
         }
         const pages = Math.ceil(total / query.per_page)
         return {
