@@ -10,6 +10,7 @@ import { importFitBytes } from './fit-importer'
 import { fitCrc, readFitActivity, type FitActivityData } from './fit-reader'
 import { encodeFitActivity } from './fit-test-writer'
 import { craftedFit } from '../test-support/crafted-fit'
+import { MAX_TRACK_POINTS } from '../point-budget'
 import { singleActivity } from '../test-support/single-activity'
 import { seededRandom } from '../../../src/test-support/seeded-random'
 import { realFixtures } from '../../test/workouts'
@@ -210,6 +211,17 @@ describe('FIT reader', () => {
     expect(indoor.heartRate?.buffer.byteLength).toBe(1_000 * 8)
     expect(Array.from(indoor.lat).every(Number.isNaN)).toBe(true)
     expect(indoor.distance).toBeNull()
+    // Records before any timestamp are no points, and take no room.
+    const late = readFitActivity(craftedFit(1_000, 3, 7)).records
+    expect(late.count).toBe(1_000)
+    expect(late.heartRate?.buffer.byteLength).toBe(1_000 * 8)
+  })
+
+  it('refuses a file past the point budget, counting only records with a time', () => {
+    const refusal = { code: 'track_too_many_points' }
+    expect(() => readFitActivity(craftedFit(MAX_TRACK_POINTS + 1, 3))).toThrow(expect.objectContaining(refusal))
+    // As many untimed records as it takes to pass the budget: still only the budget's points.
+    expect(readFitActivity(craftedFit(MAX_TRACK_POINTS, 3, 2)).records.count).toBe(MAX_TRACK_POINTS)
   })
 
   it('keeps what precedes a damaged end and refuses a structure broken before it', () => {

@@ -8,10 +8,10 @@ import { TrackFileError } from '../track-file-error'
  * Why our own: a general decoder (fit-file-parser) builds an object and a `Date` per message and
  * formats every field through its profile — ~10× the work, and for a 20 MB file ~900 MB of objects
  * before any budget could apply. This reader writes the few fields we use straight into typed
- * columns, counting records against the point budget as it goes, so memory is bounded by the
- * budget whatever the file holds. A first walk over the message headers (no field decoded) counts
- * the records and sees which fields they carry, so each column is allocated once at its final
- * size, and only the columns the file has.
+ * columns. A first walk over the message headers and timestamps (no other field decoded) counts
+ * the points and sees which fields they carry: a file past the point budget is refused there,
+ * before any column exists, and otherwise each column is allocated once at its final size, and
+ * only the columns the file has. Memory is bounded by the budget whatever the file holds.
  *
  * It reads every layout the FIT protocol allows: both byte orders, developer fields (skipped),
  * compressed-timestamp headers, fields of any base type (arrays of the fields we use read as
@@ -320,8 +320,9 @@ export function fitCrc(bytes: Uint8Array, start: number, end: number): number {
 }
 
 /**
- * The record columns, each allocated once for every record the file may hold: lat, lon, ele and
- * time always (a segment has them), the others only when some record definition has their field.
+ * The record columns, each allocated once for the points the census counted (exactly those the
+ * decoder keeps): lat, lon, ele and time always (a segment has them), the others only when some
+ * record definition has their field.
  */
 class Columns {
   count = 0
@@ -338,7 +339,7 @@ class Columns {
 
   /** `slots`: the record fields the file defines, a bit per slot (see {@link recordCensus}). */
   constructor(
-    private readonly capacity: number,
+    capacity: number,
     slots: number,
   ) {
     const optional = (...fieldSlots: number[]): Float64Array | null => (fieldSlots.some((slot) => (slots & (1 << slot)) !== 0) ? new Float64Array(capacity) : null)
@@ -352,15 +353,6 @@ class Columns {
     this.temperature = optional(SLOT_TEMPERATURE)
     this.distance = optional(SLOT_DISTANCE, SLOT_COMPRESSED_DISTANCE)
     this.speed = optional(SLOT_SPEED, SLOT_ENHANCED_SPEED)
-  }
-
-  /**
-   * Room for one more record. The census counted every record message up to one past the budget,
-   * so the columns are full only once the budget is.
-   * @throws TrackFileError `track_too_many_points` past the budget
-   */
-  reserve(): void {
-    if (this.count === this.capacity) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} FIT records`)
   }
 
   finish(): FitRecordColumns {
@@ -432,15 +424,19 @@ function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: num
 }
 
 /**
- * Walks the messages from `pos` to `end` by their headers alone, as {@link readFitActivity} does,
- * stopping where it would stop (damage, a broken structure) or one record past the budget.
- * @returns how many record messages there are (an upper bound of the points: records without a
- *   timestamp are skipped), at most one past the budget, and the record fields defined (a bit per slot)
+ * Walks the messages from `pos` to `end` by their headers (and timestamps) alone, as
+ * {@link readFitActivity} does, stopping where it would stop (damage, a broken structure) or one
+ * point past the budget. It follows the timestamps as the decoder does, so the count is exact: a
+ * file past the budget is refused before any column is allocated.
+ * @returns how many records have a timestamp (the points), at most one past the budget, and the
+ *   record fields defined (a bit per slot)
  */
 function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: number): { records: number; slots: number } {
   const definitions: (Definition | undefined)[] = []
   let records = 0
   let slots = 0
+  // Whether some earlier message had a timestamp: a compressed-timestamp header counts from it.
+  let timed = false
   while (pos < end && records <= MAX_TRACK_POINTS) {
     const header = bytes[pos] ?? 0
     if ((header & 0xc0) === 0x40) {
@@ -454,8 +450,11 @@ function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: numbe
     const local = localType(header)
     const definition = local < 0 ? undefined : definitions[local]
     if (definition === undefined || pos + 1 + definition.size > end) break
+    const stamped: boolean = (header & 0x80) !== 0 && timed
+    const hasTimestamp: boolean = stamped || (definition.timestampAt >= 0 && view.getUint32(pos + 1 + definition.timestampAt) !== 0xffffffff)
+    timed ||= hasTimestamp
     pos += 1 + definition.size
-    if (definition.global === RECORD) records += 1
+    if (definition.global === RECORD && hasTimestamp) records += 1
   }
   return { records, slots }
 }
@@ -542,7 +541,8 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
 
   const definitions: (Definition | undefined)[] = []
   const census = recordCensus(bytes, view, headerSize, end)
-  const columns = new Columns(Math.min(census.records, MAX_TRACK_POINTS), census.slots)
+  if (census.records > MAX_TRACK_POINTS) throw new TrackFileError('track_too_many_points', `more than ${MAX_TRACK_POINTS} FIT records`)
+  const columns = new Columns(census.records, census.slots)
   const { heartRate, cadence, power, temperature, distance: distances, speed } = columns
   const timers: FitTimerEvent[] = []
   const sessions: FitSession[] = []
@@ -616,7 +616,6 @@ export function readFitActivity(bytes: Uint8Array): FitActivityData {
     if (global === RECORD) {
       // Records without a timestamp are not points (fit-file-parser's rule too).
       if (Number.isNaN(timestamp)) continue
-      columns.reserve()
       const n = columns.count++
       columns.time[n] = time
       columns.lat[n] = (values[SLOT_LAT] ?? Number.NaN) * SEMICIRCLE_DEGREES

@@ -6,8 +6,10 @@ import { fitCrc } from '../fit/fit-reader'
  * field, the layout the old fast reader left to fit-file-parser, which then built every message
  * as objects before any budget applied. Each record is `bytesPerRecord` bytes: 3 (heart rate
  * only) up to 10 (positions on a straight line, so it is a real ride when under the budget).
+ * `untimed` more compressed-timestamp records come first, before any timestamp: records without
+ * a time, which are no points.
  */
-export function craftedFit(records: number, bytesPerRecord: 3 | 10): Buffer {
+export function craftedFit(records: number, bytesPerRecord: 3 | 10, untimed = 0): Buffer {
   const withPosition = bytesPerRecord === 10
   // file_id (activity), a record definition with timestamp, one without (compressed records).
   const fileIdDefinition = [0x40, 0, 0, 0, 0, 1, 0, 1, 0x00]
@@ -18,7 +20,7 @@ export function craftedFit(records: number, bytesPerRecord: 3 | 10): Buffer {
   const compressedDefinition = [0x60 | 2, 0, 0, 20, 0, fieldCount, ...fields, 1, 0, 1, 0]
   const head = [...fileIdDefinition, ...fileId, ...fullDefinition, ...compressedDefinition]
   const recordSize = withPosition ? 10 : 3
-  const dataSize = head.length + (1 + 4 + recordSize - 1) + (records - 1) * recordSize
+  const dataSize = head.length + (1 + 4 + recordSize - 1) + (records - 1 + untimed) * recordSize
   const bytes = Buffer.alloc(14 + dataSize + 2)
   bytes[0] = 14
   bytes[1] = 0x20
@@ -39,6 +41,10 @@ export function craftedFit(records: number, bytesPerRecord: 3 | 10): Buffer {
       bytes[at++] = 120 + (i % 40)
     }
     bytes[at++] = 7 // the developer field
+  }
+  for (let i = 0; i < untimed; i++) {
+    bytes[at++] = 0x80 | (2 << 5)
+    body(0)
   }
   bytes[at++] = 1
   bytes.writeUInt32LE(start, at)
