@@ -7,15 +7,15 @@ import { backupCommand, restoreCommand } from './cli/backup-commands'
 import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
 import { dataDirLayout, restrictNewFileModes, type DataDirLayout } from './data-dir'
-import { createDataSource } from './db/data-source'
+import { openCommandDatabase } from './db/engine'
 import { createPasswordHasher } from './lib/passwords'
 
-const USAGE = `usage: npm run cli -- [--data-dir DIR] users list
+const USAGE = `usage: npm run cli -- [--data-dir DIR] [--database-url postgres://…] users list
        npm run cli -- [--data-dir DIR] users set-admin <username>
        npm run cli -- [--data-dir DIR] users activate <username>
        npm run cli -- [--data-dir DIR] users reset-password <username>
        npm run cli -- [--data-dir DIR] backup <file.zip>
-       npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>
+       npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>   (SQLite data folders only)
        npm run cli -- [--data-dir DIR] export <username> <file.zip>
        npm run cli -- [--data-dir DIR] import <file.zip> [--as <username>]`
 
@@ -23,13 +23,12 @@ class UsageError extends Error {}
 
 const USER_COMMANDS = ['list', 'set-admin', 'activate', 'reset-password']
 
-/** Opens the folder's database for a command that needs it up to date. */
-async function withDatabase<T>(layout: DataDirLayout, work: (db: DataSource) => Promise<T>): Promise<T> {
-  if (!(await stat(layout.database).catch(() => null))) {
+/** Opens the database (the folder's SQLite file, or PostgreSQL's at `databaseUrl`) for a command that needs it up to date. */
+async function withDatabase<T>(layout: DataDirLayout, databaseUrl: string | null, work: (db: DataSource) => Promise<T>): Promise<T> {
+  if (!databaseUrl && !(await stat(layout.database).catch(() => null))) {
     throw new CommandError(`no Waymark database in ${layout.root}: start the server once with this data folder`)
   }
-  const db = createDataSource(layout.database)
-  await db.initialize()
+  const db = await openCommandDatabase(layout, databaseUrl)
   try {
     if (await db.showMigrations()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
     return await work(db)
@@ -38,12 +37,12 @@ async function withDatabase<T>(layout: DataDirLayout, work: (db: DataSource) => 
   }
 }
 
-async function usersCommand(layout: DataDirLayout, command: string | undefined, username: string | undefined): Promise<string[]> {
+async function usersCommand(layout: DataDirLayout, databaseUrl: string | null, command: string | undefined, username: string | undefined): Promise<string[]> {
   if (!command) throw new UsageError('missing command')
   if (!USER_COMMANDS.includes(command)) throw new UsageError(`unknown command "users ${command}"`)
   if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
   const name = username ?? ''
-  return withDatabase(layout, async (db) => {
+  return withDatabase(layout, databaseUrl, async (db) => {
     switch (command) {
       case 'set-admin':
         return [await setAdmin(db, name)]
@@ -61,7 +60,7 @@ async function usersCommand(layout: DataDirLayout, command: string | undefined, 
 async function main(): Promise<void> {
   const { values, positionals } = (() => {
     try {
-      return parseArgs({ args: process.argv.slice(2), options: { 'data-dir': { type: 'string' }, as: { type: 'string' } }, allowPositionals: true })
+      return parseArgs({ args: process.argv.slice(2), options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, as: { type: 'string' } }, allowPositionals: true })
     } catch (error) {
       throw new UsageError((error as Error).message)
     }
@@ -69,6 +68,9 @@ async function main(): Promise<void> {
   const [group, first, second] = positionals
   const dataDir = resolve(values['data-dir'] ?? process.env.WAYMARK_DATA_DIR ?? join(homedir(), 'waymark-data'))
   const layout = dataDirLayout(dataDir)
+  // As the server reads it (`config/options.ts`): a club server's PostgreSQL database, else the folder's SQLite file.
+  const databaseUrl = (values['database-url'] ?? process.env.WAYMARK_DATABASE_URL ?? '') || null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url must be a postgres:// URL')
   const needFile = (name: string) => {
     if (!first) throw new UsageError(`"${name}" needs a file`)
     return resolve(first)
@@ -77,27 +79,35 @@ async function main(): Promise<void> {
   let lines: string[]
   switch (group) {
     case 'users':
-      lines = await usersCommand(layout, first, second)
+      lines = await usersCommand(layout, databaseUrl, first, second)
       break
     case 'backup': {
       const file = needFile('backup')
+      if (databaseUrl) {
+        lines = [await withDatabase(layout, databaseUrl, (db) => backupCommand(layout, file, new Date(), db))]
+        break
+      }
       if (!(await stat(layout.database).catch(() => null))) throw new CommandError(`no Waymark database in ${dataDir}`)
       lines = [await backupCommand(layout, file, new Date())]
       break
     }
     case 'restore':
+      // A restore replaces a data folder's SQLite file; a PostgreSQL database is the operator's to replace.
+      if (databaseUrl) {
+        throw new CommandError('restore writes a SQLite data folder: restore into an empty --data-dir without --database-url, or restore PostgreSQL with its own tools')
+      }
       lines = [await restoreCommand(dataDir, needFile('restore'), new Date())]
       break
     case 'export': {
       if (!first || !second) throw new UsageError('"export" needs a username and a file')
       const file = resolve(second)
-      lines = [await withDatabase(layout, (db) => exportCommand(db, layout, first, file, new Date()))]
+      lines = [await withDatabase(layout, databaseUrl, (db) => exportCommand(db, layout, first, file, new Date()))]
       break
     }
     case 'import': {
       const file = needFile('import')
       const logger = { info: () => undefined, warn: (message: string) => console.error(`waymark: ${message}`), error: (message: string) => console.error(`waymark: ${message}`) }
-      lines = await withDatabase(layout, (db) => importCommand(db, layout, file, values.as, logger))
+      lines = await withDatabase(layout, databaseUrl, (db) => importCommand(db, layout, file, values.as, logger))
       break
     }
     case undefined:

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import { CommandError } from '../cli/user-commands'
 import { backupCommand, restoreCommand } from '../cli/backup-commands'
+import { openCommandDatabase } from '../db/engine'
 import { registerUser, type Account } from '../test/accounts'
+import { onPostgresLane } from '../test/postgres-lane'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, upload } from '../test/workouts'
 import { buildZip } from '../test/zip-builder'
@@ -13,6 +15,20 @@ import { checkWaymarkDatabase } from './check-database'
 import { BEFORE_RESTORE_PREFIX } from './restore'
 import { copyDatabase } from './sqlite-copy'
 import { openZipReader } from './zip-reader'
+
+/** `backup`, as the command line runs it on the server's engine (`--database-url` on PostgreSQL). */
+async function backup(t: TestServer, file: string, now = new Date()): Promise<string> {
+  if (!t.databaseUrl) return backupCommand(t.server.layout, file, now)
+  const db = await openCommandDatabase(t.server.layout, t.databaseUrl)
+  try {
+    return await backupCommand(t.server.layout, file, now, db)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** Restores over the data folder's SQLite file: a PostgreSQL server's database is not restored in place. */
+const inPlace = it.skipIf(onPostgresLane())
 
 const workoutCount = async (t: TestServer, account: Account) =>
   (await t.api<WorkoutsListResponse>('GET', 'workouts', { token: account.token })).body.data.totals.count
@@ -34,7 +50,7 @@ describe('backup and restore from the command line', () => {
 
   it('writes an archive with the database, the originals, maps and a manifest while the server runs', async () => {
     const file = join(scratch, 'backup.zip')
-    const line = await backupCommand(t.server.layout, file, new Date())
+    const line = await backup(t, file)
     expect(line).toBe(`backed up 1 user, 1 workout and 2 files to ${file}`)
     const zip = await openZipReader(file)
     try {
@@ -55,25 +71,54 @@ describe('backup and restore from the command line', () => {
     expect((await upload(t, owner.token, 'again.tcx', await fixture('tcx/same_ride.tcx'))).status).toBe(201)
   })
 
+  it('restores into a new data folder on SQLite, whichever engine the backup was taken on: same accounts, workouts, figures and originals', async () => {
+    expect((await upload(t, owner.token, 'laps.tcx', await fixture('tcx/two_laps_with_indoor_point.tcx'), { sport_id: 5, title: 'Laps' })).status).toBe(201)
+    expect((await t.api('POST', 'workouts/no_gpx', { token: owner.token, body: { sport_id: 1, duration: 3600, distance: 20, workout_date: '2019-04-07 09:30', title: 'Typed' } })).status).toBe(201)
+    const answers = async (server: TestServer, token: string) => {
+      const list = (await server.api<WorkoutsListResponse>('GET', 'workouts?per_page=10&order=asc', { token })).body
+      const charts = []
+      for (const workout of list.data.workouts) if (workout.with_gpx) charts.push((await server.api('GET', `workouts/${workout.id}/chart_data`, { token })).body)
+      return { list, charts, records: (await server.api('GET', 'records', { token })).body, profile: (await server.api('GET', 'auth/profile', { token })).body }
+    }
+    const before = await answers(t, owner.token)
+    expect(before.list.data.totals.count).toBe(3)
+    const file = join(scratch, 'backup.zip')
+    expect(await backup(t, file)).toBe(`backed up 1 user, 3 workouts and 4 files to ${file}`)
+
+    const folder = join(scratch, 'restored')
+    expect(await restoreCommand(folder, file, new Date())).toMatch(/^restored 1 user and 3 workouts from /)
+    const restored = await startTestServer({ dataDir: folder, databaseUrl: null })
+    try {
+      const login = await restored.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: owner.email, password: owner.password } })
+      expect(login.status).toBe(200)
+      expect(await answers(restored, login.body.auth_token)).toEqual(before)
+      const gpx = before.list.data.workouts.find((workout) => workout.file_format === 'gpx')
+      const original = await fetch(`${restored.url}/api/workouts/${gpx?.id ?? ''}/gpx/download`, { headers: { authorization: `Bearer ${login.body.auth_token}` } })
+      expect(Buffer.from(await original.arrayBuffer())).toEqual(await fixture('gpx/gpx_file.gpx'))
+    } finally {
+      await restored.close()
+    }
+  })
+
   it('refuses to overwrite a file', async () => {
     const file = join(scratch, 'taken.zip')
     await writeFile(file, 'mine')
-    await expect(backupCommand(t.server.layout, file, new Date())).rejects.toThrow(new CommandError(`${file} already exists: choose a new file name`))
+    await expect(backup(t, file)).rejects.toThrow(new CommandError(`${file} already exists: choose a new file name`))
     expect(await readFile(file, 'utf8')).toBe('mine')
   })
 
-  it('refuses to restore while a server uses the folder', async () => {
+  inPlace('refuses to restore while a server uses the folder', async () => {
     const file = join(scratch, 'backup.zip')
-    await backupCommand(t.server.layout, file, new Date())
+    await backup(t, file)
     await expect(restoreCommand(t.dataDir, file, new Date())).rejects.toThrow(
       new CommandError(`a Waymark server is using ${t.dataDir}: stop it, then restore`),
     )
     expect(await workoutCount(t, owner)).toBe(1)
   })
 
-  it('restores an archive over a later state and keeps that state aside', async () => {
+  inPlace('restores an archive over a later state and keeps that state aside', async () => {
     const file = join(scratch, 'backup.zip')
-    await backupCommand(t.server.layout, file, new Date())
+    await backup(t, file)
     const second = await upload<WorkoutsResponse>(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))
     const laterId = second.body.data.workouts[0]?.id ?? ''
     await t.close({ keepData: true })
@@ -94,7 +139,7 @@ describe('backup and restore from the command line', () => {
     expect(await readdir(join(t.dataDir, 'uploads', '1'))).toHaveLength(2)
   })
 
-  it('restores a bare database copy, keeping the files it points at', async () => {
+  inPlace('restores a bare database copy, keeping the files it points at', async () => {
     const copy = join(scratch, 'copy.sqlite')
     await copyDatabase(t.server.layout.database, copy)
     expect((await upload(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))).status).toBe(201)
@@ -107,9 +152,9 @@ describe('backup and restore from the command line', () => {
     expect(original.status).toBe(200)
   })
 
-  it('never takes away an original a backup copy names, however many restores come after', async () => {
+  inPlace('never takes away an original a backup copy names, however many restores come after', async () => {
     const archive = join(scratch, 'backup.zip')
-    await backupCommand(t.server.layout, archive, new Date())
+    await backup(t, archive)
     const later = await upload<WorkoutsResponse>(t, owner.token, 'later.tcx', await fixture('tcx/same_ride.tcx'))
     const laterId = later.body.data.workouts[0]?.id ?? ''
     const daily = join(t.dataDir, 'backups', 'daily-2030-01-01T00-00-00-000Z.sqlite')
@@ -125,9 +170,9 @@ describe('backup and restore from the command line', () => {
     expect(Buffer.from(await original.arrayBuffer())).toEqual(await fixture('tcx/same_ride.tcx'))
   })
 
-  it('refuses files that are not Waymark backups and changes nothing', async () => {
+  inPlace('refuses files that are not Waymark backups and changes nothing', async () => {
     const file = join(scratch, 'backup.zip')
-    await backupCommand(t.server.layout, file, new Date())
+    await backup(t, file)
     await t.close({ keepData: true })
     const before = await readFile(join(t.dataDir, 'waymark.sqlite'))
 

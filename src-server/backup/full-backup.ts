@@ -2,7 +2,6 @@ import { rm, stat } from 'node:fs/promises'
 import type { DataDirLayout } from '../data-dir'
 import { checkWaymarkDatabase } from './check-database'
 import { referencedFiles } from './referenced-files'
-import { copyDatabase } from './sqlite-copy'
 import { entryPath, isSafeEntryName } from './zip-reader'
 import { createZipWriter } from './zip-writer'
 
@@ -11,6 +10,9 @@ export const BACKUP_DATABASE_ENTRY = 'waymark.sqlite'
 export const BACKUP_MANIFEST_ENTRY = 'waymark-backup.json'
 /** Folders of the data folder whose files a backup carries (map tiles are a cache and stay out). */
 export const BACKUP_FILE_FOLDERS = ['uploads', 'maps', 'pictures'] as const
+
+/** Writes a consistent SQLite copy of the live database to a file (see `sqlite-copy.ts`, `db/sqlite-snapshot.ts`). */
+export type DatabaseCopy = (target: string) => Promise<void>
 
 /** The manifest of a backup archive (version 1). */
 export interface BackupManifest {
@@ -29,10 +31,11 @@ export interface BackupManifest {
  * while the server may be running, plus every stored file that copy points at (originals, map
  * images, profile pictures), and a manifest. Files are chosen from the copy, not the folder, so
  * the archive is consistent with its database: a workout imported during the backup is in neither.
+ * On PostgreSQL the database part is the same SQLite file, written from one snapshot of its rows.
  */
-export async function writeFullBackup(layout: DataDirLayout, target: string, now: Date): Promise<BackupManifest> {
+export async function writeFullBackup(layout: DataDirLayout, copyDatabase: DatabaseCopy, target: string, now: Date): Promise<BackupManifest> {
   const snapshot = `${target}.sqlite.partial`
-  await copyDatabase(layout.database, snapshot)
+  await copyDatabase(snapshot)
   try {
     const summary = await checkWaymarkDatabase(snapshot)
     const zip = createZipWriter(target)

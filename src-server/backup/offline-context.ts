@@ -4,7 +4,7 @@ import type { Logger } from '../config/server-config'
 import type { ServerContext } from '../context'
 import type { DataDirLayout } from '../data-dir'
 import type { UserEntity } from '../db/entities'
-import { createReadSnapshots } from '../db/read-snapshots'
+import { commandReadSnapshots } from '../db/engine'
 import { createWriteQueue } from '../db/write-queue'
 import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
@@ -27,7 +27,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
   const background = createBackground((error) => logger.error('background work failed', error))
   const write = createWriteQueue(db)
   const compute = createComputePool()
-  const snapshots = createReadSnapshots(layout.database, 1)
+  const snapshots = commandReadSnapshots(db, layout)
   const context: ServerContext = {
     config: {
       port: 0,

@@ -8,7 +8,7 @@ import type { LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } f
 import type { Logger } from '../config/server-config'
 import { exportCommand, importCommand } from '../cli/user-data-commands'
 import { CommandError } from '../cli/user-commands'
-import { createDataSource } from '../db/data-source'
+import { openCommandDatabase } from '../db/engine'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, realFixtures, upload } from '../test/workouts'
@@ -18,15 +18,9 @@ import { openZipReader } from './zip-reader'
 
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
-/** A second connection on a server's database, as the command line opens one. */
-async function commandDatabase(t: TestServer): Promise<DataSource> {
-  const db = createDataSource(t.server.layout.database)
-  await db.initialize()
-  return db
-}
-
+/** A second connection on a server's database (SQLite or PostgreSQL), as the command line opens one. */
 async function withCommandDatabase<T>(t: TestServer, work: (db: DataSource) => Promise<T>): Promise<T> {
-  const db = await commandDatabase(t)
+  const db = await openCommandDatabase(t.server.layout, t.databaseUrl)
   try {
     return await work(db)
   } finally {

@@ -3,7 +3,9 @@ import { extname, join } from 'node:path'
 import type { DataSource } from 'typeorm'
 import type { Weather } from '../../src/contracts'
 import type { DataDirLayout } from '../data-dir'
-import { RecordEntity, SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
+import { dialectOf } from '../db/dialect'
+import { usersRepository } from '../db/repositories/users.repository'
+import { RecordEntity, SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
 import { USER_EXPORT_ENTRY, type ExportedWorkout, type UserExport } from './user-export-format'
 import { createZipWriter } from './zip-writer'
 
@@ -35,8 +37,8 @@ interface ArchiveFile {
 
 /** Reads everything of one user in one read transaction, so the document is a consistent snapshot. */
 async function readUser(db: DataSource, layout: DataDirLayout, username: string, now: Date): Promise<{ document: UserExport; files: ArchiveFile[] }> {
-  return db.transaction(async (manager) => {
-    const user = await manager.findOneBy(UserEntity, { username })
+  return db.transaction(dialectOf(db.manager).snapshotIsolation, async (manager) => {
+    const user = await usersRepository(manager).byUsername(username)
     if (!user) throw new UnknownUser(`user "${username}" does not exist`)
     const sports = new Map((await manager.find(SportEntity)).map((sport) => [sport.id, sport.label]))
     const preferences = await manager.find(UserSportPreferenceEntity, { where: { userId: user.id }, order: { sportId: 'ASC' } })

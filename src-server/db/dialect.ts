@@ -41,6 +41,8 @@ export interface Dialect {
   dateParameter(instant: Date | number): unknown
   /** An instant read from a `datetime` column by raw SQL. */
   dateOf(stored: unknown): Date
+  /** The isolation under which every statement of one transaction reads the same snapshot. */
+  readonly snapshotIsolation: 'SERIALIZABLE' | 'REPEATABLE READ'
 }
 
 /** SQLite, as the product has always spoken it: dates are UTC texts, LIKE ignores ASCII case. */
@@ -62,6 +64,8 @@ export const sqliteDialect: Dialect = {
   dateValue: (expression) => expression,
   dateParameter: toSqlDate,
   dateOf: (stored) => fromSqlDate(String(stored)),
+  // A transaction reads one snapshot from its first read on (WAL); TypeORM accepts no other level here.
+  snapshotIsolation: 'SERIALIZABLE',
 }
 
 /** `?` placeholders numbered `$1`, `$2`… outside quoted texts and names. */
@@ -92,6 +96,8 @@ const postgresDialect: Dialect = {
   dateValue: (expression) => `CAST(${expression} AS timestamptz)`,
   dateParameter: (instant) => new Date(instant),
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
+  // READ COMMITTED, the default, reads a new snapshot for each statement; SERIALIZABLE may fail a reader.
+  snapshotIsolation: 'REPEATABLE READ',
 }
 
 /** The dialect of the connection (or transaction) a repository runs on. */

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm'
 import type { Logger } from '../config/server-config'
 import type { DataDirLayout } from '../data-dir'
-import { openPostgresDataSource, openReadDataSource } from './data-source'
+import { createDataSource, openPostgresDataSource, openReadDataSource } from './data-source'
 import { openServerDatabase } from './open-database'
 import { removeInterruptedWrites } from './orphan-files'
 import { createPostgresReadSnapshots, createReadSnapshots, type ReadHooks, type ReadSnapshots } from './read-snapshots'
@@ -71,4 +71,31 @@ export async function openDatabaseConnections(
       await writer.destroy()
     },
   }
+}
+
+/**
+ * Opens the database a command line works on beside the servers: the data folder's SQLite file, or
+ * the PostgreSQL database of `databaseUrl` (two connections: a command's reads and its writes).
+ * Migrations are the servers' to run: the command checks `showMigrations` itself.
+ */
+export async function openCommandDatabase(layout: DataDirLayout, databaseUrl: string | null): Promise<DataSource> {
+  if (databaseUrl) return openPostgresDataSource(databaseUrl, 2)
+  const db = createDataSource(layout.database)
+  await db.initialize()
+  return db
+}
+
+/** The read snapshots of a command's database (see {@link openCommandDatabase}): one connection of its own on SQLite. */
+export function commandReadSnapshots(db: DataSource, layout: DataDirLayout): ReadSnapshots {
+  return db.options.type === 'postgres' ? createPostgresReadSnapshots(db) : createReadSnapshots(layout.database, 1)
+}
+
+/**
+ * Empties SQLite's write-ahead log into the database file, so the space it holds is written again
+ * (a write that failed on a full disk may then succeed). PostgreSQL keeps its own log, which a
+ * client can neither empty nor need to: nothing is done there.
+ */
+export async function checkpointWriteAheadLog(db: DataSource): Promise<void> {
+  if (db.options.type === 'postgres') return
+  await db.query('PRAGMA wal_checkpoint(TRUNCATE)')
 }

@@ -28,6 +28,8 @@ interface RequestOptions {
 export interface TestServer {
   readonly url: string
   readonly dataDir: string
+  /** The PostgreSQL database it runs on, or null on the data folder's SQLite file. */
+  readonly databaseUrl: string | null
   readonly server: WaymarkServer
   readonly logs: string[]
   /** Calls `/api/<path>` and parses the JSON answer (an empty body gives `{}`). */
@@ -39,8 +41,8 @@ export interface TestServer {
 export interface TestServerOptions {
   email?: EmailConfig | null
   dataDir?: string
-  /** A PostgreSQL database to run on (else the lane's, see `postgres-lane.ts`, or SQLite). */
-  databaseUrl?: string
+  /** A PostgreSQL database to run on (else the lane's, see `postgres-lane.ts`, or SQLite); null: SQLite on every lane. */
+  databaseUrl?: string | null
   rateLimits?: RateLimitSettings
   now?: () => Date
   /** Timers of the daily database backup; by default none ever fires (see {@link NO_BACKUP_TIMERS}). */
@@ -89,7 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'waymark-test-')))
   const logs: string[] = []
   // The PostgreSQL lane (`WAYMARK_TEST_DATABASE=postgres`): a database of the folder's own.
-  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl(dataDir))
+  const databaseUrl = options.databaseUrl !== undefined ? options.databaseUrl : await testDatabaseUrl(dataDir)
   const server = await createServer(
     {
       port: 0,
@@ -125,6 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     dataDir,
+    databaseUrl,
     server,
     logs,
     async api<T>(method: string, path: string, request: RequestOptions = {}): Promise<ApiAnswer<T>> {

@@ -8,6 +8,7 @@ import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
 import { insertRowsShared } from '../../db/insert-rows'
+import { checkpointWriteAheadLog } from '../../db/engine'
 import { isDiskFull } from '../../lib/disk-full'
 import { randomToken } from '../../lib/secrets'
 import {
@@ -640,7 +641,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       await end().catch(async (error: unknown) => {
         if (run.signal.aborted) throw error
         // The write-ahead log may hold the space this update needs: emptied into the database, it is written again.
-        await db.query('PRAGMA wal_checkpoint(TRUNCATE)')
+        await checkpointWriteAheadLog(db)
         await end()
       })
     } catch (error) {
