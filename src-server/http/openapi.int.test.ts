@@ -5,6 +5,7 @@ import {
   type CreatedTokenResponse,
   type ShareLinkResponse,
   type EndpointSpec,
+  type ComponentsResponse,
   type EquipmentsResponse,
   type ImportTaskResponse,
   type WorkoutsResponse,
@@ -95,7 +96,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', shareLink: '', shareToken: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -127,6 +128,24 @@ describe('OpenAPI document', () => {
     { name: 'listEquipments', method: 'GET', path: 'equipments' },
     { name: 'getEquipment', method: 'GET', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}` },
     { name: 'updateEquipment', method: 'PATCH', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}`, body: { description: 'road bike' } },
+    { name: 'listWornEquipment', method: 'GET', path: 'equipment-wear' },
+    { name: 'createComponent', method: 'POST', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components`, body: { label: 'Chain', wear_limit_distance: 3000 }, status: 201 },
+    { name: 'listComponents', method: 'GET', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components` },
+    {
+      name: 'updateComponent',
+      method: 'PATCH',
+      path: 'equipments/{id}/components/{componentId}',
+      url: () => `equipments/${ids.equipment}/components/${ids.component}`,
+      body: { wear_limit_hours: 100 },
+    },
+    {
+      name: 'retireComponent',
+      method: 'POST',
+      path: 'equipments/{id}/components/{componentId}/retire',
+      url: () => `equipments/${ids.equipment}/components/${ids.component}/retire`,
+      body: { replace: true },
+      status: 201,
+    },
     { name: 'listUsers', method: 'GET', path: 'users' },
     { name: 'getUser', method: 'GET', path: 'users/{username}', url: () => 'users/sam', as: 'sam' },
     { name: 'updateUser', method: 'PATCH', path: 'users/{username}', url: () => 'users/sam', body: { admin: false } },
@@ -227,6 +246,7 @@ describe('OpenAPI document', () => {
   /** Keeps the ids later calls need from the answers that created them (and lets the task finish). */
   async function remember(name: keyof typeof endpoints, body: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
     if (name === 'createEquipment') ids.equipment = String((body as EquipmentsResponse).data.equipments[0]?.id)
+    if (name === 'createComponent') ids.component = String((body as ComponentsResponse).data.components[0]?.id)
     if (name === 'createAccessToken') ids.token = (body as CreatedTokenResponse).data.token.id
     if (name === 'createShareLink') {
       ids.shareLink = (body as ShareLinkResponse).data.share_link.id

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   endpoints,
+  type ComponentsResponse,
   type CreatedTokenResponse,
   type EndpointSpec,
   type EquipmentsResponse,
@@ -36,6 +37,9 @@ interface World {
   accessTokenId: string
   /** Sam's pair of shoes. */
   equipmentId: string
+  /** Sam's bike and its chain. */
+  bikeId: string
+  componentId: string
   /** A share link of sam's workout, and its token. */
   shareLinkId: string
   shareToken: string
@@ -180,6 +184,27 @@ const MATRIX: Record<string, Row> = {
   'GET /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'PATCH /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}`, body: { description: 'mine' } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /equipments/:id/refresh': { request: (w) => ({ path: `equipments/${w.equipmentId}/refresh` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /equipment-wear': { request: () => ({ path: 'equipment-wear' }), ok: 200 },
+  'GET /equipments/:id/components': { request: (w) => ({ path: `equipments/${w.bikeId}/components` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /equipments/:id/components': {
+    request: (w) => ({ path: `equipments/${w.bikeId}/components`, body: { label: 'Tyres' } }),
+    ok: 201,
+    other: NOT_FOUND,
+    admin: NOT_FOUND,
+  },
+  'PATCH /equipments/:id/components/:componentId': {
+    request: (w) => ({ path: `equipments/${w.bikeId}/components/${w.componentId}`, body: { wear_limit_distance: 3000 } }),
+    ok: 200,
+    other: NOT_FOUND,
+    admin: NOT_FOUND,
+  },
+  // Only sam's call retires the chain: the others are refused before (a second retirement would be a 400).
+  'POST /equipments/:id/components/:componentId/retire': {
+    request: (w) => ({ path: `equipments/${w.bikeId}/components/${w.componentId}/retire`, body: {} }),
+    ok: 200,
+    other: NOT_FOUND,
+    admin: NOT_FOUND,
+  },
   'DELETE /equipments/:id': { request: (w) => ({ path: `equipments/${w.equipmentId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
   'POST /workouts/:id/share_links': { request: (w) => ({ path: `workouts/${w.workoutId}/share_links`, body: {} }), ok: 201, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/share_links': { request: (w) => ({ path: `workouts/${w.workoutId}/share_links` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
@@ -248,6 +273,10 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect((await t.api('POST', 'auth/picture', { token: sam.token, form: pictureForm('me.png', TINY_PNG) })).status).toBe(200)
   const shoes = await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Pegasus', equipment_type_id: 1 } })
   expect(shoes.status).toBe(201)
+  const bike = await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Bike', equipment_type_id: 2 } })
+  const bikeId = String(bike.body.data.equipments[0]?.id)
+  const chain = await t.api<ComponentsResponse>('POST', `equipments/${bikeId}/components`, { token: sam.token, body: { label: 'Chain' } })
+  expect(chain.status).toBe(201)
   const accessToken = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: sam.token, body: { name: 'sync', scope: 'read', expires_in_days: null } })
   expect(accessToken.status).toBe(201)
   const shareLink = await t.api<ShareLinkResponse>('POST', `workouts/${String(workout?.id)}/share_links`, { token: sam.token, body: {} })
@@ -265,6 +294,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     taskId: archive.body.data.task.id,
     accessTokenId: accessToken.body.data.token.id,
     equipmentId: String(shoes.body.data.equipments[0]?.id),
+    bikeId,
+    componentId: String(chain.body.data.components[0]?.id),
     shareLinkId: shareLink.body.data.share_link.id,
     shareToken: String(shareLink.body.data.share_link.token),
   }

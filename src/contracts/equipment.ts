@@ -40,8 +40,49 @@ export const equipmentSchema = z.object({
   total_duration_in_hours: z.number(),
   visibility: z.enum(equipmentVisibilities),
   workouts_count: z.number().int(),
+  /** Ours: the distance (km) and moving time (h) at which its owner retires it, if set. */
+  wear_limit_distance: z.number().nullable(),
+  wear_limit_hours: z.number().nullable(),
+  /** A limit is reached. */
+  worn: z.boolean(),
 })
 export type Equipment = z.infer<typeof equipmentSchema>
+
+/**
+ * A part of a bike (chain, tyres…) counting the workouts of its bike from the day it was fitted
+ * until the day it was removed (replaced or retired; null while fitted).
+ */
+const componentSchema = z.object({
+  id: z.string(),
+  equipment_id: z.string(),
+  label: z.string(),
+  fitted_at: httpDateSchema,
+  removed_at: httpDateSchema.nullable(),
+  total_distance: z.number(),
+  total_duration_in_hours: z.number(),
+  workouts_count: z.number().int(),
+  wear_limit_distance: z.number().nullable(),
+  wear_limit_hours: z.number().nullable(),
+  worn: z.boolean(),
+})
+export type EquipmentComponent = z.infer<typeof componentSchema>
+
+const componentsResponseSchema = z.object({ status: z.enum(['success', 'created']), data: z.object({ components: z.array(componentSchema) }) })
+export type ComponentsResponse = z.infer<typeof componentsResponseSchema>
+
+/** An active item or a fitted component of one that reached a limit (the dashboard's notice). */
+const wornSchema = z.object({
+  equipment_id: z.string(),
+  equipment_label: z.string(),
+  component_id: z.string().nullable(),
+  component_label: z.string().nullable(),
+  total_distance: z.number(),
+  total_duration_in_hours: z.number(),
+  wear_limit_distance: z.number().nullable(),
+  wear_limit_hours: z.number().nullable(),
+})
+const wornResponseSchema = z.object({ status: z.literal('success'), data: z.object({ worn: z.array(wornSchema) }) })
+export type WornResponse = z.infer<typeof wornResponseSchema>
 
 const equipmentTypesResponseSchema = z.object({ status: z.literal('success'), data: z.object({ equipment_types: z.array(equipmentTypeSchema) }) })
 export type EquipmentTypesResponse = z.infer<typeof equipmentTypesResponseSchema>
@@ -59,6 +100,13 @@ const description = z
   .transform((value) => (value === null || value === '' ? null : value))
 const visibility = z.enum(equipmentVisibilities, { error: 'equipment_visibility_invalid' satisfies ErrorCode })
 const sportIds = z.array(z.number().int().positive())
+const limitError = { error: 'equipment_wear_limit_invalid' satisfies ErrorCode }
+/** km or hours; null removes the limit. */
+const wearLimit = z.number(limitError).positive(limitError).max(1_000_000, limitError).nullable()
+const componentLabelError = { error: 'equipment_component_label_invalid' satisfies ErrorCode }
+const componentLabel = z.string(componentLabelError).trim().min(1, componentLabelError).max(EQUIPMENT_LABEL_MAX, componentLabelError)
+const dateError = { error: 'equipment_component_date_invalid' satisfies ErrorCode }
+const instant = z.iso.datetime({ offset: true, ...dateError }).transform((value) => new Date(value))
 
 /** POST equipments: `is_active` is ignored (a new item is active), as the reference does. */
 export const createEquipmentBody = z.object({
@@ -68,6 +116,8 @@ export const createEquipmentBody = z.object({
   default_for_sport_ids: sportIds.optional(),
   visibility: visibility.optional(),
   is_active: z.unknown().optional(),
+  wear_limit_distance: wearLimit.optional(),
+  wear_limit_hours: wearLimit.optional(),
 })
 
 /** PATCH equipments/:id: any of the fields; unknown keys alone are "no valid parameters". */
@@ -78,7 +128,24 @@ export const updateEquipmentBody = z.looseObject({
   is_active: z.boolean().optional(),
   default_for_sport_ids: sportIds.optional(),
   visibility: visibility.optional(),
+  wear_limit_distance: wearLimit.optional(),
+  wear_limit_hours: wearLimit.optional(),
 })
+
+/** A component fitted on a bike, by default now. */
+export const createComponentBody = z.object({
+  label: componentLabel,
+  fitted_at: instant.optional(),
+  wear_limit_distance: wearLimit.optional(),
+  wear_limit_hours: wearLimit.optional(),
+})
+export const updateComponentBody = z.object({
+  label: componentLabel.optional(),
+  wear_limit_distance: wearLimit.optional(),
+  wear_limit_hours: wearLimit.optional(),
+})
+/** Removes a component at `date` (default now); `replace` fits a new one with its label and limits from that date. */
+export const retireComponentBody = z.object({ date: instant.optional(), replace: z.boolean().optional() })
 
 /**
  * The equipment of a workout on create and edit: short ids of the caller's items; omitted on
@@ -110,6 +177,26 @@ export const equipmentEndpoints = {
   updateEquipment: endpoint()({ method: 'PATCH', path: '/equipments/:id', access: 'user', body: updateEquipmentBody, response: equipmentsResponseSchema }),
   /** Recomputes the item's totals from its workouts. */
   refreshEquipment: endpoint()({ method: 'POST', path: '/equipments/:id/refresh', access: 'user', response: equipmentsResponseSchema }),
+  /** Active items and fitted components past a wear limit. */
+  listWornEquipment: endpoint()({ method: 'GET', path: '/equipment-wear', access: 'user', response: wornResponseSchema }),
+  /** A bike's components, fitted and removed, oldest fitting first. */
+  listComponents: endpoint()({ method: 'GET', path: '/equipments/:id/components', access: 'user', response: componentsResponseSchema }),
+  createComponent: endpoint()({ method: 'POST', path: '/equipments/:id/components', access: 'user', body: createComponentBody, response: componentsResponseSchema }),
+  updateComponent: endpoint()({
+    method: 'PATCH',
+    path: '/equipments/:id/components/:componentId',
+    access: 'user',
+    body: updateComponentBody,
+    response: componentsResponseSchema,
+  }),
+  /** Answers the bike's components (the removed one keeps its totals; a replacement starts at 0). */
+  retireComponent: endpoint()({
+    method: 'POST',
+    path: '/equipments/:id/components/:componentId/retire',
+    access: 'user',
+    body: retireComponentBody,
+    response: componentsResponseSchema,
+  }),
   /** Refused while workouts use the item, unless `?force` (then the links go with it). */
   deleteEquipment: endpoint<void>()({
     method: 'DELETE',

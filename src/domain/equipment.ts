@@ -38,3 +38,19 @@ const SPORTS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
 export function typeFitsSport(typeLabel: string, sportLabel: string): boolean {
   return typeLabel === MISC || (SPORTS_OF_TYPE[typeLabel] ?? []).includes(sportLabel)
 }
+
+/** The only type whose items have components (chain, tyres, cassette…). */
+export const TYPE_WITH_COMPONENTS = 'Bike'
+
+/** What an item or component has done, and the optional limits its owner set (km, hours of moving time). */
+export interface Wear {
+  distance: number
+  hours: number
+  limitDistance: number | null
+  limitHours: number | null
+}
+
+/** True once either limit is reached: the item or component is due for replacement. */
+export function pastLimit({ distance, hours, limitDistance, limitHours }: Wear): boolean {
+  return (limitDistance !== null && distance >= limitDistance) || (limitHours !== null && hours >= limitHours)
+}

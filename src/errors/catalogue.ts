@@ -257,6 +257,14 @@ export const errorCatalogue = {
   },
   equipment_not_found: { message: 'equipment not found', status: 404, wire: 'not found' },
   equipment_type_not_found: { message: 'equipment type not found', status: 404, wire: 'not found' },
+  // wear (ours: the reference has no limits or components)
+  equipment_wear_limit_invalid: { message: 'a wear limit must be a positive number or null', status: 400, wire: 'error' },
+  equipment_components_bike_only: { message: 'only bikes have components', status: 400, wire: 'error' },
+  equipment_component_label_invalid: { message: 'a component needs a label of 1 to 50 characters', status: 400, wire: 'error' },
+  equipment_component_date_invalid: { message: 'the date must be an ISO 8601 date and time', status: 400, wire: 'error' },
+  equipment_component_retired: { message: 'this component was already replaced or retired', status: 400, wire: 'error' },
+  equipment_component_date_before_fitting: { message: 'a component cannot be removed before it was fitted', status: 400, wire: 'error' },
+  equipment_component_not_found: { message: 'component not found', status: 404, wire: 'not found' },
   // follows (the reference tracker's messages, and ours where it has none)
   follow_not_allowed: { message: 'you can not follow this user', status: 400, wire: 'error' },
   follow_request_rejected: { message: 'you do not have permissions', status: 403, wire: 'error' },

@@ -61,6 +61,14 @@ export class EquipmentEntity {
   @Column({ type: 'integer', name: 'total_workouts', default: 0 })
   totalWorkouts!: number
 
+  /** km; null: no limit. */
+  @Column({ type: 'real', name: 'wear_limit_distance', nullable: true })
+  wearLimitDistance!: number | null
+
+  /** hours of moving time; null: no limit. */
+  @Column({ type: 'real', name: 'wear_limit_hours', nullable: true })
+  wearLimitHours!: number | null
+
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity

@@ -21,6 +21,7 @@ import { Equipment1795774148657 } from './1795774148657-equipment'
 import { WorkoutCalories1795777000000 } from './1795777000000-workout-calories'
 import { ShareLinks1795777100000 } from './1795777100000-share-links'
 import { Follows1795783947017 } from './1795783947017-follows'
+import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -46,6 +47,7 @@ export const migrations = [
   WorkoutCalories1795777000000,
   ShareLinks1795777100000,
   Follows1795783947017,
+  EquipmentWear1795795381058,
 ]
 
 /**
@@ -61,4 +63,5 @@ export const postgresMigrations = [
   WorkoutCalories1795777000000,
   ShareLinks1795777100000,
   Follows1795783947017,
+  EquipmentWear1795795381058,
 ]

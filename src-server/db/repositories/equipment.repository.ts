@@ -11,11 +11,35 @@ export interface EquipmentTotals {
   totalWorkouts: number
 }
 
-/** The totals of each item, summed from its workouts (the one definition of the totals). */
-const TOTALS_OF_ITEM = (item: string) => `
+/**
+ * The totals of an item, summed from its workouts (the one definition of the totals); `window`
+ * narrows them to some workout dates, which is how a component counts its bike's workouts.
+ */
+const TOTALS_OF_ITEM = (item: string, window = '') => `
   SELECT COALESCE(SUM(w.distance), 0) AS "totalDistance", COALESCE(SUM(w.duration), 0) AS "totalDuration",
          COALESCE(SUM(w.moving), 0) AS "totalMoving", COUNT(w.id) AS "totalWorkouts"
-  FROM workout_equipment we JOIN workout w ON w.id = we.workout_id WHERE we.equipment_id = ${item}`
+  FROM workout_equipment we JOIN workout w ON w.id = we.workout_id WHERE we.equipment_id = ${item}${window}`
+
+/** A component's totals: its bike's workouts from its fitting (included) to its removal (excluded). */
+const TOTALS_OF_COMPONENT = TOTALS_OF_ITEM(
+  'equipment_component.equipment_id',
+  ` AND w.workout_date >= equipment_component.fitted_at
+    AND (equipment_component.removed_at IS NULL OR w.workout_date < equipment_component.removed_at)`,
+)
+
+/** A bike's component as stored (dates as `Date`). */
+export interface ComponentRow extends EquipmentTotals {
+  id: string
+  equipmentId: string
+  label: string
+  fittedAt: Date
+  removedAt: Date | null
+  wearLimitDistance: number | null
+  wearLimitHours: number | null
+}
+
+/** The fields of a component its owner sets. */
+export type ComponentFields = Pick<ComponentRow, 'label' | 'wearLimitDistance' | 'wearLimitHours'>
 
 /** Equipment types, users' items, the items of workouts and the sports items are defaults for. */
 export function equipmentRepository(manager: EntityManager) {
@@ -27,6 +51,43 @@ export function equipmentRepository(manager: EntityManager) {
     if (ids.length === 0) return []
     const byId = new Map((await manager.findBy(EquipmentEntity, { id: In([...ids]) })).map((item) => [item.id, item]))
     return ids.flatMap((id) => byId.get(id) ?? [])
+  }
+
+  const COMPONENT_COLUMNS = `id, equipment_id AS "equipmentId", label, fitted_at AS "fittedAt", removed_at AS "removedAt",
+    wear_limit_distance AS "wearLimitDistance", wear_limit_hours AS "wearLimitHours", total_distance AS "totalDistance",
+    total_duration AS "totalDuration", total_moving AS "totalMoving", total_workouts AS "totalWorkouts"`
+  const optionalNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+  const componentOf = (row: Record<string, unknown>): ComponentRow => ({
+    id: String(row.id),
+    equipmentId: String(row.equipmentId),
+    label: String(row.label),
+    fittedAt: dialect.dateOf(row.fittedAt),
+    removedAt: row.removedAt === null ? null : dialect.dateOf(row.removedAt),
+    wearLimitDistance: optionalNumber(row.wearLimitDistance),
+    wearLimitHours: optionalNumber(row.wearLimitHours),
+    totalDistance: Number(row.totalDistance),
+    totalDuration: Number(row.totalDuration),
+    totalMoving: Number(row.totalMoving),
+    totalWorkouts: Number(row.totalWorkouts),
+  })
+
+  /**
+   * Sets the stored totals of these items and of their components to their recomputation, in
+   * the caller's transaction (every workout write that changes an item's totals comes here).
+   */
+  async function refreshTotals(itemIds: readonly string[]): Promise<void> {
+    const ids = [...new Set(itemIds)]
+    if (ids.length === 0) return
+    await query(
+      `UPDATE equipment SET (total_distance, total_duration, total_moving, total_workouts) = (${TOTALS_OF_ITEM('equipment.id')})
+       WHERE id IN (${placeholders(ids)})`,
+      ids,
+    )
+    await query(
+      `UPDATE equipment_component SET (total_distance, total_duration, total_moving, total_workouts) = (${TOTALS_OF_COMPONENT})
+       WHERE equipment_id IN (${placeholders(ids)})`,
+      ids,
+    )
   }
 
   return {
@@ -139,6 +200,41 @@ export function equipmentRepository(manager: EntityManager) {
       await query(`DELETE FROM workout_equipment WHERE equipment_id = ?`, [itemId])
     },
 
+    /** The components of these items, oldest fitting first. */
+    async componentsOf(itemIds: readonly string[]): Promise<ComponentRow[]> {
+      if (itemIds.length === 0) return []
+      const rows = await query<Record<string, unknown>[]>(
+        `SELECT ${COMPONENT_COLUMNS} FROM equipment_component WHERE equipment_id IN (${placeholders(itemIds)}) ORDER BY fitted_at, id`,
+        [...itemIds],
+      )
+      return rows.map(componentOf)
+    },
+    async componentById(itemId: string, id: string): Promise<ComponentRow | null> {
+      const [row] = await query<Record<string, unknown>[]>(`SELECT ${COMPONENT_COLUMNS} FROM equipment_component WHERE equipment_id = ? AND id = ?`, [itemId, id])
+      return row ? componentOf(row) : null
+    },
+    /** A component fitted at `fittedAt`, its totals computed at once. */
+    async insertComponent(id: string, itemId: string, fittedAt: Date, fields: ComponentFields): Promise<void> {
+      await query(
+        `INSERT INTO equipment_component (id, equipment_id, label, fitted_at, wear_limit_distance, wear_limit_hours) VALUES (?, ?, ?, ?, ?, ?)`,
+        [id, itemId, fields.label, dialect.dateParameter(fittedAt), fields.wearLimitDistance, fields.wearLimitHours],
+      )
+      await refreshTotals([itemId])
+    },
+    async updateComponent(id: string, fields: ComponentFields): Promise<void> {
+      await query(`UPDATE equipment_component SET label = ?, wear_limit_distance = ?, wear_limit_hours = ? WHERE id = ?`, [
+        fields.label,
+        fields.wearLimitDistance,
+        fields.wearLimitHours,
+        id,
+      ])
+    },
+    /** Ends a component's count at `removedAt` (its totals follow). */
+    async removeComponent(itemId: string, id: string, removedAt: Date): Promise<void> {
+      await query(`UPDATE equipment_component SET removed_at = ? WHERE id = ?`, [dialect.dateParameter(removedAt), id])
+      await refreshTotals([itemId])
+    },
+
     /** The totals of an item as a recomputation from its workouts gives them. */
     async computedTotals(itemId: string): Promise<EquipmentTotals> {
       const [row] = await query<EquipmentTotals[]>(TOTALS_OF_ITEM('?'), [itemId])
@@ -149,16 +245,7 @@ export function equipmentRepository(manager: EntityManager) {
         totalWorkouts: Number(row?.totalWorkouts ?? 0),
       }
     },
-    /** Sets the stored totals of these items to their recomputation, in the caller's transaction. */
-    async refreshTotals(itemIds: readonly string[]): Promise<void> {
-      const ids = [...new Set(itemIds)]
-      if (ids.length === 0) return
-      await query(
-        `UPDATE equipment SET (total_distance, total_duration, total_moving, total_workouts) = (${TOTALS_OF_ITEM('equipment.id')})
-         WHERE id IN (${placeholders(ids)})`,
-        ids,
-      )
-    },
+    refreshTotals,
   }
 }
 

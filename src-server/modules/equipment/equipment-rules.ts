@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import { MISC_EQUIPMENT_MAX, type Equipment, type EquipmentType, type updateEquipmentBody } from '../../../src/contracts'
-import { MISC, typeFitsSport } from '../../../src/domain/equipment'
+import { MISC_EQUIPMENT_MAX, type Equipment, type EquipmentComponent, type EquipmentType, type updateEquipmentBody } from '../../../src/contracts'
+import { MISC, pastLimit, typeFitsSport, type Wear } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
 import { EquipmentEntity, type EquipmentTypeEntity, type SportEntity } from '../../db/entities'
-import type { EquipmentRepository } from '../../db/repositories/equipment.repository'
+import type { ComponentRow, EquipmentRepository, EquipmentTotals } from '../../db/repositories/equipment.repository'
 import { toHttpDate } from '../../lib/http-date'
 import { shortId } from '../../lib/short-id'
 
@@ -11,7 +11,31 @@ export function presentType(type: EquipmentTypeEntity, inUse?: ReadonlySet<numbe
   return { id: type.id, label: type.label, is_active: type.isActive, ...(inUse ? { has_equipments: inUse.has(type.id) } : {}) }
 }
 
-/** An item in the reference's shape: moving time in hours to one decimal, no distance for rackets. */
+/** Hours to one decimal, as the reference gives moving time. */
+export const hours = (seconds: number) => Math.round(seconds / 360) / 10
+
+/** What an item or a component has done against its limits (exact moving time, not the rounded hours). */
+export function wearOf(totals: EquipmentTotals, limits: Pick<ComponentRow, 'wearLimitDistance' | 'wearLimitHours'>): Wear {
+  return { distance: totals.totalDistance, hours: totals.totalMoving / 3600, limitDistance: limits.wearLimitDistance, limitHours: limits.wearLimitHours }
+}
+
+export function presentComponent(component: ComponentRow): EquipmentComponent {
+  return {
+    id: component.id,
+    equipment_id: component.equipmentId,
+    label: component.label,
+    fitted_at: toHttpDate(component.fittedAt),
+    removed_at: component.removedAt ? toHttpDate(component.removedAt) : null,
+    total_distance: Number(component.totalDistance.toFixed(3)),
+    total_duration_in_hours: hours(component.totalMoving),
+    workouts_count: component.totalWorkouts,
+    wear_limit_distance: component.wearLimitDistance,
+    wear_limit_hours: component.wearLimitHours,
+    worn: component.removedAt === null && pastLimit(wearOf(component, component)),
+  }
+}
+
+/** An item in the reference's shape (moving time in hours to one decimal, no distance for rackets) with our wear limits. */
 function presentEquipment(item: EquipmentEntity, type: EquipmentTypeEntity, defaultSportIds: readonly number[]): Equipment {
   return {
     id: item.id,
@@ -23,9 +47,12 @@ function presentEquipment(item: EquipmentEntity, type: EquipmentTypeEntity, defa
     default_for_sport_ids: [...defaultSportIds],
     creation_date: toHttpDate(item.createdAt),
     total_distance: type.label === 'Racket' ? null : Number(item.totalDistance.toFixed(3)),
-    total_duration_in_hours: Math.round(item.totalMoving / 360) / 10,
+    total_duration_in_hours: hours(item.totalMoving),
     visibility: item.visibility,
     workouts_count: item.totalWorkouts,
+    wear_limit_distance: item.wearLimitDistance,
+    wear_limit_hours: item.wearLimitHours,
+    worn: item.isActive && pastLimit(wearOf(item, item)),
   }
 }
 
@@ -77,7 +104,16 @@ export async function checkWorkoutItems(
 }
 
 /** The fields of an item's edit that the reference reads. */
-export const EDITABLE_FIELDS = ['label', 'description', 'equipment_type_id', 'is_active', 'default_for_sport_ids', 'visibility'] as const
+export const EDITABLE_FIELDS = [
+  'label',
+  'description',
+  'equipment_type_id',
+  'is_active',
+  'default_for_sport_ids',
+  'visibility',
+  'wear_limit_distance',
+  'wear_limit_hours',
+] as const
 
 /** The edit's known fields; none at all, or only unknown ones, are the reference's two refusals. */
 export function knownFields(body: z.output<typeof updateEquipmentBody>): Partial<Pick<z.output<typeof updateEquipmentBody>, (typeof EDITABLE_FIELDS)[number]>> {
@@ -88,6 +124,8 @@ export function knownFields(body: z.output<typeof updateEquipmentBody>): Partial
 }
 
 /** A new item, active and with no workouts yet. */
-export function newItem(fields: Pick<EquipmentEntity, 'userId' | 'label' | 'description' | 'equipmentTypeId' | 'createdAt' | 'visibility'>): EquipmentEntity {
+export function newItem(
+  fields: Pick<EquipmentEntity, 'userId' | 'label' | 'description' | 'equipmentTypeId' | 'createdAt' | 'visibility' | 'wearLimitDistance' | 'wearLimitHours'>,
+): EquipmentEntity {
   return Object.assign(new EquipmentEntity(), { id: shortId(), ...fields, isActive: true, totalDistance: 0, totalDuration: 0, totalMoving: 0, totalWorkouts: 0 })
 }

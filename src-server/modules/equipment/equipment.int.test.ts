@@ -81,6 +81,10 @@ describe('equipment', () => {
             total_duration_in_hours: 0,
             visibility: 'private',
             workouts_count: 0,
+            // Ours: no wear limit unless its owner sets one.
+            wear_limit_distance: null,
+            wear_limit_hours: null,
+            worn: false,
           },
         ],
       },

@@ -23,6 +23,17 @@ export function equipmentRoutes(router: Router, authenticate: Authenticate, equi
   })
   bind(router, authenticate, endpoints.updateEquipment, ({ user, params, body }) => equipment.update(user, params.id, body))
   bind(router, authenticate, endpoints.refreshEquipment, ({ user, params }) => equipment.refresh(user, params.id))
+  bind(router, authenticate, endpoints.listWornEquipment, ({ user }) => equipment.worn(user))
+  bind(router, authenticate, endpoints.listComponents, ({ user, params }) => equipment.listComponents(user, params.id))
+  bind(router, authenticate, endpoints.createComponent, async ({ user, params, body, ctx }) => {
+    ctx.status = 201
+    return equipment.createComponent(user, params.id, body)
+  })
+  bind(router, authenticate, endpoints.updateComponent, ({ user, params, body }) => equipment.updateComponent(user, params.id, params.componentId, body))
+  bind(router, authenticate, endpoints.retireComponent, async ({ user, params, body, ctx }) => {
+    if (body.replace) ctx.status = 201
+    return equipment.retireComponent(user, params.id, params.componentId, body)
+  })
   bind(router, authenticate, endpoints.deleteEquipment, async ({ user, params, query }) => {
     await equipment.remove(user, params.id, query.force !== undefined)
     return undefined

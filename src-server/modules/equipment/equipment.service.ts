@@ -1,17 +1,22 @@
 import type { z } from 'zod'
 import {
   MISC_EQUIPMENT_MAX,
+  type ComponentsResponse,
+  type createComponentBody,
   type createEquipmentBody,
   type EquipmentsResponse,
   type EquipmentTypesResponse,
+  type retireComponentBody,
+  type updateComponentBody,
   type updateEquipmentBody,
+  type WornResponse,
 } from '../../../src/contracts'
-import { MISC, typeFitsSport } from '../../../src/domain/equipment'
+import { MISC, pastLimit, TYPE_WITH_COMPONENTS, typeFitsSport } from '../../../src/domain/equipment'
 import { AppError } from '../../../src/errors'
 import type { EquipmentEntity, EquipmentTypeEntity, UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
-import { isShortId } from '../../lib/short-id'
-import { knownFields, newItem, presentItems, presentType } from './equipment-rules'
+import { isShortId, shortId } from '../../lib/short-id'
+import { hours, knownFields, newItem, presentComponent, presentItems, presentType, wearOf } from './equipment-rules'
 
 /** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
 async function usableType({ equipment }: Repositories, id: number, current?: number): Promise<EquipmentTypeEntity> {
@@ -46,6 +51,18 @@ export function createEquipmentService({ database, now }: { database: Database; 
     const item = isShortId(id) ? await repositories.equipment.byId(user.id, id) : null
     if (!item) throw new AppError('equipment_not_found')
     return item
+  }
+
+  /** A bike of the caller's (components belong to bikes only). */
+  async function ownBike(repositories: Repositories, user: UserEntity, id: string): Promise<EquipmentEntity> {
+    const item = await own(repositories, user, id)
+    const type = await repositories.equipment.typeById(item.equipmentTypeId)
+    if (type?.label !== TYPE_WITH_COMPONENTS) throw new AppError('equipment_components_bike_only')
+    return item
+  }
+
+  async function components(repositories: Repositories, itemId: string, status: 'success' | 'created' = 'success'): Promise<ComponentsResponse> {
+    return { status, data: { components: (await repositories.equipment.componentsOf([itemId])).map(presentComponent) } }
   }
 
   async function answer(item: EquipmentEntity, status: 'success' | 'created' = 'success'): Promise<EquipmentsResponse> {
@@ -98,6 +115,8 @@ export function createEquipmentService({ database, now }: { database: Database; 
           equipmentTypeId: type.id,
           createdAt: now(),
           visibility: body.visibility ?? 'private',
+          wearLimitDistance: body.wear_limit_distance ?? null,
+          wearLimitHours: body.wear_limit_hours ?? null,
         })
         await repositories.equipment.insert(created)
         if (body.default_for_sport_ids) await setDefaults(repositories, created, type, body.default_for_sport_ids)
@@ -122,6 +141,8 @@ export function createEquipmentService({ database, now }: { database: Database; 
         }
         if (fields.description !== undefined) current.description = fields.description
         if (fields.visibility !== undefined) current.visibility = fields.visibility
+        if (fields.wear_limit_distance !== undefined) current.wearLimitDistance = fields.wear_limit_distance
+        if (fields.wear_limit_hours !== undefined) current.wearLimitHours = fields.wear_limit_hours
         const type = await usableType(repositories, fields.equipment_type_id ?? current.equipmentTypeId, current.equipmentTypeId)
         const typeChanged = type.id !== current.equipmentTypeId
         current.equipmentTypeId = type.id
@@ -159,6 +180,80 @@ export function createEquipmentService({ database, now }: { database: Database; 
       })
       if (!item) throw new AppError('equipment_not_found')
       return answer(item)
+    },
+
+    /** The caller's active items and their fitted components that reached a wear limit. */
+    async worn(user: UserEntity): Promise<WornResponse> {
+      return database.snapshot(async ({ equipment }) => {
+        const active = (await equipment.ofUser(user.id)).filter((item) => item.isActive)
+        const fitted = (await equipment.componentsOf(active.map((item) => item.id))).filter((component) => component.removedAt === null)
+        const worn = active.flatMap((item) =>
+          [item, ...fitted.filter((component) => component.equipmentId === item.id)]
+            .filter((source) => pastLimit(wearOf(source, source)))
+            .map((source) => ({
+              equipment_id: item.id,
+              equipment_label: item.label,
+              component_id: source === item ? null : source.id,
+              component_label: source === item ? null : source.label,
+              total_distance: Number(source.totalDistance.toFixed(3)),
+              total_duration_in_hours: hours(source.totalMoving),
+              wear_limit_distance: source.wearLimitDistance,
+              wear_limit_hours: source.wearLimitHours,
+            })),
+        )
+        return { status: 'success', data: { worn } }
+      })
+    },
+
+    /** A bike's components; other items have none. */
+    async listComponents(user: UserEntity, id: string): Promise<ComponentsResponse> {
+      return database.snapshot(async (repositories) => components(repositories, (await own(repositories, user, id)).id))
+    },
+
+    /** Fits a component on a bike; it counts the bike's workouts from its fitting date. */
+    async createComponent(user: UserEntity, id: string, body: z.output<typeof createComponentBody>): Promise<ComponentsResponse> {
+      return database.write(async (repositories) => {
+        const bike = await ownBike(repositories, user, id)
+        await repositories.equipment.insertComponent(shortId(), bike.id, body.fitted_at ?? now(), {
+          label: body.label,
+          wearLimitDistance: body.wear_limit_distance ?? null,
+          wearLimitHours: body.wear_limit_hours ?? null,
+        })
+        return components(repositories, bike.id, 'created')
+      })
+    },
+
+    async updateComponent(user: UserEntity, id: string, componentId: string, body: z.output<typeof updateComponentBody>): Promise<ComponentsResponse> {
+      return database.write(async (repositories) => {
+        const bike = await ownBike(repositories, user, id)
+        const component = await repositories.equipment.componentById(bike.id, componentId)
+        if (!component) throw new AppError('equipment_component_not_found')
+        if (Object.values(body).every((value) => value === undefined)) throw new AppError('equipment_no_valid_parameters')
+        await repositories.equipment.updateComponent(component.id, {
+          label: body.label ?? component.label,
+          wearLimitDistance: body.wear_limit_distance === undefined ? component.wearLimitDistance : body.wear_limit_distance,
+          wearLimitHours: body.wear_limit_hours === undefined ? component.wearLimitHours : body.wear_limit_hours,
+        })
+        return components(repositories, bike.id)
+      })
+    },
+
+    /**
+     * Removes a component at a date (it keeps the totals of its time on the bike); with `replace`,
+     * a new one with its label and limits is fitted from that date and starts at zero.
+     */
+    async retireComponent(user: UserEntity, id: string, componentId: string, body: z.output<typeof retireComponentBody>): Promise<ComponentsResponse> {
+      return database.write(async (repositories) => {
+        const bike = await ownBike(repositories, user, id)
+        const component = await repositories.equipment.componentById(bike.id, componentId)
+        if (!component) throw new AppError('equipment_component_not_found')
+        if (component.removedAt !== null) throw new AppError('equipment_component_retired')
+        const date = body.date ?? now()
+        if (date.getTime() < component.fittedAt.getTime()) throw new AppError('equipment_component_date_before_fitting')
+        await repositories.equipment.removeComponent(bike.id, component.id, date)
+        if (body.replace) await repositories.equipment.insertComponent(shortId(), bike.id, date, component)
+        return components(repositories, bike.id, body.replace ? 'created' : 'success')
+      })
     },
 
     /** Deletes an item; while workouts use it, only when forced (its links go with it, the workouts stay). */

@@ -25,7 +25,7 @@ export async function createExportGear(manager: EntityManager, userId: number, g
     }
     const type = types.find((candidate) => candidate.label === piece.type && candidate.isActive)
     if (!type) continue
-    const item = newItem({ userId, label: piece.label, description: piece.description, equipmentTypeId: type.id, createdAt: now, visibility: 'private' })
+    const item = newItem({ userId, label: piece.label, description: piece.description, equipmentTypeId: type.id, createdAt: now, visibility: 'private', wearLimitDistance: null, wearLimitHours: null })
     await equipment.insert(item)
     index.set(piece.label, { id: item.id, type: type.label })
   }
