@@ -6,10 +6,11 @@ import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
-  const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand') }
+  const databaseUrl = flags.find((flag) => flag.startsWith('--database-url='))?.slice('--database-url='.length) ?? null
+  const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand'), databaseUrl }
   const server = await createServer(config, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
   const { port } = await server.listen()
   // Measured as a user's app that has been open a moment: its compute threads warm (trees older

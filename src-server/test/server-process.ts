@@ -38,6 +38,8 @@ export interface ServerProcessOptions {
    * many times would pay their warm-up each time); by default warm, as the app runs.
    */
   readonly warmComputeThreads?: boolean
+  /** The PostgreSQL database to run on (`--database-url`); the data folder's SQLite file when null or left out. */
+  readonly databaseUrl?: string | null
 }
 
 /** The bundled server child, from the tree this file is in. */
@@ -51,6 +53,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     if (options.loopProbe) args.push('--loop-probe')
     if (options.warmComputeThreads === false) args.push('--threads-on-demand')
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
+    if (options.databaseUrl) args.push(`--database-url=${options.databaseUrl}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
       // Stdin is a pipe only so the child sees this process end (see `server-child.ts`).
