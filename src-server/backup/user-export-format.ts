@@ -9,7 +9,8 @@ const figures = {
   duration: z.number().int().min(0),
   moving: z.number().int().min(0),
   pauses: z.number().int().min(0),
-  distance: z.number().min(0),
+  /** km; null when the file measured none */
+  distance: z.number().min(0).nullable(),
   aveSpeed: z.number().nullable(),
   maxSpeed: z.number().nullable(),
   minAlt: z.number().nullable(),

@@ -47,10 +47,10 @@ describe('the real corpus uploaded as one zip', () => {
     return found
   }
   const figuresOf = (found: Workout) => ({
-    distanceM: found.distance * 1000,
+    distanceM: found.distance === null ? null : found.distance * 1000,
     durationS: seconds(found.duration),
     movingS: seconds(found.moving),
-    maxSpeedKmh: found.max_speed ?? 0,
+    maxSpeedKmh: found.max_speed,
     maxAltM: found.max_alt,
     minAltM: found.min_alt,
     ascentM: found.ascent,

@@ -176,12 +176,12 @@ describe('files that cannot become a workout get a clear reason', () => {
     expect(workout.distanceKm).toBeCloseTo(0.0089, 4)
   })
 
-  it('FIT files without positions and distance, or damaged', async () => {
+  it('FIT files without positions and distance import (distance unknown); damaged ones are refused', async () => {
     const start = Date.UTC(2024, 0, 1)
     const hrOnly = encodeFitActivity({ records: [0, 1, 2].map((i) => ({ time: start + i * 1000, heartRate: 100 })) })
-    expect(await refusal(hrOnly)).toBe('fit_no_position_no_distance')
-    // Cut short: what was read before the damage still has neither.
-    expect(await refusal(hrOnly.subarray(0, hrOnly.length - 10))).toBe('fit_no_position_no_distance')
+    // Heart rate over time is a workout (an indoor session): its distance is unknown, not refused.
+    expect(await refusal(hrOnly)).toBe('accepted')
+    expect(await refusal(hrOnly.subarray(0, hrOnly.length - 10))).toBe('accepted')
     // Cut before its second record: too little to read.
     const firstRecordCut = hrOnly.subarray(0, hrOnly.indexOf(100) + 1)
     expect(await refusal(firstRecordCut)).toBe('fit_corrupt')

@@ -25,7 +25,7 @@ const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported
  * @throws TrackFileError (an `AppError`, status 400) when the file cannot become a workout:
  *   `track_file_empty`, `track_format_unsupported`, `track_xml_invalid`, `track_xml_doctype`,
  *   `track_no_track`, `track_invalid_coordinates`, `track_too_many_points`, `track_no_points`, `track_times_sparse`,
- *   `fit_corrupt`, `fit_not_activity`, `fit_no_position_no_distance`. A FIT file whose end is
+ *   `fit_corrupt`, `fit_not_activity`. A FIT file whose end is
  *   damaged imports what was read before it, with a `fit_tail_damaged` warning. File-system errors (missing file) pass through.
  */
 export async function importTrackFile(path: string): Promise<ParsedFile> {

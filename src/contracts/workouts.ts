@@ -50,7 +50,8 @@ const workoutFiguresSchema = z.object({
   moving: z.string(),
   /** `null` for a workout typed in by hand: no timed points, so no pause information. */
   pauses: z.string().nullable(),
-  distance: z.number(),
+  /** km; `null` when the file measured none (an indoor ride without a speed sensor), not 0 */
+  distance: z.number().nullable(),
   ave_speed: z.number().nullable(),
   max_speed: z.number().nullable(),
   min_alt: z.number().nullable(),
@@ -147,8 +148,8 @@ export type WorkoutsListResponse = z.infer<typeof workoutsListResponseSchema>
 
 /** One point of a workout's chart (downsampled at import, ≤ 2,000 points). */
 export const chartDataPointSchema = z.object({
-  /** km since the start of the chart */
-  distance: z.number(),
+  /** km since the start of the chart; null for a workout without a distance */
+  distance: z.number().nullable(),
   /** seconds since the start of the chart */
   duration: z.number().nullable(),
   /** m, or null when unknown */
@@ -156,7 +157,7 @@ export const chartDataPointSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** km/h */
-  speed: z.number(),
+  speed: z.number().nullable(),
   time: httpDateSchema.nullable(),
   hr: z.number().nullable().optional(),
   cadence: z.number().nullable().optional(),

@@ -34,6 +34,8 @@ const RECORDED_VS_LAPS_SHARE = 0.03
  *    distance that grows linearly through each lap, so rest laps of 0 m are pauses.
  * 4. Else the recorded speed integrated over time (see {@link distanceFromSpeed}): a device with a
  *    speed sensor (a wheel or foot pod) that writes no distance still says how far it went.
+ * 5. Else laps stating 0 m give 0; without any of these the distance stays unknown (the analysis
+ *    gives `null`).
  * Why records before laps: a lap spread evenly over its time puts distance into its pauses, which
  * the segments leave out (a treadmill run came out 8.43 km where the device says 10.63 km).
  *
@@ -51,7 +53,10 @@ export function withDeviceDistance(segments: readonly TrackSegment[], laps: read
   const recordedM = Math.max(...segments.map((segment) => maxValue(segment.recordedDistance)))
   if (recordedM > 0 && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, measured)
   if (lapsTotal > 0) return spreadOverLaps(segments, measured)
-  if (segments.some((segment) => hasValue(segment.recordedDistance)) || !segments.some((segment) => hasValue(segment.recordedSpeed))) return segments
+  if (segments.some((segment) => hasValue(segment.recordedDistance))) return segments
+  // A speed sensor that never saw movement says nothing about a distance; laps (or a session)
+  // stating 0 m do: the device measured none (a trainer without a speed sensor), so 0, not unknown.
+  if (!segments.some((segment) => segment.recordedSpeed?.some((value) => value > 0) === true)) return measured.length > 0 ? spreadOverLaps(segments, measured) : segments
   let originM = 0
   return segments.map((segment) => {
     const recordedDistance = distanceFromSpeed(segment, originM)

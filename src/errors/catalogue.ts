@@ -183,6 +183,8 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  // No longer raised (such files import with an unknown distance); kept because import reports
+  // stored before then still name it.
   fit_no_position_no_distance: {
     message: 'the FIT file has neither GPS positions nor distance, so no workout can be made from it',
     status: 400,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     wallMs,
     warmMs,
     cpuMs,
-    `${points} points, ${stored.workout.distanceKm.toFixed(1)} km, chart ${stored.chart.size}, map ${polylinePoints}`,
+    `${points} points, ${stored.workout.distanceKm?.toFixed(1) ?? '–'} km, chart ${stored.chart.size}, map ${polylinePoints}`,
     mainMs,
   )
 }

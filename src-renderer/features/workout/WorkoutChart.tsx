@@ -9,7 +9,7 @@ import { formatPace, type PaceUnit } from '../../../src/domain/pace'
 import { formatDuration } from '../../components/formatDuration'
 import { formatNumber } from '../../format/units'
 import type { CadenceUnit } from '../../../src/format/cadence'
-import { availableSeries, hasTimeAxis, minimumSpan, paceAxis, smoothSpeed, steadyAxis, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
+import { availableSeries, hasDistanceAxis, hasTimeAxis, minimumSpan, paceAxis, smoothSpeed, steadyAxis, toChartRows, withPace, type ChartAxis, type ChartRow, type ChartSeriesName } from './chartData'
 import type { DistanceReading } from '../../format/units'
 import { unitSystem } from './measures'
 
@@ -70,7 +70,8 @@ export const WorkoutChart = memo(function WorkoutChart({
   const paceScale = useMemo(() => (pace === null ? null : paceAxis(rows)), [rows, pace])
   const timeAxis = hasTimeAxis(rows)
   const [axisChoice, setAxis] = useState<ChartAxis>('distance')
-  const axis: ChartAxis = timeAxis ? axisChoice : 'distance'
+  const distanceAxis = hasDistanceAxis(rows)
+  const axis: ChartAxis = !distanceAxis ? 'duration' : timeAxis ? axisChoice : 'distance'
   const [shown, setShown] = useState<string[]>(['speed', 'pace', 'elevation'])
   const visible = available.filter((name) => shown.includes(name))
   const paceOnLeft = paceScale !== null && visible.includes('pace')
@@ -124,8 +125,7 @@ export const WorkoutChart = memo(function WorkoutChart({
     return (
       <Paper withBorder shadow="sm" p="xs" data-testid="chart-tooltip">
         <Text size="xs" fw={600}>
-          {distanceText(row.distance)}
-          {row.duration !== null && ` · ${formatDuration(row.duration)}`}
+          {[row.distance === null ? null : distanceText(row.distance), row.duration === null ? null : formatDuration(row.duration)].filter((part) => part !== null).join(' · ')}
         </Text>
         {/* Every channel of the point, drawn or not: the line shows the trend, this the figures. */}
         {available.map((name) => {
@@ -164,7 +164,7 @@ export const WorkoutChart = memo(function WorkoutChart({
           onChange={(event) => setSmoothed(event.currentTarget.checked)}
           data-testid="chart-smooth-speed"
         />
-        {timeAxis && (
+        {timeAxis && distanceAxis && (
           <SegmentedControl
             size="xs"
             value={axis}

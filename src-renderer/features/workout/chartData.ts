@@ -12,8 +12,8 @@ export type ChartSeriesName = 'speed' | 'pace' | 'elevation' | 'hr' | 'cadence' 
 /** One chart row, in the viewer's units; `index` points back into the API series (map marker). */
 export interface ChartRow {
   index: number
-  /** km or mi */
-  distance: number
+  /** km or mi; null for a workout without a distance (its chart runs on time only) */
+  distance: number | null
   /** seconds since the start, or null without timestamps */
   duration: number | null
   /** km/h or mi/h; null during a pause, so the line shows a gap instead of a drop to 0 */
@@ -42,7 +42,8 @@ function breakAtPauses(rows: readonly ChartRow[]): ChartRow[] {
     if (position === 0 || position === rows.length - 1) return row
     const previous = rows[position - 1]
     const step = previous && row.duration !== null && previous.duration !== null ? row.duration - previous.duration : 0
-    const pausedStep = previous !== undefined && step > PAUSE_MIN_S && ((row.distance - previous.distance) / step) * 3600 < PAUSE_MAX_SPEED
+    const covered = row.distance !== null && previous?.distance != null ? row.distance - previous.distance : null
+    const pausedStep = covered !== null && step > PAUSE_MIN_S && (covered / step) * 3600 < PAUSE_MAX_SPEED
     return row.speed === 0 || pausedStep ? { ...row, speed: null } : row
   })
 }
@@ -54,9 +55,9 @@ function breakAtPauses(rows: readonly ChartRow[]): ChartRow[] {
 export function toChartRows(points: readonly ChartDataPoint[], imperial: boolean, cadence: CadenceUnit = 'rpm'): ChartRow[] {
   return breakAtPauses(points.map((point, index) => ({
     index,
-    distance: round(toDistanceUnit(point.distance, imperial), 3),
+    distance: point.distance === null ? null : round(toDistanceUnit(point.distance, imperial), 3),
     duration: point.duration,
-    speed: round(toSpeedUnit(point.speed, imperial), 2),
+    speed: point.speed === null ? null : round(toSpeedUnit(point.speed, imperial), 2),
     pace: null,
     elevation: point.elevation === null ? null : round(toElevationUnit(point.elevation, imperial), 1),
     hr: point.hr ?? null,
@@ -205,11 +206,17 @@ export function steadyAxis(rows: readonly ChartRow[], names: readonly Exclude<Ch
 
 /** The series worth drawing (pace in place of speed when the sport reads as pace); a sensor with no value anywhere is left out. */
 export function availableSeries(rows: readonly ChartRow[], pace = false): ChartSeriesName[] {
-  const names: ChartSeriesName[] = [pace ? 'pace' : 'speed']
+  // A workout without a distance has no speed to draw.
+  const names: ChartSeriesName[] = rows.some((row) => row.distance !== null) ? [pace ? 'pace' : 'speed'] : []
   for (const name of ['elevation', 'hr', 'cadence', 'power'] as const) {
     if (rows.some((row) => row[name] !== null)) names.push(name)
   }
   return names
+}
+
+/** The distance axis needs a distance on every row (a workout without a distance has none). */
+export function hasDistanceAxis(rows: readonly ChartRow[]): boolean {
+  return rows.length > 0 && rows.every((row) => row.distance !== null)
 }
 
 /** The time axis needs a duration on every row (files without timestamps have none). */

@@ -96,7 +96,7 @@ export function manualValuesOf(workout: Workout, imperial: boolean, timezone: st
     hours: Math.floor(seconds / 3600),
     minutes: Math.floor((seconds % 3600) / 60),
     seconds: seconds % 60,
-    distance: round(toDistanceUnit(workout.distance, imperial), 3),
+    distance: workout.distance === null ? '' : round(toDistanceUnit(workout.distance, imperial), 3),
     ascent: workout.ascent === null ? '' : round(toElevationUnit(workout.ascent, imperial), 1),
     descent: workout.descent === null ? '' : round(toElevationUnit(workout.descent, imperial), 1),
   }

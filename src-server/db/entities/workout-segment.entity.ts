@@ -20,8 +20,9 @@ export class WorkoutSegmentEntity {
   @Column({ type: 'integer' })
   pauses!: number
 
-  @Column({ type: 'real' })
-  distance!: number
+  /** km; null when the file measured no distance (unknown, not 0). */
+  @Column({ type: 'real', nullable: true })
+  distance!: number | null
 
   @Column({ type: 'real', name: 'ave_speed', nullable: true })
   aveSpeed!: number | null

@@ -22,6 +22,7 @@ import { WorkoutCalories1795777000000 } from './1795777000000-workout-calories'
 import { ShareLinks1795777100000 } from './1795777100000-share-links'
 import { Follows1795783947017 } from './1795783947017-follows'
 import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
+import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -48,6 +49,7 @@ export const migrations = [
   ShareLinks1795777100000,
   Follows1795783947017,
   EquipmentWear1795795381058,
+  NullableDistance1795795581599,
 ]
 
 /**
@@ -64,4 +66,5 @@ export const postgresMigrations = [
   ShareLinks1795777100000,
   Follows1795783947017,
   EquipmentWear1795795381058,
+  NullableDistance1795795581599,
 ]

@@ -164,8 +164,11 @@ function workoutRowOf(row: StoredWorkoutRow, dialect: Dialect): WorkoutRow {
   }
 }
 
-/** A workout of the same outing; parameters: user, sport, from, until (dates), distance (km, to half a metre). */
-const SAME_OUTING = 'user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(distance - ?) < 0.0005'
+/**
+ * A workout of the same outing; parameters: user, sport, from, until (dates), distance (km, to half
+ * a metre; an unknown distance, null, matches an unknown one).
+ */
+const SAME_OUTING = 'user_id = ? AND sport_id = ? AND workout_date BETWEEN ? AND ? AND abs(coalesce(distance, -1.0) - coalesce(?, -1.0)) < 0.0005'
 
 /** The columns `bestBy` may rank workouts by. */
 type BestColumn = 'distance' | 'ave_speed' | 'max_speed' | 'moving' | 'ascent'
@@ -206,7 +209,7 @@ export function workoutsRepository(manager: EntityManager) {
    * the same file bytes (`sameBytes`), else one of the same outing (see `sameOutingId`, at
    * exactly its start), else null. Two indexed lookups, each stopping at its first row.
    */
-  async function duplicateOfFile(file: { userId: number; fileHash: string; sportId: number; start: Date; distanceKm: number }): Promise<{ id: string; sameBytes: boolean } | null> {
+  async function duplicateOfFile(file: { userId: number; fileHash: string; sportId: number; start: Date; distanceKm: number | null }): Promise<{ id: string; sameBytes: boolean } | null> {
     const start = date(file.start)
     const rows = await query<{ id: string; sameBytes: number }[]>(
       `SELECT id, 1 AS "sameBytes" FROM (SELECT id FROM workout WHERE user_id = ? AND file_hash = ? LIMIT 1) AS same_bytes
@@ -395,7 +398,7 @@ export function workoutsRepository(manager: EntityManager) {
      * A user's workout of the same sport and distance (to half a metre) dated within [from, until],
      * and of the same duration when one is given: the same outing, imported again.
      */
-    async sameOutingId(outing: { userId: number; sportId: number; from: Date; until: Date; distanceKm: number; durationS?: number }): Promise<string | null> {
+    async sameOutingId(outing: { userId: number; sportId: number; from: Date; until: Date; distanceKm: number | null; durationS?: number }): Promise<string | null> {
       const duration = outing.durationS === undefined ? '' : 'AND duration = ?'
       const [same] = await query<{ id: string }[]>(`SELECT id FROM workout WHERE ${SAME_OUTING} ${duration} LIMIT 1`, [
         outing.userId,

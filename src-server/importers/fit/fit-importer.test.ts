@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
-import { isAppError } from '../../../src/errors/app-error'
 import { codeOf } from '../test-support/error-code'
 import { activitiesOfFit, importFitBytes, importFitFile } from './fit-importer'
 import { activityOfParsedFit, parseFitWithLibrary } from '../test-support/fit-library-reference'
@@ -79,10 +78,13 @@ describe('FIT importer', () => {
     expect(viaLibrary.map((activity) => activity.tracks[0]?.segments[0]?.time[0])).toEqual([at(0), at(30), at(40)])
   })
 
-  it('refuses a FIT file with neither positions nor distance', async () => {
-    expect(await importFitFile(fixture('no_position_no_distance.fit')).catch((error: unknown) => (isAppError(error) ? error.code : error))).toBe(
-      'fit_no_position_no_distance',
-    )
+  it('imports a FIT file with neither positions nor distance, its distance and speeds unknown (null), not 0', async () => {
+    const { workout } = analyseTrack(singleActivity(await importFitFile(fixture('no_position_no_distance.fit'))), { stoppedSpeedThresholdKmh: 1 })
+    expect([workout.distanceKm, workout.aveSpeedKmh, workout.maxSpeedKmh, workout.bounds]).toEqual([null, null, null, null])
+    expect(workout.durationS).toBeGreaterThan(0)
+    // Nothing says the athlete stopped: the time inside the timer's runs is moving time.
+    expect(workout.movingS).toBeGreaterThan(0)
+    expect(workout.movingS).toBeLessThanOrEqual(workout.durationS)
   })
 
   it('keeps what a damaged end left, with a warning: wrong checksum, cut short', () => {
@@ -117,13 +119,14 @@ describe('FIT file with speed but neither positions nor distance', () => {
     const ride = speedOnlyRide(1_206)
     const track = singleActivity(importFitBytes(encodeSpeedOnlyFit(ride)))
     const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
-    expect(workout.distanceKm * 1000).toBeCloseTo(trapezoidDistanceM(ride), 6)
+    expect((workout.distanceKm ?? Number.NaN) * 1000).toBeCloseTo(trapezoidDistanceM(ride), 6)
     expect(workout.movingS).toBe(199 + 298)
     expect(workout.bounds).toBeNull()
   })
 
-  it('a speed sensor that never turned gives no distance: refused as before', () => {
-    expect(codeOf(() => importFitBytes(encodeSpeedOnlyFit(speedOnlyRide(1_206, { stillWheel: true }))))).toBe('fit_no_position_no_distance')
+  it('a speed sensor that never turned gives no distance: unknown (null), not 0', () => {
+    const track = singleActivity(importFitBytes(encodeSpeedOnlyFit(speedOnlyRide(1_206, { stillWheel: true }))))
+    expect(analyseTrack(track, { stoppedSpeedThresholdKmh: 1 }).workout.distanceKm).toBeNull()
   })
 })
 

@@ -178,16 +178,8 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
   cleanRecords(data)
-  const { lat, distance, speed } = data.records
-  const hasPosition = lat.some((value) => !Number.isNaN(value))
-  // A speed sensor that never saw movement says nothing about a distance (see `withDeviceDistance`);
-  // a lap or session total does, even 0 (a trainer without a speed sensor: the device measured none).
-  const hasDistance =
-    distance?.some((value) => !Number.isNaN(value)) === true ||
-    data.laps.some((lap) => lap.distanceM >= 0) ||
-    data.sessions.some((session) => session.distanceM >= 0) ||
-    speed?.some((value) => value > 0) === true
-  if (!hasPosition && !hasDistance) throw new TrackFileError('fit_no_position_no_distance', 'no record position, record distance, lap or session distance, or speed above 0')
+  // A file without positions or any distance (an indoor ride without a speed sensor) still imports
+  // with its times and sensors: its distance is unknown (`null`), not refused and not made up.
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
   const ranges = sessionRanges(data, sessions)
@@ -234,7 +226,7 @@ export interface FitImport {
  * (`fit-reader.ts`). A file whose end is damaged keeps what was read before the damage, with a
  * `fit_tail_damaged` warning, unless fewer than two records were readable.
  * @throws TrackFileError `fit_corrupt` (not FIT, structure broken before the end, or too little
- *   readable), `fit_not_activity`, `fit_no_position_no_distance`, `track_no_points`,
+ *   readable), `fit_not_activity`, `track_no_points`,
  *   `track_too_many_points`
  */
 export function importFitBytes(bytes: Uint8Array): FitImport {

@@ -1,7 +1,6 @@
 import { Decoder, Encoder, Profile, Stream, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
-import { codeOf } from '../test-support/error-code'
 import { singleActivity } from '../test-support/single-activity'
 import { importFitBytes } from './fit-importer'
 
@@ -57,7 +56,7 @@ describe('indoor FIT sessions without positions', () => {
     expect(sdk.distanceM).toBeGreaterThan(4000)
     const track = singleActivity(importFitBytes(bytes).activities)
     const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
-    expect(Math.abs(workout.distanceKm * 1000 - (sdk.distanceM ?? Number.NaN))).toBeLessThanOrEqual(1)
+    expect(Math.abs((workout.distanceKm ?? Number.NaN) * 1000 - (sdk.distanceM ?? Number.NaN))).toBeLessThanOrEqual(1)
     expect(workout.durationS).toBe(sdk.spanS)
     // Two timer runs of 299 s each: the 100 s pause is neither moving nor a distance.
     expect(workout.movingS).toBe(2 * 299)
@@ -77,9 +76,17 @@ describe('indoor FIT sessions without positions', () => {
     expect(track.calories).toBe(sdk.calories)
   })
 
-  it('a session stating no distance at all is still refused (a nullable distance is not there yet)', () => {
+  it('a session stating no distance at all imports with its time, sensors and calories, the distance unknown (null), not 0', () => {
     const bytes = indoorFit({ totalCalories: 120 })
-    expect(sdkReading(bytes).distanceM).toBeUndefined()
-    expect(codeOf(() => importFitBytes(bytes))).toBe('fit_no_position_no_distance')
+    const sdk = sdkReading(bytes)
+    expect(sdk.distanceM).toBeUndefined()
+    const track = singleActivity(importFitBytes(bytes).activities)
+    const { workout, segments } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+    expect([workout.distanceKm, workout.aveSpeedKmh, workout.maxSpeedKmh]).toEqual([null, null, null])
+    expect(segments.map((segment) => segment.distanceKm)).toEqual([null, null])
+    expect(workout.durationS).toBe(sdk.spanS)
+    // Two timer runs of 299 s each: the 100 s pause between them is not moving time.
+    expect(workout.movingS).toBe(2 * 299)
+    expect(track.calories).toBe(sdk.calories)
   })
 })

@@ -32,6 +32,8 @@ export type DistanceCheck =
   | 'device'
   /** Between gpxpy's 2-D length − 1 % and its 3-D length + 1 % (GPX files, `gpxpy-reference.json`). */
   | 'gpxpy'
+  /** Unknown (`null`): the file has no position and states no distance (session, laps, records). */
+  | 'none'
 
 /** What a file must give. */
 export type Outcome =
@@ -41,6 +43,7 @@ export type Outcome =
 const positions = (count = 1): Outcome => ({ activities: Array<DistanceCheck>(count).fill('positions') })
 const device: Outcome = { activities: ['device'] }
 const gpxpy: Outcome = { activities: ['gpxpy'] }
+const noDistance: Outcome = { activities: ['none'] }
 
 /** Every file of the corpus and its outcome; a file missing here fails the test. */
 export const expected: Readonly<Record<string, Outcome>> = {
@@ -68,6 +71,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/gear-change.fit': device,
   'fit/hrm-plugin.fit': device,
   'fit/indoor-trainer.fit': device, // a trainer ride without a speed sensor: session and laps state 0 m
+  // No position and no distance anywhere in the file: the distance is unknown (null), not 0.
+  'fit/antfs-dump-63.fit': noDistance, // a Forerunner 70 run, clock in 1990
+  'fit/goldencheetah-edge830-stages.fit': noDistance, // an indoor ride: power, heart rate, no speed sensor
+  'fit/goldencheetah-moxy.fit': noDistance, // a muscle-oxygen sensor's 348 s
   'fit/inverted-times.fit': positions(),
   'fit/misc-0134902991.fit': positions(),
   'fit/monitoring-file.fit': { refused: 'fit_not_activity' },
@@ -400,10 +407,11 @@ function startOf(activity: ReferenceActivity): number {
 
 /** The figures of one imported activity, however they were read (the analysis, or the API). */
 export interface ImportedFigures {
-  readonly distanceM: number
+  /** `null`: unknown (the file measured no distance). */
+  readonly distanceM: number | null
   readonly durationS: number
   readonly movingS: number
-  readonly maxSpeedKmh: number
+  readonly maxSpeedKmh: number | null
   readonly maxAltM: number | null
   readonly minAltM: number | null
   readonly ascentM: number | null
@@ -424,7 +432,14 @@ export function expectFiguresMatch(figures: ImportedFigures, check: DistanceChec
   const { distanceM } = figures
   // + 1 m: workouts' figures are kept to the metre; plus the rounding of the figure read.
   const slackM = 1 + stepM / 2
-  if (check === 'gpxpy') {
+  if (check === 'none') {
+    expect(positionDistanceM(activity), 'the reference finds positions').toBe(0)
+    expect(activity.recordedDistanceM, 'the reference finds a device distance').toBeNaN()
+    expect(distanceM, 'an unknown distance').toBeNull()
+    expect(figures.maxSpeedKmh, 'no speed without a distance').toBeNull()
+  } else if (distanceM === null) {
+    throw new Error(`no distance where ${check} gives one`)
+  } else if (check === 'gpxpy') {
     if (!gpx) throw new Error('no gpxpy figures for this file: run tests/fixtures/real/gpxpy-reference.py')
     expect(distanceM, `distance ${distanceM} m vs gpxpy 2-D ${gpx.length2dM} m`).toBeGreaterThanOrEqual(gpx.length2dM * 0.99 - slackM)
     expect(distanceM, `distance ${distanceM} m vs gpxpy 3-D ${gpx.length3dM} m`).toBeLessThanOrEqual(gpx.length3dM * 1.01 + slackM)
@@ -440,7 +455,7 @@ export function expectFiguresMatch(figures: ImportedFigures, check: DistanceChec
     expect(Math.abs(figures.durationS - ((gpx.last ?? Number.NaN) - (gpx.first ?? Number.NaN)) / 1000), 'duration (gpxpy)').toBeLessThanOrEqual(1)
   }
   if (activity.sport && figures.sport !== undefined) expect(figures.sport, 'sport').toBe(activity.sport)
-  expect(figures.maxSpeedKmh).toBeLessThan(300)
+  if (figures.maxSpeedKmh !== null) expect(figures.maxSpeedKmh).toBeLessThan(300)
   if (figures.maxAltM !== null) expect(figures.maxAltM).toBeLessThan(8_849)
   if (figures.minAltM !== null) expect(figures.minAltM).toBeGreaterThan(-430)
   if (figures.ascentM !== null) expect(figures.ascentM).toBeLessThanOrEqual(50 + 10 * figures.durationS)

@@ -39,7 +39,7 @@ describe('equipment totals', () => {
     const items = (await t.api<EquipmentsResponse>('GET', 'equipments', { token: sam.token })).body.data.equipments
     for (const piece of items) {
       const workouts = (await t.api<WorkoutsListResponse>('GET', `workouts?equipment_id=${piece.id}&per_page=100`, { token: sam.token })).body.data.workouts
-      const distance = workouts.reduce((sum, workout) => sum + workout.distance, 0)
+      const distance = workouts.reduce((sum, workout) => sum + (workout.distance ?? 0), 0)
       const moving = workouts.reduce((sum, workout) => sum + seconds(workout.moving ?? '0:00:00'), 0)
       expect({ label: piece.label, count: piece.workouts_count, hours: piece.total_duration_in_hours }).toEqual({
         label: piece.label,
@@ -114,7 +114,7 @@ describe('equipment totals', () => {
     expect(listed).toHaveLength(3)
     const [stored] = (await t.api<EquipmentsResponse>('GET', `equipments/${bike.id}`, { token: sam.token })).body.data.equipments
     expect(stored?.workouts_count).toBe(3)
-    expect(stored?.total_distance).toBeCloseTo(listed.reduce((sum, workout) => sum + workout.distance, 0), 3)
+    expect(stored?.total_distance).toBeCloseTo(listed.reduce((sum, workout) => sum + (workout.distance ?? 0), 0), 3)
     await expectTotalsAgree()
   })
 })

@@ -75,7 +75,7 @@ describe('equipment from a Strava export', () => {
       const linked = await workouts(`&equipment_id=${item.id}`)
       expect(item.workouts_count, item.label).toBe(linked.length)
       expect(item.total_distance, item.label).toBeCloseTo(
-        linked.reduce((sum, workout) => sum + workout.distance, 0),
+        linked.reduce((sum, workout) => sum + (workout.distance ?? 0), 0),
         3,
       )
     }

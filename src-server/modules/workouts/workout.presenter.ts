@@ -26,7 +26,7 @@ function presentFigures(
   duration: number
   moving: number
   pauses: number
-  distance: number
+  distance: number | null
   aveSpeed: number | null
   maxSpeed: number | null
   minAlt: number | null
@@ -40,7 +40,7 @@ function presentFigures(
     duration: formatTimedelta(figures.duration),
     moving: formatTimedelta(figures.moving),
     pauses: timed ? formatTimedelta(figures.pauses) : null,
-    distance: round(figures.distance, 3) ?? 0,
+    distance: round(figures.distance, 3),
     ave_speed: round(figures.aveSpeed, 2),
     max_speed: round(figures.maxSpeed, 2),
     min_alt: round(figures.minAlt, 2),

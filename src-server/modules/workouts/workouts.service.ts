@@ -342,7 +342,7 @@ export function createWorkoutsService(context: ServerContext) {
           if (body.distance !== undefined) current.distance = body.distance
           if (body.ascent !== undefined) current.ascent = body.ascent
           if (body.descent !== undefined) current.descent = body.descent
-          current.aveSpeed = current.maxSpeed = manualSpeed(current.distance, current.duration)
+          current.aveSpeed = current.maxSpeed = current.distance === null ? null : manualSpeed(current.distance, current.duration)
         }
         // An empty title gets the default one, as on creation (from the sport and the start's time of day).
         if (body.title !== undefined) current.title = body.title.trim() || defaultTitle(sport.label, current.workoutDate, user)
@@ -382,13 +382,13 @@ export function createWorkoutsService(context: ServerContext) {
       const { workout, access } = await viewWorkout(db.manager, user, id, 'analysis')
       const points = chartPoints((await storedTrack(workout)).chart)
       let chartData
-      if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed)
+      if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed, workout.distance !== null)
       else {
         const index = (segmentNumber(segment) ?? 0) - 1
         const own = points.filter((point) => point.segment === index)
         if (own.length === 0) throw new AppError('segment_not_found')
         const figures = (await workoutsRepository(db.manager).segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
-        chartData = presentSegmentChart(own, figures?.maxSpeed ?? null)
+        chartData = presentSegmentChart(own, figures?.maxSpeed ?? null, workout.distance !== null)
       }
       return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access) } }
     },

@@ -13,12 +13,15 @@ export interface MotionFigures {
   readonly movingS: number
   /** `duration − moving`, whole seconds (truncated from the exact difference), ≥ 0. */
   readonly pausesS: number
-  /** Distance in kilometres (3-D where both elevations are known, only intervals with times). */
-  readonly distanceKm: number
-  /** Average moving speed in km/h: distance ÷ moving time (whole seconds), 0 without moving time. */
-  readonly aveSpeedKmh: number
-  /** Filtered maximum speed in km/h (reference filter, see `filteredMaxSpeedMs`); a workout takes the max of its segments. */
-  readonly maxSpeedKmh: number
+  /**
+   * Distance in kilometres (3-D where both elevations are known, only intervals with times), or
+   * `null` when the file measured none (no positions, no recorded distance: unknown, not 0).
+   */
+  readonly distanceKm: number | null
+  /** Average moving speed in km/h: distance ÷ moving time (whole seconds), 0 without moving time; `null` without distance. */
+  readonly aveSpeedKmh: number | null
+  /** Filtered maximum speed in km/h (reference filter, see `filteredMaxSpeedMs`); a workout takes the max of its segments; `null` without distance. */
+  readonly maxSpeedKmh: number | null
   /** Lowest known elevation in metres, or `null` when no point has a usable elevation. */
   readonly minAltM: number | null
   /** Highest known elevation in metres, or `null`. */

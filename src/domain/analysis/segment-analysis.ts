@@ -31,9 +31,11 @@ export interface SegmentMeasure {
  * Where an activity's distance comes from — one rule for every format: its positions when it has
  * any (points without one are bridged, as a file converted to GPX would lose them), else the
  * distance the device recorded (FIT record distance, TCX `DistanceMeters`, or lap distances
- * spread over the lap by the importer; see `track-distance.ts`).
+ * spread over the lap by the importer; see `track-distance.ts`), else `none`: the file measured
+ * no distance (an indoor ride without a speed sensor), which is unknown rather than 0, and every
+ * forward-time interval counts as moving (nothing says the athlete stopped).
  */
-export type DistanceSource = 'positions' | 'recorded'
+export type DistanceSource = 'positions' | 'recorded' | 'none'
 
 /**
  * Measures one segment (gpxpy 1.6 semantics, see `reference-tracker.md` §1.2) and writes its
@@ -153,6 +155,15 @@ export function measureSegment(
     distanceColumn[offset + i] = distanceOriginM + distanceM
     const t = time[i] ?? Number.NaN
     if (Number.isNaN(t)) continue
+    if (source === 'none') {
+      const stepMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : 0
+      if (stepMs > 0) {
+        movingMs += stepMs
+        series.movingMs[offset + i] = stepMs
+      }
+      timed = i
+      continue
+    }
     const dtMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : Number.NaN
     if (pendingM > 0 && dtMs > 0) {
       const speedMs = pendingM / (dtMs / 1000)

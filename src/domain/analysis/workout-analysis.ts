@@ -76,7 +76,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const groundM = dropImpossiblePositions(series.lat, series.lon, series.time)
 
   // One distance source for the whole activity (see DistanceSource).
-  const source: DistanceSource = kept.some(hasPosition) ? 'positions' : 'recorded'
+  const source: DistanceSource = kept.some(hasPosition) ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
+  const measured = source !== 'none'
   const measures: SegmentMeasure[] = []
   const segments: SegmentFigures[] = []
   let offset = 0
@@ -86,7 +87,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM)
     measures.push(measure)
     segments.push({
-      ...figuresOf(measure, measure.durationMs, measure.movingMs),
+      ...figuresOf(measure, measure.durationMs, measure.movingMs, measured),
       index,
       firstPoint: offset,
       pointCount: segment.size,
@@ -103,7 +104,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   if (durationMs <= 0) throw new AppError('track_times_invalid')
   const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
   const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
-  const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs)
+  const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs, measured)
   return { workout, segments, series }
 }
 
@@ -114,6 +115,10 @@ function thresholdOf(value: number | undefined): number {
 function hasPosition(segment: TrackSegment): boolean {
   for (let i = 0; i < segment.size; i++) if (!Number.isNaN((segment.lat[i] ?? Number.NaN) + (segment.lon[i] ?? Number.NaN))) return true
   return false
+}
+
+function hasRecordedDistance(segment: TrackSegment): boolean {
+  return segment.recordedDistance?.some((value) => !Number.isNaN(value)) === true
 }
 
 function firstTime(segments: readonly TrackSegment[]): number {
@@ -209,15 +214,16 @@ function wholeSeconds(ms: number): number {
   return Math.floor(ms / 1000)
 }
 
-function figuresOf(measure: SegmentMeasure, durationMs: number, movingMs: number): MotionFigures {
+/** `measured`: the activity has a distance source; without one, distance and speeds are unknown (`null`). */
+function figuresOf(measure: SegmentMeasure, durationMs: number, movingMs: number, measured: boolean): MotionFigures {
   const movingS = wholeSeconds(movingMs)
   return {
     durationS: wholeSeconds(durationMs),
     movingS,
     pausesS: wholeSeconds(Math.max(0, durationMs - movingMs)),
-    distanceKm: measure.distanceM / 1000,
-    aveSpeedKmh: movingS > 0 ? (measure.distanceM / movingS) * 3.6 : 0,
-    maxSpeedKmh: measure.maxSpeedMs * 3.6,
+    distanceKm: measured ? measure.distanceM / 1000 : null,
+    aveSpeedKmh: measured ? (movingS > 0 ? (measure.distanceM / movingS) * 3.6 : 0) : null,
+    maxSpeedKmh: measured ? measure.maxSpeedMs * 3.6 : null,
     minAltM: measure.minAltM,
     maxAltM: measure.maxAltM,
     ascentM: measure.ascentM,

@@ -57,13 +57,13 @@ describe('splits', () => {
       for (const [index, parts] of splits(table, units).entries()) {
         const unit = units[index] ?? 0
         const sum = (pick: (part: (typeof parts)[number]) => number): number => parts.reduce((total, part) => total + pick(part), 0)
-        expect(sum((part) => part.distanceM) / 1000).toBeCloseTo(workout.distanceKm, 6)
+        expect(sum((part) => part.distanceM) / 1000).toBeCloseTo(workout.distanceKm ?? Number.NaN, 6)
         // The workout truncates moving time to whole seconds.
         expect(Math.floor(sum((part) => part.movingMs) / 1000 + 1e-6)).toBe(workout.movingS)
         expect(sum((part) => part.ascentM ?? 0)).toBeCloseTo(workout.ascentM ?? 0, 6)
         expect(sum((part) => part.descentM ?? 0)).toBeCloseTo(workout.descentM ?? 0, 6)
         for (const part of parts.slice(0, -1)) expect(part.distanceM).toBeCloseTo(unit, 6)
-        expect(parts.length).toBe(Math.ceil((workout.distanceKm * 1000) / unit - 1e-9))
+        expect(parts.length).toBe(Math.ceil(((workout.distanceKm ?? Number.NaN) * 1000) / unit - 1e-9))
       }
     }
   })
@@ -95,7 +95,7 @@ describe('laps', () => {
         { startTime: start, endTime: middle },
       ])
       expect(laps).toHaveLength(2)
-      expect(((laps[0]?.distanceM ?? 0) + (laps[1]?.distanceM ?? 0)) / 1000).toBeCloseTo(workout.distanceKm, 6)
+      expect(((laps[0]?.distanceM ?? 0) + (laps[1]?.distanceM ?? 0)) / 1000).toBeCloseTo(workout.distanceKm ?? Number.NaN, 6)
       expect(Math.floor(((laps[0]?.movingMs ?? 0) + (laps[1]?.movingMs ?? 0)) / 1000 + 1e-6)).toBe(workout.movingS)
     }
   })
@@ -159,8 +159,8 @@ describe('best efforts', () => {
   it('are never faster than the top speed; over the whole distance they take at least the moving time; as a brute-force search', () => {
     for (const { workout, series } of cases) {
       const table = intervalTable(series)
-      const total = workout.distanceKm * 1000
-      const top = workout.maxSpeedKmh
+      const total = (workout.distanceKm ?? Number.NaN) * 1000
+      const top = workout.maxSpeedKmh ?? Number.NaN
       const [whole] = distanceEfforts(table, [total - 1e-9], top)
       expect(Math.floor((whole?.movingMs ?? 0) / 1000 + 1e-6)).toBeGreaterThanOrEqual(workout.movingS)
       const efforts = distanceEfforts(table, FOOT_EFFORT_DISTANCES_M, top)
@@ -185,7 +185,7 @@ describe('best efforts', () => {
     for (const track of [trackOf(paused), trackOf(first, second)]) {
       const { workout, series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
       expect(workout.distanceKm).toBeCloseTo(2, 3)
-      const [two] = distanceEfforts(intervalTable(series), [1999], workout.maxSpeedKmh)
+      const [two] = distanceEfforts(intervalTable(series), [1999], workout.maxSpeedKmh ?? Number.NaN)
       // 360 + 300 + 360 s, less the 1 m not needed; never 720 s as if the pause took no time.
       expect((two?.movingMs ?? 0) / 1000).toBeCloseTo(1020 - 0.36, 1)
     }
@@ -197,7 +197,7 @@ describe('best efforts', () => {
     speeds.splice(90, 3, 400, 400, 400)
     const { workout, series } = analyseTrack(trackOf(rideNorth(speeds, Date.UTC(2025, 0, 1))), { stoppedSpeedThresholdKmh: 1 })
     expect(workout.maxSpeedKmh).toBeCloseTo(20, 6)
-    const [effort] = distanceEfforts(intervalTable(series), [400], workout.maxSpeedKmh)
+    const [effort] = distanceEfforts(intervalTable(series), [400], workout.maxSpeedKmh ?? Number.NaN)
     expect((400 / (effort?.movingMs ?? 1)) * 3600).toBeCloseTo(20, 6)
   })
 

@@ -61,23 +61,26 @@ const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLI
 /**
  * Computes the {@link StoredInsights} of an analysed series in a few O(n) passes.
  * @param laps the device's laps (see {@link Lap}), empty when the file has none
- * @param topSpeedKmh the workout's top speed, which no best effort beats (see `distanceEfforts`)
+ * @param topSpeedKmh the workout's top speed, which no best effort beats (see `distanceEfforts`);
+ *   `null` for a workout without a distance, which gets no splits, laps or distance efforts
+ *   (each would read 0 km): only its heart rate and power insights
  * @param effortDistancesM best-effort distances to look for (those of the workout's sport)
  */
 export function computeInsights(
   series: PointSeries,
   laps: readonly Lap[],
-  topSpeedKmh: number,
+  topSpeedKmh: number | null,
   effortDistancesM: readonly number[] = ALL_EFFORT_DISTANCES_M,
 ): StoredInsights {
   const table = intervalTable(series)
-  const [splitsKm = [], splitsMi = []] = splits(table, [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi])
+  const measured = topSpeedKmh !== null
+  const [splitsKm = [], splitsMi = []] = measured ? splits(table, [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi]) : []
   return {
     version: INSIGHTS_VERSION,
     splitsKm: splitsKm.map(roundedSplit),
     splitsMi: splitsMi.map(roundedSplit),
-    laps: lapFigures(table, laps).map(roundedSplit),
-    distanceEfforts: distanceEfforts(table, effortDistancesM, topSpeedKmh).map((effort) => ({
+    laps: measured ? lapFigures(table, laps).map(roundedSplit) : [],
+    distanceEfforts: (measured ? distanceEfforts(table, effortDistancesM, topSpeedKmh) : []).map((effort) => ({
       distanceM: effort.distanceM,
       // Up, so rounding never makes an effort faster than the top speed.
       movingMs: Math.ceil(effort.movingMs),
