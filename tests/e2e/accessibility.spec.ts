@@ -2,7 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, ensureAdmin, newAccount } from './helpers'
-import { gpxText, uploadWorkout } from './workout-helpers'
+import { gpxText, realFile, uploadWorkout } from './workout-helpers'
+
+const CYCLING = 1
+const RUNNING = 5
+const POOL_SWIM = 13
 
 /** The WCAG 2.1 A and AA rules axe-core checks. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -28,10 +32,14 @@ const SCREENS: Screen[] = [
   { path: '/password-reset/sent', as: 'visitor', ready: heading },
   { path: '/about', as: 'visitor', ready: heading },
   { path: '/no-such-page', as: 'visitor', ready: heading },
-  { path: '/', as: 'user', ready: (page) => page.getByTestId('timeline-workout').first() },
+  // The dashboard with real workouts, a pending follow request and the followed user's workouts in the feed.
+  { path: '/', as: 'user', ready: (page) => page.getByTestId('feed-workout').first() },
   { path: '/workouts', as: 'user', ready: (page) => page.getByTestId('workouts-totals') },
   { path: '/workouts/add', as: 'user', ready: (page) => page.getByTestId('file-workout-form') },
   { path: '/workouts/{id}', as: 'user', ready: (page) => page.getByTestId('workout-chart').locator('svg.recharts-surface') },
+  { path: '/workouts/{run}', as: 'user', ready: (page) => page.getByTestId('splits-table') },
+  { path: '/workouts/{swim}', as: 'user', ready: (page) => page.getByTestId('workout-title') },
+  { path: '/workouts/{id}/segment/1', as: 'user', ready: (page) => page.getByTestId('workout-chart').locator('svg.recharts-surface') },
   { path: '/workouts/{id}/edit', as: 'user', ready: heading },
   { path: '/statistics', as: 'user', ready: (page) => page.getByTestId('statistics-chart') },
   { path: '/heatmap', as: 'user', ready: (page) => page.getByTestId('heatmap-count').filter({ hasText: 'on the map' }) },
@@ -44,6 +52,17 @@ const SCREENS: Screen[] = [
   { path: '/profile/edit/preferences', as: 'user', ready: heading },
   { path: '/profile/edit/sports', as: 'user', ready: (page) => page.locator('table') },
   { path: '/users/{username}', as: 'user', ready: heading },
+  // Someone the user follows (the follow panel in its "Following" state), and the equipment page.
+  { path: '/users/{friend}', as: 'user', ready: (page) => page.getByTestId('follow-state') },
+  { path: '/equipment', as: 'user', ready: (page) => page.getByTestId('equipment-page') },
+  // A shared link opened by someone without a session.
+  { path: '/share/{share}', as: 'visitor', ready: (page) => page.getByTestId('shared-workout').getByTestId('workout-title') },
+  { path: '/share/{share}', as: 'visitor', ready: (page) => page.getByTestId('shared-workout').getByTestId('workout-title'), phone: true },
+  { path: '/account-confirmation/email-sent', as: 'visitor', ready: heading },
+  { path: '/password-reset/password-updated', as: 'visitor', ready: heading },
+  { path: '/equipment', as: 'user', ready: (page) => page.getByTestId('equipment-page'), phone: true },
+  { path: '/statistics', as: 'user', ready: (page) => page.getByTestId('statistics-chart'), phone: true },
+  { path: '/workouts/{run}', as: 'user', ready: (page) => page.getByTestId('workout-title'), phone: true },
   { path: '/', as: 'user', ready: (page) => page.getByTestId('dashboard-sections'), phone: true },
   { path: '/workouts', as: 'user', ready: (page) => page.getByTestId('workouts-totals'), phone: true },
   // On a phone the splits table scrolls sideways (the keyboard must reach it too); sports are cards.
@@ -59,20 +78,46 @@ const SCREENS: Screen[] = [
 ]
 
 test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and dark', () => {
-  test.describe.configure({ timeout: 240_000 })
+  test.describe.configure({ timeout: 600_000 })
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`every route in ${scheme} mode`, async ({ page, request }) => {
       const account = newAccount('axe')
       const token = await createActiveUser(request, account)
       const adminToken = await ensureAdmin(request)
-      const workout = await uploadWorkout(request, token, 'gpx_file.gpx', gpxText('gpx_file.gpx'), 1)
+      const auth = (value: string) => ({ Authorization: `Bearer ${value}` })
+      // Real files, so charts, splits, laps, records and statistics show what a user's own data shows.
+      const workout = await uploadWorkout(request, token, 'garmin-edge810-vector.fit', realFile('fit/garmin-edge810-vector.fit'), CYCLING)
+      const run = await uploadWorkout(request, token, 'garmin-fenix5-run.fit', realFile('fit/garmin-fenix5-run.fit'), RUNNING)
+      const swim = await uploadWorkout(request, token, 'poolswim-hr.fit', realFile('fit/poolswim-hr.fit'), POOL_SWIM)
+      await uploadWorkout(request, token, 'gpx_file.gpx', gpxText('gpx_file.gpx'), RUNNING)
       // A personal access token, so the account page and the administrator's user page show their token table.
-      const created = await request.post('/api/auth/tokens', {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { name: 'axe script', scope: 'read', expires_in_days: 30 },
-      })
+      const created = await request.post('/api/auth/tokens', { headers: auth(token), data: { name: 'axe script', scope: 'read', expires_in_days: 30 } })
       expect(created.status()).toBe(201)
+      const gear = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Road bike', equipment_type_id: 1, default_for_sport_ids: [CYCLING] } })
+      expect(gear.status(), await gear.text()).toBe(201)
+      // A friend the user follows, with a public workout for the feed; a stranger whose request waits on the dashboard.
+      const friend = newAccount('friend')
+      const friendToken = await createActiveUser(request, friend)
+      const shared = await uploadWorkout(request, friendToken, 'garmin-fenix5-walk.fit', realFile('fit/garmin-fenix5-walk.fit'), RUNNING)
+      const levels = { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' }
+      expect((await request.patch(`/api/workouts/${shared.id}`, { headers: auth(friendToken), data: levels })).status()).toBe(200)
+      expect((await request.post(`/api/users/${friend.username}/follow`, { headers: auth(token) })).ok()).toBe(true)
+      expect((await request.post(`/api/follow-requests/${account.username}/accept`, { headers: auth(friendToken) })).ok()).toBe(true)
+      const stranger = await createActiveUser(request, newAccount('stranger'))
+      expect((await request.post(`/api/users/${account.username}/follow`, { headers: auth(stranger) })).ok()).toBe(true)
+      expect((await request.patch(`/api/workouts/${workout.id}`, { headers: auth(token), data: levels })).status()).toBe(200)
+      const link = await request.post(`/api/workouts/${workout.id}/share_links`, { headers: auth(token), data: {} })
+      expect(link.status(), await link.text()).toBe(201)
+      const shareUrl = ((await link.json()) as { data: { share_link: { url: string } } }).data.share_link.url
+      const values: Record<string, string> = {
+        '{id}': workout.id,
+        '{run}': run.id,
+        '{swim}': swim.id,
+        '{username}': account.username,
+        '{friend}': friend.username,
+        '{share}': shareUrl.split('/share/')[1] ?? '',
+      }
       await page.emulateMedia({ colorScheme: scheme })
       // Content Security Policy violations (a refused eval probe, an inline style…) are recorded too.
       await page.addInitScript(() => {
@@ -83,7 +128,7 @@ test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and d
 
       const found: string[] = []
       for (const screen of SCREENS) {
-        const path = screen.path.replace('{id}', workout.id).replace('{username}', account.username)
+        const path = screen.path.replace(/\{\w+\}/g, (name) => values[name] ?? name)
         await page.setViewportSize(screen.phone ? { width: 390, height: 844 } : { width: 1280, height: 720 })
         await page.context().clearCookies()
         await page.evaluate(() => window.localStorage.clear()).catch(() => undefined)
@@ -94,7 +139,7 @@ test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and d
           await page.goto(path)
         }
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-        await expect(screen.ready(page)).toBeVisible()
+        await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 })
         await page.waitForLoadState('networkidle')
         const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
         const csp = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])
