@@ -34,6 +34,7 @@ import { createMapFiles } from '../modules/workouts/map-files'
 import { createWorkoutUploads } from '../modules/workouts/workout-upload'
 import { workoutsRoutes } from '../modules/workouts/workouts.routes'
 import { sharingRoutes } from '../modules/sharing/sharing.routes'
+import { createPrivacyZones } from '../modules/sharing/privacy-zones.service'
 import { createShareLinks } from '../modules/sharing/share-links.service'
 import { createFollows } from '../modules/sharing/follows.service'
 import { createTimeline } from '../modules/sharing/timeline.service'
@@ -122,7 +123,12 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   profileRoutes(api, authenticate, createProfileService({ database, passwords, tokens, mailer, now }, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
-  sharingRoutes(api, authenticate, createShareLinks(context, workouts), createFollows({ database, now: context.now }), createTimeline({ database }))
+  sharingRoutes(api, authenticate, {
+    shareLinks: createShareLinks(context, workouts),
+    follows: createFollows({ database, now: context.now }),
+    timeline: createTimeline({ database }),
+    privacyZones: createPrivacyZones(context),
+  })
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)
   const document = openApiDocument(context.config.version)

@@ -11,7 +11,7 @@ interface HandlerInput<E extends EndpointSpec> {
   body: BodyOf<E>
   query: QueryOf<E>
   params: { readonly [K in PathParams<E['path']>]: string }
-  user: E['access'] extends 'public' ? null : UserEntity
+  user: E['access'] extends 'public' ? null : E['access'] extends 'optional' ? UserEntity | null : UserEntity
   ctx: Context
 }
 
@@ -57,8 +57,9 @@ export function bind<const E extends EndpointSpec>(
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
   router[method](endpoint.path, async (ctx) => {
     let user: UserEntity | null = null
-    if (endpoint.access !== 'public') {
-      user = await authenticate(ctx.get('authorization') || undefined, endpoint)
+    const authorization = ctx.get('authorization') || undefined
+    if (endpoint.access !== 'public' && (endpoint.access !== 'optional' || authorization !== undefined)) {
+      user = await authenticate(authorization, endpoint)
       if (endpoint.access === 'admin' && !user.admin) throw new AppError('forbidden')
     }
     if (options.upload) await options.upload(ctx, () => respond(ctx, user))

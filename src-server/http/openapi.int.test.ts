@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   endpoints,
   type CreatedTokenResponse,
+  type PrivacyZoneResponse,
   type ShareLinkResponse,
   type EndpointSpec,
   type ComponentsResponse,
@@ -96,7 +97,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '', zone: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -197,6 +198,10 @@ describe('OpenAPI document', () => {
     { name: 'createShareLink', method: 'POST', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links`, body: { expires_at: null }, status: 201 },
     { name: 'listShareLinks', method: 'GET', path: 'workouts/{id}/share_links', url: () => `workouts/${ids.workout}/share_links` },
     { name: 'getSharedWorkout', method: 'GET', path: 'share/{token}', url: () => `share/${ids.shareToken}`, as: 'none' },
+    // A public workout opens without a token, as in the reference.
+    { name: 'getWorkout', method: 'GET', path: 'workouts/{id}', url: () => `workouts/${ids.workout}`, as: 'none' },
+    { name: 'createPrivacyZone', method: 'POST', path: 'auth/privacy_zones', body: { latitude: 44.68, longitude: 6.07, radius: 300 }, status: 201 },
+    { name: 'listPrivacyZones', method: 'GET', path: 'auth/privacy_zones' },
     { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/owner/follow', as: 'sam' },
     { name: 'listFollowRequests', method: 'GET', path: 'follow-requests' },
     { name: 'acceptFollowRequest', method: 'POST', path: 'follow-requests/{username}/accept', url: () => 'follow-requests/sam/accept' },
@@ -215,6 +220,7 @@ describe('OpenAPI document', () => {
     { name: 'resetSportPreferences', url: () => 'auth/profile/reset/sports/1', as: 'sam' },
     { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
     { name: 'deleteShareLink', url: () => `workouts/${ids.workout}/share_links/${ids.shareLink}` },
+    { name: 'deletePrivacyZone', url: () => `auth/privacy_zones/${ids.zone}` },
     { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },
     { name: 'deleteEquipment', url: () => `equipments/${ids.equipment}?force` },
     { name: 'deleteUser', url: () => 'users/dora' },
@@ -252,6 +258,7 @@ describe('OpenAPI document', () => {
       ids.shareLink = (body as ShareLinkResponse).data.share_link.id
       ids.shareToken = String((body as ShareLinkResponse).data.share_link.token)
     }
+    if (name === 'createPrivacyZone') ids.zone = (body as PrivacyZoneResponse).data.privacy_zone.id
     if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
     if (name === 'createWorkout' && headers) {
       ids.task = (body as ImportTaskResponse).data.task.id

@@ -72,7 +72,8 @@ export function openApiDocument(version: string): OpenApiDocument {
     operations[spec.method.toLowerCase()] = {
       operationId: name,
       ...(spec.access === 'admin' ? { description: 'Administrators only.' } : {}),
-      security: spec.access === 'public' ? [] : [{ bearer: [] }],
+      // `{}`: the call may also be made without a token.
+      security: spec.access === 'public' ? [] : spec.access === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }],
       parameters: parametersOf(spec),
       ...(body ? { requestBody: body } : {}),
       responses: {

@@ -6,6 +6,7 @@ import {
   type EndpointSpec,
   type EquipmentsResponse,
   type ImportTaskResponse,
+  type PrivacyZoneResponse,
   type ShareLinkResponse,
   type WorkoutsResponse,
 } from '../../src/contracts'
@@ -43,6 +44,8 @@ interface World {
   /** A share link of sam's workout, and its token. */
   shareLinkId: string
   shareToken: string
+  /** Sam's privacy zone. */
+  zoneId: string
 }
 
 interface Request {
@@ -59,6 +62,8 @@ interface Row {
   other?: number
   /** What an administrator gets on sam's resource (default: `ok`). */
   admin?: number
+  /** What a visitor without a token gets from a route open to them (`optional` access; default: `other`). */
+  anonymous?: number
   /** Public calls answering the same refusal to everyone (a made-up token, no mail server). */
   everyone?: number
   /** The call changes what later calls see: each role gets a world of its own. */
@@ -228,6 +233,11 @@ const MATRIX: Record<string, Row> = {
   'POST /follow-requests/:username/accept': { request: () => ({ path: 'follow-requests/kim/accept' }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
   'POST /follow-requests/:username/reject': { request: () => ({ path: 'follow-requests/kim/reject' }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
   'GET /timeline': { request: () => ({ path: 'timeline' }), ok: 200 },
+  // Each caller's own zones (one far from sam's track, so the other rows are unchanged).
+  'GET /auth/privacy_zones': { request: () => ({ path: 'auth/privacy_zones' }), ok: 200 },
+  'POST /auth/privacy_zones': { request: () => ({ path: 'auth/privacy_zones', body: { latitude: 0, longitude: 0, radius: 500 } }), ok: 201 },
+  // Sam's zone: only sam deletes it; to anyone else it does not exist.
+  'DELETE /auth/privacy_zones/:zoneId': { request: (w) => ({ path: `auth/privacy_zones/${w.zoneId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -248,6 +258,8 @@ function endpointOf(route: string): EndpointSpec {
 function expectedStatus(route: string, row: Row, role: Role): number {
   const { access } = endpointOf(route)
   if (access === 'public') return row.everyone ?? row.ok
+  // Sam's workout is private: a visitor is told it does not exist, as another user is.
+  if (access === 'optional' && role === 'anonymous') return row.anonymous ?? row.other ?? row.ok
   if (role === 'anonymous' || role === 'inactive') return 401
   if (access === 'admin') return role === 'admin' ? row.ok : 403
   if (role === 'other user') return row.other ?? row.ok
@@ -281,6 +293,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(accessToken.status).toBe(201)
   const shareLink = await t.api<ShareLinkResponse>('POST', `workouts/${String(workout?.id)}/share_links`, { token: sam.token, body: {} })
   expect(shareLink.status).toBe(201)
+  const zone = await t.api<PrivacyZoneResponse>('POST', 'auth/privacy_zones', { token: sam.token, body: { latitude: -45, longitude: 170, radius: 300 } })
+  expect(zone.status).toBe(201)
   // Sam approves followers by hand (the default): kim's request waits for him.
   expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
   // The map is drawn and the archive imported in the background.
@@ -298,6 +312,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     componentId: String(chain.body.data.components[0]?.id),
     shareLinkId: shareLink.body.data.share_link.id,
     shareToken: String(shareLink.body.data.share_link.token),
+    zoneId: zone.body.data.privacy_zone.id,
   }
 }
 

@@ -1,7 +1,10 @@
 import type { z } from 'zod'
 
-/** Who may call an endpoint. */
-type Access = 'public' | 'user' | 'admin'
+/**
+ * Who may call an endpoint. `optional`: anyone, signed in or not, as the reference's
+ * `optional_auth_user` routes (a public workout); a token sent must still be valid.
+ */
+type Access = 'public' | 'optional' | 'user' | 'admin'
 
 /** HTTP methods used by the API. */
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRIVACY_ZONE_RADIUS_MAX_M, PRIVACY_ZONE_RADIUS_MIN_M } from '../domain/privacy-zones'
 import { httpDateSchema, pageSize, paginationSchema } from './common'
 import { endpoint } from './endpoint'
 import { userSchema } from './users'
@@ -78,6 +79,28 @@ export const timelineQuery = z.object({
 const timelineResponseSchema = z.object({ status: z.literal('success'), data: z.object({ workouts: z.array(workoutSchema) }), pagination: paginationSchema })
 export type TimelineResponse = z.infer<typeof timelineResponseSchema>
 
+/** POST /auth/privacy_zones: a centre in decimal degrees and a radius in whole metres; each refusal names its catalogue code. */
+const position = (min: number, max: number) => z.number({ error: 'privacy_zone_position_invalid' }).min(min, 'privacy_zone_position_invalid').max(max, 'privacy_zone_position_invalid')
+export const createPrivacyZoneBody = z
+  .object({
+    latitude: position(-90, 90),
+    longitude: position(-180, 180),
+    radius: z
+      .number({ error: 'privacy_zone_radius_invalid' })
+      .int('privacy_zone_radius_invalid')
+      .min(PRIVACY_ZONE_RADIUS_MIN_M, 'privacy_zone_radius_invalid')
+      .max(PRIVACY_ZONE_RADIUS_MAX_M, 'privacy_zone_radius_invalid'),
+  })
+  .strict()
+
+/** A privacy zone: where the owner's tracks are hidden from everyone else (radius in metres). */
+const privacyZoneSchema = z.object({ id: z.string(), latitude: z.number(), longitude: z.number(), radius: z.number().int(), created_at: httpDateSchema })
+export type PrivacyZoneItem = z.infer<typeof privacyZoneSchema>
+const privacyZoneResponseSchema = z.object({ status: z.literal('created'), data: z.object({ privacy_zone: privacyZoneSchema }) })
+export type PrivacyZoneResponse = z.infer<typeof privacyZoneResponseSchema>
+const privacyZonesResponseSchema = z.object({ status: z.literal('success'), data: z.object({ privacy_zones: z.array(privacyZoneSchema) }) })
+export type PrivacyZonesResponse = z.infer<typeof privacyZonesResponseSchema>
+
 export const sharingEndpoints = {
   createShareLink: endpoint()({
     method: 'POST',
@@ -101,4 +124,8 @@ export const sharingEndpoints = {
   rejectFollowRequest: endpoint()({ method: 'POST', path: '/follow-requests/:username/reject', access: 'user', response: followMessageSchema }),
   /** The caller's workouts and those of the people they follow that the caller may see, newest first. */
   getTimeline: endpoint()({ method: 'GET', path: '/timeline', access: 'user', query: timelineQuery, response: timelineResponseSchema }),
+  /** The caller's privacy zones, oldest first. */
+  listPrivacyZones: endpoint()({ method: 'GET', path: '/auth/privacy_zones', access: 'user', response: privacyZonesResponseSchema }),
+  createPrivacyZone: endpoint()({ method: 'POST', path: '/auth/privacy_zones', access: 'user', body: createPrivacyZoneBody, response: privacyZoneResponseSchema }),
+  deletePrivacyZone: endpoint<void>()({ method: 'DELETE', path: '/auth/privacy_zones/:zoneId', access: 'user' }),
 }

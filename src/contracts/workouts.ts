@@ -372,7 +372,7 @@ export const updateWorkoutBody = z
 
 export const workoutEndpoints = {
   listWorkouts: endpoint()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery, response: workoutsListResponseSchema }),
-  getWorkout: endpoint()({ method: 'GET', path: '/workouts/:id', access: 'user', response: workoutsResponseSchema }),
+  getWorkout: endpoint()({ method: 'GET', path: '/workouts/:id', access: 'optional', response: workoutsResponseSchema }),
   createWorkout: endpoint()({
     method: 'POST',
     path: '/workouts',
@@ -396,16 +396,16 @@ export const workoutEndpoints = {
   resumeImportTask: endpoint()({ method: 'POST', path: '/workouts/imports/:taskId/resume', access: 'user', response: importTaskResponseSchema }),
   /** The caller's watched folders and the latest files imported from them (newest first). */
   listAutomaticImports: endpoint()({ method: 'GET', path: '/automatic_imports', access: 'user', response: automaticImportsResponseSchema }),
-  getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'user', response: chartDataResponseSchema }),
+  getChartData: endpoint()({ method: 'GET', path: '/workouts/:id/chart_data', access: 'optional', response: chartDataResponseSchema }),
   getSegmentChartData: endpoint()({
     method: 'GET',
     path: '/workouts/:id/chart_data/segment/:segment',
-    access: 'user',
+    access: 'optional',
     response: chartDataResponseSchema,
   }),
   getGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx', access: 'user', response: gpxResponseSchema }),
   getSegmentGpx: endpoint()({ method: 'GET', path: '/workouts/:id/gpx/segment/:segment', access: 'user', response: gpxResponseSchema }),
-  getMapLine: endpoint()({ method: 'GET', path: '/workouts/:id/map_line', access: 'user', response: mapLineResponseSchema }),
+  getMapLine: endpoint()({ method: 'GET', path: '/workouts/:id/map_line', access: 'optional', response: mapLineResponseSchema }),
   downloadFile: endpoint<Blob>()({ method: 'GET', path: '/workouts/:id/gpx/download', access: 'user', file: 'application/octet-stream' }),
   getMap: endpoint<Blob>()({ method: 'GET', path: '/workouts/map/:mapId', access: 'public', file: 'image/png' }),
   getMapTile: endpoint<Blob>()({ method: 'GET', path: '/workouts/map_tile/:z/:x/:y', access: 'public', file: 'image/png' }),

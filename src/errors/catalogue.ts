@@ -273,6 +273,11 @@ export const errorCatalogue = {
   follow_relationship_not_found: { message: 'relationship does not exist', status: 404, wire: 'not found' },
   follow_request_not_found: { message: 'Follow request does not exist.', status: 404, wire: 'not found' },
   follow_request_answered: { message: "Follow request from user '{username}' already {answer}.", status: 400, wire: 'error' },
+  // privacy zones (ours: the reference has none)
+  privacy_zone_position_invalid: { message: 'latitude must be between -90 and 90 and longitude between -180 and 180', status: 400, wire: 'error' },
+  privacy_zone_radius_invalid: { message: 'radius must be a whole number of metres between 200 and 2000', status: 400, wire: 'error' },
+  privacy_zones_limit: { message: 'a maximum of 10 privacy zones can be added', status: 400, wire: 'error' },
+  privacy_zone_not_found: { message: 'privacy zone not found', status: 404, wire: 'not found' },
   // 507 — storage
   disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>

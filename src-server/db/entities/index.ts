@@ -14,6 +14,7 @@ import { LoginAddressEntity } from './login-address.entity'
 import { EquipmentEntity, EquipmentTypeEntity } from './equipment.entity'
 import { ShareLinkEntity } from './share-link.entity'
 import { FollowRequestEntity } from './follow-request.entity'
+import { PrivacyZoneEntity } from './privacy-zone.entity'
 
 export {
   AccessTokenEntity,
@@ -35,6 +36,7 @@ export {
   EquipmentTypeEntity,
   ShareLinkEntity,
   FollowRequestEntity,
+  PrivacyZoneEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -60,4 +62,5 @@ export const entities = [
   EquipmentEntity,
   ShareLinkEntity,
   FollowRequestEntity,
+  PrivacyZoneEntity,
 ]

@@ -23,6 +23,7 @@ import { ShareLinks1795777100000 } from './1795777100000-share-links'
 import { Follows1795783947017 } from './1795783947017-follows'
 import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
+import { PrivacyZones1795797649383 } from './1795797649383-privacy-zones'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -50,6 +51,7 @@ export const migrations = [
   Follows1795783947017,
   EquipmentWear1795795381058,
   NullableDistance1795795581599,
+  PrivacyZones1795797649383,
 ]
 
 /**
@@ -67,4 +69,5 @@ export const postgresMigrations = [
   Follows1795783947017,
   EquipmentWear1795795381058,
   NullableDistance1795795581599,
+  PrivacyZones1795797649383,
 ]

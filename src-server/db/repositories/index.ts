@@ -7,6 +7,7 @@ import { equipmentRepository, type EquipmentRepository } from './equipment.repos
 import { followsRepository, type FollowsRepository } from './follows.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
+import { privacyZonesRepository, type PrivacyZonesRepository } from './privacy-zones.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
 import { statsRepository, type StatsRepository } from './stats.repository'
@@ -22,6 +23,7 @@ export interface Repositories {
   readonly follows: FollowsRepository
   readonly insights: InsightsRepository
   readonly loginAddresses: LoginAddressesRepository
+  readonly privacyZones: PrivacyZonesRepository
   readonly records: RecordsRepository
   readonly sports: SportsRepository
   readonly stats: StatsRepository
@@ -44,6 +46,7 @@ export function repositoriesOf(manager: EntityManager): Repositories {
     follows: followsRepository(manager),
     insights: insightsRepository(manager),
     loginAddresses: loginAddressesRepository(manager),
+    privacyZones: privacyZonesRepository(manager),
     records: recordsRepository(manager),
     sports: sportsRepository(manager),
     stats: statsRepository(manager),

@@ -2,10 +2,16 @@ import type Router from '@koa/router'
 import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
 import type { Follows } from './follows.service'
+import type { PrivacyZones } from './privacy-zones.service'
 import type { ShareLinks } from './share-links.service'
 import type { Timeline } from './timeline.service'
 
-export function sharingRoutes(router: Router, authenticate: Authenticate, shareLinks: ShareLinks, follows: Follows, timeline: Timeline): void {
+export function sharingRoutes(
+  router: Router,
+  authenticate: Authenticate,
+  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones },
+): void {
+  const { shareLinks, follows, timeline, privacyZones } = services
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -30,4 +36,13 @@ export function sharingRoutes(router: Router, authenticate: Authenticate, shareL
   bind(router, authenticate, endpoints.acceptFollowRequest, ({ user, params }) => follows.accept(user, params.username))
   bind(router, authenticate, endpoints.rejectFollowRequest, ({ user, params }) => follows.reject(user, params.username))
   bind(router, authenticate, endpoints.getTimeline, ({ user, query }) => timeline.page(user, query))
+  bind(router, authenticate, endpoints.listPrivacyZones, ({ user }) => privacyZones.list(user))
+  bind(router, authenticate, endpoints.createPrivacyZone, async ({ user, body, ctx }) => {
+    ctx.status = 201
+    return privacyZones.create(user, body)
+  })
+  bind(router, authenticate, endpoints.deletePrivacyZone, async ({ user, params }) => {
+    await privacyZones.remove(user, params.zoneId)
+    return undefined
+  })
 }

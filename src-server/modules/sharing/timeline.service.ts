@@ -1,10 +1,11 @@
 import type { z } from 'zod'
-import type { TimelineResponse, timelineQuery } from '../../../src/contracts'
+import type { TimelineResponse, timelineQuery, Workout } from '../../../src/contracts'
 import { workoutAccess } from '../../../src/domain/visibility'
 import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
+import { sharingRepository } from '../../db/repositories/sharing.repository'
 import { presentWorkout } from '../workouts/workout.presenter'
-import { workoutForViewer } from './workout-access'
+import { workoutForViewer, workoutOutsideZones } from './workout-access'
 
 /** The reference's page size. */
 const TIMELINE_PER_PAGE = 5
@@ -16,19 +17,26 @@ const TIMELINE_PER_PAGE = 5
 export function createTimeline({ database }: { database: Database }) {
   return {
     async page(viewer: UserEntity, query: z.output<typeof timelineQuery>): Promise<TimelineResponse> {
-      return database.snapshot(async ({ follows, users }) => {
+      return database.snapshot(async ({ follows, users, privacyZones, handle }) => {
         const { workouts, total } = await follows.timeline(viewer.id, { page: query.page, perPage: TIMELINE_PER_PAGE, followedOnly: query.only_followed === 'true' })
         const ownerIds = [...new Set(workouts.map((workout) => workout.userId))]
         const owners = new Map((await users.byIds(ownerIds)).map((owner) => [owner.id, owner]))
-        const shown = workouts.flatMap((workout) => {
+        const zonesOf = new Map(await Promise.all(ownerIds.filter((id) => id !== viewer.id).map(async (id) => [id, await privacyZones.ofUser(id)] as const)))
+        const shown: Workout[] = []
+        for (const workout of workouts) {
           const owner = owners.get(workout.userId)
-          if (!owner) return []
+          if (!owner) continue
           const presented = presentWorkout(workout, { username: owner.username, segments: [], records: [], previousId: null, nextId: null })
-          if (owner.id === viewer.id) return [presented]
-          // Listed because the viewer follows the owner: seen as a follower sees it.
+          if (owner.id === viewer.id) {
+            shown.push(presented)
+            continue
+          }
+          // Listed because the viewer follows the owner: seen as a follower sees it, the owner's privacy zones left out of its map.
           const levels = { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }
-          return [workoutForViewer(presented, workoutAccess(levels, owner.hrVisibility, 'follower'))]
-        })
+          const zones = zonesOf.get(owner.id) ?? []
+          const track = zones.length && workout.filePath ? await sharingRepository(handle).trackOf(workout.id) : null
+          shown.push(workoutOutsideZones(workoutForViewer(presented, workoutAccess(levels, owner.hrVisibility, 'follower')), zones, track))
+        }
         const pages = Math.ceil(total / TIMELINE_PER_PAGE)
         return {
           status: 'success',

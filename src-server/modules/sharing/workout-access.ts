@@ -1,17 +1,22 @@
 import type { EntityManager } from 'typeorm'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
+import { boundsOfLines, chartOutsideZones, linesOutsideZones, touchesZones, type PrivacyZone } from '../../../src/domain/privacy-zones'
 import { cappedLevels, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
 import { AppError } from '../../../src/errors'
-import type { UserEntity, WorkoutEntity } from '../../db/entities'
+import { unpackPolyline } from '../../compute/packed-polyline'
+import { chartPoints } from '../../compute/stored-chart'
+import type { UserEntity, WorkoutEntity, WorkoutTrackEntity } from '../../db/entities'
 import { followsRepository } from '../../db/repositories/follows.repository'
+import { privacyZonesRepository } from '../../db/repositories/privacy-zones.repository'
 import { sharingRepository } from '../../db/repositories/sharing.repository'
 import { isShortId } from '../../lib/short-id'
 
-/** A workout some viewer may see, what of it they may see, and its owner. */
+/** A workout some viewer may see, what of it they may see, its owner, and the owner's privacy zones the viewer's answers leave out (none for the owner). */
 export interface ViewedWorkout {
   workout: WorkoutEntity
   owner: UserEntity
   access: WorkoutAccess
+  zones: PrivacyZone[]
 }
 
 /** How the viewer (null: nobody signed in) relates to the owner of a workout: a follower once their request is approved. */
@@ -39,7 +44,29 @@ export async function viewWorkout(manager: EntityManager, viewer: UserEntity | n
     await relationOf(manager, viewer, owner.id),
   )
   if (!access[part]) throw new AppError('workout_not_found')
-  return { workout, owner, access }
+  return { workout, owner, access, zones: await zonesHiddenFrom(manager, viewer, owner.id) }
+}
+
+/** The privacy zones of `ownerId` whose positions `viewer` (null: nobody signed in) must not get: all of them, unless the viewer is the owner. */
+async function zonesHiddenFrom(manager: EntityManager, viewer: UserEntity | null, ownerId: number): Promise<PrivacyZone[]> {
+  return viewer?.id === ownerId ? [] : privacyZonesRepository(manager).ofUser(ownerId)
+}
+
+/**
+ * A presented workout whose map shows positions within a privacy zone: no map image (drawn
+ * whole at import) and bounds around the positions shown only. Untouched when the track stays
+ * outside every zone; its figures always stay.
+ */
+export function workoutOutsideZones(shown: Workout, zones: readonly PrivacyZone[], track: WorkoutTrackEntity | null): Workout {
+  if (!track || (shown.map === null && shown.bounds.length === 0) || !trackTouchesZones(track, zones)) return shown
+  return { ...shown, map: null, bounds: shown.bounds.length === 0 ? [] : boundsOfLines(linesOutsideZones(unpackPolyline(track.polyline), zones)) }
+}
+
+/** Whether a stored track (its map line or its chart, which keeps more points) has a position within a zone. */
+export function trackTouchesZones(track: WorkoutTrackEntity, zones: readonly PrivacyZone[]): boolean {
+  if (zones.length === 0) return false
+  const positions = chartPoints(track.chart).flatMap((point) => (point.lat === null || point.lon === null ? [] : [[point.lat, point.lon] as const]))
+  return touchesZones(unpackPolyline(track.polyline).flat(), zones) || touchesZones(positions, zones)
 }
 
 /**
@@ -65,8 +92,9 @@ export function workoutForViewer<T extends Workout>(presented: T, access: Workou
   return shown
 }
 
-/** Chart points without positions when the map is hidden, and without heart rate when that is. */
-export function chartForViewer(points: ChartDataPoint[], access: WorkoutAccess): ChartDataPoint[] {
+/** Chart points without positions when the map is hidden or within a privacy zone, and without heart rate when that is hidden. */
+export function chartForViewer(all: ChartDataPoint[], access: WorkoutAccess, zones: readonly PrivacyZone[]): ChartDataPoint[] {
+  const points = chartOutsideZones(all, zones)
   if (access.map && access.heartRate) return points
   return points.map(({ hr, ...point }) => ({
     ...point,

@@ -33,7 +33,8 @@ import { removeFiles, workoutFiles } from './workout-files'
 import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
-import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer } from '../sharing/workout-access'
+import { linesOutsideZones } from '../../../src/domain/privacy-zones'
+import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, trackTouchesZones, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
 import {
   workoutsRepository,
   type WorkoutLinks,
@@ -239,11 +240,12 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light); another's as its visibility allows. */
     async get(user: UserEntity | null, id: string): Promise<WorkoutsResponse> {
-      const { workout, owner, access } = await viewWorkout(db.manager, user, id, 'workout')
+      const { workout, owner, access, zones } = await viewWorkout(db.manager, user, id, 'workout')
       if (!access.owner) {
         const segments = access.analysis ? await workoutsRepository(db.manager).segmentsOf([workout.id]) : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
-        return { status: 'success', data: { workouts: [workoutForViewer(presented, access)] } }
+        const track = zones.length && workout.filePath ? await storedTrack(workout) : null
+        return { status: 'success', data: { workouts: [workoutOutsideZones(workoutForViewer(presented, access), zones, track)] } }
       }
       const answer = await single(db.manager, owner, workout, 'success')
       const extra = await workoutInsightFields(db.manager, workout)
@@ -379,7 +381,7 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity | null, id: string, segment?: string): Promise<ChartDataResponse> {
-      const { workout, access } = await viewWorkout(db.manager, user, id, 'analysis')
+      const { workout, access, zones } = await viewWorkout(db.manager, user, id, 'analysis')
       const points = chartPoints((await storedTrack(workout)).chart)
       let chartData
       if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed, workout.distance !== null)
@@ -390,7 +392,7 @@ export function createWorkoutsService(context: ServerContext) {
         const figures = (await workoutsRepository(db.manager).segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
         chartData = presentSegmentChart(own, figures?.maxSpeed ?? null, workout.distance !== null)
       }
-      return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access) } }
+      return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access, zones) } }
     },
 
     /**
@@ -400,10 +402,12 @@ export function createWorkoutsService(context: ServerContext) {
      * the caller to stream and then remove.
      */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
-      const { workout, access } = await viewWorkout(db.manager, user, id, 'map')
-      // The GPX carries every sensor of the file: to others, only when their heart rate is shown too.
+      const { workout, access, zones } = await viewWorkout(db.manager, user, id, 'map')
+      // The GPX carries every sensor and position of the file: to others, only when their heart
+      // rate is shown too and no point lies in a privacy zone (not at all rather than trimmed).
       if (!access.heartRate) throw new AppError('workout_not_found')
       if (!workout.filePath) throw new AppError('workout_has_no_file')
+      if (zones.length > 0 && trackTouchesZones(await storedTrack(workout), zones)) throw new AppError('workout_not_found')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
       const sport = await db.manager.findOneBy(SportEntity, { id: workout.sportId })
@@ -424,8 +428,8 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The workout's simplified map line, one line per segment. */
     async mapLine(user: UserEntity | null, id: string): Promise<MapLineResponse> {
-      const { workout } = await viewWorkout(db.manager, user, id, 'map')
-      const lines = unpackPolyline((await storedTrack(workout)).polyline)
+      const { workout, zones } = await viewWorkout(db.manager, user, id, 'map')
+      const lines = linesOutsideZones(unpackPolyline((await storedTrack(workout)).polyline), zones)
       return { status: 'success', data: { lines } }
     },
 

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  ChartDataResponse,
+  MapLineResponse,
+  PrivacyZoneResponse,
+  PrivacyZonesResponse,
+  SharedWorkoutResponse,
+  ShareLinkResponse,
+  TimelineResponse,
+  WorkoutsResponse,
+} from '../../../src/contracts'
+import { PrivacyZoneEntity } from '../../db/entities'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
+import { fixture, upload } from '../../test/workouts'
+
+/**
+ * Privacy zones (issue 31): a user's circles where their tracks are hidden from everyone else —
+ * the map line, chart positions, map image, bounds, GPX, the feed and share links — while the
+ * workout's figures stay whole; the owner still sees everything. Whether a position is in the zone
+ * is decided here from the GPX file's own points with the spherical law of cosines, not by the
+ * server's code.
+ */
+const EARTH_RADIUS_M = 6_378_137
+const RAD = Math.PI / 180
+const metres = (lat1: number, lon1: number, lat2: number, lon2: number) =>
+  EARTH_RADIUS_M * Math.acos(Math.min(1, Math.sin(lat1 * RAD) * Math.sin(lat2 * RAD) + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD)))
+
+const FILE = 'gpx/gpx_file.gpx'
+
+describe('privacy zones', () => {
+  let t: TestServer
+  let sam: Account
+  let kim: Account
+  let workoutId: string
+  let shareToken: string
+  /** The zone: 200 m around the track's first point (say, sam's home). */
+  let home: { latitude: number; longitude: number; radius: number }
+  let filePoints: [number, number][]
+  const inHome = (lat: number, lon: number) => metres(lat, lon, home.latitude, home.longitude) <= home.radius
+
+  beforeAll(async () => {
+    const started = await startWithOwnerAndSam()
+    t = started.t
+    sam = started.sam
+    kim = await registerUser(t, 'kim', { activate: started.owner })
+    await t.api('POST', 'users/sam/follow', { token: kim.token })
+    await t.api('POST', 'follow-requests/kim/accept', { token: sam.token })
+    const bytes = await fixture(FILE)
+    filePoints = [...bytes.toString('utf8').matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])])
+    const [first] = filePoints
+    home = { latitude: first?.[0] ?? 0, longitude: first?.[1] ?? 0, radius: 200 }
+    const created = await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', bytes)
+    expect(created.status).toBe(201)
+    workoutId = created.body.data.workouts[0]?.id ?? ''
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
+    const link = await t.api<ShareLinkResponse>('POST', `workouts/${workoutId}/share_links`, { token: sam.token, body: {} })
+    shareToken = String(link.body.data.share_link.token)
+    await t.server.settled()
+  }, 60_000)
+  afterAll(() => t.close())
+
+  const addZone = (body: unknown, who = sam) => t.api<PrivacyZoneResponse>('POST', 'auth/privacy_zones', { token: who.token, body })
+  const zonesOf = async (who: Account) => (await t.api<PrivacyZonesResponse>('GET', 'auth/privacy_zones', { token: who.token })).body.data.privacy_zones
+  const lineFor = async (token?: string) => {
+    const answer = await t.api<MapLineResponse>('GET', `workouts/${workoutId}/map_line`, token ? { token } : {})
+    expect(answer.status).toBe(200)
+    return answer.body.data.lines.flat()
+  }
+  const chartFor = async (token?: string) => {
+    const answer = await t.api<ChartDataResponse>('GET', `workouts/${workoutId}/chart_data`, token ? { token } : {})
+    expect(answer.status).toBe(200)
+    return answer.body.data.chart_data
+  }
+  const workoutFor = async (token?: string) => {
+    const answer = await t.api<WorkoutsResponse>('GET', `workouts/${workoutId}`, token ? { token } : {})
+    expect(answer.status).toBe(200)
+    return answer.body.data.workouts[0]
+  }
+
+  it('the file has points on both sides of the zone (else the other tests prove nothing)', () => {
+    expect(filePoints.filter(([lat, lon]) => inHome(lat, lon)).length).toBeGreaterThan(2)
+    expect(filePoints.filter(([lat, lon]) => !inHome(lat, lon)).length).toBeGreaterThan(2)
+  })
+
+  it('refuses a zone with a bad position or radius with its catalogued error, storing nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ latitude: 91, longitude: 6, radius: 500 }, 'privacy_zone_position_invalid'],
+      [{ latitude: 45, longitude: -180.5, radius: 500 }, 'privacy_zone_position_invalid'],
+      [{ latitude: '45', longitude: 6, radius: 500 }, 'privacy_zone_position_invalid'],
+      [{ longitude: 6, radius: 500 }, 'privacy_zone_position_invalid'],
+      [{ latitude: 45, longitude: 6, radius: 199 }, 'privacy_zone_radius_invalid'],
+      [{ latitude: 45, longitude: 6, radius: 2001 }, 'privacy_zone_radius_invalid'],
+      [{ latitude: 45, longitude: 6, radius: 250.5 }, 'privacy_zone_radius_invalid'],
+      [{ latitude: 45, longitude: 6, radius: 500, extra: 1 }, 'invalid_payload'],
+    ]
+    for (const [body, code] of cases) {
+      const answer = await addZone(body)
+      expect([answer.status, answer.body], JSON.stringify(body)).toEqual([400, expect.objectContaining({ code })])
+    }
+    expect(await t.server.dataSource.manager.count(PrivacyZoneEntity)).toBe(0)
+  })
+
+  it('hides the track within the zone from a follower, a logged-out visitor and a share link, and only there; figures stay', async () => {
+    const ownerLine = await lineFor(sam.token)
+    const ownerChart = await chartFor(sam.token)
+    const ownerWorkout = await workoutFor(sam.token)
+    expect(ownerWorkout?.map).toEqual(expect.any(String))
+    const created = await addZone(home)
+    expect(created.status).toBe(201)
+    expect(created.body.data.privacy_zone).toMatchObject(home)
+
+    const shared = await t.api<SharedWorkoutResponse>('GET', `share/${shareToken}`)
+    expect(shared.status).toBe(200)
+    const views = [
+      { who: 'follower', line: await lineFor(kim.token), chart: await chartFor(kim.token), workout: await workoutFor(kim.token) },
+      { who: 'visitor', line: await lineFor(), chart: await chartFor(), workout: await workoutFor() },
+      { who: 'share link', line: (shared.body.data.lines ?? []).flat(), chart: shared.body.data.chart_data ?? [], workout: shared.body.data.workout },
+    ]
+    for (const view of views) {
+      // The line: exactly the owner's positions outside the zone, in their order.
+      expect(view.line, view.who).toEqual(ownerLine.filter(([lat, lon]) => !inHome(lat, lon)))
+      expect(view.line.length, view.who).toBeGreaterThan(0)
+      // The chart: every point kept with its distance and time; positions only outside the zone.
+      expect(view.chart.map(({ distance, duration }) => [distance, duration]), view.who).toEqual(ownerChart.map(({ distance, duration }) => [distance, duration]))
+      for (const point of view.chart) {
+        if (point.latitude !== null && point.longitude !== null) expect(inHome(point.latitude, point.longitude), view.who).toBe(false)
+      }
+      const original = ownerChart.filter((point) => point.latitude !== null && point.longitude !== null && !inHome(point.latitude, point.longitude))
+      expect(view.chart.filter((point) => point.latitude !== null).length, view.who).toBe(original.length)
+      // The map image (drawn whole) is not given; the bounds hold only what is shown; the figures are whole.
+      expect(view.workout?.map, view.who).toBeNull()
+      const lats = view.line.map(([lat]) => lat)
+      const lons = view.line.map(([, lon]) => lon)
+      expect(view.workout?.bounds, view.who).toEqual([Math.min(...lats), Math.min(...lons), Math.max(...lats), Math.max(...lons)])
+      expect({ distance: view.workout?.distance, duration: view.workout?.duration, moving: view.workout?.moving }, view.who).toEqual({
+        distance: ownerWorkout?.distance,
+        duration: ownerWorkout?.duration,
+        moving: ownerWorkout?.moving,
+      })
+    }
+    // The feed shows the follower no map image of it either.
+    const feed = await t.api<TimelineResponse>('GET', 'timeline', { token: kim.token })
+    expect(feed.body.data.workouts.find((workout) => workout.id === workoutId)?.map).toBeNull()
+    // The GPX carries every point: others do not get it at all; the owner does.
+    expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(404)
+    expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: sam.token })).status).toBe(200)
+    // The owner still sees everything.
+    expect(await lineFor(sam.token)).toEqual(ownerLine)
+    expect(await chartFor(sam.token)).toEqual(ownerChart)
+    expect((await workoutFor(sam.token))?.map).toBe(ownerWorkout?.map)
+  })
+
+  it('applies to past workouts at once both ways: deleting the zone shows the whole track again', async () => {
+    const [zone] = await zonesOf(sam)
+    expect(zone).toBeDefined()
+    expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: kim.token })).status).toBe(404)
+    expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).status).toBe(204)
+    expect(await lineFor(kim.token)).toEqual(await lineFor(sam.token))
+    expect((await workoutFor(kim.token))?.map).toBe((await workoutFor(sam.token))?.map)
+    expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).body).toMatchObject({ code: 'privacy_zone_not_found' })
+  })
+
+  it('keeps each user’s zones their own, ten at most', async () => {
+    for (let i = 0; i < 10; i++) expect((await addZone({ latitude: 10 + i, longitude: 20, radius: 300 }, kim)).status).toBe(201)
+    const eleventh = await addZone({ latitude: 30, longitude: 20, radius: 300 }, kim)
+    expect([eleventh.status, eleventh.body]).toEqual([400, expect.objectContaining({ code: 'privacy_zones_limit' })])
+    expect((await zonesOf(kim)).map((zone) => zone.latitude)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
+    expect(await zonesOf(sam)).toEqual([])
+    // Kim's zones hide nothing of sam's track.
+    expect(await lineFor(kim.token)).toEqual(await lineFor(sam.token))
+  })
+
+  it('answers a logged-out visitor 404 for a workout that is not public, as the reference does, and 401 for a bad token', async () => {
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'followers_only' } })
+    try {
+      for (const path of [`workouts/${workoutId}`, `workouts/${workoutId}/chart_data`, `workouts/${workoutId}/map_line`]) {
+        const answer = await t.api('GET', path)
+        expect([answer.status, answer.body], path).toEqual([404, expect.objectContaining({ code: 'workout_not_found' })])
+      }
+      expect((await t.api('GET', `workouts/${workoutId}`, { token: 'not-a-token' })).status).toBe(401)
+      expect((await t.api('GET', `workouts/${workoutId}`, { token: kim.token })).status).toBe(200)
+    } finally {
+      await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
+    }
+  })
+})

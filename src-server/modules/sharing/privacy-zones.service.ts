@@ -1,0 +1,44 @@
+import type { z } from 'zod'
+import type { createPrivacyZoneBody, PrivacyZoneItem, PrivacyZoneResponse, PrivacyZonesResponse } from '../../../src/contracts'
+import { PRIVACY_ZONES_MAX } from '../../../src/domain/privacy-zones'
+import { AppError } from '../../../src/errors'
+import type { ServerContext } from '../../context'
+import { PrivacyZoneEntity, type UserEntity } from '../../db/entities'
+import { privacyZonesRepository } from '../../db/repositories/privacy-zones.repository'
+import { toHttpDate } from '../../lib/http-date'
+import { shortId } from '../../lib/short-id'
+
+function present(zone: PrivacyZoneEntity): PrivacyZoneItem {
+  return { id: zone.id, latitude: zone.latitude, longitude: zone.longitude, radius: zone.radius, created_at: toHttpDate(zone.createdAt) }
+}
+
+/**
+ * Each user's privacy zones. They are read when a track is shown to someone else (see
+ * `workout-access.ts`), so a new zone hides past workouts at once and a deleted one shows them again.
+ */
+export function createPrivacyZones(context: Pick<ServerContext, 'db' | 'write' | 'now'>) {
+  const { db, write, now } = context
+  return {
+    async list(user: UserEntity): Promise<PrivacyZonesResponse> {
+      const zones = await privacyZonesRepository(db.manager).ofUser(user.id)
+      return { status: 'success', data: { privacy_zones: zones.map(present) } }
+    },
+
+    async create(user: UserEntity, body: z.output<typeof createPrivacyZoneBody>): Promise<PrivacyZoneResponse> {
+      const zone = Object.assign(new PrivacyZoneEntity(), { id: shortId(), userId: user.id, ...body, createdAt: now() })
+      await write(async (manager) => {
+        const zones = privacyZonesRepository(manager)
+        if ((await zones.countOfUser(user.id)) >= PRIVACY_ZONES_MAX) throw new AppError('privacy_zones_limit')
+        await zones.add(zone)
+      })
+      return { status: 'created', data: { privacy_zone: present(zone) } }
+    },
+
+    async remove(user: UserEntity, id: string): Promise<void> {
+      const removed = await write((manager) => privacyZonesRepository(manager).remove(user.id, id))
+      if (!removed) throw new AppError('privacy_zone_not_found')
+    },
+  }
+}
+
+export type PrivacyZones = ReturnType<typeof createPrivacyZones>

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { boundsOfLines, chartOutsideZones, inPrivacyZone, linesOutsideZones, touchesZones, type PrivacyZone } from './privacy-zones'
+
+/**
+ * Property tests on seeded random tracks and zones (no fast-check here: a small seeded generator,
+ * so a failure names the seed that reproduces it). Whether a point is inside a zone is decided
+ * by an independent formula (the spherical law of cosines), and points within half a metre of a
+ * zone's edge, where two correct formulas may disagree, are not generated.
+ */
+const EARTH_RADIUS_M = 6_378_137
+const RAD = Math.PI / 180
+
+function lawOfCosinesM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const cos = Math.sin(lat1 * RAD) * Math.sin(lat2 * RAD) + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD)
+  return EARTH_RADIUS_M * Math.acos(Math.min(1, Math.max(-1, cos)))
+}
+
+const inside = (lat: number, lon: number, zones: readonly PrivacyZone[]) => zones.some((zone) => lawOfCosinesM(lat, lon, zone.latitude, zone.longitude) < zone.radius)
+const nearEdge = (lat: number, lon: number, zones: readonly PrivacyZone[]) =>
+  zones.some((zone) => Math.abs(lawOfCosinesM(lat, lon, zone.latitude, zone.longitude) - zone.radius) < 0.5)
+
+/** mulberry32: a small seeded generator. */
+function random(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+interface Case {
+  zones: PrivacyZone[]
+  lines: [number, number][][]
+}
+
+/** Up to 3 zones (200 m – 2 km) and 1–3 segments of random walks around them (steps up to 150 m), somewhere on Earth away from the poles. */
+function generate(seed: number): Case {
+  const next = random(seed)
+  const baseLat = -70 + next() * 140
+  const baseLon = -179 + next() * 358
+  const metresToLat = (m: number) => m / 111_320
+  const metresToLon = (m: number) => m / (111_320 * Math.cos(baseLat * RAD))
+  const zones = Array.from({ length: Math.floor(next() * 4) }, () => ({
+    latitude: baseLat + metresToLat((next() - 0.5) * 4000),
+    longitude: baseLon + metresToLon((next() - 0.5) * 4000),
+    radius: Math.round(200 + next() * 1800),
+  }))
+  const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+    let [lat, lon] = [baseLat + metresToLat((next() - 0.5) * 3000), baseLon + metresToLon((next() - 0.5) * 3000)]
+    const line: [number, number][] = []
+    for (let i = Math.floor(next() * 300); i > 0; i--) {
+      lat += metresToLat((next() - 0.5) * 300)
+      lon += metresToLon((next() - 0.5) * 300)
+      if (!nearEdge(lat, lon, zones)) line.push([lat, lon])
+    }
+    return line
+  })
+  return { zones, lines }
+}
+
+const SEEDS = Array.from({ length: 400 }, (_, i) => i + 1)
+
+describe('privacy zones', () => {
+  it('no position returned for a line or a chart lies within a zone; every position outside all zones is kept, in order', () => {
+    let hidden = 0
+    let kept = 0
+    for (const seed of SEEDS) {
+      const { zones, lines } = generate(seed)
+      const shown = linesOutsideZones(lines, zones)
+      const outside = lines.map((line) => line.filter(([lat, lon]) => !inside(lat, lon, zones)))
+      expect(shown, `seed ${seed}`).toEqual(outside)
+      for (const [lat, lon] of shown.flat()) expect(inside(lat, lon, zones), `seed ${seed}`).toBe(false)
+
+      const chart = lines.flat().map(([latitude, longitude], i) => ({ distance: i / 10, speed: i % 7, latitude, longitude }))
+      const shownChart = chartOutsideZones(chart, zones)
+      expect(shownChart.map(({ distance, speed }) => ({ distance, speed })), `seed ${seed}`).toEqual(chart.map(({ distance, speed }) => ({ distance, speed })))
+      const positions = shownChart.flatMap(({ latitude, longitude }) => (latitude === null || longitude === null ? [] : [[latitude, longitude] as const]))
+      expect(positions, `seed ${seed}`).toEqual(outside.flat())
+
+      expect(touchesZones(lines.flat(), zones), `seed ${seed}`).toBe(lines.flat().some(([lat, lon]) => inside(lat, lon, zones)))
+      hidden += lines.flat().length - outside.flat().length
+      kept += outside.flat().length
+    }
+    // The generator is worth something only if it puts many points on both sides.
+    expect(hidden).toBeGreaterThan(5000)
+    expect(kept).toBeGreaterThan(5000)
+  })
+
+  it('counts a point on the edge as inside, and one a metre beyond it as outside', () => {
+    // 0.01° of latitude is 1,113.19 m on the reference sphere.
+    const zone = { latitude: 45, longitude: 6, radius: 1113 }
+    expect(inPrivacyZone(45.01, 6, [{ ...zone, radius: 1114 }])).toBe(true)
+    expect(inPrivacyZone(45.01, 6, [zone])).toBe(false)
+  })
+
+  it('bounds only the positions shown, and none when none is', () => {
+    expect(boundsOfLines([[[45.1, 6.2], [45.3, 6.0]], [], [[45.2, 6.4]]])).toEqual([45.1, 6.0, 45.3, 6.4])
+    expect(boundsOfLines([[], []])).toEqual([])
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * Privacy zones: circles (centre and radius in metres) around places a user wants kept to
+ * themselves, such as home. Whatever a track shows to anyone but its owner leaves out the
+ * positions within any of the owner's zones; the workout's figures stay whole. Pure.
+ */
+import { haversineM } from './geo/distance'
+
+/** The radius a zone may have, in metres (issue 31: 200 m – 2 km). */
+export const PRIVACY_ZONE_RADIUS_MIN_M = 200
+export const PRIVACY_ZONE_RADIUS_MAX_M = 2000
+/** Zones one user may have: enough for home, work and family, few enough to check every point against. */
+export const PRIVACY_ZONES_MAX = 10
+
+/** One zone: a centre in decimal degrees and a radius in metres. */
+export interface PrivacyZone {
+  readonly latitude: number
+  readonly longitude: number
+  readonly radius: number
+}
+
+/** A map position, `[latitude, longitude]`. */
+export type LatLon = readonly [number, number]
+
+/** Whether a position lies within (or on the edge of) any of the zones. */
+export function inPrivacyZone(latitude: number, longitude: number, zones: readonly PrivacyZone[]): boolean {
+  return zones.some((zone) => haversineM(latitude, longitude, zone.latitude, zone.longitude) <= zone.radius)
+}
+
+/**
+ * The lines (one per segment, so segment numbers still index them) without their positions within
+ * a zone, the others in their order. A track that crosses a zone joins its two sides straight.
+ */
+export function linesOutsideZones<P extends LatLon>(lines: readonly (readonly P[])[], zones: readonly PrivacyZone[]): P[][] {
+  if (zones.length === 0) return lines.map((line) => [...line])
+  return lines.map((line) => line.filter(([latitude, longitude]) => !inPrivacyZone(latitude, longitude, zones)))
+}
+
+/** Chart points with the position of those within a zone taken out (their distance, time and sensors stay). */
+export function chartOutsideZones<T extends { latitude: number | null; longitude: number | null }>(points: readonly T[], zones: readonly PrivacyZone[]): T[] {
+  if (zones.length === 0) return [...points]
+  return points.map((point) =>
+    point.latitude !== null && point.longitude !== null && inPrivacyZone(point.latitude, point.longitude, zones) ? { ...point, latitude: null, longitude: null } : point,
+  )
+}
+
+/** Whether any of the positions lies within a zone. */
+export function touchesZones(positions: Iterable<LatLon>, zones: readonly PrivacyZone[]): boolean {
+  if (zones.length === 0) return false
+  for (const [latitude, longitude] of positions) if (inPrivacyZone(latitude, longitude, zones)) return true
+  return false
+}
+
+/** `[minLat, minLon, maxLat, maxLon]` of the lines' positions, or `[]` when they have none. */
+export function boundsOfLines(lines: readonly (readonly LatLon[])[]): number[] {
+  let bounds: [number, number, number, number] | null = null
+  // A loop, not Math.min(...all): a long line would pass too many arguments.
+  for (const line of lines)
+    for (const [latitude, longitude] of line) {
+      if (!bounds) bounds = [latitude, longitude, latitude, longitude]
+      else bounds = [Math.min(bounds[0], latitude), Math.min(bounds[1], longitude), Math.max(bounds[2], latitude), Math.max(bounds[3], longitude)]
+    }
+  return bounds ?? []
+}
