@@ -20,6 +20,8 @@ const workoutPartSchema = z.object({
   descent: z.number().nullable(),
   /** bpm averaged over the moving time, null without heart rate */
   ave_hr: z.number().nullable(),
+  /** seconds of rest at the wall after this lap (a pool swim's laps only; 1 decimal) */
+  rest: z.number().optional(),
 })
 export type WorkoutPart = z.infer<typeof workoutPartSchema>
 

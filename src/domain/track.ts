@@ -66,6 +66,13 @@ export interface Lap {
   readonly startTime: number
   /** End, epoch ms UTC (≥ start). */
   readonly endTime: number
+  /**
+   * What the device counted over the lap, metres, when it counts exactly: a pool swim's interval
+   * is its active lengths × the pool's length. Absent: measured on the points.
+   */
+  readonly distanceM?: number
+  /** Milliseconds of rest at the wall after the lap, before the next one (pool swims). */
+  readonly restMs?: number
 }
 
 /** The file formats an importer understands. */

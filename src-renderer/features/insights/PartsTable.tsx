@@ -29,6 +29,8 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
   const figures = unitFormat(imperial, i18n.language, t)
   const heartRate = parts.some((part) => part.ave_hr !== null)
   const showClimbs = climbs && parts.some((part) => part.ascent !== null)
+  // A pool swim's laps carry the rest at the wall after each (the last has none).
+  const rest = parts.some((part) => part.rest !== undefined)
   const paceUnit = pace === null ? '' : t(`insights.PACE_UNIT_${pace}`)
   const phone = usePhone()
   // A part's figures, worded once for the table's cells and the phone's cards.
@@ -42,6 +44,7 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
       ascent: figures.elevation(part.ascent),
       descent: figures.elevation(part.descent),
       heartRate: part.ave_hr === null ? '–' : `${figures.number(part.ave_hr)}\u00a0${t('insights.BPM')}`,
+      rest: part.rest === undefined ? '–' : formatDuration(part.rest),
     }
   }
   const speedHeading = pace === null ? t('insights.COLUMNS.SPEED') : t('insights.COLUMNS.PACE')
@@ -74,6 +77,11 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
                     {cell.heartRate}
                   </Labelled>
                 )}
+                {rest && (
+                  <Labelled label={t('insights.COLUMNS.REST')} testId="part-rest">
+                    {cell.rest}
+                  </Labelled>
+                )}
               </SimpleGrid>
             </Paper>
           )
@@ -93,6 +101,7 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
             {showClimbs && <Table.Th ta="right">{t('insights.COLUMNS.ASCENT')}</Table.Th>}
             {showClimbs && <Table.Th ta="right">{t('insights.COLUMNS.DESCENT')}</Table.Th>}
             {heartRate && <Table.Th ta="right">{t('insights.COLUMNS.HEART_RATE')}</Table.Th>}
+            {rest && <Table.Th ta="right">{t('insights.COLUMNS.REST')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -117,6 +126,11 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
                 {heartRate && (
                   <Table.Td ta="right" data-testid="part-heart-rate">
                     {cell.heartRate}
+                  </Table.Td>
+                )}
+                {rest && (
+                  <Table.Td ta="right" data-testid="part-rest">
+                    {cell.rest}
                   </Table.Td>
                 )}
               </Table.Tr>

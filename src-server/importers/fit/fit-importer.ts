@@ -3,7 +3,7 @@ import { totalCalories, type ImportWarning, type Lap, type Track, type TrackSegm
 import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { readFitActivity, type FitActivityData, type FitLap, type FitRecordColumns, type FitSession } from './fit-reader'
+import { readFitActivity, type FitActivityData, type FitLap, type FitLength, type FitRecordColumns, type FitSession } from './fit-reader'
 
 function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
@@ -144,6 +144,43 @@ function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
   return { count, time, lat: missing(), lon: missing(), ele: missing(), heartRate: null, cadence: null, power: null, temperature: null, distance, speed: null }
 }
 
+/** Faster than this over a length (m/s) no swimmer goes (world records average under 2.4 m/s): a length the watch counted from a push or a turn. */
+const MAX_SWIM_SPEED_MS = 3
+
+/**
+ * A pool swim's laps as its swimmer sees them, from its lengths: each run of active lengths within
+ * one device lap is a lap of (active lengths × pool length) metres; the rests at the wall between
+ * them (idle lengths, and the device's rest laps of 0 m) are not laps but the rest after the lap
+ * before them. A length faster than {@link MAX_SWIM_SPEED_MS} is noise and counts as rest. `null`
+ * when the activity is no pool swim with dated lengths.
+ */
+function poolLaps(lengths: readonly FitLength[], deviceLaps: readonly FitLap[], poolM: number, first: number, last: number): Lap[] | null {
+  if (!(poolM > 0)) return null
+  const within = lengths.filter((length) => length.end >= length.start && length.end > first && length.start <= last).sort((a, b) => a.start - b.start)
+  if (within.length === 0) return null
+  const lapOf = (time: number): number => deviceLaps.findLastIndex((lap) => lap.start <= time)
+  const runs: { startTime: number; endTime: number; count: number; lap: number }[] = []
+  let open = false
+  for (const length of within) {
+    const swum = length.active && length.end > length.start && poolM / ((length.end - length.start) / 1000) <= MAX_SWIM_SPEED_MS
+    if (!swum) {
+      open = false
+      continue
+    }
+    const lap = lapOf(length.start)
+    const run = runs.at(-1)
+    if (open && run && run.lap === lap) {
+      run.endTime = length.end
+      run.count++
+    } else runs.push({ startTime: length.start, endTime: length.end, count: 1, lap })
+    open = true
+  }
+  return runs.map((run, index) => {
+    const next = runs[index + 1]
+    return { startTime: run.startTime, endTime: run.endTime, distanceM: run.count * poolM, ...(next ? { restMs: Math.max(0, next.startTime - run.endTime) } : {}) }
+  })
+}
+
 /**
  * The device's measured distances over an activity's time: its laps', or, when no lap states one,
  * its session's `total_distance` (a treadmill run whose watch writes neither distance records nor
@@ -198,7 +235,12 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     if (last - first < 2) continue
     const session = sessions[sessionIndex]
     const fitLaps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
-    const laps: Lap[] = fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+    const firstTime = data.records.time[first] ?? Number.NaN
+    const lastTime = data.records.time[last - 1] ?? Number.NaN
+    const laps: Lap[] =
+      // From the session's start: a pool swim's first record is written when its first length ends.
+      poolLaps(data.lengths, fitLaps, session?.poolLengthM ?? Number.NaN, Math.min(firstTime, Number.isFinite(session?.start) ? (session?.start ?? firstTime) : firstTime), lastTime) ??
+      fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
     const measured = measuredLaps(fitLaps, session, segments)
     activities.push({
       format: 'fit',

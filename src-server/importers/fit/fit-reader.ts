@@ -75,7 +75,7 @@ export interface FitSession {
 }
 
 /** One length of a pool swim, times in epoch ms. */
-interface FitLength {
+export interface FitLength {
   /** `start_time`; `NaN` when absent. */
   readonly start: number
   /** `start_time` + `total_elapsed_time` (devices leave its timestamp out); `NaN` when absent. */

@@ -16,6 +16,7 @@ export function presentPart(part: SplitFigures): WorkoutPart {
     ascent: part.ascentM === null ? null : round(part.ascentM, 1),
     descent: part.descentM === null ? null : round(part.descentM, 1),
     ave_hr: part.heartRate === null ? null : round(part.heartRate, 1),
+    ...(part.restMs === undefined ? {} : { rest: round(part.restMs / 1000, 1) }),
   }
 }
 

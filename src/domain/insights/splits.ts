@@ -19,6 +19,8 @@ export interface SplitFigures {
   readonly descentM: number | null
   /** Heart rate averaged over the moving time, bpm, or `null` when none was recorded. */
   readonly heartRate: number | null
+  /** Rest after the part, milliseconds (a pool swim's laps); absent elsewhere. */
+  readonly restMs?: number
 }
 
 /**
@@ -142,7 +144,8 @@ export function splits(table: IntervalTable, unitsM: readonly number[]): SplitFi
 /**
  * Figures of the device's laps, from the stored series: each interval goes to the lap whose
  * time span holds the interval's end (laps sorted by start; an interval after the last lap's end
- * or before the first start goes nowhere). Same columns as {@link splits}.
+ * or before the first start goes nowhere). Same columns as {@link splits}; a lap whose distance the
+ * device counted (see {@link Lap}) keeps that distance and its whole time, and its rest.
  */
 export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFigures[] {
   const sorted = [...laps].sort((a, b) => a.startTime - b.startTime)
@@ -165,5 +168,11 @@ export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFig
       )
     }
   }
-  return parts.map((part) => part.figures())
+  return parts.map((part, index) => {
+    const figures = part.figures()
+    const span = sorted[index]
+    if (span?.distanceM === undefined) return figures
+    // The device counted this lap exactly (a pool swim's lengths): its distance, over its whole time.
+    return { ...figures, distanceM: span.distanceM, movingMs: span.endTime - span.startTime, ...(span.restMs === undefined ? {} : { restMs: span.restMs }) }
+  })
 }

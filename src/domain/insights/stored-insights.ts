@@ -16,9 +16,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
 /**
  * Version of {@link StoredInsights}; a stored row with another version is computed again (in the
  * background after start-up, see `insights-recompute.ts`). 2: best efforts pay for the pauses
- * they run through and never beat the workout's top speed.
+ * they run through and never beat the workout's top speed. 3: a pool swim's laps are its swum
+ * intervals (active lengths × pool length), rests after them, no laps of 0 m.
  */
-export const INSIGHTS_VERSION = 2
+export const INSIGHTS_VERSION = 3
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
@@ -52,6 +53,7 @@ function roundedSplit(split: SplitFigures): SplitFigures {
     ascentM: split.ascentM === null ? null : round(split.ascentM, 1),
     descentM: split.descentM === null ? null : round(split.descentM, 1),
     heartRate: split.heartRate === null ? null : round(split.heartRate, 1),
+    ...(split.restMs === undefined ? {} : { restMs: Math.round(split.restMs) }),
   }
 }
 

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Decoder, Encoder, Profile, Stream, type Encodable, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
+import { describe, expect, it } from 'vitest'
+import { analyseForStorage } from '../../../src/domain/analysis'
+import { realFixtures } from '../../test/workouts'
+import { singleActivity } from '../test-support/single-activity'
+import { importFitBytes } from './fit-importer'
+
+/**
+ * A pool swim's laps are what its swimmer swam between rests: each run of active lengths within one
+ * device lap, of (active lengths × pool length) metres, the rest at the wall after it kept as its
+ * rest, never a lap of 0 m. Checked on every real pool swim of the corpus against what Garmin's SDK
+ * decodes: the session's own total distance, and the runs of active lengths in each of its laps
+ * (its lap messages' first_length_index and num_lengths, not times).
+ */
+const POOL_SWIMS = [
+  'fit/event-timestamp.fit',
+  'fit/fitsdk-activity-poolswim.fit',
+  'fit/goldencheetah-2016-05-23.fit',
+  'fit/goldencheetah-fr920-lap-swim.fit',
+  'fit/goldencheetah-garmin-swim-example.fit',
+  'fit/goldencheetah-morning-swim.fit',
+  'fit/goldencheetah-swim-2015.fit',
+  'fit/goldencheetah-swim-antfs.fit',
+  'fit/poolswim-hr.fit',
+  'fit/sportslib-swim-6021532030.fit',
+  'fit/sportslib-swim-6860712481.fit',
+  'fit/sportslib-swim-7617306288.fit',
+  'fit/swim-6688025408.fit',
+]
+
+/** The SDK's reading: session total and pool length, and per lap the runs of consecutive active lengths it holds. */
+function sdkPoolSwim(bytes: Uint8Array): { totalM: number; poolM: number; runs: number[] } {
+  const { messages } = new Decoder(Stream.fromByteArray(Array.from(bytes))).read()
+  const session = messages.sessionMesgs?.[0]
+  const lengths = messages.lengthMesgs ?? []
+  const runs: number[] = []
+  for (const lap of messages.lapMesgs ?? []) {
+    const first = Number(lap.firstLengthIndex)
+    let run = 0
+    for (let i = first; i < first + Number(lap.numLengths ?? 0); i++) {
+      if (lengths[i]?.lengthType === 'active') run++
+      else if (run > 0) {
+        runs.push(run)
+        run = 0
+      }
+    }
+    if (run > 0) runs.push(run)
+  }
+  return { totalM: Number(session?.totalDistance), poolM: Number(session?.poolLength), runs }
+}
+
+describe('pool swim laps', () => {
+  for (const name of POOL_SWIMS) {
+    it(`${name}: laps are the swum intervals (active lengths × pool length), summing to the session's total, rests apart`, () => {
+      const bytes = readFileSync(join(realFixtures(), name))
+      const sdk = sdkPoolSwim(bytes)
+      expect(sdk.poolM).toBeGreaterThan(0)
+      const { insights } = analyseForStorage(singleActivity(importFitBytes(bytes).activities), { stoppedSpeedThresholdKmh: 1 })
+      const laps = insights.laps
+      expect(laps.map((lap) => Math.round(lap.distanceM / sdk.poolM))).toEqual(sdk.runs)
+      expect(Math.abs(laps.reduce((sum, lap) => sum + lap.distanceM, 0) - sdk.totalM)).toBeLessThanOrEqual(0.5)
+      for (const lap of laps) expect(lap.movingMs).toBeGreaterThan(0)
+      // Every lap but the last has the rest that follows it.
+      expect(laps.slice(0, -1).every((lap) => lap.restMs !== undefined && lap.restMs >= 0)).toBe(true)
+      expect(laps.at(-1)?.restMs).toBeUndefined()
+    }, 60_000)
+  }
+
+  it('a length faster than any swimmer (a push off the wall counted as a length) is no lap and no distance', () => {
+    const start = Date.UTC(2024, 4, 6, 7)
+    const at = (s: number) => new Date(start + s * 1000)
+    const encoder = new Encoder()
+    const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
+    const num = (name: string): number => Profile.MesgNum[name] ?? Number.NaN
+    write<FileIdMesg>({ mesgNum: num('FILE_ID'), type: 'activity', manufacturer: 'development', timeCreated: at(0) })
+    // 25 m lengths: 30 s, 30 s, then 60 s at the wall, then a 4 s "length" (6 m/s), then 30 s, 30 s.
+    const lengths: [number, number, 'active' | 'idle'][] = [
+      [0, 30, 'active'],
+      [30, 30, 'active'],
+      [60, 60, 'idle'],
+      [120, 4, 'active'],
+      [124, 30, 'active'],
+      [154, 30, 'active'],
+    ]
+    for (const [s, elapsed] of lengths) write<RecordMesg>({ mesgNum: num('RECORD'), timestamp: at(s + elapsed), heartRate: 130 })
+    lengths.forEach(([s, elapsed, type], index) =>
+      write<LengthMesg>({ mesgNum: num('LENGTH'), messageIndex: index, timestamp: at(s + elapsed), startTime: at(s), totalElapsedTime: elapsed, totalTimerTime: elapsed, lengthType: type }),
+    )
+    write<LapMesg>({ mesgNum: num('LAP'), messageIndex: 0, timestamp: at(184), startTime: at(0), totalElapsedTime: 184, totalDistance: 100, firstLengthIndex: 0, numLengths: 6 })
+    write<SessionMesg>({ mesgNum: num('SESSION'), timestamp: at(184), startTime: at(0), sport: 'swimming', subSport: 'lapSwimming', poolLength: 25, totalElapsedTime: 184, totalDistance: 100 })
+    const { insights } = analyseForStorage(singleActivity(importFitBytes(encoder.close()).activities), { stoppedSpeedThresholdKmh: 1 })
+    expect(insights.laps.map((lap) => [lap.distanceM, lap.movingMs])).toEqual([
+      [50, 60_000],
+      [50, 60_000],
+    ])
+    // The rest runs from the end of the second length to the start of the next real one: 60 s at the wall and the 4 s push.
+    expect(insights.laps[0]?.restMs).toBe(64_000)
+  })
+})
