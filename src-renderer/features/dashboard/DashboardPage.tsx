@@ -13,6 +13,7 @@ import { currentMonth } from './calendar'
 import classes from './Dashboard.module.css'
 import { EmptyState } from './EmptyState'
 import { TotalsCards } from './TotalsCards'
+import { WearNotice } from '../equipment/WearNotice'
 
 // A phone starts on the calendar: the other sections' code (chart, cards, tables) loads when shown.
 const MonthStatistics = lazy(() => import('./MonthStatistics').then((module) => ({ default: module.MonthStatistics })))
@@ -89,6 +90,7 @@ function Dashboard({ profile, sports }: { profile: User; sports: readonly Sport[
       </VisuallyHidden>
       {/* A new user gets the welcome instead of a row of zeros. */}
       {profile.nb_workouts === 0 ? <EmptyState /> : <TotalsCards profile={profile} totals={list?.data.totals ?? null} />}
+      <WearNotice />
       {small ? (
         <>
           <SectionSwitch value={section} onChange={setSection} />

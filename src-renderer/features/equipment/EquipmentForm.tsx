@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EQUIPMENT_DESCRIPTION_MAX, EQUIPMENT_LABEL_MAX, type Equipment, type EquipmentType } from '../../../src/contracts'
@@ -8,6 +8,7 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
 import { selectableSports } from '../workout/WorkoutFormFields'
+import { limitOf } from './wear'
 
 /** What the form sends: the fields of an item's create or edit. */
 export interface EquipmentFields {
@@ -15,6 +16,9 @@ export interface EquipmentFields {
   equipment_type_id: number
   description: string | null
   default_for_sport_ids: number[]
+  /** km and hours of moving time at which it is due for replacement; null: no limit. */
+  wear_limit_distance: number | null
+  wear_limit_hours: number | null
 }
 
 /**
@@ -40,6 +44,8 @@ export function EquipmentForm({
   const [typeId, setTypeId] = useState<string | null>(item ? String(item.equipment_type.id) : null)
   const [description, setDescription] = useState(item?.description ?? '')
   const [sportIds, setSportIds] = useState<string[]>(item?.default_for_sport_ids.map(String) ?? [])
+  const [limitDistance, setLimitDistance] = useState<string | number>(item?.wear_limit_distance ?? '')
+  const [limitHours, setLimitHours] = useState<string | number>(item?.wear_limit_hours ?? '')
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
@@ -60,11 +66,20 @@ export function EquipmentForm({
     setErrorKeys([])
     setBusy(true)
     try {
-      await onSubmit({ label: label.trim(), equipment_type_id: Number(typeId), description: description.trim() || null, default_for_sport_ids: sportIds.map(Number) })
+      await onSubmit({
+        label: label.trim(),
+        equipment_type_id: Number(typeId),
+        description: description.trim() || null,
+        default_for_sport_ids: sportIds.map(Number),
+        wear_limit_distance: limitOf(limitDistance),
+        wear_limit_hours: limitOf(limitHours),
+      })
       if (!item) {
         setLabel('')
         setDescription('')
         setSportIds([])
+        setLimitDistance('')
+        setLimitHours('')
       }
     } catch (error) {
       setErrorKeys(errorKeysOfUnknown(error))
@@ -102,6 +117,28 @@ export function EquipmentForm({
           comboboxProps={{ withinPortal: true }}
           data-testid="equipment-default-sports"
         />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput
+            label={t('equipment.WEAR_LIMIT_DISTANCE')}
+            description={t('equipment.WEAR_LIMIT_HINT')}
+            value={limitDistance}
+            onChange={setLimitDistance}
+            min={0}
+            decimalScale={1}
+            hideControls
+            data-testid="equipment-limit-distance"
+          />
+          <NumberInput
+            label={t('equipment.WEAR_LIMIT_HOURS')}
+            description={t('equipment.WEAR_LIMIT_HINT')}
+            value={limitHours}
+            onChange={setLimitHours}
+            min={0}
+            decimalScale={1}
+            hideControls
+            data-testid="equipment-limit-hours"
+          />
+        </SimpleGrid>
         <CountedTextarea label={t('equipment.DESCRIPTION')} value={description} limit={EQUIPMENT_DESCRIPTION_MAX} onValueChange={setDescription} />
         {unlinks && (
           <Alert color="orange" variant="light" data-testid="equipment-type-warning">

@@ -1,15 +1,18 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Button, Card, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Equipment, EquipmentType } from '../../../src/contracts'
+import { TYPE_WITH_COMPONENTS } from '../../../src/domain/equipment'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { numberFormat } from '../../format/intl'
 import { useAppState } from '../../session/store'
+import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
+import { wearShare, wearText } from './wear'
 
 /**
  * The caller's equipment (issue 32): each item with its totals, kept by the server with every
@@ -25,6 +28,7 @@ export function EquipmentPage() {
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState<Equipment | null>(null)
   const [deleting, setDeleting] = useState<Equipment | null>(null)
+  const [fitting, setFitting] = useState<Equipment | null>(null)
   // Bumped after each change: the list is fetched again.
   const [version, setVersion] = useState(0)
 
@@ -93,6 +97,7 @@ export function EquipmentPage() {
               <Table.Th scope="col">{t('equipment.DISTANCE')}</Table.Th>
               <Table.Th scope="col">{t('equipment.HOURS')}</Table.Th>
               <Table.Th scope="col">{t('equipment.WORKOUTS')}</Table.Th>
+              <Table.Th scope="col">{t('equipment.WEAR')}</Table.Th>
               <Table.Th scope="col">{t('equipment.STATUS')}</Table.Th>
               <Table.Th scope="col">{t('equipment.ACTIONS')}</Table.Th>
             </Table.Tr>
@@ -126,9 +131,17 @@ export function EquipmentPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
+                  <WearBar item={item} />
+                </Table.Td>
+                <Table.Td>
                   <Badge color={item.is_active ? 'pine' : 'gray'} variant="light">
                     {t(item.is_active ? 'equipment.ACTIVE' : 'equipment.RETIRED')}
                   </Badge>
+                  {item.worn && (
+                    <Badge color="red" variant="light" mt={4} display="block">
+                      {t('equipment.WORN')}
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
@@ -144,6 +157,11 @@ export function EquipmentPage() {
                     >
                       {t(item.is_active ? 'equipment.RETIRE' : 'equipment.REACTIVATE')}
                     </Button>
+                    {item.equipment_type.label === TYPE_WITH_COMPONENTS && (
+                      <Button size="compact-sm" variant="default" onClick={() => setFitting(item)} aria-label={t('equipment.COMPONENTS_OF', { label: item.label })}>
+                        {t('equipment.COMPONENTS')}
+                      </Button>
+                    )}
                     <Button size="compact-sm" variant="default" color="red" onClick={() => setDeleting(item)} aria-label={t('equipment.DELETE_ITEM', { label: item.label })}>
                       {t('equipment.DELETE')}
                     </Button>
@@ -174,6 +192,15 @@ export function EquipmentPage() {
           />
         )}
       </Modal>
+      <Modal
+        opened={fitting !== null}
+        onClose={() => setFitting(null)}
+        title={t('equipment.COMPONENTS_OF', { label: fitting?.label ?? '' })}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('common.CLOSE') }}
+      >
+        {fitting && <ComponentsPanel bike={fitting} onChange={reload} />}
+      </Modal>
       <ConfirmDialog
         opened={deleting !== null}
         title={t('equipment.DELETE_ITEM', { label: deleting?.label ?? '' })}
@@ -187,6 +214,19 @@ export function EquipmentPage() {
         }}
         onClose={() => setDeleting(null)}
       />
+    </Stack>
+  )
+}
+
+/** An item's wear against its limits: a bar and "712 km of 700 km"; nothing without a limit. */
+function WearBar({ item }: { item: Equipment }) {
+  const { t, i18n } = useTranslation()
+  const share = wearShare(item)
+  if (share === null) return null
+  return (
+    <Stack gap={2} miw={120}>
+      <Progress value={share * 100} color={item.worn ? 'red' : 'pine'} aria-label={t('equipment.WEAR_BAR', { label: item.label, percent: Math.round(share * 100) })} />
+      <Text size="xs">{wearText(t, i18n.language, item)}</Text>
     </Stack>
   )
 }
