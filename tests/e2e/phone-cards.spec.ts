@@ -191,3 +191,36 @@ for (const width of [390, 1280]) {
     expect(errors).toEqual([])
   })
 }
+
+for (const language of ['fr', 'de'] as const) {
+  test(`preference choices and sport cards keep every word inside the window and the Edit buttons whole, in ${language} at 390 px`, async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount(`fit${language}`))
+    await setPreferences(request, token, { language })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openWithToken(page, token, '/profile/edit/preferences')
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    // Each choice of each segmented control ("Miles, pieds (impérial)", "Automatisch angenommen") lies inside the window.
+    for (const control of ['pref-weekm-control', 'pref-units-control', 'pref-ascent-control', 'pref-follow-approval-control']) {
+      const labels = page.getByTestId(control).locator('label')
+      await expect(labels).toHaveCount(2)
+      for (const label of await labels.all()) {
+        const box = await label.evaluate((node) => ({ text: node.textContent, right: node.getBoundingClientRect().right, fits: node.scrollWidth <= node.clientWidth + 1 }))
+        expect(box, `${control}: ${box.text}`).toMatchObject({ fits: true })
+        expect(box.right, `${control}: ${box.text}`).toBeLessThanOrEqual(390)
+      }
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+
+    await page.goto('/profile/edit/sports')
+    const cards = page.getByTestId('sport-cards')
+    await expect(cards).toBeVisible()
+    const buttons = cards.locator('[data-testid^="sport-edit-"]')
+    expect(await buttons.count()).toBeGreaterThan(10)
+    // The button's label is not cut beside long sport names ("Schwimmen (Freiwasser)", "Mountainbike (Elektro)").
+    for (const button of await buttons.all()) {
+      const label = button.locator('.mantine-Button-label')
+      const cut = await label.evaluate((node) => node.scrollWidth > node.clientWidth + 1)
+      expect(cut, await label.innerText()).toBe(false)
+    }
+  })
+}

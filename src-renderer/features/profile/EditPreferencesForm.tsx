@@ -30,7 +30,8 @@ function Choice({
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <SegmentedControl value={value} onChange={onChange} data={options} data-testid={testId} fullWidth />
+      {/* Long choices ("Miles, feet (imperial)", "Automatisch angenommen") wrap on a phone instead of running off the edge. */}
+      <SegmentedControl value={value} onChange={onChange} data={options} data-testid={testId} fullWidth styles={{ label: { whiteSpace: 'normal', textOverflow: 'clip' } }} />
     </Stack>
   )
 }

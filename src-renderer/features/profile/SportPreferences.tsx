@@ -65,6 +65,8 @@ export function SportPreferences({ editable }: { editable: boolean }) {
       leftSection={<IconPencil size={14} />}
       onClick={() => setEditing(sport.id)}
       disabled={editing !== null}
+      // Beside a long sport name on a phone card the name wraps, not the button ("Bearbeiten" was cut to "Bearbeit").
+      style={{ flexShrink: 0 }}
       data-testid={`sport-edit-${sport.id}`}
     >
       {t('common.EDIT')}
