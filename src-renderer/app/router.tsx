@@ -69,6 +69,7 @@ const routes: RouteObject[] = [
           { path: 'picture', ...page(() => import('../features/profile/EditPictureForm'), (m) => <m.EditPictureForm />) },
           { path: 'preferences', ...page(() => import('../features/profile/EditPreferencesForm'), (m) => <m.EditPreferencesForm />) },
           { path: 'sports', ...page(() => import('../features/profile/SportPreferences'), (m) => <m.SportPreferences editable />) },
+          { path: 'privacy-zones', ...page(() => import('../features/sharing/PrivacyZones'), (m) => <m.PrivacyZones />) },
         ],
       },
       { path: 'users/:username', ...page(() => import('../features/users/UserPage'), (m) => <m.UserPage />) },

@@ -9,9 +9,10 @@ const TABS = [
   { label: 'user.PROFILE.TABS.PICTURE', path: '/profile/edit/picture' },
   { label: 'user.PROFILE.TABS.PREFERENCES', path: '/profile/edit/preferences' },
   { label: 'user.PROFILE.TABS.SPORTS', path: '/profile/edit/sports' },
+  { label: 'sharing.ZONES.TAB', path: '/profile/edit/privacy-zones' },
 ]
 
-/** The profile editor with its five tabs. */
+/** The profile editor with its six tabs. */
 export function ProfileEditPage() {
   const profile = useAppState((state) => state.profile)
   if (!profile) return <PageLoader />

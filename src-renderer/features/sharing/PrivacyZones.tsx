@@ -1,0 +1,125 @@
+import { Button, Card, Group, NumberInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PRIVACY_ZONE_RADIUS_MAX_M, PRIVACY_ZONE_RADIUS_MIN_M } from '../../../src/domain/privacy-zones'
+import { errorKeysOfUnknown } from '../../api/ApiError'
+import { call } from '../../api/client'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useLoad } from '../../components/useLoad'
+
+/** A number typed in a field, or null while it is empty or not a number. */
+const numberOf = (value: string | number): number | null => (typeof value === 'number' ? value : value.trim() === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null)
+
+/**
+ * Profile section: the user's privacy zones (a centre and a radius), where their tracks are
+ * hidden from everyone else. The server checks every value and names what is wrong.
+ */
+export function PrivacyZones() {
+  const { t, i18n } = useTranslation()
+  // Bumped after each change: the list is read again.
+  const [version, setVersion] = useState(0)
+  const { data, errors: loadErrors } = useLoad(`privacy-zones-${version}`, () => call('listPrivacyZones'))
+  const [latitude, setLatitude] = useState<string | number>('')
+  const [longitude, setLongitude] = useState<string | number>('')
+  const [radius, setRadius] = useState<string | number>(500)
+  const [errors, setErrors] = useState<string[]>([])
+  const [busy, setBusy] = useState<string | null>(null)
+  const zones = data?.data.privacy_zones ?? []
+  const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 })
+
+  const run = async (key: string, work: () => Promise<unknown>) => {
+    setBusy(key)
+    setErrors([])
+    try {
+      await work()
+      return true
+    } catch (error) {
+      setErrors(errorKeysOfUnknown(error))
+      return false
+    } finally {
+      setBusy(null)
+      setVersion((current) => current + 1)
+    }
+  }
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault()
+    // Empty fields go as null: the server answers with the catalogued error naming the field.
+    const body = { latitude: numberOf(latitude), longitude: numberOf(longitude), radius: numberOf(radius) } as { latitude: number; longitude: number; radius: number }
+    if (await run('add', () => call('createPrivacyZone', { body }))) {
+      setLatitude('')
+      setLongitude('')
+    }
+  }
+
+  return (
+    <Card data-testid="privacy-zones">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {t('sharing.ZONES.TITLE')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('sharing.ZONES.HELP')}
+        </Text>
+        <form onSubmit={(event) => void add(event)} noValidate aria-label={t('sharing.ZONES.ADD')}>
+          <Group align="flex-end" gap="sm">
+            <NumberInput label={t('sharing.ZONES.LATITUDE')} value={latitude} onChange={setLatitude} min={-90} max={90} decimalScale={6} step={0.001} clampBehavior="none" required />
+            <NumberInput label={t('sharing.ZONES.LONGITUDE')} value={longitude} onChange={setLongitude} min={-180} max={180} decimalScale={6} step={0.001} clampBehavior="none" required />
+            <NumberInput
+              label={t('sharing.ZONES.RADIUS')}
+              description={t('sharing.ZONES.RADIUS_RANGE', { min: PRIVACY_ZONE_RADIUS_MIN_M, max: PRIVACY_ZONE_RADIUS_MAX_M })}
+              value={radius}
+              onChange={setRadius}
+              min={PRIVACY_ZONE_RADIUS_MIN_M}
+              max={PRIVACY_ZONE_RADIUS_MAX_M}
+              step={50}
+              allowDecimal={false}
+              clampBehavior="none"
+              required
+            />
+            <Button type="submit" loading={busy === 'add'}>
+              {t('sharing.ZONES.ADD')}
+            </Button>
+          </Group>
+        </form>
+        <ErrorBox keys={[...loadErrors, ...errors]} />
+        {zones.length === 0 ? (
+          <Text size="sm">{t('sharing.ZONES.NONE')}</Text>
+        ) : (
+          <Table data-testid="privacy-zone-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sharing.ZONES.LATITUDE')}</Table.Th>
+                <Table.Th>{t('sharing.ZONES.LONGITUDE')}</Table.Th>
+                <Table.Th>{t('sharing.ZONES.RADIUS')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sharing.ZONES.ACTIONS')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {zones.map((zone, index) => (
+                <Table.Tr key={zone.id} data-testid="privacy-zone">
+                  <Table.Td>{coordinate.format(zone.latitude)}</Table.Td>
+                  <Table.Td>{coordinate.format(zone.longitude)}</Table.Td>
+                  <Table.Td>{t('sharing.ZONES.METRES', { count: zone.radius })}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={busy === zone.id}
+                      onClick={() => void run(zone.id, () => call('deletePrivacyZone', { params: { zoneId: zone.id } }))}
+                      aria-label={t('sharing.ZONES.DELETE_NUMBER', { number: index + 1 })}
+                    >
+                      {t('sharing.ZONES.DELETE')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  )
+}
