@@ -130,6 +130,7 @@ describe('OpenAPI document', () => {
     { name: 'getEquipment', method: 'GET', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}` },
     { name: 'updateEquipment', method: 'PATCH', path: 'equipments/{id}', url: () => `equipments/${ids.equipment}`, body: { description: 'road bike' } },
     { name: 'listWornEquipment', method: 'GET', path: 'equipment-wear' },
+    { name: 'setSportEquipmentDefaults', method: 'PATCH', path: 'equipment-defaults/{sportId}', url: () => 'equipment-defaults/1', body: { equipment_ids: [] } },
     { name: 'createComponent', method: 'POST', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components`, body: { label: 'Chain', wear_limit_distance: 3000 }, status: 201 },
     { name: 'listComponents', method: 'GET', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components` },
     {

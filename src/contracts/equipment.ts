@@ -197,6 +197,17 @@ export const equipmentEndpoints = {
     body: retireComponentBody,
     response: componentsResponseSchema,
   }),
+  /**
+   * Makes these items (`[]`: none) the sport's defaults in place of the caller's others, with a
+   * workout's limits; answers all the caller's items.
+   */
+  setSportEquipmentDefaults: endpoint()({
+    method: 'PATCH',
+    path: '/equipment-defaults/:sportId',
+    access: 'user',
+    body: z.object({ equipment_ids: equipmentIdsField }),
+    response: equipmentsResponseSchema,
+  }),
   /** Refused while workouts use the item, unless `?force` (then the links go with it). */
   deleteEquipment: endpoint<void>()({
     method: 'DELETE',

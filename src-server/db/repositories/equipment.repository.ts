@@ -134,6 +134,11 @@ export function equipmentRepository(manager: EntityManager) {
       await query(`DELETE FROM equipment_sport_default WHERE equipment_id = ?`, [itemId])
       for (const sportId of sportIds) await query(`INSERT INTO equipment_sport_default (equipment_id, sport_id) VALUES (?, ?)`, [itemId, sportId])
     },
+    /** Makes these items the sport's defaults in place of the user's others. */
+    async replaceSportDefaults(userId: number, sportId: number, itemIds: readonly string[]): Promise<void> {
+      await query(`DELETE FROM equipment_sport_default WHERE sport_id = ? AND equipment_id IN (SELECT id FROM equipment WHERE user_id = ?)`, [sportId, userId])
+      for (const itemId of itemIds) await query(`INSERT INTO equipment_sport_default (equipment_id, sport_id) VALUES (?, ?)`, [itemId, sportId])
+    },
     /** The user's other items of a type that are defaults for some of `sportIds` (a sport has one default per type). */
     async dropOtherDefaults(userId: number, itemId: string, typeId: number, sportIds: readonly number[]): Promise<void> {
       if (sportIds.length === 0) return

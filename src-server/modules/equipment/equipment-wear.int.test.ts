@@ -12,6 +12,8 @@ const CYCLING = 1
 const SHOES = 1
 const BIKE = 2
 
+const refused = (code: string, status = 400) => ({ status, body: expect.objectContaining({ code }) })
+
 // Expected totals are the sums of the figures these tests send, by the rule stated in each test
 // (a component counts its bike's workouts dated from its fitting, included, to its removal, excluded).
 describe('equipment wear: limits, components, replacement', () => {
@@ -40,7 +42,6 @@ describe('equipment wear: limits, components, replacement', () => {
   const componentsOf = async (bikeId: string): Promise<EquipmentComponent[]> =>
     (await t.api<ComponentsResponse>('GET', `equipments/${bikeId}/components`, { token: sam.token })).body.data.components
   const worn = async (): Promise<WornResponse['data']['worn']> => (await t.api<WornResponse>('GET', 'equipment-wear', { token: sam.token })).body.data.worn
-  const refused = (code: string, status = 400) => ({ status, body: expect.objectContaining({ code }) })
 
   it('an item with a distance limit is worn once its workouts reach it, and only while in use', async () => {
     const shoes = await item({ label: 'Pegasus 40', equipment_type_id: SHOES, wear_limit_distance: 10 })
@@ -143,6 +144,44 @@ describe('equipment wear: limits, components, replacement', () => {
     expect(await retire({ date: '2024-07-01T00:00:00Z', replace: true })).toMatchObject(refused('equipment_component_retired'))
     // The failed calls fitted nothing: one removed set of tyres only.
     expect((await componentsOf(bike.id)).map((component) => component.removed_at)).toEqual(['Sat, 01 Jun 2024 00:00:00 GMT'])
+  })
+})
+
+describe('default equipment per sport, as the sport preferences set it', () => {
+  let t: TestServer
+  let sam: Account
+  beforeAll(async () => {
+    ;({ t, sam } = await startWithOwnerAndSam())
+  })
+  afterAll(() => t.close())
+
+  it('replaces the sport’s defaults with the items chosen, which new workouts of the sport then get; invalid choices change nothing', async () => {
+    const create = async (body: Record<string, unknown>) => String((await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body })).body.data.equipments[0]?.id)
+    const shoes = await create({ label: 'Old shoes', equipment_type_id: SHOES, default_for_sport_ids: [RUNNING] })
+    const newShoes = await create({ label: 'New shoes', equipment_type_id: SHOES })
+    const watch = await create({ label: 'Watch', equipment_type_id: 10 })
+    const bike = await create({ label: 'Bike', equipment_type_id: BIKE })
+    const set = (sportId: number | string, ids: unknown) => t.api<EquipmentsResponse>('PATCH', `equipment-defaults/${sportId}`, { token: sam.token, body: { equipment_ids: ids } })
+    const defaults = async () =>
+      Object.fromEntries((await t.api<EquipmentsResponse>('GET', 'equipments', { token: sam.token })).body.data.equipments.map((item) => [item.label, item.default_for_sport_ids]))
+
+    const answer = await set(RUNNING, [newShoes, watch])
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(await defaults()).toEqual({ 'Old shoes': [], 'New shoes': [RUNNING], Watch: [RUNNING], Bike: [] })
+    const run = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: RUNNING, distance: 5, duration: 1500, workout_date: '2024-06-01 07:00' } })
+    expect(run.body.data.workouts[0]?.equipments.map((item) => item.label)).toEqual(['New shoes', 'Watch'])
+
+    // The limits of a workout's equipment: a bike does not go running, one pair of shoes at a time, the caller's own active items.
+    expect(await set(RUNNING, [bike])).toMatchObject(refused('equipment_id_invalid_for_sport'))
+    expect(await set(RUNNING, [shoes, newShoes])).toMatchObject(refused('equipment_one_per_type'))
+    expect(await set(RUNNING, ['nope'])).toMatchObject(refused('equipment_id_not_found'))
+    expect(await set(RUNNING, 'all')).toMatchObject(refused('equipment_ids_invalid'))
+    expect(await set(999, [])).toMatchObject(refused('sport_not_found', 404))
+    expect(await set('running', [])).toMatchObject(refused('sport_not_found', 404))
+    expect(await defaults()).toEqual({ 'Old shoes': [], 'New shoes': [RUNNING], Watch: [RUNNING], Bike: [] })
+
+    expect((await set(RUNNING, [])).status).toBe(200)
+    expect(await defaults()).toEqual({ 'Old shoes': [], 'New shoes': [], Watch: [], Bike: [] })
   })
 })
 

@@ -23,6 +23,11 @@ export function equipmentRoutes(router: Router, authenticate: Authenticate, equi
   })
   bind(router, authenticate, endpoints.updateEquipment, ({ user, params, body }) => equipment.update(user, params.id, body))
   bind(router, authenticate, endpoints.refreshEquipment, ({ user, params }) => equipment.refresh(user, params.id))
+  bind(router, authenticate, endpoints.setSportEquipmentDefaults, ({ user, params, body }) => {
+    const sportId = sportIdParam.safeParse(params.sportId)
+    if (!sportId.success) throw new AppError('sport_not_found')
+    return equipment.setSportDefaults(user, sportId.data, body.equipment_ids)
+  })
   bind(router, authenticate, endpoints.listWornEquipment, ({ user }) => equipment.worn(user))
   bind(router, authenticate, endpoints.listComponents, ({ user, params }) => equipment.listComponents(user, params.id))
   bind(router, authenticate, endpoints.createComponent, async ({ user, params, body, ctx }) => {

@@ -16,7 +16,7 @@ import { AppError } from '../../../src/errors'
 import type { EquipmentEntity, EquipmentTypeEntity, UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
 import { isShortId, shortId } from '../../lib/short-id'
-import { hours, knownFields, newItem, presentComponent, presentItems, presentType, wearOf } from './equipment-rules'
+import { checkWorkoutItems, hours, knownFields, newItem, presentComponent, presentItems, presentType, wearOf } from './equipment-rules'
 
 /** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
 async function usableType({ equipment }: Repositories, id: number, current?: number): Promise<EquipmentTypeEntity> {
@@ -180,6 +180,20 @@ export function createEquipmentService({ database, now }: { database: Database; 
       })
       if (!item) throw new AppError('equipment_not_found')
       return answer(item)
+    },
+
+    /**
+     * A sport's default equipment, as its preferences set it: the items a new workout of the sport
+     * gets, so they must pass the same checks (own, active, fitting the sport, one per type, 5 Misc).
+     */
+    async setSportDefaults(user: UserEntity, sportId: number, ids: readonly string[]): Promise<EquipmentsResponse> {
+      await database.write(async (repositories) => {
+        const sport = await repositories.sports.byId(sportId)
+        if (!sport) throw new AppError('sport_not_found')
+        const items = await checkWorkoutItems(repositories.equipment, user.id, sport, ids)
+        await repositories.equipment.replaceSportDefaults(user.id, sport.id, items.map((item) => item.id))
+      })
+      return this.list(user)
     },
 
     /** The caller's active items and their fitted components that reached a wear limit. */
