@@ -105,3 +105,25 @@ describe('the precedence of distances without positions: records, then laps, the
     expect(Array.from(b?.recordedDistance ?? [])).toEqual([50, Number.NaN, 100])
   })
 })
+
+describe('a record distance that is not one counter, and positions that are not the road', () => {
+  // Two counters interleaved, as a virtual ride's head unit and game wrote them: one at 10 m/s, one at 1 m/s.
+  const times = Array.from({ length: 100 }, (_, i) => i)
+  const interleaved = segment(times.map((s) => ({ time: start + s * 1000, recordedDistance: s % 2 === 0 ? s * 10 : s, lat: 45 + s * 0.01, lon: 6 })))
+  const laps = [{ startTime: start, endTime: start + 99_000, distanceM: 500 }]
+
+  it('a counter going down at every other reading is not trusted: the laps measure the distance', () => {
+    const [result] = withDeviceDistance([interleaved], laps, false)
+    expect(result?.recordedDistance?.at(-1)).toBeCloseTo(500, 9)
+    // A counter reset once (a new lap on some units) is still one counter.
+    const reset = segment([0, 1, 2, 3].map((s) => ({ time: start + s * 1000, recordedDistance: [0, 100, 5, 105][s] ?? 0 })))
+    expect(withDeviceDistance([reset], [])[0]).toBe(reset)
+  })
+
+  it('positions measure the distance unless told they are not the road (a virtual ride), which keeps them for the map', () => {
+    expect(withDeviceDistance([interleaved], laps)[0]).toBe(interleaved)
+    const [virtual] = withDeviceDistance([interleaved], laps, false)
+    expect(Array.from(virtual?.lat ?? [])).toEqual(Array.from(interleaved.lat))
+  })
+})
+

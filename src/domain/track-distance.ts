@@ -23,10 +23,12 @@ const RECORDED_VS_LAPS_SHARE = 0.03
 
 /**
  * The distance of an activity, one precedence for every format (FIT, TCX), per point:
- * 1. Positions: an activity with positions is returned unchanged (the analysis measures them).
+ * 1. Positions: an activity with positions is returned unchanged (the analysis measures them),
+ *    unless `positionsMeasure` is false (a virtual ride: its positions are the game's map).
  * 2. The points' own recorded distance (FIT record `distance`, TCX trackpoint `DistanceMeters`),
  *    the device's cumulative counter, when its last reading agrees with the laps' total (within
- *    3 %; the check is skipped when the laps carry no distance). See {@link fromRecords} for
+ *    3 %; the check is skipped when the laps carry no distance) and it reads as one counter (a
+ *    record distance going down more than once per 100 readings interleaves two). See {@link fromRecords} for
  *    records that share a time and for a counter that already reads more than 0 at the first point.
  * 3. Else the laps' measured distances — the device's own totals, and the only complete figure of
  *    a pool swim whose records carry none; a FIT importer passes its session's total, shared among
@@ -41,17 +43,18 @@ const RECORDED_VS_LAPS_SHARE = 0.03
  *
  * @param segments the activity's segments, in order
  * @param laps the activity's laps with their measured distances, in any order
+ * @param positionsMeasure whether positions, when there are any, measure the distance
  * @returns the segments, with `recordedDistance` replaced (and a starting point added, see
  *   {@link fromRecords}) when records, laps or speeds give the distance
  */
-export function withDeviceDistance(segments: readonly TrackSegment[], laps: readonly MeasuredLap[]): readonly TrackSegment[] {
-  if (segments.some(hasPosition)) return segments
+export function withDeviceDistance(segments: readonly TrackSegment[], laps: readonly MeasuredLap[], positionsMeasure = true): readonly TrackSegment[] {
+  if (positionsMeasure && segments.some(hasPosition)) return segments
   const measured = laps
     .filter((lap) => lap.distanceM >= 0 && lap.endTime >= lap.startTime)
     .sort((a, b) => a.startTime - b.startTime)
   const lapsTotal = measured.reduce((sum, lap) => sum + lap.distanceM, 0)
   const recordedM = Math.max(...segments.map((segment) => maxValue(segment.recordedDistance)))
-  if (recordedM > 0 && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, measured)
+  if (recordedM > 0 && oneCounter(segments) && (lapsTotal <= 0 || Math.abs(recordedM - lapsTotal) <= lapsTotal * RECORDED_VS_LAPS_SHARE)) return fromRecords(segments, measured)
   if (lapsTotal > 0) return spreadOverLaps(segments, measured)
   if (segments.some((segment) => hasValue(segment.recordedDistance))) return segments
   // A speed sensor that never saw movement says nothing about a distance; laps (or a session)
@@ -63,6 +66,25 @@ export function withDeviceDistance(segments: readonly TrackSegment[], laps: read
     for (const value of recordedDistance) if (!Number.isNaN(value)) originM = value
     return { ...segment, recordedDistance }
   })
+}
+
+/** More decreases than this share of its readings: the records interleave two counters (a virtual ride's game and head unit), not one. */
+const COUNTER_DECREASES_SHARE = 0.01
+
+/** Whether the points' recorded distance reads as one cumulative counter: it goes down (a reset) rarely, if ever. */
+function oneCounter(segments: readonly TrackSegment[]): boolean {
+  let readings = 0
+  let decreases = 0
+  let previous = Number.NaN
+  for (const segment of segments) {
+    for (const value of segment.recordedDistance ?? []) {
+      if (Number.isNaN(value)) continue
+      if (value < previous) decreases++
+      previous = value
+      readings++
+    }
+  }
+  return decreases <= Math.max(1, readings * COUNTER_DECREASES_SHARE)
 }
 
 /** The largest value of a column, `-Infinity` when it has none. */

@@ -109,6 +109,11 @@ export interface Track {
   /** The laps the device recorded, in file order; absent when the format has none (GPX). */
   readonly laps?: readonly Lap[]
   /**
+   * The positions draw the map but do not measure the distance, which is the device's (records,
+   * laps, session, speeds): a virtual ride's positions are the game's map, not the road.
+   */
+  readonly distanceFromDevice?: boolean
+  /**
    * The energy the file states, kcal (FIT session `total_calories`, the sum of TCX laps'
    * `<Calories>`); absent or `null` when it states none (GPX, KML).
    */

@@ -242,13 +242,16 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       poolLaps(data.lengths, fitLaps, session?.poolLengthM ?? Number.NaN, Math.min(firstTime, Number.isFinite(session?.start) ? (session?.start ?? firstTime) : firstTime), lastTime) ??
       fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
     const measured = measuredLaps(fitLaps, session, segments)
+    // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
+    const virtual = session?.subSport === 'virtual_activity'
     activities.push({
       format: 'fit',
       name: null,
       description: null,
       sport: session?.sport ?? null,
       subSport: session?.subSport ?? null,
-      tracks: [{ name: null, description: null, segments: withDeviceDistance(segments, measured) }],
+      tracks: [{ name: null, description: null, segments: withDeviceDistance(segments, measured, !virtual) }],
+      ...(virtual ? { distanceFromDevice: true } : {}),
       ...(laps.length > 0 ? { laps } : {}),
       calories: totalCalories([session?.calories ?? null]),
     })

@@ -353,6 +353,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/goldencheetah-urbanbiker.gpx': gpxpy,
   // A GraphHopper route with times on 22 of its 171 points (gpxpy: 7.38 km): a planned route.
   'gz/gpxgo-graphhopper.gpx.gz': { refused: 'track_times_sparse' },
+  // A virtual ride: its positions are the game's map (68 km), its records interleave two distance counters; session 14.92 km.
+  'gz/goldencheetah-14582164182.fit.gz': device,
   // 175 of 420 points timed, 855 days apart (gpxpy: 9.54 km).
   'gpx/togeojson-osm.gpx': { refused: 'track_times_sparse' },
   // 4 of 46 points timed (gpxpy: 2.93 km).

@@ -76,7 +76,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const groundM = dropImpossiblePositions(series.lat, series.lon, series.time)
 
   // One distance source for the whole activity (see DistanceSource).
-  const source: DistanceSource = kept.some(hasPosition) ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
+  const source: DistanceSource = kept.some(hasPosition) && track.distanceFromDevice !== true ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
   const measured = source !== 'none'
   const measures: SegmentMeasure[] = []
   const segments: SegmentFigures[] = []
