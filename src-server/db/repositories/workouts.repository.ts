@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm'
-import { WorkoutEntity, type WorkoutSegmentEntity } from '../entities'
+import { In, type EntityManager } from 'typeorm'
+import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
-import { insertOf } from '../insert-rows'
+import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
 import { packedRows, type PackedRow } from '../packed-rows'
 import { packedRecords, type RecordRow } from './records.repository'
 
@@ -224,6 +224,37 @@ export function workoutsRepository(manager: EntityManager) {
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
+    /** The workout of this id if `userId` owns it, or null. */
+    ofUser: (id: string, userId: number): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id, userId }),
+    /** Inserts a workout row, every column set (not read back). */
+    insert: (workout: WorkoutEntity): Promise<void> => insertRows(manager, WorkoutEntity, [workout]),
+    /** Inserts a workout's segment rows (in as few statements as SQLite allows: a file may hold 8,000 segments). */
+    insertSegments: (segments: readonly WorkoutSegmentEntity[]): Promise<void> => insertRows(manager, WorkoutSegmentEntity, segments),
+    /** Inserts a new workout's segments and track with statements shared by every upload (see `insertRowsShared`). */
+    async insertAnalysisShared(segments: readonly WorkoutSegmentEntity[], track: WorkoutTrackEntity): Promise<void> {
+      await insertRowsShared(manager, WorkoutSegmentEntity, segments)
+      await insertRowsShared(manager, WorkoutTrackEntity, [track])
+    },
+    /** Those of these workouts that `userId` owns. */
+    manyOfUser: (userId: number, ids: readonly string[]): Promise<WorkoutEntity[]> =>
+      ids.length === 0 ? Promise.resolve([]) : manager.findBy(WorkoutEntity, { id: In([...ids]), userId }),
+    /** The stored track data (chart series, map line) of a workout made from a file, or null. */
+    trackOf: (workoutId: string): Promise<WorkoutTrackEntity | null> => manager.findOneBy(WorkoutTrackEntity, { workoutId }),
+    saveTrack: async (track: WorkoutTrackEntity): Promise<void> => {
+      await manager.save(track)
+    },
+    async deleteSegments(workoutId: string): Promise<void> {
+      await manager.delete(WorkoutSegmentEntity, { workoutId })
+    },
+    save: (workout: WorkoutEntity): Promise<WorkoutEntity> => manager.save(workout),
+    async remove(id: string): Promise<void> {
+      await manager.delete(WorkoutEntity, { id })
+    },
+    /** When a workout started, or null when it is gone. */
+    async startOf(id: string): Promise<Date | null> {
+      const found = await manager.findOne(WorkoutEntity, { where: { id }, select: { id: true, workoutDate: true } })
+      return found?.workoutDate ?? null
+    },
     /** The workout exists and is (still) of this sport. */
     existsOfSport: (id: string, sportId: number): Promise<boolean> => manager.existsBy(WorkoutEntity, { id, sportId }),
     /** The stored files of a user's workouts (original and map), to remove once the user is gone. */

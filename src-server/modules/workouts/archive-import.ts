@@ -1,13 +1,12 @@
 import { EventEmitter } from 'node:events'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { IsNull, Not, type EntityManager } from 'typeorm'
+import type { EntityManager } from 'typeorm'
 import type { ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask, type UploadWarning } from '../../../src/contracts'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
-import { ImportTaskEntity, ImportTaskResultEntity, UserEntity, WorkoutEntity } from '../../db/entities'
-import { insertRowsShared } from '../../db/insert-rows'
+import { ImportTaskEntity, type ImportTaskResultEntity, type UserEntity } from '../../db/entities'
 import { checkpointWriteAheadLog } from '../../db/engine'
 import { isDiskFull } from '../../lib/disk-full'
 import { randomToken } from '../../lib/secrets'
@@ -37,6 +36,7 @@ import { importTasksRepository } from '../../db/repositories/import-tasks.reposi
 import { createExportGear, exportGearIds, type GearIndex } from '../equipment/export-gear'
 import { linkExportGear } from '../equipment/workout-equipment'
 import { workoutsRepository } from '../../db/repositories/workouts.repository'
+import { usersRepository } from '../../db/repositories/users.repository'
 
 /** How long a finished task's report stays available. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
@@ -172,16 +172,17 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   /** Writes the endings a full disk held back. @throws what the write meets (a disk still full) */
   async function writeEndings(): Promise<void> {
     for (const [taskId, ending] of unwritten) {
-      await write((manager) => manager.update(ImportTaskEntity, { id: taskId }, ending))
+      await write((manager) => importTasksRepository(manager).update(taskId, ending))
       unwritten.delete(taskId)
     }
   }
 
   async function load(where: { id: string; userId?: number }): Promise<ImportTask | undefined> {
-    const found = await db.manager.findOneBy(ImportTaskEntity, where)
+    const tasks = importTasksRepository(db.manager)
+    const found = await tasks.byId(where.id, where.userId)
     if (!found) return undefined
     const row = Object.assign(found, unwritten.get(found.id))
-    const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, order: { seq: 'ASC' } })
+    const results = await tasks.results(row.id)
     const elapsedS = (context.now().getTime() - row.createdAt.getTime()) / 1000
     const secondsLeft =
       row.status === 'in_progress' && row.filesDone > 0 ? Math.max(0, Math.round((elapsedS / row.filesDone) * (row.filesTotal - row.filesDone))) : null
@@ -237,7 +238,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   }
 
   async function stillOwned(run: Run, manager: EntityManager = db.manager): Promise<boolean> {
-    return (await manager.countBy(ImportTaskEntity, { id: run.taskId })) > 0
+    return importTasksRepository(manager).exists(run.taskId)
   }
 
   /**
@@ -253,17 +254,13 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (!stored || now - run.progressWrittenAt >= PROGRESS_EVERY_MS || now < run.progressWrittenAt) {
       // The file shown as current: the first other file under way.
       const current = [...run.importing].find((file) => file !== result.file)
-      const progress = await manager.update(
-        ImportTaskEntity,
-        { id: run.taskId },
-        {
-          filesDone: run.filesDone + 1,
-          filesTotal: run.filesTotal,
-          currentFile: clipOrNull(current),
-          bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
-        },
-      )
-      if (!progress.affected) throw new TaskStopped('owner_gone')
+      const progressed = await importTasksRepository(manager).update(run.taskId, {
+        filesDone: run.filesDone + 1,
+        filesTotal: run.filesTotal,
+        currentFile: clipOrNull(current),
+        bytesExtracted: run.options.limits.maxArchiveBytes - run.budget.bytes,
+      })
+      if (!progressed) throw new TaskStopped('owner_gone')
       run.progressWrittenAt = now
     }
     if (stored) {
@@ -279,7 +276,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
       }
       try {
-        await insertRowsShared(manager, ImportTaskResultEntity, [row])
+        await importTasksRepository(manager).addResult(row)
       } catch (error) {
         // The task's row went with its owner: the result's foreign key fails (in a batch, at its
         // end: the batch runs again file by file, and its files get here).
@@ -351,13 +348,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   })
 
   async function startOf(workoutId: string): Promise<number | null> {
-    const workout = await db.manager.findOne(WorkoutEntity, { where: { id: workoutId }, select: { id: true, workoutDate: true } })
-    return workout ? workout.workoutDate.getTime() : null
+    return (await workoutsRepository(db.manager).startOf(workoutId))?.getTime() ?? null
   }
 
   /** Applies an export's title, notes and sport to a workout already there (update, not a copy). */
   async function applyMeta(run: Run, workoutId: string, meta: ActivityMeta): Promise<void> {
-    const workout = await db.manager.findOneBy(WorkoutEntity, { id: workoutId, userId: run.user.id })
+    const workout = await workoutsRepository(db.manager).ofUser(workoutId, run.user.id)
     if (!workout) return
     const wanted = choicesWith(run.options.choices, meta)
     const changes: { title?: string; notes?: string; sport_id?: number } = {}
@@ -636,7 +632,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       attempts: 0,
       finishedAt: context.now(),
     }
-    const end = () => write((manager) => manager.update(ImportTaskEntity, { id: run.taskId }, fields))
+    const end = () => write((manager) => importTasksRepository(manager).update(run.taskId, fields))
     try {
       await end().catch(async (error: unknown) => {
         if (run.signal.aborted) throw error
@@ -681,7 +677,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
       // A server already stopping leaves the task as it found it, uncounted: the stop may not wait
       // for work started after it began, and the database may close under it.
       if (signal.aborted) return
-      if (afterCrash) await write((manager) => manager.update(ImportTaskEntity, { id: row.id }, { attempts: row.attempts + 1 }))
+      if (afterCrash) await write((manager) => importTasksRepository(manager).update(row.id, { attempts: row.attempts + 1 }))
       const run: Run = {
         taskId: row.id,
         user,
@@ -732,7 +728,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   }
 
   async function resetAttempts(taskId: string): Promise<void> {
-    await write((manager) => manager.update(ImportTaskEntity, { id: taskId }, { attempts: 0 })).catch(logError)
+    await write((manager) => importTasksRepository(manager).update(taskId, { attempts: 0 })).catch(logError)
   }
 
   /**
@@ -743,24 +739,25 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   async function resume(): Promise<void> {
     await mkdir(archivesDir, { recursive: true, mode: 0o700 })
     await purgeExpired()
-    const kept = await db.manager.find(ImportTaskEntity, { where: { archivePath: Not(IsNull()) }, select: { archivePath: true } })
-    const keep = new Set(kept.map((row) => row.archivePath))
+    const keep = new Set(await importTasksRepository(db.manager).keptArchives())
     for (const name of await readdir(archivesDir)) {
       const path = join(archivesDir, name)
       if (!keep.has(path)) await rm(path, { force: true })
     }
-    const running = await db.manager.findBy(ImportTaskEntity, { status: 'in_progress' })
+    const running = await importTasksRepository(db.manager).inProgress()
     for (const row of running) {
-      const user = await db.manager.findOneBy(UserEntity, { id: row.userId })
+      const user = await usersRepository(db.manager).byId(row.userId)
       if (!user) continue
       if (row.attempts >= 1) {
         context.config.logger.warn('an import that was running when the server stopped twice is not resumed again')
         await write((manager) =>
-          manager.update(
-            ImportTaskEntity,
-            { id: row.id },
-            { status: 'failed', message: errorCatalogue.import_crashed_twice.message, currentFile: null, archivePath: null, finishedAt: context.now() },
-          ),
+          importTasksRepository(manager).update(row.id, {
+            status: 'failed',
+            message: errorCatalogue.import_crashed_twice.message,
+            currentFile: null,
+            archivePath: null,
+            finishedAt: context.now(),
+          }),
         )
         if (row.archivePath) await rm(row.archivePath, { force: true })
         continue
@@ -771,7 +768,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
   /** Runs a stored task again from its stored results. */
   async function relaunch(row: ImportTaskEntity, user: UserEntity, afterCrash = false): Promise<void> {
-    const results = await db.manager.find(ImportTaskResultEntity, { where: { taskId: row.id }, select: { file: true, seq: true } })
+    const results = await importTasksRepository(db.manager).resultFiles(row.id)
     launch(row, user, JSON.parse(row.options) as TaskOptions, results, afterCrash)
   }
 
@@ -781,7 +778,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
   /** Fails with `import_too_many_running` when the user runs as many imports as allowed (in the write making another run). */
   async function checkRunning(manager: EntityManager, userId: number): Promise<void> {
-    const running = await manager.countBy(ImportTaskEntity, { userId, status: 'in_progress' })
+    const running = await importTasksRepository(manager).countInProgress(userId)
     if (running >= MAX_RUNNING_PER_USER) throw new AppError('import_too_many_running')
   }
 
@@ -824,12 +821,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         throw isDiskFull(error, context.layout.root) ? new AppError('disk_full') : error
       })
       const row = await write(async (manager) => {
-        const found = await manager.findOneBy(ImportTaskEntity, { id, userId: user.id })
+        const found = await importTasksRepository(manager).byId(id, user.id)
         if (!found) throw new AppError('import_task_not_found')
         if (found.status !== 'failed' || found.message !== DISK_FULL_MESSAGE || !found.archivePath) throw new AppError('import_not_resumable')
         await checkRunning(manager, user.id)
         const again = { status: 'in_progress' as const, message: null, finishedAt: null, attempts: 0 }
-        await manager.update(ImportTaskEntity, { id }, again)
+        await importTasksRepository(manager).update(id, again)
         return Object.assign(found, again)
       })
       await relaunch(row, user)
@@ -872,12 +869,13 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         })
         await write(async (manager) => {
           await checkRunning(manager, user.id)
-          const tasks = await manager.find(ImportTaskEntity, { where: { userId: user.id }, order: { createdAt: 'DESC' }, select: { id: true, status: true } })
+          const repository = importTasksRepository(manager)
+          const tasks = await repository.newestFirst(user.id)
           const running = tasks.filter((task) => task.status === 'in_progress').length
           // The oldest finished reports make room for the new one.
           const old = tasks.filter((task) => task.status !== 'in_progress').slice(Math.max(0, MAX_TASKS_PER_USER - 1 - running))
-          if (old.length > 0) await manager.delete(ImportTaskEntity, old.map((task) => task.id))
-          await manager.insert(ImportTaskEntity, row)
+          if (old.length > 0) await repository.remove(old.map((task) => task.id))
+          await repository.insert(row)
         })
         launch(row, user, { choices, limits }, [])
         const task = await load({ id: row.id })

@@ -10,8 +10,7 @@ import { workoutTitle } from '../../../src/i18n/workout-titles'
 import type { ArrivingUpload } from '../../compute/compute-pool'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
-import { SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
-import { insertRows, insertRowsShared } from '../../db/insert-rows'
+import { type SportEntity, type UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
 import { shareWork } from '../../db/write-queue'
 import { shortId } from '../../lib/short-id'
 import { equipNewWorkouts } from '../equipment/workout-equipment'
@@ -22,6 +21,8 @@ import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
 import { workoutsRepository } from '../../db/repositories/workouts.repository'
+import { sportsRepository } from '../../db/repositories/sports.repository'
+import { usersRepository } from '../../db/repositories/users.repository'
 import { newWorkoutLevels } from '../sharing/workout-access'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
@@ -68,8 +69,8 @@ export type SportSettings = (sportId: number) => Promise<SportSetting>
 /** The sport settings as `manager` reads them: two reads per sport asked. */
 export function sportSettingsOf(manager: EntityManager, user: UserEntity): SportSettings {
   return async (sportId) => ({
-    sport: await manager.findOneBy(SportEntity, { id: sportId }),
-    preference: await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId }),
+    sport: await sportsRepository(manager).byId(sportId),
+    preference: await usersRepository(manager).sportPreference(user.id, sportId),
   })
 }
 
@@ -162,16 +163,6 @@ export function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary)
       descent: segment.descentM,
     }),
   )
-}
-
-/** Inserts a workout's segment rows (in as few statements as SQLite allows: a file may hold 8,000 segments). */
-export async function insertSegments(manager: EntityManager, segments: readonly WorkoutSegmentEntity[]): Promise<void> {
-  await insertRows(manager, WorkoutSegmentEntity, segments)
-}
-
-/** Inserts a workout row, every column set (not read back). */
-export async function insertWorkout(manager: EntityManager, workout: WorkoutEntity): Promise<void> {
-  await insertRows(manager, WorkoutEntity, [workout])
 }
 
 /** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
@@ -361,7 +352,7 @@ export async function importWorkoutFile(
         if (index === 0) duplicate = await workoutsRepository(manager).insertUnlessDuplicate(workout, { fileHash, start })
         else {
           const same = await workoutsRepository(manager).sameOutingId({ userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
-          if (same === null) await insertWorkout(manager, workout)
+          if (same === null) await workoutsRepository(manager).insert(workout)
           else duplicate = { id: same, sameBytes: false }
         }
         if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id }
@@ -369,8 +360,7 @@ export async function importWorkoutFile(
           duplicateOf ??= duplicate.id
           continue
         }
-        await insertRowsShared(manager, WorkoutSegmentEntity, segments)
-        await insertRowsShared(manager, WorkoutTrackEntity, [trackRow(workout.id, packed)])
+        await workoutsRepository(manager).insertAnalysisShared(segments, trackRow(workout.id, packed))
         await insightsRepository(manager).save(workout.id, analysis.insights, { isNew: true })
         created.push(workout)
       }

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { In, type EntityManager } from 'typeorm'
+import type { EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
   ArchiveCreatedResponse,
@@ -20,7 +20,8 @@ import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import { unpackPolyline } from '../../compute/packed-polyline'
 import { chartPoints } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
-import { SportEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
+import { WorkoutEntity, type UserEntity, type WorkoutTrackEntity } from '../../db/entities'
+import { sportsRepository } from '../../db/repositories/sports.repository'
 import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
@@ -30,7 +31,7 @@ import { addToRecords, recomputeRecords } from '../records/records.service'
 import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
-import { applyAnalysis, defaultTitle, insertSegments, insertWorkout, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
+import { applyAnalysis, defaultTitle, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
@@ -69,7 +70,7 @@ const segmentNumber = (text: string) => (/^[1-9]\d{0,5}$/.test(text) ? Number(te
 
 /** The caller's workout; another user's is "not found" too, so ids cannot be probed. */
 export async function ownWorkout(manager: EntityManager, user: UserEntity, id: string): Promise<WorkoutEntity> {
-  const workout = isShortId(id) ? await manager.findOneBy(WorkoutEntity, { id, userId: user.id }) : null
+  const workout = isShortId(id) ? await workoutsRepository(manager).ofUser(id, user.id) : null
   if (!workout) throw new AppError('workout_not_found')
   return workout
 }
@@ -161,7 +162,7 @@ export function createWorkoutsService(context: ServerContext) {
 
   /** The stored track data (chart series, map line) of a workout made from a file. */
   async function storedTrack(workout: WorkoutEntity): Promise<WorkoutTrackEntity> {
-    const row = await db.manager.findOneBy(WorkoutTrackEntity, { workoutId: workout.id })
+    const row = await workoutsRepository(db.manager).trackOf(workout.id)
     if (!row) throw new AppError('workout_has_no_file')
     return row
   }
@@ -203,7 +204,7 @@ export function createWorkoutsService(context: ServerContext) {
         hasPower: false,
         ...newWorkoutLevels(user, body),
       })
-      await insertWorkout(manager, created)
+      await workoutsRepository(manager).insert(created)
       await addToRecords(manager, user.id, sport.id, [created])
       await equipNewWorkouts(manager, user.id, [created], body.equipment_ids)
       return created
@@ -232,7 +233,7 @@ export function createWorkoutsService(context: ServerContext) {
       const ids = task.results.flatMap((result) => (result.status === 'imported' ? result.workout_ids : []))
       const firstError = task.results.find((result) => result.status === 'error')
       if (ids.length === 0 && firstError?.status === 'error') throw new AppError(firstError.code)
-      const byId = new Map((ids.length ? await db.manager.findBy(WorkoutEntity, { id: In(ids), userId: user.id }) : []).map((w) => [w.id, w]))
+      const byId = new Map((await workoutsRepository(db.manager).manyOfUser(user.id, ids)).map((w) => [w.id, w]))
       const created = ids.flatMap((id) => byId.get(id) ?? [])
       const links = await pageNeighbours(db.manager, user.id, created)
       return { status: 'created', data: { workouts: await present(db.manager, user, created, links), task } }
@@ -352,13 +353,13 @@ export function createWorkoutsService(context: ServerContext) {
           const workoutDate = current.workoutDate
           const segments = applyAnalysis(current, reanalysis.analysis)
           current.workoutDate = workoutDate
-          await manager.delete(WorkoutSegmentEntity, { workoutId: current.id })
-          await insertSegments(manager, segments)
-          await manager.save(trackRow(current.id, reanalysis.packed))
+          await workoutsRepository(manager).deleteSegments(current.id)
+          await workoutsRepository(manager).insertSegments(segments)
+          await workoutsRepository(manager).saveTrack(trackRow(current.id, reanalysis.packed))
           await insightsRepository(manager).save(current.id, reanalysis.analysis.insights)
         }
         current.modifiedAt = context.now()
-        await manager.save(current)
+        await workoutsRepository(manager).save(current)
         await equipEditedWorkout(manager, current, sport, { ids: body.equipment_ids, sportChanged: previousSportId !== current.sportId })
         await recomputeRecords(manager, user.id, current.sportId)
         if (previousSportId !== current.sportId) await recomputeRecords(manager, user.id, previousSportId)
@@ -371,7 +372,7 @@ export function createWorkoutsService(context: ServerContext) {
     async remove(user: UserEntity, id: string): Promise<void> {
       const workout = await write(async (manager) => {
         const found = await ownWorkout(manager, user, id)
-        await keepingTotals(manager, found, () => manager.delete(WorkoutEntity, { id: found.id }))
+        await keepingTotals(manager, found, () => workoutsRepository(manager).remove(found.id))
         await recomputeRecords(manager, user.id, found.sportId)
         return found
       })
@@ -410,7 +411,7 @@ export function createWorkoutsService(context: ServerContext) {
       if (zones.length > 0 && trackTouchesZones(await storedTrack(workout), zones)) throw new AppError('workout_not_found')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
-      const sport = await db.manager.findOneBy(SportEntity, { id: workout.sportId })
+      const sport = await sportsRepository(db.manager).byId(workout.sportId)
       const path = join(layout.tmp, `gpx-${randomToken()}.json`)
       const options = {
         startTime: workout.workoutDate.getTime(),
