@@ -46,6 +46,12 @@ describe('privacy zones', () => {
     kim = await registerUser(t, 'kim', { activate: started.owner })
     await t.api('POST', 'users/sam/follow', { token: kim.token })
     await t.api('POST', 'follow-requests/kim/accept', { token: sam.token })
+    // Heart rate shown to others, so only the zone can keep the GPX from them.
+    const prefs = await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, hr_visibility: 'public' },
+    })
+    expect(prefs.status).toBe(200)
     const bytes = await fixture(FILE)
     filePoints = [...bytes.toString('utf8').matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])])
     const [first] = filePoints
@@ -142,7 +148,7 @@ describe('privacy zones', () => {
     // The feed shows the follower no map image of it either.
     const feed = await t.api<TimelineResponse>('GET', 'timeline', { token: kim.token })
     expect(feed.body.data.workouts.find((workout) => workout.id === workoutId)?.map).toBeNull()
-    // The GPX carries every point: others do not get it at all; the owner does.
+    // The GPX carries every recorded point: others do not get it at all while the owner has a zone; the owner does.
     expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(404)
     expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: sam.token })).status).toBe(200)
     // The owner still sees everything.
@@ -158,6 +164,7 @@ describe('privacy zones', () => {
     expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).status).toBe(204)
     expect(await lineFor(kim.token)).toEqual(await lineFor(sam.token))
     expect((await workoutFor(kim.token))?.map).toBe((await workoutFor(sam.token))?.map)
+    expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(200)
     expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).body).toMatchObject({ code: 'privacy_zone_not_found' })
   })
 

@@ -35,7 +35,7 @@ import { applyAnalysis, defaultTitle, sportAndThreshold, sportSettingsOf, trackR
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
-import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, trackTouchesZones, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
+import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
 import {
   workoutsRepository,
   type WorkoutLinks,
@@ -404,11 +404,11 @@ export function createWorkoutsService(context: ServerContext) {
      */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
       const { workout, access, zones } = await viewWorkout(db.manager, user, id, 'map')
-      // The GPX carries every sensor and position of the file: to others, only when their heart
-      // rate is shown too and no point lies in a privacy zone (not at all rather than trimmed).
-      if (!access.heartRate) throw new AppError('workout_not_found')
+      // The GPX carries every sensor and every recorded position of the file: to others, only when
+      // their heart rate is shown too and the owner has no privacy zone (the stored chart and line
+      // are thinned, so they cannot prove that no recorded point lies in one).
+      if (!access.heartRate || zones.length > 0) throw new AppError('workout_not_found')
       if (!workout.filePath) throw new AppError('workout_has_no_file')
-      if (zones.length > 0 && trackTouchesZones(await storedTrack(workout), zones)) throw new AppError('workout_not_found')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
       const sport = await sportsRepository(db.manager).byId(workout.sportId)
