@@ -55,3 +55,9 @@ describe('filtered max speed (the reference method)', () => {
     for (const last of [1, 2.5, 2.6, 3, 4]) expect(filteredMaxSpeedMs(speeds, lengths(last), 17), `length ${last}`).toBe(referenceMaxSpeed(pairsOf(last)))
   })
 })
+
+describe('filtered max speed without lengths', () => {
+  it('is 0 when an interval length is not a number (nothing can be kept)', () => {
+    expect(filteredMaxSpeedMs(Float64Array.of(3, 4, 5), Float64Array.of(10, Number.NaN, 10), 3)).toBe(0)
+  })
+})

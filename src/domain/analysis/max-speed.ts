@@ -30,9 +30,10 @@ export function filteredMaxSpeedMs(speeds: Float64Array, distances: Float64Array
   for (let i = 0; i < count; i++) {
     if (Math.abs((distances[i] ?? 0) - mean) <= limit) kept[size++] = speeds[i] ?? 0
   }
+  // None kept only when a length is not a number (every comparison with NaN fails).
   if (size === 0) return 0
-  const index = Math.floor(size * (1 - IGNORED_TOP_SHARE))
-  return kthSmallest(kept.subarray(0, size), index < size ? index : size - 1)
+  // Below `size` for any size ≥ 1: gpxpy's fallback to the last speed never applies.
+  return kthSmallest(kept.subarray(0, size), Math.floor(size * (1 - IGNORED_TOP_SHARE)))
 }
 
 /**
