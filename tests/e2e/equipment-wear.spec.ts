@@ -107,3 +107,33 @@ test.describe('equipment wear notice', () => {
     })
   }
 })
+
+test.describe('default equipment in the sport preferences', () => {
+  test.use({ locale: 'en-US' })
+  test('a sport’s defaults are chosen in Profile › Sports, refused with the server’s reason past one pair of shoes, and saved', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('sportgear'))
+    await post(request, token, 'equipments', { label: 'Old shoes', equipment_type_id: 1, default_for_sport_ids: [5] })
+    await post(request, token, 'equipments', { label: 'New shoes', equipment_type_id: 1 })
+    const defaults = async () =>
+      Object.fromEntries(
+        ((await (await request.get('/api/equipments', { headers: auth(token) })).json()) as { data: { equipments: { label: string; default_for_sport_ids: number[] }[] } }).data.equipments.map(
+          (item) => [item.label, item.default_for_sport_ids],
+        ),
+      )
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/profile/edit/sports')
+    const running = page.getByTestId('sport-default-equipment-5')
+    await running.click()
+    await page.getByRole('option', { name: 'New shoes' }).click()
+    await expect(page.getByTestId('sport-default-equipment')).toContainText('Choose at most one piece of equipment of each type.')
+    expect(await defaults()).toEqual({ 'Old shoes': [5], 'New shoes': [] })
+    // Old shoes off, then new shoes on: each choice is saved.
+    await page.getByRole('option', { name: 'Old shoes' }).click()
+    await expect.poll(defaults).toEqual({ 'Old shoes': [], 'New shoes': [] })
+    await page.getByRole('option', { name: 'New shoes' }).click()
+    await expect.poll(defaults).toEqual({ 'Old shoes': [], 'New shoes': [5] })
+    expect(errors).toEqual([])
+  })
+})

@@ -16,6 +16,7 @@ import { SportIcon, sportColor } from '../../components/SportIcon'
 import { numberFormat } from '../../format/intl'
 import { MILES_PER_KM } from '../../format/units'
 import { reloadSports, useAppState } from '../../session/store'
+import { SportDefaultEquipment } from '../equipment/SportDefaultEquipment'
 
 /** Smallest step and lower bound of the stopped-speed threshold (spec §5), in the viewer's unit. */
 export const THRESHOLD_STEP = 0.1
@@ -156,16 +157,19 @@ export function SportPreferences({ editable }: { editable: boolean }) {
   )
 
   return (
-    <Card p={0} data-testid="sport-preferences">
-      {list}
-      {!editable && (
-        <Group p="md">
-          <Button component={Link} to="/profile/edit/sports" leftSection={<IconPencil size={18} />}>
-            {t('user.SPORTS_PREFERENCES.EDIT')}
-          </Button>
-        </Group>
-      )}
-    </Card>
+    <>
+      <Card p={0} data-testid="sport-preferences">
+        {list}
+        {!editable && (
+          <Group p="md">
+            <Button component={Link} to="/profile/edit/sports" leftSection={<IconPencil size={18} />}>
+              {t('user.SPORTS_PREFERENCES.EDIT')}
+            </Button>
+          </Group>
+        )}
+      </Card>
+      {editable && <SportDefaultEquipment />}
+    </>
   )
 }
 
