@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../test-support/seeded-random'
 import { boundsOfLines, chartOutsideZones, inPrivacyZone, linesOutsideZones, touchesZones, type PrivacyZone } from './privacy-zones'
 
 /**
@@ -19,18 +20,6 @@ const inside = (lat: number, lon: number, zones: readonly PrivacyZone[]) => zone
 const nearEdge = (lat: number, lon: number, zones: readonly PrivacyZone[]) =>
   zones.some((zone) => Math.abs(lawOfCosinesM(lat, lon, zone.latitude, zone.longitude) - zone.radius) < 0.5)
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 interface Case {
   zones: PrivacyZone[]
   lines: [number, number][][]
@@ -38,7 +27,7 @@ interface Case {
 
 /** Up to 3 zones (200 m – 2 km) and 1–3 segments of random walks around them (steps up to 150 m), somewhere on Earth away from the poles. */
 function generate(seed: number): Case {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const baseLat = -70 + next() * 140
   const baseLon = -179 + next() * 358
   const metresToLat = (m: number) => m / 111_320
