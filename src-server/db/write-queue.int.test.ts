@@ -88,6 +88,27 @@ describe('write queue: group commit', () => {
     await write((manager) => insert(manager, 4, 'after'))
     expect(await committed()).toEqual([4])
   })
+  it('a transaction SQLite ended by itself (as on a full disk) leaves no transaction open: every later acknowledged write is committed', async () => {
+    // SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error): the
+    // test ends it the same way just before COMMIT, whose failure then finds no transaction to roll back.
+    let endTransaction = false
+    const write = createWriteQueue(db.writer, () => undefined, {
+      beforeCommit: async () => {
+        if (!endTransaction) return
+        endTransaction = false
+        await db.writer.query('ROLLBACK')
+      },
+    })
+    endTransaction = true
+    await expect(write((manager) => insert(manager, 1, 'rolled back by SQLite'))).rejects.toThrow(/no transaction/)
+    // Then a write that fails on its own, and one that succeeds.
+    await expect(write((manager) => insert(manager, 2, null))).rejects.toThrow(/NOT NULL/)
+    await write((manager) => insert(manager, 3, 'acknowledged'))
+    expect(await committed()).toEqual([3])
+    await write((manager) => insert(manager, 4, 'acknowledged too'))
+    expect(await committed()).toEqual([3, 4])
+  })
+
   it('runs writes that share their work as one batch; a batch that fails runs again write by write', async () => {
     const commit = createGate()
     let commits = 0

@@ -95,6 +95,31 @@ type Outcome = { ok: true; value: unknown; callbacks: (() => void)[] } | { ok: f
  * @param onCommit called after each committed transaction (cached reads are dropped there), before
  *   the callbacks its writes registered with {@link afterCommit}
  */
+/** The part of TypeORM's query runner that counts the transactions it believes open. */
+interface TransactionCount {
+  isTransactionActive: boolean
+  transactionDepth: number
+}
+
+/**
+ * Ends whatever transaction a failed one left open on SQLite's one connection. SQLite rolls a
+ * transaction back by itself on some errors (a full disk, an I/O error): TypeORM's own ROLLBACK
+ * then fails and it keeps counting the transaction as open, so the next ones become savepoints
+ * inside a transaction nobody ends — writes acknowledged and never committed. Between groups no
+ * transaction is open, so one still counted is rolled back (its group has failed) and the count
+ * starts again from zero. On PostgreSQL each transaction has a connection of its own.
+ */
+async function endLeftTransaction(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'postgres') return
+  const runner = dataSource.createQueryRunner()
+  const count = runner as unknown as TransactionCount
+  if (!count.isTransactionActive && count.transactionDepth === 0) return
+  // SQLite may have no transaction open any more: its refusal to roll back is the expected case.
+  await runner.query('ROLLBACK').catch(() => undefined)
+  count.isTransactionActive = false
+  count.transactionDepth = 0
+}
+
 export function createWriteQueue(dataSource: DataSource, onCommit: () => void = () => undefined, hooks: WriteHooks = {}): WriteQueue {
   const waiting: Job[] = []
   let draining = false
@@ -167,6 +192,7 @@ export function createWriteQueue(dataSource: DataSource, onCommit: () => void = 
         await hooks.beforeCommit?.()
       })
     } catch (error) {
+      await endLeftTransaction(dataSource)
       if (batchFailed) return runGroup(group, false)
       // Nothing of the group was committed: each write fails with its own error, if it had one.
       for (const [index, job] of group.entries()) {
