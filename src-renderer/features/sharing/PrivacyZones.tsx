@@ -86,7 +86,7 @@ export function PrivacyZones() {
         {zones.length === 0 ? (
           <Text size="sm">{t('sharing.ZONES.NONE')}</Text>
         ) : (
-          <Table data-testid="privacy-zone-list">
+          <Table data-testid="privacy-zone-list" horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('sharing.ZONES.LATITUDE')}</Table.Th>
@@ -105,7 +105,7 @@ export function PrivacyZones() {
                   <Table.Td>{t('sharing.ZONES.METRES', { count: zone.radius })}</Table.Td>
                   <Table.Td>
                     <Button
-                      size="xs"
+                      size="compact-sm"
                       variant="default"
                       loading={busy === zone.id}
                       onClick={() => void run(zone.id, () => call('deletePrivacyZone', { params: { zoneId: zone.id } }))}
