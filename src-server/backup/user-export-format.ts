@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { weatherSchema, ZONE_LIMITS, zoneSetting } from '../../src/contracts'
 import { SPEED_DISPLAYS } from '../../src/domain/pace'
+import { exportedItemSchema } from '../modules/equipment/exported-equipment'
 
 /** The JSON document inside a user export archive. */
 export const USER_EXPORT_ENTRY = 'waymark-user-export.json'
@@ -87,8 +88,12 @@ export const userExportSchema = z.object({
         .nullable(),
       map: z.string().regex(/^maps\/[\w-]+\.png$/).nullable(),
       segments: z.array(z.object({ index: z.number().int().min(0), ...figures })),
+      // Optional: exports written before equipment lack it. The labels of its items in `equipment`.
+      equipment: z.array(z.string()).optional(),
     }),
   ),
+  /** The user's equipment (optional: exports written before equipment lack it). */
+  equipment: z.array(exportedItemSchema).optional(),
   records: z.array(
     z.object({
       sportId: z.number().int().positive(),

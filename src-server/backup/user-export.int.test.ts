@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Decoder, Stream } from '@garmin/fitsdk'
 import type { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
+import type { ComponentsResponse, Equipment, EquipmentsResponse, LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import type { Logger } from '../config/server-config'
 import { exportCommand, importCommand } from '../cli/user-data-commands'
 import { CommandError } from '../cli/user-commands'
@@ -189,5 +189,117 @@ describe('export and import of one user', () => {
     )
     await writeFile(forged, buildZip([{ name: '../escape.json', data: '{}' }]))
     await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(CommandError)
+  }, 60_000)
+  it('carries equipment: items, components, defaults and links, with totals equal to their workouts; a second import links, never copies', async () => {
+    const token = sam.token
+    const create = async (body: Record<string, unknown>): Promise<Equipment> => {
+      const answer = await source.api<EquipmentsResponse>('POST', 'equipments', { token, body })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      const [item] = answer.body.data.equipments
+      if (!item) throw new Error('no item')
+      return item
+    }
+    const bike = await create({ label: 'Road bike', equipment_type_id: 2, description: 'steel', wear_limit_distance: 5000, default_for_sport_ids: [1] })
+    const trail = await create({ label: 'Trail shoes', equipment_type_id: 1, wear_limit_hours: 300, visibility: 'followers_only', default_for_sport_ids: [5] })
+    const old = await create({ label: 'Old shoes', equipment_type_id: 1 })
+    const lamp = await create({ label: 'Head lamp', equipment_type_id: 10 })
+    const chain = await source.api<ComponentsResponse>('POST', `equipments/${bike.id}/components`, { token, body: { label: 'Chain', fitted_at: '2000-01-01T00:00:00Z', wear_limit_distance: 3000 } })
+    expect(chain.status).toBe(201)
+    const chainId = chain.body.data.components[0]?.id ?? ''
+    expect((await source.api('POST', `equipments/${bike.id}/components/${chainId}/retire`, { token, body: { date: '2019-06-01T00:00:00Z', replace: true } })).status).toBe(201)
+    // The ride takes the sport's default (the bike); the others name theirs.
+    expect((await upload(source, token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'), { sport_id: 1 })).status).toBe(201)
+    expect((await upload(source, token, 'run.tcx', await fixture('tcx/two_laps_with_indoor_point.tcx'), { sport_id: 5, equipment_ids: [old.id, lamp.id] })).status).toBe(201)
+    const typed = { sport_id: 5, duration: 3600, distance: 12.5, workout_date: '2019-04-07 09:30', title: 'Typed run', equipment_ids: [trail.id] }
+    expect((await source.api('POST', 'workouts/no_gpx', { token, body: typed })).status).toBe(201)
+    expect((await source.api('POST', 'workouts/no_gpx', { token, body: { ...typed, sport_id: 1, workout_date: '2020-01-01 07:00', title: 'Bare ride', equipment_ids: [] } })).status).toBe(201)
+    // Retired after its run: an export keeps it and its link.
+    expect((await source.api('PATCH', `equipments/${old.id}`, { token, body: { is_active: false } })).status).toBe(200)
+
+    const file = join(scratch, 'sam.zip')
+    await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    const zip = await openZipReader(file)
+    const entries = await Promise.all(zip.names.map(async (name) => ({ name, data: await zip.read(name) })))
+    zip.close()
+    const document = userExportSchema.parse(JSON.parse(entries.find((entry) => entry.name === USER_EXPORT_ENTRY)?.data.toString() ?? ''))
+    expect(document.equipment?.map((item) => item.label)).toEqual(['Road bike', 'Trail shoes', 'Old shoes', 'Head lamp'])
+    expect(Object.fromEntries(document.workouts.map((workout) => [workout.file?.format ?? workout.title, workout.equipment]))).toEqual({
+      gpx: ['Road bike'],
+      tcx: ['Old shoes', 'Head lamp'],
+      'Typed run': ['Trail shoes'],
+      'Bare ride': [],
+    })
+
+    /** Each item as its owner sees it (without the instance's ids), its components, and the titles of its workouts. */
+    const gear = async (t: TestServer, bearer: string) => {
+      const items = (await t.api<EquipmentsResponse>('GET', 'equipments', { token: bearer })).body.data.equipments
+      const workouts = (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100&return_equipments=true', { token: bearer })).body.data.workouts
+      return Promise.all(
+        items.map(async ({ id, user_id: _user, ...item }) => {
+          const linked = workouts.filter((workout) => workout.equipments.some((other) => other.id === id))
+          // The totals a recomputation gives: refresh finds nothing to change, and they are the sums of the workouts linked.
+          const refreshed = await t.api<EquipmentsResponse>('POST', `equipments/${id}/refresh`, { token: bearer })
+          expect(refreshed.body.data.equipments[0]).toMatchObject({ total_distance: item.total_distance, workouts_count: item.workouts_count })
+          expect(item.workouts_count).toBe(linked.length)
+          expect(item.total_distance).toBeCloseTo(linked.reduce((sum, workout) => sum + (workout.distance ?? 0), 0), 3)
+          const components = (await t.api<ComponentsResponse>('GET', `equipments/${id}/components`, { token: bearer })).body.data.components
+          return {
+            ...item,
+            workouts: linked.map((workout) => workout.file_format ?? workout.title).sort(),
+            components: components.map(({ id: _id, equipment_id: _item, ...component }) => component),
+          }
+        }),
+      )
+    }
+    const before = await gear(source, token)
+    expect(before.find((item) => item.label === 'Road bike')?.components).toHaveLength(2)
+
+    const lines = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))
+    expect(lines[1]).toBe('imported 4 workouts into sam, 0 duplicates skipped')
+    const password = /password: (\S+)$/.exec(lines[0] ?? '')?.[1] ?? ''
+    const login = await target.api<LoginResponse>('POST', 'auth/login', { body: { email: sam.email, password } })
+    const bearer = login.body.auth_token
+    expect(await gear(target, bearer)).toEqual(before)
+
+    // A link taken off on the new instance comes back with a second import; no item is copied.
+    const list = (await target.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: bearer })).body.data.workouts
+    const typedRun = list.find((workout) => workout.title === 'Typed run')
+    expect((await target.api('PATCH', `workouts/${typedRun?.id ?? ''}`, { token: bearer, body: { equipment_ids: [] } })).status).toBe(200)
+    expect(await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))).toEqual(['imported 0 workouts into sam, 4 duplicates skipped'])
+    expect(await gear(target, bearer)).toEqual(before)
+  }, 90_000)
+
+  it('refuses an export whose equipment breaks a rule, before changing anything', async () => {
+    const trail = await source.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Trail shoes', equipment_type_id: 1 } })
+    const typed = { sport_id: 5, duration: 3600, distance: 10, workout_date: '2019-04-07 09:30', equipment_ids: [trail.body.data.equipments[0]?.id] }
+    expect((await source.api('POST', 'workouts/no_gpx', { token: sam.token, body: typed })).status).toBe(201)
+    const file = join(scratch, 'sam.zip')
+    await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    const zip = await openZipReader(file)
+    const document = userExportSchema.parse(JSON.parse((await zip.read(USER_EXPORT_ENTRY)).toString()))
+    zip.close()
+    const [item] = document.equipment ?? []
+    const [workout] = document.workouts
+    if (!item || !workout) throw new Error('nothing exported')
+
+    const kim = await registerUser(target, 'kim')
+    const cases: [string, unknown, RegExp][] = [
+      ['unknown label', { ...document, workouts: [{ ...workout, equipment: ['Ghost'] }] }, /names equipment "Ghost", which the export does not list/],
+      ['twice', { ...document, equipment: [item, item] }, /equipment "Trail shoes" is listed twice/],
+      ['unknown type', { ...document, equipment: [{ ...item, type: 'Jetpack' }] }, /of type "Jetpack", unknown here/],
+      ['unfit sport', { ...document, workouts: [{ ...workout, sportId: 9 }] }, /has "Trail shoes" \(Shoes\), which does not go with its sport/],
+      ['bad limit', { ...document, equipment: [{ ...item, wearLimitDistance: -3 }] }, /is not a Waymark user export of version 1 \(equipment\.0\.wearLimitDistance/],
+      // kim has a bike of that label (made below): the same label is the same item, so its type must agree.
+      ['other type here', document, /equipment "Trail shoes" is of another type in the account than in the export/],
+    ]
+    for (const [name, forged, message] of cases) {
+      if (name === 'other type here') expect((await target.api('POST', 'equipments', { token: kim.token, body: { label: 'Trail shoes', equipment_type_id: 2 } })).status).toBe(201)
+      const path = join(scratch, `${name}.zip`)
+      await writeFile(path, buildZip([{ name: USER_EXPORT_ENTRY, data: JSON.stringify(forged) }]))
+      await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, path, 'kim', quiet)), name).rejects.toThrow(message)
+    }
+    // Nothing was written: kim has her one item and no workout.
+    expect((await target.api<EquipmentsResponse>('GET', 'equipments', { token: kim.token })).body.data.equipments.map((other) => other.label)).toEqual(['Trail shoes'])
+    expect((await target.api<WorkoutsListResponse>('GET', 'workouts', { token: kim.token })).body.data.totals.count).toBe(0)
   }, 60_000)
 })

@@ -6,6 +6,7 @@ import type { DataDirLayout } from '../data-dir'
 import { dialectOf } from '../db/dialect'
 import { usersRepository } from '../db/repositories/users.repository'
 import { RecordEntity, SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
+import { exportEquipment } from '../modules/equipment/exported-equipment'
 import { USER_EXPORT_ENTRY, type ExportedWorkout, type UserExport } from './user-export-format'
 import { createZipWriter } from './zip-writer'
 
@@ -50,6 +51,7 @@ async function readUser(db: DataSource, layout: DataDirLayout, username: string,
       .orderBy('segment.segment_index', 'ASC')
       .getMany()
     const records = await manager.find(RecordEntity, { where: { userId: user.id }, order: { sportId: 'ASC', recordType: 'ASC' } })
+    const equipment = await exportEquipment(manager, user.id, workouts.map((workout) => workout.id))
 
     const files: ArchiveFile[] = []
     const picture = user.picture ? `picture/picture${extname(user.picture).toLowerCase()}` : null
@@ -79,6 +81,7 @@ async function readUser(db: DataSource, layout: DataDirLayout, username: string,
         file,
         map,
         segments: allSegments.filter((segment) => segment.workoutId === workout.id).map((segment) => ({ index: segment.segmentIndex, ...figuresOf(segment) })),
+        equipment: equipment.byWorkout.get(workout.id) ?? [],
       }
     })
     const document: UserExport = {
@@ -115,6 +118,7 @@ async function readUser(db: DataSource, layout: DataDirLayout, username: string,
         speedDisplay: preference.speedDisplay,
       })),
       workouts: exported,
+      equipment: equipment.items,
       records: records.map((record) => ({
         sportId: record.sportId,
         recordType: record.recordType,

@@ -7,6 +7,8 @@ import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } fro
 import { randomPassword, randomToken } from '../lib/secrets'
 import { recomputeRecords } from '../modules/records/records.service'
 import { importWorkoutFile } from '../modules/workouts/workout-import'
+import { equipmentRefusal, restoreEquipment } from '../modules/equipment/exported-equipment'
+import { linkExportGear } from '../modules/equipment/workout-equipment'
 import { workoutsRepository } from '../db/repositories/workouts.repository'
 import { shortId } from '../lib/short-id'
 import { USER_EXPORT_ENTRY, userExportSchema, type ExportedWorkout, type UserExport } from './user-export-format'
@@ -102,8 +104,8 @@ async function addSportPreferences(manager: EntityManager, user: UserEntity, doc
   }
 }
 
-/** A workout typed in by hand, with its exported figures; skipped when the same one is there. */
-async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<boolean> {
+/** A workout typed in by hand, with its exported figures, unless the same one is there (its id either way). */
+async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<{ id: string; added: boolean }> {
   const date = new Date(workout.workoutDate)
   const same = await workoutsRepository(manager).sameOutingId({
     userId: user.id,
@@ -113,11 +115,12 @@ async function importManual(manager: EntityManager, user: UserEntity, workout: E
     distanceKm: workout.distance,
     durationS: workout.duration,
   })
-  if (same !== null) return false
-  const { file: _file, map: _map, segments: _segments, sport: _sport, id: _id, ...kept } = workout
+  if (same !== null) return { id: same, added: false }
+  const { file: _file, map: _map, segments: _segments, sport: _sport, id: _id, equipment: _equipment, ...kept } = workout
+  const id = shortId()
   await manager.insert(WorkoutEntity, {
     ...kept,
-    id: shortId(),
+    id,
     userId: user.id,
     workoutDate: new Date(workout.workoutDate),
     createdAt: new Date(workout.createdAt),
@@ -131,7 +134,7 @@ async function importManual(manager: EntityManager, user: UserEntity, workout: E
     fileHash: null,
     mapId: null,
   })
-  return true
+  return { id, added: true }
 }
 
 /**
@@ -156,8 +159,19 @@ export async function importUser(context: ServerContext, source: string, options
     }
 
     const username = options.as ?? document.user.username
+    const existing = await context.db.manager.findOneBy(UserEntity, { username })
+    const refusal = await equipmentRefusal(context.db.manager, existing?.id ?? null, document.equipment ?? [], document.workouts)
+    if (refusal) throw new ImportRefused(`${source}: ${refusal}`)
     const { user, password } = await targetAccount(context, document, username)
     await context.write((manager) => addSportPreferences(manager, user, document))
+    // Exports written before equipment carry none: their workouts get each sport's defaults as uploads do.
+    const withEquipment = document.equipment !== undefined
+    const items = await context.write((manager) => restoreEquipment(manager, user.id, document.equipment ?? []))
+    /** Links a workout (new or already there) to its exported items: a second import links, never copies. */
+    const equip = (workoutId: string, workout: ExportedWorkout) => {
+      const ids = (workout.equipment ?? []).flatMap((label) => items.get(label) ?? [])
+      return ids.length === 0 ? Promise.resolve() : context.write((manager) => linkExportGear(manager, { id: workoutId, userId: user.id }, ids))
+    }
     if (password !== null && document.user.picture && zip.names.includes(document.user.picture)) {
       const name = `${user.id}-${randomToken().slice(0, 16)}${extname(document.user.picture)}`
       await zip.extract(document.user.picture, join(context.layout.pictures, name))
@@ -170,9 +184,10 @@ export async function importUser(context: ServerContext, source: string, options
     for (const workout of document.workouts) {
       const label = workout.title ?? workout.id
       if (!workout.file) {
-        const added = await context.write((manager) => importManual(manager, user, workout))
+        const { id, added } = await context.write((manager) => importManual(manager, user, workout))
         if (added) manualSports.add(workout.sportId)
         summary[added ? 'imported' : 'duplicates'] += 1
+        await equip(id, workout)
         continue
       }
       const uploaded = entryPath(staging, workout.file.entry)
@@ -182,9 +197,11 @@ export async function importUser(context: ServerContext, source: string, options
           sportId: workout.sportId,
           title: workout.title ?? undefined,
           notes: workout.notes ?? undefined,
+          ...(withEquipment ? { equipmentIds: [] } : {}),
         })
         if (outcome.status === 'duplicate') {
           summary.duplicates += 1
+          await equip(outcome.workoutId, workout)
           continue
         }
         const imported = outcome.workout
@@ -198,6 +215,7 @@ export async function importUser(context: ServerContext, source: string, options
         )
         // The exported map may have been drawn over tiles; the pipeline's new one never is here.
         if (imported.mapId && workout.map) await zip.extract(workout.map, context.maps.path(imported.mapId))
+        for (const made of outcome.workouts) await equip(made.id, workout)
         summary.imported += 1
       } catch (error) {
         if (!isAppError(error)) throw error

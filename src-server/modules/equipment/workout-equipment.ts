@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm'
-import type { Equipment } from '../../../src/contracts'
+import { MISC_EQUIPMENT_MAX, type Equipment } from '../../../src/contracts'
 import type { SportEntity, WorkoutEntity } from '../../db/entities'
 import { equipmentRepository } from '../../db/repositories/equipment.repository'
 import { sportsRepository } from '../../db/repositories/sports.repository'
 import { shareWork } from '../../db/write-queue'
-import { typeFitsSport } from '../../../src/domain/equipment'
+import { MISC, typeFitsSport } from '../../../src/domain/equipment'
+import { workoutsRepository } from '../../db/repositories/workouts.repository'
 import { checkWorkoutItems, presentItems } from './equipment-rules'
 
 // The workouts' writes call these in their own transaction, so an item's totals change with its
@@ -75,19 +76,28 @@ export async function equipmentOfWorkouts(manager: EntityManager, workoutIds: re
 }
 
 /**
- * Links an export's gear to a workout already there (a re-imported activity), unless the workout
- * has an item of that type already or the type does not go with its sport; the item's totals
- * follow in the same transaction.
+ * Links an export's gear to a workout (new or already there: a re-imported activity), beside the
+ * items it has: an item it has, of a type it has already (up to 5 Misc) or that does not go with
+ * its sport is left out; an export links retired items too. The items' totals follow in the same
+ * transaction.
  */
-export async function linkExportGear(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId' | 'sportId'>, itemId: string): Promise<void> {
+export async function linkExportGear(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId'>, itemIds: readonly string[]): Promise<void> {
   const equipment = equipmentRepository(manager)
-  const [item] = await equipment.byIds(workout.userId, [itemId])
-  const sport = await sportsRepository(manager).byId(workout.sportId)
-  if (!item || !sport) return
-  const current = (await equipment.ofWorkouts([workout.id])).get(workout.id) ?? []
-  if (current.some((other) => other.id === item.id || other.equipmentTypeId === item.equipmentTypeId)) return
-  const type = await equipment.typeById(item.equipmentTypeId)
-  if (!type || !typeFitsSport(type.label, sport.label)) return
-  await equipment.setItemsOfWorkouts([workout.id], [...current.map((other) => other.id), item.id])
-  await refreshTotals(manager, workout.userId, [item.id])
+  const stored = await workoutsRepository(manager).ofUser(workout.id, workout.userId)
+  const sport = stored ? await sportsRepository(manager).byId(stored.sportId) : null
+  if (!sport || itemIds.length === 0) return
+  const types = new Map((await equipment.types()).map((type) => [type.id, type.label]))
+  const linked = (await equipment.ofWorkouts([workout.id])).get(workout.id) ?? []
+  const added: string[] = []
+  for (const item of await equipment.byIds(workout.userId, itemIds)) {
+    const type = types.get(item.equipmentTypeId) ?? ''
+    const sameType = linked.filter((other) => other.equipmentTypeId === item.equipmentTypeId).length
+    if (linked.some((other) => other.id === item.id) || !typeFitsSport(type, sport.label)) continue
+    if (sameType >= (type === MISC ? MISC_EQUIPMENT_MAX : 1)) continue
+    linked.push(item)
+    added.push(item.id)
+  }
+  if (added.length === 0) return
+  await equipment.setItemsOfWorkouts([workout.id], linked.map((item) => item.id))
+  await refreshTotals(manager, workout.userId, added)
 }

@@ -362,7 +362,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
     if (meta.sportId !== null && meta.sportId !== workout.sportId) changes.sport_id = meta.sportId
     if (Object.keys(changes).length > 0) await workouts.update(run.user, workoutId, changes)
     const gear = meta.gear === undefined ? undefined : run.gear.get(meta.gear)
-    if (gear) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id, sportId: changes.sport_id ?? workout.sportId }, gear.id))
+    if (gear) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id }, [gear.id]))
   }
 
   /**
