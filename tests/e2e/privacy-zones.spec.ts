@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { setPreferences } from './workout-helpers'
 
 test.describe('privacy zones in the profile', () => {
   test('a zone is added, refused with the server’s reason when out of range, listed and deleted; the tab passes axe AA in light and dark', async ({ page, request }) => {
@@ -35,6 +36,53 @@ test.describe('privacy zones in the profile', () => {
 
     await section.getByRole('button', { name: 'Delete zone 1' }).click()
     await expect(section.getByText('No privacy zone yet.')).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('at 390 px in German the zones are cards that fit their section, each Delete button whole; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width: 390, height: 844 })
+    const errors = trackPageErrors(page)
+    const lena = await createActiveUser(request, newAccount('lena'))
+    await setPreferences(request, lena, { language: 'de' })
+    for (const zone of [
+      { latitude: 47.376887, longitude: 8.541694, radius: 2000 },
+      { latitude: -33.868819, longitude: 151.209295, radius: 1250 },
+    ]) {
+      const added = await request.post('/api/auth/privacy_zones', { headers: { Authorization: `Bearer ${lena}` }, data: zone })
+      expect(added.status(), await added.text()).toBe(201)
+    }
+    await openWithToken(page, lena, '/profile/edit/privacy-zones')
+    const section = page.getByTestId('privacy-zones')
+    const zones = section.getByTestId('privacy-zone')
+    await expect(zones).toHaveCount(2, { timeout: 20_000 })
+    await expect(zones.nth(1)).toContainText('151,209295')
+
+    // Nothing in the section reaches past its right edge, and each Delete button lies inside it and the window.
+    const overflow = await section.evaluate((card) => {
+      const edge = card.getBoundingClientRect().right
+      return Array.from(card.querySelectorAll('*')).filter((node) => node.getBoundingClientRect().right > edge + 0.5).length
+    })
+    expect(overflow).toBe(0)
+    expect(await section.evaluate((card) => card.scrollWidth - card.clientWidth)).toBe(0)
+    for (const number of [1, 2]) {
+      const button = section.getByRole('button', { name: `Zone ${number} löschen` })
+      const box = await button.boundingBox()
+      const card = await section.boundingBox()
+      expect(box && card && box.x >= card.x && box.x + box.width <= card.x + card.width && box.x + box.width <= 390).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.waitForLoadState('networkidle')
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(results.violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([])
+    }
+
+    await section.getByRole('button', { name: 'Zone 1 löschen' }).click()
+    await expect(zones).toHaveCount(1)
+    await expect(zones.first()).toContainText('151,209295')
     expect(errors).toEqual([])
   })
 })

@@ -1,10 +1,13 @@
-import { Button, Card, Group, NumberInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
+import { Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRIVACY_ZONE_RADIUS_MAX_M, PRIVACY_ZONE_RADIUS_MIN_M } from '../../../src/domain/privacy-zones'
+import type { PrivacyZoneItem } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
+import { Labelled } from '../../components/Labelled'
+import { usePhone } from '../../components/usePhone'
 import { useLoad } from '../../components/useLoad'
 
 /** A number typed in a field, or null while it is empty or not a number. */
@@ -26,6 +29,7 @@ export function PrivacyZones() {
   const [busy, setBusy] = useState<string | null>(null)
   const zones = data?.data.privacy_zones ?? []
   const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 })
+  const phone = usePhone()
 
   const run = async (key: string, work: () => Promise<unknown>) => {
     setBusy(key)
@@ -86,40 +90,69 @@ export function PrivacyZones() {
         {zones.length === 0 ? (
           <Text size="sm">{t('sharing.ZONES.NONE')}</Text>
         ) : (
-          <Table data-testid="privacy-zone-list" horizontalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sharing.ZONES.LATITUDE')}</Table.Th>
-                <Table.Th>{t('sharing.ZONES.LONGITUDE')}</Table.Th>
-                <Table.Th>{t('sharing.ZONES.RADIUS')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sharing.ZONES.ACTIONS')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {zones.map((zone, index) => (
-                <Table.Tr key={zone.id} data-testid="privacy-zone">
-                  <Table.Td>{coordinate.format(zone.latitude)}</Table.Td>
-                  <Table.Td>{coordinate.format(zone.longitude)}</Table.Td>
-                  <Table.Td>{t('sharing.ZONES.METRES', { count: zone.radius })}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      loading={busy === zone.id}
-                      onClick={() => void run(zone.id, () => call('deletePrivacyZone', { params: { zoneId: zone.id } }))}
-                      aria-label={t('sharing.ZONES.DELETE_NUMBER', { number: index + 1 })}
-                    >
-                      {t('sharing.ZONES.DELETE')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ZoneList
+            zones={zones}
+            phone={phone}
+            format={(value) => coordinate.format(value)}
+            deleteButton={(zone, index) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={busy === zone.id}
+                onClick={() => void run(zone.id, () => call('deletePrivacyZone', { params: { zoneId: zone.id } }))}
+                aria-label={t('sharing.ZONES.DELETE_NUMBER', { number: index + 1 })}
+              >
+                {t('sharing.ZONES.DELETE')}
+              </Button>
+            )}
+          />
         )}
       </Stack>
     </Card>
+  )
+}
+
+/** The zones as a table, or on phones as cards: the German column headers ran past the card at 390 px. */
+function ZoneList({ zones, phone, format, deleteButton }: { zones: PrivacyZoneItem[]; phone: boolean; format: (value: number) => string; deleteButton: (zone: PrivacyZoneItem, index: number) => ReactNode }) {
+  const { t } = useTranslation()
+  if (phone) {
+    return (
+      <Stack gap="xs" data-testid="privacy-zone-list">
+        {zones.map((zone, index) => (
+          <Paper key={zone.id} withBorder p="sm" data-testid="privacy-zone">
+            <SimpleGrid cols={3} spacing="xs">
+              <Labelled label={t('sharing.ZONES.LATITUDE')}>{format(zone.latitude)}</Labelled>
+              <Labelled label={t('sharing.ZONES.LONGITUDE')}>{format(zone.longitude)}</Labelled>
+              <Labelled label={t('sharing.ZONES.RADIUS')}>{t('sharing.ZONES.METRES', { count: zone.radius })}</Labelled>
+            </SimpleGrid>
+            <Group mt="xs">{deleteButton(zone, index)}</Group>
+          </Paper>
+        ))}
+      </Stack>
+    )
+  }
+  return (
+    <Table data-testid="privacy-zone-list" horizontalSpacing={6}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('sharing.ZONES.LATITUDE')}</Table.Th>
+          <Table.Th>{t('sharing.ZONES.LONGITUDE')}</Table.Th>
+          <Table.Th>{t('sharing.ZONES.RADIUS')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('sharing.ZONES.ACTIONS')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {zones.map((zone, index) => (
+          <Table.Tr key={zone.id} data-testid="privacy-zone">
+            <Table.Td>{format(zone.latitude)}</Table.Td>
+            <Table.Td>{format(zone.longitude)}</Table.Td>
+            <Table.Td>{t('sharing.ZONES.METRES', { count: zone.radius })}</Table.Td>
+            <Table.Td>{deleteButton(zone, index)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   )
 }
