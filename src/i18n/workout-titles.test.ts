@@ -34,4 +34,31 @@ describe('default workout titles', () => {
   it('have a word for every sport in every language', () => {
     for (const texts of [en, fr, de]) expect(Object.keys(texts.ACTIVITY).sort()).toEqual(SPORTS.map(({ label }) => label).sort())
   })
+
+  it('name one sport of each family in each language, and never a clock time nor the English title in French or German', () => {
+    const families = ['Running', 'Cycling (Sport)', 'Hiking', 'Swimming (Pool)', 'Skiing (Cross Country)', 'Rowing'] as const
+    expect(families.map((label) => workoutTitle(label, 6, 'fr'))).toEqual([
+      'Course du matin',
+      'Sortie vélo du matin',
+      'Randonnée du matin',
+      'Natation en piscine du matin',
+      'Ski de fond du matin',
+      'Aviron du matin',
+    ])
+    expect(families.map((label) => workoutTitle(label, 18, 'de'))).toEqual([
+      'Lauf am Abend',
+      'Radtour am Abend',
+      'Wanderung am Abend',
+      'Schwimmen im Becken am Abend',
+      'Langlauf am Abend',
+      'Rudern am Abend',
+    ])
+    for (const { label } of SPORTS) {
+      for (let hour = 0; hour < 24; hour++) {
+        const english = workoutTitle(label, hour, 'en')
+        for (const language of ['fr', 'de']) expect(workoutTitle(label, hour, language)).not.toBe(english)
+        for (const language of ['en', 'fr', 'de']) expect(workoutTitle(label, hour, language)).not.toMatch(/\d/)
+      }
+    }
+  })
 })

@@ -240,3 +240,24 @@ for (const language of ['de', 'fr'] as const) {
     }
   })
 }
+
+test('a file without a name gets a French default title without a clock time, which a change of time zone leaves true', async ({ page, request }) => {
+  const token = await createActiveUser(request, newAccount('titlefr'))
+  await setPreferences(request, token, { language: 'fr' })
+  await openWithToken(page, token, '/workouts/add')
+  // The reference track (12:44:45 UTC, 13:44 in Paris) without its name, its sport written as apps do.
+  const nameless = gpxText('gpx_file.gpx').replace('<name>just a workout</name>', '<type>running</type>')
+  await page.getByTestId('file-input').setInputFiles({ name: 'course.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(nameless) })
+  await page.getByTestId('submit').click()
+  await expect(page).toHaveURL(/\/workouts\/[A-Za-z0-9]{22}$/)
+  const title = page.getByTestId('workout-title')
+  // It read "Course à pied - 2018-03-13 13:44:45" before.
+  await expect(title).toHaveText("Course de l'après-midi")
+  await expect(page.getByTestId('workout-date')).toContainText('13:44')
+  // In Los Angeles the start is 05:44: the title names no time that the date now contradicts.
+  await setPreferences(request, token, { language: 'fr', timezone: 'America/Los_Angeles' })
+  await page.reload()
+  await expect(page.getByTestId('workout-date')).toContainText('05:44')
+  await expect(title).toHaveText("Course de l'après-midi")
+  await expect(title).not.toContainText(/\d/)
+})

@@ -59,7 +59,11 @@ export async function getWorkout(request: APIRequestContext, token: string, id: 
   return body.data.workouts[0] ?? null
 }
 
-export async function setPreferences(request: APIRequestContext, token: string, changes: Partial<{ language: 'en' | 'fr' | 'de'; imperial_units: boolean }>) {
+export async function setPreferences(
+  request: APIRequestContext,
+  token: string,
+  changes: Partial<{ language: 'en' | 'fr' | 'de'; imperial_units: boolean; timezone: string }>,
+) {
   const response = await request.post('/api/auth/profile/edit/preferences', {
     headers: { Authorization: `Bearer ${token}` },
     data: { display_ascent: true, imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, ...changes },

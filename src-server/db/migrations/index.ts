@@ -24,6 +24,7 @@ import { Follows1795783947017 } from './1795783947017-follows'
 import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
 import { PrivacyZones1795797649383 } from './1795797649383-privacy-zones'
+import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -52,6 +53,7 @@ export const migrations = [
   EquipmentWear1795795381058,
   NullableDistance1795795581599,
   PrivacyZones1795797649383,
+  DefaultTitles1795809284481,
 ]
 
 /**
@@ -70,4 +72,5 @@ export const postgresMigrations = [
   EquipmentWear1795795381058,
   NullableDistance1795795581599,
   PrivacyZones1795797649383,
+  DefaultTitles1795809284481,
 ]
