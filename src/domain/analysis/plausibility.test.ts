@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../test-support/seeded-random'
 import type { Track } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
+import { groundDistanceM } from '../geo/distance'
 import { dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
 import { analyseTrack } from './workout-analysis'
 
@@ -28,6 +29,42 @@ describe('impossible elevations', () => {
     const untimed = Float64Array.from([100, 900, 100])
     dropImpossibleElevations(untimed, Float64Array.from([NaN, NaN, NaN]))
     expect(Array.from(untimed)).toEqual([100, 900, 100])
+  })
+
+  // Real recordings carry epoch times: only the time between two samples may count.
+  const at = (...offsetsS: number[]): Float64Array => Float64Array.from(offsetsS, (s) => Date.UTC(2024, 5, 1, 8) + s * 1000)
+
+  it('a step is possible up to 50 m plus 10 m per second between the samples, in either direction of time', () => {
+    // 3 s apart: up to 80 m. The truth is the longer run, so the odd sample out is the one judged.
+    const within = Float64Array.from([1000, 1000, 1000, 1080])
+    dropImpossibleElevations(within, at(0, 1, 2, 5))
+    expect(Array.from(within)).toEqual([1000, 1000, 1000, 1080])
+    const beyond = Float64Array.from([1000, 1000, 1000, 1080.5])
+    dropImpossibleElevations(beyond, at(0, 1, 2, 5))
+    expect(Array.from(beyond)).toEqual([1000, 1000, 1000, NaN])
+    // A clock that stepped back is judged by the time between, as one that went forward.
+    const back = Float64Array.from([1000, 1000, 1000, 1080])
+    dropImpossibleElevations(back, at(10, 11, 12, 9))
+    expect(Array.from(back)).toEqual([1000, 1000, 1000, 1080])
+    const farBack = Float64Array.from([1000, 1000, 1000, 1080.5])
+    dropImpossibleElevations(farBack, at(10, 11, 12, 9))
+    expect(Array.from(farBack)).toEqual([1000, 1000, 1000, NaN])
+  })
+
+  it('on a tie between two runs the first is kept: the recording began on real ground', () => {
+    const ele = Float64Array.from([500, 501, 502, 3000, 3001, 3002])
+    dropImpossibleElevations(ele, at(0, 1, 2, 3, 4, 5))
+    expect(Array.from(ele)).toEqual([500, 501, 502, NaN, NaN, NaN])
+  })
+
+  it('missing samples split no run, and a run is reached from its last known sample', () => {
+    const gap = Float64Array.from([100, 101, NaN, 102, 103, 104])
+    dropImpossibleElevations(gap, at(0, 1, 2, 3, 4, 5))
+    expect(Array.from(gap)).toEqual([100, 101, NaN, 102, 103, 104])
+    // The true run ends on a missing sample; what follows the spike is judged from 500 m, the last known.
+    const trailing = Float64Array.from([500, 500, 500, 500, NaN, 9000, 501])
+    dropImpossibleElevations(trailing, at(0, 1, 2, 3, 4, 5, 6))
+    expect(Array.from(trailing)).toEqual([500, 500, 500, 500, NaN, NaN, 501])
   })
 })
 
@@ -59,6 +96,36 @@ describe('elevation spikes', () => {
     dropElevationSpikes(ele, Float64Array.from([NaN, NaN, NaN, NaN, NaN]))
     expect(Array.from(ele)).toEqual([300, 301, 0, 302, 303])
     expect(spikesDropped([300, 0, 301, 302])).toEqual([300, 0, 301, 302])
+  })
+
+  const epoch = (values: readonly number[], stepS = 1): number[] => {
+    const ele = Float64Array.from(values)
+    dropElevationSpikes(ele, Float64Array.from(values, (_, i) => Date.UTC(2024, 5, 1, 8) + i * stepS * 1000))
+    return Array.from(ele)
+  }
+
+  it('judges a segment of exactly five samples, on real clocks', () => {
+    expect(epoch([300, 301, 0, 302, 303])).toEqual([300, 301, NaN, 302, 303])
+  })
+
+  it('a sample may stand 20 m plus 2 m per second of its neighbourhood from the median, and no more', () => {
+    // The middle sample's neighbourhood spans 2 s: up to 24 m from the median (300 m).
+    expect(epoch([300, 300, 324, 300, 300])).toEqual([300, 300, 324, 300, 300])
+    expect(epoch([300, 300, 324.5, 300, 300])).toEqual([300, 300, NaN, 300, 300])
+  })
+
+  it('two spikes at either end of a segment are judged against the five samples nearest them', () => {
+    expect(epoch([300, 301, 302, 303, 0, 0])).toEqual([300, 301, 302, 303, NaN, NaN])
+    expect(epoch([0, 0, 300, 301, 302, 303])).toEqual([NaN, NaN, 300, 301, 302, 303])
+  })
+
+  it('a climb that lasts a minute keeps every sample: only the neighbourhood is the reference', () => {
+    const climb = Array.from({ length: 60 }, (_, i) => 1000 + 5 * i)
+    expect(epoch(climb)).toEqual(climb)
+  })
+
+  it('missing samples are skipped: the neighbourhood is made of known ones', () => {
+    expect(epoch([300, NaN, 301, 0, 302, NaN, 303])).toEqual([300, NaN, 301, NaN, 302, NaN, 303])
   })
 })
 
@@ -141,6 +208,24 @@ describe('impossible positions', () => {
       const { workout } = analyseTrack(split, { stoppedSpeedThresholdKmh: 1 })
       expect({ distanceKm: workout.distanceKm, maxSpeedKmh: workout.maxSpeedKmh, bounds: workout.bounds }).toEqual(figures(ride))
     }
+  })
+
+  it('hands back each known fix\'s ground distance from the previous known one when it drops nothing', () => {
+    const lat = Float64Array.from([45, NaN, 45 + 10 / 111_000, 45 + 30 / 111_000])
+    const lon = Float64Array.from([6, NaN, 6, 6])
+    const steps = dropImpossiblePositions(lat, lon, Float64Array.from([0, 1000, 2000, 3000]))
+    expect(steps).not.toBeNull()
+    const expected = [0, 0, groundDistanceM(45, 6, 45 + 10 / 111_000, 6), groundDistanceM(45 + 10 / 111_000, 6, 45 + 30 / 111_000, 6)]
+    expect(Array.from(steps ?? [])).toEqual(expected)
+    // After a drop the previous known fix of some changed: nothing is handed back.
+    const spiked = Float64Array.from([45, 45, 46, 45, 45])
+    expect(dropImpossiblePositions(spiked, Float64Array.from([6, 6, 6, 6, 6]), Float64Array.from([0, 1000, 2000, 3000, 4000]))).toBeNull()
+  })
+
+  it('does not judge fixes whose times are unknown', () => {
+    const lat = Float64Array.from([45, 45.5, 45])
+    dropImpossiblePositions(lat, Float64Array.from([6, 6, 6]), Float64Array.from([NaN, NaN, NaN]))
+    expect(Array.from(lat)).toEqual([45, 45.5, 45])
   })
 
   it('keeps a car at 130 km/h and a long gap in the recording', () => {

@@ -191,11 +191,10 @@ const SPIKE_VERTICAL_SPEED_MS = 2
 /** Known samples on each side of the one judged. */
 const SPIKE_WINDOW = 2
 
-/** The median of a few values (sorted in place). */
+/** The median of an odd count of values (sorted in place): a neighbourhood is always 2 × {@link SPIKE_WINDOW} + 1. */
 function median(values: number[]): number {
   values.sort((a, b) => a - b)
-  const middle = values.length >> 1
-  return values.length % 2 === 1 ? (values[middle] ?? Number.NaN) : ((values[middle - 1] ?? Number.NaN) + (values[middle] ?? Number.NaN)) / 2
+  return values[values.length >> 1] ?? Number.NaN
 }
 
 /**
