@@ -165,15 +165,15 @@ describe('files that cannot become a workout get a clear reason', () => {
     const points =
       pt(44.68095, 6.07367, '2018-03-13T12:44:45Z') +
       pt(44.68091, 6.07367, '2018-03-13T12:44:50Z') +
-      pt(44.6808, 6.07364, '2018-03-13T12:44:50Z') + // duplicate time: no distance, no time
+      pt(44.6808, 6.07364, '2018-03-13T12:44:50Z') + // duplicate time: a place of its own, its 12.47 m count
       pt(44.68075, 6.07364, '2018-03-13T12:44:30Z') + // backwards: no distance from the previous point, no time
       pt(44.68071, 6.07364, '2018-03-13T12:45:10Z') // later than the point before it: its 4.45 m count
     const { workout } = await run(gpx(points))
     expect(workout.durationS).toBe(25)
-    // 12:44:50 → 12:45:10: 4.45 m in 20 s (0.8 km/h) is a stop at the 1 km/h threshold.
-    expect(workout.movingS).toBe(5)
-    expect(workout.pausesS).toBe(20)
-    expect(workout.distanceKm).toBeCloseTo(0.0089, 4)
+    // 12:44:50 → 12:45:10: 12.47 + 4.45 m in 20 s (3.0 km/h) is moving; so is 4.45 m in the first 5 s.
+    expect(workout.movingS).toBe(25)
+    expect(workout.pausesS).toBe(0)
+    expect(workout.distanceKm).toBeCloseTo(0.0214, 4)
   })
 
   it('FIT files without positions and distance import (distance unknown); damaged ones are refused', async () => {

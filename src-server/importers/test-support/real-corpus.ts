@@ -202,7 +202,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpsbabel-dg100.gpx': gpxpy,
   'gpx/gpsbabel-energympro.gpx': gpxpy,
   'gpx/gpsbabel-f90g-sample.gpx': gpxpy,
-  'gpx/gpsbabel-garmin-vivosmart-hr.gpx': gpxpy,
+  'gpx/gpsbabel-garmin-vivosmart-hr.gpx': noDistance, // every position is (0, 0): no fix, so no distance (gpxpy: 0 m)
   'gpx/gpsbabel-garmin-xt-strk.gpx': { refused: 'track_segments_overlap' },
   'gpx/gpsbabel-geocaching.gpx': { refused: 'track_no_track' },
   'gpx/gpsbabel-globalsat-gh625xt.gpx': gpxpy,
@@ -374,6 +374,16 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/goldencheetah-morning-swim.fit': device, // session 1,475 m from 05:14:21; first record alone before a 3-minute pause
   // A MultiSportSession of four days' training: two runs, two indoor rides the device recorded as 0 m.
   'tcx/goldencheetah-multi-session.tcx': { activities: ['positions', 'device', 'positions', 'device'] },
+  // Segments of 2, 1 and 2 points, the last 222 km from the first 65 s later: each segment is a
+  // recording of its own and is measured (gpxpy: 0.222 km), whatever lies between them.
+  'gpx/opentracks-legacy-gpx-trackpointextensions-incorrect.gpx': gpxpy,
+  // 32 of 264 points written with the time of the one before: their steps count (gpxpy: 9.562 km).
+  'gpx/graphhopper-test1.gpx': gpxpy,
+  // A logger's first fixes jump 2.0 and 1.7 km within a second (gpxpy counts them: 11.08 km); the
+  // positions' distance without those steps is 7.5 km.
+  'gpx/gpsbabel-mtk-logger.gpx': positions(),
+  // Every position is (0, 0), a chip without a fix: the distance is unknown, not the barometer's ups and downs.
+  'gpx/gpsbabel-igc1-baro.gpx': noDistance,
 }
 
 /**

@@ -58,9 +58,18 @@ const positioned = (point: ReferencePoint): boolean =>
   Number.isFinite(point.lat) && Number.isFinite(point.lon) && !(point.lat === 0 && point.lon === 0)
 
 /**
- * Distance from positions as the reference tracker counts it: consecutive points of a segment
- * that both have a position and a time, the later one written with a later time. A point whose
- * clock stepped back still counts from the next point on.
+ * Whether a step is one an athlete can make: at most 100 m plus 300 km/h over the time between
+ * (the issue's plausibility rule). A logger's first fixes that jump 2 km within a second are not.
+ */
+function travelled(a: ReferencePoint, b: ReferencePoint, metres: number): boolean {
+  return metres <= 100 + ((300 / 3.6) * (b.time - a.time)) / 1000
+}
+
+/**
+ * Distance from positions: consecutive points of a segment that both have a position and a time,
+ * the later one not written with an earlier time (two fixes written within one tick of a coarse
+ * clock are two places, as gpxpy's length counts them), less the steps no one can travel. A point
+ * whose clock stepped back still counts from the next point on.
  */
 export function positionDistanceM(activity: ReferenceActivity): number {
   let total = 0
@@ -71,8 +80,9 @@ export function positionDistanceM(activity: ReferenceActivity): number {
     for (let i = 1; i < points.length; i++) {
       const a = points[i - 1]
       const b = points[i]
-      if (!a || !b || !(b.time > a.time)) continue
-      total += haversine3dM(a, b)
+      if (!a || !b || !(b.time >= a.time)) continue
+      const metres = haversine3dM(a, b)
+      if (travelled(a, b, metres)) total += metres
     }
   }
   return total

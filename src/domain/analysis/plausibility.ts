@@ -127,6 +127,25 @@ export function dropImpossibleElevations(ele: Float64Array, time: Float64Array):
   )
 }
 
+/**
+ * Whether a latitude/longitude pair is a position: known, and not exactly (0, 0), which is what GPS
+ * chips write before their first fix (no athlete records a workout at that spot of the Gulf of
+ * Guinea to the last decimal).
+ */
+export function isFix(lat: number, lon: number): boolean {
+  return !Number.isNaN(lat + lon) && !(lat === 0 && lon === 0)
+}
+
+/** Sets the (0, 0) "no fix yet" positions of a segment to `NaN` (in place): see {@link isFix}. */
+export function dropNoFix(lat: Float64Array, lon: Float64Array): void {
+  for (let i = 0; i < lat.length; i++) {
+    if (lat[i] === 0 && lon[i] === 0) {
+      lat[i] = Number.NaN
+      lon[i] = Number.NaN
+    }
+  }
+}
+
 function groundStepM(lat: Float64Array, lon: Float64Array, from: number, to: number): number {
   return groundDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN)
 }

@@ -12,7 +12,7 @@ export interface SegmentMeasure {
   readonly durationMs: number
   /** Milliseconds of intervals faster than the threshold. */
   readonly movingMs: number
-  /** Metres over intervals with times, Δt > 0 and a known distance. */
+  /** Metres over intervals with times, Δt ≥ 0 and a known distance. */
   readonly distanceM: number
   /** Filtered max speed, m/s. */
   readonly maxSpeedMs: number
@@ -41,9 +41,10 @@ export type DistanceSource = 'positions' | 'recorded' | 'none'
  * Measures one segment (gpxpy 1.6 semantics, see `reference-tracker.md` §1.2) and writes its
  * points into `series` from `offset` on.
  *
- * On consecutive points carrying the distance source, a step counts when both have a time, the
- * later one is later and the distance is > 0 (the reference's rule; see pass 2 for the clock that
- * steps back). A counted interval is moving when its speed is above the threshold, stopped
+ * On consecutive points carrying the distance source, a step counts when both have a time and
+ * the later one is not earlier (the reference's rule, except that it drops the steps between equal
+ * times, and with them the distance of every file whose clock ticks slower than its fixes; see
+ * pass 2 for the clock that steps back). A counted interval is moving when its speed is above the threshold, stopped
  * otherwise. For durations and speeds a timestamp earlier than an earlier point's is treated as
  * missing, so time never runs backwards and moving ≤ duration. Impossible elevations are dropped
  * first (`plausibility.ts`); positions come from `series`, where {@link analyseTrack} has dropped
@@ -126,8 +127,10 @@ export function measureSegment(
 
   // Pass 2: intervals. Distance runs from one point carrying the activity's distance source
   // (a position, or else the device's recorded distance) to the next such point, bridging over
-  // points without it, and counts when the later point's own time is later (a clock that stepped
-  // back does not shorten the path). Moving time and speeds run between points of forward time
+  // points without it, and counts when the later point's own time is not earlier: two places
+  // written with the same time (a clock of whole seconds under several fixes a second) are still
+  // two places, whose time is only known at the next tick, and a clock that stepped back does not
+  // shorten the path. Moving time and speeds run between points of forward time
   // only (`time`): the distance counted since the last such point over the time since it.
   const intervalSpeedBefore = new Float64Array(n) // m/s of the interval ending at each point, 0 = none
   const intervalSpeedAfter = new Float64Array(n)
@@ -143,7 +146,7 @@ export function measureSegment(
   for (let i = 0; i < n; i++) {
     const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
     if (hasSource) {
-      if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) > 0) {
+      if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) >= 0) {
         const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
         if (d > 0) {
           distanceM += d

@@ -3,7 +3,7 @@ import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, type PointSeries } from './point-series'
-import { dropImpossiblePositions } from './plausibility'
+import { dropImpossiblePositions, dropNoFix, isFix } from './plausibility'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
@@ -63,17 +63,27 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     temperature: kept.some((segment) => segment.temperature !== null),
   })
 
-  // Positions are judged over the whole activity, with the points' own times: the (0, 0) a chip
-  // writes before its first fix often sits in a segment of its own (timer paused until the fix).
-  // `measureSegment` then replaces the times with its sanitised ones.
+  // Positions are judged segment by segment, with the points' own times (`measureSegment` then
+  // replaces them with its sanitised ones): a segment is a recording of its own, and what happened
+  // between two (a lift, a car, a flight, a logger switched off and carried home) is unknown, so a
+  // segment far from the previous one is no evidence against either. The (0, 0) a chip writes
+  // before its first fix, often in a segment of its own, is no position wherever it stands.
+  const groundM = new Float64Array(size)
   let at = 0
   for (const segment of kept) {
-    series.lat.set(segment.lat, at)
-    series.lon.set(segment.lon, at)
-    series.time.set(segment.time, at)
+    const lat = series.lat.subarray(at, at + segment.size)
+    const lon = series.lon.subarray(at, at + segment.size)
+    const time = series.time.subarray(at, at + segment.size)
+    lat.set(segment.lat)
+    lon.set(segment.lon)
+    time.set(segment.time)
+    dropNoFix(lat, lon)
+    const steps = dropImpossiblePositions(lat, lon, time)
+    // Where a position was dropped the segment's measure measures its steps again.
+    if (steps) groundM.set(steps, at)
+    else groundM.fill(Number.NaN, at, at + segment.size)
     at += segment.size
   }
-  const groundM = dropImpossiblePositions(series.lat, series.lon, series.time)
 
   // One distance source for the whole activity (see DistanceSource).
   const source: DistanceSource = kept.some(hasPosition) && track.distanceFromDevice !== true ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
@@ -113,7 +123,7 @@ function thresholdOf(value: number | undefined): number {
 }
 
 function hasPosition(segment: TrackSegment): boolean {
-  for (let i = 0; i < segment.size; i++) if (!Number.isNaN((segment.lat[i] ?? Number.NaN) + (segment.lon[i] ?? Number.NaN))) return true
+  for (let i = 0; i < segment.size; i++) if (isFix(segment.lat[i] ?? Number.NaN, segment.lon[i] ?? Number.NaN)) return true
   return false
 }
 
@@ -151,6 +161,7 @@ function extentOf(segment: TrackSegment): SegmentMeasure {
   const lat = segment.lat[0] ?? Number.NaN
   const lon = segment.lon[0] ?? Number.NaN
   const hasEle = !Number.isNaN(ele)
+  const fix = isFix(lat, lon)
   return {
     durationMs: 0,
     movingMs: 0,
@@ -162,7 +173,7 @@ function extentOf(segment: TrackSegment): SegmentMeasure {
     descentM: null,
     startTime: null,
     endTime: null,
-    bounds: Number.isNaN(lat + lon) ? null : [lat, lon, lat, lon],
+    bounds: fix ? [lat, lon, lat, lon] : null,
   }
 }
 
