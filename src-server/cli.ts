@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { DataSource } from 'typeorm'
 import { backupCommand, restoreCommand } from './cli/backup-commands'
+import { migrateToPostgresCommand } from './cli/migrate-command'
 import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
 import { dataDirLayout, restrictNewFileModes, type DataDirLayout } from './data-dir'
@@ -17,7 +18,8 @@ const USAGE = `usage: npm run cli -- [--data-dir DIR] [--database-url postgres:/
        npm run cli -- [--data-dir DIR] backup <file.zip>
        npm run cli -- [--data-dir DIR] restore <file.zip | file.sqlite>   (SQLite data folders only)
        npm run cli -- [--data-dir DIR] export <username> <file.zip>
-       npm run cli -- [--data-dir DIR] import <file.zip> [--as <username>]`
+       npm run cli -- [--data-dir DIR] import <file.zip> [--as <username>]
+       npm run cli -- [--data-dir DIR] migrate-to-postgres <postgres://…>   (into an empty database; server stopped)`
 
 class UsageError extends Error {}
 
@@ -110,6 +112,10 @@ async function main(): Promise<void> {
       lines = await withDatabase(layout, databaseUrl, (db) => importCommand(db, layout, file, values.as, logger))
       break
     }
+    case 'migrate-to-postgres':
+      if (!first || !/^postgres(ql)?:\/\//.test(first)) throw new UsageError('"migrate-to-postgres" needs a postgres:// URL')
+      lines = await migrateToPostgresCommand(layout, first)
+      break
     case undefined:
       throw new UsageError('missing command')
     default:

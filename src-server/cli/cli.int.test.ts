@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser } from '../test/accounts'
+import { runCli as cli } from '../test/cli-process'
 import { startTestServer, type TestServer } from '../test/test-server'
-
-const ROOT = join(__dirname, '..', '..')
-
-/** Runs `npm run cli -- …` as the owner would (through tsx), with its exit code and output. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['--tsconfig', 'tsconfig.node.json', 'src-server/cli.ts', ...args],
-      { cwd: ROOT, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
 
 describe('the command line', () => {
   let t: TestServer

@@ -4,6 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 
 const run = promisify(execFile)
 
@@ -53,5 +54,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   } catch (error) {
     await rm(dir, { recursive: true, force: true })
     throw error
+  }
+}
+
+/** Runs `work` with a client on the database of `url`, closed after. */
+export async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
   }
 }

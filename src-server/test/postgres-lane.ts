@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import pg from 'pg'
-import { postgresInstalled, startPostgresCluster } from './postgres-cluster'
+import { onPostgres, postgresInstalled, startPostgresCluster } from './postgres-cluster'
 
 /**
  * The PostgreSQL lane of the integration tests: `WAYMARK_TEST_DATABASE=postgres npx vitest run …`
@@ -30,16 +29,6 @@ function onDatabase(url: string, name: string): string {
   return parsed.toString()
 }
 
-async function onCluster<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 /**
  * On the PostgreSQL lane, the database of a test's data folder (created empty the first time, the
  * same one when a test restarts a server on the same folder); null on the SQLite lane.
@@ -48,7 +37,7 @@ export async function testDatabaseUrl(dataDir: string): Promise<string | null> {
   const url = clusterUrl()
   if (!url) return null
   const name = `waymark_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`
-  await onCluster(url, async (client) => {
+  await onPostgres(url, async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`)
   })
@@ -60,5 +49,5 @@ export async function dropTestDatabase(databaseUrl: string | null): Promise<void
   const url = clusterUrl()
   if (!url || !databaseUrl) return
   const name = new URL(databaseUrl).pathname.slice(1)
-  await onCluster(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+  await onPostgres(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
 }
