@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -13,6 +14,9 @@ import { useAppState } from '../../session/store'
 import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
 import { wearShare, wearText } from './wear'
+
+/** Phones (below Mantine's `sm`, 48em) get a card per item instead of an 8-column table. */
+const PHONE = '(max-width: 47.99em)'
 
 /**
  * The caller's equipment (issue 32): each item with its totals, kept by the server with every
@@ -29,6 +33,7 @@ export function EquipmentPage() {
   const [editing, setEditing] = useState<Equipment | null>(null)
   const [deleting, setDeleting] = useState<Equipment | null>(null)
   const [fitting, setFitting] = useState<Equipment | null>(null)
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false })
   // Bumped after each change: the list is fetched again.
   const [version, setVersion] = useState(0)
 
@@ -53,6 +58,7 @@ export function EquipmentPage() {
       .map((sport) => t(`sports.${sport.label}`, { defaultValue: sport.label }))
       .join(', ')
   const km = numberFormat(i18n.language, { maximumFractionDigits: 1 })
+  const distanceOf = (item: Equipment) => (item.total_distance === null ? t('equipment.NO_DISTANCE') : t('equipment.KM', { value: km.format(item.total_distance) }))
   const reload = () => setVersion((value) => value + 1)
 
   const run = async (work: () => Promise<unknown>) => {
@@ -66,6 +72,13 @@ export function EquipmentPage() {
     } finally {
       setBusy(false)
     }
+  }
+
+  const actions: ItemActionHandlers = {
+    edit: setEditing,
+    fit: setFitting,
+    remove: setDeleting,
+    toggle: (item) => void run(() => call('updateEquipment', { params: { id: item.id }, body: { is_active: !item.is_active } })),
   }
 
   return (
@@ -87,91 +100,83 @@ export function EquipmentPage() {
           }}
         />
       </Card>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Caption>{t('equipment.CAPTION')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('equipment.LABEL')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.TYPE')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.DISTANCE')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.HOURS')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.WORKOUTS')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.WEAR')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.STATUS')}</Table.Th>
-              <Table.Th scope="col">{t('equipment.ACTIONS')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Th scope="row">
-                  {item.label}
-                  {item.description && (
-                    <Text size="sm" c="dimmed" fw="normal">
-                      {item.description}
-                    </Text>
-                  )}
-                  {item.default_for_sport_ids.length > 0 && (
-                    <Text size="sm" c="dimmed" fw="normal">
-                      {t('equipment.DEFAULT_FOR_LIST', { sports: sportNames(item.default_for_sport_ids) })}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td>{typeName(item.equipment_type)}</Table.Td>
-                <Table.Td>{item.total_distance === null ? t('equipment.NO_DISTANCE') : t('equipment.KM', { value: km.format(item.total_distance) })}</Table.Td>
-                <Table.Td>{t('equipment.HOURS_VALUE', { value: km.format(item.total_duration_in_hours) })}</Table.Td>
-                <Table.Td>
-                  {item.workouts_count > 0 ? (
-                    <Anchor component={Link} to={`/workouts?equipment_id=${item.id}`} aria-label={t('equipment.WORKOUTS_OF', { count: item.workouts_count, label: item.label })}>
-                      {item.workouts_count}
-                    </Anchor>
-                  ) : (
-                    item.workouts_count
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <WearBar item={item} />
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={item.is_active ? 'pine' : 'gray'} variant="light">
-                    {t(item.is_active ? 'equipment.ACTIVE' : 'equipment.RETIRED')}
-                  </Badge>
-                  {item.worn && (
-                    <Badge color="red" variant="light" mt={4} display="block">
-                      {t('equipment.WORN')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="compact-sm" variant="default" onClick={() => setEditing(item)} aria-label={t('equipment.EDIT_ITEM', { label: item.label })}>
-                      {t('common.EDIT')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      disabled={busy}
-                      aria-label={t(item.is_active ? 'equipment.RETIRE_ITEM' : 'equipment.REACTIVATE_ITEM', { label: item.label })}
-                      onClick={() => void run(() => call('updateEquipment', { params: { id: item.id }, body: { is_active: !item.is_active } }))}
-                    >
-                      {t(item.is_active ? 'equipment.RETIRE' : 'equipment.REACTIVATE')}
-                    </Button>
-                    {item.equipment_type.label === TYPE_WITH_COMPONENTS && (
-                      <Button size="compact-sm" variant="default" onClick={() => setFitting(item)} aria-label={t('equipment.COMPONENTS_OF', { label: item.label })}>
-                        {t('equipment.COMPONENTS')}
-                      </Button>
-                    )}
-                    <Button size="compact-sm" variant="default" color="red" onClick={() => setDeleting(item)} aria-label={t('equipment.DELETE_ITEM', { label: item.label })}>
-                      {t('equipment.DELETE')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+      {phone ? (
+        <Stack gap="sm" data-testid="equipment-cards">
+          <Title order={2} size="h5">
+            {t('equipment.CAPTION')}
+          </Title>
+          {items.length === 0 && <Text c="dimmed">{t('equipment.EMPTY')}</Text>}
+          {items.map((item) => (
+            <Card key={item.id} withBorder data-testid="equipment-card">
+              <Stack gap={6}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+                    {item.label}
+                  </Title>
+                  <Status item={item} />
+                </Group>
+                <ItemNotes item={item} sportNames={sportNames} />
+                <Text size="sm">
+                  {typeName(item.equipment_type)} · {distanceOf(item)} · {t('equipment.HOURS_VALUE', { value: km.format(item.total_duration_in_hours) })} ·{' '}
+                  <WorkoutsCount item={item} words />
+                </Text>
+                <WearBar item={item} />
+                <ItemActions item={item} busy={busy} actions={actions} wrap />
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Caption>{t('equipment.CAPTION')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('equipment.LABEL')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.TYPE')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.DISTANCE')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.HOURS')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.WORKOUTS')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.WEAR')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.STATUS')}</Table.Th>
+                <Table.Th scope="col">{t('equipment.ACTIONS')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Text c="dimmed">{t('equipment.EMPTY')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Th scope="row">
+                    {item.label}
+                    <ItemNotes item={item} sportNames={sportNames} />
+                  </Table.Th>
+                  <Table.Td>{typeName(item.equipment_type)}</Table.Td>
+                  <Table.Td>{distanceOf(item)}</Table.Td>
+                  <Table.Td>{t('equipment.HOURS_VALUE', { value: km.format(item.total_duration_in_hours) })}</Table.Td>
+                  <Table.Td>
+                    <WorkoutsCount item={item} words={false} />
+                  </Table.Td>
+                  <Table.Td>
+                    <WearBar item={item} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Status item={item} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemActions item={item} busy={busy} actions={actions} wrap={false} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -227,6 +232,97 @@ function WearBar({ item }: { item: Equipment }) {
     <Stack gap={2} miw={120}>
       <Progress value={share * 100} color={item.worn ? 'red' : 'pine'} aria-label={t('equipment.WEAR_BAR', { label: item.label, percent: Math.round(share * 100) })} />
       <Text size="xs">{wearText(t, i18n.language, item)}</Text>
+    </Stack>
+  )
+}
+
+/** What the buttons of an item do. */
+interface ItemActionHandlers {
+  edit: (item: Equipment) => void
+  toggle: (item: Equipment) => void
+  fit: (item: Equipment) => void
+  remove: (item: Equipment) => void
+}
+
+/** Edit, retire or use again, components (bikes) and delete; they wrap on narrow screens. */
+function ItemActions({ item, busy, actions, wrap }: { item: Equipment; busy: boolean; actions: ItemActionHandlers; wrap: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'}>
+      <Button size="compact-sm" variant="default" onClick={() => actions.edit(item)} aria-label={t('equipment.EDIT_ITEM', { label: item.label })}>
+        {t('common.EDIT')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={busy}
+        aria-label={t(item.is_active ? 'equipment.RETIRE_ITEM' : 'equipment.REACTIVATE_ITEM', { label: item.label })}
+        onClick={() => actions.toggle(item)}
+      >
+        {t(item.is_active ? 'equipment.RETIRE' : 'equipment.REACTIVATE')}
+      </Button>
+      {item.equipment_type.label === TYPE_WITH_COMPONENTS && (
+        <Button size="compact-sm" variant="default" onClick={() => actions.fit(item)} aria-label={t('equipment.COMPONENTS_OF', { label: item.label })}>
+          {t('equipment.COMPONENTS')}
+        </Button>
+      )}
+      <Button size="compact-sm" variant="default" color="red" onClick={() => actions.remove(item)} aria-label={t('equipment.DELETE_ITEM', { label: item.label })}>
+        {t('equipment.DELETE')}
+      </Button>
+    </Group>
+  )
+}
+
+/** The description and the sports an item is a default for. */
+function ItemNotes({ item, sportNames }: { item: Equipment; sportNames: (ids: readonly number[]) => string }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {item.description && (
+        <Text size="sm" c="dimmed" fw="normal">
+          {item.description}
+        </Text>
+      )}
+      {item.default_for_sport_ids.length > 0 && (
+        <Text size="sm" c="dimmed" fw="normal">
+          {t('equipment.DEFAULT_FOR_LIST', { sports: sportNames(item.default_for_sport_ids) })}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/** The number of its workouts (`words`: "3 workouts", where no column header says it), a link to them when there are some. */
+function WorkoutsCount({ item, words }: { item: Equipment; words: boolean }) {
+  const { t } = useTranslation()
+  const text = words ? t('equipment.WORKOUTS_COUNT', { count: item.workouts_count }) : String(item.workouts_count)
+  if (item.workouts_count === 0) return <>{text}</>
+  return (
+    // Within a line of text the link is underlined, not told by its colour alone (WCAG 1.4.1).
+    <Anchor
+      component={Link}
+      to={`/workouts?equipment_id=${item.id}`}
+      underline={words ? 'always' : 'hover'}
+      aria-label={t('equipment.WORKOUTS_OF', { count: item.workouts_count, label: item.label })}
+    >
+      {text}
+    </Anchor>
+  )
+}
+
+/** In use or retired, and due for replacement when worn. */
+function Status({ item }: { item: Equipment }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={item.is_active ? 'pine' : 'gray'} variant="light">
+        {t(item.is_active ? 'equipment.ACTIVE' : 'equipment.RETIRED')}
+      </Badge>
+      {item.worn && (
+        <Badge color="red" variant="light">
+          {t('equipment.WORN')}
+        </Badge>
+      )}
     </Stack>
   )
 }
