@@ -163,6 +163,16 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  track_clock_stopped: {
+    message: "most points of the track share one time: the device's clock was not running, so no duration or speed can be computed",
+    status: 400,
+    wire: 'error',
+  },
+  track_positions_impossible: {
+    message: 'most positions of the track are farther apart than anyone can travel in the time between them (over 300 km/h): no distance can be measured',
+    status: 400,
+    wire: 'error',
+  },
   track_invalid_coordinates: {
     message: 'the track contains a point with missing or invalid coordinates',
     status: 400,
@@ -305,6 +315,8 @@ const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
   track_times_invalid: 'gpx_processing_failed',
   track_times_sparse: 'gpx_processing_failed',
   track_segments_overlap: 'gpx_processing_failed',
+  track_clock_stopped: 'gpx_processing_failed',
+  track_positions_impossible: 'gpx_processing_failed',
   track_invalid_coordinates: 'gpx_processing_failed',
   track_too_many_points: 'gpx_processing_failed',
   fit_not_activity: 'gpx_processing_failed',

@@ -109,7 +109,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpxstudio-tracks-segments.gpx': positions(),
   'gpx/gpxstudio-waypoint.gpx': { refused: 'track_no_timestamps' },
   'gpx/korita-zbevnica.gpx': positions(),
-  'gpx/mojstrovka.gpx': { refused: 'track_times_invalid' }, // every time is 1901-12-13T20:45:52
+  'gpx/mojstrovka.gpx': { refused: 'track_clock_stopped' }, // 183 of 184 times are 1901-12-13T20:45:52.2073437 (the other is 0.3 ms off)
   'gpx/ride-7555261629.gpx': positions(),
   'gpx/route-only.gpx': { refused: 'track_no_track' },
   'gpx/sports-tracker.gpx': positions(), // 3,078 steps back in time
@@ -384,6 +384,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpsbabel-mtk-logger.gpx': positions(),
   // Every position is (0, 0), a chip without a fix: the distance is unknown, not the barometer's ups and downs.
   'gpx/gpsbabel-igc1-baro.gpx': noDistance,
+  // 494 of 496 points dated 1989-12-31T00:00:00, two in 2005: the logger's clock was not running.
+  'gpx/gpsbabel-pathaway.gpx': { refused: 'track_clock_stopped' },
+  // Three points a second apart, 0.5 and 1.05 km from each other (haversine): no one's steps.
+  'gpx/georust-with-accuracy.gpx': { refused: 'track_positions_impossible' },
 }
 
 /**

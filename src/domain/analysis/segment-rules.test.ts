@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AppError } from '../../errors/app-error'
 import type { Track } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
 import { analyseTrack } from './workout-analysis'
@@ -86,5 +87,22 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(workout.maxSpeedKmh).toBeNull()
     expect(workout.bounds).toBeNull()
     expect(workout.durationS).toBe(60)
+  })
+
+  it("a clock that was not running (most points at one time) is refused with that reason; a coarse clock is not", () => {
+    // A logger's epoch under 8 of 10 fixes, then two real times (GPSBabel's PathAway file: 494 of 496).
+    const stopped = gpxOf([...Array.from({ length: 8 }, (_, i) => ({ s: 0, lat: 45 + i * 0.0001 })), { s: 600, lat: 45.001 }, { s: 610, lat: 45.0011 }])
+    expect(() => analyseTrack(stopped)).toThrow(new AppError('track_clock_stopped'))
+    // Whole seconds under five fixes a second: each time is shared by five of 20 points.
+    const coarse = gpxOf(Array.from({ length: 20 }, (_, i) => ({ s: Math.floor(i / 5), lat: 45 + i * 0.00001 })))
+    expect(analyseTrack(coarse).workout.durationS).toBe(3)
+  })
+
+  it('positions mostly out of anyone\'s reach are refused with that reason; one spike among them is dropped', () => {
+    // 1 s apart, each 1.1 km beyond the last (4,000 km/h): no two within reach (georust's test file).
+    const jumps = gpxOf(Array.from({ length: 5 }, (_, i) => ({ s: i, lat: 45 + i * 0.01 })))
+    expect(() => analyseTrack(jumps)).toThrow(new AppError('track_positions_impossible'))
+    const spike = gpxOf(Array.from({ length: 5 }, (_, i) => ({ s: i * 10, lat: i === 2 ? 46 : 45 + i * 0.001 })))
+    expect((analyseTrack(spike).workout.distanceKm ?? 0) * 1000).toBeCloseTo(4 * MILLIDEGREE_M, 1)
   })
 })

@@ -43,8 +43,9 @@ export interface TrackAnalysis {
  * point on its last segment lasts 235 s, not 250 s).
  *
  * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
- *   point has a time, `track_times_invalid` when times never move forward, and
- *   `track_segments_overlap` when a segment starts before the previous one ends.
+ *   point has a time, `track_times_invalid` when times never move forward, `track_clock_stopped`
+ *   when most points share one time, `track_positions_impossible` when most positions are out of
+ *   anyone's reach, and `track_segments_overlap` when a segment starts before the previous one ends.
  */
 export function analyseTrack(track: Track, options: AnalysisOptions = {}): TrackAnalysis {
   const threshold = thresholdOf(options.stoppedSpeedThresholdKmh)
@@ -52,6 +53,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const kept = all.filter((segment) => segment.size >= 2)
   if (kept.length === 0) throw new AppError('track_no_points')
   if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')
+  // Before positions are judged by their times, which such a clock makes look like jumps.
+  if (clockStopped(kept)) throw new AppError('track_clock_stopped')
   const moments = track.format === 'fit' ? all.filter((segment) => segment.size === 1).map((segment) => segment.time[0] ?? Number.NaN).filter(Number.isFinite) : []
   const workoutStart = Math.min(firstTime(kept), ...moments)
 
@@ -69,6 +72,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // segment far from the previous one is no evidence against either. The (0, 0) a chip writes
   // before its first fix, often in a segment of its own, is no position wherever it stands.
   const groundM = new Float64Array(size)
+  let fixes = 0
+  let possible = 0
   let at = 0
   for (const segment of kept) {
     const lat = series.lat.subarray(at, at + segment.size)
@@ -78,12 +83,19 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     lon.set(segment.lon)
     time.set(segment.time)
     dropNoFix(lat, lon)
+    fixes += countFixes(lat, lon)
     const steps = dropImpossiblePositions(lat, lon, time)
+    possible += countFixes(lat, lon)
     // Where a position was dropped the segment's measure measures its steps again.
     if (steps) groundM.set(steps, at)
     else groundM.fill(Number.NaN, at, at + segment.size)
     at += segment.size
   }
+
+  // Positions that mostly jump farther than anyone travels are no measure of anything (a test
+  // file's points a kilometre apart each second): refused rather than measured on the few left.
+  // A virtual ride's positions are the game's, and measure nothing anyway.
+  if (possible * 2 < fixes && track.distanceFromDevice !== true) throw new AppError('track_positions_impossible')
 
   // One distance source for the whole activity (see DistanceSource).
   const source: DistanceSource = kept.some(hasPosition) && track.distanceFromDevice !== true ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
@@ -129,6 +141,34 @@ function hasPosition(segment: TrackSegment): boolean {
 
 function hasRecordedDistance(segment: TrackSegment): boolean {
   return segment.recordedDistance?.some((value) => !Number.isNaN(value)) === true
+}
+
+function countFixes(lat: Float64Array, lon: Float64Array): number {
+  let count = 0
+  for (let i = 0; i < lat.length; i++) if (!Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))) count++
+  return count
+}
+
+/**
+ * Whether more than half of the timed points share one time: the device's clock was not running
+ * (a logger writing its epoch, 1989-12-31, under 494 of 496 fixes), so the time says nothing of
+ * when the athlete was anywhere. A clock of whole seconds under several fixes a second shares each
+ * time among a few points only; times that never move at all are `track_times_invalid`.
+ */
+function clockStopped(segments: readonly TrackSegment[]): boolean {
+  const counts = new Map<number, number>()
+  let timed = 0
+  let most = 0
+  for (const segment of segments) {
+    for (const t of segment.time) {
+      if (Number.isNaN(t)) continue
+      timed++
+      const count = (counts.get(t) ?? 0) + 1
+      counts.set(t, count)
+      if (count > most) most = count
+    }
+  }
+  return most * 2 > timed && most < timed
 }
 
 function firstTime(segments: readonly TrackSegment[]): number {
