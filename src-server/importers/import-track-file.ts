@@ -1,15 +1,16 @@
 import type { ParsedFile, TrackFormat } from '../../src/domain/track'
 import { detectFileFormat } from './detect-format'
 import { importFitFile } from './fit/fit-importer'
-import { importGpxFile } from './gpx/gpx-importer'
+import { gpxOutings, importGpxFile } from './gpx/gpx-importer'
 import { importKmlFile } from './kml/kml-importer'
 import { importTcxFile } from './tcx/tcx-importer'
 
 type Imported = Pick<ParsedFile, 'activities' | 'warnings'>
 
 const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported>>> = {
-  // A GPX file is one activity whatever its number of <trk> (the reference tracker's rule).
-  gpx: async (path) => ({ activities: [await importGpxFile(path)], warnings: [] }),
+  // A GPX file's tracks are one activity (the reference tracker's rule), unless they are outings
+  // written out of time order (see gpxOutings).
+  gpx: async (path) => ({ activities: gpxOutings(await importGpxFile(path)), warnings: [] }),
   tcx: async (path) => ({ activities: await importTcxFile(path), warnings: [] }),
   fit: importFitFile,
   // KML too: one activity (a KMZ arrives unpacked, see packed-track-file.ts).

@@ -600,6 +600,39 @@ export async function importGpx(read: ByteReader, sizeHint: number): Promise<Tra
   return handler.result()
 }
 
+/** The earliest and latest time of a track, epoch ms; `null` when none of its points has one. */
+function spanOf(part: TrackPart): { readonly start: number; readonly end: number } | null {
+  let start = Number.POSITIVE_INFINITY
+  let end = Number.NEGATIVE_INFINITY
+  for (const segment of part.segments) {
+    for (const t of segment.time) {
+      if (t < start) start = t
+      if (t > end) end = t
+    }
+  }
+  return start <= end ? { start, end } : null
+}
+
+/**
+ * The outings of a GPX file. Its tracks are one workout when they follow each other in time (the
+ * reference tracker's rule: a recording paused into several tracks). Tracks written out of time
+ * order that do not overlap are outings of their own, collected in one file (a GPS unit's three
+ * hikes on three days, the autumn one before the spring one): a workout each, in time order, rather
+ * than one workout spanning months. Overlapping tracks stay one activity, which the analysis
+ * refuses as `track_segments_overlap` (the same ride twice).
+ */
+export function gpxOutings(track: Track): Track[] {
+  const spans = track.tracks.map(spanOf)
+  const inOrder = spans.every((span, index) => {
+    const previous = spans[index - 1]
+    return index === 0 || span === null || previous === null || previous === undefined || span.start >= previous.end
+  })
+  if (inOrder || spans.includes(null)) return [track]
+  const sorted = track.tracks.map((part, index) => ({ part, span: spans[index] ?? { start: 0, end: 0 } })).sort((a, b) => a.span.start - b.span.start)
+  if (sorted.some((entry, index) => index > 0 && entry.span.start < (sorted[index - 1]?.span.end ?? Number.NEGATIVE_INFINITY))) return [track]
+  return sorted.map(({ part }) => ({ ...track, name: part.name ?? track.name, description: part.description ?? track.description, tracks: [part] }))
+}
+
 /** Reads a GPX file from disk, streaming (see {@link importGpx}). */
 export async function importGpxFile(path: string): Promise<Track> {
   const file = await open(path, 'r')

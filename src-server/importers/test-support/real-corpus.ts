@@ -6,6 +6,7 @@ import { unpackedName, unpackTrackFile } from '../../modules/workouts/packed-tra
 import {
   fitReference,
   gpxReference,
+  gpxTrackReferences,
   kmlReference,
   positionDistanceM,
   tcxReference,
@@ -388,6 +389,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpsbabel-pathaway.gpx': { refused: 'track_clock_stopped' },
   // Three points a second apart, 0.5 and 1.05 km from each other (haversine): no one's steps.
   'gpx/georust-with-accuracy.gpx': { refused: 'track_positions_impossible' },
+  // Three hikes on three days, written autumn before spring: three workouts, in time order.
+  'gpx/togeojson-blue-hills.gpx': positions(3),
 }
 
 /**
@@ -404,15 +407,17 @@ export async function readablePath(path: string, dir: string): Promise<string> {
 
 /**
  * The independent reading of a file (`readable`: its unpacked copy, see {@link readablePath}):
- * one entry per activity that can be a workout; a GPX file's sport as gpxpy names it.
+ * one entry per activity that can be a workout; a GPX file's sport as gpxpy names it. A GPX file
+ * expected to give several workouts (`activities`) is read one `<trk>` each, earliest first.
  */
-export function referenceOf(readable: string, gpx?: GpxpyFigures): readonly ReferenceActivity[] {
+export function referenceOf(readable: string, gpx?: GpxpyFigures, activities = 1): readonly ReferenceActivity[] {
   if (readable.endsWith('.fit')) {
     // A leg of fewer than two records is no workout (see the triathlon above).
     return fitReference(readable).activities.filter((activity) => activity.segments.reduce((sum, points) => sum + points.length, 0) >= 2)
   }
   if (readable.endsWith('.tcx')) return tcxReference(readable)
   if (readable.endsWith('.kml')) return [kmlReference(readable)]
+  if (activities > 1) return gpxTrackReferences(readable)
   return [{ ...gpxReference(readable), sport: gpx?.types[0]?.toLowerCase() ?? null }]
 }
 

@@ -267,7 +267,17 @@ function parseTime(text: string | undefined): number {
 
 /** The `<trkseg>`s of a GPX file as one activity (the reference tracker's multi-track rule). */
 export function gpxReference(path: string): ReferenceActivity {
-  const xml = readFileSync(path, 'utf8')
+  return gpxSegments(readFileSync(path, 'utf8'))
+}
+
+/** Each `<trk>` of a GPX file as an activity of its own, earliest first. */
+export function gpxTrackReferences(path: string): ReferenceActivity[] {
+  const tracks = [...readFileSync(path, 'utf8').matchAll(/<trk\b[\s\S]*?<\/trk>/g)].map((track) => gpxSegments(track[0]))
+  const first = (activity: ReferenceActivity): number => Math.min(...activity.segments.flatMap((points) => points.map((point) => point.time).filter(Number.isFinite)))
+  return tracks.sort((a, b) => first(a) - first(b))
+}
+
+function gpxSegments(xml: string): ReferenceActivity {
   const segments = [...xml.matchAll(/<trkseg\b[\s\S]*?<\/trkseg>/g)].map((segment) =>
     [...segment[0].matchAll(/<trkpt\b([^>]*?)(?:\/>|>([\s\S]*?)<\/trkpt>)/g)].map((point): ReferencePoint => {
       const attributes = point[1] ?? ''
