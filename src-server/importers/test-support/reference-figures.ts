@@ -343,7 +343,8 @@ export function kmlReference(path: string): ReferenceActivity {
   }
   const segments: ReferencePoint[][] = []
   for (const track of tracks) {
-    const whens = [...track.matchAll(/<when>([^<]*)<\/when>/g)].map((match) => Date.parse(match[1] ?? ''))
+    // An empty `<when/>` is a point without a time: it still takes its place in the pairing.
+    const whens = [...track.matchAll(/<when\s*\/>|<when>([^<]*)<\/when>/g)].map((match) => Date.parse(match[1] ?? ''))
     const coords = [...track.matchAll(/<(?:gx:)?coord\s*\/>|<(?:gx:)?coord>([^<]*)<\/(?:gx:)?coord>/g)].map((match) => match[1] ?? '')
     let segment: ReferencePoint[] = []
     coords.forEach((coord, index) => {
