@@ -63,11 +63,13 @@ export const workoutInsightFieldsSchema = z.object({
 })
 export type WorkoutInsightFields = z.infer<typeof workoutInsightFieldsSchema>
 
-const splitsQuery = z.object({ unit: z.enum(['km', 'mi']).default('km') })
+/** Splits per km or mile, or a swim's per 100 m or 100 yd (the units its pace reads in). */
+const SPLIT_UNITS = ['km', 'mi', '100m', '100yd'] as const
+const splitsQuery = z.object({ unit: z.enum(SPLIT_UNITS).default('km') })
 
 const splitsResponseSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ unit: z.enum(['km', 'mi']), splits: z.array(workoutPartSchema) }),
+  data: z.object({ unit: z.enum(SPLIT_UNITS), splits: z.array(workoutPartSchema) }),
 })
 export type SplitsResponse = z.infer<typeof splitsResponseSchema>
 

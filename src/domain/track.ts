@@ -73,6 +73,8 @@ export interface Lap {
   readonly distanceM?: number
   /** Milliseconds of rest at the wall after the lap, before the next one (pool swims). */
   readonly restMs?: number
+  /** A pool swim's lengths swum in the lap, in order, each `distanceM` ÷ their number metres (its splits per 100 m are made of them). */
+  readonly lengths?: readonly { readonly startTime: number; readonly endTime: number }[]
 }
 
 /** The file formats an importer understands. */

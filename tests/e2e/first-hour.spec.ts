@@ -1,14 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
+import { Decoder, Stream } from '@garmin/fitsdk'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { gpxText, setPreferences, steadyRun, uploadWorkout } from './workout-helpers'
+import { gpxText, realFile, setPreferences, steadyRun, uploadWorkout } from './workout-helpers'
 
 /** What a new user trips over in the first hour (issue 33), at a phone's and a desktop's width. */
 test.describe.configure({ timeout: 120_000 })
 
 const RUNNING = 5
 const HIKING = 3
+const POOL_SWIM = 13
 /** Miles to km by definition (1 mi = 1609.344 m). */
 const KM_PER_MILE = 1.609344
 
@@ -260,4 +262,27 @@ test('a file without a name gets a French default title without a clock time, wh
   await expect(page.getByTestId('workout-date')).toContainText('05:44')
   await expect(title).toHaveText("Course de l'après-midi")
   await expect(title).not.toContainText(/\d/)
+})
+
+test("a pool swim's splits are per 100 m, timed as the lengths its watch recorded", async ({ page, request }) => {
+  const token = await createActiveUser(request, newAccount('swimsplits'))
+  const bytes = realFile('fit/poolswim-hr.fit')
+  await uploadWorkout(request, token, 'poolswim-hr.fit', bytes, POOL_SWIM).then((workout) => openWithToken(page, token, `/workouts/${workout.id}`))
+  // Garmin's SDK: a 25 m pool, so each 100 m is 4 active lengths; their timer seconds as m:ss per 100 m.
+  const { messages } = new Decoder(Stream.fromBuffer(bytes)).read()
+  expect(messages.sessionMesgs?.[0]?.poolLength).toBe(25)
+  const seconds = (messages.lengthMesgs ?? []).filter((length) => length.lengthType === 'active').map((length) => Number(length.totalTimerTime))
+  const paces = [0, 4, 8].map((first) => {
+    const total = Math.round(seconds.slice(first, first + 4).reduce((sum, s) => sum + s, 0))
+    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')} /100 m`
+  })
+  const card = page.getByTestId('splits-card')
+  await expect(card.getByRole('heading')).toHaveText('Splits per 100 m')
+  const rows = card.getByTestId('splits-table').locator('tbody tr')
+  // 1,700 m: 17 splits of 100 m (it read 2 splits per km before).
+  await expect(rows).toHaveCount(17)
+  for (const [index, pace] of paces.entries()) await expect(rows.nth(index)).toContainText(pace)
+  await expect(rows.first()).toContainText('100 m')
+  const axe = await new AxeBuilder({ page }).include('[data-testid="splits-card"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations).toEqual([])
 })

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { BestEffort, Workout, WorkoutInsightFields, ZoneSet } from '../../../src/contracts'
 import { effortDistancesFor } from '../../../src/domain/insights/sport-efforts'
-import type { PaceUnit } from '../../../src/domain/pace'
+import { paceUnitFor, type PaceUnit } from '../../../src/domain/pace'
 import { call } from '../../api/client'
 import { formatDuration } from '../../components/formatDuration'
 import { unitFormat } from '../../components/useFigures'
@@ -28,14 +28,16 @@ interface SectionProps {
   displayAscent: boolean
 }
 
+/** The split column's heading per unit: the unit itself, as the figures write it. */
+const SPLIT_LABELS: Record<PaceUnit, string> = { km: 'km', mi: 'mi', '100m': '100\u00a0m', '100yd': '100\u00a0yd' }
+
 /**
- * Splits per km or mile, swims included (their pace reads per 100 m): a pool swim's lengths and
- * intervals are its device laps, and open-water positions, fixed only while the wrist is out of
- * the water, are too rough for 100 m stretches.
+ * Splits in the unit the sport's pace counts: per km or mile, a swim's per 100 m or 100 yd (a km
+ * split is 40 lengths of a 25 m pool), whether the swimmer reads pace or speed.
  */
 function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & { pace: PaceUnit | null }) {
   const { t } = useTranslation()
-  const unit = imperial ? 'mi' : 'km'
+  const unit = paceUnitFor(workout.sport_id, imperial)
   const splits = useLoad(`${workout.id}/${unit}`, () => call('getWorkoutSplits', { params: { id: workout.id }, query: { unit } }))
   const parts = splits.data?.data.splits ?? []
   return (
@@ -44,7 +46,7 @@ function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & {
         {t(`insights.SPLITS.TITLE_${unit}`)}
       </Title>
       {parts.length > 0 ? (
-        <PartsTable parts={parts} imperial={imperial} sportId={workout.sport_id} pace={pace} climbs={displayAscent} numberLabel={unit} testId="splits-table" />
+        <PartsTable parts={parts} imperial={imperial} sportId={workout.sport_id} pace={pace} climbs={displayAscent} numberLabel={SPLIT_LABELS[unit]} testId="splits-table" />
       ) : (
         !splits.loading && <Text c="dimmed">{t('insights.SPLITS.EMPTY')}</Text>
       )}

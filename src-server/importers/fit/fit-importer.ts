@@ -159,7 +159,7 @@ function poolLaps(lengths: readonly FitLength[], deviceLaps: readonly FitLap[], 
   const within = lengths.filter((length) => length.end >= length.start && length.end > first && length.start <= last).sort((a, b) => a.start - b.start)
   if (within.length === 0) return null
   const lapOf = (time: number): number => deviceLaps.findLastIndex((lap) => lap.start <= time)
-  const runs: { startTime: number; endTime: number; count: number; lap: number }[] = []
+  const runs: { startTime: number; endTime: number; lengths: { startTime: number; endTime: number }[]; lap: number }[] = []
   let open = false
   for (const length of within) {
     const swum = length.active && length.end > length.start && poolM / ((length.end - length.start) / 1000) <= MAX_SWIM_SPEED_MS
@@ -169,15 +169,17 @@ function poolLaps(lengths: readonly FitLength[], deviceLaps: readonly FitLap[], 
     }
     const lap = lapOf(length.start)
     const run = runs.at(-1)
+    const swumLength = { startTime: length.start, endTime: length.end }
     if (open && run && run.lap === lap) {
       run.endTime = length.end
-      run.count++
-    } else runs.push({ startTime: length.start, endTime: length.end, count: 1, lap })
+      run.lengths.push(swumLength)
+    } else runs.push({ startTime: length.start, endTime: length.end, lengths: [swumLength], lap })
     open = true
   }
   return runs.map((run, index) => {
     const next = runs[index + 1]
-    return { startTime: run.startTime, endTime: run.endTime, distanceM: run.count * poolM, ...(next ? { restMs: Math.max(0, next.startTime - run.endTime) } : {}) }
+    const { startTime, endTime, lengths } = run
+    return { startTime, endTime, distanceM: lengths.length * poolM, lengths, ...(next ? { restMs: Math.max(0, next.startTime - endTime) } : {}) }
   })
 }
 

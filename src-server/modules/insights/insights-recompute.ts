@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { InsightsRecomputeProgress } from '../../../src/contracts'
-import { effortDistancesFor } from '../../../src/domain/insights'
+import { insightOptionsFor } from '../../../src/domain/insights'
 import { AppError } from '../../../src/errors'
 import type { Logger } from '../../config/server-config'
 import type { ComputePool } from '../../compute/compute-pool'
@@ -42,7 +42,7 @@ export function createInsightsRecompute({ database, compute, uploadsDir, backgro
     // Each activity of a multi-activity file is its own workout, dated by its start. Parsed and
     // analysed in a worker thread, so the event loop keeps answering requests.
     const file = await compute.parseAndAnalyse(`${uploadsDir}/${row.filePath}`, {
-      analysis: { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) },
+      analysis: { stoppedSpeedThresholdKmh: threshold, ...insightOptionsFor(sport) },
       joinActivities: false,
       nearestTo: row.workoutDate.getTime(),
     })

@@ -19,6 +19,7 @@ import {
   zoneTimes,
   type ValueHistogram,
 } from '../../../src/domain/insights'
+import type { PaceUnit } from '../../../src/domain/pace'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
@@ -47,11 +48,12 @@ export function createInsightsService({ database, now }: { database: Database; n
   const ownedWorkout = (user: UserEntity, id: string) => ownWorkout(reads.handle, user, id)
 
   return {
-    /** Splits per km or mile; empty while the workout's insights are not computed. */
-    async splits(user: UserEntity, id: string, unit: 'km' | 'mi'): Promise<SplitsResponse> {
+    /** Splits per km or mile, or a swim's per 100 m or 100 yd; empty while the workout's insights are not computed, or per 100 m of another sport. */
+    async splits(user: UserEntity, id: string, unit: PaceUnit): Promise<SplitsResponse> {
       const workout = await ownedWorkout(user, id)
       const insights = workout.filePath === null ? null : await reads.insights.load(workout.id)
-      const parts = insights ? (unit === 'km' ? insights.splitsKm : insights.splitsMi) : []
+      const byUnit = { km: insights?.splitsKm, mi: insights?.splitsMi, '100m': insights?.splits100m, '100yd': insights?.splits100yd }
+      const parts = byUnit[unit] ?? []
       return { status: 'success', data: { unit, splits: parts.map(presentPart) } }
     },
 

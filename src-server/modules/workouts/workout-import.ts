@@ -1,7 +1,7 @@
 import { extname, join } from 'node:path'
 import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
-import { effortDistancesFor } from '../../../src/domain/insights'
+import { insightOptionsFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
@@ -271,7 +271,7 @@ export async function importWorkoutFile(
     const chosen = await sportAndThreshold(sportSettings, choices.sportId)
     const optionsFor = (choice: { sport: SportEntity; threshold: number }) => ({
       stoppedSpeedThresholdKmh: choice.threshold,
-      effortDistancesM: effortDistancesFor(choice.sport.label),
+      ...insightOptionsFor(choice.sport),
     })
     // Parsed and analysed in a worker thread, so the event loop stays free for other requests;
     // the points stay there, only figures, chart and map line come back. Each activity is

@@ -14,7 +14,7 @@ import type {
   workoutsListQuery,
   WorkoutsResponse,
 } from '../../../src/contracts'
-import { effortDistancesFor } from '../../../src/domain/insights'
+import { insightOptionsFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import { unpackPolyline } from '../../compute/packed-polyline'
@@ -322,7 +322,7 @@ export function createWorkoutsService(context: ServerContext) {
       const reanalysed =
         withFile && sport.id !== workout.sportId && workout.filePath
           ? await context.compute.parseAndAnalyse(`${layout.uploads}/${workout.filePath}`, {
-              analysis: { stoppedSpeedThresholdKmh: threshold, effortDistancesM: effortDistancesFor(sport.label) },
+              analysis: { stoppedSpeedThresholdKmh: threshold, ...insightOptionsFor(sport) },
               joinActivities: false,
               nearestTo: workout.workoutDate.getTime(),
             })

@@ -26,6 +26,8 @@ export interface StorageOptions extends AnalysisOptions {
    * of sport re-analyses the file). Default: those of every sport.
    */
   readonly effortDistancesM?: readonly number[]
+  /** Whether the insights get a swim's splits per 100 m and 100 yd (see `insightOptionsFor`). */
+  readonly swimSplits?: boolean
 }
 
 /**
@@ -39,6 +41,6 @@ export function analyseForStorage(track: Track, options: StorageOptions = {}): S
     segments,
     chart: chartSeries(series),
     polyline: mapPolyline(series),
-    insights: computeInsights(series, track.laps ?? [], workout.maxSpeedKmh, options.effortDistancesM),
+    insights: computeInsights(series, track.laps ?? [], workout.maxSpeedKmh, options.effortDistancesM, options.swimSplits),
   }
 }

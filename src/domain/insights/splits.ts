@@ -176,3 +176,81 @@ export function lapFigures(table: IntervalTable, laps: readonly Lap[]): SplitFig
     return { ...figures, distanceM: span.distanceM, movingMs: span.endTime - span.startTime, ...(span.restMs === undefined ? {} : { restMs: span.restMs }) }
   })
 }
+
+/** One stretch of a length given to a split: its time span and metres. */
+interface LengthPiece {
+  split: number
+  readonly startTime: number
+  readonly endTime: number
+}
+
+/**
+ * A pool swim's splits every `unitM` metres from its lengths (see {@link Lap}'s `lengths`), the
+ * way the swimmer's clock reads them: a split's time is its lengths' own, the rests at the wall
+ * apart (the points of a pool swim are written at length ends, some seconds late, so the series
+ * cannot tell a length from the rest after it). A length across a split boundary is shared by
+ * distance (100 m in a 25 yd pool); the heart rate is the series' over the split's lengths.
+ * @returns null when the laps carry no lengths (no pool swim)
+ */
+export function lengthSplits(table: IntervalTable, laps: readonly Lap[], unitM: number): SplitFigures[] | null {
+  if (!(unitM > 0)) throw new RangeError(`split length must be positive, got ${unitM}`)
+  const lengths = [...laps]
+    .sort((a, b) => a.startTime - b.startTime)
+    .flatMap((lap) => (lap.lengths ?? []).map((length) => ({ ...length, distanceM: (lap.distanceM ?? 0) / (lap.lengths?.length ?? 1) })))
+  if (lengths.length === 0) return null
+  const parts: { distanceM: number; movingMs: number }[] = [{ distanceM: 0, movingMs: 0 }]
+  const pieces: LengthPiece[] = []
+  let position = 0
+  let boundary = unitM
+  const give = (distanceM: number, startTime: number, endTime: number) => {
+    const part = parts.at(-1)
+    if (!part) return
+    part.distanceM += distanceM
+    part.movingMs += endTime - startTime
+    pieces.push({ split: parts.length - 1, startTime, endTime })
+  }
+  for (const { startTime, endTime, distanceM } of lengths) {
+    const msPerM = (endTime - startTime) / distanceM
+    let from = 0 // metres of this length already given
+    // Within a micrometre: four 22.86 m lengths make 100 yd although their sum in floating point is a hair short.
+    while (distanceM > 0 && position + distanceM - from >= boundary - 1e-6) {
+      const to = Math.min(distanceM, from + boundary - position)
+      give(to - from, startTime + from * msPerM, startTime + to * msPerM)
+      from = to
+      position = boundary
+      boundary += unitM
+      parts.push({ distanceM: 0, movingMs: 0 })
+    }
+    if (distanceM > from) give(distanceM - from, startTime + from * msPerM, endTime)
+    position += distanceM - from
+  }
+  const last = parts.at(-1)
+  // The split just opened at the end holds only a rounding crumb (or nothing): it joins the one before.
+  if (last && parts.length > 1 && last.distanceM < DISTANCE_NOISE_M) {
+    parts.pop()
+    const before = parts.at(-1)
+    if (before) {
+      before.distanceM += last.distanceM
+      before.movingMs += last.movingMs
+    }
+    for (const piece of pieces) piece.split = Math.min(piece.split, parts.length - 1)
+  }
+  const beats = new Float64Array(parts.length)
+  const beatTime = new Float64Array(parts.length)
+  // Each interval of the series counts for the piece its end falls in (pieces and series both run forward in time).
+  let p = 0
+  for (let k = 1; k < table.size && table.heartRate; k++) {
+    const time = table.time[k] ?? Number.NaN
+    const bpm = table.heartRate[k] ?? Number.NaN
+    const ms = time - (table.time[k - 1] ?? time)
+    while (p < pieces.length && time > (pieces[p]?.endTime ?? 0)) p++
+    const piece = pieces[p]
+    if (!piece || !(time > piece.startTime) || Number.isNaN(bpm) || !(ms > 0)) continue
+    beats[piece.split] = (beats[piece.split] ?? 0) + bpm * ms
+    beatTime[piece.split] = (beatTime[piece.split] ?? 0) + ms
+  }
+  return parts.map((part, index) => {
+    const heartTime = beatTime[index] ?? 0
+    return { ...part, ascentM: null, descentM: null, heartRate: heartTime > 0 ? (beats[index] ?? 0) / heartTime : null }
+  })
+}

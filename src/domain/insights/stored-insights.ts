@@ -1,4 +1,5 @@
 import type { PointSeries } from '../analysis/point-series'
+import { PACE_UNIT_M } from '../pace'
 import type { Lap } from '../track'
 import {
   CYCLING_EFFORT_DISTANCES_M,
@@ -10,16 +11,17 @@ import {
   type PowerEffort,
 } from './best-efforts'
 import { intervalTable } from './interval-table'
-import { lapFigures, SPLIT_UNIT_M, splits, type SplitFigures } from './splits'
+import { lapFigures, lengthSplits, SPLIT_UNIT_M, splits, type SplitFigures } from './splits'
 import { valueHistogram, type ValueHistogram } from './zones'
 
 /**
  * Version of {@link StoredInsights}; a stored row with another version is computed again (in the
  * background after start-up, see `insights-recompute.ts`). 2: best efforts pay for the pauses
  * they run through and never beat the workout's top speed. 3: a pool swim's laps are its swum
- * intervals (active lengths × pool length), rests after them, no laps of 0 m.
+ * intervals (active lengths × pool length), rests after them, no laps of 0 m. 4: swims get splits
+ * per 100 m and per 100 yd.
  */
-export const INSIGHTS_VERSION = 3
+export const INSIGHTS_VERSION = 4
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
@@ -30,6 +32,9 @@ export interface StoredInsights {
   readonly version: number
   readonly splitsKm: readonly SplitFigures[]
   readonly splitsMi: readonly SplitFigures[]
+  /** A swim's splits per 100 m and per 100 yd, as swimmers count; absent for other sports. */
+  readonly splits100m?: readonly SplitFigures[]
+  readonly splits100yd?: readonly SplitFigures[]
   /** Device laps, in time order; empty without laps. */
   readonly laps: readonly SplitFigures[]
   readonly distanceEfforts: readonly DistanceEffort[]
@@ -67,20 +72,28 @@ const ALL_EFFORT_DISTANCES_M = [...new Set([...FOOT_EFFORT_DISTANCES_M, ...CYCLI
  *   `null` for a workout without a distance, which gets no splits, laps or distance efforts
  *   (each would read 0 km): only its heart rate and power insights
  * @param effortDistancesM best-effort distances to look for (those of the workout's sport)
+ * @param swimSplits whether to add splits per 100 m and 100 yd (a swim's, see `insightOptionsFor`)
  */
 export function computeInsights(
   series: PointSeries,
   laps: readonly Lap[],
   topSpeedKmh: number | null,
   effortDistancesM: readonly number[] = ALL_EFFORT_DISTANCES_M,
+  swimSplits = false,
 ): StoredInsights {
   const table = intervalTable(series)
   const measured = topSpeedKmh !== null
-  const [splitsKm = [], splitsMi = []] = measured ? splits(table, [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi]) : []
+  const units = swimSplits ? [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi, PACE_UNIT_M['100m'], PACE_UNIT_M['100yd']] : [SPLIT_UNIT_M.km, SPLIT_UNIT_M.mi]
+  const [splitsKm = [], splitsMi = [], seriesSplits100m = [], seriesSplits100yd = []] = measured ? splits(table, units) : []
+  // A pool swim's from its lengths; an open-water swim's from its points.
+  const swimUnit = (unitM: number, fromSeries: SplitFigures[]) => (swimSplits && measured ? (lengthSplits(table, laps, unitM) ?? fromSeries) : [])
+  const splits100m = swimUnit(PACE_UNIT_M['100m'], seriesSplits100m)
+  const splits100yd = swimUnit(PACE_UNIT_M['100yd'], seriesSplits100yd)
   return {
     version: INSIGHTS_VERSION,
     splitsKm: splitsKm.map(roundedSplit),
     splitsMi: splitsMi.map(roundedSplit),
+    ...(swimSplits ? { splits100m: splits100m.map(roundedSplit), splits100yd: splits100yd.map(roundedSplit) } : {}),
     laps: measured ? lapFigures(table, laps).map(roundedSplit) : [],
     distanceEfforts: (measured ? distanceEfforts(table, effortDistancesM, topSpeedKmh) : []).map((effort) => ({
       distanceM: effort.distanceM,
