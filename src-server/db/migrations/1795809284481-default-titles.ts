@@ -17,15 +17,20 @@ const NAMES: readonly Readonly<Record<string, string>>[] = [fr, de]
 interface Row {
   id: string
   title: string
-  workout_date: string | Date
+  workout_date: string | number | Date
   label: string
   language: string
   timezone: string
 }
 
-/** Start time of a stored `workout_date` (SQLite hands back UTC text, PostgreSQL a Date). */
-function startMs(value: string | Date): number {
-  return value instanceof Date ? value.getTime() : Date.parse(`${value.replace(' ', 'T')}Z`)
+/**
+ * Start time of a stored `workout_date`: PostgreSQL hands back a Date, SQLite what was written,
+ * TypeORM's UTC text (`2018-03-13 12:44:45.000`), or epoch milliseconds from a raw insert.
+ */
+function startMs(value: string | number | Date): number {
+  if (value instanceof Date) return value.getTime()
+  if (typeof value === 'number') return value
+  return /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? Date.parse(value) : Date.parse(`${value.replace(' ', 'T')}Z`)
 }
 
 /** The hour of `start` in `timeZone`; UTC for a zone this Node does not know, so no row stops the upgrade. */

@@ -67,13 +67,15 @@ describe('upgrading titles the old default generated', () => {
     const { dir, layout, old } = await databaseBefore('DefaultTitles1795809284481', 'waymark-default-titles-')
     // The owner reads French in Paris; w1 (the helper's) starts 2020-01-01 00:00 UTC, a cycling workout.
     await old.query(`UPDATE "user" SET language = 'fr', timezone = 'Europe/Paris'`)
-    const rows: [string, number, string, string][] = [
+    const rows: [string, number, string | number, string][] = [
       // Start 2018-03-13 12:44:45 UTC, generated in Paris (13:44:45), English sport name.
       ['gen-en', SPORT_ID.running, '2018-03-13 12:44:45.000', 'Running - 2018-03-13 13:44:45'],
       // Generated in New York, French sport name; the start has milliseconds the title dropped.
       ['gen-fr', SPORT_ID.running, '2018-03-13 19:10:02.600', 'Course à pied - 2018-03-13 15:10:02'],
       // Generated in German in Kathmandu (+05:45): 23:59 UTC is 05:44 the next day.
       ['gen-de', SPORT_ID.hiking, '2018-03-12 23:59:30.000', 'Wandern - 2018-03-13 05:44:30'],
+      // A date a raw insert left as epoch milliseconds (SQLite keeps what it is given): 12:44:45 UTC.
+      ['gen-ms', SPORT_ID.running, Date.UTC(2018, 2, 13, 12, 44, 45), 'Running - 2018-03-13 13:44:45'],
       // Not the old default: one second off, another sport's name, a user's own words, an offset no zone has.
       ['second-off', SPORT_ID.running, '2018-03-13 12:44:45.000', 'Running - 2018-03-13 13:44:46'],
       ['other-sport', SPORT_ID.running, '2018-03-13 12:44:45.000', 'Hiking - 2018-03-13 13:44:45'],
@@ -97,6 +99,7 @@ describe('upgrading titles the old default generated', () => {
         'gen-en': "Course de l'après-midi",
         'gen-fr': 'Course du soir',
         'gen-de': 'Randonnée de nuit',
+        'gen-ms': "Course de l'après-midi",
         'second-off': 'Running - 2018-03-13 13:44:46',
         'other-sport': 'Hiking - 2018-03-13 13:44:45',
         typed: 'Tempo - 2018-03-13 13:44:45',
