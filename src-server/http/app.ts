@@ -37,6 +37,7 @@ import { sharingRoutes } from '../modules/sharing/sharing.routes'
 import { createPrivacyZones } from '../modules/sharing/privacy-zones.service'
 import { createShareLinks } from '../modules/sharing/share-links.service'
 import { createFollows } from '../modules/sharing/follows.service'
+import { createComments } from '../modules/sharing/comments.service'
 import { createTimeline } from '../modules/sharing/timeline.service'
 import { unpackedName } from '../modules/workouts/packed-track-file'
 import { trackExtension } from '../modules/workouts/workout-import'
@@ -128,6 +129,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
     follows: createFollows({ database, now: context.now }),
     timeline: createTimeline({ database }),
     privacyZones: createPrivacyZones(context),
+    comments: createComments({ database, now: context.now }, workouts),
   })
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   endpoints,
   type CreatedTokenResponse,
+  type CommentCreatedResponse,
   type PrivacyZoneResponse,
   type ShareLinkResponse,
   type EndpointSpec,
@@ -97,7 +98,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '', zone: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '', zone: '', comment: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -212,6 +213,24 @@ describe('OpenAPI document', () => {
     { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/sam/follow' },
     { name: 'rejectFollowRequest', method: 'POST', path: 'follow-requests/{username}/reject', url: () => 'follow-requests/owner/reject', as: 'sam' },
     { name: 'unfollowUser', method: 'POST', path: 'users/{username}/unfollow', url: () => 'users/sam/unfollow' },
+    // Comments and likes on the public workout; sam mentioned, a visitor reading.
+    {
+      name: 'addWorkoutComment',
+      method: 'POST',
+      path: 'workouts/{id}/comments',
+      url: () => `workouts/${ids.workout}/comments`,
+      body: { text: 'Well done @sam', text_visibility: 'public' },
+      status: 201,
+    },
+    { name: 'listWorkoutComments', method: 'GET', path: 'workouts/{id}/comments', url: () => `workouts/${ids.workout}/comments`, as: 'none' },
+    { name: 'editComment', method: 'PATCH', path: 'comments/{commentId}', url: () => `comments/${ids.comment}`, body: { text: 'Very well done @sam' } },
+    { name: 'likeComment', method: 'POST', path: 'comments/{commentId}/like', url: () => `comments/${ids.comment}/like`, as: 'sam' },
+    { name: 'getComment', method: 'GET', path: 'comments/{commentId}', url: () => `comments/${ids.comment}`, as: 'sam' },
+    { name: 'listCommentLikes', method: 'GET', path: 'comments/{commentId}/likes', url: () => `comments/${ids.comment}/likes`, as: 'none' },
+    { name: 'undoCommentLike', method: 'POST', path: 'comments/{commentId}/like/undo', url: () => `comments/${ids.comment}/like/undo`, as: 'sam' },
+    { name: 'likeWorkout', method: 'POST', path: 'workouts/{id}/like', url: () => `workouts/${ids.workout}/like`, as: 'sam' },
+    { name: 'listWorkoutLikes', method: 'GET', path: 'workouts/{id}/likes', url: () => `workouts/${ids.workout}/likes`, as: 'none' },
+    { name: 'undoWorkoutLike', method: 'POST', path: 'workouts/{id}/like/undo', url: () => `workouts/${ids.workout}/like/undo`, as: 'sam' },
   ]
 
   /** Deletions answer 204 and nothing else. */
@@ -222,6 +241,7 @@ describe('OpenAPI document', () => {
     { name: 'deletePicture', url: () => 'auth/picture', as: 'sam' },
     { name: 'deleteShareLink', url: () => `workouts/${ids.workout}/share_links/${ids.shareLink}` },
     { name: 'deletePrivacyZone', url: () => `auth/privacy_zones/${ids.zone}` },
+    { name: 'deleteComment', url: () => `comments/${ids.comment}` },
     { name: 'deleteWorkout', url: () => `workouts/${ids.manual}` },
     { name: 'deleteEquipment', url: () => `equipments/${ids.equipment}?force` },
     { name: 'deleteUser', url: () => 'users/dora' },
@@ -259,6 +279,7 @@ describe('OpenAPI document', () => {
       ids.shareLink = (body as ShareLinkResponse).data.share_link.id
       ids.shareToken = String((body as ShareLinkResponse).data.share_link.token)
     }
+    if (name === 'addWorkoutComment') ids.comment = (body as CommentCreatedResponse).comment.id
     if (name === 'createPrivacyZone') ids.zone = (body as PrivacyZoneResponse).data.privacy_zone.id
     if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
     if (name === 'createWorkout' && headers) {

@@ -6,6 +6,7 @@ import {
   type EndpointSpec,
   type EquipmentsResponse,
   type ImportTaskResponse,
+  type CommentCreatedResponse,
   type PrivacyZoneResponse,
   type ShareLinkResponse,
   type WorkoutsResponse,
@@ -46,6 +47,8 @@ interface World {
   shareToken: string
   /** Sam's privacy zone. */
   zoneId: string
+  /** Sam's comment on his workout. */
+  commentId: string
 }
 
 interface Request {
@@ -239,6 +242,23 @@ const MATRIX: Record<string, Row> = {
   'POST /auth/privacy_zones': { request: () => ({ path: 'auth/privacy_zones', body: { latitude: 0, longitude: 0, radius: 500 } }), ok: 201 },
   // Sam's zone: only sam deletes it; to anyone else it does not exist.
   'DELETE /auth/privacy_zones/:zoneId': { request: (w) => ({ path: `auth/privacy_zones/${w.zoneId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  // Sam's workout is private: its comments and likes are his alone; to anyone else the workout (and so the comment) does not exist.
+  'POST /workouts/:id/comments': {
+    request: (w) => ({ path: `workouts/${w.workoutId}/comments`, body: { text: 'Hello', text_visibility: 'public' } }),
+    ok: 201,
+    other: NOT_FOUND,
+    admin: NOT_FOUND,
+  },
+  'GET /workouts/:id/comments': { request: (w) => ({ path: `workouts/${w.workoutId}/comments` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /comments/:commentId': { request: (w) => ({ path: `comments/${w.commentId}` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'PATCH /comments/:commentId': { request: (w) => ({ path: `comments/${w.commentId}`, body: { text: 'Edited' } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'DELETE /comments/:commentId': { request: (w) => ({ path: `comments/${w.commentId}` }), ok: 204, other: NOT_FOUND, admin: NOT_FOUND, fresh: true },
+  'POST /comments/:commentId/like': { request: (w) => ({ path: `comments/${w.commentId}/like` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /comments/:commentId/like/undo': { request: (w) => ({ path: `comments/${w.commentId}/like/undo` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /comments/:commentId/likes': { request: (w) => ({ path: `comments/${w.commentId}/likes` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /workouts/:id/like': { request: (w) => ({ path: `workouts/${w.workoutId}/like` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /workouts/:id/like/undo': { request: (w) => ({ path: `workouts/${w.workoutId}/like/undo` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /workouts/:id/likes': { request: (w) => ({ path: `workouts/${w.workoutId}/likes` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -296,6 +316,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(shareLink.status).toBe(201)
   const zone = await t.api<PrivacyZoneResponse>('POST', 'auth/privacy_zones', { token: sam.token, body: { latitude: -45, longitude: 170, radius: 300 } })
   expect(zone.status).toBe(201)
+  const comment = await t.api<CommentCreatedResponse>('POST', `workouts/${String(workout?.id)}/comments`, { token: sam.token, body: { text: 'Windy', text_visibility: 'public' } })
+  expect(comment.status).toBe(201)
   // Sam approves followers by hand (the default): kim's request waits for him.
   expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
   // The map is drawn and the archive imported in the background.
@@ -314,6 +336,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     shareLinkId: shareLink.body.data.share_link.id,
     shareToken: String(shareLink.body.data.share_link.token),
     zoneId: zone.body.data.privacy_zone.id,
+    commentId: comment.body.comment.id,
   }
 }
 

@@ -30,7 +30,8 @@ export interface RenderedMail {
   html: string
 }
 
-const escapeHtml = (value: string) =>
+/** Text made safe inside HTML (e-mails, comments' `text_html`). */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** A translator for the e-mail texts (one instance per mailer, no global state). */

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth'
+import { commentEndpoints } from './comments'
 import { configEndpoints } from './config'
 import { equipmentEndpoints } from './equipment'
 import { insightEndpoints } from './insights'
@@ -11,6 +12,7 @@ import { userEndpoints } from './users'
 import { workoutEndpoints } from './workouts'
 
 export * from './auth'
+export * from './comments'
 export * from './common'
 export * from './config'
 export * from './endpoint'
@@ -38,4 +40,5 @@ export const endpoints = {
   ...insightEndpoints,
   ...equipmentEndpoints,
   ...sharingEndpoints,
+  ...commentEndpoints,
 }

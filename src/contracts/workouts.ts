@@ -101,6 +101,9 @@ export const workoutSchema = workoutFiguresSchema.extend({
   map_visibility: visibilitySchema,
   /** Its equipment; in lists only with `return_equipments=true` (else empty). */
   equipments: z.array(equipmentSchema),
+  /** How many like it and whether the caller does: in a single workout's answer and the like calls (lists leave them out). */
+  likes_count: z.number().int().optional(),
+  liked: z.boolean().optional(),
 })
 export type Workout = z.infer<typeof workoutSchema>
 

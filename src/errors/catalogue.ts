@@ -288,6 +288,9 @@ export const errorCatalogue = {
   privacy_zone_radius_invalid: { message: 'radius must be a whole number of metres between 200 and 2000', status: 400, wire: 'error' },
   privacy_zones_limit: { message: 'a maximum of 10 privacy zones can be added', status: 400, wire: 'error' },
   privacy_zone_not_found: { message: 'privacy zone not found', status: 404, wire: 'not found' },
+  // comments (the reference's messages; the length limit is ours)
+  comment_text_invalid: { message: 'a comment must have between 1 and 2000 characters', status: 400, wire: 'error' },
+  comment_not_found: { message: 'workout comment not found', status: 404, wire: 'not found' },
   // 507 — storage
   disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>

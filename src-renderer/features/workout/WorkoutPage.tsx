@@ -17,6 +17,7 @@ import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
 import { WeatherCard } from './WeatherCard'
 import { WorkoutEquipmentCard } from '../equipment/WorkoutEquipmentCard'
+import { WorkoutComments } from '../sharing/WorkoutComments'
 import { WorkoutHeader } from './WorkoutHeader'
 
 // Leaflet and the chart library are the heavy parts: their own chunks, requested as soon as this
@@ -141,6 +142,9 @@ function WorkoutDetail({
                 {workout.notes || t('workouts.NO_NOTES')}
               </Text>
             </Card>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <WorkoutComments workoutId={workout.id} likesCount={workout.likes_count ?? 0} liked={workout.liked ?? false} />
           </Grid.Col>
         </Grid>
       )}

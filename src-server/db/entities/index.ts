@@ -15,6 +15,7 @@ import { EquipmentEntity, EquipmentTypeEntity } from './equipment.entity'
 import { ShareLinkEntity } from './share-link.entity'
 import { FollowRequestEntity } from './follow-request.entity'
 import { PrivacyZoneEntity } from './privacy-zone.entity'
+import { CommentLikeEntity, WorkoutCommentEntity, WorkoutLikeEntity } from './comment.entity'
 
 export {
   AccessTokenEntity,
@@ -37,6 +38,9 @@ export {
   ShareLinkEntity,
   FollowRequestEntity,
   PrivacyZoneEntity,
+  WorkoutCommentEntity,
+  WorkoutLikeEntity,
+  CommentLikeEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -63,4 +67,7 @@ export const entities = [
   ShareLinkEntity,
   FollowRequestEntity,
   PrivacyZoneEntity,
+  WorkoutCommentEntity,
+  WorkoutLikeEntity,
+  CommentLikeEntity,
 ]

@@ -25,6 +25,7 @@ import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
 import { PrivacyZones1795797649383 } from './1795797649383-privacy-zones'
 import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
+import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -54,6 +55,7 @@ export const migrations = [
   NullableDistance1795795581599,
   PrivacyZones1795797649383,
   DefaultTitles1795809284481,
+  CommentsLikes1795810026263,
 ]
 
 /**
@@ -73,4 +75,5 @@ export const postgresMigrations = [
   NullableDistance1795795581599,
   PrivacyZones1795797649383,
   DefaultTitles1795809284481,
+  CommentsLikes1795810026263,
 ]

@@ -3,6 +3,7 @@ import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
 import type { WriteQueue } from '../write-queue'
 import { accessTokensRepository, type AccessTokensRepository } from './access-tokens.repository'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
+import { commentsRepository, type CommentsRepository } from './comments.repository'
 import { equipmentRepository, type EquipmentRepository } from './equipment.repository'
 import { followsRepository, type FollowsRepository } from './follows.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
@@ -19,6 +20,7 @@ import { workoutsRepository, type WorkoutsRepository } from './workouts.reposito
 export interface Repositories {
   readonly accessTokens: AccessTokensRepository
   readonly appConfig: AppConfigRepository
+  readonly comments: CommentsRepository
   readonly equipment: EquipmentRepository
   readonly follows: FollowsRepository
   readonly insights: InsightsRepository
@@ -42,6 +44,7 @@ export function repositoriesOf(manager: EntityManager): Repositories {
   return {
     accessTokens: accessTokensRepository(manager),
     appConfig: appConfigRepository(manager),
+    comments: commentsRepository(manager),
     equipment: equipmentRepository(manager),
     follows: followsRepository(manager),
     insights: insightsRepository(manager),

@@ -1,6 +1,7 @@
 import type Router from '@koa/router'
 import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
+import type { Comments } from './comments.service'
 import type { Follows } from './follows.service'
 import type { PrivacyZones } from './privacy-zones.service'
 import type { ShareLinks } from './share-links.service'
@@ -9,9 +10,9 @@ import type { Timeline } from './timeline.service'
 export function sharingRoutes(
   router: Router,
   authenticate: Authenticate,
-  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones },
+  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones; comments: Comments },
 ): void {
-  const { shareLinks, follows, timeline, privacyZones } = services
+  const { shareLinks, follows, timeline, privacyZones, comments } = services
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -45,4 +46,21 @@ export function sharingRoutes(
     await privacyZones.remove(user, params.zoneId)
     return undefined
   })
+  bind(router, authenticate, endpoints.addWorkoutComment, async ({ user, params, body, ctx }) => {
+    ctx.status = 201
+    return comments.add(user, params.id, body)
+  })
+  bind(router, authenticate, endpoints.listWorkoutComments, ({ user, params }) => comments.list(user, params.id))
+  bind(router, authenticate, endpoints.getComment, ({ user, params }) => comments.get(user, params.commentId))
+  bind(router, authenticate, endpoints.editComment, ({ user, params, body }) => comments.edit(user, params.commentId, body))
+  bind(router, authenticate, endpoints.deleteComment, async ({ user, params }) => {
+    await comments.remove(user, params.commentId)
+    return undefined
+  })
+  bind(router, authenticate, endpoints.likeComment, ({ user, params }) => comments.likeComment(user, params.commentId))
+  bind(router, authenticate, endpoints.undoCommentLike, ({ user, params }) => comments.undoCommentLike(user, params.commentId))
+  bind(router, authenticate, endpoints.listCommentLikes, ({ user, params, query }) => comments.commentLikes(user, params.commentId, query))
+  bind(router, authenticate, endpoints.likeWorkout, ({ user, params }) => comments.likeWorkout(user, params.id))
+  bind(router, authenticate, endpoints.undoWorkoutLike, ({ user, params }) => comments.undoWorkoutLike(user, params.id))
+  bind(router, authenticate, endpoints.listWorkoutLikes, ({ user, params, query }) => comments.workoutLikes(user, params.id, query))
 }

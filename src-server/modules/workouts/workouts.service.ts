@@ -35,6 +35,7 @@ import { applyAnalysis, defaultTitle, sportAndThreshold, sportSettingsOf, trackR
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
+import { workoutLikesFields } from '../sharing/comments.service'
 import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
 import {
   workoutsRepository,
@@ -246,10 +247,11 @@ export function createWorkoutsService(context: ServerContext) {
         const segments = access.analysis ? await workoutsRepository(db.manager).segmentsOf([workout.id]) : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         const track = zones.length && workout.filePath ? await storedTrack(workout) : null
-        return { status: 'success', data: { workouts: [workoutOutsideZones(workoutForViewer(presented, access), zones, track)] } }
+        const likes = await workoutLikesFields(db.manager, workout.id, user)
+        return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...likes }] } }
       }
       const answer = await single(db.manager, owner, workout, 'success')
-      const extra = await workoutInsightFields(db.manager, workout)
+      const extra = { ...(await workoutInsightFields(db.manager, workout)), ...(await workoutLikesFields(db.manager, workout.id, user)) }
       return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
     },
 

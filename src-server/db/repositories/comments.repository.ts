@@ -1,0 +1,75 @@
+import { In, type EntityManager } from 'typeorm'
+import { CommentLikeEntity, UserEntity, WorkoutCommentEntity, WorkoutLikeEntity } from '../entities'
+
+/** Which page: 1-based, of `perPage`. */
+interface PageOf {
+  page: number
+  perPage: number
+}
+
+/** Comments on workouts and likes of workouts and comments. */
+export function commentsRepository(manager: EntityManager) {
+  const window = ({ page, perPage }: PageOf) => ({ skip: (page - 1) * perPage, take: perPage })
+  /** The likers of one liked thing, the latest first, and how many there are. */
+  async function likers(rows: { userId: number }[], total: number): Promise<{ users: UserEntity[]; total: number }> {
+    const users = rows.length === 0 ? [] : await manager.findBy(UserEntity, { id: In(rows.map((row) => row.userId)) })
+    const byId = new Map(users.map((user) => [user.id, user]))
+    return { users: rows.flatMap((row) => byId.get(row.userId) ?? []), total }
+  }
+
+  return {
+    byId: (id: string): Promise<WorkoutCommentEntity | null> => manager.findOneBy(WorkoutCommentEntity, { id }),
+    /** A workout's comments, oldest first. */
+    ofWorkout: (workoutId: string): Promise<WorkoutCommentEntity[]> => manager.find(WorkoutCommentEntity, { where: { workoutId }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    add: async (comment: WorkoutCommentEntity): Promise<void> => {
+      await manager.insert(WorkoutCommentEntity, comment)
+    },
+    editText: async (id: string, text: string, at: Date): Promise<void> => {
+      await manager.update(WorkoutCommentEntity, { id }, { text, modificationDate: at })
+    },
+    /** Deletes a comment and, by cascade, its likes. */
+    remove: async (id: string): Promise<void> => {
+      await manager.delete(WorkoutCommentEntity, { id })
+    },
+    /** The active accounts of these usernames (case-insensitive), for mentions. */
+    usersNamed: async (usernames: string[]): Promise<UserEntity[]> => {
+      if (usernames.length === 0) return []
+      const lower = usernames.map((name) => name.toLowerCase())
+      return manager.createQueryBuilder(UserEntity, 'user').where('LOWER(user.username) IN (:...lower)', { lower }).andWhere('user.isActive = :active', { active: true }).getMany()
+    },
+
+    workoutLikes: async (workoutId: string, userId: number | null): Promise<{ count: number; liked: boolean }> => ({
+      count: await manager.countBy(WorkoutLikeEntity, { workoutId }),
+      liked: userId !== null && (await manager.existsBy(WorkoutLikeEntity, { workoutId, userId })),
+    }),
+    /** Likes a workout; liking twice changes nothing. */
+    likeWorkout: async (workoutId: string, userId: number, at: Date): Promise<void> => {
+      if (!(await manager.existsBy(WorkoutLikeEntity, { workoutId, userId }))) await manager.insert(WorkoutLikeEntity, { workoutId, userId, createdAt: at })
+    },
+    unlikeWorkout: async (workoutId: string, userId: number): Promise<void> => {
+      await manager.delete(WorkoutLikeEntity, { workoutId, userId })
+    },
+    /** Who likes a workout, the latest first. */
+    workoutLikers: async (workoutId: string, page: PageOf) => {
+      const [rows, total] = await manager.findAndCount(WorkoutLikeEntity, { where: { workoutId }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
+      return likers(rows, total)
+    },
+
+    commentLikes: async (commentId: string, userId: number | null): Promise<{ count: number; liked: boolean }> => ({
+      count: await manager.countBy(CommentLikeEntity, { commentId }),
+      liked: userId !== null && (await manager.existsBy(CommentLikeEntity, { commentId, userId })),
+    }),
+    likeComment: async (commentId: string, userId: number, at: Date): Promise<void> => {
+      if (!(await manager.existsBy(CommentLikeEntity, { commentId, userId }))) await manager.insert(CommentLikeEntity, { commentId, userId, createdAt: at })
+    },
+    unlikeComment: async (commentId: string, userId: number): Promise<void> => {
+      await manager.delete(CommentLikeEntity, { commentId, userId })
+    },
+    commentLikers: async (commentId: string, page: PageOf) => {
+      const [rows, total] = await manager.findAndCount(CommentLikeEntity, { where: { commentId }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
+      return likers(rows, total)
+    },
+  }
+}
+
+export type CommentsRepository = ReturnType<typeof commentsRepository>

@@ -1,0 +1,183 @@
+import type { EntityManager } from 'typeorm'
+import type { z } from 'zod'
+import type { addCommentBody, Comment, CommentCreatedResponse, CommentResponse, CommentsResponse, editCommentBody, LikedWorkoutResponse, LikesResponse, likesQuery, Pagination } from '../../../src/contracts'
+import { mayView } from '../../../src/domain/visibility'
+import { AppError } from '../../../src/errors'
+import { WorkoutCommentEntity, type UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import { commentsRepository } from '../../db/repositories/comments.repository'
+import { toHttpDate } from '../../lib/http-date'
+import { isShortId, shortId } from '../../lib/short-id'
+import { escapeHtml } from '../../mail/templates'
+import { loadPresentedUser } from '../users/user.presenter'
+import type { WorkoutsService } from '../workouts/workouts.service'
+import { viewWorkout } from './workout-access'
+
+/** Likers lists: the reference's page size. */
+const LIKES_PER_PAGE = 10
+
+/** The usernames a text names as `@username`, lower-cased. */
+function mentionedNames(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(/@(\w+)/g), (match) => (match[1] ?? '').toLowerCase()))]
+}
+
+function paginationOf(page: number, total: number): Pagination {
+  const pages = Math.ceil(total / LIKES_PER_PAGE)
+  return { page, pages, total, has_prev: page > 1, has_next: page < pages }
+}
+
+/** A workout's like count and whether `viewer` likes it, as a single workout's answer carries them. */
+export async function workoutLikesFields(manager: EntityManager, workoutId: string, viewer: UserEntity | null): Promise<{ likes_count: number; liked: boolean }> {
+  const { count, liked } = await commentsRepository(manager).workoutLikes(workoutId, viewer?.id ?? null)
+  return { likes_count: count, liked }
+}
+
+/**
+ * Comments and likes as the reference tracker has them. A comment is seen by whom may see its
+ * workout and whom its `text_visibility` allows, counted from its author: everyone, the author's
+ * followers, or (private) the users it mentions; its author always. Anything else is "not found".
+ */
+export function createComments({ database, now }: { database: Database; now: () => Date }, workouts: WorkoutsService) {
+  /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see. */
+  async function mayRead(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<boolean> {
+    if (viewer?.id === comment.userId) return true
+    if (comment.textVisibility === 'private') return viewer !== null && mentionedNames(comment.text).includes(viewer.username.toLowerCase())
+    const relation = viewer === null ? 'anonymous' : (await repositories.follows.follows(viewer.id, comment.userId)) ? 'follower' : 'stranger'
+    return mayView(comment.textVisibility, relation)
+  }
+
+  /** The comment of this id when `viewer` may read it and see its workout; otherwise "not found". */
+  async function readable(repositories: Repositories, viewer: UserEntity | null, id: string): Promise<WorkoutCommentEntity> {
+    const comment = isShortId(id) ? await repositories.comments.byId(id) : null
+    if (!comment) throw new AppError('comment_not_found')
+    await viewWorkout(repositories.handle, viewer, comment.workoutId, 'workout').catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'workout_not_found' ? new AppError('comment_not_found') : error
+    })
+    if (!(await mayRead(repositories, comment, viewer))) throw new AppError('comment_not_found')
+    return comment
+  }
+
+  /** The viewer's own comment, one they may read; someone else's is refused. */
+  async function own(repositories: Repositories, viewer: UserEntity, id: string): Promise<WorkoutCommentEntity> {
+    const comment = await readable(repositories, viewer, id)
+    if (comment.userId !== viewer.id) throw new AppError('forbidden')
+    return comment
+  }
+
+  async function present(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<Comment> {
+    const author = await repositories.users.byId(comment.userId)
+    if (!author) throw new AppError('comment_not_found')
+    const mentioned = await repositories.comments.usersNamed(mentionedNames(comment.text))
+    const { count, liked } = await repositories.comments.commentLikes(comment.id, viewer?.id ?? null)
+    return {
+      id: comment.id,
+      user: await loadPresentedUser(repositories, author, 'other'),
+      workout_id: comment.workoutId,
+      text: comment.text,
+      text_html: escapeHtml(comment.text),
+      text_visibility: comment.textVisibility,
+      created_at: toHttpDate(comment.createdAt),
+      modification_date: comment.modificationDate ? toHttpDate(comment.modificationDate) : null,
+      mentions: await Promise.all(mentioned.map((user) => loadPresentedUser(repositories, user, 'other'))),
+      likes_count: count,
+      liked,
+    }
+  }
+
+  const get = (viewer: UserEntity | null, id: string): Promise<CommentResponse> =>
+    database.snapshot(async (repositories) => ({ status: 'success', comment: await present(repositories, await readable(repositories, viewer, id), viewer) }))
+
+  async function likers(repositories: Repositories, page: { users: UserEntity[]; total: number }, pageNumber: number): Promise<LikesResponse> {
+    const likes = []
+    for (const user of page.users) likes.push(await loadPresentedUser(repositories, user, 'other'))
+    return { status: 'success', data: { likes }, pagination: paginationOf(pageNumber, page.total) }
+  }
+
+  /** Likes or unlikes a comment the viewer may read, then answers it. */
+  async function setCommentLike(viewer: UserEntity, id: string, like: boolean): Promise<CommentResponse> {
+    await database.write(async (repositories) => {
+      const comment = await readable(repositories, viewer, id)
+      if (like) await repositories.comments.likeComment(comment.id, viewer.id, now())
+      else await repositories.comments.unlikeComment(comment.id, viewer.id)
+    })
+    return get(viewer, id)
+  }
+
+  /** Likes or unlikes a workout the viewer may see, then answers it whole. */
+  async function setWorkoutLike(viewer: UserEntity, id: string, like: boolean): Promise<LikedWorkoutResponse> {
+    await database.write(async (repositories) => {
+      const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
+      if (like) await repositories.comments.likeWorkout(workout.id, viewer.id, now())
+      else await repositories.comments.unlikeWorkout(workout.id, viewer.id)
+    })
+    const answer = await workouts.get(viewer, id)
+    return { status: 'success', data: { workouts: answer.data.workouts } }
+  }
+
+  return {
+    async add(viewer: UserEntity, workoutId: string, body: z.output<typeof addCommentBody>): Promise<CommentCreatedResponse> {
+      const comment = Object.assign(new WorkoutCommentEntity(), {
+        id: shortId(),
+        userId: viewer.id,
+        text: body.text,
+        textVisibility: body.text_visibility,
+        createdAt: now(),
+        modificationDate: null,
+      })
+      await database.write(async (repositories) => {
+        const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
+        comment.workoutId = workout.id
+        await repositories.comments.add(comment)
+      })
+      return { status: 'created', comment: await database.snapshot((repositories) => present(repositories, comment, viewer)) }
+    },
+
+    async list(viewer: UserEntity | null, workoutId: string): Promise<CommentsResponse> {
+      return database.snapshot(async (repositories) => {
+        const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
+        const comments: Comment[] = []
+        for (const comment of await repositories.comments.ofWorkout(workout.id)) {
+          if (await mayRead(repositories, comment, viewer)) comments.push(await present(repositories, comment, viewer))
+        }
+        return { status: 'success', data: { comments } }
+      })
+    },
+
+    get,
+
+    async edit(viewer: UserEntity, id: string, body: z.output<typeof editCommentBody>): Promise<CommentResponse> {
+      await database.write(async (repositories) => {
+        const comment = await own(repositories, viewer, id)
+        await repositories.comments.editText(comment.id, body.text, now())
+      })
+      return get(viewer, id)
+    },
+
+    async remove(viewer: UserEntity, id: string): Promise<void> {
+      await database.write(async (repositories) => {
+        const comment = await own(repositories, viewer, id)
+        await repositories.comments.remove(comment.id)
+      })
+    },
+
+    likeComment: (viewer: UserEntity, id: string) => setCommentLike(viewer, id, true),
+    undoCommentLike: (viewer: UserEntity, id: string) => setCommentLike(viewer, id, false),
+
+    commentLikes: (viewer: UserEntity | null, id: string, query: z.output<typeof likesQuery>): Promise<LikesResponse> =>
+      database.snapshot(async (repositories) => {
+        const comment = await readable(repositories, viewer, id)
+        return likers(repositories, await repositories.comments.commentLikers(comment.id, { page: query.page, perPage: LIKES_PER_PAGE }), query.page)
+      }),
+
+    likeWorkout: (viewer: UserEntity, id: string) => setWorkoutLike(viewer, id, true),
+    undoWorkoutLike: (viewer: UserEntity, id: string) => setWorkoutLike(viewer, id, false),
+
+    workoutLikes: (viewer: UserEntity | null, id: string, query: z.output<typeof likesQuery>): Promise<LikesResponse> =>
+      database.snapshot(async (repositories) => {
+        const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
+        return likers(repositories, await repositories.comments.workoutLikers(workout.id, { page: query.page, perPage: LIKES_PER_PAGE }), query.page)
+      }),
+  }
+}
+
+export type Comments = ReturnType<typeof createComments>
