@@ -37,6 +37,7 @@ describe('personal access tokens', () => {
   it('shows the secret once, lists the token without it and stores only its hash', async () => {
     const created = await create(sam, 'read', 30, 'backup script')
     expect(created.status).toBe(201)
+    expect(created.body.status).toBe('created')
     const { token, secret } = created.body.data
     expect(secret).toMatch(/^wmk_[\w-]{43}$/)
     expect(token).toEqual({
@@ -72,6 +73,21 @@ describe('personal access tokens', () => {
     expect(renamed.body.data.workouts[0]?.title).toBe('Renamed')
     const uploaded = await upload(t, readWrite.secret, 'again.gpx', (await fixture('gpx/gpx_file.gpx')).toString().replaceAll('2018-', '2019-'), { sport_id: 1 })
     expect(uploaded.status).toBe(201)
+  })
+
+  it('records its last use to the hour: a use within the hour after the recorded one writes nothing', async () => {
+    const { secret } = (await create(sam, 'read')).body.data
+    const lastUsed = async () => (await t.api<AccessTokensResponse>('GET', 'auth/tokens', { token: sam.token })).body.data.tokens[0]?.last_used_at
+    const use = async (at: string) => {
+      clock = new Date(at)
+      expect((await t.api('GET', 'workouts', { token: secret })).status).toBe(200)
+    }
+    await use('2026-03-01T10:00:00Z')
+    expect(await lastUsed()).toBe('Sun, 01 Mar 2026 10:00:00 GMT')
+    await use('2026-03-01T10:59:59.999Z')
+    expect(await lastUsed()).toBe('Sun, 01 Mar 2026 10:00:00 GMT')
+    await use('2026-03-01T11:00:00Z')
+    expect(await lastUsed()).toBe('Sun, 01 Mar 2026 11:00:00 GMT')
   })
 
   it('is refused at once when revoked, and once expired, with catalogued messages', async () => {
