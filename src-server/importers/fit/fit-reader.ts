@@ -168,7 +168,9 @@ const SLOT_LENGTH_TYPE = 23
 const SLOT_POOL_LENGTH = 24
 /** `session`: `total_calories` (kcal). */
 const SLOT_CALORIES = 25
-const SLOT_COUNT = 26
+/** A record's `fractional_cadence` (1/128 of a revolution or stride a minute), added to `cadence`. */
+const SLOT_FRACTIONAL_CADENCE = 26
+const SLOT_COUNT = 27
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -202,6 +204,7 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [2, SLOT_ALTITUDE],
       [3, SLOT_HEART_RATE],
       [4, SLOT_CADENCE],
+      [53, SLOT_FRACTIONAL_CADENCE],
       [5, SLOT_DISTANCE],
       [6, SLOT_SPEED],
       [7, SLOT_POWER],
@@ -623,7 +626,11 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
       const enhanced = values[SLOT_ENHANCED_ALTITUDE] ?? Number.NaN
       columns.ele[n] = Number.isNaN(enhanced) ? (values[SLOT_ALTITUDE] ?? Number.NaN) / 5 + -500 : enhanced / 5 + -500
       if (heartRate !== null) heartRate[n] = values[SLOT_HEART_RATE] ?? Number.NaN
-      if (cadence !== null) cadence[n] = values[SLOT_CADENCE] ?? Number.NaN
+      if (cadence !== null) {
+        // A runner's 81.5 strides a minute are written 81 + 64/128: the whole value alone loses half a stride.
+        const fraction = values[SLOT_FRACTIONAL_CADENCE] ?? Number.NaN
+        cadence[n] = (values[SLOT_CADENCE] ?? Number.NaN) + (Number.isNaN(fraction) ? 0 : fraction / 128)
+      }
       if (power !== null) power[n] = values[SLOT_POWER] ?? Number.NaN
       if (temperature !== null) temperature[n] = values[SLOT_TEMPERATURE] ?? Number.NaN
       const compressed = values[SLOT_COMPRESSED_DISTANCE] ?? Number.NaN

@@ -32,6 +32,16 @@ describe('cadence as shown', () => {
     expect(Math.abs(mean(stored.map((cycles) => cadenceIn(cycles, unit))) - 2 * device)).toBeLessThan(1)
   })
 
+  it("each record's cadence keeps its fractional part (fractional_cadence), as Garmin's SDK decodes it", () => {
+    const bytes = readFileSync(join(process.cwd(), 'tests/fixtures/real/fit/garmin-fenix5-run.fit'))
+    const records = new Decoder(Stream.fromBuffer(bytes)).read().messages.recordMesgs ?? []
+    const device = records.map((record) => (record.cadence ?? Number.NaN) + (record.fractionalCadence ?? 0))
+    // 12 of its 21 records carry a fraction (half a stride a minute, and more).
+    expect(device.filter((value) => !Number.isInteger(value))).toHaveLength(12)
+    const stored = singleActivity(importFitBytes(bytes)).tracks.flatMap((track) => track.segments.flatMap((segment) => [...(segment.cadence ?? [])]))
+    expect(stored).toEqual(device)
+  })
+
   it('a ride stays in revolutions a minute: an Edge 810 says 87', () => {
     const { device, stored } = cadenceOf('garmin-edge810-vector.fit')
     const unit = cadenceUnitOf(SPORT_ID.cyclingSport)
