@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Decoder, Encoder, Profile, Stream, type Encodable, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
+import { Decoder, Stream } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseForStorage } from '../../../src/domain/analysis'
 import { realFixtures } from '../../test/workouts'
+import { poolSwimFit, type CraftedLength } from '../test-support/pool-swim-fit'
 import { singleActivity } from '../test-support/single-activity'
 import { importFitBytes } from './fit-importer'
 
@@ -69,14 +70,8 @@ describe('pool swim laps', () => {
   }
 
   it('a length faster than any swimmer (a push off the wall counted as a length) is no lap and no distance', () => {
-    const start = Date.UTC(2024, 4, 6, 7)
-    const at = (s: number) => new Date(start + s * 1000)
-    const encoder = new Encoder()
-    const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
-    const num = (name: string): number => Profile.MesgNum[name] ?? Number.NaN
-    write<FileIdMesg>({ mesgNum: num('FILE_ID'), type: 'activity', manufacturer: 'development', timeCreated: at(0) })
     // 25 m lengths: 30 s, 30 s, then 60 s at the wall, then a 4 s "length" (6 m/s), then 30 s, 30 s.
-    const lengths: [number, number, 'active' | 'idle'][] = [
+    const lengths: CraftedLength[] = [
       [0, 30, 'active'],
       [30, 30, 'active'],
       [60, 60, 'idle'],
@@ -84,13 +79,12 @@ describe('pool swim laps', () => {
       [124, 30, 'active'],
       [154, 30, 'active'],
     ]
-    for (const [s, elapsed] of lengths) write<RecordMesg>({ mesgNum: num('RECORD'), timestamp: at(s + elapsed), heartRate: 130 })
-    lengths.forEach(([s, elapsed, type], index) =>
-      write<LengthMesg>({ mesgNum: num('LENGTH'), messageIndex: index, timestamp: at(s + elapsed), startTime: at(s), totalElapsedTime: elapsed, totalTimerTime: elapsed, lengthType: type }),
+    const bytes = poolSwimFit(lengths,
+      lengths.map(([s, elapsed]) => s + elapsed),
+      () => 130,
+      100,
     )
-    write<LapMesg>({ mesgNum: num('LAP'), messageIndex: 0, timestamp: at(184), startTime: at(0), totalElapsedTime: 184, totalDistance: 100, firstLengthIndex: 0, numLengths: 6 })
-    write<SessionMesg>({ mesgNum: num('SESSION'), timestamp: at(184), startTime: at(0), sport: 'swimming', subSport: 'lapSwimming', poolLength: 25, totalElapsedTime: 184, totalDistance: 100 })
-    const { insights } = analyseForStorage(singleActivity(importFitBytes(encoder.close()).activities), { stoppedSpeedThresholdKmh: 1 })
+    const { insights } = analyseForStorage(singleActivity(importFitBytes(bytes).activities), { stoppedSpeedThresholdKmh: 1 })
     expect(insights.laps.map((lap) => [lap.distanceM, lap.movingMs])).toEqual([
       [50, 60_000],
       [50, 60_000],

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Decoder, Encoder, Profile, Stream, type Encodable, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
+import { Decoder, Stream } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseForStorage } from '../../../src/domain/analysis'
 import { realFixtures } from '../../test/workouts'
+import { poolSwimFit, type CraftedLength } from '../test-support/pool-swim-fit'
 import { singleActivity } from '../test-support/single-activity'
 import { importFitBytes } from './fit-importer'
 
@@ -94,22 +95,11 @@ describe('pool swim splits per 100 m', () => {
   })
 
   it("a split's heart rate is its lengths', not the rest's at the wall between them", () => {
-    const start = Date.UTC(2024, 4, 6, 7)
-    const at = (s: number) => new Date(start + s * 1000)
-    const encoder = new Encoder()
-    const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
-    const num = (name: string): number => Profile.MesgNum[name] ?? Number.NaN
-    write<FileIdMesg>({ mesgNum: num('FILE_ID'), type: 'activity', manufacturer: 'development', timeCreated: at(0) })
     // 25 m lengths of 30 s: four at 120 bpm, 60 s at the wall at 170 bpm, four at 140 bpm.
-    const lengths: [number, number, 'active' | 'idle'][] = [0, 30, 60, 90].map((s) => [s, 30, 'active'] as [number, number, 'active'])
-    lengths.push([120, 60, 'idle'], ...[180, 210, 240, 270].map((s) => [s, 30, 'active'] as [number, number, 'active']))
-    for (let s = 1; s <= 300; s++) write<RecordMesg>({ mesgNum: num('RECORD'), timestamp: at(s), heartRate: s <= 120 ? 120 : s <= 180 ? 170 : 140 })
-    lengths.forEach(([s, elapsed, type], index) =>
-      write<LengthMesg>({ mesgNum: num('LENGTH'), messageIndex: index, timestamp: at(s + elapsed), startTime: at(s), totalElapsedTime: elapsed, totalTimerTime: elapsed, lengthType: type }),
-    )
-    write<LapMesg>({ mesgNum: num('LAP'), messageIndex: 0, timestamp: at(300), startTime: at(0), totalElapsedTime: 300, totalDistance: 200, firstLengthIndex: 0, numLengths: 9 })
-    write<SessionMesg>({ mesgNum: num('SESSION'), timestamp: at(300), startTime: at(0), sport: 'swimming', subSport: 'lapSwimming', poolLength: 25, totalElapsedTime: 300, totalDistance: 200 })
-    const splits = splitsOf(Buffer.from(encoder.close())).splits100m ?? []
+    const lengths: CraftedLength[] = [...[0, 30, 60, 90].map((s): CraftedLength => [s, 30, 'active']), [120, 60, 'idle'], ...[180, 210, 240, 270].map((s): CraftedLength => [s, 30, 'active'])]
+    const seconds = Array.from({ length: 300 }, (_, i) => i + 1)
+    const bytes = poolSwimFit(lengths, seconds, (s) => (s <= 120 ? 120 : s <= 180 ? 170 : 140), 200)
+    const splits = splitsOf(Buffer.from(bytes)).splits100m ?? []
     expect(splits.map((split) => [split.distanceM, split.movingMs, split.heartRate])).toEqual([
       [100, 120_000, 120],
       [100, 120_000, 140],
