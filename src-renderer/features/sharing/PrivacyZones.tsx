@@ -3,12 +3,12 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRIVACY_ZONE_RADIUS_MAX_M, PRIVACY_ZONE_RADIUS_MIN_M } from '../../../src/domain/privacy-zones'
 import type { PrivacyZoneItem } from '../../../src/contracts'
-import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Labelled } from '../../components/Labelled'
 import { usePhone } from '../../components/usePhone'
 import { useLoad } from '../../components/useLoad'
+import { useListActions } from './useListActions'
 
 /** A number typed in a field, or null while it is empty or not a number. */
 const numberOf = (value: string | number): number | null => (typeof value === 'number' ? value : value.trim() === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null)
@@ -19,32 +19,15 @@ const numberOf = (value: string | number): number | null => (typeof value === 'n
  */
 export function PrivacyZones() {
   const { t, i18n } = useTranslation()
-  // Bumped after each change: the list is read again.
-  const [version, setVersion] = useState(0)
+  // `version` is bumped after each change: the list is read again.
+  const { version, errors, busy, run } = useListActions()
   const { data, errors: loadErrors } = useLoad(`privacy-zones-${version}`, () => call('listPrivacyZones'))
   const [latitude, setLatitude] = useState<string | number>('')
   const [longitude, setLongitude] = useState<string | number>('')
   const [radius, setRadius] = useState<string | number>(500)
-  const [errors, setErrors] = useState<string[]>([])
-  const [busy, setBusy] = useState<string | null>(null)
   const zones = data?.data.privacy_zones ?? []
   const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 })
   const phone = usePhone()
-
-  const run = async (key: string, work: () => Promise<unknown>) => {
-    setBusy(key)
-    setErrors([])
-    try {
-      await work()
-      return true
-    } catch (error) {
-      setErrors(errorKeysOfUnknown(error))
-      return false
-    } finally {
-      setBusy(null)
-      setVersion((current) => current + 1)
-    }
-  }
 
   const add = async (event: FormEvent) => {
     event.preventDefault()

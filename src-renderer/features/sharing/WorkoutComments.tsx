@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COMMENT_TEXT_MAX, type Comment } from '../../../src/contracts'
 import { VISIBILITY_LEVELS, type Visibility } from '../../../src/domain/visibility'
-import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useLoad } from '../../components/useLoad'
+import { useListActions } from './useListActions'
 import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
 
@@ -17,31 +17,14 @@ import { useAppState } from '../../session/store'
 export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: string; likesCount: number; liked: boolean }) {
   const { t } = useTranslation()
   const profile = useAppState((state) => state.profile)
-  // Bumped after each change: the comments are read again.
-  const [version, setVersion] = useState(0)
+  // `version` is bumped after each change: the comments are read again.
+  const { version, errors, busy, run } = useListActions()
   const { data, errors: loadErrors } = useLoad(`comments-${workoutId}-${version}`, () => call('listWorkoutComments', { params: { id: workoutId } }))
   const [likes, setLikes] = useState({ count: likesCount, liked })
   const [text, setText] = useState('')
   const [level, setLevel] = useState<Visibility>('public')
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null)
-  const [errors, setErrors] = useState<string[]>([])
-  const [busy, setBusy] = useState<string | null>(null)
   const comments = data?.data.comments ?? []
-
-  const run = async (key: string, work: () => Promise<unknown>) => {
-    setBusy(key)
-    setErrors([])
-    try {
-      await work()
-      return true
-    } catch (error) {
-      setErrors(errorKeysOfUnknown(error))
-      return false
-    } finally {
-      setBusy(null)
-      setVersion((current) => current + 1)
-    }
-  }
 
   const toggleWorkoutLike = () =>
     run('like', async () => {
