@@ -134,6 +134,7 @@ describe('OpenAPI document', () => {
     { name: 'setSportEquipmentDefaults', method: 'PATCH', path: 'equipment-defaults/{sportId}', url: () => 'equipment-defaults/1', body: { equipment_ids: [] } },
     { name: 'createComponent', method: 'POST', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components`, body: { label: 'Chain', wear_limit_distance: 3000 }, status: 201 },
     { name: 'listComponents', method: 'GET', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components` },
+    { name: 'getEquipmentStats', method: 'GET', path: 'equipments/{id}/stats', url: () => `equipments/${ids.equipment}/stats` },
     {
       name: 'updateComponent',
       method: 'PATCH',

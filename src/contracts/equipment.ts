@@ -148,6 +148,18 @@ export const updateComponentBody = z.object({
 export const retireComponentBody = z.object({ date: instant.optional(), replace: z.boolean().optional() })
 
 /**
+ * An item's use per calendar month in its owner's time zone, oldest first, months without a
+ * workout left out: distance in km, moving time in hours to one decimal.
+ */
+const equipmentStatsResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), total_distance: z.number(), total_duration_in_hours: z.number(), workouts_count: z.number().int() })),
+  }),
+})
+export type EquipmentStatsResponse = z.infer<typeof equipmentStatsResponseSchema>
+
+/**
  * The equipment of a workout on create and edit: short ids of the caller's items; omitted on
  * create, the sport's defaults; `[]`, none.
  */
@@ -179,6 +191,8 @@ export const equipmentEndpoints = {
   refreshEquipment: endpoint()({ method: 'POST', path: '/equipments/:id/refresh', access: 'user', response: equipmentsResponseSchema }),
   /** Active items and fitted components past a wear limit. */
   listWornEquipment: endpoint()({ method: 'GET', path: '/equipment-wear', access: 'user', response: wornResponseSchema }),
+  /** The item's distance, moving time and workouts per month (the Equipment page's chart). */
+  getEquipmentStats: endpoint()({ method: 'GET', path: '/equipments/:id/stats', access: 'user', response: equipmentStatsResponseSchema }),
   /** A bike's components, fitted and removed, oldest fitting first. */
   listComponents: endpoint()({ method: 'GET', path: '/equipments/:id/components', access: 'user', response: componentsResponseSchema }),
   createComponent: endpoint()({ method: 'POST', path: '/equipments/:id/components', access: 'user', body: createComponentBody, response: componentsResponseSchema }),

@@ -95,3 +95,33 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await axe()).toEqual([])
   })
 }
+
+test("an item's statistics: its distance per month as a chart and a table, in miles for an imperial user, in French, with no WCAG 2.1 AA violation in light and dark", async ({ page, request }) => {
+  const errors = trackPageErrors(page)
+  const token = await createActiveUser(request, newAccount('gearstats'))
+  await setPreferences(request, token, { language: 'fr', imperial_units: true })
+  const bike = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Vélo de route', equipment_type_id: 2 } })
+  const bikeId = ((await bike.json()) as { data: { equipments: { id: string }[] } }).data.equipments[0]?.id ?? ''
+  // 10 miles and 2 × 2.5 miles (1 mi = 1.609344 km), in May and June.
+  for (const [date, km] of [['2024-05-02 08:00', 16.09344], ['2024-06-10 08:00', 4.02336], ['2024-06-20 08:00', 4.02336]] as const) {
+    const added = await request.post('/api/workouts/no_gpx', { headers: auth(token), data: { sport_id: 1, duration: 3600, distance: km, workout_date: date, equipment_ids: [bikeId] } })
+    expect(added.status()).toBe(201)
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openWithToken(page, token, '/equipment')
+  await page.getByRole('button', { name: 'Statistiques de Vélo de route' }).click()
+  const table = page.getByTestId('equipment-stats-table')
+  const month = (iso: string) => new Intl.DateTimeFormat('fr', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso))
+  await expect(page.getByRole('dialog', { name: 'Distance par mois : Vélo de route' })).toBeVisible()
+  await expect(table.getByRole('row')).toHaveCount(3)
+  await expect(table.getByRole('row', { name: new RegExp(`^${month('2024-05-01T00:00:00Z')} `) })).toContainText('10 mi')
+  await expect(table.getByRole('row', { name: new RegExp(`^${month('2024-06-01T00:00:00Z')} `) })).toContainText('5 mi')
+  await expect(page.getByRole('dialog').locator('.recharts-bar-rectangle')).toHaveCount(2)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+    const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`), scheme).toEqual([])
+  }
+  expect(errors).toEqual([])
+})

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Equipment, EquipmentType } from '../../../src/contracts'
@@ -9,11 +9,15 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { PageLoader } from '../../components/PageLoader'
 import { numberFormat } from '../../format/intl'
 import { useAppState } from '../../session/store'
 import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
 import { wearShare, wearText } from './wear'
+
+// The chart library loads with the first chart opened, not with the page.
+const EquipmentStats = lazy(() => import('./EquipmentStats').then((module) => ({ default: module.EquipmentStats })))
 
 /** Phones (below Mantine's `sm`, 48em) get a card per item instead of an 8-column table. */
 const PHONE = '(max-width: 47.99em)'
@@ -33,6 +37,7 @@ export function EquipmentPage() {
   const [editing, setEditing] = useState<Equipment | null>(null)
   const [deleting, setDeleting] = useState<Equipment | null>(null)
   const [fitting, setFitting] = useState<Equipment | null>(null)
+  const [charting, setCharting] = useState<Equipment | null>(null)
   const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false })
   // Bumped after each change: the list is fetched again.
   const [version, setVersion] = useState(0)
@@ -77,6 +82,7 @@ export function EquipmentPage() {
   const actions: ItemActionHandlers = {
     edit: setEditing,
     fit: setFitting,
+    chart: setCharting,
     remove: setDeleting,
     toggle: (item) => void run(() => call('updateEquipment', { params: { id: item.id }, body: { is_active: !item.is_active } })),
   }
@@ -206,6 +212,19 @@ export function EquipmentPage() {
       >
         {fitting && <ComponentsPanel bike={fitting} onChange={reload} />}
       </Modal>
+      <Modal
+        opened={charting !== null}
+        onClose={() => setCharting(null)}
+        title={t('equipment.STATS_OF', { label: charting?.label ?? '' })}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common.CLOSE') }}
+      >
+        {charting && (
+          <Suspense fallback={<PageLoader />}>
+            <EquipmentStats item={charting} />
+          </Suspense>
+        )}
+      </Modal>
       <ConfirmDialog
         opened={deleting !== null}
         title={t('equipment.DELETE_ITEM', { label: deleting?.label ?? '' })}
@@ -241,6 +260,7 @@ interface ItemActionHandlers {
   edit: (item: Equipment) => void
   toggle: (item: Equipment) => void
   fit: (item: Equipment) => void
+  chart: (item: Equipment) => void
   remove: (item: Equipment) => void
 }
 
@@ -266,6 +286,9 @@ function ItemActions({ item, busy, actions, wrap }: { item: Equipment; busy: boo
           {t('equipment.COMPONENTS')}
         </Button>
       )}
+      <Button size="compact-sm" variant="default" onClick={() => actions.chart(item)} aria-label={t('equipment.STATS_ITEM', { label: item.label })}>
+        {t('equipment.STATS')}
+      </Button>
       <Button size="compact-sm" variant="default" color="red" onClick={() => actions.remove(item)} aria-label={t('equipment.DELETE_ITEM', { label: item.label })}>
         {t('equipment.DELETE')}
       </Button>

@@ -240,6 +240,15 @@ export function equipmentRepository(manager: EntityManager) {
       await refreshTotals([itemId])
     },
 
+    /** The date, distance (km, null when unmeasured) and moving time (s) of each of an item's workouts. */
+    async workoutFiguresOf(itemId: string): Promise<{ workoutDate: Date; distance: number | null; moving: number }[]> {
+      const rows = await query<{ workoutDate: unknown; distance: number | null; moving: number }[]>(
+        `SELECT w.workout_date AS "workoutDate", w.distance AS distance, w.moving AS moving
+         FROM workout_equipment we JOIN workout w ON w.id = we.workout_id WHERE we.equipment_id = ? ORDER BY w.workout_date`,
+        [itemId],
+      )
+      return rows.map((row) => ({ workoutDate: dialect.dateOf(row.workoutDate), distance: row.distance === null ? null : Number(row.distance), moving: Number(row.moving) }))
+    },
     /** The totals of an item as a recomputation from its workouts gives them. */
     async computedTotals(itemId: string): Promise<EquipmentTotals> {
       const [row] = await query<EquipmentTotals[]>(TOTALS_OF_ITEM('?'), [itemId])

@@ -29,6 +29,7 @@ export function equipmentRoutes(router: Router, authenticate: Authenticate, equi
     return equipment.setSportDefaults(user, sportId.data, body.equipment_ids)
   })
   bind(router, authenticate, endpoints.listWornEquipment, ({ user }) => equipment.worn(user))
+  bind(router, authenticate, endpoints.getEquipmentStats, ({ user, params }) => equipment.stats(user, params.id))
   bind(router, authenticate, endpoints.listComponents, ({ user, params }) => equipment.listComponents(user, params.id))
   bind(router, authenticate, endpoints.createComponent, async ({ user, params, body, ctx }) => {
     ctx.status = 201

@@ -5,6 +5,7 @@ import {
   type createComponentBody,
   type createEquipmentBody,
   type EquipmentsResponse,
+  type EquipmentStatsResponse,
   type EquipmentTypesResponse,
   type retireComponentBody,
   type updateComponentBody,
@@ -16,6 +17,7 @@ import { AppError } from '../../../src/errors'
 import type { EquipmentEntity, EquipmentTypeEntity, UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
 import { isShortId, shortId } from '../../lib/short-id'
+import { createZoneClock } from '../../../src/domain/zoned-time'
 import { checkWorkoutItems, hours, knownFields, newItem, presentComponent, presentItems, presentType, wearOf } from './equipment-rules'
 
 /** An equipment type by id: unknown is "invalid", a disabled one refused unless the item has it already. */
@@ -180,6 +182,32 @@ export function createEquipmentService({ database, now }: { database: Database; 
       })
       if (!item) throw new AppError('equipment_not_found')
       return answer(item)
+    },
+
+    /** The item's use per calendar month, in the owner's time zone (a workout on the 1st at 00:30 in Paris is in that month). */
+    async stats(user: UserEntity, id: string): Promise<EquipmentStatsResponse> {
+      return database.snapshot(async (repositories) => {
+        const item = await own(repositories, user, id)
+        const clock = createZoneClock(user.timezone)
+        const months = new Map<string, { distance: number; moving: number; count: number }>()
+        for (const workout of await repositories.equipment.workoutFiguresOf(item.id)) {
+          const local = clock.local(workout.workoutDate.getTime())
+          const month = `${local.year}-${String(local.month).padStart(2, '0')}`
+          const sum = months.get(month) ?? { distance: 0, moving: 0, count: 0 }
+          sum.distance += workout.distance ?? 0
+          sum.moving += workout.moving
+          sum.count += 1
+          months.set(month, sum)
+        }
+        return {
+          status: 'success',
+          data: {
+            months: [...months]
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([month, sum]) => ({ month, total_distance: Number(sum.distance.toFixed(3)), total_duration_in_hours: hours(sum.moving), workouts_count: sum.count })),
+          },
+        }
+      })
     },
 
     /**
