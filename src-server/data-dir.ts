@@ -116,10 +116,12 @@ async function readOrCreateSecret(path: string): Promise<string> {
 
 /**
  * Creates the data folder if missing, takes its exclusive lock (a second server on the same
- * folder is refused), and reads or creates the per-install secret key.
+ * folder is refused), and reads or creates the per-install secret key. With `shared` (the rows
+ * are in PostgreSQL) several servers use the folder at once: no lock is taken, and `tmp/` is not
+ * emptied (another instance's uploads may be in it).
  * @throws DataDirError with a one-line, user-facing reason.
  */
-export async function openDataDir(root: string, logger: Logger): Promise<OpenedDataDir> {
+export async function openDataDir(root: string, logger: Logger, { shared = false }: { shared?: boolean } = {}): Promise<OpenedDataDir> {
   const layout = dataDirLayout(root)
   try {
     for (const dir of [layout.root, layout.uploads, layout.pictures, layout.maps, layout.backups, layout.tmp]) {
@@ -131,6 +133,14 @@ export async function openDataDir(root: string, logger: Logger): Promise<OpenedD
     throw new DataDirError(`cannot use data folder ${root} (${reason})`)
   }
 
+  if (shared) {
+    try {
+      await keepPrivate(layout)
+      return { layout, secret: await readOrCreateSecret(join(layout.root, 'secret.key')), release: () => Promise.resolve() }
+    } catch (error) {
+      throw new DataDirError(`cannot use data folder ${root} (${(error as Error).message})`)
+    }
+  }
   const lockPath = join(layout.root, 'server.lock')
   const ownerPath = join(layout.root, OWNER_FILE)
   const takeLock = () =>

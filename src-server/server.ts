@@ -70,6 +70,8 @@ export interface ServerOverrides {
   readCacheTtlMs?: number
   /** Time between scans of the watched folders; null: no timer, tests call `watcher.scan()`. */
   watchIntervalMs?: number | null
+  /** How long an instance holds an import task without renewing it (see `IMPORT_LEASE_MS`). */
+  importLeaseMs?: number
 }
 
 export interface ServerHooks extends WriteHooks, ReadHooks {
@@ -85,7 +87,8 @@ export interface ServerHooks extends WriteHooks, ReadHooks {
 export async function createServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<WaymarkServer> {
   const now = overrides.now ?? (() => new Date())
   await checkWatchedFolders(config.watchFolders ?? [], config.dataDir)
-  const dataDir = await openDataDir(config.dataDir, config.logger)
+  // SQLite: one server per folder; PostgreSQL: the instances of a club server share it.
+  const dataDir = await openDataDir(config.dataDir, config.logger, { shared: Boolean(config.databaseUrl) })
   const hooks = overrides.hooks ?? {}
   const connections = await openDatabaseConnections(dataDir.layout, {
     databaseUrl: config.databaseUrl ?? null,
@@ -143,7 +146,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   }
   // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
   const stopCompacting = compactJournal(dataDir.layout, settledFiles(reader, dataDir.layout))
-  const imports = createImportTasks(context)
+  const imports = createImportTasks(context, overrides.importLeaseMs)
   const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const watcher = createFolderWatcher(
     {
@@ -215,6 +218,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         })
       }
       watcher.stop()
+      imports.stop()
       await background.stop()
       stopCompacting()
       await compute.close()

@@ -41,6 +41,8 @@ export interface Dialect {
   dateParameter(instant: Date | number): unknown
   /** An instant read from a `datetime` column by raw SQL. */
   dateOf(stored: unknown): Date
+  /** Ends a SELECT so its rows are locked for the transaction and rows another transaction holds are left out. */
+  readonly lockSkippingLocked: string
   /** The isolation under which every statement of one transaction reads the same snapshot. */
   readonly snapshotIsolation: 'SERIALIZABLE' | 'REPEATABLE READ'
 }
@@ -64,6 +66,8 @@ export const sqliteDialect: Dialect = {
   dateValue: (expression) => expression,
   dateParameter: toSqlDate,
   dateOf: (stored) => fromSqlDate(String(stored)),
+  // One writer at a time: the write transaction itself excludes every other.
+  lockSkippingLocked: '',
   // A transaction reads one snapshot from its first read on (WAL); TypeORM accepts no other level here.
   snapshotIsolation: 'SERIALIZABLE',
 }
@@ -96,6 +100,7 @@ const postgresDialect: Dialect = {
   dateValue: (expression) => `CAST(${expression} AS timestamptz)`,
   dateParameter: (instant) => new Date(instant),
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
+  lockSkippingLocked: 'FOR UPDATE SKIP LOCKED',
   // READ COMMITTED, the default, reads a new snapshot for each statement; SERIALIZABLE may fail a reader.
   snapshotIsolation: 'REPEATABLE READ',
 }

@@ -3,7 +3,6 @@ import type { Logger } from '../config/server-config'
 import type { DataDirLayout } from '../data-dir'
 import { createDataSource, openPostgresDataSource, openReadDataSource } from './data-source'
 import { openServerDatabase } from './open-database'
-import { removeInterruptedWrites } from './orphan-files'
 import { createPostgresReadSnapshots, createReadSnapshots, type ReadHooks, type ReadSnapshots } from './read-snapshots'
 
 /** The connections of a server's database, whichever engine holds it. */
@@ -32,7 +31,7 @@ const POSTGRES_POOL = 10
 /**
  * Opens the database of a server: SQLite in the data folder (the default, and the desktop's only
  * engine), or the PostgreSQL database of `databaseUrl` (club servers). Either way the schema is
- * brought up to date and what an interrupted import left in flight is removed.
+ * brought up to date; on SQLite what an interrupted import left in flight is also removed.
  */
 export async function openDatabaseConnections(
   layout: DataDirLayout,
@@ -42,9 +41,9 @@ export async function openDatabaseConnections(
   if (databaseUrl) {
     const pool = await openPostgresDataSource(databaseUrl, POSTGRES_POOL)
     try {
+      // No sweep of files written ahead of their rows: on a shared folder they may be another
+      // running instance's import in flight. A crashed instance's leftovers stay (a disk cost only).
       await pool.runMigrations({ transaction: 'each' })
-      const removed = await removeInterruptedWrites(pool, layout)
-      if (removed > 0) logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
     } catch (error) {
       await pool.destroy()
       throw error

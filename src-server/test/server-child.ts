@@ -6,12 +6,16 @@ import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…] [--import-lease-ms=N]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
   const databaseUrl = flags.find((flag) => flag.startsWith('--database-url='))?.slice('--database-url='.length) ?? null
   const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand'), databaseUrl }
-  const server = await createServer(config, flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {})
+  const leaseMs = flags.find((flag) => flag.startsWith('--import-lease-ms='))?.slice('--import-lease-ms='.length)
+  const server = await createServer(config, {
+    ...(flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {}),
+    ...(leaseMs ? { importLeaseMs: Number(leaseMs) } : {}),
+  })
   const { port } = await server.listen()
   // Measured as a user's app that has been open a moment: its compute threads warm (trees older
   // than warm threads, which `bench:compare` runs this file in, have none).

@@ -40,6 +40,8 @@ export interface ServerProcessOptions {
   readonly warmComputeThreads?: boolean
   /** The PostgreSQL database to run on (`--database-url`); the data folder's SQLite file when null or left out. */
   readonly databaseUrl?: string | null
+  /** How long the server holds an import task without renewing it (ms). */
+  readonly importLeaseMs?: number
 }
 
 /** The bundled server child, from the tree this file is in. */
@@ -54,6 +56,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     if (options.warmComputeThreads === false) args.push('--threads-on-demand')
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     if (options.databaseUrl) args.push(`--database-url=${options.databaseUrl}`)
+    if (options.importLeaseMs !== undefined) args.push(`--import-lease-ms=${options.importLeaseMs}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
       // Stdin is a pipe only so the child sees this process end (see `server-child.ts`).

@@ -46,6 +46,14 @@ export class ImportTaskEntity {
   @Column({ type: 'integer', default: 0 })
   attempts!: number
 
+  /** The server instance running the task (club servers: several share one database), null before any claimed it. */
+  @Column({ type: 'text', name: 'lease_owner', nullable: true })
+  leaseOwner!: string | null
+
+  /** Until when that instance holds the task; it renews this while it runs, and another instance takes over a task past it. */
+  @Column({ type: 'datetime', name: 'lease_until', nullable: true })
+  leaseUntil!: Date | null
+
   /** JSON of the user's choices and the limits in force when the archive arrived. */
   @Column({ type: 'text' })
   options!: string

@@ -24,6 +24,7 @@ import { Follows1795783947017 } from './1795783947017-follows'
 import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
 import { PrivacyZones1795797649383 } from './1795797649383-privacy-zones'
+import { ImportTaskLease1795810934523 } from './1795810934523-import-task-lease'
 import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 
@@ -56,6 +57,7 @@ export const migrations = [
   PrivacyZones1795797649383,
   DefaultTitles1795809284481,
   CommentsLikes1795810026263,
+  ImportTaskLease1795810934523,
 ]
 
 /**
@@ -76,4 +78,5 @@ export const postgresMigrations = [
   PrivacyZones1795797649383,
   DefaultTitles1795809284481,
   CommentsLikes1795810026263,
+  ImportTaskLease1795810934523,
 ]

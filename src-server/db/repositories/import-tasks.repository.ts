@@ -1,7 +1,10 @@
-import { IsNull, Not, type EntityManager } from 'typeorm'
+import { In, IsNull, Not, type EntityManager } from 'typeorm'
 import { dialectOf } from '../dialect'
 import { ImportTaskEntity, ImportTaskResultEntity } from '../entities'
 import { insertRowsShared } from '../insert-rows'
+
+/** Tasks in progress that no instance holds: past their lease (`?`: now) or never claimed; with `everyOne`, all in progress. */
+const abandoned = (everyOne: boolean) => `status = 'in_progress'${everyOne ? '' : ' AND (lease_until IS NULL OR lease_until < ?)'}`
 
 /** The import-task aggregate (a task and its per-file results). */
 export function importTasksRepository(manager: EntityManager) {
@@ -11,7 +14,6 @@ export function importTasksRepository(manager: EntityManager) {
     byId: (id: string, userId?: number): Promise<ImportTaskEntity | null> =>
       manager.findOneBy(ImportTaskEntity, userId === undefined ? { id } : { id, userId }),
     exists: (id: string): Promise<boolean> => manager.existsBy(ImportTaskEntity, { id }),
-    inProgress: (): Promise<ImportTaskEntity[]> => manager.findBy(ImportTaskEntity, { status: 'in_progress' }),
     countInProgress: (userId: number): Promise<number> => manager.countBy(ImportTaskEntity, { userId, status: 'in_progress' }),
     /** A user's tasks, newest first (id and status only). */
     newestFirst: (userId: number): Promise<Pick<ImportTaskEntity, 'id' | 'status'>[]> =>
@@ -38,6 +40,31 @@ export function importTasksRepository(manager: EntityManager) {
     /** Which files a task has stored results for (to resume after them). */
     resultFiles: (taskId: string): Promise<Pick<ImportTaskResultEntity, 'file' | 'seq'>[]> =>
       manager.find(ImportTaskResultEntity, { where: { taskId }, select: { file: true, seq: true } }),
+    /**
+     * Claims for `owner` until `until` the tasks in progress that no instance holds: none named, or
+     * past their lease at `now` (their instance died); with `everyOne`, all in progress (SQLite's
+     * one server, starting: whoever ran them has stopped). Rows another instance is claiming at
+     * the same moment are skipped, not waited for: each task goes to one instance.
+     */
+    async claimAbandoned(owner: string, now: Date, until: Date, everyOne: boolean): Promise<ImportTaskEntity[]> {
+      const rows = await manager.query<{ id: string }[]>(
+        dialect.sql(`SELECT id FROM import_task WHERE ${abandoned(everyOne)} ORDER BY created_at ${dialect.lockSkippingLocked}`),
+        everyOne ? [] : [dialect.dateParameter(now)],
+      )
+      const ids = rows.map((row) => row.id)
+      if (ids.length === 0) return []
+      await manager.update(ImportTaskEntity, { id: In(ids) }, { leaseOwner: owner, leaseUntil: until })
+      return manager.find(ImportTaskEntity, { where: { id: In(ids) }, order: { createdAt: 'ASC' } })
+    },
+    /** Whether {@link claimAbandoned} would find a task (a read: no row locked). */
+    async anyAbandoned(now: Date, everyOne: boolean): Promise<boolean> {
+      const rows = await manager.query<unknown[]>(dialect.sql(`SELECT 1 FROM import_task WHERE ${abandoned(everyOne)} LIMIT 1`), everyOne ? [] : [dialect.dateParameter(now)])
+      return rows.length > 0
+    },
+    /** Extends `owner`'s lease of the task; false when the task is no longer its own (another instance took it over). */
+    async renewLease(id: string, owner: string, until: Date): Promise<boolean> {
+      return Boolean((await manager.update(ImportTaskEntity, { id, leaseOwner: owner, status: 'in_progress' }, { leaseUntil: until })).affected)
+    },
     /** Deletes the tasks that finished before `before`, whoever owns them (their results go with them: foreign key). */
     async deleteFinishedBefore(before: Date): Promise<void> {
       await manager.query(dialect.sql('DELETE FROM import_task WHERE finished_at < ?'), [dialect.dateParameter(before)])

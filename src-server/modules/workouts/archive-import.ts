@@ -96,7 +96,15 @@ export interface ImportTasks {
   resume(user: UserEntity, id: string): Promise<ImportTask>
   /** Resolves once the tasks interrupted by the last stop have been resumed or closed (tests). */
   readonly resumed: Promise<void>
+  /** Stops renewing leases and looking for abandoned tasks (the server is stopping). */
+  stop(): void
 }
+
+/**
+ * How long an instance holds a task it runs without renewing it (it renews every third of this).
+ * On PostgreSQL another instance takes over a task past its lease: its instance died.
+ */
+const IMPORT_LEASE_MS = 60_000
 
 /** The catalogue message a task stopped by a full disk ends with (what makes it resumable). */
 const DISK_FULL_MESSAGE = errorCatalogue.disk_full.message
@@ -153,8 +161,17 @@ class TaskStopped extends Error {
 /** The event every task's end is also announced under, beside its own id. */
 const ANY_TASK = Symbol('any task')
 
-export function createImportTasks(context: ServerContext): ImportTasks {
+export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE_MS): ImportTasks {
   const { db, write } = context
+  /**
+   * Club servers run several instances on one PostgreSQL database: each task is run by the
+   * instance holding its lease. SQLite has one server per folder (its lock), which runs them all.
+   */
+  const shared = Boolean(context.config.databaseUrl)
+  const instance = randomToken()
+  const leaseEnd = () => new Date(context.now().getTime() + leaseMs)
+  /** The tasks this instance runs, whose leases it renews. */
+  const holding = new Set<string>()
   const logError = (error: unknown) => context.config.logger.error('a file of an archive could not be imported', error)
   /** Kept archives of running tasks: outside tmp/, which is emptied at every start. */
   const archivesDir = join(context.layout.root, 'imports')
@@ -673,7 +690,15 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   ): void {
     const done = new Set(stored.map((result) => result.file))
     const archivePath = row.archivePath ?? ''
+    holding.add(row.id)
     context.background.run(async (signal) => {
+      try {
+        await runTask(signal)
+      } finally {
+        holding.delete(row.id)
+      }
+    })
+    async function runTask(signal: AbortSignal): Promise<void> {
       // A server already stopping leaves the task as it found it, uncounted: the stop may not wait
       // for work started after it began, and the database may close under it.
       if (signal.aborted) return
@@ -724,11 +749,12 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         zip?.close()
         if (ending) await report(run, archivePath, ending)
       }
-    })
+    }
   }
 
+  /** A stopped instance lets its task go: the next start (or, on PostgreSQL, another instance) takes it over at once, uncounted. */
   async function resetAttempts(taskId: string): Promise<void> {
-    await write((manager) => importTasksRepository(manager).update(taskId, { attempts: 0 })).catch(logError)
+    await write((manager) => importTasksRepository(manager).update(taskId, { attempts: 0, leaseOwner: null, leaseUntil: null })).catch(logError)
   }
 
   /**
@@ -739,13 +765,24 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   async function resume(): Promise<void> {
     await mkdir(archivesDir, { recursive: true, mode: 0o700 })
     await purgeExpired()
-    const keep = new Set(await importTasksRepository(db.manager).keptArchives())
-    for (const name of await readdir(archivesDir)) {
-      const path = join(archivesDir, name)
-      if (!keep.has(path)) await rm(path, { force: true })
+    // Another instance may have kept an archive whose task it has not written yet: on a shared
+    // database, archives are removed with their tasks only.
+    if (!shared) {
+      const keep = new Set(await importTasksRepository(db.manager).keptArchives())
+      for (const name of await readdir(archivesDir)) {
+        const path = join(archivesDir, name)
+        if (!keep.has(path)) await rm(path, { force: true })
+      }
     }
-    const running = await importTasksRepository(db.manager).inProgress()
-    for (const row of running) {
+    await takeOverAbandoned()
+  }
+
+  /** Claims the tasks no running instance holds (all in progress, on SQLite's one server) and resumes them. */
+  async function takeOverAbandoned(): Promise<void> {
+    // Read first: a write only when there is a task to claim (most starts and scans find none).
+    if (!(await importTasksRepository(db.manager).anyAbandoned(context.now(), !shared))) return
+    const claimed = await write((manager) => importTasksRepository(manager).claimAbandoned(instance, context.now(), leaseEnd(), !shared))
+    for (const row of claimed) {
       const user = await usersRepository(db.manager).byId(row.userId)
       if (!user) continue
       if (row.attempts >= 1) {
@@ -776,6 +813,19 @@ export function createImportTasks(context: ServerContext): ImportTasks {
   // A server stopping at once still waits for the resumption (it reads the database being closed).
   context.background.run(() => resumed)
 
+  /** Renews this instance's leases, and takes over the tasks of instances that died (shared databases only). */
+  async function keepLeases(): Promise<void> {
+    for (const taskId of holding) {
+      const kept = await write((manager) => importTasksRepository(manager).renewLease(taskId, instance, leaseEnd()))
+      if (!kept) context.config.logger.warn('an import this instance ran was taken over by another instance')
+    }
+    await takeOverAbandoned()
+  }
+  const leaseTimer = shared
+    ? setInterval(() => context.background.run(() => resumed.then(keepLeases).catch((error: unknown) => context.config.logger.error('import leases could not be renewed', error))), leaseMs / 3)
+    : null
+  leaseTimer?.unref()
+
   /** Fails with `import_too_many_running` when the user runs as many imports as allowed (in the write making another run). */
   async function checkRunning(manager: EntityManager, userId: number): Promise<void> {
     const running = await importTasksRepository(manager).countInProgress(userId)
@@ -784,6 +834,10 @@ export function createImportTasks(context: ServerContext): ImportTasks {
 
   return {
     resumed,
+
+    stop() {
+      if (leaseTimer) clearInterval(leaseTimer)
+    },
 
     get(userId, id) {
       return load({ id, userId })
@@ -825,7 +879,7 @@ export function createImportTasks(context: ServerContext): ImportTasks {
         if (!found) throw new AppError('import_task_not_found')
         if (found.status !== 'failed' || found.message !== DISK_FULL_MESSAGE || !found.archivePath) throw new AppError('import_not_resumable')
         await checkRunning(manager, user.id)
-        const again = { status: 'in_progress' as const, message: null, finishedAt: null, attempts: 0 }
+        const again = { status: 'in_progress' as const, message: null, finishedAt: null, attempts: 0, leaseOwner: instance, leaseUntil: leaseEnd() }
         await importTasksRepository(manager).update(id, again)
         return Object.assign(found, again)
       })
@@ -863,6 +917,8 @@ export function createImportTasks(context: ServerContext): ImportTasks {
           bytesExtracted: 0,
           archivePath: kept,
           attempts: 0,
+          leaseOwner: instance,
+          leaseUntil: leaseEnd(),
           options: JSON.stringify({ choices, limits } satisfies TaskOptions),
           createdAt: context.now(),
           finishedAt: null,

@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../src/contracts'
+import { onPostgres, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
+import { startServerProcess, token, type ServerProcess } from '../test/server-process'
+import { rides, uploadForm } from '../test/workouts'
+import { buildZip } from '../test/zip-builder'
+
+/**
+ * Several instances of a club server on one PostgreSQL database and one data folder (issue 30):
+ * an archive import is run by the instance holding its lease; when that instance dies, another
+ * takes the task over once the lease has run out and completes it, every file once. Opt-in like
+ * the engine test: `WAYMARK_TEST_POSTGRES=1` on a machine with Debian's `postgresql`.
+ */
+const enabled = process.env.WAYMARK_TEST_POSTGRES === '1' && postgresInstalled()
+
+const FILES = 40
+
+async function call<T>(server: ServerProcess, method: string, path: string, auth: string, form?: FormData): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${auth}`, ...(form ? { prefer: 'respond-async' } : {}) },
+    ...(form ? { body: form } : {}),
+  })
+  return { status: response.status, body: (await response.json()) as T }
+}
+
+describe.skipIf(!enabled)('import tasks on several instances', () => {
+  let cluster: PostgresCluster
+  let dataDir: string
+  const servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster()
+    dataDir = await mkdtemp(join(tmpdir(), 'waymark-instances-'))
+  }, 60_000)
+  afterAll(async () => {
+    for (const server of servers) await server.kill()
+    await cluster.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('a task whose instance died is completed by another instance past its lease, every file once', async () => {
+    await onPostgres(cluster.url, (client) => client.query('CREATE DATABASE instances'))
+    const url = new URL(cluster.url)
+    url.pathname = '/instances'
+    const databaseUrl = url.toString()
+    // Two servers on one folder: SQLite's lock would refuse the second; PostgreSQL shares it. B
+    // looks for abandoned tasks every second (a third of its lease).
+    const a = await startServerProcess(dataDir, { databaseUrl, warmComputeThreads: false })
+    servers.push(a)
+    const b = await startServerProcess(dataDir, { databaseUrl, warmComputeThreads: false, importLeaseMs: 3000 })
+    servers.push(b)
+    const account = { username: 'owner', email: 'owner@example.com', password: 'owner-secret-pass' }
+    await fetch(`${a.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    const auth = await token(b.url, account.email, account.password)
+
+    const started = await call<ImportTaskResponse>(a, 'POST', 'workouts', auth, uploadForm('forty.zip', buildZip(await rides(FILES)), { sport_id: 1 }))
+    expect(started.status).toBe(202)
+    const taskId = started.body.data.task.id
+    // Polled as `waitForImport` does (every 50 ms), through B.
+    const task = async (): Promise<ImportTask> => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return (await call<ImportTaskResponse>(b, 'GET', `workouts/imports/${taskId}`, auth)).body.data.task
+    }
+    // B sees A's progress; A dies once it has stored a few files.
+    let seen = await task()
+    while (seen.results.length < 3) seen = await task()
+    await a.kill()
+    const afterCrash = await task()
+    expect(afterCrash.status).toBe('in_progress')
+    expect(afterCrash.results.length).toBeLessThan(FILES)
+
+    // A's lease (60 s) runs out now, as it would a minute after the crash.
+    await onPostgres(databaseUrl, (client: pg.Client) => client.query(`UPDATE import_task SET lease_until = now() - interval '1 second' WHERE id = $1`, [taskId]))
+    let now = await task()
+    while (now.status === 'in_progress') now = await task()
+    expect(now).toMatchObject({ status: 'done', files_done: FILES, files_total: FILES })
+    expect(now.results.map((result) => result.file).sort()).toEqual(Array.from({ length: FILES }, (_, i) => `ride-${i}.gpx`).sort())
+    expect(now.results.every((result) => result.status === 'imported')).toBe(true)
+    const workouts = (await call<WorkoutsListResponse>(b, 'GET', 'workouts?per_page=100', auth)).body.data.workouts
+    expect(workouts).toHaveLength(FILES)
+    expect(new Set(workouts.map((workout) => workout.workout_date)).size).toBe(FILES)
+    // Its kept archive went with its end.
+    expect(await readdir(join(dataDir, 'imports'))).toEqual([])
+  }, 240_000)
+})
