@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Decoder, Stream } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack } from '../../../src/domain/analysis'
 import { codeOf } from '../test-support/error-code'
@@ -160,5 +161,27 @@ describe('FIT files whose clock counts from power-on', () => {
     // dates the first record with a position 2017-06-28T02:34:11Z (whole seconds).
     const positioned = first.lat.findIndex((lat) => !Number.isNaN(lat))
     expect(Math.abs((first.time[positioned] ?? 0) - Date.UTC(2017, 5, 28, 2, 34, 11))).toBeLessThan(1000)
+  })
+})
+
+describe('FIT records whose clock jumps and comes back', () => {
+  it('a ride lasts what its session says, not the 791 days its records 92–105 are stamped ahead', async () => {
+    const path = join(fileURLToPath(new URL('../../../tests/fixtures/real/fit/', import.meta.url)), 'goldencheetah-2013-04-11.fit')
+    const { messages } = new Decoder(Stream.fromBuffer(readFileSync(path))).read()
+    const session = messages.sessionMesgs?.[0]
+    const records = messages.recordMesgs ?? []
+    // The independent account: Garmin's SDK reads the session's elapsed time and the excursion itself.
+    const elapsedS = Number(session?.totalElapsedTime)
+    expect(elapsedS).toBeCloseTo(7057.19, 2)
+    expect(records.filter((record) => record.timestamp instanceof Date && record.timestamp.getUTCFullYear() === 2015)).toHaveLength(14)
+
+    const track = singleActivity(await importFitFile(path))
+    const { workout } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.startTime).toBe((session?.startTime as Date).getTime())
+    expect(Math.abs(workout.durationS - elapsedS)).toBeLessThanOrEqual(1)
+    // The pauses after the excursion still cut the ride: one segment per timer start the SDK reads.
+    const starts = (messages.eventMesgs ?? []).filter((event) => event.event === 'timer' && event.eventType === 'start')
+    expect(track.tracks[0]?.segments).toHaveLength(starts.length)
+    // (Its distance is checked against the positions with the rest of the corpus: real-corpus.test.ts.)
   })
 })

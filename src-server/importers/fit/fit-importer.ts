@@ -93,6 +93,31 @@ function cleanRecords(data: FitActivityData): void {
   }
 }
 
+/** How far outside its sessions' span a record's time is still believed, ms (a record written just after the session's end). */
+const SESSION_MARGIN_MS = 3_600_000
+
+/**
+ * Forgets (sets to `NaN`) the time of a record stamped outside the span of every session by more than
+ * {@link SESSION_MARGIN_MS}: a clock that jumped and came back (one GoldenCheetah ride's records 92–105 are
+ * stamped 791 days ahead, the session lasts 7,057 s), which would otherwise stretch the workout over years and
+ * move every later pause and lap. The sessions' start and end are the device's own account of when it ran; they
+ * are trusted only when most records agree with them. The record keeps its position and sensors.
+ */
+function forgetTimesOutsideSessions(data: FitActivityData): void {
+  const { records } = data
+  const timed = data.sessions.filter((session) => Number.isFinite(session.start) && Number.isFinite(session.end) && session.end >= session.start)
+  if (timed.length === 0) return
+  const from = Math.min(...timed.map((session) => session.start)) - SESSION_MARGIN_MS
+  const until = Math.max(...timed.map((session) => session.end)) + SESSION_MARGIN_MS
+  const outside: number[] = []
+  for (let i = 0; i < records.count; i++) {
+    const time = records.time[i] ?? Number.NaN
+    if (time < from || time > until) outside.push(i)
+  }
+  if (outside.length * 2 >= records.count) return
+  for (const i of outside) records.time[i] = Number.NaN
+}
+
 /** Records `[start, end)` as one segment: views on the cleaned columns, no copy per point. */
 function segmentOf(data: FitActivityData, start: number, end: number): TrackSegment {
   const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance, speed } = data.records
@@ -217,6 +242,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
   cleanRecords(data)
+  forgetTimesOutsideSessions(data)
   // A file without positions or any distance (an indoor ride without a speed sensor) still imports
   // with its times and sensors: its distance is unknown (`null`), not refused and not made up.
 

@@ -335,7 +335,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // GoldenCheetah's test rides, runs and swims (GPL-2.0).
   'fit/goldencheetah-2012-01-11.fit': positions(),
   'fit/goldencheetah-2012-02-05-tiny.fit': { refused: 'track_no_points' }, // a session and no record
-  'fit/goldencheetah-2013-04-11.fit': positions(), // its clock jumps: records span 2.2 years
+  'fit/goldencheetah-2013-04-11.fit': positions(), // its clock jumps 791 days for 14 records and comes back: those lose their times
   'fit/goldencheetah-20130716.fit': positions(),
   'fit/goldencheetah-2017-hrv.fit': device,
   'fit/goldencheetah-fr920-firstbeat.fit': positions(),

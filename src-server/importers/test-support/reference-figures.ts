@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Decoder, Stream, type LengthMesg, type TimestampCorrelationMesg } from '@garmin/fitsdk'
+import { Decoder, Stream, type LengthMesg, type SessionMesg, type TimestampCorrelationMesg } from '@garmin/fitsdk'
 import FitParser from 'fit-file-parser'
 
 /**
@@ -190,6 +190,21 @@ function withSwimLengths(points: ReferencePoint[], lengths: readonly LengthMesg[
   return [...points, ...bounds.filter((point) => Number.isFinite(point.time))].sort((a, b) => a.time - b.time)
 }
 
+/**
+ * The session messages say when the device ran (`start_time` to `timestamp`): a record stamped more than an hour
+ * outside all of them (a clock that jumped 791 days ahead for 14 records and came back) keeps its place but not its
+ * time, unless most records disagree with the sessions (then the sessions' clock is the broken one).
+ */
+function withinSessions(points: ReferencePoint[], sessions: readonly SessionMesg[]): ReferencePoint[] {
+  const spans = sessions.map((session) => [asTime(session.startTime), asTime(session.timestamp)]).filter(([start, end]) => (start ?? Number.NaN) <= (end ?? Number.NaN))
+  if (spans.length === 0) return points
+  const from = Math.min(...spans.map(([start]) => start ?? Number.NaN)) - 3_600_000
+  const until = Math.max(...spans.map(([, end]) => end ?? Number.NaN)) + 3_600_000
+  const outside = (point: ReferencePoint) => point.time < from || point.time > until
+  if (points.filter(outside).length * 2 >= points.length) return points
+  return points.map((point) => (outside(point) ? { ...point, time: Number.NaN } : point))
+}
+
 /** Decodes a FIT file with `@garmin/fitsdk`. */
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
@@ -208,7 +223,10 @@ export function fitReference(path: string): FitReference {
   const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
   const fromLibrary = compressedTimestamps || (errors.length > 0 && sdkPoints.length === 0)
   const decoded = (fromLibrary ? libraryPoints(bytes) : null) ?? sdkPoints
-  const points = withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? [])
+  const points = withinSessions(
+    withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? []),
+    messages.sessionMesgs ?? [],
+  )
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
     .filter((event) => event.event === 'timer' && event.eventType !== 'start')
