@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MessagePort } from 'node:worker_threads'
 import { detectFormat } from '../importers/detect-format'
-import { importGpx } from '../importers/gpx/gpx-importer'
+import { gpxOutings, importGpx } from '../importers/gpx/gpx-importer'
 import { analyseFile, type AnalysedFile, type ParseAndAnalyseOptions } from './compute-tasks'
 import type { Track } from '../../src/domain/track'
 import type { ArrivingHash, ArrivingMessage } from './protocol'
@@ -127,8 +127,8 @@ export async function analyseArriving(port: MessagePort, sizeHint: number, limit
     const track = await gpxTrack(bytes, sizeHint)
     sha256 = await bytes.sha256()
     port.postMessage({ sha256 } satisfies ArrivingHash)
-    // As `importTrackFile` reads a GPX file: one activity, no warnings.
-    const file = track && (await analyseFile({ format: 'gpx', activities: [track], warnings: [] }, await bytes.analysisOptions()))
+    // As `importTrackFile` reads a GPX file: its outings, no warnings.
+    const file = track && (await analyseFile({ format: 'gpx', activities: gpxOutings(track), warnings: [] }, await bytes.analysisOptions()))
     return { sha256, file }
   } catch (error) {
     if (error instanceof GivenUp) return { sha256, file: null }
