@@ -170,12 +170,12 @@ for (const width of [1280, 390]) {
 
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:40 /100 m')
-    // Splits stay per km (why: WorkoutInsights SplitsCard), their pace per 100 m.
+    // A swim's splits are per 100 m (issue 33), each at its pace per 100 m: 15 for 1,500 m.
     const splits = page.getByTestId('splits-table')
-    await expect(splits.getByTestId('part-row')).toHaveCount(2)
+    await expect(splits.getByTestId('part-row')).toHaveCount(15)
     await expect(splits.getByTestId('part-row').first()).toContainText('1:40 /100 m')
     // Swimmers count metres, not hundredths of a km.
-    await expect(splits.getByTestId('part-distance')).toHaveText(['1,000 m', '500 m'])
+    await expect(splits.getByTestId('part-distance').first()).toHaveText('100 m')
     // Swimming has no best-effort distances: no card saying the swim was too short for them.
     await expect(page.getByTestId('best-efforts-card')).toHaveCount(0)
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 m)')).toBeVisible()
@@ -189,9 +189,11 @@ for (const width of [1280, 390]) {
     await page.emulateMedia({ colorScheme: 'dark' })
     await openWithToken(page, token, `/workouts/${swim.id}`)
     await expect(page.getByTestId('figure-ave_speed')).toHaveText('1:31 /100 yd')
-    await expect(page.getByTestId('splits-table').getByTestId('part-row').first()).toContainText('1:31 /100 yd')
-    // 1,500 m is 1,640.4 yd (1 yd = 0.9144 m): one split, short of a mile.
-    await expect(page.getByTestId('splits-table').getByTestId('part-distance')).toHaveText(['1,640 yd'])
+    // 100 yd (91.44 m) take 91.4 s; the split's ends fall between points 10 s apart, so its own pace reads 1:31 or 1:32.
+    await expect(page.getByTestId('splits-table').getByTestId('part-row').first()).toContainText(/1:3[12] \/100 yd/)
+    // 1,500 m is 1,640.4 yd (1 yd = 0.9144 m): 16 splits of 100 yd and the 40 yd left.
+    await expect(page.getByTestId('splits-table').getByTestId('part-row')).toHaveCount(17)
+    await expect(page.getByTestId('splits-table').getByTestId('part-distance').first()).toHaveText('100 yd')
     await expect(page.getByTestId('workout-chart').getByText('Pace (min/100 yd)')).toBeVisible()
     await shoot(page, `swim-pace-${width}-imperial-dark`)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
