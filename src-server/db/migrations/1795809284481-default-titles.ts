@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm'
-import { createZoneClock } from '../../../src/domain/zoned-time'
+import { createZoneClock, type ZoneClock } from '../../../src/domain/zoned-time'
 import de from '../../../src/i18n/locales/de/sports.json'
 import fr from '../../../src/i18n/locales/fr/sports.json'
 import { workoutTitle } from '../../../src/i18n/workout-titles'
@@ -34,12 +34,16 @@ function startMs(value: string | number | Date): number {
 }
 
 /** The hour of `start` in `timeZone`; UTC for a zone this Node does not know, so no row stops the upgrade. */
-function localHour(timeZone: string, start: number): number {
-  try {
-    return createZoneClock(timeZone).local(start).hour
-  } catch {
-    return new Date(start).getUTCHours()
+function localHour(clocks: Map<string, ZoneClock | null>, timeZone: string, start: number): number {
+  // One clock per zone, not per row: an install has few zones and may have many old titles.
+  if (!clocks.has(timeZone)) {
+    try {
+      clocks.set(timeZone, createZoneClock(timeZone))
+    } catch {
+      clocks.set(timeZone, null)
+    }
   }
+  return clocks.get(timeZone)?.local(start).hour ?? new Date(start).getUTCHours()
 }
 
 /**
@@ -74,10 +78,11 @@ export class DefaultTitles1795809284481 implements MigrationInterface {
        WHERE w.title LIKE '% - ____-__-__ __:__:__'`,
     )) as Row[]
     const update = queryRunner.connection.options.type === 'postgres' ? `UPDATE workout SET title = $1 WHERE id = $2` : `UPDATE workout SET title = ? WHERE id = ?`
+    const clocks = new Map<string, ZoneClock | null>()
     for (const row of rows) {
       const start = startMs(row.workout_date)
       if (!isGeneratedTitle(row.title, row.label, start)) continue
-      await queryRunner.query(update, [workoutTitle(row.label, localHour(row.timezone, start), row.language), row.id])
+      await queryRunner.query(update, [workoutTitle(row.label, localHour(clocks, row.timezone, start), row.language), row.id])
     }
   }
 
