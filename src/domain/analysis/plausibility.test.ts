@@ -3,7 +3,7 @@ import { seededRandom } from '../../test-support/seeded-random'
 import type { Track } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
 import { groundDistanceM } from '../geo/distance'
-import { dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
+import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
 import { analyseTrack } from './workout-analysis'
 
 const seconds = (count: number): Float64Array => Float64Array.from({ length: count }, (_, i) => i * 1000)
@@ -214,12 +214,13 @@ describe('impossible positions', () => {
     const lat = Float64Array.from([45, NaN, 45 + 10 / 111_000, 45 + 30 / 111_000])
     const lon = Float64Array.from([6, NaN, 6, 6])
     const steps = dropImpossiblePositions(lat, lon, Float64Array.from([0, 1000, 2000, 3000]))
-    expect(steps).not.toBeNull()
     const expected = [0, 0, groundDistanceM(45, 6, 45 + 10 / 111_000, 6), groundDistanceM(45 + 10 / 111_000, 6, 45 + 30 / 111_000, 6)]
-    expect(Array.from(steps ?? [])).toEqual(expected)
-    // After a drop the previous known fix of some changed: nothing is handed back.
+    expect(Array.from(steps)).toEqual(expected)
+    // After a drop, from the previous kept fix: the spike is bridged.
     const spiked = Float64Array.from([45, 45, 46, 45, 45])
-    expect(dropImpossiblePositions(spiked, Float64Array.from([6, 6, 6, 6, 6]), Float64Array.from([0, 1000, 2000, 3000, 4000]))).toBeNull()
+    const bridged = dropImpossiblePositions(spiked, Float64Array.from([6, 6, 6, 6, 6]), Float64Array.from([0, 1000, 2000, 3000, 4000]))
+    expect(Array.from(spiked)).toEqual([45, 45, NaN, 45, 45])
+    expect(Array.from(bridged)).toEqual([0, 0, 0, 0, 0])
   })
 
   it('does not judge fixes whose times are unknown', () => {
@@ -234,5 +235,113 @@ describe('impossible positions', () => {
     // 36 m a second, then 55 km in an hour.
     dropImpossiblePositions(lat, lon, Float64Array.from([0, 1000, 2000, 3_602_000, 3_603_000]))
     expect(Array.from(lat).every((value) => !Number.isNaN(value))).toBe(true)
+  })
+})
+
+/** Which fixes the rule keeps (true) and drops, after it ran on `fixes`. */
+function keptOf(fixes: readonly Fix[]): boolean[] {
+  const lat = Float64Array.from(fixes, (fix) => fix.lat)
+  const lon = Float64Array.from(fixes, (fix) => fix.lon)
+  dropImpossiblePositions(lat, lon, Float64Array.from(fixes, (fix) => fix.time))
+  return Array.from(lat, (value) => !Number.isNaN(value))
+}
+
+/** The haversine length of a list of fixes, metres, over the steps whose two fixes have a time (the reference tracker's rule). */
+const lengthM = (fixes: readonly Fix[]): number =>
+  fixes.reduce((total, fix, i) => {
+    const previous = fixes[i - 1]
+    return previous && !Number.isNaN(previous.time + fix.time) ? total + groundDistanceM(previous.lat, previous.lon, fix.lat, fix.lon) : total
+  }, 0)
+
+/** Some fixes of a ride lose their time, as GPX points without `<time>` do (never the first or last). */
+function untimed(random: () => number, ride: readonly Fix[], share: number): Fix[] {
+  return ride.map((fix, i) => (i > 0 && i < ride.length - 1 && random() < share ? { ...fix, time: Number.NaN } : fix))
+}
+
+describe('impossible positions among fixes without a time, and jumps with real ground on both sides', () => {
+  const random = seededRandom(2_929)
+  const rides = Array.from({ length: 30 }, (_, i) => plausibleRide(random, 40 + i * 30))
+
+  it('keeps every fix of a possible ride whatever share of them lost its time', () => {
+    for (const ride of rides) expect(keptOf(untimed(random, ride, random() * 0.5)).every(Boolean)).toBe(true)
+  })
+
+  it('drops exactly the fixes of a spike, even beside or made of fixes without a time, and keeps every other', () => {
+    for (const ride of rides) {
+      const base = untimed(random, ride, 0.05)
+      const at = 2 + Math.floor(random() * (base.length - 4))
+      const before = ride[at - 1] ?? ride[0]
+      const length = 1 + Math.floor(random() * 3)
+      const kilometres = 2 + random() * 500
+      // The spike's fixes, or the fix beside them, may have no time: the bug that let a spike in.
+      const spike = Array.from({ length }, (_, k) => ({
+        lat: (before?.lat ?? 0) + kilometres / 111,
+        lon: before?.lon ?? 0,
+        time: random() < 0.5 ? Number.NaN : (before?.time ?? 0) + ((k + 1) * 1000) / (length + 1),
+      }))
+      const neighbour = base[at - 1]
+      const beside = [...base.slice(0, at - 1), ...(neighbour && random() < 0.5 ? [{ ...neighbour, time: Number.NaN }] : base.slice(at - 1, at))]
+      const spiked = [...beside, ...spike, ...base.slice(at)]
+      const expected = spiked.map((_, i) => i < at || i >= at + length)
+      expect(keptOf(spiked)).toEqual(expected)
+      expect(figures(spiked)).toEqual(figures([...beside, ...base.slice(at)]))
+    }
+  })
+
+  it('a jump nobody can make loses neither side: both are measured, the jump adds no distance and no speed', () => {
+    for (const [index, ride] of rides.entries()) {
+      const cut = 5 + Math.floor(random() * (ride.length - 10))
+      const kilometres = 1 + random() * 300
+      // From `cut` on the ride is moved north, one second after the fix before: a receiver or clock that jumped.
+      const jumped = ride.map((fix, i) => (i < cut ? fix : { ...fix, lat: fix.lat + kilometres / 111 }))
+      const track = index % 2 === 0 ? untimed(random, jumped, 0.05) : jumped
+      const first = track.slice(0, cut)
+      const second = track.slice(cut)
+      expect(keptOf(track).every(Boolean)).toBe(true)
+      const { distanceKm, maxSpeedKmh } = figures(track)
+      expect(distanceKm).toBeCloseTo((lengthM(first) + lengthM(second)) / 1000, 9)
+      expect(maxSpeedKmh).toBeLessThanOrEqual(15 * 3.6 + 20 * 3.6)
+      const steps = dropImpossiblePositions(
+        Float64Array.from(jumped, (fix) => fix.lat),
+        Float64Array.from(jumped, (fix) => fix.lon),
+        Float64Array.from(jumped, (fix) => fix.time),
+      )
+      expect(steps[cut]).toBe(IMPOSSIBLE_STEP_M)
+      expect(Array.from(steps).filter((metres) => metres === IMPOSSIBLE_STEP_M)).toHaveLength(1)
+    }
+  })
+
+  it('a stretch of fewer than five fixes beyond a jump that leads nowhere is dropped; five are kept', () => {
+    const ride = rides[5] ?? []
+    for (const [count, kept] of [
+      [4, false],
+      [5, true],
+    ] as const) {
+      const tail = ride.length - count
+      const jumped = ride.map((fix, i) => (i < tail ? fix : { ...fix, lat: fix.lat + 0.5 }))
+      expect(keptOf(jumped)).toEqual(ride.map((_, i) => i < tail || kept))
+      // At the start alike.
+      const head = ride.map((fix, i) => (i >= count ? fix : { ...fix, lat: fix.lat + 0.5 }))
+      expect(keptOf(head)).toEqual(ride.map((_, i) => i >= count || kept))
+    }
+  })
+
+  it('a long excursion that comes back is dropped: the return is nearer the last kept fix than the way out', () => {
+    const ride = rides[10] ?? []
+    const out = ride.map((fix, i) => (i >= 20 && i < 30 ? { ...fix, lat: fix.lat + 0.5 } : fix))
+    expect(keptOf(out)).toEqual(ride.map((_, i) => i < 20 || i >= 30))
+  })
+
+  it('judges a fix without a time with the widest time its timed neighbours allow', () => {
+    // 400 m beyond, between fixes 1 s apart: out of reach (100 m + 83.3 m); 10 s apart: within reach.
+    const lat = (metres: number): number => 45 + metres / 111_195
+    const run = (gapS: number): boolean[] => {
+      const fixes = [0, 1, 2, 3, 4, 5].map((s) => ({ lat: lat(s), lon: 6, time: s * 1000 }))
+      const last = fixes[5]?.time ?? 0
+      const after = [0, 1, 2, 3, 4, 5].map((s) => ({ lat: lat(6 + s), lon: 6, time: last + gapS * 1000 + s * 1000 }))
+      return keptOf([...fixes, { lat: lat(405), lon: 6, time: Number.NaN }, ...after])
+    }
+    expect(run(1)[6]).toBe(false)
+    expect(run(10)[6]).toBe(true)
   })
 })

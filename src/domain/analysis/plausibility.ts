@@ -40,7 +40,7 @@ export const MAX_GROUND_SPEED_MS = 300 / 3.6
 const POSITION_STEP_ALLOWANCE_M = 100
 
 /**
- * The run rule shared by elevations and positions. The known samples are cut into runs wherever
+ * The run rule of elevations. The known samples are cut into runs wherever
  * one is out of reach of the previous known one (`runStarts`: the first sample of each run, which
  * each caller finds in a loop of its own: a loop calling functions it is handed, one set per
  * caller, could not have them inlined, and it runs on every point of every import); the longest
@@ -48,7 +48,6 @@ const POSITION_STEP_ALLOWANCE_M = 100
  * nearest sample is within reach of the last kept one, otherwise every sample of it is dropped. A
  * spike is thus removed whether it is one sample or several, and a track starting on a wrong value
  * keeps its real part. Linear in the number of samples.
- * @returns whether a run was dropped
  */
 function dropUnreachableRuns(
   runStarts: readonly number[],
@@ -56,9 +55,8 @@ function dropUnreachableRuns(
   known: (i: number) => boolean,
   reachable: (from: number, to: number) => boolean,
   drop: (i: number) => void,
-): boolean {
-  if (runStarts.length <= 1) return false
-  let dropped = false
+): void {
+  if (runStarts.length <= 1) return
 
   const runEnd = (k: number): number => runStarts[k + 1] ?? n
   const knownCount = (k: number): number => {
@@ -82,7 +80,6 @@ function dropUnreachableRuns(
   }
   const dropRun = (k: number): void => {
     for (let i = runStarts[k] ?? n; i < runEnd(k); i++) drop(i)
-    dropped = true
   }
 
   let anchor = lastKnown(longest)
@@ -95,7 +92,6 @@ function dropUnreachableRuns(
     if (reachable(anchor, lastKnown(k))) anchor = firstKnown(k)
     else dropRun(k)
   }
-  return dropped
 }
 
 /**
@@ -150,53 +146,145 @@ function groundStepM(lat: Float64Array, lon: Float64Array, from: number, to: num
   return groundDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN)
 }
 
-function possibleMove(metres: number, fromTime: number, toTime: number): boolean {
-  const seconds = Math.abs(toTime - fromTime) / 1000
+function possibleMove(metres: number, seconds: number): boolean {
+  // Without a time on either side nothing tells a long ride from a jump: the step is not judged.
   if (Number.isNaN(seconds)) return true
   return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds
 }
 
 /**
+ * The ground distance handed back for a step between two kept fixes that nobody can make (real
+ * ground on both sides of it, see {@link dropImpossiblePositions}): it counts no distance and no speed.
+ */
+export const IMPOSSIBLE_STEP_M = Number.NEGATIVE_INFINITY
+
+/**
+ * A stretch of fixes cut off by impossible steps, that does not lead back within reach of the fixes
+ * before it and holds fewer fixes than this, is junk (a chip's stale fixes before it settles, a spike
+ * beside a jump); from this many on it is ground the athlete covered, recorded after a jump of the
+ * receiver or the clock.
+ */
+const MIN_STRETCH_FIXES = 5
+
+/**
+ * The longest time two points may lie apart, seconds, as a function of their indices: a point
+ * without a time was written between its nearest timed neighbours, so it is judged with the widest
+ * time its place allows (a fix can be out of reach even without its own time, and a possible one is
+ * never dropped). `NaN` when a side has no timed point.
+ */
+function widestSeconds(time: Float64Array): (from: number, to: number) => number {
+  if (!time.some(Number.isNaN)) return (from, to) => Math.abs((time[to] ?? Number.NaN) - (time[from] ?? Number.NaN)) / 1000
+  const before = new Float64Array(time.length)
+  const after = new Float64Array(time.length)
+  let t = Number.NaN
+  for (let i = 0; i < time.length; i++) before[i] = t = Number.isNaN(time[i] ?? Number.NaN) ? t : (time[i] ?? Number.NaN)
+  t = Number.NaN
+  for (let i = time.length - 1; i >= 0; i--) after[i] = t = Number.isNaN(time[i] ?? Number.NaN) ? t : (time[i] ?? Number.NaN)
+  return (from, to) =>
+    Math.max(Math.abs((after[to] ?? Number.NaN) - (before[from] ?? Number.NaN)), Math.abs((after[from] ?? Number.NaN) - (before[to] ?? Number.NaN))) / 1000
+}
+
+/**
  * Drops (sets to `NaN`) the positions of one segment that cannot be real, before any distance or
- * speed is computed from them: a fix is out of reach of another when it is more than
- * {@link POSITION_STEP_ALLOWANCE_M} plus {@link MAX_GROUND_SPEED_MS} × Δt away (see
- * {@link dropUnreachableRuns} for the rule). A GPS spike kilometres off for a few seconds, or the
- * (0, 0) a chip writes before its first fix, adds neither distance nor speed: the distance is
- * bridged from the last real fix to the next one, as for points without a position. Steps whose
- * times are unknown are not judged; a clock that stepped back is judged by the time between.
+ * speed is computed from them. A fix is out of reach of another when it is more than
+ * {@link POSITION_STEP_ALLOWANCE_M} plus {@link MAX_GROUND_SPEED_MS} × Δt away, Δt being the widest
+ * time their places allow (fixes without a time are judged too, see {@link widestSeconds}). The
+ * known fixes are cut into stretches at each step out of reach; the longest stretch is real ground,
+ * and walking away from it in both directions each further stretch is judged against its nearest
+ * kept neighbours on both sides:
+ * - an excursion, whose next stretch is back within reach of the last kept fix (a GPS spike
+ *   kilometres off for a few seconds), is dropped: the distance is bridged from the last real fix to
+ *   the next one, as for points without a position;
+ * - a stretch of fewer than {@link MIN_STRETCH_FIXES} fixes that leads nowhere is dropped (the
+ *   fixes a chip writes before it settles);
+ * - a longer one is kept, and only the step into it counts nothing ({@link IMPOSSIBLE_STEP_M}): one
+ *   impossible step loses neither side of a recording.
+ * Linear in the number of fixes.
  *
  * @param lat latitudes of the segment, in place (`NaN` = no position)
  * @param lon longitudes, in place, same length
  * @param time the segment's times in epoch ms (`NaN` = missing), same length
- * @returns the ground distance (`groundDistanceM`) from the previous known position to each known
- *   one, measured here and reused by the segment's measure (the same distance, once per point);
- *   null when a position was dropped, since the previous known position of some then changed
+ * @returns the ground distance (`groundDistanceM`) from the previous kept position to each kept
+ *   one, or {@link IMPOSSIBLE_STEP_M} for a step nobody can make, measured here and reused by the
+ *   segment's measure (the same distance, once per point)
  */
-export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): Float64Array | null {
+export function dropImpossiblePositions(lat: Float64Array, lon: Float64Array, time: Float64Array): Float64Array {
+  const seconds = widestSeconds(time)
+  const known = (i: number): boolean => !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))
+  const reachable = (from: number, to: number): boolean => possibleMove(groundStepM(lat, lon, from, to), seconds(from, to))
   const runStarts: number[] = []
   const groundM = new Float64Array(lat.length)
   let previous = -1
   for (let i = 0; i < lat.length; i++) {
-    if (Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))) continue
+    if (!known(i)) continue
     if (previous < 0) runStarts.push(i)
     else {
       const metres = groundStepM(lat, lon, previous, i)
       groundM[i] = metres
-      if (!possibleMove(metres, time[previous] ?? Number.NaN, time[i] ?? Number.NaN)) runStarts.push(i)
+      if (!possibleMove(metres, seconds(previous, i))) runStarts.push(i)
     }
     previous = i
   }
-  const dropped = dropUnreachableRuns(
-    runStarts,
-    lat.length,
-    (i) => !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)),
-    (from, to) => possibleMove(groundStepM(lat, lon, from, to), time[from] ?? Number.NaN, time[to] ?? Number.NaN),
-    (i) => {
+  if (runStarts.length <= 1) return groundM
+
+  const n = lat.length
+  const runEnd = (k: number): number => runStarts[k + 1] ?? n
+  const firstKnown = (k: number): number => runStarts[k] ?? n
+  const lastKnown = (k: number): number => {
+    let last = -1
+    for (let i = firstKnown(k); i < runEnd(k); i++) if (known(i)) last = i
+    return last
+  }
+  const fixesIn = (k: number): number => {
+    let count = 0
+    for (let i = firstKnown(k); i < runEnd(k); i++) if (known(i)) count++
+    return count
+  }
+  const dropRun = (k: number): void => {
+    for (let i = firstKnown(k); i < runEnd(k); i++) {
       lat[i] = Number.NaN
       lon[i] = Number.NaN
-    },
-  )
-  return dropped ? null : groundM
+    }
+  }
+  let longest = 0
+  let longestSize = -1
+  for (let k = 0; k < runStarts.length; k++) {
+    const size = fixesIn(k)
+    if (size > longestSize) {
+      longest = k
+      longestSize = size
+    }
+  }
+  // Judges stretch k from the kept fix `anchor` on the real side; `beyond` is the nearest fix of the
+  // next stretch away from it (-1 at the segment's end). Returns the new anchor.
+  const judge = (k: number, anchor: number, near: number, far: number, beyond: number): number => {
+    if (reachable(anchor, near)) return far
+    const comesBack = beyond >= 0 && reachable(anchor, beyond) && groundStepM(lat, lon, anchor, beyond) < groundStepM(lat, lon, anchor, near)
+    if (comesBack || fixesIn(k) < MIN_STRETCH_FIXES) {
+      dropRun(k)
+      return anchor
+    }
+    return far
+  }
+  let anchor = lastKnown(longest)
+  for (let k = longest + 1; k < runStarts.length; k++) {
+    anchor = judge(k, anchor, firstKnown(k), lastKnown(k), k + 1 < runStarts.length ? firstKnown(k + 1) : -1)
+  }
+  anchor = firstKnown(longest)
+  for (let k = longest - 1; k >= 0; k--) anchor = judge(k, anchor, lastKnown(k), firstKnown(k), k > 0 ? lastKnown(k - 1) : -1)
+
+  // The steps between the kept fixes: a dropped stretch is bridged; a kept jump counts nothing.
+  groundM.fill(0)
+  previous = -1
+  for (let i = 0; i < n; i++) {
+    if (!known(i)) continue
+    if (previous >= 0) {
+      const metres = groundStepM(lat, lon, previous, i)
+      groundM[i] = possibleMove(metres, seconds(previous, i)) ? metres : IMPOSSIBLE_STEP_M
+    }
+    previous = i
+  }
+  return groundM
 }
 
 /** How far a sample may stand from the median of its neighbourhood, metres, plus {@link SPIKE_VERTICAL_SPEED_MS} × Δt. */

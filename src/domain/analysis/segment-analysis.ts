@@ -3,7 +3,7 @@ import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
 import { filteredMaxSpeedMs } from './max-speed'
-import { dropElevationSpikes, dropImpossibleElevations } from './plausibility'
+import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
 /** Exact (unrounded) figures of one segment, before truncation to whole seconds. */
@@ -224,7 +224,8 @@ export function measureSegment(
  * Metres between points `from` and `to` by the activity's distance source: positions (3-D when
  * both usable elevations are known), or the increase of the device's recorded distance (a counter
  * that went down, e.g. reset, gives no distance). `knownGroundM`: the ground distance between the
- * two positions when already measured (consecutive positions), else `NaN`.
+ * two positions when already measured (consecutive positions), else `NaN`; `IMPOSSIBLE_STEP_M` for
+ * a jump `dropImpossiblePositions` kept both sides of (no distance).
  */
 function stepM(
   segment: TrackSegment,
@@ -244,6 +245,8 @@ function stepM(
   const lon1 = lon[from] ?? Number.NaN
   const lat2 = lat[to] ?? Number.NaN
   const lon2 = lon[to] ?? Number.NaN
+  // A jump nobody can make between two stretches of real ground counts nothing.
+  if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
 }

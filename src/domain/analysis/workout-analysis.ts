@@ -84,11 +84,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     time.set(segment.time)
     dropNoFix(lat, lon)
     fixes += countFixes(lat, lon)
-    const steps = dropImpossiblePositions(lat, lon, time)
+    groundM.set(dropImpossiblePositions(lat, lon, time), at)
     possible += countFixes(lat, lon)
-    // Where a position was dropped the segment's measure measures its steps again.
-    if (steps) groundM.set(steps, at)
-    else groundM.fill(Number.NaN, at, at + segment.size)
     at += segment.size
   }
 
