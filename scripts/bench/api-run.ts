@@ -2,6 +2,7 @@ import { archiveImportBenchmark } from './api/archive-import'
 import { benchServerLine } from './bench-server'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
 import { heatmapBenchmark } from './api/heatmap'
+import { readsBenchmark } from './api/reads'
 import { realCorpusBenchmark } from './api/real-corpus'
 import { singleUploadBenchmark } from './api/single-upload'
 import { stravaExportBenchmark } from './api/strava-export'
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
   if (!only || only === 'dashboard') {
     console.log('\nDashboard calls on a 5-year history (loopback HTTP)')
     await dashboardLatencyBenchmark()
+  }
+  if (!only || only === 'reads') {
+    console.log('\nReads against the floor, the server\'s cheapest answer (loopback HTTP, answer cache off)')
+    await readsBenchmark()
   }
   if (!only || only === 'upload') {
     console.log('\nSingle GPX upload end to end through the API (until its 201; the client writes a prebuilt multipart body on a kept-alive socket, not fetch + FormData: see README)')

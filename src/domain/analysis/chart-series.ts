@@ -1,4 +1,5 @@
 import type { PointSeries } from './point-series'
+import { roundLikeToFixed } from '../rounding'
 
 /** Most points a stored chart series holds. */
 export const MAX_CHART_POINTS = 2_000
@@ -219,7 +220,7 @@ function chartColumn(source: Float64Array, indices: readonly number[], divisor: 
     const value = (source[indices[k] ?? 0] ?? Number.NaN) / divisor
     // Rounded as the API rounds the workout's figures (`toFixed`): a distance at half a metre
     // (3,599.5 m) would otherwise end the chart at 3.600 km beside a workout of 3.599 km.
-    column[k] = Number.isNaN(value) ? missing : Number(value.toFixed(decimals))
+    column[k] = Number.isNaN(value) ? missing : roundLikeToFixed(value, decimals)
   }
   return column
 }

@@ -298,10 +298,18 @@ const SPIKE_VERTICAL_SPEED_MS = 2
 /** Known samples on each side of the one judged. */
 const SPIKE_WINDOW = 2
 
-/** The median of an odd count of values (sorted in place): a neighbourhood is always 2 × {@link SPIKE_WINDOW} + 1. */
-function median(values: number[]): number {
-  values.sort((a, b) => a - b)
-  return values[values.length >> 1] ?? Number.NaN
+/** The median of the first `count` values (an odd count), sorted in place by insertion: a neighbourhood is always 2 × {@link SPIKE_WINDOW} + 1. */
+function median(values: Float64Array, count: number): number {
+  for (let a = 1; a < count; a++) {
+    const value = values[a] ?? Number.NaN
+    let b = a - 1
+    while (b >= 0 && (values[b] ?? Number.NaN) > value) {
+      values[b + 1] = values[b] ?? Number.NaN
+      b--
+    }
+    values[b + 1] = value
+  }
+  return values[count >> 1] ?? Number.NaN
 }
 
 /**
@@ -322,14 +330,23 @@ export function dropElevationSpikes(ele: Float64Array, time: Float64Array): void
   const known: number[] = []
   for (let i = 0; i < ele.length; i++) if (!Number.isNaN(ele[i] ?? Number.NaN)) known.push(i)
   const spikes: number[] = []
-  for (let k = 0; known.length >= 2 * SPIKE_WINDOW + 1 && k < known.length; k++) {
+  const size = 2 * SPIKE_WINDOW + 1
+  // One buffer for every neighbourhood's elevations (this runs for every sample of every file).
+  const around = new Float64Array(size)
+  for (let k = 0; known.length >= size && k < known.length; k++) {
     const i = known[k] ?? 0
     // Five samples always, shifted inward at the segment's ends, so two spikes never make half of them.
-    const first = Math.min(Math.max(0, k - SPIKE_WINDOW), known.length - (2 * SPIKE_WINDOW + 1))
-    const neighbourhood = known.slice(first, first + 2 * SPIKE_WINDOW + 1)
-    const spanS = Math.max(...neighbourhood.map((j) => Math.abs((time[j] ?? Number.NaN) - (time[i] ?? Number.NaN)) / 1000))
+    const first = Math.min(Math.max(0, k - SPIKE_WINDOW), known.length - size)
+    const at = time[i] ?? Number.NaN
+    // The farthest time in the neighbourhood (NaN when any is missing, as Math.max of them says).
+    let spanS = 0
+    for (let n = 0; n < size; n++) {
+      const j = known[first + n] ?? 0
+      spanS = Math.max(spanS, Math.abs((time[j] ?? Number.NaN) - at) / 1000)
+      around[n] = ele[j] ?? Number.NaN
+    }
     if (Number.isNaN(spanS)) continue
-    const deviation = Math.abs((ele[i] ?? Number.NaN) - median(neighbourhood.map((j) => ele[j] ?? Number.NaN)))
+    const deviation = Math.abs((ele[i] ?? Number.NaN) - median(around, size))
     if (deviation > SPIKE_ALLOWANCE_M + SPIKE_VERTICAL_SPEED_MS * spanS) spikes.push(i)
   }
   for (const i of spikes) ele[i] = Number.NaN
