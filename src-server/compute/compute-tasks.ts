@@ -286,5 +286,5 @@ export async function drawMap(lines: readonly (readonly LatLon[])[], bounds: Bou
 export async function readExportMetadata(kind: ExportKind, path: string, name: string, maxRows: number): Promise<ExportPlan> {
   if (kind === 'strava') return planStrava(createReadStream(path, { highWaterMark: 1 << 20 }), maxRows)
   const bytes = await readFile(path)
-  return kind === 'fittrackee' ? planFitTrackee(bytes, maxRows) : planGarmin(bytes, name, maxRows)
+  return kind === 'fittrackee' ? planFitTrackee(bytes, name, maxRows) : planGarmin(bytes, name, maxRows)
 }

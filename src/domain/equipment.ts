@@ -3,6 +3,9 @@
  * label. Pure, so the server's checks and the forms' pickers apply the same rule.
  */
 
+/** The reference's equipment types, by label, as seeded (its ids on a fresh database are their places + 1). */
+export const EQUIPMENT_TYPE_LABELS = ['Shoes', 'Bike', 'Bike Trainer', 'Kayak_Boat', 'Skis', 'Snowshoes', 'Board', 'Racket', 'Paddle', 'Misc', 'Skates'] as const
+
 /** The type that goes with any sport (up to `MISC_EQUIPMENT_MAX` per workout). */
 export const MISC = 'Misc'
 

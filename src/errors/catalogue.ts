@@ -232,6 +232,11 @@ export const errorCatalogue = {
     status: 413,
     wire: 'fail',
   },
+  export_equipment_invalid: {
+    message: "the export's equipment list is not as its tracker writes it (a broken entry, an unknown type or a label twice): none of its items were imported, and its workouts were imported without equipment",
+    status: 400,
+    wire: 'error',
+  },
   export_too_many_rows: { message: 'the export lists more activities than the files-per-archive limit: the rest of its list was not read', status: 400, wire: 'error' },
   import_crashed_twice: {
     message: 'the server stopped twice while this import ran, so it is not resumed again: the files listed were imported, the others were not',

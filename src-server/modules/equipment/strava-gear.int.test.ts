@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Equipment, EquipmentsResponse, ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../../src/contracts'
+import type { Equipment, EquipmentsResponse, ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
@@ -92,12 +92,23 @@ describe('equipment from a Strava export', () => {
     expect(task.results.map((result) => result.file)).not.toContain('bikes.csv')
     await expectGearOfActivities()
     const before = await items()
+    // Default Sport Types: each sport gets the first item of a type listed for it (one per type, as the API allows).
+    expect(before.map((item) => [item.label, item.default_for_sport_ids])).toEqual([
+      ['Ox', [SPORT_ID.cyclingSport]],
+      ['Commuter', []],
+      ['Nike Pegasus 40 Daily', [SPORT_ID.running]],
+      ['Hoka Clifton 9', []],
+    ])
+    // So a run typed in afterwards gets the shoes without the user picking them.
+    const run = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: SPORT_ID.running, workout_date: '2024-05-01 07:00', duration: 1800, distance: 5 } })
+    expect(run.body.data.workouts[0]?.equipments.map((item) => item.label)).toEqual(['Nike Pegasus 40 Daily'])
+    await t.api('DELETE', `workouts/${run.body.data.workouts[0]?.id ?? ''}`, { token: sam.token })
 
     const again = await importExport(await stravaExport(true))
     expect(new Set(again.results.map((result) => result.status))).toEqual(new Set(['duplicate']))
     expect(await items()).toEqual(before)
     expect(await workouts()).toHaveLength(7)
-  })
+  }, 60_000)
 
   it('links the activities of an earlier import without gear once the export with its gear lists is imported', async () => {
     await importExport(await stravaExport(false))
@@ -115,5 +126,7 @@ describe('equipment from a Strava export', () => {
     const byTitle = await titled()
     expect(byTitle['Ride without gear']?.equipments).toEqual([])
     expect(byTitle['Morning Ride']?.equipments.map((item) => item.label)).toEqual(['Ox'])
+    // The user's own default for rides stays theirs: the export's bikes do not take it.
+    expect((await items()).filter((item) => item.default_for_sport_ids.includes(SPORT_ID.cyclingSport)).map((item) => item.label)).toEqual(['Spare bike'])
   })
 })

@@ -33,7 +33,7 @@ import {
 import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
 import { importTasksRepository } from '../../db/repositories/import-tasks.repository'
-import { createExportGear, exportGearIds, type GearIndex } from '../equipment/export-gear'
+import { createExportGear, exportGearIds, retiredGearIds, type GearIndex } from '../equipment/export-gear'
 import { linkExportGear } from '../equipment/workout-equipment'
 import { workoutsRepository } from '../../db/repositories/workouts.repository'
 import { usersRepository } from '../../db/repositories/users.repository'
@@ -378,8 +378,12 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     if (wanted.notes && wanted.notes !== workout.notes) changes.notes = wanted.notes
     if (meta.sportId !== null && meta.sportId !== workout.sportId) changes.sport_id = meta.sportId
     if (Object.keys(changes).length > 0) await workouts.update(run.user, workoutId, changes)
-    const gear = meta.gear === undefined ? undefined : run.gear.get(meta.gear)
-    if (gear) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id }, [gear.id]))
+    await linkGear(run, workoutId, (meta.gear ?? []).flatMap((label) => run.gear.get(label)?.id ?? []))
+  }
+
+  /** Links an export's gear to a workout of the user's (beside what it has; see `linkExportGear`). */
+  async function linkGear(run: Run, workoutId: string, itemIds: readonly string[]): Promise<void> {
+    if (itemIds.length > 0) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id }, itemIds))
   }
 
   /**
@@ -404,7 +408,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       return { file: activity.key, status: 'duplicate', workout_id: same, workout_ids: [same] }
     }
     if (!takeWorkout(run.budget)) return failed(activity.key, 'zip_too_many_files')
-    const equipmentIds = exportGearIds(run.gear, activity.gear, sportId, run.options.choices.equipmentIds)
+    const equipmentIds = exportGearIds(run.gear, run.plan?.gearListed ?? false, activity.gear, sportId, run.options.choices.equipmentIds)
     const created = await workouts.createWithoutFileAt(
       run.user,
       {
@@ -418,6 +422,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       activity.start,
     )
     const id = created.data.workouts[0]?.id ?? ''
+    await linkGear(run, id, retiredGearIds(run.gear, activity.gear))
     return { file: activity.key, status: 'imported', workout_id: id, workout_ids: [id] }
   }
 
@@ -572,7 +577,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       const listedMeta = run.plan?.byFile.get(file) ?? null
       if (listedMeta) run.seen.add(file)
       const choices = listedMeta
-        ? { ...choicesWith(run.options.choices, listedMeta), equipmentIds: exportGearIds(run.gear, listedMeta.gear, listedMeta.sportId ?? run.options.choices.sportId, run.options.choices.equipmentIds) }
+        ? { ...choicesWith(run.options.choices, listedMeta), equipmentIds: exportGearIds(run.gear, run.plan?.gearListed ?? false, listedMeta.gear, listedMeta.sportId ?? run.options.choices.sportId, run.options.choices.equipmentIds) }
         : run.options.choices
       // Garmin's files are matched after import (by id in the name, else by start time), and an
       // export's duplicate takes the export's title and notes: their result is stored after that.
@@ -599,6 +604,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       const workoutId = imported.status === 'imported' ? imported.workout.id : imported.workoutId
       const meta = listedMeta ?? (run.plan?.kind === 'garmin' ? garminMeta(run.plan, basename(item.name), await startOf(workoutId)) : null)
       if (meta && metaAfter(imported)) await applyMeta(run, workoutId, meta)
+      else if (listedMeta && imported.status === 'imported') await linkGear(run, workoutId, retiredGearIds(run.gear, listedMeta.gear))
       return fileResult(file, imported)
     } catch (error) {
       // The extracted file is the import's to keep or remove; one it failed to (a full disk) goes here.
@@ -732,7 +738,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         run.plan = await readPlan({ zip, limits: options.limits, budget: planBudget, depth: 0 }, listed)
         run.budget.bytes = Math.min(run.budget.bytes, planBudget.bytes)
         const gear = run.plan?.gear ?? []
-        if (gear.length > 0) run.gear = await write((manager) => createExportGear(manager, user.id, gear, context.now()))
+        if (run.plan?.gearListed && gear.length > 0) run.gear = await write((manager) => createExportGear(manager, user.id, gear, context.now()))
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
         if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
         run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)

@@ -29,7 +29,7 @@ describe('export layouts', () => {
 
   it("reads the reference tracker's dates without a zone as UTC, whatever the server's zone", () => {
     const json = JSON.stringify([{ workout_date: '2019-10-27 01:30:00', duration: '1:00:00', distance: 10 }])
-    expect(planFitTrackee(Buffer.from(json), 10).fileless[0]?.start.toISOString()).toBe('2019-10-27T01:30:00.000Z')
+    expect(planFitTrackee(Buffer.from(json), 'user_workouts_data.json', 10).fileless[0]?.start.toISOString()).toBe('2019-10-27T01:30:00.000Z')
   })
 
   it("keeps a file-less Strava activity's distance to the metre", async () => {
@@ -40,7 +40,7 @@ describe('export layouts', () => {
   it("reads the reference tracker's durations as Python writes a timedelta: a day is 86,400 s", () => {
     const workout = (duration: string) => ({ title: 'typed in', workout_date: '2020-01-01 10:00:00+00:00', duration, distance: 10 })
     const json = JSON.stringify(['0:00:59', '1:00:00', '23:59:59', '1 day, 0:00:00', '1 day, 2:03:04', '2 days, 0:00:01', '0:10:00.500000'].map(workout))
-    expect(planFitTrackee(Buffer.from(json), 10).fileless.map((activity) => activity.durationS)).toEqual([
+    expect(planFitTrackee(Buffer.from(json), 'user_workouts_data.json', 10).fileless.map((activity) => activity.durationS)).toEqual([
       59,
       3600,
       86_399,

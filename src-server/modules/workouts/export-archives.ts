@@ -3,7 +3,8 @@ import { parse } from 'csv-parse'
 import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
 import { SPORTS, sportFromFile } from '../../../src/domain/sports'
 import type { ErrorCode } from '../../../src/errors'
-import { gearFileOf, gearLabel, gearOfRow, type ExportGear } from '../equipment/strava-gear'
+import { FITTRACKEE_EQUIPMENT_FILE, fitTrackeeGear, fitTrackeeWorkoutGear } from '../equipment/fittrackee-gear'
+import { gearFileOf, gearLabel, gearOfRow, type ExportGear, type GearType } from '../equipment/strava-gear'
 
 /**
  * Account exports of other services, recognised by their layout (the user picks nothing):
@@ -12,7 +13,7 @@ import { gearFileOf, gearLabel, gearOfRow, type ExportGear } from '../equipment/
  * - Garmin Connect data export: FIT files in nested `UploadedFiles_*.zip`, names and types in
  *   `*_summarizedActivities.json`;
  * - the reference tracker's (FitTrackee) user-data export: `user_data.json`,
- *   `user_workouts_data.json` and `gpx/<file>.gpx`.
+ *   `user_workouts_data.json` and `gpx/<file>.gpx`, its equipment in `user_equipments_data.json`.
  * This module only reads the metadata files (in a compute thread: see `readExportMetadata`); the
  * archive importer extracts them within the import's budget, then imports.
  */
@@ -23,8 +24,8 @@ export interface ActivityMeta {
   title: string | null
   notes: string | null
   sportId: number | null
-  /** The label of its gear (Strava's `Activity Gear`, see `gearLabel`). */
-  gear?: string
+  /** The labels of its gear (Strava's `Activity Gear`, see `gearLabel`; the reference's `equipments`). */
+  gear?: string[]
 }
 
 /** An activity the export holds without a file: a workout from its figures. */
@@ -50,13 +51,15 @@ export interface ExportPlan {
   /** Metadata of activities known by their start (Garmin's files do not always carry the id). */
   byStart: { startMs: number; id: string | null; meta: ActivityMeta }[]
   fileless: FilelessActivity[]
-  /** The export's equipment (Strava's bikes and shoes). */
+  /** The export's equipment (Strava's bikes and shoes, the reference's items). */
   gear: ExportGear[]
+  /** True once the export's gear lists were read: its activities then carry the gear it says, not the sports' defaults. */
+  gearListed: boolean
   errors: RowError[]
 }
 
 /** A plan with nothing in it yet. */
-export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], gear: [], errors: [] })
+export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], gear: [], gearListed: false, errors: [] })
 
 /** Rows a plan holds, whatever their kind: what the import's row budget counts. */
 export const planRows = (plan: ExportPlan) => plan.byFile.size + plan.byStart.length + plan.fileless.length + plan.gear.length + plan.errors.length
@@ -77,7 +80,7 @@ function rowAllowed(plan: ExportPlan, maxRows: number, key: string): boolean {
 export function detectExport(names: readonly string[]): { kind: ExportKind; metadata: string[] } | null {
   if (names.includes('activities.csv')) return { kind: 'strava', metadata: ['activities.csv', ...['bikes.csv', 'shoes.csv'].filter((name) => names.includes(name))] }
   if (names.includes('user_workouts_data.json') && names.includes('user_data.json')) {
-    return { kind: 'fittrackee', metadata: ['user_workouts_data.json'] }
+    return { kind: 'fittrackee', metadata: ['user_workouts_data.json', ...(names.includes(FITTRACKEE_EQUIPMENT_FILE) ? [FITTRACKEE_EQUIPMENT_FILE] : [])] }
   }
   const garminJson = names.filter((name) => /(^|\/)DI-Connect-Fitness\/[^/]*summarizedActivities[^/]*\.json$/i.test(name))
   if (garminJson.length > 0 || names.some((name) => /(^|\/)UploadedFiles_[^/]*\.zip$/i.test(name))) {
@@ -151,7 +154,7 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
   csv.on('error', (error) => parser.destroy(error))
   csv.pipe(parser)
   let columns: StravaColumns | null = null
-  let gear: { type: ExportGear['type']; names: string[] } | null = null
+  let gear: { type: GearType; names: string[] } | null = null
   try {
     for await (const { record: raw, info } of parser as AsyncIterable<{ record: Buffer[]; info: { lines: number } }>) {
       const key = `${file}, line ${info.lines}`
@@ -168,6 +171,7 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
         const gearType = gearFileOf(names)
         if (gearType) {
           gear = { type: gearType, names }
+          plan.gearListed = true
           file = gearType === 'Bike' ? 'bikes.csv' : 'shoes.csv'
           continue
         }
@@ -191,7 +195,7 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
       if (columns) stravaRow(plan, key, at, columns)
       else if (gear) {
         const { names } = gear
-        const item = gearOfRow(gear.type, (name) => at(names.indexOf(name)))
+        const item = gearOfRow(gear.type, (name) => at(names.indexOf(name)), sportOf)
         if (item) plan.gear.push(item)
       }
     }
@@ -208,7 +212,7 @@ type StravaColumns = Record<'date' | 'name' | 'type' | 'description' | 'elapsed'
 function stravaRow(plan: ExportPlan, key: string, at: (index: number) => string | undefined, columns: StravaColumns): void {
   const meta = metaOf(text(at(columns.name)), text(at(columns.description)), text(at(columns.type)))
   const gear = gearLabel(at(columns.gear) ?? '')
-  if (gear) meta.gear = gear
+  if (gear) meta.gear = [gear]
   const file = text(at(columns.file))
   if (file) {
     plan.byFile.set(file.replace(/^\.\//, ''), meta)
@@ -264,9 +268,20 @@ function jsonOf(bytes: Uint8Array): unknown {
   }
 }
 
-/** Reads the reference tracker's `user_workouts_data.json` (a list of its workouts' data), up to `maxRows` rows. */
-export function planFitTrackee(json: Uint8Array, maxRows: number): ExportPlan {
+/**
+ * Reads the reference tracker's `user_workouts_data.json` (a list of its workouts' data), up to
+ * `maxRows` rows, or its equipment file `user_equipments_data.json` (`name`), read whole or refused whole.
+ */
+export function planFitTrackee(json: Uint8Array, name: string, maxRows: number): ExportPlan {
   const plan = emptyPlan('fittrackee')
+  if (name === FITTRACKEE_EQUIPMENT_FILE) {
+    plan.gearListed = true
+    const gear = fitTrackeeGear(jsonOf(json))
+    if (gear === null) plan.errors.push({ key: name, code: 'export_equipment_invalid' })
+    else if (gear.length > maxRows) plan.errors.push({ key: name, code: 'export_too_many_rows' })
+    else plan.gear.push(...gear)
+    return plan
+  }
   const workouts = jsonOf(json)
   if (!Array.isArray(workouts)) {
     plan.errors.push({ key: 'user_workouts_data.json', code: 'export_row_invalid' })
@@ -278,6 +293,8 @@ export function planFitTrackee(json: Uint8Array, maxRows: number): ExportPlan {
     const key = `user_workouts_data.json, workout ${index + 1}${title ? ` (${title})` : ''}`
     if (!rowAllowed(plan, maxRows, `user_workouts_data.json, workout ${index + 1}`)) break
     const meta = metaOf(title, stringOf(workout.notes), stringOf(workout.sport_label))
+    const gear = fitTrackeeWorkoutGear(workout.equipments)
+    if (gear.length > 0) meta.gear = gear
     const gpx = stringOf(workout.gpx)
     if (gpx) {
       plan.byFile.set(`gpx/${gpx.split('/').at(-1) ?? gpx}`, meta)
@@ -336,6 +353,7 @@ export function mergePlans(into: ExportPlan, more: ExportPlan): ExportPlan {
   into.byStart.push(...more.byStart)
   into.fileless.push(...more.fileless)
   into.gear.push(...more.gear)
+  into.gearListed ||= more.gearListed
   into.errors.push(...more.errors)
   return into
 }
