@@ -391,6 +391,32 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/georust-with-accuracy.gpx': { refused: 'track_positions_impossible' },
   // Three hikes on three days, written autumn before spring: three workouts, in time order.
   'gpx/togeojson-blue-hills.gpx': positions(3),
+  // SportsTracker's exercise-viewer test data (ssaring/sportstracker, GPL-2.0): files nobody here had seen.
+  'fit/sportstracker-2010-07-04-06-07-36.fit': positions(),
+  'fit/sportstracker-garmin-edge-820-cycling.fit': positions(),
+  'fit/sportstracker-garmin-fenix2-running-with-hrm.fit': positions(),
+  'fit/sportstracker-garmin-fenix-6-running.fit': positions(),
+  'fit/sportstracker-garmin-fenix-6s-pro-cycling-indoor-assioma-uno.fit': device,
+  'fit/sportstracker-garmin-fenix-6s-pro-running.fit': positions(),
+  'fit/sportstracker-garmin-forerunner-910xt-running.fit': positions(),
+  'fit/sportstracker-suunto-spartan-sport-wrist-hr-baro.fit': positions(),
+  'fit/sportstracker-zwift-cycling-indoor-assioma-uno.fit': device,
+  'tcx/sportstracker-edge705-running-heartrate-2laps.tcx': positions(),
+  'tcx/sportstracker-forerunner305-running-noheartrate-1lap.tcx': positions(),
+  // No position: a foot pod's distance (laps of 1,000 m).
+  'tcx/sportstracker-forerunner405-running-cadencesensor.tcx': device,
+  'gpx/sportstracker-bike-tour-garmin-oregon-trackpointextension-v2.gpx': gpxpy,
+  'gpx/sportstracker-bike-tour-garmin-oregon-with-heartrate.gpx': gpxpy,
+  'gpx/sportstracker-bike-tour-gpsies.gpx': gpxpy,
+  'gpx/sportstracker-bike-tour-holux-funtrek-130-pro-with-heartrate.gpx': gpxpy,
+  // 142 points, none with a time (gpxpy: no time either).
+  'gpx/sportstracker-bike-tour-track-only.gpx': { refused: 'track_no_timestamps' },
+  // pytrainer's import test data (GPL-2.0) and an R FIT reader's example ride (kuperov/fit).
+  'fit/pytrainer-sample.fit': positions(),
+  'tcx/pytrainer-sample.tcx': positions(),
+  'gpx/pytrainer-gpxplus-sample.gpx': gpxpy,
+  'gpx/pytrainer-gpxplus-sample-old.gpx': gpxpy,
+  'fit/kuperov-mt-beauty.fit': positions(),
 }
 
 /**
