@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -16,7 +17,9 @@ import { createBackground } from './lib/background'
 import { compactJournal } from './db/file-journal'
 import { settledFiles } from './db/orphan-files'
 import { createPasswordHasher } from './lib/passwords'
-import { createRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
+import { createRateLimits, createSharedRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
+import { databaseCounters, sharedSetupCode } from './db/shared-state'
+import { announceWrite, listenForWrites } from './db/write-notices'
 import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
@@ -110,14 +113,27 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
     ...(hooks.beforeCacheStore ? { beforeSet: hooks.beforeCacheStore } : {}) })
   const sessions = createExpiringCache<UserEntity>(cacheOptions)
-  const queue = createWriteQueue(
-    dataSource,
-    () => {
-      readCache.invalidate()
-      sessions.invalidate()
-    },
-    hooks,
-  )
+  const dropCaches = () => {
+    readCache.invalidate()
+    sessions.invalidate()
+  }
+  // The instances of a club server share their database: each one's committed writes drop the
+  // others' caches (PostgreSQL's notices), and limits and the setup code live in the database.
+  const shared = connections.engine === 'postgres' && config.databaseUrl ? { url: config.databaseUrl, instance: randomUUID() } : null
+  let stopListening: (() => Promise<void>) | null = null
+  let setupCode = config.setupCode ?? newSetupCode()
+  if (shared) {
+    try {
+      stopListening = await listenForWrites(shared.url, shared.instance, dropCaches, config.logger)
+      setupCode = config.setupCode ?? (await sharedSetupCode(dataSource, setupCode))
+    } catch (error) {
+      await stopListening?.()
+      await connections.close()
+      await dataDir.release()
+      throw error
+    }
+  }
+  const queue = createWriteQueue(dataSource, dropCaches, hooks, shared ? (manager) => announceWrite(manager, shared.instance) : undefined)
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work, options) => writeGate().then(() => queue(work, options)) : queue
   const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
@@ -135,13 +151,15 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     tokens: createTokenService(dataDir.secret, now),
     passwords: createPasswordHasher(config.bcryptRounds, passwordThread),
     mailer,
-    limits: createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
+    limits: shared
+      ? createSharedRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS, databaseCounters(dataSource))
+      : createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
     maps: createMapImages(dataDir.layout, tiles, background, config.logger, compute),
     compute,
     tiles,
     weather: createWeatherJobs(config.weather, write, background, config.logger),
-    setupCode: config.setupCode ?? newSetupCode(),
+    setupCode,
     now,
   }
   // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
@@ -225,6 +243,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await passwordThread.close()
       await dailyBackup?.stop()
       await mailer.drain()
+      await stopListening?.()
       await connections.close()
       await dataDir.release()
     },

@@ -94,6 +94,8 @@ type Outcome = { ok: true; value: unknown; callbacks: (() => void)[] } | { ok: f
  * statements: ~2 statements per file and ~8 per group instead of ~11 per file.
  * @param onCommit called after each committed transaction (cached reads are dropped there), before
  *   the callbacks its writes registered with {@link afterCommit}
+ * @param announce run in each transaction after its writes (a club server's instance tells the
+ *   others it wrote: see `write-notices.ts`)
  */
 /** The part of TypeORM's query runner that counts the transactions it believes open. */
 interface TransactionCount {
@@ -120,7 +122,12 @@ async function endLeftTransaction(dataSource: DataSource): Promise<void> {
   count.transactionDepth = 0
 }
 
-export function createWriteQueue(dataSource: DataSource, onCommit: () => void = () => undefined, hooks: WriteHooks = {}): WriteQueue {
+export function createWriteQueue(
+  dataSource: DataSource,
+  onCommit: () => void = () => undefined,
+  hooks: WriteHooks = {},
+  announce?: (manager: EntityManager) => Promise<void>,
+): WriteQueue {
   const waiting: Job[] = []
   let draining = false
 
@@ -189,6 +196,7 @@ export function createWriteQueue(dataSource: DataSource, onCommit: () => void = 
               throw error
             })
           : await runEach(manager, group)
+        await announce?.(manager)
         await hooks.beforeCommit?.()
       })
     } catch (error) {

@@ -16,7 +16,7 @@ interface LoginAttempt {
    */
   check<T>(work: () => Promise<T>): Promise<T>
   /** The password was right: the reservation is given back and this address's failures for the account cleared. */
-  succeeded(): void
+  succeeded(): Promise<void>
 }
 
 /**
@@ -29,12 +29,11 @@ interface LoginAttempt {
  */
 export interface RateLimits {
   /**
-   * Counts a login attempt as a failure until it succeeds, in the same turn of the event loop as
-   * the check of the limits.
+   * Counts a login attempt as a failure until it succeeds, in one step with the check of the limits.
    * @param knownAddress the account has logged in from this address before
    * @throws AppError `too_many_requests` when this address, or this account from here, failed too often.
    */
-  reserveLogin(ip: string, account: string, knownAddress: boolean): LoginAttempt
+  reserveLogin(ip: string, account: string, knownAddress: boolean): Promise<LoginAttempt>
   /** Counts one request of a limited kind; @throws AppError `too_many_requests` past the limit. */
   consume(kind: 'register' | 'email', ip: string): Promise<void>
 }
@@ -69,84 +68,131 @@ async function consumeOrThrow(limiter: RateLimiterMemory, key: string): Promise<
   }
 }
 
-/** Keys kept per counter before expired ones are dropped (and, past twice as many, the oldest). */
+/** Keys kept before expired ones are dropped (and, past twice as many, the oldest). */
 const COUNTER_KEYS = 50_000
 
+/** One counter of attempts in fixed windows: `key` names it, at most `limit` per `windowMs`. */
+interface AttemptCount {
+  readonly key: string
+  readonly limit: number
+  readonly windowMs: number
+}
+
 /**
- * Failures per key in fixed windows, read and changed synchronously: a check and the count it
- * guards happen in one turn of the event loop, so concurrent requests cannot both pass.
+ * Where attempts are counted: in this process (SQLite: one server owns the database), or in the
+ * database (PostgreSQL: every instance of a club server counts in the same rows).
  */
-function createCounter(limit: number, windowMs: number, now: () => number) {
+export interface AttemptCounters {
+  /**
+   * Adds one to each counter unless one of them is full, in which case nothing is added (false).
+   * The check and the count are one step: concurrent attempts cannot all pass the check.
+   */
+  take(counts: readonly AttemptCount[]): Promise<boolean>
+  /** Takes back one attempt from a counter whose window is still open. */
+  giveBack(key: string): Promise<void>
+  clear(key: string): Promise<void>
+}
+
+/**
+ * Counters in this process, read and changed synchronously: `take` checks and counts in one turn
+ * of the event loop, so concurrent requests cannot both pass.
+ */
+function memoryCounters(now: () => number): AttemptCounters {
   const windows = new Map<string, { count: number; resetAt: number }>()
   const current = (key: string) => {
     const found = windows.get(key)
     return found && found.resetAt > now() ? found : null
   }
+  const add = (key: string, windowMs: number) => {
+    const found = current(key)
+    if (found) {
+      found.count += 1
+      return
+    }
+    if (windows.size >= COUNTER_KEYS) {
+      for (const [old, window] of windows) if (window.resetAt <= now()) windows.delete(old)
+      while (windows.size >= 2 * COUNTER_KEYS) windows.delete(windows.keys().next().value ?? key)
+    }
+    windows.set(key, { count: 1, resetAt: now() + windowMs })
+  }
   return {
-    full: (key: string) => (current(key)?.count ?? 0) >= limit,
-    add(key: string) {
-      const found = current(key)
-      if (found) {
-        found.count += 1
-        return
-      }
-      if (windows.size >= COUNTER_KEYS) {
-        for (const [old, window] of windows) if (window.resetAt <= now()) windows.delete(old)
-        while (windows.size >= 2 * COUNTER_KEYS) windows.delete(windows.keys().next().value ?? key)
-      }
-      windows.set(key, { count: 1, resetAt: now() + windowMs })
+    take(counts) {
+      if (counts.some(({ key, limit }) => (current(key)?.count ?? 0) >= limit)) return Promise.resolve(false)
+      for (const { key, windowMs } of counts) add(key, windowMs)
+      return Promise.resolve(true)
     },
-    remove(key: string) {
+    giveBack(key) {
       const found = current(key)
       if (found) found.count -= 1
+      return Promise.resolve()
     },
-    clear: (key: string) => windows.delete(key),
+    clear(key) {
+      windows.delete(key)
+      return Promise.resolve()
+    },
   }
 }
 
-export function createRateLimits(settings: RateLimitSettings, now: () => number = Date.now): RateLimits {
+/** Failed logins per address, per account from one address and per account from everywhere. */
+function loginLimits(settings: RateLimitSettings, counters: AttemptCounters): RateLimits['reserveLogin'] {
   const windowMs = FIFTEEN_MINUTES_S * 1000
-  const perAccountHere = createCounter(settings.loginFailuresPerAccount, windowMs, now)
-  const perAccount = createCounter(settings.loginFailuresPerAccountEverywhere ?? settings.loginFailuresPerAccount * 10, windowMs, now)
-  const perAddress = createCounter(settings.loginFailuresPerAddress, windowMs, now)
   const hashTurns = new Map<string, Promise<unknown>>()
+  const accountKey = (account: string) => account.trim().toLowerCase()
+  return async (ip, account, knownAddress) => {
+    // A newline cannot occur in an address, so the keys are unambiguous; the kinds come in one
+    // order in every attempt (the database locks their rows in it: no two attempts wait on each other).
+    const address = `login-address\n${ip}`
+    const pair = `login-pair\n${accountKey(account)}\n${ip}`
+    const everywhere = `login-account\n${accountKey(account)}`
+    const counts: AttemptCount[] = [
+      { key: address, limit: settings.loginFailuresPerAddress, windowMs },
+      { key: pair, limit: settings.loginFailuresPerAccount, windowMs },
+    ]
+    // The owner's typos on their own devices never count towards the brake strangers can pull.
+    if (!knownAddress) counts.push({ key: everywhere, limit: settings.loginFailuresPerAccountEverywhere ?? settings.loginFailuresPerAccount * 10, windowMs })
+    if (!(await counters.take(counts))) throw new AppError('too_many_requests')
+    let refunded = false
+    return {
+      check(work) {
+        const turn = (hashTurns.get(ip) ?? Promise.resolve()).then(work)
+        const settled = turn.catch(() => undefined)
+        hashTurns.set(ip, settled)
+        void settled.then(() => {
+          if (hashTurns.get(ip) === settled) hashTurns.delete(ip)
+        })
+        return turn
+      },
+      async succeeded() {
+        if (refunded) return
+        refunded = true
+        await counters.giveBack(address)
+        await counters.clear(pair)
+        if (!knownAddress) await counters.giveBack(everywhere)
+      },
+    }
+  }
+}
+
+/** The limits of a server that alone owns its database (SQLite), counted in this process. */
+export function createRateLimits(settings: RateLimitSettings, now: () => number = Date.now): RateLimits {
   const registrations = new RateLimiterMemory({ points: settings.registrationsPerAddress, duration: HOUR_S })
   const emails = new RateLimiterMemory({ points: settings.emailRequestsPerAddress, duration: HOUR_S })
-  const accountKey = (account: string) => account.trim().toLowerCase()
-  // A newline cannot occur in an address, so the pair key is unambiguous.
-  const pairKey = (ip: string, account: string) => `${accountKey(account)}\n${ip}`
-
   return {
-    reserveLogin(ip, account, knownAddress) {
-      const pair = pairKey(ip, account)
-      const everywhere = accountKey(account)
-      if (perAddress.full(ip) || perAccountHere.full(pair) || (!knownAddress && perAccount.full(everywhere))) {
-        throw new AppError('too_many_requests')
-      }
-      perAddress.add(ip)
-      perAccountHere.add(pair)
-      // The owner's typos on their own devices never count towards the brake strangers can pull.
-      if (!knownAddress) perAccount.add(everywhere)
-      let refunded = false
-      return {
-        check(work) {
-          const turn = (hashTurns.get(ip) ?? Promise.resolve()).then(work)
-          const settled = turn.catch(() => undefined)
-          hashTurns.set(ip, settled)
-          void settled.then(() => {
-            if (hashTurns.get(ip) === settled) hashTurns.delete(ip)
-          })
-          return turn
-        },
-        succeeded() {
-          if (refunded) return
-          refunded = true
-          perAddress.remove(ip)
-          perAccountHere.clear(pair)
-          if (!knownAddress) perAccount.remove(everywhere)
-        },
-      }
-    },
+    reserveLogin: loginLimits(settings, memoryCounters(now)),
     consume: (kind, ip) => consumeOrThrow(kind === 'register' ? registrations : emails, ip),
+  }
+}
+
+/**
+ * The limits of an instance of a club server (PostgreSQL), counted in the database: a lockout
+ * pulled through one instance holds on every other.
+ */
+export function createSharedRateLimits(settings: RateLimitSettings, counters: AttemptCounters): RateLimits {
+  return {
+    reserveLogin: loginLimits(settings, counters),
+    async consume(kind, ip) {
+      const limit = kind === 'register' ? settings.registrationsPerAddress : settings.emailRequestsPerAddress
+      if (!(await counters.take([{ key: `${kind}\n${ip}`, limit, windowMs: HOUR_S * 1000 }]))) throw new AppError('too_many_requests')
+    },
   }
 }

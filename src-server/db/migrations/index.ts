@@ -25,6 +25,7 @@ import { EquipmentWear1795795381058 } from './1795795381058-equipment-wear'
 import { NullableDistance1795795581599 } from './1795795581599-nullable-distance'
 import { PrivacyZones1795797649383 } from './1795797649383-privacy-zones'
 import { ImportTaskLease1795810934523 } from './1795810934523-import-task-lease'
+import { SharedLimits1795823660575 } from './1795823660575-shared-limits'
 import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 
@@ -58,6 +59,7 @@ export const migrations = [
   DefaultTitles1795809284481,
   CommentsLikes1795810026263,
   ImportTaskLease1795810934523,
+  SharedLimits1795823660575,
 ]
 
 /**
@@ -79,4 +81,5 @@ export const postgresMigrations = [
   DefaultTitles1795809284481,
   CommentsLikes1795810026263,
   ImportTaskLease1795810934523,
+  SharedLimits1795823660575,
 ]

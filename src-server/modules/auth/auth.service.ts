@@ -126,10 +126,10 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
     async login(body: { email: string; password: string }, ip: string): Promise<LoginResponse> {
       const user = await reads.users.byEmail(body.email)
       const knownAddress = user ? await reads.loginAddresses.isKnown(user.id, ip) : false
-      const attempt = limits.reserveLogin(ip, body.email, knownAddress)
+      const attempt = await limits.reserveLogin(ip, body.email, knownAddress)
       const valid = await attempt.check(() => passwords.verify(body.password, user?.passwordHash ?? null))
       if (!user || !valid) throw new AppError('invalid_credentials')
-      attempt.succeeded()
+      await attempt.succeeded()
       if (!user.isActive) throw new AppError('account_inactive')
       await database.write(({ loginAddresses }) => loginAddresses.remember(user.id, ip, now()))
       return { status: 'success', message: 'successfully logged in', auth_token: sessionFor(user) }

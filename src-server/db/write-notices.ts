@@ -1,0 +1,60 @@
+import pg from 'pg'
+import type { EntityManager } from 'typeorm'
+import type { Logger } from '../config/server-config'
+
+/** The channel on which the instances of a club server announce their committed writes. */
+const CHANNEL = 'waymark_writes'
+/** Wait before listening again after the listening connection was lost. */
+const RECONNECT_MS = 1000
+
+/**
+ * Announces, inside a write's transaction, that `instance` wrote: PostgreSQL delivers the notice
+ * to the other instances when (and only if) the transaction commits, before its writer answers.
+ */
+export async function announceWrite(manager: EntityManager, instance: string): Promise<void> {
+  await manager.query(`SELECT pg_notify('${CHANNEL}', $1)`, [instance])
+}
+
+/**
+ * Listens on its own connection for the writes of other instances and calls `onWrite` for each
+ * (their answer caches are dropped there). While the connection is lost, notices are missed: it
+ * calls `onWrite` once listening again, and the caches' short lifetime bounds what is served meanwhile.
+ * @returns stops listening
+ */
+export async function listenForWrites(url: string, instance: string, onWrite: () => void, logger: Logger): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | null = null
+  const retryLater = () => {
+    if (stopped) return
+    retry = setTimeout(() => void connect().catch(retryLater), RECONNECT_MS)
+    retry.unref()
+  }
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (notice) => {
+      if (notice.payload !== instance) onWrite()
+    })
+    next.on('error', (error) => logger.error("the connection listening for other instances' writes failed", error))
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${CHANNEL}`)
+    } catch (error) {
+      await next.end().catch(() => undefined)
+      throw error
+    }
+    next.on('end', () => {
+      client = null
+      onWrite()
+      retryLater()
+    })
+    client = next
+    onWrite()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    await client?.end()
+  }
+}
