@@ -417,6 +417,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/pytrainer-gpxplus-sample.gpx': gpxpy,
   'gpx/pytrainer-gpxplus-sample-old.gpx': gpxpy,
   'fit/kuperov-mt-beauty.fit': positions(),
+  // phpGPX's examples and fixtures (Sibyx/phpGPX, MIT).
+  'gpx/phpgpx-route.gpx': { refused: 'track_no_track' },
+  'gpx/phpgpx-waypoints.gpx': { refused: 'track_no_track' },
 }
 
 /**
