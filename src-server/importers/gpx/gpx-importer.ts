@@ -614,20 +614,35 @@ function spanOf(part: TrackPart): { readonly start: number; readonly end: number
 }
 
 /**
- * The outings of a GPX file. Its tracks are one workout when they follow each other in time (the
- * reference tracker's rule: a recording paused into several tracks). Tracks written out of time
- * order that do not overlap are outings of their own, collected in one file (a GPS unit's three
- * hikes on three days, the autumn one before the spring one): a workout each, in time order, rather
- * than one workout spanning months. Overlapping tracks stay one activity, which the analysis
- * refuses as `track_segments_overlap` (the same ride twice).
+ * The longest pause between two tracks of one outing, ms: a trek recorded a track a day stays one
+ * workout over its nights, while tracks written days or years apart (a chart plotter's 2010 and 2016
+ * tracks in one export) are outings collected in one file, not one workout of six years.
+ */
+const LONGEST_PAUSE_MS = 24 * 3600 * 1000
+
+/**
+ * The outings of a GPX file. Its tracks are one workout when they follow each other in time with
+ * pauses of up to {@link LONGEST_PAUSE_MS} (the reference tracker's rule: a recording paused into
+ * several tracks); a longer pause starts another outing. Tracks written out of time order that do
+ * not overlap are outings of their own, collected in one file (a GPS unit's three hikes on three
+ * days, the autumn one before the spring one): a workout each, in time order, rather than one
+ * workout spanning months. Overlapping tracks stay one activity, which the analysis refuses as
+ * `track_segments_overlap` (the same ride twice).
  */
 export function gpxOutings(track: Track): Track[] {
   const spans = track.tracks.map(spanOf)
-  const inOrder = spans.every((span, index) => {
-    const previous = spans[index - 1]
-    return index === 0 || span === null || previous === null || previous === undefined || span.start >= previous.end
-  })
-  if (inOrder || spans.includes(null)) return [track]
+  if (spans.includes(null)) return [track]
+  const inOrder = spans.every((span, index) => index === 0 || (span?.start ?? 0) >= (spans[index - 1]?.end ?? 0))
+  if (inOrder) {
+    const outings: TrackPart[][] = []
+    for (const [index, part] of track.tracks.entries()) {
+      const last = outings.at(-1)
+      if (last && (spans[index]?.start ?? 0) - (spans[index - 1]?.end ?? 0) <= LONGEST_PAUSE_MS) last.push(part)
+      else outings.push([part])
+    }
+    if (outings.length === 1) return [track]
+    return outings.map((parts) => ({ ...track, name: parts[0]?.name ?? track.name, description: parts[0]?.description ?? track.description, tracks: parts }))
+  }
   const sorted = track.tracks.map((part, index) => ({ part, span: spans[index] ?? { start: 0, end: 0 } })).sort((a, b) => a.span.start - b.span.start)
   if (sorted.some((entry, index) => index > 0 && entry.span.start < (sorted[index - 1]?.span.end ?? Number.NEGATIVE_INFINITY))) return [track]
   return sorted.map(({ part }) => ({ ...track, name: part.name ?? track.name, description: part.description ?? track.description, tracks: [part] }))

@@ -31,9 +31,28 @@ describe('the outings of a GPX file of several tracks', () => {
     expect(outings.map((outing) => analyseTrack(outing).workout.durationS)).toEqual([120, 120, 120])
   })
 
-  it("tracks that follow each other stay one workout, however far apart (the reference tracker's rule)", () => {
+  it("tracks that follow each other with pauses of up to a day stay one workout (the reference tracker's rule)", () => {
     const outing = onlyOuting(gpx(trk('Day 1', '2001-05-26T15:00:00Z'), trk('Day 2', '2001-05-27T15:00:00Z')))
     expect(analyseTrack(outing).workout.durationS).toBe(24 * 3600 + 120)
+    // The pause from 15:02 to 15:02 the next day is exactly a day.
+    expect(gpxOutings(importGpxString(gpx(trk('Day 1', '2001-05-26T15:00:00Z'), trk('Day 2', '2001-05-27T15:02:00Z'))))).toHaveLength(1)
+  })
+
+  it('a pause of more than a day between tracks in time order starts another outing: no workout of six years', () => {
+    // phpGPX's TimeZero export: a track in 2010, another in 2016.
+    const years = gpxOutings(importGpxString(gpx(trk('2010', '2010-01-01T14:48:00Z'), trk('2016', '2016-04-03T14:13:00Z'))))
+    expect(years.map((outing) => [outing.name, analyseTrack(outing).workout.durationS])).toEqual([
+      ['2010', 120],
+      ['2016', 120],
+    ])
+    // One millisecond over a day; the tracks of an outing stay together, named after its first.
+    const over = gpxOutings(
+      importGpxString(gpx(trk('Sat', '2001-05-26T15:00:00Z'), trk('Sat later', '2001-05-26T16:00:00Z'), trk('Sun', new Date(Date.parse('2001-05-27T16:02:00Z') + 1).toISOString()))),
+    )
+    expect(over.map((outing) => [outing.name, outing.tracks.length])).toEqual([
+      ['Sat', 2],
+      ['Sun', 1],
+    ])
   })
 
   it('tracks that overlap stay one activity, refused as overlapping (the same ride twice)', () => {

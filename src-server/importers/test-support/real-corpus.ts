@@ -418,6 +418,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/pytrainer-gpxplus-sample-old.gpx': gpxpy,
   'fit/kuperov-mt-beauty.fit': positions(),
   // phpGPX's examples and fixtures (Sibyx/phpGPX, MIT).
+  // Two tracks of 3 points, in 2010 and 2016 (and two waypoints): two outings, not one workout of six years.
+  'gpx/phpgpx-timezero.gpx': positions(2),
   'gpx/phpgpx-route.gpx': { refused: 'track_no_track' },
   'gpx/phpgpx-waypoints.gpx': { refused: 'track_no_track' },
 }
