@@ -20,6 +20,7 @@ import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, createSharedRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
 import { databaseCounters, sharedSetupCode } from './db/shared-state'
 import { announceWrite, listenForWrites } from './db/write-notices'
+import { joinElection, runWhenElected } from './db/election'
 import { createTokenService } from './lib/tokens'
 import { createMailer } from './mail/mailer'
 import { createMapImages } from './maps/map-images'
@@ -166,6 +167,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const stopCompacting = compactJournal(dataDir.layout, settledFiles(reader, dataDir.layout))
   const imports = createImportTasks(context, overrides.importLeaseMs)
   const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
+  const watchIntervalMs = overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs
   const watcher = createFolderWatcher(
     {
       database,
@@ -177,10 +179,15 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     },
     imports,
     config.watchFolders ?? [],
-    overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs,
+    shared ? null : watchIntervalMs,
     config.watchDevices ?? null,
   )
   const { app, routes } = createApp(context, { database, imports, watcher })
+  // A club server's instances share their watched folders: one elected instance scans them (two
+  // would take the same file at once), another takes over within a scan's interval of its death.
+  const election = shared ? joinElection(shared.url, config.logger) : null
+  const watchesSomething = (config.watchFolders ?? []).length > 0 || Boolean(config.watchDevices)
+  const stopElectedJobs = election && watchIntervalMs !== null && watchesSomething ? runWhenElected(election, watchIntervalMs, background, () => watcher.scan()) : null
   let httpServer: Server | null = null
   // A PostgreSQL database is backed up with its own tools (pg_dump); the daily copy is SQLite's.
   const dailyBackup = connections.engine === 'postgres' ? null : startDailyBackup({
@@ -236,6 +243,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
         })
       }
       watcher.stop()
+      stopElectedJobs?.()
       imports.stop()
       await background.stop()
       stopCompacting()
@@ -244,6 +252,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await dailyBackup?.stop()
       await mailer.drain()
       await stopListening?.()
+      await election?.close()
       await connections.close()
       await dataDir.release()
     },

@@ -1,13 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StatsBySportResponse, WorkoutsResponse } from '../../src/contracts'
+import type { StatsBySportResponse, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import { createServer } from '../server'
 import { benchServerConfig } from '../test/bench-server-config'
 import { onPostgres, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
 import { startServerProcess, token, type ServerProcess } from '../test/server-process'
-import { fixture, uploadForm } from '../test/workouts'
+import { fixture, rides, uploadForm } from '../test/workouts'
 
 /**
  * The instances of a club server share what used to live in one server's memory (issue 30):
@@ -111,5 +111,46 @@ describe.skipIf(!enabled)('state shared by the instances of a club server', () =
     expect((await call(a, 'DELETE', `workouts/${id}`)).status).toBe(204)
     const afterDelete = await eventually(workouts, (answer) => Object.keys(answer.body.data.statistics).length === 0)
     expect(afterDelete.body.data.statistics).toEqual({})
+  }, 120_000)
+
+  it('scans the watched folders on one elected instance only, and another takes over when it dies', async () => {
+    await onPostgres(cluster.url, (client) => client.query('CREATE DATABASE watching'))
+    const url = databaseUrl('watching')
+    const folder = await mkdtemp(join(tmpdir(), 'waymark-watched-'))
+    const watch = { username: 'owner', dir: folder, intervalMs: 100 }
+    const a = await startServerProcess(dataDir, { databaseUrl: url, warmComputeThreads: false, watch })
+    servers.push(a)
+    const b = await startServerProcess(dataDir, { databaseUrl: url, warmComputeThreads: false, watch })
+    servers.push(b)
+    const account = { username: 'owner', email: 'owner@example.com', password: 'owner-secret-pass' }
+    await fetch(`${a.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    const auth = await token(a.url, account.email, account.password)
+    const listed = async (server: ServerProcess) =>
+      ((await (await fetch(`${server.url}/api/workouts?per_page=10`, { headers: { authorization: `Bearer ${auth}` } })).json()) as WorkoutsListResponse).data.workouts.length
+    // The instances holding the jobs' lock, by the process names their connections carry.
+    const holders = async () =>
+      (
+        await onPostgres(url, (client) =>
+          client.query<{ name: string }>(`SELECT activity.application_name AS name FROM pg_locks AS lock JOIN pg_stat_activity AS activity ON activity.pid = lock.pid
+             WHERE lock.locktype = 'advisory' AND lock.granted`),
+        )
+      ).rows.map((row) => row.name)
+    const named = (server: ServerProcess) => `waymark pid ${server.pid}`
+
+    const elected = await eventually(holders, (names) => names.length > 0, 10_000)
+    expect(elected).toHaveLength(1)
+    const holder = [a, b].find((server) => named(server) === elected[0])
+    const other = holder === a ? b : a
+    expect(holder).toBeDefined()
+    const [first, second] = await rides(2)
+    await writeFile(join(folder, first?.name ?? ''), first?.data ?? '')
+    expect(await eventually(() => listed(other), (count) => count === 1, 30_000)).toBe(1)
+    expect(await holders()).toEqual(elected)
+
+    await holder?.kill()
+    expect(await eventually(holders, (names) => names.length > 0, 10_000)).toEqual([named(other)])
+    await writeFile(join(folder, second?.name ?? ''), second?.data ?? '')
+    expect(await eventually(() => listed(other), (count) => count === 2, 30_000)).toBe(2)
+    await rm(folder, { recursive: true, force: true })
   }, 120_000)
 })

@@ -6,15 +6,20 @@ import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…] [--import-lease-ms=N]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…] [--import-lease-ms=N] [--watch=<username>:<folder>] [--watch-interval-ms=N]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
   const databaseUrl = flags.find((flag) => flag.startsWith('--database-url='))?.slice('--database-url='.length) ?? null
-  const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand'), databaseUrl }
+  // `--watch=<username>:<folder>`: a watched folder (multi-instance tests), scanned every `--watch-interval-ms`.
+  const watched = flags.find((flag) => flag.startsWith('--watch='))?.slice('--watch='.length)
+  const watchFolders = watched ? [{ username: watched.slice(0, watched.indexOf(':')), dir: watched.slice(watched.indexOf(':') + 1) }] : []
+  const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand'), databaseUrl, watchFolders }
+  const watchMs = flags.find((flag) => flag.startsWith('--watch-interval-ms='))?.slice('--watch-interval-ms='.length)
   const leaseMs = flags.find((flag) => flag.startsWith('--import-lease-ms='))?.slice('--import-lease-ms='.length)
   const server = await createServer(config, {
     ...(flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {}),
     ...(leaseMs ? { importLeaseMs: Number(leaseMs) } : {}),
+    ...(watchMs ? { watchIntervalMs: Number(watchMs) } : {}),
   })
   const { port } = await server.listen()
   // Measured as a user's app that has been open a moment: its compute threads warm (trees older

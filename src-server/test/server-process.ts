@@ -42,6 +42,8 @@ export interface ServerProcessOptions {
   readonly databaseUrl?: string | null
   /** How long the server holds an import task without renewing it (ms). */
   readonly importLeaseMs?: number
+  /** A folder the server watches for an account's files, scanned every `intervalMs`. */
+  readonly watch?: { readonly username: string; readonly dir: string; readonly intervalMs: number }
 }
 
 /** The bundled server child, from the tree this file is in. */
@@ -57,6 +59,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     if (options.databaseUrl) args.push(`--database-url=${options.databaseUrl}`)
     if (options.importLeaseMs !== undefined) args.push(`--import-lease-ms=${options.importLeaseMs}`)
+    if (options.watch) args.push(`--watch=${options.watch.username}:${options.watch.dir}`, `--watch-interval-ms=${options.watch.intervalMs}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
       // Stdin is a pipe only so the child sees this process end (see `server-child.ts`).
