@@ -38,6 +38,7 @@ import { createPrivacyZones } from '../modules/sharing/privacy-zones.service'
 import { createShareLinks } from '../modules/sharing/share-links.service'
 import { createFollows } from '../modules/sharing/follows.service'
 import { createComments } from '../modules/sharing/comments.service'
+import { createNotifications, createNotifier } from '../modules/sharing/notifications.service'
 import { createTimeline } from '../modules/sharing/timeline.service'
 import { unpackedName } from '../modules/workouts/packed-track-file'
 import { trackExtension } from '../modules/workouts/workout-import'
@@ -124,12 +125,15 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   profileRoutes(api, authenticate, createProfileService({ database, passwords, tokens, mailer, now }, accountMail), users, pictureUpload, context.readCache)
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
+  const notifier = createNotifier({ mailer, publicUrl: config.publicUrl, now })
+  const comments = createComments({ database, now: context.now }, workouts, notifier)
   sharingRoutes(api, authenticate, {
     shareLinks: createShareLinks(context, workouts),
-    follows: createFollows({ database, now: context.now }),
+    follows: createFollows({ database, now: context.now }, notifier),
     timeline: createTimeline({ database }),
     privacyZones: createPrivacyZones(context),
-    comments: createComments({ database, now: context.now }, workouts),
+    comments,
+    notifications: createNotifications({ database }, comments, workouts),
   })
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)

@@ -4,6 +4,7 @@ import {
   endpoints,
   type CreatedTokenResponse,
   type CommentCreatedResponse,
+  type NotificationsResponse,
   type PrivacyZoneResponse,
   type ShareLinkResponse,
   type EndpointSpec,
@@ -98,7 +99,7 @@ describe('OpenAPI document', () => {
   })
 
   /** Ids of the real resources the calls below use, known once they exist. */
-  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '', zone: '', comment: '' }
+  const ids = { workout: '', manual: '', rich: '', task: '', token: '', samToken: '', equipment: '', component: '', shareLink: '', shareToken: '', zone: '', comment: '', notification: '' }
   /** Other rides than the first one, so they import rather than count as duplicates. */
   const archives: Record<'single' | 'reference' | 'async', Buffer> = { single: Buffer.alloc(0), reference: Buffer.alloc(0), async: Buffer.alloc(0) }
 
@@ -232,6 +233,13 @@ describe('OpenAPI document', () => {
     { name: 'likeWorkout', method: 'POST', path: 'workouts/{id}/like', url: () => `workouts/${ids.workout}/like`, as: 'sam' },
     { name: 'listWorkoutLikes', method: 'GET', path: 'workouts/{id}/likes', url: () => `workouts/${ids.workout}/likes`, as: 'none' },
     { name: 'undoWorkoutLike', method: 'POST', path: 'workouts/{id}/like/undo', url: () => `workouts/${ids.workout}/like/undo`, as: 'sam' },
+    // Sam was mentioned (a notification with its workout and comment); the admin was followed and liked.
+    { name: 'listNotifications', method: 'GET', path: 'notifications', as: 'sam' },
+    { name: 'listNotifications', method: 'GET', path: 'notifications' },
+    { name: 'getUnreadNotifications', method: 'GET', path: 'notifications/unread' },
+    { name: 'listNotificationTypes', method: 'GET', path: 'notifications/types' },
+    { name: 'updateNotification', method: 'PATCH', path: 'notifications/{notificationId}', url: () => `notifications/${ids.notification}`, body: { read_status: true } },
+    { name: 'markAllNotificationsRead', method: 'POST', path: 'notifications/mark-all-as-read', body: {} },
   ]
 
   /** Deletions answer 204 and nothing else. */
@@ -281,6 +289,7 @@ describe('OpenAPI document', () => {
       ids.shareToken = String((body as ShareLinkResponse).data.share_link.token)
     }
     if (name === 'addWorkoutComment') ids.comment = (body as CommentCreatedResponse).comment.id
+    if (name === 'listNotifications') ids.notification = (body as NotificationsResponse).notifications[0]?.id ?? ''
     if (name === 'createPrivacyZone') ids.zone = (body as PrivacyZoneResponse).data.privacy_zone.id
     if (name === 'createWorkoutWithoutFile') ids.manual = String((body as WorkoutsResponse).data.workouts[0]?.id)
     if (name === 'createWorkout' && headers) {

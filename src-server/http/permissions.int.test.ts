@@ -7,6 +7,7 @@ import {
   type EquipmentsResponse,
   type ImportTaskResponse,
   type CommentCreatedResponse,
+  type NotificationsResponse,
   type PrivacyZoneResponse,
   type ShareLinkResponse,
   type WorkoutsResponse,
@@ -49,6 +50,8 @@ interface World {
   zoneId: string
   /** Sam's comment on his workout. */
   commentId: string
+  /** Sam's notification of kim's follow request. */
+  notificationId: string
 }
 
 interface Request {
@@ -260,6 +263,12 @@ const MATRIX: Record<string, Row> = {
   'POST /workouts/:id/like': { request: (w) => ({ path: `workouts/${w.workoutId}/like` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /workouts/:id/like/undo': { request: (w) => ({ path: `workouts/${w.workoutId}/like/undo` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /workouts/:id/likes': { request: (w) => ({ path: `workouts/${w.workoutId}/likes` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  // Each caller's own notifications; sam's one (kim's request) is his alone: to anyone else it does not exist.
+  'GET /notifications': { request: () => ({ path: 'notifications' }), ok: 200 },
+  'GET /notifications/unread': { request: () => ({ path: 'notifications/unread' }), ok: 200 },
+  'GET /notifications/types': { request: () => ({ path: 'notifications/types' }), ok: 200 },
+  'POST /notifications/mark-all-as-read': { request: () => ({ path: 'notifications/mark-all-as-read', body: {} }), ok: 200 },
+  'PATCH /notifications/:notificationId': { request: (w) => ({ path: `notifications/${w.notificationId}`, body: { read_status: true } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
 }
 
 function trackForm(bytes: Buffer): FormData {
@@ -321,6 +330,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(comment.status).toBe(201)
   // Sam approves followers by hand (the default): kim's request waits for him.
   expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
+  const notifications = await t.api<NotificationsResponse>('GET', 'notifications', { token: sam.token })
+  expect(notifications.body.notifications.map((notification) => notification.type)).toEqual(['follow_request'])
   // The map is drawn and the archive imported in the background.
   await t.server.settled()
   return {
@@ -338,6 +349,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     shareToken: String(shareLink.body.data.share_link.token),
     zoneId: zone.body.data.privacy_zone.id,
     commentId: comment.body.comment.id,
+    notificationId: notifications.body.notifications[0]?.id ?? '',
   }
 }
 

@@ -72,6 +72,7 @@ export const preferencesBody = z
     map_visibility: visibilitySchema.optional(),
     hr_visibility: visibilitySchema.optional(),
     manually_approves_followers: z.boolean().optional(),
+    notification_emails: z.boolean().optional(),
   })
   .refine((body) => body.max_hr == null || body.resting_hr == null || body.resting_hr < body.max_hr, {
     message: 'resting heart rate must be below the maximum',

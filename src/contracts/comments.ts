@@ -20,7 +20,7 @@ export const addCommentBody = z.object({ text: commentText, text_visibility: vis
 export const editCommentBody = z.object({ text: commentText }).strict()
 
 /** A comment in the reference's shape; `workout_id` is null when the viewer may not see the workout. */
-const commentSchema = z.object({
+export const commentSchema = z.object({
   id: z.string(),
   user: userSchema,
   workout_id: z.string().nullable(),

@@ -3,6 +3,7 @@ import { commentEndpoints } from './comments'
 import { configEndpoints } from './config'
 import { equipmentEndpoints } from './equipment'
 import { insightEndpoints } from './insights'
+import { notificationEndpoints } from './notifications'
 import { recordEndpoints } from './records'
 import { sharingEndpoints } from './sharing'
 import { sportEndpoints } from './sports'
@@ -18,6 +19,7 @@ export * from './config'
 export * from './endpoint'
 export * from './equipment'
 export * from './insights'
+export * from './notifications'
 export * from './records'
 export * from './sharing'
 export * from './visibility'
@@ -41,4 +43,5 @@ export const endpoints = {
   ...equipmentEndpoints,
   ...sharingEndpoints,
   ...commentEndpoints,
+  ...notificationEndpoints,
 }

@@ -36,6 +36,8 @@ const userPreferencesSchema = z.object({
   hr_visibility: visibilitySchema,
   /** Follow requests wait for an answer (true, the default) or are approved at once. */
   manually_approves_followers: z.boolean(),
+  /** Notifications also come by e-mail when the server sends e-mail (off by default). */
+  notification_emails: z.boolean(),
 })
 export type UserPreferences = z.infer<typeof userPreferencesSchema>
 

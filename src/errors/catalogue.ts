@@ -296,6 +296,8 @@ export const errorCatalogue = {
   // comments (the reference's messages; the length limit is ours)
   comment_text_invalid: { message: 'a comment must have between 1 and 2000 characters', status: 400, wire: 'error' },
   comment_not_found: { message: 'workout comment not found', status: 404, wire: 'not found' },
+  // notifications (the reference's message)
+  notification_not_found: { message: 'notification not found', status: 404, wire: 'not found' },
   // 507 — storage
   disk_full: { message: "the server's disk is full: nothing was stored; free some space, then try again", status: 507, wire: 'error' },
 } as const satisfies Record<string, ErrorDefinition>

@@ -20,6 +20,7 @@ export function preferencesOf(profile: User): UserPreferences {
     map_visibility: profile.map_visibility ?? 'private',
     hr_visibility: profile.hr_visibility ?? 'private',
     manually_approves_followers: profile.manually_approves_followers ?? true,
+    notification_emails: profile.notification_emails ?? false,
   }
 }
 

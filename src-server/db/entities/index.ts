@@ -16,6 +16,7 @@ import { ShareLinkEntity } from './share-link.entity'
 import { FollowRequestEntity } from './follow-request.entity'
 import { PrivacyZoneEntity } from './privacy-zone.entity'
 import { CommentLikeEntity, WorkoutCommentEntity, WorkoutLikeEntity } from './comment.entity'
+import { NotificationEntity } from './notification.entity'
 
 export {
   AccessTokenEntity,
@@ -41,6 +42,7 @@ export {
   WorkoutCommentEntity,
   WorkoutLikeEntity,
   CommentLikeEntity,
+  NotificationEntity,
 }
 export type { RecordType } from './record.entity'
 export type { BestEffortKind } from './workout-insight.entity'
@@ -70,4 +72,5 @@ export const entities = [
   WorkoutCommentEntity,
   WorkoutLikeEntity,
   CommentLikeEntity,
+  NotificationEntity,
 ]

@@ -107,6 +107,10 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'manually_approves_followers', default: true })
   manuallyApprovesFollowers!: boolean
 
+  /** Notifications also come by e-mail (when the server sends e-mail); off by default, as the reference. */
+  @Column({ type: 'boolean', name: 'notification_emails', default: false })
+  notificationEmails!: boolean
+
   /** Bumped on every password change: tokens carrying an older version are refused. */
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number

@@ -28,6 +28,7 @@ import { ImportTaskLease1795810934523 } from './1795810934523-import-task-lease'
 import { SharedLimits1795823660575 } from './1795823660575-shared-limits'
 import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
+import { Notifications1795823691755 } from './1795823691755-notifications'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -60,6 +61,7 @@ export const migrations = [
   CommentsLikes1795810026263,
   ImportTaskLease1795810934523,
   SharedLimits1795823660575,
+  Notifications1795823691755,
 ]
 
 /**
@@ -82,4 +84,5 @@ export const postgresMigrations = [
   CommentsLikes1795810026263,
   ImportTaskLease1795810934523,
   SharedLimits1795823660575,
+  Notifications1795823691755,
 ]

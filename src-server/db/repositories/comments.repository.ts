@@ -42,9 +42,11 @@ export function commentsRepository(manager: EntityManager) {
       count: await manager.countBy(WorkoutLikeEntity, { workoutId }),
       liked: userId !== null && (await manager.existsBy(WorkoutLikeEntity, { workoutId, userId })),
     }),
-    /** Likes a workout; liking twice changes nothing. */
-    likeWorkout: async (workoutId: string, userId: number, at: Date): Promise<void> => {
-      if (!(await manager.existsBy(WorkoutLikeEntity, { workoutId, userId }))) await manager.insert(WorkoutLikeEntity, { workoutId, userId, createdAt: at })
+    /** Likes a workout; liking twice changes nothing. True when the like is new. */
+    likeWorkout: async (workoutId: string, userId: number, at: Date): Promise<boolean> => {
+      if (await manager.existsBy(WorkoutLikeEntity, { workoutId, userId })) return false
+      await manager.insert(WorkoutLikeEntity, { workoutId, userId, createdAt: at })
+      return true
     },
     unlikeWorkout: async (workoutId: string, userId: number): Promise<void> => {
       await manager.delete(WorkoutLikeEntity, { workoutId, userId })
@@ -59,8 +61,11 @@ export function commentsRepository(manager: EntityManager) {
       count: await manager.countBy(CommentLikeEntity, { commentId }),
       liked: userId !== null && (await manager.existsBy(CommentLikeEntity, { commentId, userId })),
     }),
-    likeComment: async (commentId: string, userId: number, at: Date): Promise<void> => {
-      if (!(await manager.existsBy(CommentLikeEntity, { commentId, userId }))) await manager.insert(CommentLikeEntity, { commentId, userId, createdAt: at })
+    /** Likes a comment; liking twice changes nothing. True when the like is new. */
+    likeComment: async (commentId: string, userId: number, at: Date): Promise<boolean> => {
+      if (await manager.existsBy(CommentLikeEntity, { commentId, userId })) return false
+      await manager.insert(CommentLikeEntity, { commentId, userId, createdAt: at })
+      return true
     },
     unlikeComment: async (commentId: string, userId: number): Promise<void> => {
       await manager.delete(CommentLikeEntity, { commentId, userId })

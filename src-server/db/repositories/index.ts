@@ -8,6 +8,7 @@ import { equipmentRepository, type EquipmentRepository } from './equipment.repos
 import { followsRepository, type FollowsRepository } from './follows.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
+import { notificationsRepository, type NotificationsRepository } from './notifications.repository'
 import { privacyZonesRepository, type PrivacyZonesRepository } from './privacy-zones.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
@@ -25,6 +26,7 @@ export interface Repositories {
   readonly follows: FollowsRepository
   readonly insights: InsightsRepository
   readonly loginAddresses: LoginAddressesRepository
+  readonly notifications: NotificationsRepository
   readonly privacyZones: PrivacyZonesRepository
   readonly records: RecordsRepository
   readonly sports: SportsRepository
@@ -49,6 +51,7 @@ export function repositoriesOf(manager: EntityManager): Repositories {
     follows: followsRepository(manager),
     insights: insightsRepository(manager),
     loginAddresses: loginAddressesRepository(manager),
+    notifications: notificationsRepository(manager),
     privacyZones: privacyZonesRepository(manager),
     records: recordsRepository(manager),
     sports: sportsRepository(manager),

@@ -11,6 +11,7 @@ import { isShortId, shortId } from '../../lib/short-id'
 import { escapeHtml } from '../../mail/templates'
 import { loadPresentedUser } from '../users/user.presenter'
 import type { WorkoutsService } from '../workouts/workouts.service'
+import type { Notifier } from './notifications.service'
 import { viewWorkout } from './workout-access'
 
 /** Likers lists: the reference's page size. */
@@ -37,7 +38,7 @@ export async function workoutLikesFields(manager: EntityManager, workoutId: stri
  * workout and whom its `text_visibility` allows, counted from its author: everyone, the author's
  * followers, or (private) the users it mentions; its author always. Anything else is "not found".
  */
-export function createComments({ database, now }: { database: Database; now: () => Date }, workouts: WorkoutsService) {
+export function createComments({ database, now }: { database: Database; now: () => Date }, workouts: WorkoutsService, notifier: Notifier) {
   /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see. */
   async function mayRead(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<boolean> {
     if (viewer?.id === comment.userId) return true
@@ -64,6 +65,22 @@ export function createComments({ database, now }: { database: Database; now: () 
     return comment
   }
 
+  /**
+   * Tells the users a comment mentions, among those who may read it (the author never), unless
+   * `already` were told; the workout's owner (`ownerId`, for a new comment), when not mentioned, is
+   * told of a comment they may read.
+   */
+  async function notifyOf(repositories: Repositories, comment: WorkoutCommentEntity, already: readonly string[], ownerId: number | null): Promise<void> {
+    const about = { fromUserId: comment.userId, workoutId: comment.workoutId, commentId: comment.id }
+    const mentioned = await repositories.comments.usersNamed(mentionedNames(comment.text))
+    for (const user of mentioned)
+      if (!already.includes(user.username.toLowerCase()) && (await readableBy(repositories, user, comment.id)))
+        await notifier.raise(repositories, { ...about, toUserId: user.id, type: 'mention' })
+    const owner = ownerId === null ? null : await repositories.users.byId(ownerId)
+    if (owner && !mentioned.some((user) => user.id === owner.id) && (await readableBy(repositories, owner, comment.id)))
+      await notifier.raise(repositories, { ...about, toUserId: owner.id, type: 'workout_comment' })
+  }
+
   async function present(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<Comment> {
     const author = await repositories.users.byId(comment.userId)
     if (!author) throw new AppError('comment_not_found')
@@ -84,6 +101,17 @@ export function createComments({ database, now }: { database: Database; now: () 
     }
   }
 
+  /** Whether `viewer` may read this comment (and see its workout). */
+  async function readableBy(repositories: Repositories, viewer: UserEntity, id: string): Promise<boolean> {
+    return readable(repositories, viewer, id).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'comment_not_found') return false
+        throw error
+      },
+    )
+  }
+
   const get = (viewer: UserEntity | null, id: string): Promise<CommentResponse> =>
     database.snapshot(async (repositories) => ({ status: 'success', comment: await present(repositories, await readable(repositories, viewer, id), viewer) }))
 
@@ -97,8 +125,11 @@ export function createComments({ database, now }: { database: Database; now: () 
   async function setCommentLike(viewer: UserEntity, id: string, like: boolean): Promise<CommentResponse> {
     await database.write(async (repositories) => {
       const comment = await readable(repositories, viewer, id)
-      if (like) await repositories.comments.likeComment(comment.id, viewer.id, now())
-      else await repositories.comments.unlikeComment(comment.id, viewer.id)
+      const event = { fromUserId: viewer.id, toUserId: comment.userId, type: 'comment_like', workoutId: comment.workoutId, commentId: comment.id } as const
+      if (!like) {
+        await repositories.comments.unlikeComment(comment.id, viewer.id)
+        await notifier.withdraw(repositories, event)
+      } else if (await repositories.comments.likeComment(comment.id, viewer.id, now())) await notifier.raise(repositories, event)
     })
     return get(viewer, id)
   }
@@ -107,8 +138,11 @@ export function createComments({ database, now }: { database: Database; now: () 
   async function setWorkoutLike(viewer: UserEntity, id: string, like: boolean): Promise<LikedWorkoutResponse> {
     await database.write(async (repositories) => {
       const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
-      if (like) await repositories.comments.likeWorkout(workout.id, viewer.id, now())
-      else await repositories.comments.unlikeWorkout(workout.id, viewer.id)
+      const event = { fromUserId: viewer.id, toUserId: workout.userId, type: 'workout_like', workoutId: workout.id } as const
+      if (!like) {
+        await repositories.comments.unlikeWorkout(workout.id, viewer.id)
+        await notifier.withdraw(repositories, event)
+      } else if (await repositories.comments.likeWorkout(workout.id, viewer.id, now())) await notifier.raise(repositories, event)
     })
     const answer = await workouts.get(viewer, id)
     return { status: 'success', data: { workouts: answer.data.workouts } }
@@ -128,6 +162,7 @@ export function createComments({ database, now }: { database: Database; now: () 
         const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
         comment.workoutId = workout.id
         await repositories.comments.add(comment)
+        await notifyOf(repositories, comment, [], workout.userId)
       })
       return { status: 'created', comment: await database.snapshot((repositories) => present(repositories, comment, viewer)) }
     },
@@ -144,11 +179,18 @@ export function createComments({ database, now }: { database: Database; now: () 
     },
 
     get,
+    readableBy,
 
     async edit(viewer: UserEntity, id: string, body: z.output<typeof editCommentBody>): Promise<CommentResponse> {
       await database.write(async (repositories) => {
         const comment = await own(repositories, viewer, id)
         await repositories.comments.editText(comment.id, body.text, now())
+        // As the reference: users no longer mentioned are no longer told; newly mentioned ones are.
+        const before = mentionedNames(comment.text)
+        const after = mentionedNames(body.text)
+        for (const user of await repositories.comments.usersNamed(before.filter((name) => !after.includes(name))))
+          await notifier.withdraw(repositories, { fromUserId: viewer.id, toUserId: user.id, type: 'mention', commentId: comment.id })
+        await notifyOf(repositories, { ...comment, text: body.text }, before, null)
       })
       return get(viewer, id)
     },

@@ -15,6 +15,7 @@ import { FollowRequestEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
 import type { UsersPage } from '../../db/repositories/follows.repository'
 import { loadPresentedUser } from '../users/user.presenter'
+import type { Notifier } from './notifications.service'
 
 /** Followers and following lists: the reference's page size. */
 const FOLLOWS_PER_PAGE = 10
@@ -41,7 +42,7 @@ export async function userSeenBy(repositories: Repositories, viewer: UserEntity,
   }
 }
 
-function paginationOf(page: number, perPage: number, total: number): Pagination {
+export function paginationOf(page: number, perPage: number, total: number): Pagination {
   const pages = Math.ceil(total / perPage)
   return { page, pages, total, has_prev: page > 1, has_next: page < pages }
 }
@@ -51,7 +52,7 @@ function paginationOf(page: number, perPage: number, total: number): Pagination 
  * (or is approved at once when they do not approve followers by hand); followers see what their
  * owner shares with followers.
  */
-export function createFollows({ database, now }: { database: Database; now: () => Date }) {
+export function createFollows({ database, now }: { database: Database; now: () => Date }, notifier: Notifier) {
   const { reads } = database
 
   async function userNamed(username: string): Promise<UserEntity> {
@@ -72,12 +73,18 @@ export function createFollows({ database, now }: { database: Database; now: () =
   /** Accepts or rejects the pending request `username` sent to `viewer`. */
   async function answer(viewer: UserEntity, username: string, approve: boolean): Promise<FollowMessageResponse> {
     const follower = await userNamed(username)
-    await database.write(async ({ follows }) => {
-      const request = await follows.request(follower.id, viewer.id)
+    await database.write(async (repositories) => {
+      const request = await repositories.follows.request(follower.id, viewer.id)
       if (!request) throw new AppError('follow_request_not_found')
       if (request.updatedAt !== null)
         throw new AppError('follow_request_answered', { params: { username: follower.username, answer: approve ? 'accepted' : 'rejected' } })
-      await follows.answer(follower.id, viewer.id, approve, now())
+      await repositories.follows.answer(follower.id, viewer.id, approve, now())
+      // As the reference: an accepted request is a follow, and its sender is told; a rejected one is gone.
+      const asked = { fromUserId: follower.id, toUserId: viewer.id, type: 'follow_request' } as const
+      if (approve) {
+        await repositories.notifications.retype(asked, 'follow')
+        await notifier.raise(repositories, { fromUserId: viewer.id, toUserId: follower.id, type: 'follow_request_approved' })
+      } else await notifier.withdraw(repositories, asked)
     })
     return { status: 'success', message: `Follow request from user '${follower.username}' is ${approve ? 'accepted' : 'rejected'}.` }
   }
@@ -90,7 +97,8 @@ export function createFollows({ database, now }: { database: Database; now: () =
     async follow(viewer: UserEntity, username: string): Promise<FollowMessageResponse> {
       const target = await userNamed(username)
       if (target.id === viewer.id) throw new AppError('follow_not_allowed', { detail: 'one cannot follow oneself' })
-      await database.write(async ({ users, follows }) => {
+      await database.write(async (repositories) => {
+        const { users, follows } = repositories
         // Read again inside the write: the account or its choice may have changed since.
         const current = await users.byId(target.id)
         if (!current) throw new AppError('user_not_found')
@@ -103,6 +111,7 @@ export function createFollows({ database, now }: { database: Database; now: () =
         const at = now()
         const approved = !current.manuallyApprovesFollowers
         await follows.add(Object.assign(new FollowRequestEntity(), { followerId: viewer.id, followedId: target.id, isApproved: approved, createdAt: at, updatedAt: approved ? at : null }))
+        await notifier.raise(repositories, { fromUserId: viewer.id, toUserId: target.id, type: approved ? 'follow' : 'follow_request' })
       })
       return { status: 'success', message: `Follow request to user '${target.username}' is sent.` }
     },
@@ -110,7 +119,12 @@ export function createFollows({ database, now }: { database: Database; now: () =
     /** Withdraws the viewer's request to follow `username`, whatever its state. */
     async unfollow(viewer: UserEntity, username: string): Promise<FollowMessageResponse> {
       const target = await userNamed(username)
-      const removed = await database.write(({ follows }) => follows.remove(viewer.id, target.id))
+      const removed = await database.write(async (repositories) => {
+        // The follow is undone: so are what it told either side.
+        for (const type of ['follow_request', 'follow'] as const) await notifier.withdraw(repositories, { fromUserId: viewer.id, toUserId: target.id, type })
+        await notifier.withdraw(repositories, { fromUserId: target.id, toUserId: viewer.id, type: 'follow_request_approved' })
+        return repositories.follows.remove(viewer.id, target.id)
+      })
       if (!removed) throw new AppError('follow_relationship_not_found')
       return { status: 'success', message: `Undo for a follow request to user '${target.username}' is sent.` }
     },

@@ -3,6 +3,7 @@ import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
 import type { Comments } from './comments.service'
 import type { Follows } from './follows.service'
+import type { Notifications } from './notifications.service'
 import type { PrivacyZones } from './privacy-zones.service'
 import type { ShareLinks } from './share-links.service'
 import type { Timeline } from './timeline.service'
@@ -10,9 +11,9 @@ import type { Timeline } from './timeline.service'
 export function sharingRoutes(
   router: Router,
   authenticate: Authenticate,
-  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones; comments: Comments },
+  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones; comments: Comments; notifications: Notifications },
 ): void {
-  const { shareLinks, follows, timeline, privacyZones, comments } = services
+  const { shareLinks, follows, timeline, privacyZones, comments, notifications } = services
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -63,4 +64,9 @@ export function sharingRoutes(
   bind(router, authenticate, endpoints.likeWorkout, ({ user, params }) => comments.likeWorkout(user, params.id))
   bind(router, authenticate, endpoints.undoWorkoutLike, ({ user, params }) => comments.undoWorkoutLike(user, params.id))
   bind(router, authenticate, endpoints.listWorkoutLikes, ({ user, params, query }) => comments.workoutLikes(user, params.id, query))
+  bind(router, authenticate, endpoints.listNotifications, ({ user, query }) => notifications.list(user, query))
+  bind(router, authenticate, endpoints.getUnreadNotifications, ({ user }) => notifications.unread(user))
+  bind(router, authenticate, endpoints.listNotificationTypes, ({ user, query }) => notifications.types(user, query))
+  bind(router, authenticate, endpoints.markAllNotificationsRead, ({ user, body }) => notifications.markAllRead(user, body))
+  bind(router, authenticate, endpoints.updateNotification, ({ user, params, body }) => notifications.setRead(user, params.notificationId, body.read_status))
 }

@@ -112,6 +112,7 @@ export function sharingDefaultsChange(
     map_visibility?: Visibility | undefined
     hr_visibility?: Visibility | undefined
     manually_approves_followers?: boolean | undefined
+    notification_emails?: boolean | undefined
   },
 ): Partial<UserEntity> {
   const levels = cappedLevels({
@@ -125,6 +126,7 @@ export function sharingDefaultsChange(
     mapVisibility: levels.map,
     ...(body.hr_visibility ? { hrVisibility: body.hr_visibility } : {}),
     ...(body.manually_approves_followers !== undefined ? { manuallyApprovesFollowers: body.manually_approves_followers } : {}),
+    ...(body.notification_emails !== undefined ? { notificationEmails: body.notification_emails } : {}),
   }
 }
 

@@ -93,6 +93,7 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
     map_visibility: user.mapVisibility,
     hr_visibility: user.hrVisibility,
     manually_approves_followers: user.manuallyApprovesFollowers,
+    notification_emails: user.notificationEmails,
   }
 }
 

@@ -1,0 +1,241 @@
+import { rm } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CommentCreatedResponse, Notification, NotificationResponse, NotificationsResponse, NotificationTypesResponse, UnreadNotificationsResponse, WorkoutsResponse } from '../../../src/contracts'
+import { openDatabase } from '../../db/open-database'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { databaseBefore } from '../../test/database-before'
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink'
+import type { TestServer } from '../../test/test-server'
+
+/**
+ * Notifications (issue 31), as the reference tracker has them: a follow request, a follow, its
+ * approval, a comment on one's workout, a mention, a like of one's workout or comment each tell
+ * their recipient (never oneself; only what the recipient may see); undoing the event (unfollow,
+ * reject, unlike, deleting the comment, removing the mention) takes the notification away. Listed
+ * 5 a page, not under `data`; marked read one by one or all at once; e-mailed only to who asked.
+ * Each test reads the notifications of its own users, so none depends on another.
+ */
+describe('notifications', () => {
+  let t: TestServer
+  let admin: Account
+  let smtp: SmtpSink
+  const accounts = new Map<string, Account>()
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink()
+    const started = await startWithOwnerAndSam({ email: { url: smtp.url, sender: 'Waymark <waymark@example.com>' } })
+    t = started.t
+    admin = started.owner
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'max'])
+      accounts.set(name, await registerUser(t, name, { activate: admin, language: name === 'ida' ? 'de' : 'en' }))
+  }, 120_000)
+  afterAll(async () => {
+    await t.close()
+    await smtp.close()
+  })
+
+  const account = (name: string): Account => {
+    const found = accounts.get(name)
+    if (!found) throw new Error(`no account ${name}`)
+    return found
+  }
+  const call = <T>(who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+    t.api<T>(method, path, { token: account(who).token, ...(body === undefined ? {} : { body }) })
+  const list = async (who: string, query = ''): Promise<Notification[]> => {
+    const answer = await call<NotificationsResponse>(who, 'GET', `notifications${query}`)
+    expect(answer.status).toBe(200)
+    return answer.body.notifications
+  }
+  /** What each notification says: type and sender. */
+  const summary = async (who: string, query = '') => (await list(who, query)).map((item) => `${item.type} ${item.from.username}`)
+  const unread = async (who: string) => (await call<UnreadNotificationsResponse>(who, 'GET', 'notifications/unread')).body.unread
+  const workout = async (who: string, visibility: string): Promise<string> => {
+    const created = await call<WorkoutsResponse>(who, 'POST', 'workouts/no_gpx', { sport_id: 1, duration: 1800, distance: 5, workout_date: '2024-06-01 08:00', workout_visibility: visibility })
+    expect(created.status).toBe(201)
+    return created.body.data.workouts[0]?.id ?? ''
+  }
+  const follow = async (follower: string, followed: string) => {
+    expect((await call(follower, 'POST', `users/${followed}/follow`)).status).toBe(200)
+    expect((await call(followed, 'POST', `follow-requests/${follower}/accept`)).status).toBe(200)
+  }
+  const comment = async (who: string, workoutId: string, text: string, textVisibility = 'public') => {
+    const added = await call<CommentCreatedResponse>(who, 'POST', `workouts/${workoutId}/comments`, { text, text_visibility: textVisibility })
+    expect(added.status).toBe(201)
+    return added.body.comment.id
+  }
+
+  it('tells of a follow request, turns it into a follow once accepted and tells the follower; rejecting or unfollowing takes it away', async () => {
+    expect(await unread('bob')).toBe(false)
+    expect((await call('ann', 'POST', 'users/bob/follow')).status).toBe(200)
+    const [request] = await list('bob')
+    expect(request).toMatchObject({ type: 'follow_request', marked_as_read: false, from: { username: 'ann', follows: 'pending', is_followed_by: 'false' } })
+    expect(request?.created_at).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+    expect(request?.workout).toBeUndefined()
+    expect(await unread('bob')).toBe(true)
+    // Sending it again changes nothing: still one.
+    await call('ann', 'POST', 'users/bob/follow')
+    expect(await summary('bob')).toEqual(['follow_request ann'])
+    // Nothing for the sender, ever for oneself.
+    expect(await summary('ann')).toEqual([])
+
+    expect((await call('bob', 'POST', 'follow-requests/ann/accept')).status).toBe(200)
+    expect(await summary('bob')).toEqual(['follow ann'])
+    expect(await summary('ann')).toEqual(['follow_request_approved bob'])
+
+    expect((await call('ann', 'POST', 'users/bob/unfollow')).status).toBe(200)
+    expect(await summary('bob')).toEqual([])
+    expect(await summary('ann')).toEqual([])
+
+    expect((await call('cal', 'POST', 'users/bob/follow')).status).toBe(200)
+    expect(await summary('bob')).toEqual(['follow_request cal'])
+    expect((await call('bob', 'POST', 'follow-requests/cal/reject')).status).toBe(200)
+    expect(await summary('bob')).toEqual([])
+    expect(await unread('bob')).toBe(false)
+  })
+
+  it('tells the workout’s owner of a comment they may read and the users it mentions, never the author; deleting or editing the mention away takes it back', async () => {
+    await follow('dan', 'cal')
+    const calsWorkout = await workout('cal', 'public')
+    const plain = await comment('dan', calsWorkout, 'Great ride')
+    const [told] = await list('cal')
+    expect(told).toMatchObject({ type: 'workout_comment', from: { username: 'dan' }, workout: { id: calsWorkout }, comment: { id: plain, text: 'Great ride' } })
+    // The author is told nothing of his own comment; the owner's own comment tells nobody.
+    await comment('cal', calsWorkout, 'Thanks @dan')
+    expect(await summary('dan')).toEqual(['mention cal', 'follow_request_approved cal'])
+    expect(await summary('cal')).toEqual(['workout_comment dan', 'follow dan'])
+    expect((await call('cal', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+
+    // A mentioned owner is told once, of the mention.
+    const mention = await comment('dan', calsWorkout, '@cal and @eve, @nobody here')
+    expect(await summary('cal', '?status=unread')).toEqual(['mention dan'])
+    expect(await summary('eve')).toEqual(['mention dan'])
+    // Editing the mention of eve away takes hers back; adding flo tells flo.
+    expect((await call('dan', 'PATCH', `comments/${mention}`, { text: '@cal and @flo' })).status).toBe(200)
+    expect(await summary('eve')).toEqual([])
+    expect(await summary('flo')).toEqual(['mention dan'])
+    expect(await summary('cal', '?status=unread')).toEqual(['mention dan'])
+
+    // A deleted comment's notifications go with it.
+    expect((await call('dan', 'DELETE', `comments/${mention}`)).status).toBe(204)
+    expect(await summary('flo')).toEqual([])
+    expect(await summary('cal')).toEqual(['workout_comment dan', 'follow dan'])
+
+    // A comment for its author's followers, on cal's workout, by eve whom cal does not follow: cal may not read it, so is not told;
+    // a private comment tells only whom it mentions.
+    await comment('eve', calsWorkout, 'for my followers', 'followers_only')
+    await comment('eve', calsWorkout, 'just for @gus', 'private')
+    expect(await summary('cal')).toEqual(['workout_comment dan', 'follow dan'])
+    expect(await summary('gus')).toEqual(['mention eve'])
+  })
+
+  it('tells of likes of one’s workout and comments once, takes them back on undo, and hides what the recipient can no longer see', async () => {
+    const kits = await workout('kit', 'public')
+    const reply = await comment('kit', kits, 'My own note')
+    for (let time = 0; time < 2; time += 1) expect((await call('lou', 'POST', `workouts/${kits}/like`)).status).toBe(200)
+    expect((await call('lou', 'POST', `comments/${reply}/like`)).status).toBe(200)
+    expect((await call('kit', 'POST', `workouts/${kits}/like`)).status).toBe(200)
+    expect(await summary('kit')).toEqual(['comment_like lou', 'workout_like lou'])
+    expect(await summary('kit', '?order=asc')).toEqual(['workout_like lou', 'comment_like lou'])
+    expect(await summary('kit', '?type=workout_like')).toEqual(['workout_like lou'])
+    expect((await call<NotificationTypesResponse>('kit', 'GET', 'notifications/types')).body).toEqual({ status: 'success', notification_types: ['comment_like', 'workout_like'] })
+
+    expect((await call('lou', 'POST', `comments/${reply}/like/undo`)).status).toBe(200)
+    expect(await summary('kit')).toEqual(['workout_like lou'])
+
+    // Kit's workout made private is still hers to see, so the like stays; a mention on max's
+    // workout made private is hidden from lou, and cannot be marked.
+    const [like] = await list('kit')
+    expect((await call('kit', 'PATCH', `workouts/${kits}`, { workout_visibility: 'private' })).status).toBe(200)
+    expect(await summary('kit')).toEqual(['workout_like lou'])
+    const maxs = await workout('max', 'public')
+    await comment('max', maxs, 'hello @lou')
+    const [mention] = await list('lou')
+    expect(mention?.type).toBe('mention')
+    expect((await call('max', 'PATCH', `workouts/${maxs}`, { workout_visibility: 'private' })).status).toBe(200)
+    expect(await list('lou')).toEqual([])
+    expect(await unread('lou')).toBe(false)
+    expect(await call('lou', 'PATCH', `notifications/${mention?.id}`, { read_status: true })).toMatchObject({ status: 404, body: { code: 'notification_not_found', status: 'not found' } })
+    // Someone else's notification does not exist for them.
+    expect(await call('lou', 'PATCH', `notifications/${like?.id}`, { read_status: true })).toMatchObject({ status: 404, body: { code: 'notification_not_found' } })
+    expect((await call('lou', 'POST', `workouts/${kits}/like/undo`)).status).toBe(404)
+  })
+
+  it('pages five at a time, marks one read or unread, and all at once (of one type or every type)', async () => {
+    const jons = await workout('jon', 'public')
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo']) expect((await call(name, 'POST', `workouts/${jons}/like`)).status).toBe(200)
+    await comment('gus', jons, 'Nice')
+    const first = await call<NotificationsResponse>('jon', 'GET', 'notifications')
+    expect(first.body.notifications).toHaveLength(5)
+    expect(first.body.pagination).toEqual({ page: 1, pages: 2, total: 7, has_prev: false, has_next: true })
+    expect('data' in first.body).toBe(false)
+    const second = await list('jon', '?page=2')
+    // The two pages hold each of the seven once.
+    expect([...first.body.notifications, ...second].map((item) => item.from.username).sort()).toEqual(['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus'])
+    const total = async (query: string) => (await call<NotificationsResponse>('jon', 'GET', `notifications${query}`)).body.pagination.total
+
+    const [newest] = first.body.notifications
+    const read = await call<NotificationResponse>('jon', 'PATCH', `notifications/${newest?.id}`, { read_status: true })
+    expect(read).toMatchObject({ status: 200, body: { status: 'success', notification: { id: newest?.id, marked_as_read: true, type: 'workout_comment' } } })
+    expect(await summary('jon', '?status=read')).toEqual(['workout_comment gus'])
+    expect(await total('?status=unread')).toBe(6)
+    expect((await call<NotificationTypesResponse>('jon', 'GET', 'notifications/types?status=unread')).body.notification_types).toEqual(['workout_like'])
+    expect((await call<NotificationResponse>('jon', 'PATCH', `notifications/${newest?.id}`, { read_status: false })).body.notification.marked_as_read).toBe(false)
+
+    expect(await call('jon', 'POST', 'notifications/mark-all-as-read', { type: 'workout_comment' })).toMatchObject({ status: 200, body: { status: 'success' } })
+    expect(await summary('jon', '?status=unread&type=workout_comment')).toEqual([])
+    expect(await total('?status=unread')).toBe(6)
+    expect((await call('jon', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+    expect(await unread('jon')).toBe(false)
+    expect(await total('?status=read')).toBe(7)
+
+    // Bad input: a catalogued refusal, nothing changed.
+    expect(await call('jon', 'GET', 'notifications?type=report')).toMatchObject({ status: 400, body: { code: 'invalid_payload' } })
+    expect(await call('jon', 'PATCH', `notifications/${newest?.id}`, { read_status: 'yes' })).toMatchObject({ status: 400, body: { code: 'invalid_payload' } })
+    expect(await call('jon', 'PATCH', 'notifications/not-an-id', { read_status: true })).toMatchObject({ status: 404, body: { code: 'notification_not_found' } })
+    expect(await total('?status=read')).toBe(7)
+    expect(await call('jon', 'GET', 'notifications', undefined)).toMatchObject({ status: 200 })
+    expect((await t.api('GET', 'notifications')).status).toBe(401)
+  })
+
+  it('e-mails a notification, in the recipient’s language, only to who turned it on (off by default)', async () => {
+    const profile = await call<{ data: { notification_emails: boolean } }>('ida', 'GET', 'auth/profile')
+    expect(profile.body.data.notification_emails).toBe(false)
+    // hal's request to jon (e-mails off) goes first; ida, once she turns them on, gets hers.
+    expect((await call('hal', 'POST', 'users/jon/follow')).status).toBe(200)
+    const changed = await call<{ data: { notification_emails: boolean } }>('ida', 'POST', 'auth/profile/edit/preferences', {
+      imperial_units: false,
+      language: 'de',
+      timezone: 'Europe/Berlin',
+      weekm: true,
+      notification_emails: true,
+    })
+    expect(changed.body.data.notification_emails).toBe(true)
+    expect((await call('hal', 'POST', 'users/ida/follow')).status).toBe(200)
+    const mail = await smtp.waitFor((item) => item.to.includes('ida@example.com') && item.subject.includes('hal'))
+    expect(mail.subject).toBe('Waymark - hal möchte dir folgen')
+    expect(mail.text).toContain('hal möchte dir folgen.')
+    expect(mail.text).toMatch(/\/notifications\n/)
+    expect(mail.html).toContain('Meine Benachrichtigungen ansehen')
+    expect(smtp.messages.filter((item) => item.to.includes('jon@example.com') && item.subject.includes('hal'))).toEqual([])
+    expect(await summary('jon')).toContain('follow_request hal')
+  })
+
+  it('comes with its own table on an existing database, e-mails off for every account', async () => {
+    const { dir, layout, old } = await databaseBefore('Notifications1795823691755', 'waymark-notifications-')
+    await old.destroy()
+    const db = await openDatabase(layout, new Date('2026-11-28T00:00:00Z'))
+    try {
+      expect(await db.query(`SELECT id, username, notification_emails FROM user`)).toEqual([{ id: 1, username: 'u', notification_emails: 0 }])
+      expect(await db.query(`SELECT COUNT(*) AS n FROM notification`)).toEqual([{ n: 0 }])
+      expect(await db.query(`SELECT COUNT(*) AS n FROM workout`)).toEqual([{ n: 1 }])
+      await db.query(`INSERT INTO notification (id, to_user_id, from_user_id, type, workout_id, created_at) VALUES ('n1', 1, 1, 'workout_like', 'w1', '2026-11-28 00:00:00.000')`)
+      // It goes with its workout.
+      await db.query(`DELETE FROM workout WHERE id = 'w1'`)
+      expect(await db.query(`SELECT COUNT(*) AS n FROM notification`)).toEqual([{ n: 0 }])
+      await expect(db.query(`INSERT INTO notification (id, to_user_id, from_user_id, type, created_at) VALUES ('n2', 1, 2, 'follow', '2026-11-28 00:00:00.000')`)).rejects.toThrow(/FOREIGN KEY/)
+    } finally {
+      await db.destroy()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,146 @@
+import type { z } from 'zod'
+import type {
+  MarkAllReadResponse,
+  markAllReadBody,
+  Notification,
+  NotificationResponse,
+  NotificationsResponse,
+  notificationsQuery,
+  NotificationType,
+  NotificationTypesResponse,
+  notificationTypesQuery,
+  UnreadNotificationsResponse,
+} from '../../../src/contracts'
+import { AppError } from '../../../src/errors'
+import { NotificationEntity, type UserEntity } from '../../db/entities'
+import type { Database, Repositories } from '../../db/repositories'
+import type { NotificationEvent } from '../../db/repositories/notifications.repository'
+import { afterCommit } from '../../db/write-queue'
+import { toHttpDate } from '../../lib/http-date'
+import { isShortId, shortId } from '../../lib/short-id'
+import type { Mailer } from '../../mail/mailer'
+import type { WorkoutsService } from '../workouts/workouts.service'
+import type { Comments } from './comments.service'
+import { paginationOf, userSeenBy } from './follows.service'
+import { viewWorkout } from './workout-access'
+
+/** The reference's page size for notifications. */
+const NOTIFICATIONS_PER_PAGE = 5
+
+/**
+ * Raises and withdraws notifications inside the transaction of the event they tell of, so the two
+ * stand or fall together; never for oneself. The e-mail, for a recipient who wants it, leaves after
+ * the commit.
+ */
+export function createNotifier({ mailer, publicUrl, now }: { mailer: Pick<Mailer, 'enabled' | 'send'>; publicUrl: string; now: () => Date }) {
+  return {
+    async raise(repositories: Repositories, event: NotificationEvent): Promise<void> {
+      if (event.fromUserId === event.toUserId) return
+      const to = await repositories.users.byId(event.toUserId)
+      const from = await repositories.users.byId(event.fromUserId)
+      if (!to?.isActive || !from) return
+      await repositories.notifications.add(
+        Object.assign(new NotificationEntity(), { id: shortId(), workoutId: null, commentId: null, ...event, createdAt: now(), markedAsRead: false }),
+      )
+      if (mailer.enabled && to.notificationEmails)
+        afterCommit(repositories.handle, () =>
+          mailer.send(to.email, { kind: `notification_${event.type}`, language: to.language, username: to.username, actor: from.username, link: `${publicUrl}/notifications` }),
+        )
+    },
+    withdraw: (repositories: Repositories, event: NotificationEvent): Promise<void> => repositories.notifications.withdraw(event),
+  }
+}
+
+export type Notifier = ReturnType<typeof createNotifier>
+
+/**
+ * A user's notifications, as the reference tracker lists them. One about what its recipient may no
+ * longer see (a workout made private, a comment they cannot read, an account deactivated) is left out.
+ */
+export function createNotifications({ database }: { database: Database }, comments: Comments, workouts: WorkoutsService) {
+  async function stillVisible(repositories: Repositories, viewer: UserEntity, notification: NotificationEntity): Promise<boolean> {
+    const from = await repositories.users.byId(notification.fromUserId)
+    if (!from?.isActive) return false
+    if (notification.commentId) return comments.readableBy(repositories, viewer, notification.commentId)
+    if (notification.workoutId)
+      return viewWorkout(repositories.handle, viewer, notification.workoutId, 'workout').then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'workout_not_found') return false
+          throw error
+        },
+      )
+    return true
+  }
+
+  async function visibleOf(viewer: UserEntity, filter: { status?: 'read' | 'unread' | undefined; type?: NotificationType | undefined }, order: 'asc' | 'desc') {
+    return database.snapshot(async (repositories) => {
+      const visible: NotificationEntity[] = []
+      for (const notification of await repositories.notifications.ofUser(viewer.id, filter, order))
+        if (await stillVisible(repositories, viewer, notification)) visible.push(notification)
+      return visible
+    })
+  }
+
+  /** The notification with what it is about, each as the viewer sees it. */
+  async function present(viewer: UserEntity, notification: NotificationEntity): Promise<Notification> {
+    const from = await database.snapshot(async (repositories) => {
+      const user = await repositories.users.byId(notification.fromUserId)
+      if (!user) throw new AppError('notification_not_found')
+      return userSeenBy(repositories, viewer, user)
+    })
+    const workout = notification.workoutId ? (await workouts.get(viewer, notification.workoutId)).data.workouts[0] : undefined
+    const comment = notification.commentId ? (await comments.get(viewer, notification.commentId)).comment : undefined
+    return {
+      id: notification.id,
+      created_at: toHttpDate(notification.createdAt),
+      marked_as_read: notification.markedAsRead,
+      type: notification.type,
+      from,
+      ...(workout ? { workout } : {}),
+      ...(comment ? { comment } : {}),
+    }
+  }
+
+  /** The viewer's own notification, about something they may still see; anything else is "not found". */
+  async function own(viewer: UserEntity, id: string): Promise<NotificationEntity> {
+    const found = await database.snapshot(async (repositories) => {
+      const notification = isShortId(id) ? await repositories.notifications.byId(id) : null
+      return notification && notification.toUserId === viewer.id && (await stillVisible(repositories, viewer, notification)) ? notification : null
+    })
+    if (!found) throw new AppError('notification_not_found')
+    return found
+  }
+
+  return {
+    async list(viewer: UserEntity, query: z.output<typeof notificationsQuery>): Promise<NotificationsResponse> {
+      const visible = await visibleOf(viewer, query, query.order)
+      const page = visible.slice((query.page - 1) * NOTIFICATIONS_PER_PAGE, query.page * NOTIFICATIONS_PER_PAGE)
+      const notifications: Notification[] = []
+      for (const notification of page) notifications.push(await present(viewer, notification))
+      return { status: 'success', notifications, pagination: paginationOf(query.page, NOTIFICATIONS_PER_PAGE, visible.length) }
+    },
+
+    async unread(viewer: UserEntity): Promise<UnreadNotificationsResponse> {
+      return { status: 'success', unread: (await visibleOf(viewer, { status: 'unread' }, 'desc')).length > 0 }
+    },
+
+    async types(viewer: UserEntity, query: z.output<typeof notificationTypesQuery>): Promise<NotificationTypesResponse> {
+      const visible = await visibleOf(viewer, query, 'desc')
+      return { status: 'success', notification_types: [...new Set(visible.map((notification) => notification.type))].sort() }
+    },
+
+    async markAllRead(viewer: UserEntity, body: z.output<typeof markAllReadBody>): Promise<MarkAllReadResponse> {
+      await database.write((repositories) => repositories.notifications.markAllRead(viewer.id, body.type))
+      return { status: 'success' }
+    },
+
+    async setRead(viewer: UserEntity, id: string, read: boolean): Promise<NotificationResponse> {
+      const notification = await own(viewer, id)
+      await database.write((repositories) => repositories.notifications.setRead(notification.id, read))
+      return { status: 'success', notification: await present(viewer, { ...notification, markedAsRead: read }) }
+    },
+  }
+}
+
+export type Notifications = ReturnType<typeof createNotifications>
