@@ -6,6 +6,7 @@ import { readsBenchmark } from './api/reads'
 import { realCorpusBenchmark } from './api/real-corpus'
 import { singleUploadBenchmark } from './api/single-upload'
 import { stravaExportBenchmark } from './api/strava-export'
+import { uploadsWhileReading } from './api/uploads-while-reading'
 
 /** The API benchmarks of the workouts issue: each runs a real server in its own process. */
 async function main(): Promise<void> {
@@ -22,6 +23,10 @@ async function main(): Promise<void> {
   if (!only || only === 'upload') {
     console.log('\nSingle GPX upload end to end through the API (until its 201; the client writes a prebuilt multipart body on a kept-alive socket, not fetch + FormData: see README)')
     await singleUploadBenchmark()
+  }
+  if (!only || only === 'uploads-load') {
+    console.log('\nReaders under continuous worst-case uploads (issue 35: readers\' p95 and server RSS)')
+    await uploadsWhileReading()
   }
   if (!only || only === 'archive') {
     console.log('\nArchive import end to end through the API')
