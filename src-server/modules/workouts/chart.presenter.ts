@@ -1,5 +1,6 @@
 import type { ChartDataPoint } from '../../../src/contracts'
 import type { ChartPoint } from '../../../src/domain/analysis'
+import { roundLikeToFixed } from '../../../src/domain/rounding'
 import { toHttpDate } from '../../lib/http-date'
 
 /**
@@ -13,32 +14,41 @@ import { toHttpDate } from '../../lib/http-date'
  * @param measured whether the workout has a distance
  */
 export function presentWorkoutChart(points: readonly ChartPoint[], topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
-  return points.map((point) => presentChartPoint(point, measured ? point.distanceKm : null, point.elapsedS, topSpeedKmh))
+  const cap = capOf(topSpeedKmh)
+  return points.map((point) => presentChartPoint(point, measured ? point.distanceKm : null, point.elapsedS, cap))
 }
 
 /** The chart of one segment: time and distance from its own first point, speeds capped at the segment's top speed. */
 export function presentSegmentChart(points: readonly ChartPoint[], topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
   const originKm = points[0]?.distanceKm ?? 0
   const originS = points[0]?.elapsedS ?? 0
+  const cap = capOf(topSpeedKmh)
   return points.map((point) =>
-    presentChartPoint(point, measured ? point.distanceKm - originKm : null, point.elapsedS === null ? null : point.elapsedS - originS, topSpeedKmh),
+    presentChartPoint(point, measured ? point.distanceKm - originKm : null, point.elapsedS === null ? null : point.elapsedS - originS, cap),
   )
 }
 
-/** A chart point in the API's shape, with its distance (km) and time (s) along the chart. */
-function presentChartPoint(point: ChartPoint, distanceKm: number | null, durationS: number | null, topSpeedKmh: number | null): ChartDataPoint {
-  return {
-    distance: distanceKm === null ? null : Number(distanceKm.toFixed(3)),
+/** The cap on a chart's speeds: the top speed rounded as the API rounds it, so the two compare equal at the cap (none without one). */
+const capOf = (topSpeedKmh: number | null) => (topSpeedKmh === null ? Infinity : roundLikeToFixed(topSpeedKmh, 2))
+
+/**
+ * A chart point in the API's shape, with its distance (km) and time (s) along the chart. Every
+ * point is built with its fields in one order (sensors added in order when present): a chart
+ * answer is thousands of these, serialised fastest when they share one shape.
+ */
+function presentChartPoint(point: ChartPoint, distanceKm: number | null, durationS: number | null, cap: number): ChartDataPoint {
+  const presented: ChartDataPoint = {
+    distance: distanceKm === null ? null : roundLikeToFixed(distanceKm, 3),
     duration: durationS,
     elevation: point.elevationM,
     latitude: point.lat,
     longitude: point.lon,
-    // Rounded as the API rounds the top speed itself, so the two compare equal at the cap.
-    speed: distanceKm === null ? null : topSpeedKmh === null ? point.speedKmh : Math.min(point.speedKmh, Number(topSpeedKmh.toFixed(2))),
+    speed: distanceKm === null ? null : Math.min(point.speedKmh, cap),
     time: point.time === null ? null : toHttpDate(new Date(point.time)),
-    ...(point.heartRate !== undefined ? { hr: point.heartRate } : {}),
-    ...(point.cadence !== undefined ? { cadence: point.cadence } : {}),
-    ...(point.power !== undefined ? { power: point.power } : {}),
-    ...(point.temperature !== undefined ? { temperature: point.temperature } : {}),
   }
+  if (point.heartRate !== undefined) presented.hr = point.heartRate
+  if (point.cadence !== undefined) presented.cadence = point.cadence
+  if (point.power !== undefined) presented.power = point.power
+  if (point.temperature !== undefined) presented.temperature = point.temperature
+  return presented
 }
