@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { setPreferences } from './workout-helpers'
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
 
@@ -106,6 +107,53 @@ test.describe('equipment wear notice', () => {
       expect(await axe('[role="dialog"]')).toEqual([])
     })
   }
+})
+
+test.describe('wear in miles, fitting days where the user lives', () => {
+  // The browser is in Tokyo, the user's profile in Paris: days are the profile's.
+  test.use({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })
+  test('an imperial user sets limits in miles (stored in km), fits a chain on a day that starts at midnight in Paris, and reads wear in miles', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('wearmiles'))
+    await setPreferences(request, token, { imperial_units: true, timezone: 'Europe/Paris' })
+    const shoes = (await post<Items>(request, token, 'equipments', { label: 'Pegasus', equipment_type_id: 1 })).data.equipments[0]?.id
+    const bike = (await post<Items>(request, token, 'equipments', { label: 'Road bike', equipment_type_id: 2 })).data.equipments[0]?.id
+    // 1 mi = 1.609344 km: the shoes ran 510 mi; the bike rode 10 mi at 23:30 in Paris the evening
+    // before the chain's day, then 5 mi at 00:30 on it (times are read in the profile's zone).
+    await post(request, token, 'workouts/no_gpx', { sport_id: 5, duration: 36_000, distance: 510 * 1.609344, workout_date: '2024-02-20 08:00', equipment_ids: [shoes] })
+    await post(request, token, 'workouts/no_gpx', { sport_id: 1, duration: 1800, distance: 10 * 1.609344, workout_date: '2024-02-29 23:30', equipment_ids: [bike] })
+    await post(request, token, 'workouts/no_gpx', { sport_id: 1, duration: 900, distance: 5 * 1.609344, workout_date: '2024-03-01 00:30', equipment_ids: [bike] })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/equipment')
+
+    await page.getByRole('button', { name: 'Edit Pegasus' }).click()
+    const form = page.getByTestId('equipment-edit-form')
+    await form.getByLabel('Retire at (mi)').fill('500')
+    await form.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByRole('row', { name: /^Pegasus / })).toContainText('510 mi of 500 mi')
+    const items = (await (await request.get('/api/equipments', { headers: auth(token) })).json()) as { data: { equipments: { label: string; wear_limit_distance: number | null }[] } }
+    expect(items.data.equipments.find((item) => item.label === 'Pegasus')?.wear_limit_distance).toBe(804.672)
+
+    await page.getByRole('button', { name: 'Components of Road bike' }).click()
+    const add = page.getByTestId('component-add-form')
+    await add.getByLabel('Component').fill('Chain')
+    await add.getByLabel('Fitted on').fill('2024-03-01')
+    await add.getByLabel('Retire at (mi)').fill('4')
+    await add.getByRole('button', { name: 'Add a component' }).click()
+    const row = page.getByTestId('component-row')
+    await expect(row).toHaveCount(1)
+    // Midnight in Paris (UTC+1), so the 23:30 ride before it does not count: 5 mi, not 15.
+    await expect(row).toContainText('Mar 1, 2024')
+    await expect(row).toContainText('5 mi of 4 mi')
+    const components = (await (await request.get(`/api/equipments/${bike ?? ''}/components`, { headers: auth(token) })).json()) as { data: { components: { fitted_at: string; wear_limit_distance: number }[] } }
+    expect(components.data.components).toEqual([expect.objectContaining({ fitted_at: 'Thu, 29 Feb 2024 23:00:00 GMT', wear_limit_distance: 6.437 })])
+    await page.keyboard.press('Escape')
+
+    await openDashboard(page, token)
+    await expect(page.getByTestId('wear-notice').getByRole('listitem')).toHaveText(['Pegasus has reached its limit: 510 mi of 500 mi', 'Chain on Road bike has reached its limit: 5 mi of 4 mi'])
+    expect(errors).toEqual([])
+  })
 })
 
 test.describe('default equipment in the sport preferences', () => {

@@ -6,7 +6,7 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { dateTimeFormat, numberFormat } from '../../format/intl'
-import { limitOf, wearShare, wearText } from './wear'
+import { distanceLimitOf, distanceText, limitOf, startOfDayIn, useWearSettings, wearShare, wearText } from './wear'
 
 /**
  * A bike's components (issue 32): each with the distance and time of the bike's workouts since it
@@ -15,6 +15,7 @@ import { limitOf, wearShare, wearText } from './wear'
  */
 export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange: () => void }) {
   const { t, i18n } = useTranslation()
+  const { imperial, timeZone } = useWearSettings()
   const [components, setComponents] = useState<EquipmentComponent[]>([])
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -34,7 +35,8 @@ export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange:
   }, [bike.id])
 
   const number = numberFormat(i18n.language, { maximumFractionDigits: 1 })
-  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  // Days as the user's zone reads them, wherever the browser is.
+  const day = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone })
   const run = async (work: () => Promise<{ data: { components: EquipmentComponent[] } }>): Promise<boolean> => {
     setErrorKeys([])
     setBusy(true)
@@ -57,9 +59,9 @@ export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange:
         params: { id: bike.id },
         body: {
           label: label.trim(),
-          // The day typed, from midnight where the user is.
-          ...(fittedOn ? { fitted_at: new Date(`${fittedOn}T00:00`).toISOString() } : {}),
-          wear_limit_distance: limitOf(limitDistance),
+          // The day typed, from midnight in the user's zone (the profile's, not the browser's).
+          ...(fittedOn ? { fitted_at: startOfDayIn(fittedOn, timeZone) } : {}),
+          wear_limit_distance: distanceLimitOf(limitDistance, imperial),
           wear_limit_hours: limitOf(limitHours),
         },
       }),
@@ -105,7 +107,7 @@ export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange:
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{t('equipment.KM', { value: number.format(component.total_distance) })}</Table.Td>
+                    <Table.Td>{distanceText(t, i18n.language, component.total_distance, imperial)}</Table.Td>
                     <Table.Td>{t('equipment.HOURS_VALUE', { value: number.format(component.total_duration_in_hours) })}</Table.Td>
                     <Table.Td>
                       {share !== null && (
@@ -115,7 +117,7 @@ export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange:
                             color={component.worn ? 'red' : 'pine'}
                             aria-label={t('equipment.WEAR_BAR', { label: component.label, percent: Math.round(share * 100) })}
                           />
-                          <Text size="xs">{wearText(t, i18n.language, component)}</Text>
+                          <Text size="xs">{wearText(t, i18n.language, component, imperial)}</Text>
                         </Stack>
                       )}
                       {component.worn && (
@@ -164,7 +166,7 @@ export function ComponentsPanel({ bike, onChange }: { bike: Equipment; onChange:
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label={t('equipment.COMPONENT_LABEL')} value={label} onChange={(event) => setLabel(event.currentTarget.value)} required maxLength={EQUIPMENT_LABEL_MAX} />
             <TextInput type="date" label={t('equipment.FITTED_AT')} value={fittedOn} onChange={(event) => setFittedOn(event.currentTarget.value)} />
-            <NumberInput label={t('equipment.WEAR_LIMIT_DISTANCE')} value={limitDistance} onChange={setLimitDistance} min={0} decimalScale={1} hideControls />
+            <NumberInput label={t(imperial ? 'equipment.WEAR_LIMIT_DISTANCE_MI' : 'equipment.WEAR_LIMIT_DISTANCE')} value={limitDistance} onChange={setLimitDistance} min={0} decimalScale={1} hideControls />
             <NumberInput label={t('equipment.WEAR_LIMIT_HOURS')} value={limitHours} onChange={setLimitHours} min={0} decimalScale={1} hideControls />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -8,7 +8,7 @@ import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
 import { selectableSports } from '../workout/WorkoutFormFields'
-import { limitOf } from './wear'
+import { distanceLimitInput, distanceLimitOf, limitOf, useWearSettings } from './wear'
 
 /** What the form sends: the fields of an item's create or edit. */
 export interface EquipmentFields {
@@ -44,7 +44,9 @@ export function EquipmentForm({
   const [typeId, setTypeId] = useState<string | null>(item ? String(item.equipment_type.id) : null)
   const [description, setDescription] = useState(item?.description ?? '')
   const [sportIds, setSportIds] = useState<string[]>(item?.default_for_sport_ids.map(String) ?? [])
-  const [limitDistance, setLimitDistance] = useState<string | number>(item?.wear_limit_distance ?? '')
+  const { imperial } = useWearSettings()
+  // Typed and shown in the user's unit, stored in km.
+  const [limitDistance, setLimitDistance] = useState<string | number>(distanceLimitInput(item?.wear_limit_distance ?? null, imperial))
   const [limitHours, setLimitHours] = useState<string | number>(item?.wear_limit_hours ?? '')
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -71,7 +73,7 @@ export function EquipmentForm({
         equipment_type_id: Number(typeId),
         description: description.trim() || null,
         default_for_sport_ids: sportIds.map(Number),
-        wear_limit_distance: limitOf(limitDistance),
+        wear_limit_distance: distanceLimitOf(limitDistance, imperial),
         wear_limit_hours: limitOf(limitHours),
       })
       if (!item) {
@@ -119,7 +121,7 @@ export function EquipmentForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput
-            label={t('equipment.WEAR_LIMIT_DISTANCE')}
+            label={t(imperial ? 'equipment.WEAR_LIMIT_DISTANCE_MI' : 'equipment.WEAR_LIMIT_DISTANCE')}
             description={t('equipment.WEAR_LIMIT_HINT')}
             value={limitDistance}
             onChange={setLimitDistance}

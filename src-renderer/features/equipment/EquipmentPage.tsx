@@ -14,7 +14,7 @@ import { numberFormat } from '../../format/intl'
 import { useAppState } from '../../session/store'
 import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
-import { wearShare, wearText } from './wear'
+import { distanceText, useWearSettings, wearShare, wearText } from './wear'
 
 // The chart library loads with the first chart opened, not with the page.
 const EquipmentStats = lazy(() => import('./EquipmentStats').then((module) => ({ default: module.EquipmentStats })))
@@ -62,8 +62,9 @@ export function EquipmentPage() {
       .filter((sport) => ids.includes(sport.id))
       .map((sport) => t(`sports.${sport.label}`, { defaultValue: sport.label }))
       .join(', ')
+  const { imperial } = useWearSettings()
   const km = numberFormat(i18n.language, { maximumFractionDigits: 1 })
-  const distanceOf = (item: Equipment) => (item.total_distance === null ? t('equipment.NO_DISTANCE') : t('equipment.KM', { value: km.format(item.total_distance) }))
+  const distanceOf = (item: Equipment) => (item.total_distance === null ? t('equipment.NO_DISTANCE') : distanceText(t, i18n.language, item.total_distance, imperial))
   const reload = () => setVersion((value) => value + 1)
 
   const run = async (work: () => Promise<unknown>) => {
@@ -242,15 +243,16 @@ export function EquipmentPage() {
   )
 }
 
-/** An item's wear against its limits: a bar and "712 km of 700 km"; nothing without a limit. */
+/** An item's wear against its limits: a bar and "712 km of 700 km" (in miles for imperial units); nothing without a limit. */
 function WearBar({ item }: { item: Equipment }) {
   const { t, i18n } = useTranslation()
+  const { imperial } = useWearSettings()
   const share = wearShare(item)
   if (share === null) return null
   return (
     <Stack gap={2} miw={120}>
       <Progress value={share * 100} color={item.worn ? 'red' : 'pine'} aria-label={t('equipment.WEAR_BAR', { label: item.label, percent: Math.round(share * 100) })} />
-      <Text size="xs">{wearText(t, i18n.language, item)}</Text>
+      <Text size="xs">{wearText(t, i18n.language, item, imperial)}</Text>
     </Stack>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { call } from '../../api/client'
 import { useLoad } from '../../components/useLoad'
-import { wearText } from './wear'
+import { useWearSettings, wearText } from './wear'
 
 /**
  * The dashboard's notice of equipment due for replacement (issue 32): each active item or fitted
@@ -12,6 +12,7 @@ import { wearText } from './wear'
  */
 export function WearNotice() {
   const { t, i18n } = useTranslation()
+  const { imperial } = useWearSettings()
   const { data } = useLoad('equipment-wear', () => call('listWornEquipment'))
   const worn = data?.data.worn ?? []
   if (worn.length === 0) return null
@@ -23,7 +24,7 @@ export function WearNotice() {
     >
       <List size="sm" spacing={4}>
         {worn.map((entry) => {
-          const wear = wearText(t, i18n.language, entry)
+          const wear = wearText(t, i18n.language, entry, imperial)
           return (
             <List.Item key={entry.component_id ?? entry.equipment_id}>
               {entry.component_label === null
