@@ -78,8 +78,12 @@ export function useAllTexts(wanted: boolean): boolean {
   return allTextsIn
 }
 
+/** The page's language and its description (what search engines show) follow the interface's. */
 function syncDocument(language: string): void {
   document.documentElement.lang = language
+  // Only once the language's texts are in: until then the page keeps its English description.
+  if (!i18next.hasResourceBundle(language, 'translation')) return
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common.INTRO', { lng: language }))
 }
 syncDocument(i18next.language)
 i18next.on('languageChanged', syncDocument)

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import en from '../../src/i18n/locales/en/common.json' with { type: 'json' }
 import enUser from '../../src/i18n/locales/en/user.json' with { type: 'json' }
+import fr from '../../src/i18n/locales/fr/common.json' with { type: 'json' }
+import de from '../../src/i18n/locales/de/common.json' with { type: 'json' }
 import { createActiveUser, newAccount, openWithToken } from './helpers'
 
 type Tree = { [key: string]: string | Tree }
@@ -37,6 +39,28 @@ async function expectNoEnglish(page: Page) {
 }
 
 test.describe('languages', () => {
+  test('the page description search engines show is in the interface language, on load and after a switch', async ({ page }) => {
+    const description = page.locator('meta[name="description"]')
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible()
+    await expect(description).toHaveAttribute('content', en.INTRO)
+
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-fr').click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(description).toHaveAttribute('content', fr.INTRO)
+
+    // A French visitor's next visit: the description follows once the French texts are in.
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Valider' })).toBeVisible()
+    await expect(description).toHaveAttribute('content', fr.INTRO)
+
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-de').click()
+    await expect(description).toHaveAttribute('content', de.INTRO)
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1)
+  })
+
   test('switching to French then German changes every visible text and is saved', async ({ page, request }) => {
     const account = newAccount('lang')
     const token = await createActiveUser(request, account)
