@@ -11,6 +11,8 @@ import { navItemsFor } from './navItems'
 
 /** Signed-in users only: the avatar stays out of the visitor pages' first load. */
 const UserPicture = lazy(() => import('../components/UserPicture').then((module) => ({ default: module.UserPicture })))
+/** Signed-in users only, as the avatar. */
+const NotificationBell = lazy(() => import('../features/sharing/NotificationBell').then((module) => ({ default: module.NotificationBell })))
 
 /** The top bar: brand, main links (from 992 px), profile, language and logout; a menu toggle below. */
 export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: boolean; onToggleMenu: () => void; toggleRef: Ref<HTMLButtonElement> }) {
@@ -66,6 +68,11 @@ export function NavBar({ menuOpened, onToggleMenu, toggleRef }: { menuOpened: bo
             )}
           </Group>
         </Box>
+        {profile && (
+          <Suspense fallback={<Box w={34} h={34} />}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <LanguageMenu />
         {profile && (
           // An icon with its name on hover, as the main links when their names do not fit.

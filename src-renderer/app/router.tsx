@@ -72,6 +72,7 @@ const routes: RouteObject[] = [
           { path: 'privacy-zones', ...page(() => import('../features/sharing/PrivacyZones'), (m) => <m.PrivacyZones />) },
         ],
       },
+      { path: 'notifications', ...page(() => import('../features/sharing/NotificationsPage'), (m) => <m.NotificationsPage />) },
       { path: 'users/:username', ...page(() => import('../features/users/UserPage'), (m) => <m.UserPage />) },
       { path: 'statistics', ...page(() => import('../features/statistics/StatisticsPage'), (m) => <m.StatisticsPage />) },
       { path: 'heatmap', ...page(() => import('../features/heatmap/HeatmapPage'), (m) => <m.HeatmapPage />, loadHeatmapEarly) },

@@ -77,6 +77,8 @@ function PreferencesForm() {
   const [restingHr, setRestingHr] = useState<number | null>(initial?.resting_hr ?? null)
   const [ftp, setFtp] = useState<number | null>(initial?.ftp ?? null)
   const [manualApproval, setManualApproval] = useState(initial?.manually_approves_followers ?? true)
+  const [notificationEmails, setNotificationEmails] = useState(initial?.notification_emails ?? false)
+  const emailSending = useAppState((state) => Boolean(state.config?.is_email_sending_enabled))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const zones = useMemo(() => timezones(), [])
@@ -101,6 +103,7 @@ function PreferencesForm() {
           resting_hr: restingHr,
           ftp,
           manually_approves_followers: manualApproval,
+          notification_emails: notificationEmails,
         },
       })
       setProfile(response.data)
@@ -174,6 +177,18 @@ function PreferencesForm() {
               ]}
               testId="pref-follow-approval-control"
             />
+            {emailSending && (
+              <Choice
+                label={t('sharing.NOTIFICATIONS.EMAILS')}
+                value={notificationEmails ? 'on' : 'off'}
+                onChange={(value) => setNotificationEmails(value === 'on')}
+                options={[
+                  { value: 'off', label: t('sharing.NOTIFICATIONS.EMAILS_OFF') },
+                  { value: 'on', label: t('sharing.NOTIFICATIONS.EMAILS_ON') },
+                ]}
+                testId="pref-notification-emails-control"
+              />
+            )}
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             {t('insights.PREFERENCES.ZONES_HELP')}

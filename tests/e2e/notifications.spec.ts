@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+
+/** WCAG 2.1 AA violations on the page as it is now (rules and tags as in accessibility.spec.ts). */
+async function violations(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}
+
+test.describe('notifications', () => {
+  test('the bell names the unread count; the list tells who did what, marks one read by keyboard, then all; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const annaAccount = newAccount('anna')
+    const anna = await createActiveUser(request, annaAccount)
+    const benAccount = newAccount('ben')
+    const ben = await createActiveUser(request, benAccount)
+    const carlAccount = newAccount('carl')
+    const carl = await createActiveUser(request, carlAccount)
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+    const created = await request.post('/api/workouts/no_gpx', {
+      headers: bearer(anna),
+      data: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2025-05-01 07:30', title: 'Lake loop', workout_visibility: 'public' },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const workoutId = ((await created.json()) as { data: { workouts: { id: string }[] } }).data.workouts[0]?.id ?? ''
+    expect((await request.post(`/api/workouts/${workoutId}/like`, { headers: bearer(ben) })).ok()).toBe(true)
+    expect((await request.post(`/api/workouts/${workoutId}/comments`, { headers: bearer(ben), data: { text: 'Great loop!', text_visibility: 'public' } })).status()).toBe(201)
+    expect((await request.post(`/api/users/${annaAccount.username}/follow`, { headers: bearer(carl) })).ok()).toBe(true)
+
+    await openWithToken(page, anna, '/')
+    const bell = page.getByTestId('notification-bell')
+    await expect(bell).toHaveAccessibleName('Notifications: 3 unread', { timeout: 20_000 })
+    await bell.click()
+    await expect(page).toHaveURL(/\/notifications$/)
+    const items = page.getByTestId('notification')
+    await expect(items).toHaveCount(3, { timeout: 20_000 })
+    await expect(page.getByTestId('notification-text')).toHaveText([
+      `${carlAccount.username} asks to follow you`,
+      `${benAccount.username} commented on your workout`,
+      `${benAccount.username} likes your workout`,
+    ])
+    await expect(items.nth(1)).toContainText('Great loop!')
+    // The request can be answered right here.
+    await expect(page.getByTestId('follow-request')).toHaveCount(1)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await violations(page, `notifications, ${scheme}`)).toEqual([])
+    }
+
+    // Keyboard only: the first "Mark as read" button, then Enter.
+    const markRead = items.nth(0).getByRole('button', { name: 'Mark as read' })
+    await markRead.focus()
+    await page.keyboard.press('Enter')
+    await expect(items.nth(0)).toHaveAttribute('data-read', 'true')
+    await expect(items.nth(0).getByRole('button', { name: 'Mark as unread' })).toBeVisible()
+    await expect(bell).toHaveAccessibleName('Notifications: 2 unread')
+
+    await page.getByTestId('notifications-mark-all').click()
+    await expect(bell).toHaveAccessibleName('Notifications: none unread')
+    await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0)
+    const stored = await request.get('/api/notifications?status=unread', { headers: bearer(anna) })
+    expect(((await stored.json()) as { pagination: { total: number } }).pagination.total).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
