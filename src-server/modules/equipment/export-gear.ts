@@ -19,6 +19,9 @@ export async function createExportGear(manager: EntityManager, userId: number, g
   const equipment = equipmentRepository(manager)
   const types = await equipment.types()
   const index = new Map<string, { id: string; type: string; active: boolean }>()
+  // Each new item a millisecond after the one before: PostgreSQL lists a user's items by creation
+  // time, so they keep the export's order there too (SQLite lists them by insertion).
+  let created = 0
   for (const piece of gear) {
     if (index.has(piece.label)) continue
     const existing = await equipment.byLabel(userId, piece.label)
@@ -28,7 +31,7 @@ export async function createExportGear(manager: EntityManager, userId: number, g
     }
     const type = types.find((candidate) => candidate.label === piece.type && candidate.isActive)
     if (!type) continue
-    const item = newItem({ userId, label: piece.label, description: piece.description, equipmentTypeId: type.id, createdAt: now, visibility: piece.visibility ?? 'private', wearLimitDistance: null, wearLimitHours: null })
+    const item = newItem({ userId, label: piece.label, description: piece.description, equipmentTypeId: type.id, createdAt: new Date(now.getTime() + created++), visibility: piece.visibility ?? 'private', wearLimitDistance: null, wearLimitHours: null })
     item.isActive = piece.isActive ?? true
     await equipment.insert(item)
     index.set(piece.label, { id: item.id, type: type.label, active: item.isActive })
