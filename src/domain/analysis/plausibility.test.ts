@@ -332,6 +332,28 @@ describe('impossible positions among fixes without a time, and jumps with real g
     expect(keptOf(out)).toEqual(ride.map((_, i) => i < 20 || i >= 30))
   })
 
+  it('two jumps in a row lose no side, even when the third stretch lands nearer the first, out of reach', () => {
+    const ride = rides[8] ?? []
+    const third = Math.floor(ride.length / 3)
+    // 60 km north for the middle third, then 40 km south of the start for the last: each step out of reach in a second.
+    const moved = ride.map((fix, i) => (i < third ? fix : { ...fix, lat: fix.lat + (i < 2 * third ? 60 : -40) / 111 }))
+    expect(keptOf(moved).every(Boolean)).toBe(true)
+    // Forward twice, 1 km each (a receiver that jumped, then jumped again): the last stretch is within reach of
+    // the first over the middle one's time but farther than the middle one, so it does not come back: all kept.
+    const onward = ride.map((fix, i) => (i < third ? fix : { ...fix, lat: fix.lat + (i < 2 * third ? 1 : 2) / 111 }))
+    expect(keptOf(onward).every(Boolean)).toBe(true)
+    // A fix without a position at the end of a stretch: the stretch is judged from its last known fix.
+    const gap = moved.map((fix, i) => (i === third - 1 || i === 2 * third - 1 ? { ...fix, lat: Number.NaN, lon: Number.NaN } : fix))
+    expect(keptOf(gap)).toEqual(gap.map((fix) => !Number.isNaN(fix.lat)))
+  })
+
+  it('an excursion after the real ground, as before it, is dropped', () => {
+    const ride = rides[10] ?? []
+    const end = ride.length
+    const out = ride.map((fix, i) => (i >= end - 30 && i < end - 20 ? { ...fix, lat: fix.lat + 0.5 } : fix))
+    expect(keptOf(out)).toEqual(ride.map((_, i) => i < end - 30 || i >= end - 20))
+  })
+
   it('judges a fix without a time with the widest time its timed neighbours allow', () => {
     // 400 m beyond, between fixes 1 s apart: out of reach (100 m + 83.3 m); 10 s apart: within reach.
     const lat = (metres: number): number => 45 + metres / 111_195
