@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportTask, ImportTaskResponse, WorkoutsListResponse } from '../../src/contracts'
+import { createServer, type WaymarkServer } from '../server'
+import { benchServerConfig } from '../test/bench-server-config'
 import { onPostgres, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
 import { startServerProcess, token, type ServerProcess } from '../test/server-process'
 import { rides, uploadForm } from '../test/workouts'
@@ -19,7 +21,7 @@ const enabled = process.env.WAYMARK_TEST_POSTGRES === '1' && postgresInstalled()
 
 const FILES = 40
 
-async function call<T>(server: ServerProcess, method: string, path: string, auth: string, form?: FormData): Promise<{ status: number; body: T }> {
+async function call<T>(server: { readonly url: string }, method: string, path: string, auth: string, form?: FormData): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.url}/api/${path}`, {
     method,
     headers: { authorization: `Bearer ${auth}`, ...(form ? { prefer: 'respond-async' } : {}) },
@@ -86,5 +88,82 @@ describe.skipIf(!enabled)('import tasks on several instances', () => {
     expect(new Set(workouts.map((workout) => workout.workout_date)).size).toBe(FILES)
     // Its kept archive went with its end.
     expect(await readdir(join(dataDir, 'imports'))).toEqual([])
+  }, 240_000)
+
+  it('stops writing the results of a task whose lease another instance took while it was held up, its file included', async () => {
+    await onPostgres(cluster.url, (client) => client.query('CREATE DATABASE fencing'))
+    const url = new URL(cluster.url)
+    url.pathname = '/fencing'
+    const databaseUrl = url.toString()
+    const config = { ...benchServerConfig(dataDir), databaseUrl }
+    // A's writes wait at the gate once it is closed: an instance held up (a long pause, a slow disk).
+    let gate: Promise<void> | null = null
+    let open = () => undefined as void
+    let arrived = () => undefined as void
+    const held = new Promise<void>((resolve) => (arrived = resolve))
+    const a = await createServer(config, {
+      writeGate: () => {
+        if (!gate) return Promise.resolve()
+        arrived()
+        return gate
+      },
+    })
+    // B's writes wait, once it holds the task, until A has done whatever it goes on to do: A's
+    // held writes come first, as they would from an instance paused mid-write.
+    let taskOf = ''
+    let ownerA: string | undefined
+    let releaseB = () => undefined as void
+    const bReleased = new Promise<void>((resolve) => (releaseB = resolve))
+    const owner = () => onPostgres(databaseUrl, async (client: pg.Client) => (await client.query<{ lease_owner: string }>('SELECT lease_owner FROM import_task WHERE id = $1', [taskOf])).rows[0]?.lease_owner)
+    const b = await createServer(config, {
+      importLeaseMs: 3000,
+      writeGate: async () => {
+        if (ownerA !== undefined && (await owner()) !== ownerA) await bReleased
+      },
+    })
+    const local: WaymarkServer[] = [a, b]
+    try {
+      const [urlA, urlB] = await Promise.all(local.map(async (server) => `http://127.0.0.1:${(await server.listen()).port}`))
+      const processA = { url: urlA ?? '' }
+      const processB = { url: urlB ?? '' }
+      const account = { username: 'owner', email: 'owner@example.com', password: 'owner-secret-pass' }
+      await fetch(`${processA.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+      const auth = await token(processB.url, account.email, account.password)
+      const started = await call<ImportTaskResponse>(processA, 'POST', 'workouts', auth, uploadForm('forty.zip', buildZip(await rides(FILES)), { sport_id: 1 }))
+      expect(started.status).toBe(202)
+      const taskId = started.body.data.task.id
+      taskOf = taskId
+      gate = new Promise<void>((resolve) => (open = resolve))
+      await held
+      ownerA = await owner()
+      // A is held up past its lease: B takes the task over (it looks every second).
+      await onPostgres(databaseUrl, (client: pg.Client) => client.query(`UPDATE import_task SET lease_until = now() - interval '1 second' WHERE id = $1`, [taskId]))
+      let now = await owner()
+      while (now === ownerA) now = await new Promise((resolve) => setTimeout(resolve, 50)).then(owner)
+      // A goes on: what it had under way and anything after must not be written (without the
+      // fence, A wrote all 40 here); then B does the rest.
+      const stored = async () => (await call<ImportTaskResponse>(processB, 'GET', `workouts/imports/${taskId}`, auth)).body.data.task.results.length
+      const atTakeover = await stored()
+      open()
+      await a.settled()
+      expect(await stored()).toBe(atTakeover)
+      releaseB()
+      const task = async (): Promise<ImportTask> => {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return (await call<ImportTaskResponse>(processB, 'GET', `workouts/imports/${taskId}`, auth)).body.data.task
+      }
+      let seen = await task()
+      while (seen.status === 'in_progress') seen = await task()
+      expect(seen).toMatchObject({ status: 'done', files_done: FILES, files_total: FILES })
+      const files = seen.results.map((result) => result.file)
+      expect(files.sort()).toEqual(Array.from({ length: FILES }, (_, i) => `ride-${i}.gpx`).sort())
+      const workouts = (await call<WorkoutsListResponse>(processB, 'GET', 'workouts?per_page=100', auth)).body.data.workouts
+      expect(workouts).toHaveLength(FILES)
+      expect(new Set(workouts.map((workout) => workout.workout_date)).size).toBe(FILES)
+    } finally {
+      open()
+      releaseB()
+      for (const server of local) await server.close()
+    }
   }, 240_000)
 })

@@ -62,6 +62,14 @@ export function importTasksRepository(manager: EntityManager) {
       return rows.length > 0
     },
     /** Extends `owner`'s lease of the task; false when the task is no longer its own (another instance took it over). */
+    /**
+     * Who holds a task's lease (PostgreSQL only), its row locked until the transaction ends: no other
+     * instance takes it over meanwhile; null when the task is gone.
+     */
+    async leaseOwnerLocked(id: string): Promise<string | null> {
+      const rows = await manager.query<{ lease_owner: string | null }[]>(dialect.sql('SELECT lease_owner FROM import_task WHERE id = ? FOR UPDATE'), [id])
+      return rows.length === 0 ? null : (rows[0]?.lease_owner ?? '')
+    },
     async renewLease(id: string, owner: string, until: Date): Promise<boolean> {
       return Boolean((await manager.update(ImportTaskEntity, { id, leaseOwner: owner, status: 'in_progress' }, { leaseUntil: until })).affected)
     },

@@ -150,7 +150,7 @@ function resultOf(row: ImportTaskResultEntity): ImportFileResult {
 }
 
 /** Why a running task stops before its last file. */
-type Stop = 'server_stopping' | 'owner_gone' | 'disk_full'
+type Stop = 'server_stopping' | 'owner_gone' | 'disk_full' | 'lease_lost'
 
 class TaskStopped extends Error {
   constructor(readonly reason: Stop) {
@@ -262,9 +262,16 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
    * Writes one file's result row at its place `seq` in `manager`'s transaction, with the task's
    * progress when it is due (see {@link PROGRESS_EVERY_MS}). `run` counts it (see {@link recorded})
    * only once it is committed.
-   * @throws TaskStopped when the task is gone with its owner
+   * @throws TaskStopped when the task is gone with its owner, or another instance took it over
    */
   async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult, seq: number): Promise<void> {
+    // Fencing: an instance that lost the task's lease while alive (held up past it) writes nothing
+    // more of it, this file's workout included (the transaction rolls back); the new holder does.
+    if (shared) {
+      const owner = await importTasksRepository(manager).leaseOwnerLocked(run.taskId)
+      if (owner === null) throw new TaskStopped('owner_gone')
+      if (owner !== instance) throw new TaskStopped('lease_lost')
+    }
     const stored = seq < MAX_RESULTS_PER_TASK
     const now = context.now().getTime()
     // Files past the stored results have only the progress to count them (and a clock set back writes it).
@@ -634,6 +641,8 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       // A stopping server leaves the task and its archive for the next start; a deleted owner
       // took the task's row with them: only the archive is left to remove.
       if (error.reason === 'owner_gone') await rm(archivePath, { force: true })
+      // Another instance runs it now, with its archive and results.
+      if (error.reason === 'lease_lost') context.config.logger.warn('an import this instance ran was taken over by another instance: it stopped writing it')
       return null
     }
     // The kept archive is gone or damaged: the results stored so far say exactly what was done.
