@@ -26,7 +26,7 @@ describe('notifications', () => {
     const started = await startWithOwnerAndSam({ email: { url: smtp.url, sender: 'Waymark <waymark@example.com>' } })
     t = started.t
     admin = started.owner
-    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'max'])
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'max', 'nia', 'qui'])
       accounts.set(name, await registerUser(t, name, { activate: admin, language: name === 'ida' ? 'de' : 'en' }))
   }, 120_000)
   afterAll(async () => {
@@ -158,6 +158,19 @@ describe('notifications', () => {
     // Someone else's notification does not exist for them.
     expect(await call('lou', 'PATCH', `notifications/${like?.id}`, { read_status: true })).toMatchObject({ status: 404, body: { code: 'notification_not_found' } })
     expect((await call('lou', 'POST', `workouts/${kits}/like/undo`)).status).toBe(404)
+  })
+
+  it('tells no account waiting for its activation, not even once it is activated', async () => {
+    // An account registered while e-mail is on waits for its confirmation: inactive.
+    expect((await t.api('POST', 'auth/register', { body: { username: 'pat', email: 'pat@example.com', password: 'pat-secret-pass' } })).status).toBe(200)
+    const nias = await workout('nia', 'public')
+    await comment('nia', nias, 'with @pat and @qui')
+    expect((await t.api('PATCH', 'users/pat', { token: admin.token, body: { activate: true } })).status).toBe(200)
+    const login = await t.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: 'pat@example.com', password: 'pat-secret-pass' } })
+    expect(login.status).toBe(200)
+    expect(await summary('qui')).toEqual(['mention nia'])
+    const pats = await t.api<NotificationsResponse>('GET', 'notifications', { token: login.body.auth_token })
+    expect(pats.body.notifications).toEqual([])
   })
 
   it('pages five at a time, marks one read or unread, and all at once (of one type or every type)', async () => {
