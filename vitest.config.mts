@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Node 25 and later define an inert `localStorage` global (it needs --localstorage-file), and the
@@ -10,6 +11,9 @@ const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-expe
 
 export default defineConfig({
   test: {
+    // Most files spend their time in the server process they start, not in the worker that drives
+    // it: one worker per core (Vitest's default leaves one core idle, a single worker on 2 cores).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -35,6 +35,20 @@ export const CHROMIUM_PATH: string = (() => {
 })()
 
 /**
+ * The browser of the end-to-end tests: `CHROMIUM_PATH` when set, otherwise Chromium's headless shell
+ * where it is installed (Debian/Ubuntu: `apt-get install chromium-headless-shell`; Playwright's own
+ * default for headless runs), otherwise {@link CHROMIUM_PATH}. The shell is the same Blink without
+ * the browser around it: on a 2-core machine the suite's specs ran in about a third less time with
+ * it. Lighthouse and the screenshots keep the full browser, which is what users run.
+ */
+export const E2E_CHROMIUM_PATH: string = (() => {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  const path = (process.env.PATH ?? '').split(delimiter).filter(Boolean)
+  const shells = ['chromium-headless-shell', 'chrome-headless-shell'].flatMap((name) => ['/usr/bin', ...path].map((dir) => join(dir, name)))
+  return shells.find((shell) => existsSync(shell)) ?? CHROMIUM_PATH
+})()
+
+/**
  * The switches every headless Chromium of ours runs with (end-to-end tests, `npm run lighthouse`):
  * no sandbox (containers, root), no GPU, /tmp instead of a small /dev/shm, and none of the
  * browser's own background traffic, so measurements see only the app.

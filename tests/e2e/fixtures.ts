@@ -56,7 +56,14 @@ async function startAppServer(port: number, withMail: boolean, accounts: Account
     })
     void exited.then(() => resolve(false))
   })
-  if (!(await ready)) throw new Error(`the e2e server did not start on ${url}: ${output}`)
+  if (!(await ready)) {
+    await smtp?.close()
+    await rm(dataDir, { recursive: true, force: true })
+    // Exit 2 is a refused start; with workers side by side, a free port may be taken before the
+    // server binds it: the caller tries another.
+    if ((await exited) === 2) throw new PortTaken(`the e2e server did not start on ${url}: ${output}`)
+    throw new Error(`the e2e server did not start on ${url}: ${output}`)
+  }
   if (accounts === 'admin') await registerAdmin(url)
   return {
     server: { url, smtp },
@@ -66,6 +73,20 @@ async function startAppServer(port: number, withMail: boolean, accounts: Account
       await smtp?.close()
       await rm(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+class PortTaken extends Error {}
+
+/** Starts a server on a free port, another one if that port was taken meanwhile (or on `pinned`, once). */
+async function startOnFreePort(pinned: number | null, withMail: boolean, accounts: Accounts): Promise<Running> {
+  if (pinned !== null) return startAppServer(pinned, withMail, accounts)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppServer(await freePort(), withMail, accounts)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error
+    }
   }
 }
 
@@ -108,7 +129,7 @@ export const test = base.extend<
           const existing = started.get(key)
           if (existing) return (await existing).server
           const pinnedFree = pinned !== null && !withMail && ![...started.keys()].some((name) => name.endsWith(':plain'))
-          const starting = (async () => startAppServer(pinnedFree ? pinned : await freePort(), withMail, accounts))()
+          const starting = startOnFreePort(pinnedFree ? pinned : null, withMail, accounts)
           started.set(key, starting)
           return (await starting).server
         },

@@ -10,7 +10,7 @@ import { formatDuration } from '../../components/formatDuration'
 import { unitFormat } from '../../components/useFigures'
 import { useLoad } from '../../components/useLoad'
 import { useAppState } from '../../session/store'
-import { effortKey, exactSplits, paceText } from './insightFormat'
+import { effortKey, paceText } from './insightFormat'
 import { PartsTable } from './PartsTable'
 
 /** Medal colours of the podium places (gold, silver, bronze). */
@@ -39,7 +39,7 @@ function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & {
   const { t } = useTranslation()
   const unit = paceUnitFor(workout.sport_id, imperial)
   const splits = useLoad(`${workout.id}/${unit}`, () => call('getWorkoutSplits', { params: { id: workout.id }, query: { unit } }))
-  const parts = exactSplits(splits.data?.data.splits ?? [], unit)
+  const parts = splits.data?.data.splits ?? []
   return (
     <Card data-testid="splits-card">
       <Title order={3} size="h5" mb="sm">
