@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, ensureAdmin, newAccount } from './helpers'
+import { createActiveUser, ensureAdmin, newAccount, WCAG_TAGS } from './helpers'
 import { gpxText, realFile, uploadWorkout } from './workout-helpers'
 
 const CYCLING = 1
@@ -9,7 +9,6 @@ const RUNNING = 5
 const POOL_SWIM = 13
 
 /** The WCAG 2.1 A and AA rules axe-core checks. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 interface Screen {
   path: string

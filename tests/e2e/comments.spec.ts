@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-
-/** WCAG 2.1 AA violations on the page as it is now (rules and tags as in accessibility.spec.ts). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
-}
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 
 test.describe('comments and likes', () => {
   test('a follower comments on and likes a workout for followers, by keyboard; its owner sees both; axe AA in light and dark', async ({ page, request }) => {
@@ -48,7 +39,7 @@ test.describe('comments and likes', () => {
     await expect(like).toHaveAttribute('aria-pressed', 'true')
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await violations(page, `follower, ${scheme}`)).toEqual([])
+      expect(await axeViolations(page, `follower, ${scheme}`)).toEqual([])
     }
 
     // anna, the owner: sees ben's comment and like, may like the comment but not edit it.

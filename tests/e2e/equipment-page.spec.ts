@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
 
@@ -83,7 +82,7 @@ test.describe('equipment page', () => {
       await request.patch(`/api/equipments/${items.data.equipments[1]?.id}`, { headers: auth(token), data: { is_active: false } })
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize({ width: 1280, height: 900 })
-      const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+      const axe = () => axeViolations(page, scheme)
 
       await openWithToken(page, token, '/equipment')
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)

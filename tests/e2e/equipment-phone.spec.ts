@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { setPreferences } from './workout-helpers'
 
 /**
@@ -77,7 +76,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const token = await createActiveUser(request, newAccount('gearphoneaxe'))
     await page.emulateMedia({ colorScheme: scheme })
     await page.setViewportSize({ width: 390, height: 844 })
-    const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+    const axe = () => axeViolations(page, scheme)
     await openWithToken(page, token, '/equipment')
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
     await expect(page.getByText(TEXTS.en.empty)).toBeVisible()
@@ -120,8 +119,7 @@ test("an item's statistics: its distance per month as a chart and a table, in mi
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-    const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`), scheme).toEqual([])
+    expect(await axeViolations(page, scheme)).toEqual([])
   }
   expect(errors).toEqual([])
 })

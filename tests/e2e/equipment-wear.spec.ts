@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { setPreferences } from './workout-helpers'
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
@@ -93,10 +92,7 @@ test.describe('equipment wear notice', () => {
       const token = await wornGear(request, 'wearaxe')
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize({ width: 1280, height: 900 })
-      const axe = async (selector: string) =>
-        (await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-        )
+      const axe = (selector: string) => axeViolations(page, scheme, selector)
       await openDashboard(page, token)
       await expect(page.getByTestId('wear-notice')).toBeVisible()
       expect(await axe('[data-testid="wear-notice"]')).toEqual([])

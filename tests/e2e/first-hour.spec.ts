@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { Decoder, Stream } from '@garmin/fitsdk'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { gpxText, realFile, setPreferences, steadyRun, uploadWorkout } from './workout-helpers'
 
 /** What a new user trips over in the first hour (issue 33), at a phone's and a desktop's width. */
@@ -135,8 +134,7 @@ test('statistics: personal-best lines are named pictures (axe, light and dark) a
     // The first best is 400 m: 160 s at 2.5 m/s, then 120 s at 3.33 m/s.
     await expect(line).toHaveAttribute('aria-label', 'Progression of the best: 00:02:40 → 00:02:00')
     await expect(page.getByTestId('year-over-year-card').locator('.recharts-line').first()).toBeVisible()
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(results.violations.map((violation) => `${scheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([])
+    expect(await axeViolations(page, scheme)).toEqual([])
   }
 
   // 2019 to this year: 5 lines, the latest, until the user chooses.
@@ -287,7 +285,6 @@ test("a pool swim's splits are per 100 m, timed as the lengths its watch recorde
     await page.emulateMedia({ colorScheme })
     await page.reload()
     await expect(rows).toHaveCount(17)
-    const axe = await new AxeBuilder({ page }).include('[data-testid="splits-card"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(axe.violations, colorScheme).toEqual([])
+    expect(await axeViolations(page, colorScheme, '[data-testid="splits-card"]')).toEqual([])
   }
 })

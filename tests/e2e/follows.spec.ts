@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { gpxText, uploadWorkout } from './workout-helpers'
 
 /** Sets a workout's three levels over the API, as its owner does in the Share dialog; returns its map id (null without one). */
@@ -9,13 +8,6 @@ async function levels(request: APIRequestContext, token: string, id: string, bod
   const response = await request.patch(`/api/workouts/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: body })
   expect(response.status(), await response.text()).toBe(200)
   return ((await response.json()) as { data: { workouts: { map: string | null }[] } }).data.workouts[0]?.map ?? null
-}
-
-/** WCAG 2.1 AA violations on the page as it is now (rules and tags as in accessibility.spec.ts). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
 
 test.describe('following and the feed', () => {
@@ -97,26 +89,26 @@ test.describe('following and the feed', () => {
       await openWithToken(page, kim, `/users/${samAccount.username}`)
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
       await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible({ timeout: 20_000 })
-      found.push(...(await violations(page, 'follow button')))
+      found.push(...(await axeViolations(page, 'follow button')))
       await page.getByRole('button', { name: 'Follow', exact: true }).click()
       await expect(page.getByTestId('follow-state')).toHaveText('Requested')
-      found.push(...(await violations(page, 'requested')))
+      found.push(...(await axeViolations(page, 'requested')))
 
       await openWithToken(page, sam, '/')
       await expect(page.getByTestId('follow-request')).toHaveCount(1, { timeout: 20_000 })
-      found.push(...(await violations(page, 'requests')))
+      found.push(...(await axeViolations(page, 'requests')))
       await page.getByRole('button', { name: /^Accept/ }).click()
       await expect(page.getByTestId('follow-requests')).toHaveCount(0)
 
       await openWithToken(page, kim, '/')
       await expect(page.getByTestId('feed-workout').locator('img')).toBeVisible({ timeout: 20_000 })
-      found.push(...(await violations(page, 'feed')))
+      found.push(...(await axeViolations(page, 'feed')))
       await page.goto(`/users/${samAccount.username}`)
       await expect(page.getByTestId('follow-state')).toHaveText('Following', { timeout: 20_000 })
-      found.push(...(await violations(page, 'following')))
+      found.push(...(await axeViolations(page, 'following')))
       await page.goto('/profile/edit/preferences')
       await expect(page.getByTestId('pref-follow-approval-control')).toBeVisible({ timeout: 20_000 })
-      found.push(...(await violations(page, 'preferences')))
+      found.push(...(await axeViolations(page, 'preferences')))
       expect(found, found.join('\n')).toEqual([])
     })
 })

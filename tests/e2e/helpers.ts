@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** An account used by the end-to-end tests. */
@@ -71,4 +72,19 @@ export function trackPageErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
+}
+
+/** The WCAG 2.1 AA rule sets every accessibility check of the suite runs. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * axe's WCAG 2.1 AA violations on the page once its requests have settled, each as
+ * "<label>: <rule> <elements>" (the label says where, e.g. the colour scheme); `include` limits the
+ * check to the elements a selector matches.
+ */
+export async function axeViolations(page: Page, label: string, include?: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
+  const results = await (include ? builder.include(include) : builder).analyze()
+  return results.violations.map((violation) => `${label}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-
-/** WCAG 2.1 AA violations on the page as it is now (rules and tags as in accessibility.spec.ts). */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
-}
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 
 test.describe('notifications', () => {
   test('the bell names the unread count; the list tells who did what, marks one read by keyboard, then all; axe AA in light and dark', async ({ page, request }) => {
@@ -48,7 +39,7 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('follow-request')).toHaveCount(1)
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await violations(page, `notifications, ${scheme}`)).toEqual([])
+      expect(await axeViolations(page, `notifications, ${scheme}`)).toEqual([])
     }
 
     // Keyboard only: the first "Mark as read" button, then Enter.

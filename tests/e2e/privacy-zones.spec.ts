@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { setPreferences } from './workout-helpers'
 
 test.describe('privacy zones in the profile', () => {
@@ -29,9 +28,7 @@ test.describe('privacy zones in the profile', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForLoadState('networkidle')
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(results.violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([])
+      expect(await axeViolations(page, scheme)).toEqual([])
     }
 
     await section.getByRole('button', { name: 'Delete zone 1' }).click()
@@ -75,9 +72,7 @@ test.describe('privacy zones in the profile', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForLoadState('networkidle')
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(results.violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([])
+      expect(await axeViolations(page, scheme)).toEqual([])
     }
 
     await section.getByRole('button', { name: 'Zone 1 löschen' }).click()
