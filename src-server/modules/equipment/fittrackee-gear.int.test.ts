@@ -13,7 +13,7 @@ import { buildZip } from '../../test/zip-builder'
 //   `Equipment.serialize(current_user=owner)`; L43-59: each workout's `get_workout_data(owner,
 //   additional_data=True, light=False)` plus `sport_label`, `gpx` and `original_file` (file names);
 //   L88: `json.dumps(..., default=str)`, so dates are `2018-03-13 12:44:45+00:00`, durations `1:00:00`;
-//   L110-120: the archive's member names.
+//   L110-139: the archive's member names (each workout's file as `workout_files/<original_file>`).
 // - `fittrackee/equipments/models.py` L142-182: an item's keys (`equipment_type` an object with its
 //   label; `default_for_sport_ids`; totals the tracker kept, which we recompute from the workouts).
 // - `fittrackee/workouts/models.py` L589-593: a workout's `equipments` are its items serialized the same way.
@@ -64,7 +64,7 @@ const workout = (id: string, sportId: number, sportLabel: string, title: string,
   description: null,
   likes_count: 0,
   liked: false,
-  original_file: figures.gpx ? 'gpx' : null,
+  original_file: figures.gpx ?? null,
   sport_label: sportLabel,
   gpx: figures.gpx ?? null,
 })
@@ -81,7 +81,7 @@ async function referenceExport(equipments: unknown = [PEGASUS, OLD, STRAP, OX]):
     { name: 'user_workouts_data.json', data: JSON.stringify(WORKOUTS, null, 4) },
     { name: 'user_equipments_data.json', data: typeof equipments === 'string' ? equipments : JSON.stringify(equipments, null, 4) },
     { name: 'user_comments_data.json', data: '[]' },
-    { name: 'gpx/x7Hj2_lake.gpx', data: await realFile('gpx/fittrackee-e2e.gpx'), deflate: true },
+    { name: 'workout_files/x7Hj2_lake.gpx', data: await realFile('gpx/fittrackee-e2e.gpx'), deflate: true },
   ])
 }
 
@@ -107,7 +107,7 @@ describe("equipment from the reference tracker's export", () => {
   it('creates its items (retired ones too, with their default sports and visibility) and links each workout to the items it lists; a re-import links, never copies', async () => {
     const task = await importExport(await referenceExport())
     expect(task.results.map((result) => [result.file, result.status])).toEqual([
-      ['gpx/x7Hj2_lake.gpx', 'imported'],
+      ['workout_files/x7Hj2_lake.gpx', 'imported'],
       ['user_workouts_data.json, workout 1 (Tempo run)', 'imported'],
       ['user_workouts_data.json, workout 2 (Last run in the old pair)', 'imported'],
       ['user_workouts_data.json, workout 3 (Long ride)', 'imported'],

@@ -749,7 +749,8 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         const gear = run.plan?.gear ?? []
         if (run.plan?.gearListed && gear.length > 0) run.gear = await write((manager) => createExportGear(manager, user.id, gear, context.now()))
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
-        if (run.plan) listed = listed.filter((item) => isActivityPath(item.name))
+        const plan = run.plan
+        if (plan) listed = listed.filter((item) => isActivityPath(item.name) && !plan.derived.has(item.name))
         run.filesTotal = listed.length + (run.plan ? run.plan.fileless.length + run.plan.errors.length : 0)
         await importEntries(zip, listed, '', 0, run)
         if (run.plan) await finishExport(run, run.plan)

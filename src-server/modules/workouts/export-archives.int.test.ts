@@ -152,6 +152,37 @@ describe('account export archives', () => {
     expect(titled['Typed run']).toMatchObject({ sport_id: SPORT_ID.running, distance: 10.5, duration: '1:00:00' })
   }, 60_000)
 
+  it("imports the reference tracker's export from its 0.10 on: each workout's original file under workout_files/, never the GPX it made from it", async () => {
+    const user = await registerUser(t, 'fittrackee1x', { activate: admin })
+    // SamR1/FitTrackee `fittrackee/users/export_data.py`: from v0.10.0 each workout's data carries its
+    // `original_file` (a file name) and the archive holds the user's workout folder under
+    // `workout_files/`; up to 1.0.x a FIT or TCX sits there beside the GPX made from it (named by
+    // `gpx`), which 1.1.0 stopped keeping (and writing in the data).
+    const workouts = [
+      { id: 'b1', title: 'Fenix ride', notes: 'from 1.1', sport_id: 1, sport_label: 'Cycling (Sport)', workout_date: '2024-05-01 07:30:00+00:00', original_file: 'b8Kq1_ride.fit' },
+      { id: 'b2', title: 'Edge run', notes: 'from 1.0', sport_id: 5, sport_label: 'Running', workout_date: '2024-05-02 07:30:00+00:00', original_file: 'c9Lm3_run.tcx', gpx: 'c9Lm3_run.gpx' },
+    ]
+    const archive = buildZip([
+      { name: 'user_data.json', data: JSON.stringify({ username: 'sam' }) },
+      { name: 'user_workouts_data.json', data: JSON.stringify(workouts) },
+      { name: 'user_equipments_data.json', data: '[]' },
+      { name: 'workout_files/b8Kq1_ride.fit', data: await realFile('fit/garmin-fenix5-bike.fit'), deflate: true },
+      { name: 'workout_files/c9Lm3_run.tcx', data: await realFile('tcx/dblock-running-1.tcx'), deflate: true },
+      // Another ride than the run's, so that importing it would show as a third workout.
+      { name: 'workout_files/c9Lm3_run.gpx', data: await realFile('gpx/strava.gpx'), deflate: true },
+    ])
+    const task = await importExport(user, archive)
+    expect(task.results.map((result) => [result.file, result.status])).toEqual([
+      ['workout_files/b8Kq1_ride.fit', 'imported'],
+      ['workout_files/c9Lm3_run.tcx', 'imported'],
+    ])
+    const imported = await workoutsOf(user)
+    expect(imported).toHaveLength(2)
+    const titled = Object.fromEntries(imported.map((workout) => [workout.title, workout]))
+    expect(titled['Fenix ride']).toMatchObject({ sport_id: SPORT_ID.cyclingSport, notes: 'from 1.1' })
+    expect(titled['Edge run']).toMatchObject({ sport_id: SPORT_ID.running, notes: 'from 1.0' })
+  }, 60_000)
+
   it('imports a Garmin Connect export: FIT files of nested UploadedFiles archives, named from its summary', async () => {
     const user = await registerUser(t, 'garmin', { activate: admin })
     const summary = [{ summarizedActivitiesExport: [{ activityId: 2468013579, name: 'Lunch Ride', activityType: 'road_biking', startTimeGmt: 0, description: 'with Ana' }] }]

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { detectExport, garminMeta, parseStravaDate, planFitTrackee, planGarmin, planStrava } from './export-archives'
+import { detectExport, garminMeta, isActivityPath, parseStravaDate, planFitTrackee, planGarmin, planStrava } from './export-archives'
 
 const csv = (text: string) => Readable.from([Buffer.from(text)])
 
@@ -49,6 +49,25 @@ describe('export layouts', () => {
       2 * 86_400 + 1,
       600,
     ])
+  })
+
+  it("names each of the reference's workouts by the file its export holds: the original under workout_files/ (0.10 on), else the GPX under gpx/ (0.8, 0.9)", () => {
+    const json = JSON.stringify([
+      { title: 'KML hike', original_file: 'a/b/k1_hike.kml', gpx: 'a/b/k1_hike.gpx' },
+      { title: 'GPX walk', original_file: 'w2_walk.gpx', gpx: 'w2_walk.gpx' },
+      { title: 'Old ride', gpx: 'o3_ride.gpx', original_file: null },
+    ])
+    const plan = planFitTrackee(Buffer.from(json), 'user_workouts_data.json', 10)
+    expect([...plan.byFile].map(([file, meta]) => [file, meta.title])).toEqual([
+      ['workout_files/k1_hike.kml', 'KML hike'],
+      ['workout_files/w2_walk.gpx', 'GPX walk'],
+      ['gpx/o3_ride.gpx', 'Old ride'],
+    ])
+    // Only a GPX made from another file is left alone; a GPX original is the file itself.
+    expect([...plan.derived]).toEqual(['workout_files/k1_hike.gpx'])
+    expect(plan.fileless).toEqual([])
+    expect(['workout_files/k1_hike.kml', 'x.kmz', 'x.fit.gz', 'x.tcx'].every(isActivityPath)).toBe(true)
+    expect(['user_data.json', 'photo.jpg'].some(isActivityPath)).toBe(false)
   })
 
   it('recognises the layouts by their files', () => {

@@ -13,7 +13,8 @@ import { gearFileOf, gearLabel, gearOfRow, type ExportGear, type GearType } from
  * - Garmin Connect data export: FIT files in nested `UploadedFiles_*.zip`, names and types in
  *   `*_summarizedActivities.json`;
  * - the reference tracker's (FitTrackee) user-data export: `user_data.json`,
- *   `user_workouts_data.json` and `gpx/<file>.gpx`, its equipment in `user_equipments_data.json`.
+ *   `user_workouts_data.json` and each workout's file (`workout_files/<original_file>` from its 0.10 on,
+ *   `gpx/<gpx>` in 0.8 and 0.9), its equipment in `user_equipments_data.json`.
  * This module only reads the metadata files (in a compute thread: see `readExportMetadata`); the
  * archive importer extracts them within the import's budget, then imports.
  */
@@ -48,6 +49,11 @@ export interface ExportPlan {
   kind: ExportKind
   /** Metadata by the file's path in the archive (normalised: no leading `./`). */
   byFile: Map<string, ActivityMeta>
+  /**
+   * Files of the export that are another form of a listed one, left alone: the GPX the reference
+   * tracker made from a FIT, TCX or KML and kept beside it until its 1.1.
+   */
+  derived: Set<string>
   /** Metadata of activities known by their start (Garmin's files do not always carry the id). */
   byStart: { startMs: number; id: string | null; meta: ActivityMeta }[]
   fileless: FilelessActivity[]
@@ -59,7 +65,7 @@ export interface ExportPlan {
 }
 
 /** A plan with nothing in it yet. */
-export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), byStart: [], fileless: [], gear: [], gearListed: false, errors: [] })
+export const emptyPlan = (kind: ExportKind): ExportPlan => ({ kind, byFile: new Map(), derived: new Set(), byStart: [], fileless: [], gear: [], gearListed: false, errors: [] })
 
 /** Rows a plan holds, whatever their kind: what the import's row budget counts. */
 export const planRows = (plan: ExportPlan) => plan.byFile.size + plan.byStart.length + plan.fileless.length + plan.gear.length + plan.errors.length
@@ -90,7 +96,7 @@ export function detectExport(names: readonly string[]): { kind: ExportKind; meta
 }
 
 /** Files of an export that are neither activities nor metadata are part of it, not mistakes. */
-export const isActivityPath = (name: string) => /\.(gpx|fit|tcx)(\.gz)?$/i.test(name) || /\.zip$/i.test(name)
+export const isActivityPath = (name: string) => /\.(gpx|fit|tcx|kml|kmz)(\.gz)?$/i.test(name) || /\.zip$/i.test(name)
 
 const MONTHS: Readonly<Record<string, number>> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 }
 
@@ -259,6 +265,9 @@ function dateOf(value: unknown): Date | null {
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {})
 const stringOf = (value: unknown) => (typeof value === 'string' ? text(value) : null)
 
+/** The last part of a file path the reference's export names, or null. */
+const baseNameOf = (value: unknown) => stringOf(value)?.split('/').at(-1) || null
+
 /** A metadata file's JSON, or null when it is not UTF-8 JSON (reported by the caller). */
 function jsonOf(bytes: Uint8Array): unknown {
   try {
@@ -295,9 +304,18 @@ export function planFitTrackee(json: Uint8Array, name: string, maxRows: number):
     const meta = metaOf(title, stringOf(workout.notes), stringOf(workout.sport_label))
     const gear = fitTrackeeWorkoutGear(workout.equipments)
     if (gear.length > 0) meta.gear = gear
-    const gpx = stringOf(workout.gpx)
+    // From its 0.10 on, the reference's export holds each workout's original file under
+    // `workout_files/` (before 1.1 with the GPX made from a FIT, TCX or KML beside it); 0.8 and 0.9
+    // held the GPX alone, under `gpx/`.
+    const original = baseNameOf(workout.original_file)
+    const gpx = baseNameOf(workout.gpx)
+    if (original) {
+      plan.byFile.set(`workout_files/${original}`, meta)
+      if (gpx && gpx !== original) plan.derived.add(`workout_files/${gpx}`)
+      continue
+    }
     if (gpx) {
-      plan.byFile.set(`gpx/${gpx.split('/').at(-1) ?? gpx}`, meta)
+      plan.byFile.set(`gpx/${gpx}`, meta)
       continue
     }
     const start = dateOf(workout.workout_date)
@@ -350,6 +368,7 @@ export function planGarmin(json: Uint8Array, name: string, maxRows: number): Exp
 /** `into` with `more`'s rows added (Garmin's metadata comes in several files, read one at a time). */
 export function mergePlans(into: ExportPlan, more: ExportPlan): ExportPlan {
   for (const [file, meta] of more.byFile) into.byFile.set(file, meta)
+  for (const file of more.derived) into.derived.add(file)
   into.byStart.push(...more.byStart)
   into.fileless.push(...more.fileless)
   into.gear.push(...more.gear)
