@@ -73,11 +73,19 @@ export function createNotifications({ database }: { database: Database }, commen
     return true
   }
 
-  async function visibleOf(viewer: UserEntity, filter: { status?: 'read' | 'unread' | undefined; type?: NotificationType | undefined }, order: 'asc' | 'desc') {
+  /** The viewer's notifications they may still see, the first `limit` of them (checked one by one). */
+  async function visibleOf(
+    viewer: UserEntity,
+    filter: { status?: 'read' | 'unread' | undefined; type?: NotificationType | undefined },
+    order: 'asc' | 'desc',
+    limit = Number.POSITIVE_INFINITY,
+  ) {
     return database.snapshot(async (repositories) => {
       const visible: NotificationEntity[] = []
-      for (const notification of await repositories.notifications.ofUser(viewer.id, filter, order))
+      for (const notification of await repositories.notifications.ofUser(viewer.id, filter, order)) {
+        if (visible.length >= limit) break
         if (await stillVisible(repositories, viewer, notification)) visible.push(notification)
+      }
       return visible
     })
   }
@@ -122,7 +130,7 @@ export function createNotifications({ database }: { database: Database }, commen
     },
 
     async unread(viewer: UserEntity): Promise<UnreadNotificationsResponse> {
-      return { status: 'success', unread: (await visibleOf(viewer, { status: 'unread' }, 'desc')).length > 0 }
+      return { status: 'success', unread: (await visibleOf(viewer, { status: 'unread' }, 'desc', 1)).length > 0 }
     },
 
     async types(viewer: UserEntity, query: z.output<typeof notificationTypesQuery>): Promise<NotificationTypesResponse> {
