@@ -9,7 +9,7 @@ import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ri
 import { registerUser, type Account } from '../test/accounts'
 import { startServerProcess, token, type ServerProcess } from '../test/server-process'
 import { startTestServer, type TestServer } from '../test/test-server'
-import { upload, uploadForm, waitForImport } from '../test/workouts'
+import { importArchive, upload, uploadForm } from '../test/workouts'
 import { buildZip, type ZipEntryInput } from '../test/zip-builder'
 
 /**
@@ -164,11 +164,7 @@ describe('hostile exports: rows without a file are workouts of the files budget 
   })
   afterAll(() => t.close())
 
-  const importExport = async (archive: Buffer): Promise<ImportTask> => {
-    const answer = await upload<ImportTaskResponse>(t, owner.token, 'export.zip', archive)
-    expect(answer.status).toBe(202)
-    return waitForImport(t, owner.token, answer.body.data.task.id, 120_000)
-  }
+  const importExport = (archive: Buffer): Promise<ImportTask> => importArchive(t, owner.token, 'export.zip', archive, undefined, 120_000)
   const workoutCount = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=1', { token: owner.token })).body.pagination.total
 
   it('40 files and 40 rows without a file under a limit of 50: 50 workouts, the other rows refused as too many', async () => {

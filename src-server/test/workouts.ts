@@ -80,6 +80,20 @@ export async function waitForImport(t: TestServer, token: string, taskId: string
   }
 }
 
+/** Uploads an archive (an account export, say), expects it taken as an import task, and waits for its end. */
+export async function importArchive(
+  t: TestServer,
+  token: string,
+  name: string,
+  archive: Buffer,
+  data: Record<string, unknown> = { sport_id: 1 },
+  timeoutMs = 60_000,
+): Promise<ImportTask> {
+  const answer = await upload<ImportTaskResponse>(t, token, name, archive, data)
+  if (answer.status !== 202) throw new Error(`the archive ${name} answered ${answer.status}, not 202`)
+  return waitForImport(t, token, answer.body.data.task.id, timeoutMs)
+}
+
 /** Seconds of an `H:MM:SS` (or `N days, H:MM:SS`) duration. */
 export function seconds(duration: string): number {
   const match = /^(?:(\d+) days?, )?(\d+):(\d\d):(\d\d)$/.exec(duration)

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Equipment, EquipmentsResponse, ImportTask, ImportTaskResponse, Workout, WorkoutsListResponse } from '../../../src/contracts'
+import type { Equipment, EquipmentsResponse, ImportTask, Workout, WorkoutsListResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { errorCatalogue } from '../../../src/errors'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
-import { realFile, upload, waitForImport } from '../../test/workouts'
+import { importArchive, realFile } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
 
 // The reference tracker's user-data export, in the shape it writes (SamR1/FitTrackee v1.0.7,
@@ -94,9 +94,7 @@ describe("equipment from the reference tracker's export", () => {
   afterEach(() => t.close())
 
   const importExport = async (archive: Buffer): Promise<ImportTask> => {
-    const answer = await upload<ImportTaskResponse>(t, sam.token, 'archive_x.zip', archive, { sport_id: SPORT_ID.hiking })
-    expect(answer.status).toBe(202)
-    const task = await waitForImport(t, sam.token, answer.body.data.task.id, 60_000)
+    const task = await importArchive(t, sam.token, 'archive_x.zip', archive, { sport_id: SPORT_ID.hiking })
     expect(task.status).toBe('done')
     return task
   }

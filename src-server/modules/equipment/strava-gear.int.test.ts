@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Equipment, EquipmentsResponse, ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { Equipment, EquipmentsResponse, ImportTask, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
-import { realFile, upload, waitForImport } from '../../test/workouts'
+import { importArchive, realFile } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
 
 // Strava's layout (research §6): gear files without ids or distances; `Activity Gear` names a bike
@@ -43,9 +43,7 @@ describe('equipment from a Strava export', () => {
   afterEach(() => t.close())
 
   const importExport = async (archive: Buffer): Promise<ImportTask> => {
-    const answer = await upload<ImportTaskResponse>(t, sam.token, 'export_1.zip', archive, { sport_id: SPORT_ID.hiking })
-    expect(answer.status).toBe(202)
-    const task = await waitForImport(t, sam.token, answer.body.data.task.id, 60_000)
+    const task = await importArchive(t, sam.token, 'export_1.zip', archive, { sport_id: SPORT_ID.hiking })
     expect(task.status).toBe('done')
     return task
   }

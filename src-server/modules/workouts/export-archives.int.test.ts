@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportTask, ImportTaskResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ImportTask, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { SPORT_ID } from '../../../src/domain/sports'
 import { errorCatalogue } from '../../../src/errors'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { realFile, upload, waitForImport } from '../../test/workouts'
+import { importArchive, realFile, upload } from '../../test/workouts'
 import { buildZip } from '../../test/zip-builder'
 
 const STRAVA_HEADER =
@@ -50,11 +50,8 @@ describe('account export archives', () => {
   })
   afterAll(() => t.close())
 
-  const importExport = async (account: Account, archive: Buffer, name = 'export.zip'): Promise<ImportTask> => {
-    const answer = await upload<ImportTaskResponse>(t, account.token, name, archive, { sport_id: SPORT_ID.hiking })
-    expect(answer.status).toBe(202)
-    return waitForImport(t, account.token, answer.body.data.task.id, 60_000)
-  }
+  const importExport = (account: Account, archive: Buffer, name = 'export.zip'): Promise<ImportTask> =>
+    importArchive(t, account.token, name, archive, { sport_id: SPORT_ID.hiking })
   const workoutsOf = async (account: Account): Promise<Workout[]> =>
     (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: account.token })).body.data.workouts
   const byFile = (task: ImportTask) => Object.fromEntries(task.results.map((result) => [result.file, result]))
