@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { analyseTrack } from '../../../src/domain/analysis'
+import { isAppError } from '../../../src/errors/app-error'
+import { importTcxString } from './tcx-importer'
+
+// The TCX reader's rules, each on a hand-written document whose expected figures are its own text
+// (Garmin's TCX v2 schema names where each value sits).
+const root = (body: string) =>
+  `<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">${body}</TrainingCenterDatabase>`
+const activities = (body: string) => root(`<Activities>${body}</Activities>`)
+const at = (second: number) => `2020-01-01T08:00:${String(second).padStart(2, '0')}Z`
+const position = (lat: number, lon: number) => `<Position><LatitudeDegrees>${lat}</LatitudeDegrees><LongitudeDegrees>${lon}</LongitudeDegrees></Position>`
+const point = (second: number, inner = position(45, 6 + second * 1e-4)) => `<Trackpoint><Time>${at(second)}</Time>${inner}</Trackpoint>`
+const lap = (points: string, head = '', start = at(0)) => `<Lap StartTime="${start}">${head}<Track>${points}</Track></Lap>`
+const activity = (laps: string, sport = 'Running', extra = '') => `<Activity Sport="${sport}"><Id>${at(0)}</Id>${laps}${extra}</Activity>`
+
+function codeOf(xml: string): string {
+  try {
+    importTcxString(xml)
+    return 'no error'
+  } catch (error) {
+    return isAppError(error) ? error.code : `unhandled: ${String(error)}`
+  }
+}
+const column = (values: Float64Array | null | undefined): (number | null)[] | null =>
+  values ? Array.from(values, (v) => (Number.isNaN(v) ? null : v)) : null
+const only = (xml: string) => {
+  const [track, ...more] = importTcxString(xml)
+  expect(more).toEqual([])
+  if (!track) throw new Error('no activity')
+  return track
+}
+const segmentsOf = (xml: string) => only(xml).tracks.flatMap((part) => part.segments)
+
+describe('TCX reader rules', () => {
+  it('refuses another root, a document without activities and an activity outside the lists', () => {
+    expect(codeOf('<?xml version="1.0"?><gpx><trk/></gpx>')).toBe('track_format_unsupported')
+    expect(codeOf(activities(''))).toBe('track_no_track')
+    expect(codeOf(root(`<Workouts>${activity(lap(point(0) + point(1)))}</Workouts>`))).toBe('track_no_track')
+  })
+
+  it('refuses a position off the globe or with only a longitude', () => {
+    expect(codeOf(activities(activity(lap(point(0, position(91, 6))))))).toBe('track_invalid_coordinates')
+    expect(codeOf(activities(activity(lap(point(0, position(45, -181))))))).toBe('track_invalid_coordinates')
+    expect(codeOf(activities(activity(lap(point(0, '<Position><LongitudeDegrees>6</LongitudeDegrees></Position>')))))).toBe('track_invalid_coordinates')
+  })
+
+  it("takes the activity's sport in lower case (none when unsaid) and its own notes, not a lap's", () => {
+    const notes = '<Notes>  Easy \n run </Notes>'
+    expect([only(activities(activity(lap(point(0)), ' Biking ', notes))).sport, only(activities(activity(lap(point(0)), ' Biking ', notes))).description]).toEqual([
+      'biking',
+      'Easy run',
+    ])
+    const unsaid = only(activities(`<Activity><Id>${at(0)}</Id>${lap(point(0), '<Notes>lap note</Notes>')}</Activity>`))
+    expect([unsaid.sport, unsaid.description, unsaid.name]).toEqual([null, null, null])
+    expect(unsaid.format).toBe('tcx')
+  })
+
+  it("reads each trackpoint's time, position, altitude, recorded distance, heart rate, cadence and power from where the schema puts them", () => {
+    const inner =
+      `${position(45.5, 6.25)}<AltitudeMeters>812.5</AltitudeMeters><DistanceMeters>120.5</DistanceMeters>` +
+      '<HeartRateBpm><Value>142</Value></HeartRateBpm><Cadence>88</Cadence><Extensions><ns3:TPX><ns3:Watts>250</ns3:Watts></ns3:TPX></Extensions>'
+    const [segment] = segmentsOf(activities(activity(lap(point(3, inner)))))
+    expect([column(segment?.time), column(segment?.lat), column(segment?.lon), column(segment?.ele)]).toEqual([[Date.parse(at(3))], [45.5], [6.25], [812.5]])
+    expect([column(segment?.recordedDistance), column(segment?.heartRate), column(segment?.cadence), column(segment?.power)]).toEqual([[120.5], [142], [88], [250]])
+  })
+
+  it('reads values outside physical ranges and a negative distance as missing, a heart rate only from HeartRateBpm, the first cadence of two', () => {
+    const points =
+      point(0, `${position(45, 6)}<DistanceMeters>-1</DistanceMeters><HeartRateBpm><Value>301</Value></HeartRateBpm><Cadence>401</Cadence><Extensions><ns3:TPX><ns3:Watts>5001</ns3:Watts></ns3:TPX></Extensions>`) +
+      point(1, `${position(45, 6.001)}<Value>150</Value><Cadence>80</Cadence><Extensions><ns3:TPX><ns3:RunCadence>90</ns3:RunCadence></ns3:TPX></Extensions>`) +
+      point(2, `${position(45, 6.002)}<DistanceMeters>0</DistanceMeters><HeartRateBpm><Value>1</Value></HeartRateBpm><Cadence>0</Cadence><Extensions><ns3:TPX><ns3:Watts>5000</ns3:Watts></ns3:TPX></Extensions>`)
+    const [segment] = segmentsOf(activities(activity(lap(points))))
+    expect(column(segment?.recordedDistance)).toEqual([null, null, 0])
+    expect(column(segment?.heartRate)).toEqual([null, null, 1])
+    expect(column(segment?.cadence)).toEqual([null, 80, 0])
+    expect(column(segment?.power)).toEqual([null, null, 5000])
+  })
+
+  it("ignores a Lap's DistanceMeters, a Time outside a Trackpoint and coordinates outside a Position for the points", () => {
+    const inner = '<LatitudeDegrees>44</LatitudeDegrees><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position><Extensions><Time>2030-01-01T00:00:00Z</Time><AltitudeMeters>9</AltitudeMeters><DistanceMeters>7</DistanceMeters></Extensions>'
+    const [segment] = segmentsOf(activities(activity(lap(point(0, inner), '<TotalTimeSeconds>10</TotalTimeSeconds><DistanceMeters>5000</DistanceMeters>'))))
+    expect([column(segment?.time), column(segment?.lat), column(segment?.ele), segment?.recordedDistance ?? null]).toEqual([[Date.parse(at(0))], [45], [null], null])
+  })
+
+  it('makes each lap of an activity a segment with its span from first to last timed point; a lap without two times has none', () => {
+    const track = only(activities(activity(lap(point(0) + point(5) + point(9)) + lap(point(20)) + lap(`<Trackpoint>${position(45, 6.01)}</Trackpoint>${point(30)}${point(40)}`, '', at(30)))))
+    expect(track.tracks[0]?.segments.map((segment) => segment.size)).toEqual([3, 1, 3])
+    expect(track.laps).toEqual([
+      { startTime: Date.parse(at(0)), endTime: Date.parse(at(9)) },
+      { startTime: Date.parse(at(30)), endTime: Date.parse(at(40)) },
+    ])
+    expect(only(activities(activity(lap(point(0)))))).not.toHaveProperty('laps')
+  })
+
+  it("sums its laps' stated calories, a negative one left out, and states none when no lap does", () => {
+    const calories = (kcal: number) => `<TotalTimeSeconds>10</TotalTimeSeconds><Calories>${kcal}</Calories>`
+    expect(only(activities(activity(lap(point(0), calories(120)) + lap(point(10), calories(35)) + lap(point(20), calories(-5))))).calories).toBe(155)
+    expect(only(activities(activity(lap(point(0), calories(0))))).calories).toBe(0)
+    expect(only(activities(activity(lap(point(0))))).calories).toBeNull()
+  })
+
+  it("gives an activity without positions the distance its laps state (a treadmill run), each lap's time from TotalTimeSeconds or its points", () => {
+    const indoor = (second: number) => `<Trackpoint><Time>${at(second)}</Time><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>`
+    const head = (seconds: string, metres: number) => `${seconds}<DistanceMeters>${metres}</DistanceMeters>`
+    const xml = activities(
+      activity(
+        lap(indoor(0) + indoor(10) + indoor(20), head('<TotalTimeSeconds>20</TotalTimeSeconds>', 1000), at(0)) +
+          lap(indoor(30) + indoor(40) + indoor(50), head('', 500), at(30)),
+      ),
+    )
+    const { workout } = analyseTrack(only(xml))
+    expect(workout.distanceKm).toBeCloseTo(1.5, 3)
+  })
+})
