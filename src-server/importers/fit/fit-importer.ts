@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { totalCalories, type ImportWarning, type Lap, type Track, type TrackSegment } from '../../../src/domain/track'
+import { MAX_SWIM_SPEED_MS } from '../../../src/domain/analysis/plausibility'
 import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
@@ -118,6 +119,11 @@ function forgetTimesOutsideSessions(data: FitActivityData): void {
   for (const i of outside) records.time[i] = Number.NaN
 }
 
+/** Whether a segment's device distance reads more than 0 somewhere. */
+function statesDistance(segment: TrackSegment): boolean {
+  return segment.recordedDistance?.some((value) => value > 0) === true
+}
+
 /** Records `[start, end)` as one segment: views on the cleaned columns, no copy per point. */
 function segmentOf(data: FitActivityData, start: number, end: number): TrackSegment {
   const { lat, lon, ele, time, heartRate, cadence, power, temperature, distance, speed } = data.records
@@ -158,8 +164,11 @@ function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
   const time = new Float64Array(count)
   const distance = new Float64Array(count)
   let swumM = 0
+  let endedAt = Number.NEGATIVE_INFINITY
   lengths.forEach((length, i) => {
-    time[2 * i] = length.start
+    // Starts are written to the second, ends to the millisecond: a length starts once the one before ended.
+    time[2 * i] = Math.min(Math.max(length.start, endedAt), length.end)
+    endedAt = length.end
     distance[2 * i] = swumM
     if (length.active) swumM += poolM
     time[2 * i + 1] = length.end
@@ -168,9 +177,6 @@ function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
   const missing = (): Float64Array => new Float64Array(count).fill(Number.NaN)
   return { count, time, lat: missing(), lon: missing(), ele: missing(), heartRate: null, cadence: null, power: null, temperature: null, distance, speed: null }
 }
-
-/** Faster than this over a length (m/s) no swimmer goes (world records average under 2.4 m/s): a length the watch counted from a push or a turn. */
-const MAX_SWIM_SPEED_MS = 3
 
 /**
  * A pool swim's laps as its swimmer sees them, from its lengths: each run of active lengths within
@@ -248,7 +254,11 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
 
   const sessions = [...data.sessions].sort((a, b) => (Number.isNaN(a.start) ? 1 : Number.isNaN(b.start) ? -1 : a.start - b.start))
   const ranges = sessionRanges(data, sessions)
-  const cuts = new Set([...timerStarts(data), ...ranges.map(([first]) => first)])
+  // A length is one stretch of swimming with its own start and end: a pause never falls inside it. A
+  // watch may restart its timer seconds after the length it then writes began (one did 19 s late);
+  // cutting there would squeeze the length's metres into its last seconds (17 km/h in a pool).
+  const timerCuts = lengthRecords ? timerStarts(data).map((i) => i - (i % 2)) : timerStarts(data)
+  const cuts = new Set([...timerCuts, ...ranges.map(([first]) => first)])
   const starts = [...cuts].sort((a, b) => a - b)
   const activities: Track[] = []
   for (const [r, [first, sessionIndex]] of ranges.entries()) {
@@ -271,15 +281,19 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
     const measured = measuredLaps(fitLaps, session, segments)
     // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
+    // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to
+    // 622 m where the watch, which filters them, says 501): the device's distance when it states one.
     const virtual = session?.subSport === 'virtual_activity'
+    const fromDevice = virtual || session?.sport === 'swimming' ? withDeviceDistance(segments, measured, false) : null
+    const deviceOnly = fromDevice !== null && (virtual || fromDevice.some(statesDistance))
     activities.push({
       format: 'fit',
       name: null,
       description: null,
       sport: session?.sport ?? null,
       subSport: session?.subSport ?? null,
-      tracks: [{ name: null, description: null, segments: withDeviceDistance(segments, measured, !virtual) }],
-      ...(virtual ? { distanceFromDevice: true } : {}),
+      tracks: [{ name: null, description: null, segments: deviceOnly ? fromDevice : withDeviceDistance(segments, measured) }],
+      ...(deviceOnly ? { distanceFromDevice: true } : {}),
       ...(laps.length > 0 ? { laps } : {}),
       calories: totalCalories([session?.calories ?? null]),
     })

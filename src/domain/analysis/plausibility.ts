@@ -34,6 +34,17 @@ function possibleStep(fromEle: number, fromTime: number, toEle: number, toTime: 
 export const MAX_GROUND_SPEED_MS = 300 / 3.6
 
 /**
+ * Fastest credible swimming speed, m/s: world records average under 2.4 m/s over 50 m. A pool
+ * "length" faster than this is a watch counting a push-off or a turn, not swimming.
+ */
+export const MAX_SWIM_SPEED_MS = 3
+
+/** Whether a track's sport hint (FIT `swimming`, `lap_swimming`, `open_water`; a GPX `<type>`) names a swim. */
+export function isSwimHint(sport: string | null | undefined, subSport?: string | null): boolean {
+  return /swim|open_?water/i.test(`${sport ?? ''} ${subSport ?? ''}`)
+}
+
+/**
  * Position step always accepted whatever the time between the fixes, metres: a fix may wander by
  * tens of metres under trees or between buildings without the athlete going anywhere.
  */

@@ -55,6 +55,7 @@ export type DistanceSource = 'positions' | 'recorded' | 'none'
  * @param workoutStart workout start in epoch ms (origin of `elapsedS`), or `NaN`
  * @param groundM the whole series' ground distances from each position's previous one, as
  *   `dropImpossiblePositions` measured them (null: measured here)
+ * @param topSpeedCeilingMs intervals faster than this count distance and time but not towards the top speed
  */
 export function measureSegment(
   segment: TrackSegment,
@@ -65,6 +66,7 @@ export function measureSegment(
   distanceOriginM: number,
   workoutStart: number,
   groundM: Float64Array | null,
+  topSpeedCeilingMs = Number.POSITIVE_INFINITY,
 ): SegmentMeasure {
   const n = segment.size
   const { time: rawTime, recordedDistance } = segment
@@ -174,7 +176,7 @@ export function measureSegment(
         movingMs += dtMs
         series.movingMs[offset + i] = dtMs
       }
-      if (movingMs > 0) {
+      if (movingMs > 0 && speedMs <= topSpeedCeilingMs) {
         keptSpeeds[keptCount] = speedMs
         keptDistances[keptCount] = pendingM
         keptCount++

@@ -3,7 +3,7 @@ import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, type PointSeries } from './point-series'
-import { dropImpossiblePositions, dropNoFix, isFix } from './plausibility'
+import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS } from './plausibility'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
@@ -97,13 +97,16 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // One distance source for the whole activity (see DistanceSource).
   const source: DistanceSource = kept.some(hasPosition) && track.distanceFromDevice !== true ? 'positions' : kept.some(hasRecordedDistance) ? 'recorded' : 'none'
   const measured = source !== 'none'
+  // A swim's top speed is a speed a swimmer holds: an interval faster than that is the watch
+  // counting a push-off as a length (a pool swim's 25 m in 2 s), not a record to keep.
+  const topSpeedCeilingMs = isSwimHint(track.sport, track.subSport) ? MAX_SWIM_SPEED_MS : Number.POSITIVE_INFINITY
   const measures: SegmentMeasure[] = []
   const segments: SegmentFigures[] = []
   let offset = 0
   let distanceM = 0
   for (const [index, segment] of kept.entries()) {
     series.segmentStarts.push(offset)
-    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM)
+    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, topSpeedCeilingMs)
     measures.push(measure)
     segments.push({
       ...figuresOf(measure, measure.durationMs, measure.movingMs, measured),
