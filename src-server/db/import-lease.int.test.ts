@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type pg from 'pg'
@@ -164,6 +165,98 @@ describe.skipIf(!enabled)('import tasks on several instances', () => {
       open()
       releaseB()
       for (const server of local) await server.close()
+    }
+  }, 240_000)
+
+  it('lets go at a clean stop only of a task it still holds, never of the one another instance took over', async () => {
+    await onPostgres(cluster.url, (client) => client.query('CREATE DATABASE releasing'))
+    const url = new URL(cluster.url)
+    url.pathname = '/releasing'
+    const databaseUrl = url.toString()
+    const config = { ...benchServerConfig(dataDir), databaseUrl }
+    let taskOf = ''
+    const owner = () =>
+      onPostgres(databaseUrl, async (client: pg.Client) => (await client.query<{ lease_owner: string | null }>('SELECT lease_owner FROM import_task WHERE id = $1', [taskOf])).rows[0]?.lease_owner)
+    // A's writes wait at the gate once it is closed, and fail when it opens: A held up, then its
+    // stop making them fail (a closing database) before its fence could read the lease. Its
+    // writes after that go through.
+    let gate: Promise<void> | null = null
+    let fail = () => undefined as void
+    let arrived = () => undefined as void
+    const held = new Promise<void>((resolve) => (arrived = resolve))
+    const a = await createServer(config, {
+      writeGate: () => {
+        if (!gate) return Promise.resolve()
+        arrived()
+        return gate
+      },
+    })
+    // B's writes wait, once it holds the task, until A has stopped.
+    let ownerA: string | null | undefined
+    let releaseB = () => undefined as void
+    const bReleased = new Promise<void>((resolve) => (releaseB = resolve))
+    const b = await createServer(config, {
+      importLeaseMs: 3000,
+      writeGate: async () => {
+        if (ownerA !== undefined && (await owner()) !== ownerA) await bReleased
+      },
+    })
+    let aStopped = false
+    try {
+      const processB = { url: `http://127.0.0.1:${(await b.listen()).port}` }
+      const account = { username: 'owner', email: 'owner@example.com', password: 'owner-secret-pass' }
+      await fetch(`${processB.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+      const auth = await token(processB.url, account.email, account.password)
+      // The upload to A on a connection closed after it: A's stop then waits for no connection.
+      const form = new Request('http://upload', { method: 'POST', body: uploadForm('forty.zip', buildZip(await rides(FILES)), { sport_id: 1 }) })
+      const body = Buffer.from(await form.arrayBuffer())
+      const { port } = await a.listen()
+      const started = await new Promise<{ status: number; body: ImportTaskResponse }>((resolve, reject) => {
+        const headers = { authorization: `Bearer ${auth}`, prefer: 'respond-async', 'content-type': form.headers.get('content-type') ?? '', 'content-length': body.length }
+        const sent = httpRequest({ host: '127.0.0.1', port, path: '/api/workouts', method: 'POST', headers, agent: false }, (answer) => {
+          const chunks: Buffer[] = []
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as ImportTaskResponse }))
+        })
+        sent.on('error', reject)
+        sent.end(body)
+      })
+      expect(started.status).toBe(202)
+      taskOf = started.body.data.task.id
+      gate = new Promise<void>((_, reject) => (fail = () => ((gate = null), reject(new Error('the database is closing')))))
+      gate.catch(() => undefined)
+      await held
+      ownerA = await owner()
+      expect(ownerA).toMatch(/\S/)
+      // A is held up past its lease: B takes the task over (it looks every second).
+      await onPostgres(databaseUrl, (client: pg.Client) => client.query(`UPDATE import_task SET lease_until = now() - interval '1 second' WHERE id = $1`, [taskOf]))
+      let ownerB = await owner()
+      while (ownerB === ownerA) ownerB = await new Promise((resolve) => setTimeout(resolve, 50)).then(owner)
+      expect(ownerB).toMatch(/\S/)
+      // A stops cleanly: with no connection open, its task's signal is aborted before the next
+      // turn of the event loop; then its held writes fail. It lets go of the task, B's, which
+      // stays B's (before the fence, A's stop set it to nobody's while B ran it).
+      const stopping = a.close()
+      await new Promise((resolve) => setImmediate(resolve))
+      fail()
+      await stopping
+      aStopped = true
+      expect(await owner()).toBe(ownerB)
+      releaseB()
+      const task = async (): Promise<ImportTask> => {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return (await call<ImportTaskResponse>(processB, 'GET', `workouts/imports/${taskOf}`, auth)).body.data.task
+      }
+      let seen = await task()
+      while (seen.status === 'in_progress') seen = await task()
+      expect(seen).toMatchObject({ status: 'done', files_done: FILES, files_total: FILES })
+      expect(seen.results.map((result) => result.file).sort()).toEqual(Array.from({ length: FILES }, (_, i) => `ride-${i}.gpx`).sort())
+      expect((await call<WorkoutsListResponse>(processB, 'GET', 'workouts?per_page=100', auth)).body.data.workouts).toHaveLength(FILES)
+    } finally {
+      fail()
+      releaseB()
+      if (!aStopped) await a.close()
+      await b.close()
     }
   }, 240_000)
 })

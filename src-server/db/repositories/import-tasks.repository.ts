@@ -61,7 +61,6 @@ export function importTasksRepository(manager: EntityManager) {
       const rows = await manager.query<unknown[]>(dialect.sql(`SELECT 1 FROM import_task WHERE ${abandoned(everyOne)} LIMIT 1`), everyOne ? [] : [dialect.dateParameter(now)])
       return rows.length > 0
     },
-    /** Extends `owner`'s lease of the task; false when the task is no longer its own (another instance took it over). */
     /**
      * Who holds a task's lease (PostgreSQL only), its row locked until the transaction ends: no other
      * instance takes it over meanwhile; null when the task is gone.
@@ -70,8 +69,16 @@ export function importTasksRepository(manager: EntityManager) {
       const rows = await manager.query<{ lease_owner: string | null }[]>(dialect.sql('SELECT lease_owner FROM import_task WHERE id = ? FOR UPDATE'), [id])
       return rows.length === 0 ? null : (rows[0]?.lease_owner ?? '')
     },
+    /** Extends `owner`'s lease of the task; false when the task is no longer its own (another instance took it over). */
     async renewLease(id: string, owner: string, until: Date): Promise<boolean> {
       return Boolean((await manager.update(ImportTaskEntity, { id, leaseOwner: owner, status: 'in_progress' }, { leaseUntil: until })).affected)
+    },
+    /**
+     * Lets `owner`'s task go, uncounted, for the next start or another instance to take over at once;
+     * nothing when another instance took it over meanwhile (its lease is left alone).
+     */
+    async releaseLease(id: string, owner: string): Promise<void> {
+      await manager.update(ImportTaskEntity, { id, leaseOwner: owner }, { attempts: 0, leaseOwner: null, leaseUntil: null })
     },
     /** Deletes the tasks that finished before `before`, whoever owns them (their results go with them: foreign key). */
     async deleteFinishedBefore(before: Date): Promise<void> {

@@ -768,9 +768,12 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     }
   }
 
-  /** A stopped instance lets its task go: the next start (or, on PostgreSQL, another instance) takes it over at once, uncounted. */
+  /**
+   * A stopped instance lets its task go: the next start (or, on PostgreSQL, another instance) takes it over at once, uncounted.
+   * Fenced: a task another instance took over while this one was held up stays that instance's.
+   */
   async function resetAttempts(taskId: string): Promise<void> {
-    await write((manager) => importTasksRepository(manager).update(taskId, { attempts: 0, leaseOwner: null, leaseUntil: null })).catch(logError)
+    await write((manager) => importTasksRepository(manager).releaseLease(taskId, instance)).catch(logError)
   }
 
   /**
