@@ -3,6 +3,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataDirError, openDataDir } from './data-dir'
+import { onPostgresLane } from './test/postgres-lane'
 import { startTestServer } from './test/test-server'
 import { FIXTURES } from './test/workouts'
 
@@ -31,7 +32,8 @@ describe('data folder', () => {
     expect((await readFile(join(root, 'secret.key'), 'utf8')).trim()).toBe(first.secret)
   })
 
-  it('refuses a second server on the same folder with a clear message', async () => {
+  // On PostgreSQL several instances share one folder (db/shared-instances.int.test.ts).
+  it.skipIf(onPostgresLane())('refuses a second server on the same folder with a clear message', async () => {
     const first = await startTestServer({ dataDir: join(parent, 'shared') })
     await expect(startTestServer({ dataDir: join(parent, 'shared') })).rejects.toThrow(
       new DataDirError(`data folder ${join(parent, 'shared')} is already in use by another Waymark server`),
@@ -71,13 +73,16 @@ describe('data folder', () => {
     expect((await t.api('POST', 'auth/register', { body: { username: 'owner', email: 'o@example.com', password: '12345678' } })).status).toBe(200)
     const mode = async (path: string) => (await stat(join(root, path))).mode & 0o777
     for (const dir of ['', 'uploads', 'pictures', 'maps', 'backups', 'tmp']) expect([dir, await mode(dir)]).toEqual([dir, 0o700])
-    for (const file of ['waymark.sqlite', 'waymark.sqlite-wal', 'waymark.sqlite-shm', 'secret.key', 'backups/waymark-2026-01-01.sqlite']) {
+    // SQLite's -wal and -shm files come with its writes; a PostgreSQL server writes none.
+    const journals = onPostgresLane() ? [] : ['waymark.sqlite-wal', 'waymark.sqlite-shm']
+    for (const file of ['waymark.sqlite', ...journals, 'secret.key', 'backups/waymark-2026-01-01.sqlite']) {
       expect([file, await mode(file)]).toEqual([file, 0o600])
     }
     await t.close({ keepData: true })
   })
 
-  it('creates a new database private from its first byte', async () => {
+  // PostgreSQL keeps no database file in the folder.
+  it.skipIf(onPostgresLane())('creates a new database private from its first byte', async () => {
     const root = join(parent, 'fresh')
     const t = await startTestServer({ dataDir: root })
     for (const file of ['waymark.sqlite', 'waymark.sqlite-wal', 'waymark.sqlite-shm']) expect([file, (await stat(join(root, file))).mode & 0o777]).toEqual([file, 0o600])
@@ -86,7 +91,8 @@ describe('data folder', () => {
 })
 
 describe('start-up clean-up', () => {
-  it('removes the in-flight files no row points at and keeps the others, tiles and tmp handled too', async () => {
+  // Not yet on PostgreSQL: instances share the folder, so the sweep waits for a journal per instance (issue 30).
+  it.skipIf(onPostgresLane())('removes the in-flight files no row points at and keeps the others, tiles and tmp handled too', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'waymark-orphans-'))
     const dataDir = join(parent, 'data')
     const first = await startTestServer({ dataDir })
