@@ -187,9 +187,17 @@ function recordsOfLengths(data: FitActivityData): FitRecordColumns | null {
  */
 function poolLaps(lengths: readonly FitLength[], deviceLaps: readonly FitLap[], poolM: number, first: number, last: number): Lap[] | null {
   if (!(poolM > 0)) return null
-  const within = lengths.filter((length) => length.end >= length.start && length.end > first && length.start <= last).sort((a, b) => a.start - b.start)
+  const within = lengths
+    .map((length, index) => ({ ...length, index }))
+    .filter((length) => length.end >= length.start && length.end > first && length.start <= last)
+    .sort((a, b) => a.start - b.start)
   if (within.length === 0) return null
-  const lapOf = (time: number): number => deviceLaps.findLastIndex((lap) => lap.start <= time)
+  // The lap that names the length (its first_length_index and num_lengths) holds it; else the last lap
+  // begun by its start. A watch may start a lap seconds after the first length it holds began.
+  const lapOf = (length: { start: number; index: number }): number => {
+    const named = deviceLaps.findIndex((lap) => length.index >= lap.firstLength && length.index < lap.firstLength + lap.lengthCount)
+    return named >= 0 ? named : deviceLaps.findLastIndex((lap) => lap.start <= length.start)
+  }
   const runs: { startTime: number; endTime: number; lengths: { startTime: number; endTime: number }[]; lap: number }[] = []
   let open = false
   for (const length of within) {
@@ -198,7 +206,7 @@ function poolLaps(lengths: readonly FitLength[], deviceLaps: readonly FitLap[], 
       open = false
       continue
     }
-    const lap = lapOf(length.start)
+    const lap = lapOf(length)
     const run = runs.at(-1)
     const swumLength = { startTime: length.start, endTime: length.end }
     if (open && run && run.lap === lap) {

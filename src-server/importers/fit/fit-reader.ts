@@ -92,6 +92,9 @@ export interface FitLap {
   readonly end: number
   /** `total_distance` in metres; `NaN` when absent (pool swims carry their distance only here). */
   readonly distanceM: number
+  /** `first_length_index` and `num_lengths`: the pool lengths it holds (indexes in file order), `NaN` when absent. */
+  readonly firstLength: number
+  readonly lengthCount: number
 }
 
 /** What an activity import reads from a FIT file. */
@@ -170,7 +173,10 @@ const SLOT_POOL_LENGTH = 24
 const SLOT_CALORIES = 25
 /** A record's `fractional_cadence` (1/128 of a revolution or stride a minute), added to `cadence`. */
 const SLOT_FRACTIONAL_CADENCE = 26
-const SLOT_COUNT = 27
+/** `lap`: `first_length_index` and `num_lengths`. */
+const SLOT_FIRST_LENGTH = 27
+const SLOT_NUM_LENGTHS = 28
+const SLOT_COUNT = 29
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -249,6 +255,8 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [253, SLOT_TIMESTAMP],
       [2, SLOT_START_TIME],
       [9, SLOT_DISTANCE],
+      [32, SLOT_NUM_LENGTHS],
+      [35, SLOT_FIRST_LENGTH],
     ]),
   ],
   [FILE_ID, new Map([[0, SLOT_FILE_TYPE]])],
@@ -652,7 +660,13 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
       timers.push({ time, running })
     } else if (global === LAP) {
       keep(pos)
-      laps.push({ start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS, end: time, distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100 })
+      laps.push({
+        start: (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS,
+        end: time,
+        distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100,
+        firstLength: values[SLOT_FIRST_LENGTH] ?? Number.NaN,
+        lengthCount: values[SLOT_NUM_LENGTHS] ?? Number.NaN,
+      })
     } else if (global === LENGTH) {
       keep(pos)
       const start = (values[SLOT_START_TIME] ?? Number.NaN) * 1000 + FIT_EPOCH_MS

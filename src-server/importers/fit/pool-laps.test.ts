@@ -24,6 +24,7 @@ const POOL_SWIMS = [
   'fit/goldencheetah-morning-swim.fit',
   'fit/goldencheetah-swim-2015.fit',
   'fit/goldencheetah-swim-antfs.fit',
+  'fit/phpfit-swim.fit',
   'fit/poolswim-hr.fit',
   'fit/sportslib-swim-6021532030.fit',
   'fit/sportslib-swim-6860712481.fit',

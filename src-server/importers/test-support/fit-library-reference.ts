@@ -64,7 +64,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     calories: finite(session.total_calories),
     distanceM: finite(session.total_distance),
   }))
-  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance) }))
+  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance), firstLength: finite(lap.first_length_index), lengthCount: finite(lap.num_lengths) }))
   const fileType: unknown = data.file_ids?.[0]?.type
   return { records: columns, timers, sessions, laps, lengths: [], fileType: typeof fileType === 'string' ? fileType : null, tailDamaged: false }
 }
