@@ -38,6 +38,7 @@ import { createPrivacyZones } from '../modules/sharing/privacy-zones.service'
 import { createShareLinks } from '../modules/sharing/share-links.service'
 import { createFollows } from '../modules/sharing/follows.service'
 import { createComments } from '../modules/sharing/comments.service'
+import { createModeration } from '../modules/sharing/moderation.service'
 import { createNotifications, createNotifier } from '../modules/sharing/notifications.service'
 import { createTimeline } from '../modules/sharing/timeline.service'
 import { unpackedName } from '../modules/workouts/packed-track-file'
@@ -134,6 +135,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
     privacyZones: createPrivacyZones(context),
     comments,
     notifications: createNotifications({ database }, comments, workouts),
+    moderation: createModeration({ database, now: context.now }),
   })
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)

@@ -240,6 +240,11 @@ describe('OpenAPI document', () => {
     { name: 'listNotificationTypes', method: 'GET', path: 'notifications/types' },
     { name: 'updateNotification', method: 'PATCH', path: 'notifications/{notificationId}', url: () => `notifications/${ids.notification}`, body: { read_status: true } },
     { name: 'markAllNotificationsRead', method: 'POST', path: 'notifications/mark-all-as-read', body: {} },
+    // Moderation: the comment hidden and shown again, sam's sharing suspended and restored.
+    { name: 'suspendComment', method: 'POST', path: 'comments/{commentId}/suspension', url: () => `comments/${ids.comment}/suspension` },
+    { name: 'unsuspendComment', method: 'DELETE', path: 'comments/{commentId}/suspension', url: () => `comments/${ids.comment}/suspension` },
+    { name: 'suspendSharing', method: 'POST', path: 'users/{username}/sharing_suspension', url: () => 'users/sam/sharing_suspension' },
+    { name: 'restoreSharing', method: 'DELETE', path: 'users/{username}/sharing_suspension', url: () => 'users/sam/sharing_suspension' },
   ]
 
   /** Deletions answer 204 and nothing else. */

@@ -52,6 +52,8 @@ interface World {
   commentId: string
   /** Sam's notification of kim's follow request. */
   notificationId: string
+  /** Kim's public comment on kim's public workout (what an administrator moderates). */
+  publicCommentId: string
 }
 
 interface Request {
@@ -268,6 +270,11 @@ const MATRIX: Record<string, Row> = {
   'GET /notifications/unread': { request: () => ({ path: 'notifications/unread' }), ok: 200 },
   'GET /notifications/types': { request: () => ({ path: 'notifications/types' }), ok: 200 },
   'POST /notifications/mark-all-as-read': { request: () => ({ path: 'notifications/mark-all-as-read', body: {} }), ok: 200 },
+  // Administrators only: kim's public comment hidden and shown again; dora's sharing suspended and restored (nothing else of hers is called).
+  'POST /comments/:commentId/suspension': { request: (w) => ({ path: `comments/${w.publicCommentId}/suspension` }), ok: 200 },
+  'DELETE /comments/:commentId/suspension': { request: (w) => ({ path: `comments/${w.publicCommentId}/suspension` }), ok: 200 },
+  'POST /users/:username/sharing_suspension': { request: () => ({ path: 'users/dora/sharing_suspension' }), ok: 200 },
+  'DELETE /users/:username/sharing_suspension': { request: () => ({ path: 'users/dora/sharing_suspension' }), ok: 200 },
   'PATCH /notifications/:notificationId': { request: (w) => ({ path: `notifications/${w.notificationId}`, body: { read_status: true } }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
 }
 
@@ -328,6 +335,15 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
   expect(zone.status).toBe(201)
   const comment = await t.api<CommentCreatedResponse>('POST', `workouts/${String(workout?.id)}/comments`, { token: sam.token, body: { text: 'Windy', text_visibility: 'public' } })
   expect(comment.status).toBe(201)
+  const kimsRide = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+    token: kim.token,
+    body: { sport_id: 1, duration: 600, distance: 2, workout_date: '2024-05-02 10:00', workout_visibility: 'public' },
+  })
+  const kimsComment = await t.api<CommentCreatedResponse>('POST', `workouts/${String(kimsRide.body.data.workouts[0]?.id)}/comments`, {
+    token: kim.token,
+    body: { text: 'Mine', text_visibility: 'public' },
+  })
+  expect(kimsComment.status).toBe(201)
   // Sam approves followers by hand (the default): kim's request waits for him.
   expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
   const notifications = await t.api<NotificationsResponse>('GET', 'notifications', { token: sam.token })
@@ -350,6 +366,7 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     zoneId: zone.body.data.privacy_zone.id,
     commentId: comment.body.comment.id,
     notificationId: notifications.body.notifications[0]?.id ?? '',
+    publicCommentId: kimsComment.body.comment.id,
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { httpDateSchema, paginationSchema } from './common'
 import { endpoint } from './endpoint'
-import { userSchema } from './users'
+import { userResponseSchema, userSchema } from './users'
 import { visibilitySchema } from './visibility'
 import { workoutSchema } from './workouts'
 
@@ -34,6 +34,10 @@ export const commentSchema = z.object({
   mentions: z.array(userSchema),
   likes_count: z.number().int(),
   liked: z.boolean(),
+  /** Hidden from others, by an administrator or with its author's sharing (seen only by its author and administrators). */
+  suspended: z.boolean(),
+  /** When an administrator hid the comment itself (null: not hidden). */
+  suspended_at: httpDateSchema.nullable(),
 })
 export type Comment = z.infer<typeof commentSchema>
 
@@ -66,4 +70,10 @@ export const commentEndpoints = {
   likeWorkout: endpoint()({ method: 'POST', path: '/workouts/:id/like', access: 'user', response: likedWorkoutResponseSchema }),
   undoWorkoutLike: endpoint()({ method: 'POST', path: '/workouts/:id/like/undo', access: 'user', response: likedWorkoutResponseSchema }),
   listWorkoutLikes: endpoint()({ method: 'GET', path: '/workouts/:id/likes', access: 'optional', query: likesQuery, response: likesResponseSchema }),
+  /** Administrators: hides a comment from everyone but its author and administrators, or shows it again. */
+  suspendComment: endpoint()({ method: 'POST', path: '/comments/:commentId/suspension', access: 'admin', response: commentResponseSchema }),
+  unsuspendComment: endpoint()({ method: 'DELETE', path: '/comments/:commentId/suspension', access: 'admin', response: commentResponseSchema }),
+  /** Administrators: suspends a user's sharing (workouts and comments hidden from others; no follows, comments or likes), or restores it. */
+  suspendSharing: endpoint()({ method: 'POST', path: '/users/:username/sharing_suspension', access: 'admin', response: userResponseSchema }),
+  restoreSharing: endpoint()({ method: 'DELETE', path: '/users/:username/sharing_suspension', access: 'admin', response: userResponseSchema }),
 }

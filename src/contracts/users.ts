@@ -75,10 +75,12 @@ export type PublicUser = z.infer<typeof publicUserSchema>
 export const userSchema = publicUserSchema.extend(userPreferencesSchema.partial().shape).extend({
   email: z.string().optional(),
   email_to_confirm: z.string().nullable().optional(),
+  /** When an administrator suspended the user's sharing (null: not suspended); to the user and administrators. */
+  sharing_suspended_at: httpDateSchema.nullable().optional(),
 })
 export type User = z.infer<typeof userSchema>
 
-const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
+export const userResponseSchema = z.object({ status: z.literal('success'), data: z.object({ users: z.array(userSchema) }) })
 export type UserResponse = z.infer<typeof userResponseSchema>
 
 const usersListResponseSchema = z.object({

@@ -296,6 +296,8 @@ export const errorCatalogue = {
   // comments (the reference's messages; the length limit is ours)
   comment_text_invalid: { message: 'a comment must have between 1 and 2000 characters', status: 400, wire: 'error' },
   comment_not_found: { message: 'workout comment not found', status: 404, wire: 'not found' },
+  // moderation (the reference refuses a suspended account everything; ours keeps its own workouts)
+  sharing_suspended: { message: 'you do not have permissions, your sharing is suspended', status: 403, wire: 'error' },
   // notifications (the reference's message)
   notification_not_found: { message: 'notification not found', status: 404, wire: 'not found' },
   // 507 — storage

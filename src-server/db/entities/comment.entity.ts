@@ -29,6 +29,10 @@ export class WorkoutCommentEntity {
   @Column({ type: 'datetime', name: 'modification_date', nullable: true })
   modificationDate!: Date | null
 
+  /** When an administrator hid the comment (seen then by its author and administrators only); null: shown. */
+  @Column({ type: 'datetime', name: 'suspended_at', nullable: true })
+  suspendedAt!: Date | null
+
   @ManyToOne(() => WorkoutEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'workout_id' })
   workout?: WorkoutEntity

@@ -111,6 +111,10 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'notification_emails', default: false })
   notificationEmails!: boolean
 
+  /** When an administrator suspended this account's sharing (its workouts and comments hidden from others, no follows, comments or likes); null: not suspended. */
+  @Column({ type: 'datetime', name: 'sharing_suspended_at', nullable: true })
+  sharingSuspendedAt!: Date | null
+
   /** Bumped on every password change: tokens carrying an older version are refused. */
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number

@@ -29,6 +29,7 @@ import { SharedLimits1795823660575 } from './1795823660575-shared-limits'
 import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 import { Notifications1795823691755 } from './1795823691755-notifications'
+import { SharingModeration1795836870824 } from './1795836870824-sharing-moderation'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -62,6 +63,7 @@ export const migrations = [
   ImportTaskLease1795810934523,
   SharedLimits1795823660575,
   Notifications1795823691755,
+  SharingModeration1795836870824,
 ]
 
 /**
@@ -85,4 +87,5 @@ export const postgresMigrations = [
   ImportTaskLease1795810934523,
   SharedLimits1795823660575,
   Notifications1795823691755,
+  SharingModeration1795836870824,
 ]

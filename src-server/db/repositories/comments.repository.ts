@@ -27,6 +27,10 @@ export function commentsRepository(manager: EntityManager) {
     editText: async (id: string, text: string, at: Date): Promise<void> => {
       await manager.update(WorkoutCommentEntity, { id }, { text, modificationDate: at })
     },
+    /** Hides a comment (`at`: since when) or shows it again (null). */
+    setSuspendedAt: async (id: string, at: Date | null): Promise<void> => {
+      await manager.update(WorkoutCommentEntity, { id }, { suspendedAt: at })
+    },
     /** Deletes a comment and, by cascade, its likes. */
     remove: async (id: string): Promise<void> => {
       await manager.delete(WorkoutCommentEntity, { id })

@@ -76,7 +76,7 @@ export function followsRepository(manager: EntityManager) {
      * the active users they follow that are not private (what each shows is decided by the caller).
      */
     timeline: async (userId: number, page: PageOf & { followedOnly: boolean }): Promise<{ workouts: WorkoutEntity[]; total: number }> => {
-      const followed = `w.workout_visibility IN ('followers_only', 'public') AND w.user_id IN (SELECT f.followed_id FROM follow_request f JOIN "user" u ON u.id = f.followed_id WHERE f.follower_id = :userId AND f.is_approved = :approved AND u.is_active = :active)`
+      const followed = `w.workout_visibility IN ('followers_only', 'public') AND w.user_id IN (SELECT f.followed_id FROM follow_request f JOIN "user" u ON u.id = f.followed_id WHERE f.follower_id = :userId AND f.is_approved = :approved AND u.is_active = :active AND u.sharing_suspended_at IS NULL)`
       const query = manager
         .getRepository(WorkoutEntity)
         .createQueryBuilder('w')

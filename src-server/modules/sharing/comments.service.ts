@@ -12,6 +12,7 @@ import { escapeHtml } from '../../mail/templates'
 import { loadPresentedUser } from '../users/user.presenter'
 import type { WorkoutsService } from '../workouts/workouts.service'
 import type { Notifier } from './notifications.service'
+import { refuseNonAdmin, refuseSuspended } from './moderation.service'
 import { viewWorkout } from './workout-access'
 
 /** Likers lists: the reference's page size. */
@@ -39,12 +40,20 @@ export async function workoutLikesFields(manager: EntityManager, workoutId: stri
  * followers, or (private) the users it mentions; its author always. Anything else is "not found".
  */
 export function createComments({ database, now }: { database: Database; now: () => Date }, workouts: WorkoutsService, notifier: Notifier) {
-  /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see. */
+  /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see: a hidden one only its author and administrators. */
   async function mayRead(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<boolean> {
     if (viewer?.id === comment.userId) return true
+    if (!viewer?.admin && (await hidden(repositories, comment))) return false
     if (comment.textVisibility === 'private') return viewer !== null && mentionedNames(comment.text).includes(viewer.username.toLowerCase())
     const relation = viewer === null ? 'anonymous' : (await repositories.follows.follows(viewer.id, comment.userId)) ? 'follower' : 'stranger'
     return mayView(comment.textVisibility, relation)
+  }
+
+  /** Whether a comment is hidden from others: by an administrator, or with its author's sharing. */
+  async function hidden(repositories: Repositories, comment: WorkoutCommentEntity): Promise<boolean> {
+    if (comment.suspendedAt !== null) return true
+    const author = await repositories.users.byId(comment.userId)
+    return author?.sharingSuspendedAt != null
   }
 
   /** The comment of this id when `viewer` may read it and see its workout; otherwise "not found". */
@@ -98,6 +107,8 @@ export function createComments({ database, now }: { database: Database; now: () 
       mentions: await Promise.all(mentioned.map((user) => loadPresentedUser(repositories, user, 'other'))),
       likes_count: count,
       liked,
+      suspended: comment.suspendedAt !== null || author.sharingSuspendedAt != null,
+      suspended_at: comment.suspendedAt ? toHttpDate(comment.suspendedAt) : null,
     }
   }
 
@@ -124,6 +135,7 @@ export function createComments({ database, now }: { database: Database; now: () 
   /** Likes or unlikes a comment the viewer may read, then answers it. */
   async function setCommentLike(viewer: UserEntity, id: string, like: boolean): Promise<CommentResponse> {
     await database.write(async (repositories) => {
+      if (like) await refuseSuspended(repositories, viewer)
       const comment = await readable(repositories, viewer, id)
       const event = { fromUserId: viewer.id, toUserId: comment.userId, type: 'comment_like', workoutId: comment.workoutId, commentId: comment.id } as const
       if (!like) {
@@ -137,6 +149,7 @@ export function createComments({ database, now }: { database: Database; now: () 
   /** Likes or unlikes a workout the viewer may see, then answers it whole. */
   async function setWorkoutLike(viewer: UserEntity, id: string, like: boolean): Promise<LikedWorkoutResponse> {
     await database.write(async (repositories) => {
+      if (like) await refuseSuspended(repositories, viewer)
       const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
       const event = { fromUserId: viewer.id, toUserId: workout.userId, type: 'workout_like', workoutId: workout.id } as const
       if (!like) {
@@ -157,8 +170,10 @@ export function createComments({ database, now }: { database: Database; now: () 
         textVisibility: body.text_visibility,
         createdAt: now(),
         modificationDate: null,
+        suspendedAt: null,
       })
       await database.write(async (repositories) => {
+        await refuseSuspended(repositories, viewer)
         const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
         comment.workoutId = workout.id
         await repositories.comments.add(comment)
@@ -179,10 +194,10 @@ export function createComments({ database, now }: { database: Database; now: () 
     },
 
     get,
-    readableBy,
 
     async edit(viewer: UserEntity, id: string, body: z.output<typeof editCommentBody>): Promise<CommentResponse> {
       await database.write(async (repositories) => {
+        await refuseSuspended(repositories, viewer)
         const comment = await own(repositories, viewer, id)
         await repositories.comments.editText(comment.id, body.text, now())
         // As the reference: users no longer mentioned are no longer told; newly mentioned ones are.
@@ -200,6 +215,22 @@ export function createComments({ database, now }: { database: Database; now: () 
         const comment = await own(repositories, viewer, id)
         await repositories.comments.remove(comment.id)
       })
+    },
+
+    /** Administrators: hides a comment they may read from everyone but its author and administrators (`hide` false: shows it again). */
+    async suspend(admin: UserEntity, id: string, hide: boolean): Promise<CommentResponse> {
+      await database.write(async (repositories) => {
+        await refuseNonAdmin(repositories, admin)
+        const comment = await readable(repositories, admin, id)
+        if (hide !== (comment.suspendedAt !== null)) await repositories.comments.setSuspendedAt(comment.id, hide ? now() : null)
+      })
+      return get(admin, id)
+    },
+
+    /** Whether a notification about this comment may be shown to `viewer`: never once the comment is hidden, even to its author. */
+    async noticeable(repositories: Repositories, viewer: UserEntity, id: string): Promise<boolean> {
+      const comment = await repositories.comments.byId(id)
+      return comment !== null && !(await hidden(repositories, comment)) && (await readableBy(repositories, viewer, id))
     },
 
     likeComment: (viewer: UserEntity, id: string) => setCommentLike(viewer, id, true),

@@ -15,6 +15,7 @@ import { FollowRequestEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
 import type { UsersPage } from '../../db/repositories/follows.repository'
 import { loadPresentedUser } from '../users/user.presenter'
+import { refuseSuspended } from './moderation.service'
 import type { Notifier } from './notifications.service'
 
 /** Followers and following lists: the reference's page size. */
@@ -99,6 +100,7 @@ export function createFollows({ database, now }: { database: Database; now: () =
       if (target.id === viewer.id) throw new AppError('follow_not_allowed', { detail: 'one cannot follow oneself' })
       await database.write(async (repositories) => {
         const { users, follows } = repositories
+        await refuseSuspended(repositories, viewer)
         // Read again inside the write: the account or its choice may have changed since.
         const current = await users.byId(target.id)
         if (!current) throw new AppError('user_not_found')

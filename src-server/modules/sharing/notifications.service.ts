@@ -55,13 +55,14 @@ export type Notifier = ReturnType<typeof createNotifier>
 
 /**
  * A user's notifications, as the reference tracker lists them. One about what its recipient may no
- * longer see (a workout made private, a comment they cannot read, an account deactivated) is left out.
+ * longer see (a workout made private, a comment they cannot read or an administrator hid, an account deactivated
+ * or whose sharing is suspended) is left out.
  */
 export function createNotifications({ database }: { database: Database }, comments: Comments, workouts: WorkoutsService) {
   async function stillVisible(repositories: Repositories, viewer: UserEntity, notification: NotificationEntity): Promise<boolean> {
     const from = await repositories.users.byId(notification.fromUserId)
-    if (!from?.isActive) return false
-    if (notification.commentId) return comments.readableBy(repositories, viewer, notification.commentId)
+    if (!from?.isActive || from.sharingSuspendedAt != null) return false
+    if (notification.commentId) return comments.noticeable(repositories, viewer, notification.commentId)
     if (notification.workoutId)
       return viewWorkout(repositories.handle, viewer, notification.workoutId, 'workout').then(
         () => true,

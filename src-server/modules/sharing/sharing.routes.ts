@@ -3,6 +3,7 @@ import { endpoints } from '../../../src/contracts'
 import { bind, type Authenticate } from '../../http/bind'
 import type { Comments } from './comments.service'
 import type { Follows } from './follows.service'
+import type { Moderation } from './moderation.service'
 import type { Notifications } from './notifications.service'
 import type { PrivacyZones } from './privacy-zones.service'
 import type { ShareLinks } from './share-links.service'
@@ -11,9 +12,9 @@ import type { Timeline } from './timeline.service'
 export function sharingRoutes(
   router: Router,
   authenticate: Authenticate,
-  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones; comments: Comments; notifications: Notifications },
+  services: { shareLinks: ShareLinks; follows: Follows; timeline: Timeline; privacyZones: PrivacyZones; comments: Comments; notifications: Notifications; moderation: Moderation },
 ): void {
-  const { shareLinks, follows, timeline, privacyZones, comments, notifications } = services
+  const { shareLinks, follows, timeline, privacyZones, comments, notifications, moderation } = services
   bind(router, authenticate, endpoints.createShareLink, async ({ user, params, body, ctx }) => {
     ctx.status = 201
     return shareLinks.create(user, params.id, body)
@@ -58,6 +59,10 @@ export function sharingRoutes(
     await comments.remove(user, params.commentId)
     return undefined
   })
+  bind(router, authenticate, endpoints.suspendComment, ({ user, params }) => comments.suspend(user, params.commentId, true))
+  bind(router, authenticate, endpoints.unsuspendComment, ({ user, params }) => comments.suspend(user, params.commentId, false))
+  bind(router, authenticate, endpoints.suspendSharing, ({ user, params }) => moderation.setSharingSuspended(user, params.username, true))
+  bind(router, authenticate, endpoints.restoreSharing, ({ user, params }) => moderation.setSharingSuspended(user, params.username, false))
   bind(router, authenticate, endpoints.likeComment, ({ user, params }) => comments.likeComment(user, params.commentId))
   bind(router, authenticate, endpoints.undoCommentLike, ({ user, params }) => comments.undoCommentLike(user, params.commentId))
   bind(router, authenticate, endpoints.listCommentLikes, ({ user, params, query }) => comments.commentLikes(user, params.commentId, query))

@@ -76,7 +76,12 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
     ...totals,
   }
   if (viewer === 'other') return base
-  const withEmail: User = { ...base, email: user.email, email_to_confirm: user.emailToConfirm }
+  const withEmail: User = {
+    ...base,
+    email: user.email,
+    email_to_confirm: user.emailToConfirm,
+    sharing_suspended_at: user.sharingSuspendedAt ? toHttpDate(user.sharingSuspendedAt) : null,
+  }
   if (viewer === 'admin') return withEmail
   return {
     ...withEmail,

@@ -1,0 +1,217 @@
+import { rm } from 'node:fs/promises'
+import pg from 'pg'
+import { DataSource } from 'typeorm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CommentCreatedResponse, CommentResponse, CommentsResponse, NotificationsResponse, ShareLinkResponse, TimelineResponse, UserResponse, WorkoutsResponse } from '../../../src/contracts'
+import { openPostgresDataSource } from '../../db/data-source'
+import { postgresMigrations } from '../../db/migrations'
+import { openDatabase } from '../../db/open-database'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { databaseBefore } from '../../test/database-before'
+import { postgresInstalled, startPostgresCluster } from '../../test/postgres-cluster'
+import type { TestServer } from '../../test/test-server'
+
+/**
+ * Moderation (issue 31): an administrator hides a comment (then seen by its author, marked hidden,
+ * and by administrators only; notifications about it hidden too) and suspends an account's sharing
+ * (its workouts and comments no longer shown to anyone else, share links included; it cannot follow,
+ * comment or like: `sharing_suspended`); both undone the same way. Each test has its own users.
+ */
+describe('moderation of sharing', () => {
+  let t: TestServer
+  let admin: Account
+  const accounts = new Map<string, Account>()
+
+  beforeAll(async () => {
+    const started = await startWithOwnerAndSam()
+    t = started.t
+    admin = started.owner
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'fox', 'gil', 'hum']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+  }, 120_000)
+  afterAll(() => t.close())
+
+  const account = (name: string): Account => {
+    const found = accounts.get(name)
+    if (!found) throw new Error(`no account ${name}`)
+    return found
+  }
+  /** Calls as a user, as the administrator (`admin`) or logged out (null). */
+  const call = <T>(who: string | null, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+    t.api<T>(method, path, { ...(who === null ? {} : { token: who === 'admin' ? admin.token : account(who).token }), ...(body === undefined ? {} : { body }) })
+  const workout = async (who: string, visibility = 'public'): Promise<string> => {
+    const created = await call<WorkoutsResponse>(who, 'POST', 'workouts/no_gpx', { sport_id: 1, duration: 1800, distance: 5, workout_date: '2024-06-01 08:00', workout_visibility: visibility })
+    expect(created.status).toBe(201)
+    return created.body.data.workouts[0]?.id ?? ''
+  }
+  const follow = async (follower: string, followed: string) => {
+    expect((await call(follower, 'POST', `users/${followed}/follow`)).status).toBe(200)
+    expect((await call(followed, 'POST', `follow-requests/${follower}/accept`)).status).toBe(200)
+  }
+  const comment = async (who: string, workoutId: string, text: string): Promise<string> => {
+    const added = await call<CommentCreatedResponse>(who, 'POST', `workouts/${workoutId}/comments`, { text, text_visibility: 'public' })
+    expect(added.status).toBe(201)
+    return added.body.comment.id
+  }
+  /** The comments of a workout as someone reads them: text and hidden mark, or the status of a refusal. */
+  const comments = async (who: string | null, workoutId: string) => {
+    const answer = await call<CommentsResponse>(who, 'GET', `workouts/${workoutId}/comments`)
+    return answer.status === 200 ? answer.body.data.comments.map((item) => `${item.text}${item.suspended ? ' (hidden)' : ''}`) : answer.status
+  }
+  const notifications = async (who: string) => (await call<NotificationsResponse>(who, 'GET', 'notifications')).body.notifications.map((item) => `${item.type} ${item.from.username}`)
+
+  it('hides a comment from all but its author (marked hidden) and administrators, with the notifications about it, until shown again', async () => {
+    // bob's public workout; cal follows bob; ann comments, bob likes her comment; dan is a stranger.
+    const ride = await workout('bob')
+    await follow('cal', 'bob')
+    const id = await comment('ann', ride, 'Great ride')
+    expect((await call('bob', 'POST', `comments/${id}/like`)).status).toBe(200)
+    const everyone = ['ann', 'bob', 'cal', 'dan', 'admin', null] as const
+    for (const who of everyone) expect(await comments(who, ride), String(who)).toEqual(['Great ride'])
+    expect(await notifications('bob')).toContain('workout_comment ann')
+    expect(await notifications('ann')).toContain('comment_like bob')
+
+    // Only an administrator hides it.
+    const refused = await call('bob', 'POST', `comments/${id}/suspension`)
+    expect([refused.status, refused.body]).toEqual([403, expect.objectContaining({ code: 'forbidden' })])
+    const hidden = await call<CommentResponse>('admin', 'POST', `comments/${id}/suspension`)
+    expect(hidden.status).toBe(200)
+    expect(hidden.body.comment).toMatchObject({ id, suspended: true, suspended_at: expect.stringMatching(/GMT$/) })
+
+    expect(await comments('ann', ride)).toEqual(['Great ride (hidden)'])
+    expect(await comments('admin', ride)).toEqual(['Great ride (hidden)'])
+    for (const who of ['bob', 'cal', 'dan', null] as const) {
+      expect(await comments(who, ride), String(who)).toEqual([])
+      const read = await call(who, 'GET', `comments/${id}`)
+      expect([read.status, read.body], String(who)).toEqual([404, expect.objectContaining({ code: 'comment_not_found' })])
+    }
+    expect((await call('cal', 'POST', `comments/${id}/like`)).status).toBe(404)
+    expect((await call('cal', 'GET', `comments/${id}/likes`)).status).toBe(404)
+    // Hidden from the workout's owner and from the author alike.
+    expect(await notifications('bob')).not.toContain('workout_comment ann')
+    expect(await notifications('ann')).not.toContain('comment_like bob')
+
+    const shown = await call<CommentResponse>('admin', 'DELETE', `comments/${id}/suspension`)
+    expect(shown.status).toBe(200)
+    expect(shown.body.comment).toMatchObject({ id, suspended: false, suspended_at: null })
+    for (const who of everyone) expect(await comments(who, ride), String(who)).toEqual(['Great ride'])
+    expect(await notifications('bob')).toContain('workout_comment ann')
+    expect(await notifications('ann')).toContain('comment_like bob')
+  })
+
+  it('suspends an account’s sharing: its workouts and comments hidden from everyone else, no follow, comment or like; restored whole', async () => {
+    // eve shares a public workout (with a share link) and comments on fox's; gil follows eve; eve follows fox.
+    const mine = await workout('eve')
+    const link = await call<ShareLinkResponse>('eve', 'POST', `workouts/${mine}/share_links`, {})
+    expect(link.status).toBe(201)
+    const token = String(link.body.data.share_link.token)
+    const theirs = await workout('fox')
+    const other = await workout('hum')
+    await follow('gil', 'eve')
+    await follow('eve', 'fox')
+    const id = await comment('eve', theirs, 'Lovely')
+    const seen = async () => ({
+      workout: await Promise.all((['eve', 'gil', 'hum', 'admin', null] as const).map(async (who) => (await call(who, 'GET', `workouts/${mine}`)).status)),
+      share: (await call(null, 'GET', `share/${token}`)).status,
+      feed: (await call<TimelineResponse>('gil', 'GET', 'timeline')).body.data.workouts.some((item) => item.id === mine),
+      comments: await Promise.all((['eve', 'fox', 'hum', 'admin', null] as const).map((who) => comments(who, theirs))),
+      told: await notifications('fox'),
+    })
+    const before = await seen()
+    expect(before).toEqual({
+      workout: [200, 200, 200, 200, 200],
+      share: 200,
+      feed: true,
+      comments: [['Lovely'], ['Lovely'], ['Lovely'], ['Lovely'], ['Lovely']],
+      told: expect.arrayContaining(['follow eve', 'workout_comment eve']),
+    })
+
+    const refused = await call('eve', 'POST', 'users/hum/sharing_suspension')
+    expect([refused.status, refused.body]).toEqual([403, expect.objectContaining({ code: 'forbidden' })])
+    const suspended = await call<UserResponse>('admin', 'POST', 'users/eve/sharing_suspension')
+    expect(suspended.status).toBe(200)
+    expect(suspended.body.data.users[0]).toMatchObject({ username: 'eve', sharing_suspended_at: expect.stringMatching(/GMT$/) })
+    expect((await call<UserResponse>('eve', 'GET', 'users/eve')).body.data.users[0]?.sharing_suspended_at).toMatch(/GMT$/)
+
+    expect(await seen()).toEqual({
+      workout: [200, 404, 404, 404, 404],
+      share: 404,
+      feed: false,
+      comments: [['Lovely (hidden)'], [], [], ['Lovely (hidden)'], []],
+      told: expect.not.arrayContaining(['follow eve', 'workout_comment eve']),
+    })
+    // It cannot act on others' workouts, with the catalogued refusal; nothing is stored.
+    for (const [method, path, body] of [
+      ['POST', 'users/hum/follow', undefined],
+      ['POST', `workouts/${other}/comments`, { text: 'Hi', text_visibility: 'public' }],
+      ['POST', `workouts/${other}/like`, undefined],
+      ['POST', `comments/${id}/like`, undefined],
+    ] as const) {
+      const answer = await call('eve', method, path, body)
+      expect([answer.status, answer.body], path).toEqual([403, expect.objectContaining({ status: 'error', code: 'sharing_suspended' })])
+    }
+    expect(await comments('hum', other)).toEqual([])
+    expect((await call<WorkoutsResponse>('hum', 'GET', `workouts/${other}`)).body.data.workouts[0]?.likes_count).toBe(0)
+    expect(await notifications('hum')).toEqual([])
+
+    const restored = await call<UserResponse>('admin', 'DELETE', 'users/eve/sharing_suspension')
+    expect(restored.body.data.users[0]?.sharing_suspended_at).toBeNull()
+    expect(await seen()).toEqual(before)
+    expect((await call('eve', 'POST', `workouts/${other}/like`)).status).toBe(200)
+  })
+
+  it('refuses an administrator suspending their own sharing, and an unknown user', async () => {
+    const self = await call('admin', 'POST', `users/${admin.username}/sharing_suspension`)
+    expect([self.status, self.body]).toEqual([403, expect.objectContaining({ code: 'forbidden' })])
+    expect((await call('admin', 'POST', 'users/nobody/sharing_suspension')).body).toMatchObject({ code: 'user_not_found' })
+    expect((await call('admin', 'POST', 'comments/AAAAAAAAAAAAAAAAAAAAAA/suspension')).body).toMatchObject({ code: 'comment_not_found' })
+  })
+
+  it('comes to an existing database with nothing suspended or hidden', async () => {
+    const { dir, layout, old } = await databaseBefore('SharingModeration1795836870824', 'waymark-moderation-')
+    await old.query(`INSERT INTO workout_comment (id, workout_id, user_id, text, text_visibility, created_at) VALUES ('c1', 'w1', 1, 'Hello', 'public', '2026-11-28 00:00:00.000')`)
+    await old.destroy()
+    const db = await openDatabase(layout, new Date('2026-11-28T00:00:00Z'))
+    try {
+      expect(await db.query(`SELECT id, sharing_suspended_at FROM user`)).toEqual([{ id: 1, sharing_suspended_at: null }])
+      expect(await db.query(`SELECT id, text, suspended_at FROM workout_comment`)).toEqual([{ id: 'c1', text: 'Hello', suspended_at: null }])
+    } finally {
+      await db.destroy()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+/** The same upgrade on PostgreSQL (its lane: `WAYMARK_TEST_POSTGRES=1`), from the schema of the migration before. */
+describe.skipIf(process.env.WAYMARK_TEST_POSTGRES !== '1' || !postgresInstalled())('moderation of sharing on PostgreSQL', () => {
+  it('comes to an existing database with nothing suspended or hidden', async () => {
+    const cluster = await startPostgresCluster()
+    try {
+      const admin = new pg.Client({ connectionString: cluster.url })
+      await admin.connect()
+      await admin.query('CREATE DATABASE moderation')
+      await admin.end()
+      const url = new URL(cluster.url)
+      url.pathname = '/moderation'
+      const index = postgresMigrations.findIndex((migration) => migration.name === 'SharingModeration1795836870824')
+      const old = new DataSource({ type: 'postgres', url: url.toString(), migrations: postgresMigrations.slice(0, index) })
+      await old.initialize()
+      await old.runMigrations()
+      await old.query(`INSERT INTO "user" (id, username, email, password_hash, created_at) VALUES (1, 'u', 'u@example.com', 'x', '2020-01-01 00:00:00+00')`)
+      await old.query(
+        `INSERT INTO workout (id, user_id, sport_id, workout_date, created_at, duration, moving, pauses, distance) VALUES ('w1', 1, 1, '2020-01-01 00:00:00+00', '2020-01-01 00:00:00+00', 60, 60, 0, 1)`,
+      )
+      await old.query(`INSERT INTO workout_comment (id, workout_id, user_id, text, text_visibility, created_at) VALUES ('c1', 'w1', 1, 'Hello', 'public', '2026-11-28 00:00:00+00')`)
+      await old.destroy()
+      const db = await openPostgresDataSource(url.toString(), 1)
+      try {
+        await db.runMigrations()
+        expect(await db.query(`SELECT id, sharing_suspended_at FROM "user"`)).toEqual([{ id: 1, sharing_suspended_at: null }])
+        expect(await db.query(`SELECT id, text, suspended_at FROM workout_comment`)).toEqual([{ id: 'c1', text: 'Hello', suspended_at: null }])
+      } finally {
+        await db.destroy()
+      }
+    } finally {
+      await cluster.stop()
+    }
+  }, 120_000)
+})
