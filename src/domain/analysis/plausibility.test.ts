@@ -367,3 +367,30 @@ describe('impossible positions among fixes without a time, and jumps with real g
     expect(run(10)[6]).toBe(true)
   })
 })
+
+describe('the two rules a planted bug did not reach (stop 33)', () => {
+  // Fixes along a meridian: `metres` north of 45° N, `s` seconds after 08:00 (NaN: no time).
+  const fix = (metres: number, s: number): Fix => ({ lat: 45 + metres / 111_195, lon: 6, time: Number.isNaN(s) ? s : Date.UTC(2024, 5, 1, 8) + s * 1000 })
+
+  it('a stretch beyond a jump is an excursion only when the track comes back nearer than it went: one that moves on is kept', () => {
+    // 40 fixes at 5 m/s; 7 fixes 1 km on (out of reach in 1 s); 14 s later 10 fixes 1.7 km the other side of
+    // the last real fix: within its reach over those 21 s, but farther than the stretch went, and out of the
+    // stretch's own reach. The 7 fixes lead somewhere: they stay.
+    const ground = Array.from({ length: 40 }, (_, i) => fix(5 * i, i))
+    const onward = Array.from({ length: 7 }, (_, k) => fix(5 * (40 + k) + 1000, 40 + k))
+    const across = Array.from({ length: 10 }, (_, k) => fix(195 - 1700 - 5 * k, 60 + k))
+    expect(keptOf([...ground, ...onward, ...across]).every(Boolean)).toBe(true)
+    // The same 7 fixes, and a track that comes back nearer than they went: an excursion, dropped.
+    const back = Array.from({ length: 10 }, (_, k) => fix(195 + 500 + 5 * k, 48 + k))
+    expect(keptOf([...ground, ...onward, ...back])).toEqual([...ground.map(() => true), ...onward.map(() => false), ...back.map(() => true)])
+  })
+
+  it('a fix without a time, where the clock steps back, is judged with the widest time either reading allows', () => {
+    // Timed points without a position read 510 s (a clock that jumped) then 11 s (back again): the untimed
+    // fixes on either side of them lie up to 499 s apart, so 4.99 km between them is within reach (and
+    // 2 s, the span of the outer readings alone, would drop the far ones).
+    const noPosition = (s: number): Fix => ({ lat: Number.NaN, lon: Number.NaN, time: Date.UTC(2024, 5, 1, 8) + s * 1000 })
+    const fixes = [fix(0, 10), fix(10, Number.NaN), noPosition(510), noPosition(11), fix(5_000, Number.NaN), fix(5_010, 12)]
+    expect(keptOf(fixes)).toEqual([true, true, false, false, true, true])
+  })
+})
