@@ -32,6 +32,14 @@ describe('KML reader rules', () => {
       return isAppError(error) ? error.code : `unhandled: ${String(error)}`
     }
   }
+  async function detailOf(text: string): Promise<string | undefined> {
+    try {
+      await read(text)
+      return 'no error'
+    } catch (error) {
+      return isAppError(error) ? error.detail : `unhandled: ${String(error)}`
+    }
+  }
   const when = (second: number): string => `<when>2021-05-29T18:06:${String(second).padStart(2, '0')}Z</when>`
   const track = (coords: readonly string[], extra = ''): string =>
     `<gx:Track>${coords.map((_, i) => when(i)).join('')}${coords.map((c) => `<gx:coord>${c}</gx:coord>`).join('')}${extra}</gx:Track>`
@@ -142,5 +150,39 @@ describe('KML reader rules', () => {
     const text = `<?xml version="1.0"?><kml xmlns:gx="http://www.google.com/kml/ext/2.2"><Document><name> </name><Placemark>${track(['14 3 0'])}</Placemark></Document></kml>`
     const activity = await read(text)
     expect([activity.name, activity.description]).toEqual([null, null])
+  })
+
+  it('says in the wire detail what was wrong: the root element, the counts that do not pair, the coordinates, what is missing', async () => {
+    expect(await detailOf('<?xml version="1.0"?><gpx><trk/></gpx>')).toBe('root element <gpx>')
+    const unpaired = `<gx:Track>${when(0)}${when(1)}${when(2)}<gx:coord>14 3 0</gx:coord><gx:coord>14 3 0</gx:coord></gx:Track>`
+    expect(await detailOf(kmlDocument(`<Placemark>${unpaired}</Placemark>`))).toBe('3 <when> for 2 <gx:coord>')
+    expect(await detailOf(kmlDocument(`<Placemark>${track(['14 91 0'])}</Placemark>`))).toBe('coordinates "14 91 0"')
+    const long = `14 91 ${'1'.repeat(100)}`
+    expect(await detailOf(kmlDocument(`<Placemark>${track([long])}</Placemark>`))).toBe(`coordinates "${long.slice(0, 80)}"`)
+    expect(await detailOf(kmlDocument(`<Placemark>${track([''])}</Placemark>`))).toBe('gx:Track without a position')
+    expect(await detailOf(kmlDocument('<Placemark><Point><coordinates>14,3</coordinates></Point></Placemark>'))).toBe('no gx:Track or LineString')
+  })
+
+  it("names the activity after the Document when its placemark has no name", async () => {
+    const activity = await read(kmlDocument(`<Placemark>${track(['14 3 0'])}</Placemark>`))
+    expect(activity.name).toBe('Morning walk')
+  })
+
+  it('reads pretty-printed coordinates padded with line breaks, and a blank <gx:coord> as a pause marker', async () => {
+    const body = `<Placemark><gx:Track>${when(0)}${when(1)}${when(2)}<gx:coord>\n   14.5 3.5 7\n</gx:coord><gx:coord> </gx:coord><gx:coord>\n 14.6 3.6 8 </gx:coord></gx:Track></Placemark>`
+    const segments = (await read(kmlDocument(body))).tracks.flatMap((part) => part.segments)
+    expect(segments.map((segment) => [Array.from(segment.lon), Array.from(segment.lat), Array.from(segment.ele)])).toEqual([
+      [[14.5], [3.5], [7]],
+      [[14.6], [3.6], [8]],
+    ])
+  })
+
+  it("reads no position from a track's gx:angles, a LineString's tessellate or altitudeMode, or a coord nested in another element", async () => {
+    const angles = `<Placemark><gx:Track>${when(0)}${when(1)}<gx:coord>14 3 0</gx:coord><gx:coord>14.001 3 0</gx:coord><gx:angles>45 0 0</gx:angles><gx:angles>46 0 0</gx:angles><ExtendedData><x:info xmlns:x="urn:x"><x:when>2030-01-01T00:00:00Z</x:when><x:coord>1 2 3</x:coord></x:info></ExtendedData></gx:Track></Placemark>`
+    const tracked = (await read(kmlDocument(angles))).tracks.flatMap((part) => part.segments)
+    expect(tracked.map((segment) => Array.from(segment.lon))).toEqual([[14, 14.001]])
+    const line = '<Placemark><LineString><extrude>1</extrude><tessellate>1</tessellate><altitudeMode>absolute</altitudeMode><coordinates>14,3,1 14.1,3.1,2</coordinates></LineString></Placemark>'
+    const lines = (await read(kmlDocument(line))).tracks.flatMap((part) => part.segments)
+    expect(lines.map((segment) => Array.from(segment.lon))).toEqual([[14, 14.1]])
   })
 })
