@@ -57,6 +57,14 @@ describe.skipIf(!enabled)('the SQL dialect on SQLite and PostgreSQL', () => {
     for (const [row] of none) expect(row?.ids).toBeNull()
   })
 
+  it('sorts NULL below every value, as SQLite does: first ascending, last descending', async () => {
+    const values = `SELECT 2.5 AS distance UNION ALL SELECT NULL UNION ALL SELECT 10.0`
+    for (const [direction, expected] of [['ASC', [null, 2.5, 10]], ['DESC', [10, 2.5, null]]] as const) {
+      const answers = await onBoth((d) => `SELECT distance FROM (${values}) AS t ORDER BY distance ${direction}${d.nullsLowest(direction)}`, [])
+      for (const rows of answers) expect(rows.map((row) => (row.distance === null ? null : Number(row.distance)))).toEqual(expected)
+    }
+  })
+
   it('compares dates of a VALUES list with a stored date as instants, as the statistics periods do', async () => {
     const day = (text: string) => Date.parse(text)
     const answers = await Promise.all(

@@ -43,6 +43,11 @@ export interface Dialect {
   dateOf(stored: unknown): Date
   /** Ends a SELECT so its rows are locked for the transaction and rows another transaction holds are left out. */
   readonly lockSkippingLocked: string
+  /**
+   * Follows a nullable sort key's direction so that NULL sorts below every value, as SQLite sorts it
+   * (first ascending, last descending); PostgreSQL sorts it above every value unless told.
+   */
+  nullsLowest(direction: 'ASC' | 'DESC'): string
   /** The isolation under which every statement of one transaction reads the same snapshot. */
   readonly snapshotIsolation: 'SERIALIZABLE' | 'REPEATABLE READ'
 }
@@ -68,6 +73,7 @@ export const sqliteDialect: Dialect = {
   dateOf: (stored) => fromSqlDate(String(stored)),
   // One writer at a time: the write transaction itself excludes every other.
   lockSkippingLocked: '',
+  nullsLowest: () => '',
   // A transaction reads one snapshot from its first read on (WAL); TypeORM accepts no other level here.
   snapshotIsolation: 'SERIALIZABLE',
 }
@@ -101,6 +107,7 @@ const postgresDialect: Dialect = {
   dateParameter: (instant) => new Date(instant),
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
   lockSkippingLocked: 'FOR UPDATE SKIP LOCKED',
+  nullsLowest: (direction) => (direction === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST'),
   // READ COMMITTED, the default, reads a new snapshot for each statement; SERIALIZABLE may fail a reader.
   snapshotIsolation: 'REPEATABLE READ',
 }

@@ -354,7 +354,8 @@ export function workoutsRepository(manager: EntityManager) {
       const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
       // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
       const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
-      const orderBy = keys.map((key) => `${key} ${direction}`).join(', ')
+      // Only the chosen key may be NULL (distance, moving time, speed): the date and id never are.
+      const orderBy = keys.map((key, index) => `${key} ${direction}${index === 0 && order.by !== 'workout_date' ? dialect.nullsLowest(direction) : ''}`).join(', ')
       // The page stays the outer loop (`Dialect.joinInOrder`): SQLite would otherwise scan every segment and record, seeking each in the page.
       const join = dialect.joinInOrder
       // Every part has the columns of the widest (a workout's or a segment's seven reals).

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/open-database'
 import { registerUser, type Account } from '../../test/accounts'
 import { databaseBefore } from '../../test/database-before'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { realFile, upload } from '../../test/workouts'
+import { fixture, realFile, upload } from '../../test/workouts'
 
 /** What Garmin's SDK reads of a FIT file: whether any record has a position or a distance, the records' time span (s). */
 function sdkReading(bytes: Buffer): { positions: boolean; distances: boolean; sessionDistance: unknown; spanS: number } {
@@ -70,6 +70,19 @@ describe('a workout without a distance', () => {
     const records = (await t.api<RecordsResponse>('GET', 'records', { token: owner.token })).body.data.records
     expect(records.map((record) => record.record_type).filter((type) => type !== 'HA' && type !== 'LD')).toEqual([])
     expect(records.some((record) => record.record_type === 'LD')).toBe(true)
+  }, 120_000)
+
+  it('sorts an unknown distance below every known one, on either engine: first in ascending order, last in descending', async () => {
+    const sorter = await registerUser(t, 'sorter', { activate: owner })
+    const indoor = await upload<WorkoutsResponse>(t, sorter.token, 'indoor.fit', await realFile('fit/goldencheetah-edge830-stages.fit'))
+    const ride = await upload<WorkoutsResponse>(t, sorter.token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))
+    expect([indoor.status, ride.status]).toEqual([201, 201])
+    expect(ride.body.data.workouts[0]?.distance).toBeGreaterThan(0)
+    const distances = async (order: 'asc' | 'desc') =>
+      (await t.api<WorkoutsListResponse>('GET', `workouts?order_by=distance&order=${order}`, { token: sorter.token })).body.data.workouts.map((row) => row.distance)
+    const known = ride.body.data.workouts[0]?.distance
+    expect(await distances('asc')).toEqual([null, known])
+    expect(await distances('desc')).toEqual([known, null])
   }, 120_000)
 
   it('an existing database keeps its workouts’ distances, and takes a workout without one', async () => {
