@@ -458,6 +458,19 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/saf-broken5.gpx': gpxpy,
   'gpx/saf-riderx3.gpx': gpxpy,
   'gpx/saf-test.gpx': { refused: 'track_no_timestamps' }, // 41 points, none with a time
+  // fit-file-parser's examples and tests (jimmykane/fit-parser, MIT), session 34 (second batch).
+  'fit/fitparser-batt.fit': positions(),
+  'fit/fitparser-downhill.fit': positions(),
+  'fit/fitparser-example-diving.fit': device, // a dive: the watch recorded 0 m
+  'fit/fitparser-example.fit': positions(),
+  'fit/fitparser-failed.fit': noDistance, // a training session: time and heart rate, no position, no distance
+  'fit/fitparser-file-with-zones.fit': positions(),
+  'fit/fitparser-jumps-mtb.fit': positions(),
+  'fit/fitparser-running-with-developer-data.fit': positions(),
+  'fit/fitparser-suunto-weight.fit': noDistance, // a Suunto strength session
+  'fit/fitparser-test2.fit': positions(), // cross-country skiing; the session states no distance
+  'fit/fitparser-user-metrics.fit': device, // a training session the watch recorded as 0 m
+  'fit/fitparser-user-metrics-extended.fit': positions(),
 }
 
 /**
