@@ -115,7 +115,7 @@ describe('equipment from a Strava export', () => {
     const again = await importExport(await stravaExport(true))
     expect(new Set(again.results.map((result) => result.status))).toEqual(new Set(['duplicate']))
     await expectGearOfActivities()
-  })
+  }, 60_000)
 
   it("gives an export's activity without gear none, not the sport's default", async () => {
     const spare = await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Spare bike', equipment_type_id: 2, default_for_sport_ids: [SPORT_ID.cyclingSport] } })
@@ -126,5 +126,5 @@ describe('equipment from a Strava export', () => {
     expect(byTitle['Morning Ride']?.equipments.map((item) => item.label)).toEqual(['Ox'])
     // The user's own default for rides stays theirs: the export's bikes do not take it.
     expect((await items()).filter((item) => item.default_for_sport_ids.includes(SPORT_ID.cyclingSport)).map((item) => item.label)).toEqual(['Spare bike'])
-  })
+  }, 60_000)
 })

@@ -107,7 +107,7 @@ describe('workout visibility', () => {
             }
         }
     expect(mismatches).toEqual([])
-  })
+  }, 60_000)
 
   it('shows another user only the parts they may see, and never the owner-only fields', async () => {
     await t.api('PATCH', `workouts/${workoutId}`, {
