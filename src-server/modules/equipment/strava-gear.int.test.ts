@@ -37,10 +37,11 @@ async function stravaExport(withGear: boolean): Promise<Buffer> {
 describe('equipment from a Strava export', () => {
   let t: TestServer
   let sam: Account
+  // A server for each test: on PostgreSQL each gets a new database and its migrations.
   beforeEach(async () => {
     ;({ t, sam } = await startWithOwnerAndSam())
-  })
-  afterEach(() => t.close())
+  }, 30_000)
+  afterEach(() => t?.close())
 
   const importExport = async (archive: Buffer): Promise<ImportTask> => {
     const task = await importArchive(t, sam.token, 'export_1.zip', archive, { sport_id: SPORT_ID.hiking })
