@@ -16,6 +16,7 @@ import { AdminPageTitle } from './AdminPageTitle'
 import { Tick } from './Tick'
 import { UserAccessTokens } from './UserAccessTokens'
 import { UserAdminActions } from './UserAdminActions'
+import { SharingSuspension } from '../sharing/SharingSuspension'
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -90,6 +91,12 @@ export function UserAdmin() {
                   key={loaded.user.username}
                   user={loaded.user}
                   self={loaded.user.username === viewer?.username}
+                  onUpdated={replace}
+                />
+                <SharingSuspension
+                  user={loaded.user}
+                  self={loaded.user.username === viewer?.username}
+                  timezone={preferences?.timezone}
                   onUpdated={replace}
                 />
               </>

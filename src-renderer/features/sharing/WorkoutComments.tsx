@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Card, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COMMENT_TEXT_MAX, type Comment } from '../../../src/contracts'
@@ -77,6 +77,7 @@ export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: s
             comment={comment}
             mine={comment.user.username === profile?.username}
             signedIn={Boolean(profile)}
+            admin={profile?.admin === true}
             timezone={profile?.timezone}
             busy={busy}
             editing={editing?.id === comment.id ? editing.text : null}
@@ -84,6 +85,9 @@ export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: s
             onSave={(event) => void save(event)}
             onDelete={() => void run(`delete-${comment.id}`, () => call('deleteComment', { params: { commentId: comment.id } }))}
             onLike={() => void run(`like-${comment.id}`, () => call(comment.liked ? 'undoCommentLike' : 'likeComment', { params: { commentId: comment.id } }))}
+            onModerate={() =>
+              void run(`moderate-${comment.id}`, () => call(comment.suspended_at ? 'unsuspendComment' : 'suspendComment', { params: { commentId: comment.id } }))
+            }
           />
         ))}
         {profile && (
@@ -108,6 +112,8 @@ interface ItemProps {
   comment: Comment
   mine: boolean
   signedIn: boolean
+  /** The viewer is an administrator: they hide the comment or show it again. */
+  admin: boolean
   timezone: string | null | undefined
   busy: string | null
   /** The text being edited, or null when not editing. */
@@ -116,9 +122,10 @@ interface ItemProps {
   onSave: (event: FormEvent) => void
   onDelete: () => void
   onLike: () => void
+  onModerate: () => void
 }
 
-function CommentItem({ comment, mine, signedIn, timezone, busy, editing, onEdit, onSave, onDelete, onLike }: ItemProps) {
+function CommentItem({ comment, mine, signedIn, admin, timezone, busy, editing, onEdit, onSave, onDelete, onLike, onModerate }: ItemProps) {
   const { t } = useTranslation()
   return (
     <Paper withBorder p="sm" data-testid="comment">
@@ -131,6 +138,11 @@ function CommentItem({ comment, mine, signedIn, timezone, busy, editing, onEdit,
           {comment.modification_date ? ` · ${t('sharing.COMMENTS.EDITED')}` : ''}
         </Text>
       </Group>
+      {comment.suspended && (
+        <Badge color="gray" variant="outline" mt={4} data-testid="comment-hidden">
+          {t('sharing.MODERATION.HIDDEN')}
+        </Badge>
+      )}
       {editing === null ? (
         <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-text">
           {comment.text}
@@ -170,6 +182,18 @@ function CommentItem({ comment, mine, signedIn, timezone, busy, editing, onEdit,
               {t('sharing.COMMENTS.DELETE')}
             </Button>
           </>
+        )}
+        {admin && !mine && (
+          <Button
+            variant="default"
+            size="compact-xs"
+            loading={busy === `moderate-${comment.id}`}
+            onClick={onModerate}
+            aria-label={t(comment.suspended_at ? 'sharing.MODERATION.SHOW_LABEL' : 'sharing.MODERATION.HIDE_LABEL', { username: comment.user.username })}
+            data-testid="comment-moderate"
+          >
+            {t(comment.suspended_at ? 'sharing.MODERATION.SHOW' : 'sharing.MODERATION.HIDE')}
+          </Button>
         )}
       </Group>
     </Paper>
