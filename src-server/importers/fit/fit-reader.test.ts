@@ -160,6 +160,28 @@ describe('FIT reader', () => {
     for (let i = 1; i < distances.length; i++) expect(distances[i] ?? 0).toBeGreaterThanOrEqual(distances[i - 1] ?? 0)
   })
 
+  it('ends each session no earlier than its start plus the elapsed time Garmin\'s SDK decodes, on every real FIT file', () => {
+    // Some watches stamp the session message with its start: its end is then start + total_elapsed_time,
+    // else every record more than an hour after the start loses its time (two files of the corpus did).
+    let stampedAtStart = 0
+    for (const name of readdirSync(corpus).filter((file) => file.endsWith('.fit'))) {
+      const bytes = readFileSync(join(corpus, name))
+      const { messages, errors } = new Decoder(Stream.fromBuffer(bytes)).read()
+      const sessions = messages.sessionMesgs ?? []
+      if (errors.length > 0 || errorCode(() => readFitActivity(bytes)) !== 'no error') continue // damaged: see the corpus test
+      const ours = readFitActivity(bytes).sessions
+      if (sessions.length !== ours.length) continue
+      sessions.forEach((session, i) => {
+        const { startTime, timestamp, totalElapsedTime } = session
+        if (!(startTime instanceof Date) || typeof totalElapsedTime !== 'number') return
+        const ranUntil = startTime.getTime() + totalElapsedTime * 1000
+        if (timestamp instanceof Date && timestamp.getTime() < ranUntil - 60_000) stampedAtStart += 1
+        expect(ours[i]?.end ?? Number.NaN, `${name} session ${i}`).toBeGreaterThanOrEqual(ranUntil - 1)
+      })
+    }
+    expect(stampedAtStart, 'files whose session is stamped before it ended').toBeGreaterThanOrEqual(2)
+  }, 120_000)
+
   it('agrees on values at the edges: temperatures, missing fields, invalid values, sports', async () => {
     const ride = syntheticRide(50).map((point, i) => ({
       ...point,

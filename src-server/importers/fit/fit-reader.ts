@@ -60,7 +60,11 @@ export interface FitRecordColumns {
 export interface FitSession {
   /** `start_time`; `NaN` when absent. */
   readonly start: number
-  /** `timestamp` (the session's end); `NaN` when absent. */
+  /**
+   * The session's end: the later of its `timestamp` and `start_time` + `total_elapsed_time`. Some watches
+   * (a Garmin run, a Garmin road ride) stamp the session message with its start; its elapsed time still says
+   * how long it ran. `NaN` when neither is known.
+   */
   readonly end: number
   /** The sport as fit-file-parser names it; `null` when unnamed or absent. */
   readonly sport: string | null
@@ -165,7 +169,7 @@ const SLOT_ENHANCED_SPEED = 18
 const SLOT_SYSTEM_TIMESTAMP = 19
 const SLOT_TIMESTAMP_MS = 20
 const SLOT_SYSTEM_TIMESTAMP_MS = 21
-/** `length`: `total_elapsed_time` (ms) and `length_type`; `session`: `pool_length` (cm). */
+/** `length` and `session`: `total_elapsed_time` (ms); `length`: `length_type`; `session`: `pool_length` (cm). */
 const SLOT_ELAPSED = 22
 const SLOT_LENGTH_TYPE = 23
 const SLOT_POOL_LENGTH = 24
@@ -235,6 +239,7 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [2, SLOT_START_TIME],
       [5, SLOT_SPORT],
       [6, SLOT_SUB_SPORT],
+      [7, SLOT_ELAPSED],
       [9, SLOT_DISTANCE],
       [11, SLOT_CALORIES],
       [44, SLOT_POOL_LENGTH],
@@ -686,9 +691,11 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
       const sessionStart = values[SLOT_START_TIME] ?? Number.NaN
       const sport = values[SLOT_SPORT] ?? Number.NaN
       const subSport = values[SLOT_SUB_SPORT] ?? Number.NaN
+      const start = sessionStart * 1000 + FIT_EPOCH_MS
+      const ranUntil = start + (values[SLOT_ELAPSED] ?? Number.NaN)
       sessions.push({
-        start: sessionStart * 1000 + FIT_EPOCH_MS,
-        end: time,
+        start,
+        end: Number.isNaN(ranUntil) ? time : Number.isNaN(time) ? ranUntil : Math.max(time, ranUntil),
         sport: Number.isNaN(sport) ? null : getFitSportName(sport),
         subSport: Number.isNaN(subSport) ? null : getFitSubSportName(subSport),
         poolLengthM: (values[SLOT_POOL_LENGTH] ?? Number.NaN) / 100,

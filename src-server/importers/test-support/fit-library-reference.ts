@@ -15,6 +15,11 @@ function finite(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN
 }
 
+/** The later of a session's timestamp and its start + elapsed time, either when the other is unknown (a watch may stamp the session with its start). */
+function sessionEnd(stamped: number, ranUntil: number): number {
+  return Number.isNaN(ranUntil) ? stamped : Number.isNaN(stamped) ? ranUntil : Math.max(stamped, ranUntil)
+}
+
 /** fit-file-parser's output in the shape of {@link readFitActivity}'s (tests cross-check the two). */
 export function activityOfParsedFit(data: ParsedFit): FitActivityData {
   const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
@@ -57,7 +62,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
   }
   const sessions: FitSession[] = (data.sessions ?? []).map((session) => ({
     start: timeOf(session.start_time),
-    end: timeOf(session.timestamp),
+    end: sessionEnd(timeOf(session.timestamp), timeOf(session.start_time) + Math.round(1000 * finite(session.total_elapsed_time))),
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
     poolLengthM: finite(session.pool_length),

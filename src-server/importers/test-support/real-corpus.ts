@@ -466,6 +466,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/fitparser-failed.fit': noDistance, // a training session: time and heart rate, no position, no distance
   'fit/fitparser-file-with-zones.fit': positions(),
   'fit/fitparser-jumps-mtb.fit': positions(),
+  // Sessions stamped with their start (the SDK: 4,487.8 s, 11,232.7 m; 5,304.7 s, 31,217.8 m): the watch's own distance.
+  'fit/fitparser-garmin-stamina.fit': device,
+  'fit/fitparser-road-with-power.fit': device,
   'fit/fitparser-running-with-developer-data.fit': positions(),
   'fit/fitparser-suunto-weight.fit': noDistance, // a Suunto strength session
   'fit/fitparser-test2.fit': positions(), // cross-country skiing; the session states no distance

@@ -196,7 +196,8 @@ function withSwimLengths(points: ReferencePoint[], lengths: readonly LengthMesg[
  * time, unless most records disagree with the sessions (then the sessions' clock is the broken one).
  */
 function withinSessions(points: ReferencePoint[], sessions: readonly SessionMesg[]): ReferencePoint[] {
-  const spans = sessions.map((session) => [asTime(session.startTime), asTime(session.timestamp)]).filter(([start, end]) => (start ?? Number.NaN) <= (end ?? Number.NaN))
+  // A session ends at the later of its timestamp and its start + elapsed time (a watch may stamp it with its start).
+  const spans = sessions.map((session) => [asTime(session.startTime), Math.max(asTime(session.timestamp), asTime(session.startTime) + 1000 * (asNumber(session.totalElapsedTime) || 0))]).filter(([start, end]) => (start ?? Number.NaN) <= (end ?? Number.NaN))
   if (spans.length === 0) return points
   const from = Math.min(...spans.map(([start]) => start ?? Number.NaN)) - 3_600_000
   const until = Math.max(...spans.map(([, end]) => end ?? Number.NaN)) + 3_600_000
