@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, ensureAdmin, newAccount, WCAG_TAGS } from './helpers'
+import { createActiveUser, ensureAdmin, newAccount, wcagAxe } from './helpers'
 import { gpxText, realFile, uploadWorkout } from './workout-helpers'
 
 const CYCLING = 1
 const RUNNING = 5
 const POOL_SWIM = 13
-
-/** The WCAG 2.1 A and AA rules axe-core checks. */
 
 interface Screen {
   path: string
@@ -19,6 +16,8 @@ interface Screen {
   /** Looked at on a phone (390×844) instead of the default desktop window. */
   phone?: boolean
 }
+
+const ROLES: Screen['as'][] = ['visitor', 'user', 'admin']
 
 const heading = (page: Page) => page.locator('h1, h2').first()
 
@@ -77,7 +76,8 @@ const SCREENS: Screen[] = [
 ]
 
 test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and dark', () => {
-  test.describe.configure({ timeout: 600_000 })
+  // The two schemes are two workers' work.
+  test.describe.configure({ mode: 'parallel', timeout: 600_000 })
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`every route in ${scheme} mode`, async ({ page, request }) => {
@@ -126,21 +126,26 @@ test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and d
       })
 
       const found: string[] = []
-      for (const screen of SCREENS) {
+      // Visitors, then the user, then the administrator: the session changes twice, not at every screen.
+      const walk = [...SCREENS].sort((a, b) => ROLES.indexOf(a.as) - ROLES.indexOf(b.as))
+      let session: Screen['as'] | null = null
+      for (const screen of walk) {
         const path = screen.path.replace(/\{\w+\}/g, (name) => values[name] ?? name)
         await page.setViewportSize(screen.phone ? { width: 390, height: 844 } : { width: 1280, height: 720 })
-        await page.context().clearCookies()
-        await page.evaluate(() => window.localStorage.clear()).catch(() => undefined)
-        if (screen.as === 'visitor') await page.goto(path)
-        else {
-          await page.goto('/about')
-          await page.evaluate((value) => window.localStorage.setItem('authToken', value), screen.as === 'admin' ? adminToken : token)
-          await page.goto(path)
+        if (screen.as !== session) {
+          await page.context().clearCookies()
+          await page.evaluate(() => window.localStorage.clear()).catch(() => undefined)
+          if (screen.as !== 'visitor') {
+            await page.goto('/about')
+            await page.evaluate((value) => window.localStorage.setItem('authToken', value), screen.as === 'admin' ? adminToken : token)
+          }
+          session = screen.as
         }
+        await page.goto(path)
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
         await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 })
         await page.waitForLoadState('networkidle')
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+        const results = await wcagAxe(page).analyze()
         const csp = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])
         for (const violation of csp) found.push(`${path} [${scheme}] content security policy: ${violation}`)
         for (const violation of results.violations) {
