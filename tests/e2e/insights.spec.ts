@@ -9,6 +9,7 @@ const SHOTS = process.env.WAYMARK_SHOTS
 const RUNNING = 5
 const OPEN_WATER = 14
 const POOL = 13
+const CYCLING = 1
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
@@ -288,3 +289,26 @@ for (const [width, scheme] of [
     expect(errors).toEqual([])
   })
 }
+
+test('a run’s chart gives its cadence in steps a minute, a ride’s in turns a minute, in each language', async ({ page, request }) => {
+  // Six workout pages with their charts: slow on a loaded machine.
+  test.setTimeout(240_000)
+  const errors = trackPageErrors(page)
+  const token = await createActiveUser(request, newAccount('cadence'))
+  // Both files record cadence (their sessions' averages, decoded by Garmin's SDK, are checked in run-cadence.test.ts).
+  const run = await uploadWorkout(request, token, 'garmin-fenix2-run.fit', realFile('fit/garmin-fenix2-run.fit'), RUNNING)
+  const ride = await uploadWorkout(request, token, 'garmin-edge810-vector.fit', realFile('fit/garmin-edge810-vector.fit'), CYCLING)
+  for (const [language, runLabel, rideLabel] of [
+    ['en', 'Cadence (spm)', 'Cadence (rpm)'],
+    ['fr', 'Cadence (pas/min)', 'Cadence (tr/min)'],
+    ['de', 'Trittfrequenz (Schritte/min)', 'Trittfrequenz (U/min)'],
+  ] as const) {
+    await setPreferences(request, token, { language })
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    // The chart comes with the workout's chart data, which a loaded machine serves slowly.
+    await expect(page.getByTestId('workout-chart').getByRole('checkbox', { name: runLabel, exact: true })).toHaveCount(1, { timeout: 30_000 })
+    await openWithToken(page, token, `/workouts/${ride.id}`)
+    await expect(page.getByTestId('workout-chart').getByRole('checkbox', { name: rideLabel, exact: true })).toHaveCount(1, { timeout: 30_000 })
+  }
+  expect(errors).toEqual([])
+})
