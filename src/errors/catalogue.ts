@@ -158,6 +158,11 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  track_times_span: {
+    message: 'the times of the track span more than 100 days, longer than any workout: its clock is wrong',
+    status: 400,
+    wire: 'error',
+  },
   track_segments_overlap: {
     message: 'some segments of the track overlap in time (for example the same segment twice)',
     status: 400,
@@ -325,6 +330,7 @@ const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
   track_no_points: 'gpx_processing_failed',
   track_no_timestamps: 'gpx_processing_failed',
   track_times_invalid: 'gpx_processing_failed',
+  track_times_span: 'gpx_processing_failed',
   track_times_sparse: 'gpx_processing_failed',
   track_segments_overlap: 'gpx_processing_failed',
   track_clock_stopped: 'gpx_processing_failed',

@@ -82,6 +82,10 @@ describe('XmlScanner', () => {
     expect(errorOf('<gpx>&nbsp;</gpx>')).toBe('character 5: undefined entity &nbsp;')
     expect(errorOf('<gpx>fish & chips</gpx>')).toMatch(/bare "&"/)
     expect(errorOf('<gpx>&#0;</gpx>')).toMatch(/invalid character reference/)
+    // A NUL byte itself, wherever it is: in text, a name's text, an attribute or a comment.
+    expect(errorOf('<gpx><name>a\u0000b</name></gpx>')).toBe('character 12: NUL character')
+    expect(errorOf('<gpx a="\u0000"/>')).toMatch(/NUL character/)
+    expect(errorOf('<gpx><!-- \u0000 --></gpx>')).toMatch(/NUL character/)
     expect(errorOf('<gpx/><gpx/>')).toMatch(/a second root element/)
     expect(errorOf('text<gpx/>')).toMatch(/text outside the root element/)
     expect(errorOf('<gpx></ gpx>')).toMatch(/end tag without a name/)

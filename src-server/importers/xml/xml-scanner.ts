@@ -458,6 +458,10 @@ export class XmlScanner {
     const body = end === data.length ? data : data.subarray(0, end)
     this.current = body
     if (!isUtf8(body)) this.fail('invalid UTF-8', firstInvalidUtf8(body, end))
+    // XML has no NUL character (nor a reference to one), and PostgreSQL's text cannot hold one: a
+    // NUL in a name would become a title one engine stores and the other refuses.
+    const nul = body.indexOf(0)
+    if (nul !== -1) this.fail('NUL character', nul)
     const consumed = this.scan(body, final)
     this.charBase += charCount(body, 0, consumed)
     if (consumed < data.length) this.pending = Buffer.from(data.subarray(consumed))

@@ -8,6 +8,12 @@ import { measureSegment, type DistanceSource, type SegmentMeasure } from './segm
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
 const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
+/**
+ * The longest a workout may last: 100 days, as long as a typed-in one may. A track whose times
+ * span more comes from a damaged clock (a date centuries off), and its duration would not fit
+ * PostgreSQL's integer column.
+ */
+const LONGEST_WORKOUT_MS = 100 * 24 * 3600 * 1000
 
 /** Options of {@link analyseTrack}. */
 export interface AnalysisOptions {
@@ -124,6 +130,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const endTime = Math.max(timed[timed.length - 1]?.endTime ?? workoutStart, ...moments)
   const durationMs = endTime - startTime
   if (durationMs <= 0) throw new AppError('track_times_invalid')
+  if (durationMs > LONGEST_WORKOUT_MS) throw new AppError('track_times_span')
   const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
   const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
   const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs, measured)
