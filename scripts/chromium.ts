@@ -1,23 +1,36 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { delimiter, join, posix, win32 } from 'node:path'
+
+/** What decides where a browser is found: the platform, its environment, the user's home and a file check. */
+export interface BrowserLookup {
+  platform: NodeJS.Platform
+  env: NodeJS.ProcessEnv
+  home: string
+  exists: (path: string) => boolean
+}
 
 /** Where Chrome and Chromium install themselves, most usual first, by platform. */
-function candidates(): string[] {
-  const env = process.env
-  if (process.platform === 'darwin') {
-    const apps = ['/Applications', join(homedir(), 'Applications')]
-    return apps.flatMap((dir) => [join(dir, 'Chromium.app/Contents/MacOS/Chromium'), join(dir, 'Google Chrome.app/Contents/MacOS/Google Chrome')])
+function candidates({ platform, env, home }: BrowserLookup): string[] {
+  if (platform === 'darwin') {
+    const apps = ['/Applications', posix.join(home, 'Applications')]
+    return apps.flatMap((dir) => [posix.join(dir, 'Chromium.app/Contents/MacOS/Chromium'), posix.join(dir, 'Google Chrome.app/Contents/MacOS/Google Chrome')])
   }
-  if (process.platform === 'win32') {
+  if (platform === 'win32') {
     const roots = [env.LOCALAPPDATA, env.PROGRAMFILES, env['PROGRAMFILES(X86)']].filter((root): root is string => Boolean(root))
     // Edge, on every Windows, is Chromium too: the last resort.
     const builds = ['Chromium\\Application\\chrome.exe', 'Google\\Chrome\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe']
-    return builds.flatMap((build) => roots.map((root) => join(root, build)))
+    return builds.flatMap((build) => roots.map((root) => win32.join(root, build)))
   }
   const names = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']
-  const path = (env.PATH ?? '').split(delimiter).filter(Boolean)
-  return names.flatMap((name) => ['/usr/bin', ...path, '/snap/bin'].map((dir) => join(dir, name)))
+  const path = (env.PATH ?? '').split(posix.delimiter).filter(Boolean)
+  return names.flatMap((name) => ['/usr/bin', ...path, '/snap/bin'].map((dir) => posix.join(dir, name)))
+}
+
+/** `CHROMIUM_PATH` when set, otherwise the first Chrome or Chromium installed; `undefined` when there is none. */
+export function findChromium(lookup: BrowserLookup): string | undefined {
+  if (lookup.env.CHROMIUM_PATH) return lookup.env.CHROMIUM_PATH
+  return candidates(lookup).find((path) => lookup.exists(path))
 }
 
 /**
@@ -26,8 +39,7 @@ function candidates(): string[] {
  * macOS and Windows). Playwright's downloaded browsers are not used: the suite runs offline.
  */
 export const CHROMIUM_PATH: string = (() => {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  const found = candidates().find((path) => existsSync(path))
+  const found = findChromium({ platform: process.platform, env: process.env, home: homedir(), exists: existsSync })
   if (found) return found
   throw new Error(
     'No Chrome or Chromium found: install Chromium (Debian/Ubuntu: apt-get install chromium) or Google Chrome, or set CHROMIUM_PATH to its executable',
