@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { lakeLoop } from './workout-helpers'
 
 test.describe('comments and likes', () => {
   test('a follower comments on and likes a workout for followers, by keyboard; its owner sees both; axe AA in light and dark', async ({ page, request }) => {
@@ -10,12 +11,7 @@ test.describe('comments and likes', () => {
     const benAccount = newAccount('ben')
     const ben = await createActiveUser(request, benAccount)
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
-    const created = await request.post('/api/workouts/no_gpx', {
-      headers: bearer(anna),
-      data: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2025-05-01 07:30', title: 'Lake loop', workout_visibility: 'followers_only' },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const workoutId = ((await created.json()) as { data: { workouts: { id: string }[] } }).data.workouts[0]?.id ?? ''
+    const workoutId = await lakeLoop(request, anna, 'followers_only')
     expect((await request.post(`/api/users/${annaAccount.username}/follow`, { headers: bearer(ben) })).ok()).toBe(true)
     expect((await request.post(`/api/follow-requests/${benAccount.username}/accept`, { headers: bearer(anna) })).ok()).toBe(true)
 

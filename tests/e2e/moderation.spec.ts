@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { axeViolations, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { lakeLoop } from './workout-helpers'
 
 test.describe('moderation', () => {
   // Five pages and four axe runs; the fixture's server start counts too on a loaded machine.
@@ -12,12 +13,7 @@ test.describe('moderation', () => {
     const benAccount = newAccount('ben')
     const ben = await createActiveUser(request, benAccount)
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
-    const created = await request.post('/api/workouts/no_gpx', {
-      headers: bearer(anna),
-      data: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2025-05-01 07:30', title: 'Lake loop', workout_visibility: 'public' },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const workoutId = ((await created.json()) as { data: { workouts: { id: string }[] } }).data.workouts[0]?.id ?? ''
+    const workoutId = await lakeLoop(request, anna, 'public')
     const posted = await request.post(`/api/workouts/${workoutId}/comments`, { headers: bearer(ben), data: { text: 'Buy cheap watches', text_visibility: 'public' } })
     expect(posted.status()).toBe(201)
 

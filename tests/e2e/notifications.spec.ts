@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { lakeLoop } from './workout-helpers'
 
 test.describe('notifications', () => {
   test('the bell names the unread count; the list tells who did what, marks one read by keyboard, then all; axe AA in light and dark', async ({ page, request }) => {
@@ -12,12 +13,7 @@ test.describe('notifications', () => {
     const carlAccount = newAccount('carl')
     const carl = await createActiveUser(request, carlAccount)
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
-    const created = await request.post('/api/workouts/no_gpx', {
-      headers: bearer(anna),
-      data: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2025-05-01 07:30', title: 'Lake loop', workout_visibility: 'public' },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const workoutId = ((await created.json()) as { data: { workouts: { id: string }[] } }).data.workouts[0]?.id ?? ''
+    const workoutId = await lakeLoop(request, anna, 'public')
     expect((await request.post(`/api/workouts/${workoutId}/like`, { headers: bearer(ben) })).ok()).toBe(true)
     expect((await request.post(`/api/workouts/${workoutId}/comments`, { headers: bearer(ben), data: { text: 'Great loop!', text_visibility: 'public' } })).status()).toBe(201)
     expect((await request.post(`/api/users/${annaAccount.username}/follow`, { headers: bearer(carl) })).ok()).toBe(true)

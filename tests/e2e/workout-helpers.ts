@@ -50,6 +50,17 @@ export async function uploadWorkout(request: APIRequestContext, token: string, n
   return workout
 }
 
+/** A typed-in 10 km ride, "Lake loop" (1 May 2025), seen by whom `visibility` says; returns its id. */
+export async function lakeLoop(request: APIRequestContext, token: string, visibility: 'private' | 'followers_only' | 'public'): Promise<string> {
+  const created = await request.post('/api/workouts/no_gpx', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2025-05-01 07:30', title: 'Lake loop', workout_visibility: visibility },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const body = (await created.json()) as { data: { workouts: { id: string }[] } }
+  return body.data.workouts[0]?.id ?? ''
+}
+
 export async function getWorkout(request: APIRequestContext, token: string, id: string): Promise<ApiWorkout | null> {
   const get = () => request.get(`/api/workouts/${id}`, { headers: { Authorization: `Bearer ${token}` } })
   // A kept-alive socket the server closed while idle fails once with ECONNRESET: ask again.
