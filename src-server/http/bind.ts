@@ -27,8 +27,28 @@ export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promis
  */
 export type Authenticate = (authorization: string | undefined, endpoint: EndpointSpec) => Promise<UserEntity>
 
+/**
+ * Whether a request's body or query holds a NUL character in any text: nobody types one, and
+ * PostgreSQL's text columns cannot store one, so both engines refuse it alike. Walked with a stack
+ * of its own: a body may nest deeper than the call stack.
+ */
+function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true
+    } else if (next !== null && typeof next === 'object') {
+      // Keys are not stored: a contract keeps only the keys it names.
+      for (const item of Object.values(next)) pending.push(item)
+    }
+  }
+  return false
+}
+
 /** A contract field may name its own catalogue code as its error (e.g. the statistics period); any other failure is `invalid payload`. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  if (holdsNul(value)) throw new AppError('invalid_payload')
   const result = schema.safeParse(value)
   if (!result.success) throw new AppError(catalogueCodeOf(result.error.issues[0]?.message) ?? 'invalid_payload')
   return result.data

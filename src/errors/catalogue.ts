@@ -159,7 +159,7 @@ export const errorCatalogue = {
     wire: 'error',
   },
   track_times_span: {
-    message: 'the times of the track span more than 100 days, longer than any workout: its clock is wrong',
+    message: 'the times of the track span more than 68 years, longer than any workout: its clock is wrong',
     status: 400,
     wire: 'error',
   },

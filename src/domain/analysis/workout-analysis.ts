@@ -9,11 +9,11 @@ import { measureSegment, type DistanceSource, type SegmentMeasure } from './segm
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
 const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
 /**
- * The longest a workout may last: 100 days, as long as a typed-in one may. A track whose times
- * span more comes from a damaged clock (a date centuries off), and its duration would not fit
- * PostgreSQL's integer column.
+ * The longest a workout may last: 2^31 − 1 s (68 years), the most a duration column holds on both
+ * engines (PostgreSQL's integer). Only a damaged clock spans more (a date centuries off); real
+ * files with a stray old date, such as a logger's 1970 fix among 2009 ones, stay within it.
  */
-const LONGEST_WORKOUT_MS = 100 * 24 * 3600 * 1000
+const LONGEST_WORKOUT_MS = (2 ** 31 - 1) * 1000
 
 /** Options of {@link analyseTrack}. */
 export interface AnalysisOptions {
