@@ -20,6 +20,11 @@ export interface DataDirLayout {
   readonly maps: string
   readonly backups: string
   readonly tmp: string
+  /**
+   * The journal of files this server writes ahead of their rows (`db/file-journal.ts`): the
+   * folder's own when left out (SQLite: one server); a club server's instance has its own.
+   */
+  readonly journal?: string
 }
 
 /** An opened data folder: its layout, the install's secret, and the lock to release on close. */

@@ -14,7 +14,8 @@ import { createApp, type ApiRoute } from './http/app'
 import { createExpiringCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
-import { compactJournal } from './db/file-journal'
+import { compactJournal, instanceLayout } from './db/file-journal'
+import { holdInstanceLease, type InstanceLease } from './db/instance-leases'
 import { settledFiles } from './db/orphan-files'
 import { createPasswordHasher } from './lib/passwords'
 import { createRateLimits, createSharedRateLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './lib/rate-limits'
@@ -76,6 +77,8 @@ export interface ServerOverrides {
   watchIntervalMs?: number | null
   /** How long an instance holds an import task without renewing it (see `IMPORT_LEASE_MS`). */
   importLeaseMs?: number
+  /** How long a club server's instance stays alive for the others without renewing (see `INSTANCE_LEASE_MS`). */
+  instanceLeaseMs?: number
 }
 
 export interface ServerHooks extends WriteHooks, ReadHooks {
@@ -123,10 +126,16 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const shared = connections.engine === 'postgres' && config.databaseUrl ? { url: config.databaseUrl, instance: randomUUID() } : null
   let stopListening: (() => Promise<void>) | null = null
   let setupCode = config.setupCode ?? newSetupCode()
+  // Each instance journals its files in flight in a file of its own and holds a lease: what a
+  // dead one left in flight is swept by another, never a live one's.
+  let layout = dataDir.layout
+  let lease: InstanceLease | null = null
   if (shared) {
     try {
       stopListening = await listenForWrites(shared.url, shared.instance, dropCaches, config.logger)
       setupCode = config.setupCode ?? (await sharedSetupCode(dataSource, setupCode))
+      layout = await instanceLayout(dataDir.layout, shared.instance)
+      lease = await holdInstanceLease(dataSource, layout, shared.instance, config.logger, overrides.instanceLeaseMs)
     } catch (error) {
       await stopListening?.()
       await connections.close()
@@ -148,7 +157,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     write,
     readCache,
     sessions,
-    layout: dataDir.layout,
+    layout,
     tokens: createTokenService(dataDir.secret, now),
     passwords: createPasswordHasher(config.bcryptRounds, passwordThread),
     mailer,
@@ -156,7 +165,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       ? createSharedRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS, databaseCounters(dataSource))
       : createRateLimits(overrides.rateLimits ?? DEFAULT_RATE_LIMITS),
     background,
-    maps: createMapImages(dataDir.layout, tiles, background, config.logger, compute),
+    maps: createMapImages(layout, tiles, background, config.logger, compute),
     compute,
     tiles,
     weather: createWeatherJobs(config.weather, write, background, config.logger),
@@ -164,7 +173,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     now,
   }
   // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
-  const stopCompacting = compactJournal(dataDir.layout, settledFiles(reader, dataDir.layout))
+  const stopCompacting = compactJournal(layout, settledFiles(reader, layout))
   const imports = createImportTasks(context, overrides.importLeaseMs)
   const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const watchIntervalMs = overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs
@@ -199,7 +208,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   })
 
   return {
-    layout: dataDir.layout,
+    layout,
     dataSource,
     routes,
     watcher,
@@ -251,6 +260,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       await passwordThread.close()
       await dailyBackup?.stop()
       await mailer.drain()
+      await lease?.close()
       await stopListening?.()
       await election?.close()
       await connections.close()

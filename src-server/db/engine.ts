@@ -31,7 +31,8 @@ const POSTGRES_POOL = 10
 /**
  * Opens the database of a server: SQLite in the data folder (the default, and the desktop's only
  * engine), or the PostgreSQL database of `databaseUrl` (club servers). Either way the schema is
- * brought up to date; on SQLite what an interrupted import left in flight is also removed.
+ * brought up to date; on SQLite what an interrupted import left in flight is also removed (on
+ * PostgreSQL, see `holdInstanceLease`).
  */
 export async function openDatabaseConnections(
   layout: DataDirLayout,
@@ -41,8 +42,9 @@ export async function openDatabaseConnections(
   if (databaseUrl) {
     const pool = await openPostgresDataSource(databaseUrl, POSTGRES_POOL)
     try {
-      // No sweep of files written ahead of their rows: on a shared folder they may be another
-      // running instance's import in flight. A crashed instance's leftovers stay (a disk cost only).
+      // No sweep of the folder's files written ahead of their rows here: on a shared folder they
+      // may be another running instance's. Each instance journals its own, and what a dead one
+      // left is swept once its lease ran out (`holdInstanceLease`).
       await pool.runMigrations({ transaction: 'each' })
     } catch (error) {
       await pool.destroy()

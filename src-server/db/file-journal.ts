@@ -1,9 +1,12 @@
-import { appendFile, open, readFile, rename, rm } from 'node:fs/promises'
+import { appendFile, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { isAbsolute, join, normalize, relative, sep } from 'node:path'
 import { PRIVATE_FILE, type DataDirLayout } from '../data-dir'
 
 /** The journal of files written ahead of the rows that will name them, in the data folder. */
 const JOURNAL_FILE = 'in-flight.journal'
+/** The folder of the instances' journals, one each, on a club server's shared folder. */
+const INSTANCE_JOURNALS = 'in-flight'
+const INSTANCE_JOURNAL_END = '.journal'
 
 /** The folders whose files a journal entry may name: originals and maps (never pictures, never backups). */
 const JOURNALED_FOLDERS = ['uploads', 'maps'] as const
@@ -16,7 +19,26 @@ const JOURNALED_FOLDERS = ['uploads', 'maps'] as const
 const COMPACT_MIN_LINES = 512
 
 function journalPath(layout: DataDirLayout): string {
-  return join(layout.root, JOURNAL_FILE)
+  return layout.journal ?? join(layout.root, JOURNAL_FILE)
+}
+
+/** The layout of a club server's instance, journaling in a file of its own (see {@link instanceJournals}). */
+export async function instanceLayout(layout: DataDirLayout, instance: string): Promise<DataDirLayout> {
+  const folder = join(layout.root, INSTANCE_JOURNALS)
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  return { ...layout, journal: join(folder, `${instance}${INSTANCE_JOURNAL_END}`) }
+}
+
+/** The instances with a journal in the shared folder, each with the layout that reads it. */
+export async function instanceJournals(layout: DataDirLayout): Promise<{ instance: string; layout: DataDirLayout }[]> {
+  const folder = join(layout.root, INSTANCE_JOURNALS)
+  const names = await readdir(folder).catch(() => [])
+  return names
+    .filter((name) => name.endsWith(INSTANCE_JOURNAL_END))
+    .map((name) => {
+      const instance = name.slice(0, -INSTANCE_JOURNAL_END.length)
+      return { instance, layout: { ...layout, journal: join(folder, name) } }
+    })
 }
 
 /** Where a rewrite of the journal is written before it replaces the journal (by a rename). */
@@ -39,8 +61,9 @@ interface Compaction {
 }
 
 /**
- * Journals being compacted, by data folder: one server per folder (the folder's lock), from
- * the start's sweep to its close. Without one, lines are only appended.
+ * Journals being compacted, by journal file: one server each (SQLite: the folder's lock; a club
+ * server's instance: its own file), from the start's sweep to its close. Without one, lines are
+ * only appended.
  */
 const compacting = new Map<string, Compaction>()
 
@@ -51,9 +74,9 @@ const compacting = new Map<string, Compaction>()
  */
 export function compactJournal(layout: DataDirLayout, settled: SettledFiles, minLines = COMPACT_MIN_LINES): () => void {
   const compaction: Compaction = { settled, minLines, lines: 0, threshold: minLines, queue: Promise.resolve() }
-  compacting.set(layout.root, compaction)
+  compacting.set(journalPath(layout), compaction)
   return () => {
-    if (compacting.get(layout.root) === compaction) compacting.delete(layout.root)
+    if (compacting.get(journalPath(layout)) === compaction) compacting.delete(journalPath(layout))
   }
 }
 
@@ -96,7 +119,7 @@ const lineOf = (layout: DataDirLayout, path: string) => `${relative(layout.root,
  */
 export async function recordInFlight(layout: DataDirLayout, path: string): Promise<void> {
   const append = () => appendFile(journalPath(layout), lineOf(layout, path), { mode: PRIVATE_FILE })
-  const compaction = compacting.get(layout.root)
+  const compaction = compacting.get(journalPath(layout))
   if (!compaction) return append()
   const turn = compaction.queue.then(async () => {
     await append()

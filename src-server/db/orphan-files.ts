@@ -1,9 +1,8 @@
 import { readdir, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { In, IsNull, Not, type DataSource } from 'typeorm'
+import { In, type DataSource } from 'typeorm'
 import type { DataDirLayout } from '../data-dir'
 import { referencedFiles } from '../backup/referenced-files'
-import { workoutFiles } from '../modules/workouts/workout-files'
 import { clearJournal, inFlightFiles, type SettledFiles } from './file-journal'
 import { WorkoutEntity } from './entities'
 
@@ -49,12 +48,7 @@ export async function removeInterruptedWrites(db: DataSource, layout: DataDirLay
     await clearJournal(layout)
     return 0
   }
-  const kept = new Set<string>()
-  const workouts = await db.manager.find(WorkoutEntity, {
-    where: [{ filePath: Not(IsNull()) }, { mapId: Not(IsNull()) }],
-    select: { filePath: true, mapId: true },
-  })
-  for (const workout of workouts) for (const path of workoutFiles(layout, workout)) kept.add(path)
+  const kept = await settledFiles(db, layout)(listed)
   const candidates = listed.filter((path) => !kept.has(path))
   const names = candidates.map((path) => relative(layout.root, path).split(sep).join('/'))
   const needed = await neededByBackups(layout, names)

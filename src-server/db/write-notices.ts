@@ -7,12 +7,22 @@ const CHANNEL = 'waymark_writes'
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1000
 
+/** The instance was taken for dead (its lease ran out): what it had in flight may have been swept. */
+class InstanceFenced extends Error {
+  override name = 'InstanceFenced'
+}
+
 /**
  * Announces, inside a write's transaction, that `instance` wrote: PostgreSQL delivers the notice
  * to the other instances when (and only if) the transaction commits, before its writer answers.
+ * The same statement is the write's fence: it holds the instance's row (`server_instance`) until
+ * the commit, so a sweep of its files waits for the write, and an instance no longer listed (taken
+ * for dead, its files in flight maybe swept) commits nothing.
+ * @throws InstanceFenced when the instance is no longer listed
  */
 export async function announceWrite(manager: EntityManager, instance: string): Promise<void> {
-  await manager.query(`SELECT pg_notify('${CHANNEL}', $1)`, [instance])
+  const rows = await manager.query<unknown[]>(`SELECT pg_notify('${CHANNEL}', id) FROM server_instance WHERE id = $1 FOR KEY SHARE`, [instance])
+  if (rows.length === 0) throw new InstanceFenced(`instance ${instance} was taken for dead: restart it`)
 }
 
 /**

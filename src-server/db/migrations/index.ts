@@ -30,6 +30,7 @@ import { DefaultTitles1795809284481 } from './1795809284481-default-titles'
 import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 import { Notifications1795823691755 } from './1795823691755-notifications'
 import { SharingModeration1795836870824 } from './1795836870824-sharing-moderation'
+import { InstanceLeases1795850983214 } from './1795850983214-instance-leases'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -64,6 +65,7 @@ export const migrations = [
   SharedLimits1795823660575,
   Notifications1795823691755,
   SharingModeration1795836870824,
+  InstanceLeases1795850983214,
 ]
 
 /**
@@ -88,4 +90,5 @@ export const postgresMigrations = [
   SharedLimits1795823660575,
   Notifications1795823691755,
   SharingModeration1795836870824,
+  InstanceLeases1795850983214,
 ]
