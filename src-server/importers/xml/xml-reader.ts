@@ -17,11 +17,12 @@ const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l
 /**
  * True when the XML declaration at the start of `head` declares a single-byte Latin encoding.
  * Old GPS software writes `encoding="ISO-8859-1"`; every other file is read as UTF-8 (and must
- * be valid UTF-8).
+ * be valid UTF-8). A file that starts with a UTF-8 byte-order mark is UTF-8 whatever it declares
+ * (XML 1.0 appendix F): transcoded as Latin-1, its mark would become text before the root.
  */
 function declaresLatin1(head: Uint8Array): boolean {
   const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 256)).toString('latin1')
-  const match = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(text)
+  const match = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(text)
   return match?.[1] !== undefined && LATIN1_NAMES.has(match[1].toLowerCase())
 }
 
