@@ -11,6 +11,9 @@ export type XmlHandler = XmlScanHandler
  */
 const CHUNK_BYTES = 1 << 20
 
+/** Where an XML declaration's encoding is looked for: the document's first bytes. */
+const DECLARATION_BYTES = 256
+
 /** Declared encodings read as ISO-8859-1 (and transcoded to UTF-8 for the scanner). */
 const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252'])
 
@@ -21,7 +24,7 @@ const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l
  * (XML 1.0 appendix F): transcoded as Latin-1, its mark would become text before the root.
  */
 function declaresLatin1(head: Uint8Array): boolean {
-  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, 256)).toString('latin1')
+  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, DECLARATION_BYTES)).toString('latin1')
   const match = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(text)
   return match?.[1] !== undefined && LATIN1_NAMES.has(match[1].toLowerCase())
 }
@@ -57,13 +60,20 @@ export async function readXml(read: ByteReader, handler: XmlHandler): Promise<vo
       const kept = pending?.length ?? 0
       if (kept + CHUNK_BYTES > buffer.length) buffer = Buffer.allocUnsafe(kept + CHUNK_BYTES)
       if (pending) pending.copy(buffer, 0)
-      const bytesRead = await read(buffer, kept, CHUNK_BYTES)
+      let bytesRead = await read(buffer, kept, CHUNK_BYTES)
+      if (latin1 === null) {
+        // The declaration is judged on the document's first bytes, however few the first read
+        // gave (an upload's first packet may be a handful): nothing is kept before them.
+        for (let more = bytesRead; more > 0 && bytesRead < DECLARATION_BYTES; bytesRead += more) {
+          more = await read(buffer, bytesRead, CHUNK_BYTES - bytesRead)
+        }
+        latin1 = declaresLatin1(buffer.subarray(0, bytesRead))
+      }
       if (bytesRead === 0) {
         // End of file: give the kept bytes back for close() to judge.
         if (kept > 0) scanner.write(Buffer.from(buffer.subarray(0, kept)))
         break
       }
-      latin1 ??= declaresLatin1(buffer.subarray(kept, kept + bytesRead))
       const chunk = buffer.subarray(latin1 ? kept : 0, kept + bytesRead)
       scanner.write(latin1 ? Buffer.from(chunk.toString('latin1'), 'utf8') : chunk)
     }

@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { isAppError } from '../../../src/errors/app-error'
+import { scanEvents } from '../test-support/xml-events'
 import { readXml, readXmlString, type ByteReader } from './xml-reader'
-import { MAX_MARKUP_BYTES, XML_NEED_MORE, XmlScanner, XmlSyntaxError, type XmlAttributes, type XmlScanHandler } from './xml-scanner'
+import { MAX_MARKUP_BYTES, XML_NEED_MORE, XmlScanner, XmlSyntaxError, type XmlAttributes } from './xml-scanner'
 import { XmlText } from './xml-text'
 
 // The XML scanner's rules, each on a hand-written document whose expected events are its own text
 // (XML 1.0: §2.8 a single root, §3.1 tags and attributes, §3.3.3 attribute-value normalisation,
 // §4.1 references; UTF-8 as RFC 3629 encodes it).
 
-/** The events of `chunks` as strings (text pieces joined), as `xml-scanner.test.ts` writes them. */
-function events(chunks: readonly (string | Uint8Array)[], handler: Partial<XmlScanHandler> = {}): string[] {
-  const out: string[] = []
-  const scanner = new XmlScanner({
-    wantsText: true,
-    open: (name, attributes) => out.push(`<${name}${attributes.entries().map(([k, v]) => ` ${k}=${v}`).join('')}>`),
-    close: (name) => out.push(`</${name}>`),
-    text: (bytes, start, end) => {
-      const text = Buffer.from(bytes.subarray(start, end)).toString('utf8')
-      const last = out.length - 1
-      if (last >= 0 && out[last]?.startsWith('"')) out[last] = `${out[last]?.slice(0, -1) ?? ''}${text}"`
-      else out.push(`"${text}"`)
-    },
-    ...handler,
-  })
-  for (const chunk of chunks) scanner.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-  scanner.close()
-  return out
-}
+const events = scanEvents
 
 /** The error message of reading `chunks`, or 'no error'. */
 function errorOf(chunks: readonly (string | Uint8Array)[] | string): string {
@@ -219,18 +202,22 @@ describe('XML scanner rules', () => {
   })
 
   it('tells each malformed tag apart', () => {
-    expect(errorOf('<a/ >')).toBe('character 2: "/" not followed by ">"')
-    expect(errorOf('<a x="1"y="2"/>')).toBe('character 8: missing space between attributes')
-    expect(errorOf('<a x/>')).toBe('character 4: attribute x without value')
-    expect(errorOf('<a x />')).toBe('character 5: attribute x without value')
-    expect(errorOf('<a "x"/>')).toBe('character 3: unexpected character """ in tag')
-    expect(errorOf('<a x!="1"/>')).toBe('character 4: "!" in an attribute name')
-    expect(errorOf('<a!/>')).toBe('character 2: "!" in a tag name')
-    expect(errorOf('< a/>')).toBe('character 1: invalid tag name')
-    expect(errorOf('<a></a b>')).toBe('character 7: malformed end tag')
-    expect(errorOf('<a></a!>')).toBe('character 6: malformed end tag')
-    expect(errorOf('</a>')).toBe('character 0: unexpected end tag </a>')
-    expect(errorOf('<a><![CDATA[x]]></a><![CDATA[y]]>')).toBe('character 20: CDATA outside the root element')
+    for (const [xml, message] of [
+      ['<a/ >', 'character 2: "/" not followed by ">"'],
+      ['<a x="1"y="2"/>', 'character 8: missing space between attributes'],
+      ['<a x/>', 'character 4: attribute x without value'],
+      ['<a x />', 'character 5: attribute x without value'],
+      ['<a "x"/>', 'character 3: unexpected character """ in tag'],
+      ['<a x!="1"/>', 'character 4: "!" in an attribute name'],
+      ['<a!/>', 'character 2: "!" in a tag name'],
+      ['< a/>', 'character 1: invalid tag name'],
+      ['<a></a b>', 'character 7: malformed end tag'],
+      ['<a></a!>', 'character 6: malformed end tag'],
+      ['</a>', 'character 0: unexpected end tag </a>'],
+      ['<a><![CDATA[x]]></a><![CDATA[y]]>', 'character 20: CDATA outside the root element'],
+    ] as const) {
+      expect(errorOf(xml), xml).toBe(message)
+    }
     // What is well-formed: spaces around "=" and before the end, both quotes, names with digits, dots and dashes.
     expect(events(['<a.b-1 x = "1"\ty=\'2\' ></a.b-1 >'])).toEqual(['<a.b-1 x=1 y=2>', '</a.b-1>'])
     expect(events(['<?xml version="1.0"?><!-- c --><?pi x?><a/><!-- after --><?pi y?>\n'])).toEqual(['<a>', '</a>'])
@@ -331,9 +318,38 @@ describe('XML reading from a byte stream', () => {
     }
   })
 
-  it('reads a document arriving a few bytes at a time like one read whole', async () => {
+  it('reads a document arriving a few bytes at a time like one read whole, Latin-1 or UTF-8', async () => {
     const bytes = Buffer.from('<a>é€😀 &amp; ok<b c="1"/>x</a>')
     for (const step of [1, 2, 3, 5]) expect(await textOf(bytes, step), `step ${step}`).toBe('é€😀 & okx')
+    // The declaration is judged on the first 256 bytes however they arrive; tokens cut between reads are whole.
+    const pad = 'z'.repeat(300)
+    const declared = Buffer.concat([Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?><a>${pad}&lt;<b c="&amp;"/>`), latin1(''), Buffer.from('<c/>!</a>')])
+    for (const step of [1, 2, 3, 5, 300]) expect(await textOf(declared, step), `Latin-1, step ${step}`).toBe(`${pad}<Café!`)
+    // Beyond them it is not looked for.
+    expect(await codeOf(textOf(latin1(`<?xml version="1.0"${' '.repeat(256)}encoding="ISO-8859-1"?>`)))).toBe('track_xml_invalid')
+  })
+
+  it('keeps a token longer than the read margin that straddles two reads whole (a 10 kB attribute at the 1 MiB mark)', async () => {
+    const chunk = 1 << 20
+    const value = 'v'.repeat(10_000)
+    const head = `<a>${'x'.repeat(chunk - 3 - 5_000)}`
+    // The rest is longer than a read, so the next read fills the buffer behind the kept bytes.
+    const tail = 'y'.repeat(chunk + 10_000)
+    const bytes = Buffer.from(`${head}<b c="${value}"/>${tail}</a>`)
+    expect(await textOf(bytes, chunk)).toBe(`${'x'.repeat(chunk - 3 - 5_000)}${tail}`)
+  })
+
+  it('says a document cut inside markup ends there, not that an element is left open', async () => {
+    const detailOf = async (xml: string): Promise<string | undefined> => {
+      try {
+        await textOf(Buffer.from(xml), 4)
+        return 'no error'
+      } catch (error) {
+        return isAppError(error) ? error.detail : `unhandled: ${String(error)}`
+      }
+    }
+    expect(await detailOf('<a>xy</a')).toBe('character 5: unexpected end of document inside markup')
+    expect(await detailOf('<a>xy')).toBe('character 5: unclosed element <a>')
   })
 
   it('gives the catalogued errors: a DOCTYPE, broken XML; a handler error passes through as it is', async () => {
@@ -356,6 +372,10 @@ describe('XmlText', () => {
     text.append(Buffer.from(`ab${long}cd`), 2, 102)
     text.append(Buffer.from('é!'), 0, 2)
     expect(text.string()).toBe(`${long}é`)
+    // A piece longer than twice what it holds.
+    const longer = 'y'.repeat(1000)
+    text.append(Buffer.from(longer), 0, 1000)
+    expect(text.string()).toBe(`${long}é${longer}`)
     text.clear()
     text.append(Buffer.from(' -12.5 '), 0, 7)
     expect(text.decimal()).toBe(-12.5)

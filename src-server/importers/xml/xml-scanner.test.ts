@@ -3,27 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readXmlFile } from './xml-reader'
+import { scanEvents } from '../test-support/xml-events'
 import { MAX_MARKUP_BYTES, XmlDoctypeError, XmlScanner, XmlSyntaxError } from './xml-scanner'
 
-/** Scans `chunks` and returns the events as strings. */
-function events(chunks: readonly (string | Uint8Array)[]): string[] {
-  const out: string[] = []
-  const scanner = new XmlScanner({
-    wantsText: true,
-    open: (name, attributes) => out.push(`<${name}${attributes.entries().map(([k, v]) => ` ${k}=${v}`).join('')}>`),
-    close: (name) => out.push(`</${name}>`),
-    text: (bytes, start, end) => {
-      const text = Buffer.from(bytes.subarray(start, end)).toString('utf8')
-      // Text may arrive in pieces; join consecutive pieces.
-      const last = out.length - 1
-      if (last >= 0 && out[last]?.startsWith('"')) out[last] = `${out[last]?.slice(0, -1) ?? ''}${text}"`
-      else out.push(`"${text}"`)
-    },
-  })
-  for (const chunk of chunks) scanner.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-  scanner.close()
-  return out
-}
+const events = (chunks: readonly (string | Uint8Array)[]) => scanEvents(chunks)
 
 function errorOf(xml: string): string {
   try {
