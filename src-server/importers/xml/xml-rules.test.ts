@@ -50,9 +50,17 @@ describe('XML scanner rules', () => {
 
   it('decodes each predefined entity, and no name that merely resembles one', () => {
     expect(events(['<a>&lt;&gt;&amp;&quot;&apos;</a>'])).toEqual(['<a>', `"<>&"'"`, '</a>'])
-    for (const near of ['&lx;', '&gr;', '&lt ;', '&ampx;', '&amq;', '&apo;', '&quo;', '&quoo;', '&aqos;', '&apis;', '&qout;', '&anp;', '&lg;', '&gl;']) {
-      expect(errorOf(`<a>${near}</a>`), near).toMatch(/undefined entity|bare "&"/)
+    // Every name one letter away from a predefined one (changed, dropped or added) is undefined.
+    const near = new Set<string>()
+    for (const name of ['lt', 'gt', 'amp', 'quot', 'apos']) {
+      for (let k = 0; k < name.length; k++) {
+        near.add(`${name.slice(0, k)}x${name.slice(k + 1)}`)
+        near.add(`${name.slice(0, k)}${name.slice(k + 1)}`)
+      }
+      near.add(`${name}x`)
     }
+    for (const name of ['lt', 'gt', 'amp', 'quot', 'apos', '']) near.delete(name)
+    for (const name of near) expect(errorOf(`<a>&${name};</a>`), name).toMatch(/^character 3: (undefined entity|invalid character reference)/)
   })
 
   it('refuses character references outside Unicode, to surrogates, to NUL, and without digits', () => {
@@ -90,6 +98,19 @@ describe('XML scanner rules', () => {
     expect(withAttributes("<a k='x&#10;y'/>", (attributes) => attributes.get('k'))).toBe('x\ny')
   })
 
+  it('decodes and normalises text and attribute values of any length', () => {
+    const long = 'x'.repeat(1500)
+    expect(events([`<a>${long}&amp;${long}</a>`])).toEqual(['<a>', `"${long}&${long}"`, '</a>'])
+    expect(withAttributes(`<a k="${long}&amp;${long}"/>`, (attributes) => attributes.get('k'))).toBe(`${long}&${long}`)
+    expect(withAttributes(`<a k="${long}\t${long}"/>`, (attributes) => attributes.get('k'))).toBe(`${long} ${long}`)
+  })
+
+  it("shows each start tag's own attributes only, never those of the tag before", () => {
+    const seen: (string | undefined)[] = []
+    events(['<a y="0" x="1"><b y="3"/></a>'], { open: (_name, attributes) => seen.push(attributes.get('x')) })
+    expect(seen).toEqual(['1', undefined])
+  })
+
   it('reads an attribute as a number through its references and line breaks, NaN when absent or not a number', () => {
     const figures = withAttributes('<a lat="4&#53;.5" lon="\n6.25\t" ele="12" bad="x1"/>', (attributes) => ({
       count: attributes.count,
@@ -112,6 +133,8 @@ describe('XML scanner rules', () => {
     expect(withAttributes(tag(names), (attributes) => attributes.entries())).toEqual(names.map((name, k) => [name, String(k)]))
     for (const [repeated, at] of [
       [0, 1],
+      [2, 5],
+      [9, 15],
       [0, 16],
       [0, 17],
       [15, 16],
@@ -122,8 +145,9 @@ describe('XML scanner rules', () => {
       const list = names.map((name, k) => (k === at ? (names[repeated] ?? '') : name))
       expect(errorOf(tag(list)), `k${at} named k${repeated}`).toMatch(new RegExp(`duplicate attribute k${repeated}$`))
     }
-    // Same length, different bytes: not a duplicate.
+    // Same length, different bytes: not a duplicate; spaces around "=" change nothing.
     expect(errorOf('<a ab="1" ac="2" ba="3"/>')).toBe('no error')
+    expect(errorOf('<a j="0" k ="1" k="2"/>')).toBe('character 18: duplicate attribute k')
   })
 
   it('tells element names apart by their bytes even when their hashes collide ("Aa" and "BB")', () => {
