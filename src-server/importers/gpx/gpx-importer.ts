@@ -172,7 +172,6 @@ class GpxHandler implements XmlHandler {
   private readonly stack: string[] = []
   private readonly tracks: TrackPart[] = []
   private readonly budget = new PointBudget()
-  private sawGpxRoot = false
   private sawRouteOrWaypoint = false
   private metaName: string | null = null
   private metaDesc: string | null = null
@@ -206,7 +205,6 @@ class GpxHandler implements XmlHandler {
     this.stack.push(name)
     if (this.stack.length === 1) {
       if (name !== 'gpx') throw new TrackFileError('track_format_unsupported', `root element <${name}>`)
-      this.sawGpxRoot = true
       return
     }
     if (this.inPoint) {
@@ -266,7 +264,7 @@ class GpxHandler implements XmlHandler {
   }
 
   result(): Track {
-    if (!this.sawGpxRoot) throw new TrackFileError('track_xml_invalid', 'no root element')
+    // The scanner refused a document without a root, open() one that is not <gpx>.
     if (this.tracks.length === 0) {
       throw new TrackFileError('track_no_track', this.sawRouteOrWaypoint ? 'only routes or waypoints' : 'no <trk>')
     }
@@ -323,7 +321,9 @@ class GpxHandler implements XmlHandler {
   }
 
   private captureDescriptive(name: 'name' | 'desc' | 'type', parent: string | undefined): void {
-    if (parent === 'trk' && this.inTrack) {
+    // Only <gpx><trk><name> and <gpx><metadata><name>: a <trk> or <metadata> nested in extensions names nothing.
+    if (this.stack.length !== 3) return
+    if (parent === 'trk') {
       this.capture(name === 'name' ? 'trkName' : name === 'desc' ? 'trkDesc' : 'trkType')
     } else if (parent === 'metadata' && name !== 'type') {
       this.capture(name === 'name' ? 'metaName' : 'metaDesc')
