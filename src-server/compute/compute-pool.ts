@@ -212,6 +212,9 @@ export function createComputePool(
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     // Tasks wait in order rather than being refused: uploads are few and already size-limited.
     maxQueue: Infinity,
+    // An idle thread waits for its next task without blocking its event loop (piscina's default
+    // blocks it in `Atomics.wait`): its collection after a large file runs then, not at its next task.
+    atomics: 'async',
   })
   // Export metadata is read in a thread of its own, its heap bounded: a hostile list can only end
   // that thread (and waits only for other metadata, never for a user's upload).

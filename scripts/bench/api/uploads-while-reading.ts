@@ -27,10 +27,10 @@ const READERS_P95_MAX_MS = 30
 const LONGEST_BLOCK_MAX_MS = 100
 /**
  * Issue 35's goal for the server's memory while worst-case files arrive one after another (issue
- * 14's was 600 MB): the server with the readers' answers (~140 MB bundled), then what the compute
- * threads keep of the files they read, each on its own (measured at load 6, bundled: the
- * 85,000-point GPX +67 MB, the 200,000 one-point segments +190 MB over the two threads, the
- * 6.6-million-record FIT +56 MB): 454 MB then.
+ * 14's was 600 MB): the server with the readers' answers (~140 MB bundled), then one file's parse
+ * at a time (the 200,000 one-point segments: +150–190 MB while parsed). Until stop 35 each idle
+ * compute thread also kept its last file's dead parse resident (100–220 MB a thread, in V8's page
+ * pool once collected), which took the peak to 870–920 MB.
  */
 const PEAK_RSS_MAX_MB = 400
 
