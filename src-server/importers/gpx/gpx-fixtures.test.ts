@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { analyseTrack, type MotionFigures, type TrackAnalysis } from '../../../src/domain/analysis'
 import { isAppError } from '../../../src/errors/app-error'
+import { withClimbThreshold } from '../../test/climb-threshold'
 import { importGpxFile } from './gpx-importer'
 
 const fixtures = fileURLToPath(new URL('../../../tests/fixtures/gpx/', import.meta.url))
@@ -48,7 +49,8 @@ function expectAt(actual: number | null, expected: number | null | undefined, de
 }
 
 /** Checks one object of expected.json against our figures. A `null` speed/distance means "not given". */
-function expectFigures(actual: MotionFigures, expected: ExpectedFigures, label: string): void {
+function expectFigures(actual: MotionFigures, reference: ExpectedFigures, label: string): void {
+  const expected = withClimbThreshold(reference)
   if (expected.duration_s !== undefined) expect(actual.durationS, `${label} duration`).toBe(expected.duration_s)
   if (expected.moving_s !== undefined) expect(actual.movingS, `${label} moving`).toBe(expected.moving_s)
   if (expected.pauses_s !== undefined) expect(actual.pausesS, `${label} pauses`).toBe(expected.pauses_s)

@@ -7,7 +7,8 @@ import type { ComputePool } from '../../compute/compute-pool'
 import type { Database } from '../../db/repositories'
 import type { PendingInsights } from '../../db/repositories/insights.repository'
 import type { Background } from '../../lib/background'
-import { sportAndThreshold, sportSettingsOf } from '../workouts/workout-import'
+import { refreshRecordsOf } from '../records/records.service'
+import { reapplyAnalysis, sportAndThreshold, sportSettingsOf } from '../workouts/workout-import'
 
 /** Workouts read per query: small, so the list never holds a whole history in memory. */
 const BATCH = 50
@@ -15,9 +16,11 @@ const BATCH = 50
 export type InsightsRecompute = ReturnType<typeof createInsightsRecompute>
 
 /**
- * Gives workouts imported before insights existed their splits, laps, best efforts and zone
- * histograms, in the background after start-up, one workout at a time from its original file
- * (a one-off: new imports compute them from the series they analyse). Each workout is committed
+ * Gives workouts imported before insights existed, or before the analysis last changed
+ * (`INSIGHTS_VERSION`), their splits, laps, best efforts and zone histograms and their figures as
+ * a new import would give them (segments, stored track, the records they change), in the
+ * background after start-up, one workout at a time from its original file (new imports compute
+ * them from the series they analyse). Each workout is committed
  * on its own, and what is pending is read from the database, so an interrupted run loses
  * nothing: the next start carries on where it stopped.
  */
@@ -48,10 +51,14 @@ export function createInsightsRecompute({ database, compute, uploadsDir, backgro
     })
     const [activity] = file.activities
     if (!activity?.analysis) throw activity?.failure ?? new AppError('track_no_track')
-    const { analysis } = activity
-    await database.write(async ({ workouts, insights }) => {
+    const { analysis, packed } = activity
+    await database.write(async ({ workouts, handle }) => {
+      const workout = await workouts.ofUser(row.id, row.userId)
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
-      if (await workouts.existsOfSport(row.id, row.sportId)) await insights.save(row.id, analysis.insights)
+      if (workout?.sportId !== row.sportId) return
+      await reapplyAnalysis(handle, workout, { analysis, packed })
+      await workouts.save(workout)
+      await refreshRecordsOf(handle, workout)
     })
   }
 

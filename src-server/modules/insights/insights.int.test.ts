@@ -3,7 +3,7 @@ import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, PersonalBestsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
+import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, PersonalBestsResponse, RecordsResponse, SplitsResponse, WorkoutsResponse, ZonesResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { decodePolyline } from '../../../src/domain/heatmap'
@@ -17,14 +17,16 @@ const DEGREES_PER_M = 360 / (2 * Math.PI * 6_378_137)
 
 /**
  * A steady run due north: a point every 10 m at `speedMs`, `metres` long, heart rate `bpm` on
- * every point, starting at `start`. Its figures are known without running the analysis.
+ * every point, starting at `start`, at the altitude `elevation` gives each point (none without).
+ * Its figures are known without running the analysis.
  */
-function steadyRun(start: Date, metres: number, speedMs: number, bpm: number): string {
+function steadyRun(start: Date, metres: number, speedMs: number, bpm: number, elevation?: (index: number) => number): string {
   const points: string[] = []
   for (let m = 0; m <= metres; m += 10) {
     const time = new Date(start.getTime() + (m / speedMs) * 1000).toISOString()
+    const ele = elevation ? `<ele>${elevation(m / 10)}</ele>` : ''
     points.push(
-      `<trkpt lat="${(45 + m * DEGREES_PER_M).toFixed(9)}" lon="6.000000000"><time>${time}</time>` +
+      `<trkpt lat="${(45 + m * DEGREES_PER_M).toFixed(9)}" lon="6.000000000">${ele}<time>${time}</time>` +
         `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${bpm}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>`,
     )
   }
@@ -179,6 +181,40 @@ describe('insights API', () => {
     expect(splits.body.data.splits.map((split) => Math.round(split.moving))).toEqual([400, 200])
     const efforts = (await t.api<WorkoutsResponse>('GET', `workouts/${second}`, { token: sam.token })).body.data.workouts[0]?.best_efforts
     expect(efforts?.find((effort) => effort.target === 1000)).toMatchObject({ kind: 'distance', moving: 320, rank: 1 })
+  })
+
+  it('workouts stored before the 1 m climb rule get its ascent in the background, and the highest-ascent record follows', async () => {
+    // Two plateaus whose barometer wobbles 0.8 m between points (100 / 100.8 m, then +10 or +20 m).
+    const climb = (rise: number) => (index: number) => (index < 20 ? 100 : 100 + rise) + (index % 2) * 0.8
+    const ids: string[] = []
+    for (const [day, rise] of [['2025-03-02', 10], ['2025-03-03', 20]] as const) {
+      const answer = await upload<WorkoutsResponse>(t, sam.token, 'hill.gpx', steadyRun(new Date(`${day}T08:00:00Z`), 400, 2.5, 150, climb(rise)), { sport_id: RUNNING })
+      ids.push(answer.body.data.workouts[0]?.id ?? '')
+    }
+    const [small, large] = ids
+    // As the earlier rule stored them (gpxpy's smoothing, every wobble summed) and an inflated
+    // record on the smaller climb: as if it had been imported with a noisier file's figure.
+    const dialect = dialectOf(t.server.dataSource.manager)
+    const sql = (text: string, params: unknown[]) => t.server.dataSource.query(dialect.sql(text), params)
+    await sql(`UPDATE workout SET ascent = ?, descent = ? WHERE id = ?`, [500, 3.04, small])
+    await sql(`UPDATE workout_segment SET ascent = ?, descent = ? WHERE workout_id = ?`, [500, 3.04, small])
+    await sql(`UPDATE record SET value = ?, workout_id = ? WHERE record_type = ?`, [500, small, 'HA'])
+    await sql(`UPDATE workout_insight SET version = ?`, [4])
+
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    await t.server.settled()
+    expect((await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data).toMatchObject({ total: 2, done: 2, failed: 0 })
+    // By hand: the first altitude is 100 m (ends are not smoothed); the smoothed plateau wobbles
+    // 100.32–100.48 m (never 1 m away), then 103.32, 107.48 and 110.32 m (0.3·110 + 0.4·110.8 +
+    // 0.3·110) each climb 1 m or more, and the top plateau wobbles under 1 m again: 10.32 m up,
+    // no drop of 1 m (the last point, 110 m raw, is 0.32 m below). With +20 m: 120.32 − 100.
+    const stored = async (id: string | undefined) => (await t.api<WorkoutsResponse>('GET', `workouts/${id ?? ''}`, { token: sam.token })).body.data.workouts[0]
+    expect(await stored(small)).toMatchObject({ ascent: 10.32, descent: 0, segments: [expect.objectContaining({ ascent: 10.32, descent: 0 })] })
+    expect(await stored(large)).toMatchObject({ ascent: 20.32, descent: 0 })
+    const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
+    expect(records.find((record) => record.record_type === 'HA')).toMatchObject({ workout_id: large, value: 20.32 })
   })
 
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {

@@ -63,6 +63,17 @@ export async function addToRecords(handle: EntityManager, userId: number, sportI
   }
 }
 
+/**
+ * Brings a user's records of one sport up to date with one workout whose figures changed (the
+ * background recompute), inside the caller's transaction: recomputed when the workout held one
+ * (its value may have dropped below another workout's), else compared as a new workout is.
+ */
+export async function refreshRecordsOf(handle: EntityManager, workout: WorkoutEntity): Promise<void> {
+  const held = await repositoriesOf(handle).records.ofSport(workout.userId, workout.sportId)
+  if (held.some((record) => record.workoutId === workout.id)) await recomputeRecords(handle, workout.userId, workout.sportId)
+  else await addToRecords(handle, workout.userId, workout.sportId, [workout])
+}
+
 export type RecordsService = ReturnType<typeof createRecordsService>
 
 export function createRecordsService({ database }: { database: Database }) {

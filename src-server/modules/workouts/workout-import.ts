@@ -128,7 +128,7 @@ export function defaultTitle(sportLabel: string, start: Date, user: Pick<UserEnt
 }
 
 /** Copies an analysis into a workout row's figure columns (and its segments' rows). */
-export function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary): WorkoutSegmentEntity[] {
+function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary): WorkoutSegmentEntity[] {
   const figures = analysis.workout
   Object.assign(workout, {
     workoutDate: new Date(figures.startTime ?? 0),
@@ -165,8 +165,24 @@ export function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary)
   )
 }
 
+/**
+ * Replaces a stored workout's figures, segments, track and insights with a new analysis of its
+ * file (a sport change, or the background recompute after the analysis changed); the caller saves
+ * the workout. Its date stays: it names which activity of a multi-activity file the workout is.
+ */
+export async function reapplyAnalysis(manager: EntityManager, workout: WorkoutEntity, reanalysis: { analysis: AnalysisSummary; packed: PackedTrack }): Promise<void> {
+  const workoutDate = workout.workoutDate
+  const segments = applyAnalysis(workout, reanalysis.analysis)
+  workout.workoutDate = workoutDate
+  const workouts = workoutsRepository(manager)
+  await workouts.deleteSegments(workout.id)
+  await workouts.insertSegments(segments)
+  await workouts.saveTrack(trackRow(workout.id, reanalysis.packed))
+  await insightsRepository(manager).save(workout.id, reanalysis.analysis.insights)
+}
+
 /** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
-export function trackRow(workoutId: string, packed: PackedTrack): WorkoutTrackEntity {
+function trackRow(workoutId: string, packed: PackedTrack): WorkoutTrackEntity {
   return Object.assign(new WorkoutTrackEntity(), { workoutId, ...packed })
 }
 

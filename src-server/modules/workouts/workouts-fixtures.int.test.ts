@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChartDataResponse, Workout, WorkoutFigures, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
+import { recordsWithClimbThreshold, withClimbThreshold } from '../../test/climb-threshold'
 import { fixture, seconds, upload } from '../../test/workouts'
 
 /** Reference figures; a field left out is not asserted by the reference. */
@@ -36,7 +37,8 @@ interface ExpectedFixture {
  * null altitude means "no elevation data"; inside segments the reference uses null for "not
  * asserted", so `nullMeansMissing` is false there.
  */
-function expectFigures(actual: WorkoutFigures, expected: ExpectedFigures, nullMeansMissing: boolean): void {
+function expectFigures(actual: WorkoutFigures, reference: ExpectedFigures, nullMeansMissing: boolean): void {
+  const expected = withClimbThreshold(reference)
   const durations = [
     [actual.duration, expected.duration_s],
     [actual.moving, expected.moving_s],
@@ -97,8 +99,9 @@ describe('the reference GPX fixtures uploaded through the API', () => {
 
     if (expected.records) {
       const records = Object.fromEntries(workout.records.map((record) => [record.record_type, record.value]))
-      const { LD_s: longest, ...others } = expected.records
+      const { LD_s: longest, ...others } = recordsWithClimbThreshold(expected.records)
       for (const [type, value] of Object.entries(others)) expect(records[type]).toBeCloseTo(value, 2)
+      if (!('HA' in others)) expect(records.HA).toBeUndefined()
       if (longest !== undefined) expect(seconds(String(records.LD))).toBe(longest)
     }
     if (expected.chart) {

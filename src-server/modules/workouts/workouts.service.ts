@@ -26,12 +26,11 @@ import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { equipEditedWorkout, equipmentOfWorkouts, equipNewWorkouts, keepingTotals } from '../equipment/workout-equipment'
-import { insightsRepository } from '../../db/repositories/insights.repository'
 import { addToRecords, recomputeRecords } from '../records/records.service'
 import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
-import { applyAnalysis, defaultTitle, sportAndThreshold, sportSettingsOf, trackRow } from './workout-import'
+import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
@@ -351,15 +350,7 @@ export function createWorkoutsService(context: ServerContext) {
         }
         // An empty title gets the default one, as on creation (from the sport and the start's time of day).
         if (body.title !== undefined) current.title = body.title.trim() || defaultTitle(sport.label, current.workoutDate, user)
-        if (reanalysis) {
-          const workoutDate = current.workoutDate
-          const segments = applyAnalysis(current, reanalysis.analysis)
-          current.workoutDate = workoutDate
-          await workoutsRepository(manager).deleteSegments(current.id)
-          await workoutsRepository(manager).insertSegments(segments)
-          await workoutsRepository(manager).saveTrack(trackRow(current.id, reanalysis.packed))
-          await insightsRepository(manager).save(current.id, reanalysis.analysis.insights)
-        }
+        if (reanalysis) await reapplyAnalysis(manager, current, reanalysis)
         current.modifiedAt = context.now()
         await workoutsRepository(manager).save(current)
         await equipEditedWorkout(manager, current, sport, { ids: body.equipment_ids, sportChanged: previousSportId !== current.sportId })

@@ -16,26 +16,45 @@ export interface UphillDownhill {
 }
 
 /**
- * Ascent and descent of a list of known elevations (metres, no `NaN`), as gpxpy 1.6 computes
- * them: each interior value is smoothed to `0.3·prev + 0.4·cur + 0.3·next` (neighbours taken
- * from the raw list, ends unsmoothed), then positive and negative steps are summed.
+ * A climb or drop counts once the smoothed altitude has moved this far (metres) from the last
+ * turning point: smaller wobbles are a barometer's or a GPS's noise, not terrain. On the corpus'
+ * 71 FIT sessions that state the device's own `total_ascent` (20 m or more), this gives 1.01× the
+ * device's figure on average, 57 within ±15 % (gpxpy's smoothing alone: 1.34×, 33; 2 m: 0.95×, 50).
+ */
+const CLIMB_THRESHOLD_M = 1
+
+/**
+ * Whether a move from the last turning point (metres, up > 0) counts as a climb or drop. The
+ * smoothing sums in floating point, so an exact 1 m may come out a hair under: 1 nm of slack.
+ */
+export function climbCounts(stepM: number): boolean {
+  return Math.abs(stepM) >= CLIMB_THRESHOLD_M - 1e-9
+}
+
+/**
+ * Ascent and descent of a list of known elevations (metres, no `NaN`): each interior value is
+ * smoothed to `0.3·prev + 0.4·cur + 0.3·next` as gpxpy 1.6 does (neighbours taken from the raw
+ * list, ends unsmoothed), then a rise or fall counts only once it reaches `CLIMB_THRESHOLD_M`
+ * from the last turning point (the last value counted, the first at the start), as devices
+ * count theirs. So ascent − descent stays within 1 m of the last altitude − the first.
  * @param elevations known elevations in point order
  * @param count how many entries of `elevations` to use
  */
 export function uphillDownhill(elevations: Float64Array, count: number): UphillDownhill {
   let ascentM = 0
   let descentM = 0
-  let previous = Number.NaN
+  let turningPoint = Number.NaN
   for (let i = 0; i < count; i++) {
     const current = elevations[i] ?? 0
     const smoothed =
       i > 0 && i < count - 1 ? (elevations[i - 1] ?? 0) * 0.3 + current * 0.4 + (elevations[i + 1] ?? 0) * 0.3 : current
-    if (i > 0) {
-      const step = smoothed - previous
+    const step = smoothed - turningPoint
+    if (i === 0) turningPoint = smoothed
+    else if (climbCounts(step)) {
       if (step > 0) ascentM += step
       else descentM -= step
+      turningPoint = smoothed
     }
-    previous = smoothed
   }
   return { ascentM, descentM }
 }

@@ -29,6 +29,30 @@ describe('reference formulas', () => {
     expect(uphillDownhill(Float64Array.of(5), 1)).toEqual({ ascentM: 0, descentM: 0 })
   })
 
+  it('ascent/descent: a climb or drop counts once it reaches 1 m from the last turning point', () => {
+    const climb = (...elevations: number[]) => uphillDownhill(Float64Array.from(elevations), elevations.length)
+    // Two points are not smoothed: exactly 1 m counts, 0.99 m does not, either way.
+    expect(climb(100, 101)).toEqual({ ascentM: 1, descentM: 0 })
+    expect(climb(101, 100)).toEqual({ ascentM: 0, descentM: 1 })
+    expect(climb(100, 100.99)).toEqual({ ascentM: 0, descentM: 0 })
+    expect(climb(100.99, 100)).toEqual({ ascentM: 0, descentM: 0 })
+    // Measured from the turning point, not the previous point: 100 → 100.5 → 101 climbs 1 m in
+    // two steps of 0.5 m (the middle one smoothed: 0.3·100 + 0.4·100.5 + 0.3·101 = 100.5).
+    expect(climb(100, 100.5, 101).ascentM).toBeCloseTo(1, 10)
+    expect(climb(100, 100.5, 100.99)).toEqual({ ascentM: 0, descentM: 0 })
+    // 0.4, 0.5 … 1.5 m: the 11th point smooths to 1.3999999999999999 in floating point, still 1 m up.
+    expect(climb(...Array.from({ length: 12 }, (_, i) => (4 + i) / 10)).ascentM).toBeCloseTo(1, 9)
+    // A barometer wobbling 0.9 m: smoothed 100, 100.36, 100.54, 100.36, 100 never moves 1 m.
+    expect(climb(100, 100.9, 100, 100.9, 100)).toEqual({ ascentM: 0, descentM: 0 })
+    // Smoothed 100, 100, 103, 107, 110, 108.2, 105.8, 104, 104: up 3 + 4 + 3, down 1.8 + 2.4 + 1.8.
+    const hill = climb(100, 100, 100, 110, 110, 110, 104, 104, 104)
+    expect([hill.ascentM, hill.descentM].map((m) => Number(m.toFixed(6)))).toEqual([10, 6])
+    // A rise under 1 m past the last counted point is not counted, nor the fall back from it:
+    // smoothed 100, 101.5, 103.5, 104.1, 102.9, 102.6, 103.4, 104 climbs 3.5 m in all.
+    expect(climb(100, 100, 105, 105, 102, 102, 104, 104).ascentM).toBeCloseTo(3.5, 10)
+    expect(climb(100, 100, 105, 105, 102, 102, 104, 104).descentM).toBe(0)
+  })
+
   it('max speed: drops distance outliers beyond 1.5 σ and the top 5 % of speeds', () => {
     expect(filteredMaxSpeedMs(Float64Array.of(3), Float64Array.of(10), 1)).toBe(0)
     expect(filteredMaxSpeedMs(Float64Array.of(2, 5), Float64Array.of(10, 25), 2)).toBe(5)

@@ -1,3 +1,4 @@
+import { climbCounts } from '../analysis/elevation'
 import type { PointSeries } from '../analysis/point-series'
 
 /**
@@ -49,9 +50,10 @@ function intervalValues(values: Float64Array | null, segmentStarts: readonly num
 }
 
 /**
- * Smoothed elevation steps per interval, segment by segment, with the smoothing of the workout's
- * ascent (`uphillDownhill`: 0.3·prev + 0.4·cur + 0.3·next over the known elevations, ends kept):
- * each step goes to the interval ending at the later known point, so the columns sum to the
+ * Smoothed elevation steps per interval, segment by segment, as the workout's ascent counts them
+ * (`uphillDownhill`: 0.3·prev + 0.4·cur + 0.3·next over the known elevations, ends kept, a climb
+ * or drop counted once it reaches `CLIMB_THRESHOLD_M` from the last turning point): each counted
+ * step goes to the interval ending at the point that completes it, so the columns sum to the
  * workout's ascent and descent.
  */
 function elevationSteps(series: PointSeries): { ascentM: Float64Array; descentM: Float64Array } | null {
@@ -66,19 +68,20 @@ function elevationSteps(series: PointSeries): { ascentM: Float64Array; descentM:
     // neighbours `previous` and `next` (-1 = none, the ends stay unsmoothed), one step behind.
     let previous = -1
     let current = -1
-    let previousSmoothed = Number.NaN
+    let turningPoint = Number.NaN
     for (let k = start; k <= end; k++) {
       const next = k < end && !Number.isNaN(ele[k] ?? Number.NaN) ? k : k === end ? -1 : -2
       if (next === -2) continue
       if (current >= 0) {
         const value = ele[current] ?? 0
         const smoothed = previous >= 0 && next >= 0 ? (ele[previous] ?? 0) * 0.3 + value * 0.4 + (ele[next] ?? 0) * 0.3 : value
-        if (previous >= 0) {
-          const step = smoothed - previousSmoothed
+        const step = smoothed - turningPoint
+        if (previous < 0) turningPoint = smoothed
+        else if (climbCounts(step)) {
           if (step > 0) ascentM[current] = step
           else descentM[current] = -step
+          turningPoint = smoothed
         }
-        previousSmoothed = smoothed
         any = true
       }
       previous = current

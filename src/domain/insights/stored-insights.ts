@@ -19,9 +19,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * background after start-up, see `insights-recompute.ts`). 2: best efforts pay for the pauses
  * they run through and never beat the workout's top speed. 3: a pool swim's laps are its swum
  * intervals (active lengths × pool length), rests after them, no laps of 0 m. 4: swims get splits
- * per 100 m and per 100 yd.
+ * per 100 m and per 100 yd. 5: the recompute also stores the workout's figures again, as ascent
+ * and descent now count only climbs and drops of 1 m or more (`uphillDownhill`).
  */
-export const INSIGHTS_VERSION = 4
+export const INSIGHTS_VERSION = 5
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
