@@ -1,6 +1,7 @@
 import { archiveImportBenchmark } from './api/archive-import'
 import { benchServerLine } from './bench-server'
 import { dashboardLatencyBenchmark } from './api/dashboard-latency'
+import { enginesBenchmark } from './api/engines'
 import { heatmapBenchmark } from './api/heatmap'
 import { readsBenchmark } from './api/reads'
 import { realCorpusBenchmark } from './api/real-corpus'
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
   if (!only || only === 'heatmap') {
     console.log('\nHeatmap of 5,000 workouts (issue 17, loopback HTTP)')
     await heatmapBenchmark()
+  }
+  if (!only || only === 'engines') {
+    console.log('\nSQLite and PostgreSQL side by side (issue 30: a club server\'s engine, through the API)')
+    await enginesBenchmark()
   }
   if (!only || only === 'strava') {
     console.log('\nA heavy Strava account export through the API')

@@ -101,6 +101,10 @@ export async function moveSqliteToPostgres(sqlitePath: string, target: DataSourc
       })
       await resetSequences(runner.manager, tables)
       await runner.commitTransaction()
+      // The planner's statistics of the copied tables now, not at autovacuum's next pass: until
+      // then it guesses every table small, and the servers' first queries on a big club pay for
+      // it. The rows are committed: a failed ANALYZE only leaves that to autovacuum.
+      await runner.query('ANALYZE').catch(() => undefined)
       return moved
     } catch (error) {
       await runner.rollbackTransaction()

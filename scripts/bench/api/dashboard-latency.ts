@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dataDirLayout } from '../../../src-server/data-dir'
-import { createDataSource } from '../../../src-server/db/data-source'
+import { createDataSource, openPostgresDataSource } from '../../../src-server/db/data-source'
+import { moveSqliteToPostgres } from '../../../src-server/db/postgres-move'
 import { recomputeRecords } from '../../../src-server/modules/records/records.service'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
@@ -111,21 +112,39 @@ export async function seededDataDir(dataDir: string, users: number, perUser: num
   await seed(dataDir, users, perUser)
 }
 
-/** A server (answer cache off) on a fresh folder with the seeded history, and sessions of its first `sessions` users. */
-async function seededServer(
+/** How a benchmark's dashboard servers run: their Node flags, their PostgreSQL database (SQLite's file when null), how many. */
+export type DashboardServers = Pick<ServerProcessOptions, 'nodeArgs' | 'databaseUrl'> & { readonly instances?: number }
+
+/**
+ * Servers (answer cache off) on a fresh folder with the seeded history, and sessions of its first
+ * `sessions` users. With a `databaseUrl`, the history is seeded in SQLite and moved to that empty
+ * PostgreSQL database as a club would (`migrate-to-postgres`), then every instance runs on it and
+ * on the same folder.
+ */
+async function seededServers(
   dataDir: string,
   users: number,
   perUser: number,
   sessions: number,
-  options: Pick<ServerProcessOptions, 'nodeArgs'> = {},
-): Promise<{ server: ServerProcess; auth: { user: string; headers: Record<string, string> }[] }> {
+  options: DashboardServers = {},
+): Promise<{ servers: ServerProcess[]; auth: { user: string; headers: Record<string, string> }[] }> {
   await seededDataDir(dataDir, users, perUser)
-  const server = await startBenchServer(dataDir, { ...options, readCache: false })
+  const { instances = 1, ...serverOptions } = options
+  if (serverOptions.databaseUrl) {
+    const target = await openPostgresDataSource(serverOptions.databaseUrl, 1)
+    try {
+      await moveSqliteToPostgres(dataDirLayout(dataDir).database, target)
+    } finally {
+      await target.destroy()
+    }
+  }
+  const servers: ServerProcess[] = []
+  for (let instance = 0; instance < instances; instance += 1) servers.push(await startBenchServer(dataDir, { ...serverOptions, readCache: false }))
   const auth = []
   for (let user = 0; user < sessions; user += 1) {
-    auth.push({ user: usernameOf(user), headers: { authorization: `Bearer ${await token(server.url, emailOf(user), PASSWORD)}` } })
+    auth.push({ user: usernameOf(user), headers: { authorization: `Bearer ${await token(servers[0]?.url ?? '', emailOf(user), PASSWORD)}` } })
   }
-  return { server, auth }
+  return { servers, auth }
 }
 
 export const pathFor = (name: string, user: string) => (CALLS[name] ?? '').replace('{user}', user)
@@ -151,10 +170,11 @@ const ALONE_WARM_UP_CALLS = 100
  * was in the wall time), 1,000 workouts, answer cache off, on a warm server: by call, the median
  * of 100 and the server's CPU time over them.
  */
-export async function measureAloneCalls(): Promise<Map<string, AloneFigures>> {
+export async function measureAloneCalls(databaseUrl: string | null = null): Promise<Map<string, AloneFigures>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-dashboard-'))
   try {
-    const { server, auth } = await seededServer(dataDir, 1, 1000, 1)
+    const { servers: [server], auth } = await seededServers(dataDir, 1, 1000, 1, { databaseUrl })
+    if (!server) throw new Error('no server started')
     const [{ user, headers } = { user: '', headers: {} }] = auth
     const connection = await connectClient(server.url)
     const requests = new Map(Object.keys(CALLS).map((name) => [name, getRequest(server.url, `/api/${pathFor(name, user)}`, headers)]))
@@ -212,13 +232,19 @@ export interface ConcurrentFigures {
   readonly latencies: ReadonlyMap<string, readonly number[]>
 }
 
-/** Runs the clients (one per session in `auth`) against a running server for 10 s. */
+/** Server CPU so far, summed over the instances. */
+function serversCpuMs(servers: readonly Pick<ServerProcess, 'pid'>[]): { processMs: number; mainThreadMs: number } {
+  const each = servers.map((server) => threadsCpuMs(server.pid))
+  return { processMs: each.reduce((sum, cpu) => sum + cpu.processMs, 0), mainThreadMs: each.reduce((sum, cpu) => sum + cpu.mainThreadMs, 0) }
+}
+
+/** Runs the clients (one per session in `auth`, spread over the instances in turn) against running servers for 10 s. */
 async function driveClients(
-  server: Pick<ServerProcess, 'url' | 'pid'>,
+  servers: readonly Pick<ServerProcess, 'url' | 'pid'>[],
   auth: readonly { user: string; headers: Record<string, string> }[],
   durationMs = DURATION_MS,
 ): Promise<ConcurrentFigures> {
-  const cpuBefore = threadsCpuMs(server.pid)
+  const cpuBefore = serversCpuMs(servers)
   const harnessBefore = process.cpuUsage()
   const names = Object.keys(CALLS)
   const latencies = names.map(() => [] as number[])
@@ -226,8 +252,9 @@ async function driveClients(
   const deadline = Date.now() + durationMs
   await Promise.all(
     auth.map(async ({ user, headers }, client) => {
-      const connection = await connectClient(server.url)
-      const requests = names.map((name) => getRequest(server.url, `/api/${pathFor(name, user)}`, headers))
+      const url = servers[client % servers.length]?.url ?? ''
+      const connection = await connectClient(url)
+      const requests = names.map((name) => getRequest(url, `/api/${pathFor(name, user)}`, headers))
       for (let i = client; Date.now() < deadline; i += 1) {
         const kind = i % names.length
         const began = performance.now()
@@ -238,7 +265,7 @@ async function driveClients(
       connection.close()
     }),
   )
-  const cpuAfter = threadsCpuMs(server.pid)
+  const cpuAfter = serversCpuMs(servers)
   const harness = process.cpuUsage(harnessBefore)
   const calls = latencies.reduce((sum, values) => sum + values.length, 0)
   return {
@@ -265,25 +292,27 @@ function concurrentLines(figures: ConcurrentFigures): string[] {
   return lines
 }
 
-/** The 20 clients' run on a freshly seeded server: the warm-up's figures, the measured ones, the server's peak RSS. */
+/** The 20 clients' run on freshly seeded servers: the warm-up's figures, the measured ones, the servers' highest peak RSS. */
 export async function measureConcurrentCalls(
   users: number,
   perUser: number,
-  options: Pick<ServerProcessOptions, 'nodeArgs'> = {},
+  options: DashboardServers = {},
 ): Promise<{ warmUp: ConcurrentFigures; figures: ConcurrentFigures; peakRssMb: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-dashboard-'))
   try {
-    const { server, auth } = await seededServer(dataDir, users, perUser, CLIENTS, options)
-    const warmUp = await driveClients(server, auth, WARM_UP_MS)
-    const figures = await driveClients(server, auth)
-    return { warmUp, figures, peakRssMb: await server.stop() }
+    const { servers, auth } = await seededServers(dataDir, users, perUser, CLIENTS, options)
+    const warmUp = await driveClients(servers, auth, WARM_UP_MS)
+    const figures = await driveClients(servers, auth)
+    let peakRssMb = 0
+    for (const server of servers) peakRssMb = Math.max(peakRssMb, await server.stop())
+    return { warmUp, figures, peakRssMb }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }
 }
 
 /** 20 clients, each another user, call the dashboard's endpoints in a loop: p50/p95 per call. */
-export async function concurrentBenchmark(users: number, perUser: number, options: Pick<ServerProcessOptions, 'nodeArgs'> = {}): Promise<void> {
+export async function concurrentBenchmark(users: number, perUser: number, options: DashboardServers = {}): Promise<void> {
   const { warmUp, figures, peakRssMb } = await measureConcurrentCalls(users, perUser, options)
   console.log(
     `  ${CLIENTS} clients (each another user) for ${DURATION_MS / 1000} s, ${users} users × ${perUser} workouts, answer cache off, ${figures.errors + warmUp.errors} errors, server peak RSS ${peakRssMb.toFixed(0)} MB`,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rideToGpx, syntheticRide } from '../../../src-server/importers/test-support/synthetic-ride'
-import { token } from '../../../src-server/test/server-process'
+import { token, type ServerProcessOptions } from '../../../src-server/test/server-process'
 import { startBenchServer } from '../bench-server'
 import { processCpu } from '../benchmark'
 import { connectClient, uploadRequest } from './raw-client'
@@ -26,10 +26,10 @@ export interface UploadFigures {
  * `FormData` cost 17–100 ms of CPU per 11.6 MB upload on the server's 2 cores, which a browser
  * pays natively, outside JavaScript.
  */
-export async function measureSingleUploads(points: number, runs: number): Promise<UploadFigures[]> {
+export async function measureSingleUploads(points: number, runs: number, serverOptions: ServerProcessOptions = {}): Promise<UploadFigures[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'waymark-bench-upload-'))
   try {
-    const server = await startBenchServer(dataDir)
+    const server = await startBenchServer(dataDir, serverOptions)
     const account = { username: 'bench', email: 'bench@example.com', password: 'bench-password' }
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
     const headers = { authorization: `Bearer ${await token(server.url, account.email, account.password)}` }
