@@ -112,4 +112,36 @@ describe('TCX reader rules', () => {
     const { workout } = analyseTrack(only(xml))
     expect(workout.distanceKm).toBeCloseTo(1.5, 3)
   })
+
+  it('says why a file without activities has none, and names what it refused as written', () => {
+    const detailOf = (xml: string): string => {
+      try {
+        importTcxString(xml)
+        return 'no error'
+      } catch (error) {
+        return isAppError(error) ? `${error.code}: ${error.detail ?? ''}` : `unhandled: ${String(error)}`
+      }
+    }
+    expect(detailOf(root(`<Courses><Course><Name>Loop</Name><Track>${point(0)}</Track></Course></Courses>`))).toBe('track_no_track: only courses')
+    expect(detailOf(activities(''))).toBe('track_no_track: no <Activity>')
+    expect(detailOf('<?xml version="1.0"?><gpx/>')).toBe('track_format_unsupported: root element <gpx>')
+    expect(detailOf(activities(activity(lap(point(0, position(91, 6))))))).toBe('track_invalid_coordinates: LatitudeDegrees 91 LongitudeDegrees 6')
+  })
+
+  it("reads a point's coordinates from its Position only, even when a stray one follows it", () => {
+    const inner = `${position(45, 6)}<LatitudeDegrees>44</LatitudeDegrees><LongitudeDegrees>5</LongitudeDegrees>`
+    const [segment] = segmentsOf(activities(activity(lap(point(0, inner)))))
+    expect([column(segment?.lat), column(segment?.lon)]).toEqual([[45], [6]])
+  })
+
+  it("spans a lap from its earliest to its latest timed point, wherever an untimed or earlier point sits", () => {
+    const untimed = `<Trackpoint>${position(45, 6.01)}</Trackpoint>`
+    const track = only(activities(activity(lap(point(0) + point(9) + point(5) + untimed))))
+    expect(track.laps).toEqual([{ startTime: Date.parse(at(0)), endTime: Date.parse(at(9)) }])
+  })
+
+  it('keeps an activity whole when another Activity element sits inside it (in its extensions)', () => {
+    const track = only(activities(activity(lap(point(0) + point(1)), 'Running', '<Extensions><Activity Sport="Biking"/></Extensions>')))
+    expect([track.sport, track.tracks[0]?.segments.map((segment) => segment.size)]).toEqual(['running', [2]])
+  })
 })
