@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import { createServer, type ServerOverrides, type WaymarkServer } from '../server'
 import { benchServerConfig } from '../test/bench-server-config'
-import { createGate } from '../test/gate'
+import { createGate, type Gate } from '../test/gate'
 import { onPostgres, postgresInstalled, startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
 import { startServerProcess, token } from '../test/server-process'
 import { fixture, uploadForm } from '../test/workouts'
@@ -35,10 +35,16 @@ describe.skipIf(!enabled)('files in flight on a club server with several instanc
   beforeAll(async () => {
     cluster = await startPostgresCluster()
   }, 60_000)
+  const gates: Gate[] = []
   afterAll(async () => {
-    for (const server of servers) await server.close()
-    await cluster.stop()
-    for (const folder of folders) await rm(folder, { recursive: true, force: true })
+    // A test that failed while holding a write would otherwise keep its server from closing.
+    for (const gate of gates) gate.release()
+    try {
+      for (const server of servers) await server.close()
+    } finally {
+      await cluster.stop()
+      for (const folder of folders) await rm(folder, { recursive: true, force: true })
+    }
   })
 
   /** A new database and data folder, and how to start in-process instances on them. */
@@ -116,6 +122,7 @@ describe.skipIf(!enabled)('files in flight on a club server with several instanc
   it("never sweeps the files of a live instance caught mid-write by another instance's start", async () => {
     const club = await clubServer('live_instance')
     const gate = createGate()
+    gates.push(gate)
     const a = await club.start({ writeGate: gate.hook })
     expect((await register(a.url)).status).toBe(200)
     const auth = await token(a.url, ACCOUNT.email, ACCOUNT.password)
@@ -141,6 +148,7 @@ describe.skipIf(!enabled)('files in flight on a club server with several instanc
   it('refuses the write of an instance taken for dead while held up, whose files were swept: nothing half-written', async () => {
     const club = await clubServer('held_up')
     const gate = createGate()
+    gates.push(gate)
     const a = await club.start({ writeGate: gate.hook })
     expect((await register(a.url)).status).toBe(200)
     const auth = await token(a.url, ACCOUNT.email, ACCOUNT.password)
