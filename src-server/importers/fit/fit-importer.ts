@@ -291,8 +291,10 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
     // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to
     // 622 m where the watch, which filters them, says 501): the device's distance when it states one.
+    // Snorkelling too: its fixes come when the watch surfaces (15 over 35 min: 124 m where a Suunto says 75).
     const virtual = session?.subSport === 'virtual_activity'
-    const fromDevice = virtual || session?.sport === 'swimming' ? withDeviceDistance(segments, measured, false) : null
+    const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling'
+    const fromDevice = virtual || inWater ? withDeviceDistance(segments, measured, false) : null
     const deviceOnly = fromDevice !== null && (virtual || fromDevice.some(statesDistance))
     activities.push({
       format: 'fit',

@@ -463,6 +463,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/fitparser-downhill.fit': positions(),
   'fit/fitparser-example-diving.fit': device, // a dive: the watch recorded 0 m
   'fit/fitparser-example.fit': positions(),
+  'fit/fitparser-snorkeling-unknown-sport.fit': device, // fixes when the watch surfaces: the Suunto's 75 m, as swims
   'fit/fitparser-failed.fit': noDistance, // a training session: time and heart rate, no position, no distance
   'fit/fitparser-file-with-zones.fit': positions(),
   'fit/fitparser-jumps-mtb.fit': positions(),
