@@ -9,9 +9,9 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
-import { api, seedAccount, startServer, type SeededAccount } from './seeded-server'
+import type { Browser } from 'playwright'
+import { SCREENS, type Screen } from './screens'
+import { api, runWithServer, seedAccount, type SeededAccount } from './seeded-server'
 
 const LANGUAGES = ['fr', 'de'] as const
 const SIZES = [
@@ -19,41 +19,6 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const
 const SCHEMES = ['light', 'dark'] as const
-
-interface Screen {
-  name: string
-  path: (account: SeededAccount) => string
-  signedIn: boolean
-}
-
-const SCREENS: Screen[] = [
-  { name: 'login', path: () => '/login', signedIn: false },
-  { name: 'register', path: () => '/register', signedIn: false },
-  { name: 'reset-request', path: () => '/password-reset/request', signedIn: false },
-  { name: 'about', path: () => '/about', signedIn: false },
-  { name: 'dashboard', path: () => '/', signedIn: true },
-  { name: 'workouts', path: () => '/workouts', signedIn: true },
-  { name: 'add-workout', path: () => '/workouts/add', signedIn: true },
-  { name: 'workout', path: (account) => `/workouts/${account.trackWorkoutId}`, signedIn: true },
-  { name: 'edit-workout', path: (account) => `/workouts/${account.trackWorkoutId}/edit`, signedIn: true },
-  { name: 'statistics', path: () => '/statistics', signedIn: true },
-  { name: 'heatmap', path: () => '/heatmap', signedIn: true },
-  { name: 'profile', path: () => '/profile', signedIn: true },
-  { name: 'profile-preferences', path: () => '/profile/preferences', signedIn: true },
-  { name: 'profile-sports', path: () => '/profile/sports', signedIn: true },
-  { name: 'edit-profile', path: () => '/profile/edit', signedIn: true },
-  { name: 'edit-account', path: () => '/profile/edit/account', signedIn: true },
-  { name: 'edit-picture', path: () => '/profile/edit/picture', signedIn: true },
-  { name: 'edit-preferences', path: () => '/profile/edit/preferences', signedIn: true },
-  { name: 'edit-sports', path: () => '/profile/edit/sports', signedIn: true },
-  { name: 'user', path: (account) => `/users/${account.username}`, signedIn: true },
-  { name: 'admin', path: () => '/admin', signedIn: true },
-  { name: 'admin-application', path: () => '/admin/application', signedIn: true },
-  { name: 'admin-sports', path: () => '/admin/sports', signedIn: true },
-  { name: 'admin-users', path: () => '/admin/users', signedIn: true },
-  { name: 'admin-user', path: (account) => `/admin/users/${account.username}`, signedIn: true },
-  { name: 'not-found', path: () => '/no-such-page', signedIn: true },
-]
 
 async function shoot(browser: Browser, base: string, folder: string, screen: Screen, accounts: Record<string, SeededAccount>): Promise<void> {
   for (const { width, height } of SIZES) {
@@ -89,29 +54,17 @@ async function shoot(browser: Browser, base: string, folder: string, screen: Scr
   }
 }
 
-async function main(): Promise<void> {
-  const [folderArgument, ...only] = process.argv.slice(2)
-  const folder = resolve(folderArgument ?? 'screenshots')
-  mkdirSync(folder, { recursive: true })
-  const server = await startServer()
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
-  try {
-    const fr = await seedAccount(server.base, 'camille', 'fr')
-    const de = await seedAccount(server.base, 'jonas', 'de', fr.token)
-    // Both see the administration screens.
-    await api(server.base, 'PATCH', `users/${de.username}`, { admin: true }, fr.token)
-    for (const screen of SCREENS.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
-      await shoot(browser, server.base, folder, screen, { fr, de })
-      console.log(`${screen.name} done`)
-    }
-    console.log(`screenshots: ${folder}`)
-  } finally {
-    await browser.close()
-    await server.stop()
+const [folderArgument, ...only] = process.argv.slice(2)
+const folder = resolve(folderArgument ?? 'screenshots')
+mkdirSync(folder, { recursive: true })
+runWithServer(async (base, browser) => {
+  const fr = await seedAccount(base, 'camille', 'fr')
+  const de = await seedAccount(base, 'jonas', 'de', fr.token)
+  // Both see the administration screens.
+  await api(base, 'PATCH', `users/${de.username}`, { admin: true }, fr.token)
+  for (const screen of SCREENS.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
+    await shoot(browser, base, folder, screen, { fr, de })
+    console.log(`${screen.name} done`)
   }
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-  process.exit(1)
+  console.log(`screenshots: ${folder}`)
 })

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { chromium, type Browser } from 'playwright'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -57,6 +59,27 @@ export async function startServer(): Promise<SeededServer> {
   }
   await stop()
   throw new Error('the server did not answer within 60 s')
+}
+
+/**
+ * A review script's run: `work` gets a started server and a launched Chromium, both closed after
+ * it, and a failure is printed and exits 1.
+ */
+export function runWithServer(work: (base: string, browser: Browser) => Promise<void>): void {
+  const run = async () => {
+    const server = await startServer()
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
+    try {
+      await work(server.base, browser)
+    } finally {
+      await browser.close()
+      await server.stop()
+    }
+  }
+  run().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    process.exit(1)
+  })
 }
 
 export interface SeededAccount {
