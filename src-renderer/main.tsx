@@ -1,7 +1,7 @@
 // The whole sheet in development; the build keeps the base here and gives each screen its components' styles.
 import '@mantine/core/styles.layer.css'
 import './app.css'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { Providers } from './app/Providers'
@@ -24,7 +24,9 @@ const root = document.getElementById('root')
 // A French or German page waits for its texts (one small chunk) rather than flashing English.
 void i18nReady.then(() => {
   if (!root) return
-  createRoot(root).render(
+  // A transition renders in slices, leaving the browser free between them (a phone's first render is its longest task).
+  startTransition(() =>
+    createRoot(root).render(
     <StrictMode>
       <Providers>
         <BrowserRouter>
@@ -32,5 +34,6 @@ void i18nReady.then(() => {
         </BrowserRouter>
       </Providers>
     </StrictMode>,
+    ),
   )
 })

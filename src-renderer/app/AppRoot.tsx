@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useDeferredValue } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { PageLoader } from '../components/PageLoader'
 import { WorkoutFilesHandOver } from '../features/desktop/WorkoutFilesHandOver'
@@ -16,11 +16,13 @@ import { RouteErrorBoundary } from './RouteError'
  */
 export function AppRoot() {
   const location = useLocation()
-  const configStatus = useAppState((state) => state.configStatus)
-  const sessionStatus = useAppState((state) => state.sessionStatus)
+  // The store's changes render at once and in one piece (useSyncExternalStore); deferred, the
+  // page they let through renders in slices between which the browser stays responsive.
+  const configStatus = useDeferredValue(useAppState((state) => state.configStatus))
+  const sessionStatus = useDeferredValue(useAppState((state) => state.sessionStatus))
   const loggedOutFrom = useAppState((state) => state.loggedOutFrom)
   // Signed-in pages wait for their texts (visitor pages come with the first script).
-  const textsIn = useAllTexts(sessionStatus === 'authenticated')
+  const textsIn = useDeferredValue(useAllTexts(sessionStatus === 'authenticated'))
 
   if (configStatus === 'error') return <AppError />
   if (configStatus === 'loading' || sessionStatus === 'checking' || (sessionStatus === 'authenticated' && !textsIn)) return <PageLoader fullPage />

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { startTransition, useEffect, useEffectEvent, useState } from 'react'
 import { ApiError, UNKNOWN_ERROR_KEY } from '../api/ApiError'
 import { takeEarly } from '../api/early'
 
@@ -23,7 +23,8 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
     const answer = (takeEarly(key) as Promise<T> | undefined) ?? run()
     answer
       .then((data) => {
-        if (current) setState({ key, data, errors: [] })
+        // A transition: the page drawing the answer renders in slices, the browser free between them.
+        if (current) startTransition(() => setState({ key, data, errors: [] }))
       })
       .catch((error: unknown) => {
         if (current) setState({ key, data: null, errors: error instanceof ApiError ? error.keys : [UNKNOWN_ERROR_KEY] })
