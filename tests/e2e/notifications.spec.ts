@@ -53,4 +53,15 @@ test.describe('notifications', () => {
     expect(((await stored.json()) as { pagination: { total: number } }).pagination.total).toBe(0)
     expect(errors).toEqual([])
   })
+
+  test('a user without notifications is told so, outside the list, and axe finds nothing in light and dark', async ({ page, request }) => {
+    const token = await createActiveUser(request, newAccount('quiet'))
+    await openWithToken(page, token, '/notifications')
+    await expect(page.getByText('No notification yet.')).toBeVisible()
+    await expect(page.getByRole('list')).toHaveCount(0)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `no notifications, ${scheme}`)).toEqual([])
+    }
+  })
 })

@@ -55,43 +55,46 @@ export function NotificationsPage() {
       <FollowRequests />
       <ErrorBox keys={[...loadErrors, ...errors]} />
       <Card>
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {data && notifications.length === 0 && <Text c="dimmed">{t('sharing.NOTIFICATIONS.NONE')}</Text>}
-          {notifications.map((notification) => (
-            <Paper component="li" withBorder p="sm" key={notification.id} data-testid="notification" data-read={notification.marked_as_read}>
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Stack gap={2}>
-                  <Group gap="xs">
-                    {!notification.marked_as_read && (
-                      <Badge size="sm" color="red" variant="light">
-                        {t('sharing.NOTIFICATIONS.UNREAD')}
-                      </Badge>
+        {/* The "none yet" line instead of the list, not in it: a list holds only its items (WCAG 1.3.1). */}
+        {data && notifications.length === 0 && <Text c="dimmed">{t('sharing.NOTIFICATIONS.NONE')}</Text>}
+        {notifications.length > 0 && (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {notifications.map((notification) => (
+              <Paper component="li" withBorder p="sm" key={notification.id} data-testid="notification" data-read={notification.marked_as_read}>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      {!notification.marked_as_read && (
+                        <Badge size="sm" color="red" variant="light">
+                          {t('sharing.NOTIFICATIONS.UNREAD')}
+                        </Badge>
+                      )}
+                      <Anchor component={Link} to={targetOf(notification)} fw={notification.marked_as_read ? 400 : 700} data-testid="notification-text">
+                        {t(`sharing.NOTIFICATIONS.TYPE.${notification.type}`, { username: notification.from.username })}
+                      </Anchor>
+                    </Group>
+                    {notification.comment && (
+                      <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                        {notification.comment.text}
+                      </Text>
                     )}
-                    <Anchor component={Link} to={targetOf(notification)} fw={notification.marked_as_read ? 400 : 700} data-testid="notification-text">
-                      {t(`sharing.NOTIFICATIONS.TYPE.${notification.type}`, { username: notification.from.username })}
-                    </Anchor>
-                  </Group>
-                  {notification.comment && (
-                    <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                      {notification.comment.text}
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(notification.created_at, timezone)}
                     </Text>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(notification.created_at, timezone)}
-                  </Text>
-                </Stack>
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={busy === notification.id}
-                  onClick={() => void run(notification.id, () => call('updateNotification', { params: { notificationId: notification.id }, body: { read_status: !notification.marked_as_read } }))}
-                >
-                  {notification.marked_as_read ? t('sharing.NOTIFICATIONS.MARK_UNREAD') : t('sharing.NOTIFICATIONS.MARK_READ')}
-                </Button>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={busy === notification.id}
+                    onClick={() => void run(notification.id, () => call('updateNotification', { params: { notificationId: notification.id }, body: { read_status: !notification.marked_as_read } }))}
+                  >
+                    {notification.marked_as_read ? t('sharing.NOTIFICATIONS.MARK_UNREAD') : t('sharing.NOTIFICATIONS.MARK_READ')}
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
       </Card>
       {data && data.pagination.pages > 1 && (
         <Pagination
