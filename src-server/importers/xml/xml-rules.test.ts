@@ -83,12 +83,18 @@ describe('XML scanner rules', () => {
     expectEveryCut('<a>x&amp;y &lt;z&gt; &#233;!</a>', ['<a>', '"x&y <z> é!"', '</a>'])
   })
 
-  it('refuses a bad reference in text the handler does not want', () => {
-    const scanner = new XmlScanner({ wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined })
-    expect(() => {
-      scanner.write(Buffer.from('<a>&bogus;</a>'))
-      scanner.close()
-    }).toThrow('character 3: undefined entity &bogus;')
+  it('refuses a bad reference in text or an attribute the handler does not read', () => {
+    for (const [xml, message] of [
+      ['<a>&bogus;</a>', 'character 3: undefined entity &bogus;'],
+      ['<a k="x&bogus;"/>', 'character 7: undefined entity &bogus;'],
+      ['<a k="&#x1G;"/>', 'character 6: invalid character reference &#x1G;'],
+    ] as const) {
+      const scanner = new XmlScanner({ wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined })
+      expect(() => {
+        scanner.write(Buffer.from(xml))
+        scanner.close()
+      }, xml).toThrow(message)
+    }
   })
 
   it('normalises attribute values: each tab, line feed, carriage return or CR LF becomes one space, a reference to one stays', () => {
