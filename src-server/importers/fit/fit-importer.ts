@@ -292,7 +292,8 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to
     // 622 m where the watch, which filters them, says 501): the device's distance when it states one.
     // Snorkelling too: its fixes come when the watch surfaces (15 over 35 min: 124 m where a Suunto says 75).
-    const virtual = session?.subSport === 'virtual_activity'
+    // An indoor ride's fixes, if any, are not where the wheel turned (one trainer ride's add up to 6.6 km where it says 7.1).
+    const virtual = session?.subSport === 'virtual_activity' || session?.subSport === 'indoor_cycling'
     const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling'
     const fromDevice = virtual || inWater ? withDeviceDistance(segments, measured, false) : null
     const deviceOnly = fromDevice !== null && (virtual || fromDevice.some(statesDistance))

@@ -77,7 +77,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/goldencheetah-edge830-stages.fit': noDistance, // an indoor ride: power, heart rate, no speed sensor
   'fit/goldencheetah-moxy.fit': noDistance, // a muscle-oxygen sensor's 348 s
   'fit/inverted-times.fit': positions(),
-  'fit/misc-0134902991.fit': positions(),
+  'fit/misc-0134902991.fit': device, // an indoor ride with positions: the trainer's distance
   'fit/monitoring-file.fit': { refused: 'fit_not_activity' },
   'fit/mornindew-broken.fit': positions(),
   'fit/multiple-header-chained.fit': positions(5),
