@@ -56,6 +56,9 @@ interface World {
   publicCommentId: string
 }
 
+/** Two accounts registered and never activated: pat, whom the calls towards such an account name, and pia, whom only an administrator deletes. */
+const NEVER_ACTIVATED = ['pat', 'pia'] as const
+
 interface Request {
   path: string
   body?: unknown
@@ -344,6 +347,8 @@ async function createWorld(smtp: SmtpSink): Promise<World> {
     body: { text: 'Mine', text_visibility: 'public' },
   })
   expect(kimsComment.status).toBe(201)
+  for (const username of NEVER_ACTIVATED)
+    expect((await t.api('POST', 'auth/register', { body: { username, email: `${username}@example.com`, password: '12345678' } })).status).toBe(200)
   // Sam approves followers by hand (the default): kim's request waits for him.
   expect((await t.api('POST', 'users/sam/follow', { token: kim.token })).status).toBe(200)
   const notifications = await t.api<NotificationsResponse>('GET', 'notifications', { token: sam.token })
@@ -444,4 +449,90 @@ describe('permission matrix: every route × every caller, on real resources', ()
       }),
     )
   }, FRESH_WORLDS_TIMEOUT_MS)
+})
+
+type Towards = Record<Role, [number] | [number, string]>
+
+/** Signed-in callers other than administrators are told an account never activated does not exist; administrators manage it. */
+const hidden = (admin: [number] | [number, string]): Towards => ({
+  anonymous: [401, 'auth_token_missing'],
+  inactive: [401, 'auth_token_missing'],
+  user: [404, 'user_not_found'],
+  'other user': [404, 'user_not_found'],
+  admin,
+})
+/** Administrators' routes: refused to others as for any account. */
+const adminOnly = (admin: [number] | [number, string]): Towards => ({
+  anonymous: [401, 'auth_token_missing'],
+  inactive: [401, 'auth_token_missing'],
+  user: [403, 'forbidden'],
+  'other user': [403, 'forbidden'],
+  admin,
+})
+
+/**
+ * Every route naming a user, called by each caller towards pat, registered and never activated:
+ * it cannot be seen, followed or listed; it has no picture; only administrators see and manage it.
+ * (It cannot act itself: it has no token, and logging in is refused, see the auth tests.)
+ */
+const TOWARDS_NEVER_ACTIVATED: Record<string, { request: (w: World) => Request; expected: Towards }> = {
+  'GET /stats/:username/by_time': { request: () => ({ path: 'stats/pat/by_time?time=month' }), expected: adminOnly([200]) },
+  'GET /stats/:username/by_sport': { request: () => ({ path: 'stats/pat/by_sport' }), expected: adminOnly([200]) },
+  'GET /users/:username': { request: () => ({ path: 'users/pat' }), expected: hidden([200]) },
+  // Without activating it, so the rows after still see it waiting.
+  'PATCH /users/:username': { request: () => ({ path: 'users/pat', body: { admin: false } }), expected: adminOnly([200]) },
+  'DELETE /users/:username': { request: () => ({ path: 'users/pia' }), expected: { ...adminOnly([204]), user: [403, 'forbidden'] } },
+  'GET /users/:username/picture': {
+    request: () => ({ path: 'users/pat/picture' }),
+    expected: Object.fromEntries(ROLES.map((role) => [role, [404, 'picture_not_found']])) as Towards,
+  },
+  'GET /users/:username/tokens': { request: () => ({ path: 'users/pat/tokens' }), expected: adminOnly([200]) },
+  // Sam's token is not pat's: administrators find no such token of pat's.
+  'DELETE /users/:username/tokens/:tokenId': { request: (w) => ({ path: `users/pat/tokens/${w.accessTokenId}` }), expected: adminOnly([404, 'access_token_not_found']) },
+  'POST /users/:username/follow': { request: () => ({ path: 'users/pat/follow' }), expected: hidden([404, 'user_not_found']) },
+  'POST /users/:username/unfollow': { request: () => ({ path: 'users/pat/unfollow' }), expected: hidden([404, 'user_not_found']) },
+  'GET /users/:username/followers': { request: () => ({ path: 'users/pat/followers' }), expected: hidden([404, 'user_not_found']) },
+  'GET /users/:username/following': { request: () => ({ path: 'users/pat/following' }), expected: hidden([404, 'user_not_found']) },
+  'POST /follow-requests/:username/accept': { request: () => ({ path: 'follow-requests/pat/accept' }), expected: hidden([404, 'user_not_found']) },
+  'POST /follow-requests/:username/reject': { request: () => ({ path: 'follow-requests/pat/reject' }), expected: hidden([404, 'user_not_found']) },
+  'POST /users/:username/sharing_suspension': { request: () => ({ path: 'users/pat/sharing_suspension' }), expected: adminOnly([200]) },
+  'DELETE /users/:username/sharing_suspension': { request: () => ({ path: 'users/pat/sharing_suspension' }), expected: adminOnly([200]) },
+}
+
+describe('permission matrix towards an account never activated', () => {
+  let smtp: SmtpSink
+  let world: World
+  beforeAll(async () => {
+    smtp = await startSmtpSink()
+    world = await createWorld(smtp)
+  }, FRESH_WORLDS_TIMEOUT_MS)
+  afterAll(async () => {
+    await world.t.close()
+    await smtp.close()
+  })
+
+  it('has a row for every route naming a user', () => {
+    expect(Object.keys(TOWARDS_NEVER_ACTIVATED).sort()).toEqual(Object.keys(MATRIX).filter((route) => route.includes(':username')).sort())
+  })
+
+  it.each(Object.entries(TOWARDS_NEVER_ACTIVATED))('%s', async (route, row) => {
+    const answers: [Role, number, string | undefined][] = []
+    for (const role of ROLES) {
+      const { path, body } = row.request(world)
+      const token = world.tokens[role]
+      const response = await fetch(`${world.t.url}/api/${path}`, {
+        method: route.split(' ')[0],
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await response.text()
+      answers.push([role, response.status, response.status >= 400 ? (JSON.parse(text) as { code?: string }).code : undefined])
+    }
+    expect(answers).toEqual(ROLES.map((role) => [role, row.expected[role][0], row.expected[role][1]]))
+  })
+
+  it('shows pat waiting, to administrators only, after every call', async () => {
+    const seen = await world.t.api<{ data: { users: { username: string; is_active: boolean }[] } }>('GET', 'users/pat', { token: world.tokens.admin })
+    expect(seen.body.data.users[0]).toMatchObject({ username: 'pat', is_active: false })
+  })
 })

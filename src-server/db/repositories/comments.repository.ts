@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm'
+import { In, IsNull, type EntityManager } from 'typeorm'
 import { CommentLikeEntity, UserEntity, WorkoutCommentEntity, WorkoutLikeEntity } from '../entities'
 
 /** Which page: 1-based, of `perPage`. */
@@ -10,6 +10,8 @@ interface PageOf {
 /** Comments on workouts and likes of workouts and comments. */
 export function commentsRepository(manager: EntityManager) {
   const window = ({ page, perPage }: PageOf) => ({ skip: (page - 1) * perPage, take: perPage })
+  /** Likes count and list only accounts others may see: active, their sharing not suspended. */
+  const seenLiker = { isActive: true, sharingSuspendedAt: IsNull() }
   /** The likers of one liked thing, the latest first, and how many there are. */
   async function likers(rows: { userId: number }[], total: number): Promise<{ users: UserEntity[]; total: number }> {
     const users = rows.length === 0 ? [] : await manager.findBy(UserEntity, { id: In(rows.map((row) => row.userId)) })
@@ -43,7 +45,7 @@ export function commentsRepository(manager: EntityManager) {
     },
 
     workoutLikes: async (workoutId: string, userId: number | null): Promise<{ count: number; liked: boolean }> => ({
-      count: await manager.countBy(WorkoutLikeEntity, { workoutId }),
+      count: await manager.countBy(WorkoutLikeEntity, { workoutId, user: seenLiker }),
       liked: userId !== null && (await manager.existsBy(WorkoutLikeEntity, { workoutId, userId })),
     }),
     /** Likes a workout; liking twice changes nothing. True when the like is new. */
@@ -55,14 +57,14 @@ export function commentsRepository(manager: EntityManager) {
     unlikeWorkout: async (workoutId: string, userId: number): Promise<void> => {
       await manager.delete(WorkoutLikeEntity, { workoutId, userId })
     },
-    /** Who likes a workout, the latest first. */
+    /** Who likes a workout (whom others may see), the latest first. */
     workoutLikers: async (workoutId: string, page: PageOf) => {
-      const [rows, total] = await manager.findAndCount(WorkoutLikeEntity, { where: { workoutId }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
+      const [rows, total] = await manager.findAndCount(WorkoutLikeEntity, { where: { workoutId, user: seenLiker }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
       return likers(rows, total)
     },
 
     commentLikes: async (commentId: string, userId: number | null): Promise<{ count: number; liked: boolean }> => ({
-      count: await manager.countBy(CommentLikeEntity, { commentId }),
+      count: await manager.countBy(CommentLikeEntity, { commentId, user: seenLiker }),
       liked: userId !== null && (await manager.existsBy(CommentLikeEntity, { commentId, userId })),
     }),
     /** Likes a comment; liking twice changes nothing. True when the like is new. */
@@ -75,7 +77,7 @@ export function commentsRepository(manager: EntityManager) {
       await manager.delete(CommentLikeEntity, { commentId, userId })
     },
     commentLikers: async (commentId: string, page: PageOf) => {
-      const [rows, total] = await manager.findAndCount(CommentLikeEntity, { where: { commentId }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
+      const [rows, total] = await manager.findAndCount(CommentLikeEntity, { where: { commentId, user: seenLiker }, order: { createdAt: 'DESC', userId: 'ASC' }, ...window(page) })
       return likers(rows, total)
     },
   }

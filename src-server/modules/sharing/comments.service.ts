@@ -49,11 +49,11 @@ export function createComments({ database, now }: { database: Database; now: () 
     return mayView(comment.textVisibility, relation)
   }
 
-  /** Whether a comment is hidden from others: by an administrator, or with its author's sharing. */
+  /** Whether a comment is hidden from others: by an administrator, or with its author's sharing (or account) no longer active. */
   async function hidden(repositories: Repositories, comment: WorkoutCommentEntity): Promise<boolean> {
     if (comment.suspendedAt !== null) return true
     const author = await repositories.users.byId(comment.userId)
-    return author?.sharingSuspendedAt != null
+    return !author?.isActive || author.sharingSuspendedAt != null
   }
 
   /** The comment of this id when `viewer` may read it and see its workout; otherwise "not found". */

@@ -56,9 +56,10 @@ export function paginationOf(page: number, perPage: number, total: number): Pagi
 export function createFollows({ database, now }: { database: Database; now: () => Date }, notifier: Notifier) {
   const { reads } = database
 
+  /** The account of this name; one never activated does not exist for sharing. */
   async function userNamed(username: string): Promise<UserEntity> {
     const user = await reads.users.byUsername(username)
-    if (!user) throw new AppError('user_not_found')
+    if (!user?.isActive) throw new AppError('user_not_found')
     return user
   }
 

@@ -2,8 +2,9 @@ import { rm } from 'node:fs/promises'
 import pg from 'pg'
 import { DataSource } from 'typeorm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CommentCreatedResponse, CommentResponse, CommentsResponse, NotificationsResponse, ShareLinkResponse, TimelineResponse, UserResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { CommentCreatedResponse, CommentResponse, CommentsResponse, LikesResponse, NotificationsResponse, ShareLinkResponse, TimelineResponse, UserResponse, WorkoutsResponse } from '../../../src/contracts'
 import { openPostgresDataSource } from '../../db/data-source'
+import { UserEntity } from '../../db/entities'
 import { postgresMigrations } from '../../db/migrations'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
@@ -57,6 +58,11 @@ describe('moderation of sharing', () => {
     const answer = await call<CommentsResponse>(who, 'GET', `workouts/${workoutId}/comments`)
     return answer.status === 200 ? answer.body.data.comments.map((item) => `${item.text}${item.suspended ? ' (hidden)' : ''}`) : answer.status
   }
+  /** A workout's like count and who liked it, as someone sees them. */
+  const likers = async (who: string, workoutId: string) => ({
+    count: (await call<WorkoutsResponse>(who, 'GET', `workouts/${workoutId}`)).body.data.workouts[0]?.likes_count,
+    names: (await call<LikesResponse>(who, 'GET', `workouts/${workoutId}/likes`)).body.data.likes.map((user) => user.username),
+  })
   const notifications = async (who: string) => (await call<NotificationsResponse>(who, 'GET', 'notifications')).body.notifications.map((item) => `${item.type} ${item.from.username}`)
 
   it('hides a comment from all but its author (marked hidden) and administrators, with the notifications about it, until shown again', async () => {
@@ -109,12 +115,14 @@ describe('moderation of sharing', () => {
     await follow('gil', 'eve')
     await follow('eve', 'fox')
     const id = await comment('eve', theirs, 'Lovely')
+    expect((await call('eve', 'POST', `workouts/${theirs}/like`)).status).toBe(200)
     const seen = async () => ({
       workout: await Promise.all((['eve', 'gil', 'hum', 'admin', null] as const).map(async (who) => (await call(who, 'GET', `workouts/${mine}`)).status)),
       share: (await call(null, 'GET', `share/${token}`)).status,
       feed: (await call<TimelineResponse>('gil', 'GET', 'timeline')).body.data.workouts.some((item) => item.id === mine),
       comments: await Promise.all((['eve', 'fox', 'hum', 'admin', null] as const).map((who) => comments(who, theirs))),
       told: await notifications('fox'),
+      likers: await likers('hum', theirs),
     })
     const before = await seen()
     expect(before).toEqual({
@@ -122,7 +130,8 @@ describe('moderation of sharing', () => {
       share: 200,
       feed: true,
       comments: [['Lovely'], ['Lovely'], ['Lovely'], ['Lovely'], ['Lovely']],
-      told: expect.arrayContaining(['follow eve', 'workout_comment eve']),
+      told: expect.arrayContaining(['follow eve', 'workout_comment eve', 'workout_like eve']),
+      likers: { count: 1, names: ['eve'] },
     })
 
     const refused = await call('eve', 'POST', 'users/hum/sharing_suspension')
@@ -137,8 +146,9 @@ describe('moderation of sharing', () => {
       share: 404,
       feed: false,
       comments: [['Lovely (hidden)'], [], [], ['Lovely (hidden)'], []],
-      // Nothing from eve at all: her follow as well as her comment.
+      // Nothing from eve at all: her follow as well as her comment and like.
       told: [],
+      likers: { count: 0, names: [] },
     })
     // It cannot act on others' workouts, with the catalogued refusal; nothing is stored.
     for (const [method, path, body] of [
@@ -160,6 +170,26 @@ describe('moderation of sharing', () => {
     expect(restored.body.data.users[0]?.sharing_suspended_at).toBeNull()
     expect(await seen()).toEqual(before)
     expect((await call('eve', 'POST', `workouts/${other}/like`)).status).toBe(200)
+  })
+
+  it('shows nothing of an account no longer active (a watched folder can import for one never activated): workouts, share links, comments, likes', async () => {
+    // ann shares a public workout with a link, comments on and likes bob's public workout; then her account is inactive.
+    const mine = await workout('ann')
+    const link = await call<ShareLinkResponse>('ann', 'POST', `workouts/${mine}/share_links`, {})
+    const theirs = await workout('bob')
+    await comment('ann', theirs, 'Nice')
+    expect((await call('ann', 'POST', `workouts/${theirs}/like`)).status).toBe(200)
+    const seen = async () => ({
+      workout: await Promise.all((['bob', 'admin', null] as const).map(async (who) => (await call(who, 'GET', `workouts/${mine}`)).status)),
+      share: (await call(null, 'GET', `share/${String(link.body.data.share_link.token)}`)).status,
+      comments: await Promise.all((['bob', null] as const).map((who) => comments(who, theirs))),
+      likers: await likers('bob', theirs),
+    })
+    expect(await seen()).toEqual({ workout: [200, 200, 200], share: 200, comments: [['Nice'], ['Nice']], likers: { count: 1, names: ['ann'] } })
+    // No route deactivates an account: the database is changed beside the server, whose next committed write (any) drops its cached answers.
+    await t.server.dataSource.manager.update(UserEntity, { username: 'ann' }, { isActive: false })
+    expect((await call('bob', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+    expect(await seen()).toEqual({ workout: [404, 404, 404], share: 404, comments: [[], []], likers: { count: 0, names: [] } })
   })
 
   it('refuses an administrator suspending their own sharing, and an unknown user', async () => {

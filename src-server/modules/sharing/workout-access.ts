@@ -38,8 +38,8 @@ export async function viewWorkout(manager: EntityManager, viewer: UserEntity | n
   const workout = isShortId(id) ? await repository.workoutById(id) : null
   const owner = workout ? (viewer?.id === workout.userId ? viewer : await repository.userById(workout.userId)) : null
   if (!workout || !owner) throw new AppError('workout_not_found')
-  // An account whose sharing an administrator suspended shows its workouts to itself only.
-  if (owner.sharingSuspendedAt != null && viewer?.id !== owner.id) throw new AppError('workout_not_found')
+  // An account not active (never activated) or whose sharing an administrator suspended shows its workouts to itself only.
+  if ((!owner.isActive || owner.sharingSuspendedAt != null) && viewer?.id !== owner.id) throw new AppError('workout_not_found')
   const access = workoutAccess(
     { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility },
     owner.hrVisibility,

@@ -91,9 +91,14 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
       })
     },
 
-    /** Any signed-in user may see another's page; e-mails and preferences only where allowed. */
+    /**
+     * Any signed-in user may see another's page; e-mails and preferences only where allowed. An
+     * account waiting for activation exists for administrators only.
+     */
     async get(viewer: UserEntity, username: string): Promise<UserResponse> {
-      return respond(viewer, await findByUsername(username))
+      const user = await findByUsername(username)
+      if (!user.isActive && !viewer.admin) throw new AppError('user_not_found')
+      return respond(viewer, user)
     },
 
     /**
