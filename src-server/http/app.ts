@@ -127,7 +127,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   const workoutServices = { workouts, uploads: createWorkoutUploads(context, workouts, imports), maps: createMapFiles(context), watcher }
   workoutsRoutes(api, authenticate, context.readCache, workoutServices, workoutUpload)
   const notifier = createNotifier({ mailer, publicUrl: config.publicUrl, now })
-  const comments = createComments({ database, now: context.now }, workouts, notifier)
+  const comments = createComments({ database, now: context.now, publicUrl: config.publicUrl }, workouts, notifier)
   sharingRoutes(api, authenticate, {
     shareLinks: createShareLinks(context, workouts),
     follows: createFollows({ database, now: context.now }, notifier),

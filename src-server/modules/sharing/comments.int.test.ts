@@ -53,6 +53,20 @@ describe('comments and likes', () => {
   }, 60_000)
   afterAll(() => t.close())
 
+  it('links in `text_html` the mentions of users who may be mentioned, as the reference marks them up, the rest escaped as text', async () => {
+    // pat registered and was never activated: no one to mention.
+    expect((await t.api('POST', 'auth/register', { body: { username: 'pat', email: 'pat@example.com', password: 'pat-secret-pass' } })).status).toBe(200)
+    const added = await comment(kim, open, `<b>Hi</b> @Fay & @pat, "@nobody" 'n' @SAM@sam`)
+    expect(added.status).toBe(201)
+    const link = (page: string, written: string) => `<a href="http://waymark.test/users/${page}" target="_blank" rel="noopener noreferrer">@<span>${written}</span></a>`
+    const html = `&lt;b&gt;Hi&lt;/b&gt; ${link('fay', 'Fay')} &amp; @pat, &quot;@nobody&quot; &#39;n&#39; ${link('sam', 'SAM')}${link('sam', 'sam')}`
+    expect(added.body.comment.text_html).toBe(html)
+    expect(added.body.comment.mentions.map((user) => user.username).sort()).toEqual(['fay', 'sam'])
+    const read = await t.api<CommentResponse>('GET', `comments/${added.body.comment.id}`, as(fay))
+    expect(read.body.comment.text_html).toBe(html)
+    expect((await t.api('DELETE', `comments/${added.body.comment.id}`, as(kim))).status).toBe(204)
+  })
+
   it('lets a follower comment on a workout for followers, in the reference’s shape, and hides it from whoever may not see the workout', async () => {
     const added = await comment(fay, forFollowers, 'Nice pace @sam!')
     expect(added.status).toBe(201)
@@ -62,7 +76,7 @@ describe('comments and likes', () => {
         user: { username: 'fay' },
         workout_id: forFollowers,
         text: 'Nice pace @sam!',
-        text_html: 'Nice pace @sam!',
+        text_html: 'Nice pace <a href="http://waymark.test/users/sam" target="_blank" rel="noopener noreferrer">@<span>sam</span></a>!',
         text_visibility: 'public',
         modification_date: null,
         mentions: [expect.objectContaining({ username: 'sam' })],

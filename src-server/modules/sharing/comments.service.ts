@@ -8,9 +8,9 @@ import type { Database, Repositories } from '../../db/repositories'
 import { commentsRepository } from '../../db/repositories/comments.repository'
 import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
-import { escapeHtml } from '../../mail/templates'
 import { loadPresentedUser } from '../users/user.presenter'
 import type { WorkoutsService } from '../workouts/workouts.service'
+import { mentionedNames, textWithMentionLinks } from './mentions'
 import type { Notifier } from './notifications.service'
 import { refuseNonAdmin, refuseSuspended } from './moderation.service'
 import { viewWorkout } from './workout-access'
@@ -18,10 +18,6 @@ import { viewWorkout } from './workout-access'
 /** Likers lists: the reference's page size. */
 const LIKES_PER_PAGE = 10
 
-/** The usernames a text names as `@username`, lower-cased. */
-function mentionedNames(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(/@(\w+)/g), (match) => (match[1] ?? '').toLowerCase()))]
-}
 
 function paginationOf(page: number, total: number): Pagination {
   const pages = Math.ceil(total / LIKES_PER_PAGE)
@@ -39,7 +35,10 @@ export async function workoutLikesFields(manager: EntityManager, workoutId: stri
  * workout and whom its `text_visibility` allows, counted from its author: everyone, the author's
  * followers, or (private) the users it mentions; its author always. Anything else is "not found".
  */
-export function createComments({ database, now }: { database: Database; now: () => Date }, workouts: WorkoutsService, notifier: Notifier) {
+export function createComments({ database, now, publicUrl }: { database: Database; now: () => Date; publicUrl: string }, workouts: WorkoutsService, notifier: Notifier) {
+  /** A user's page in the app, where a mention of them links. */
+  const pageOf = (user: UserEntity) => `${publicUrl}/users/${encodeURIComponent(user.username)}`
+
   /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see: a hidden one only its author and administrators. */
   async function mayRead(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<boolean> {
     if (viewer?.id === comment.userId) return true
@@ -100,7 +99,7 @@ export function createComments({ database, now }: { database: Database; now: () 
       user: await loadPresentedUser(repositories, author, 'other'),
       workout_id: comment.workoutId,
       text: comment.text,
-      text_html: escapeHtml(comment.text),
+      text_html: textWithMentionLinks(comment.text, new Map(mentioned.map((user) => [user.username.toLowerCase(), pageOf(user)]))),
       text_visibility: comment.textVisibility,
       created_at: toHttpDate(comment.createdAt),
       modification_date: comment.modificationDate ? toHttpDate(comment.modificationDate) : null,
