@@ -104,6 +104,7 @@ describe('moderation of sharing', () => {
     expect(await notifications('ann')).toContain('comment_like bob')
   })
 
+  // Some seventy calls: on PostgreSQL, with the machine loaded, past the 20 s default.
   it('suspends an account’s sharing: its workouts and comments hidden from everyone else, no follow, comment or like; restored whole', async () => {
     // eve shares a public workout (with a share link) and comments on fox's; gil follows eve; eve follows fox.
     const mine = await workout('eve')
@@ -170,7 +171,7 @@ describe('moderation of sharing', () => {
     expect(restored.body.data.users[0]?.sharing_suspended_at).toBeNull()
     expect(await seen()).toEqual(before)
     expect((await call('eve', 'POST', `workouts/${other}/like`)).status).toBe(200)
-  })
+  }, 60_000)
 
   it('shows nothing of an account no longer active (a watched folder can import for one never activated): workouts, share links, comments, likes', async () => {
     // ann shares a public workout with a link, comments on and likes bob's public workout; then her account is inactive.
