@@ -5,18 +5,31 @@ import { endpoint } from './endpoint'
 import { userSchema } from './users'
 import { workoutSchema } from './workouts'
 
-/** The reference tracker's event types that Waymark raises (it has moderation ones too, which Waymark has not). */
-const NOTIFICATION_TYPES = ['follow_request', 'follow', 'follow_request_approved', 'workout_comment', 'mention', 'workout_like', 'comment_like'] as const
+/** The reference tracker's event types that Waymark raises (of its moderation ones, an administrator hiding or showing a comment). */
+const NOTIFICATION_TYPES = [
+  'follow_request',
+  'follow',
+  'follow_request_approved',
+  'workout_comment',
+  'mention',
+  'workout_like',
+  'comment_like',
+  'comment_suspension',
+  'comment_unsuspension',
+] as const
 const notificationTypeSchema = z.enum(NOTIFICATION_TYPES, { error: 'invalid_payload' })
 export type NotificationType = z.infer<typeof notificationTypeSchema>
 
-/** The reference's notification: who (`from`), what, and the workout or comment it is about. */
+/** Types an administrator's moderation raises: as the reference, they name no sender (`from` null). */
+export const MODERATION_NOTIFICATION_TYPES: readonly NotificationType[] = ['comment_suspension', 'comment_unsuspension']
+
+/** The reference's notification: who (`from`, null for moderation), what, and the workout or comment it is about. */
 const notificationSchema = z.object({
   id: z.string(),
   created_at: httpDateSchema,
   marked_as_read: z.boolean(),
   type: notificationTypeSchema,
-  from: userSchema,
+  from: userSchema.nullable(),
   workout: workoutSchema.optional(),
   comment: commentSchema.optional(),
 })

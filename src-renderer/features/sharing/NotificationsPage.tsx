@@ -12,9 +12,11 @@ import { useAppState } from '../../session/store'
 import { FollowRequests } from './FollowRequests'
 import { notificationsChanged } from './notificationsChanged'
 
-/** Where a notification leads: the workout it is about, else its sender's page. */
-const targetOf = (notification: Notification) =>
-  notification.workout ? `/workouts/${encodeURIComponent(notification.workout.id)}` : `/users/${encodeURIComponent(notification.from.username)}`
+/** Where a notification leads: the workout it is about, else its sender's page (a moderation one always has its workout). */
+const targetOf = (notification: Notification) => {
+  if (notification.workout) return `/workouts/${encodeURIComponent(notification.workout.id)}`
+  return notification.from ? `/users/${encodeURIComponent(notification.from.username)}` : '/notifications'
+}
 
 /** The user's notifications, newest first, five a page; each marked read or unread, or all at once. */
 export function NotificationsPage() {
@@ -70,7 +72,7 @@ export function NotificationsPage() {
                         </Badge>
                       )}
                       <Anchor component={Link} to={targetOf(notification)} fw={notification.marked_as_read ? 400 : 700} data-testid="notification-text">
-                        {t(`sharing.NOTIFICATIONS.TYPE.${notification.type}`, { username: notification.from.username })}
+                        {t(`sharing.NOTIFICATIONS.TYPE.${notification.type}`, { username: notification.from?.username ?? '' })}
                       </Anchor>
                     </Group>
                     {notification.comment && (

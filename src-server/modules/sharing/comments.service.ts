@@ -221,15 +221,24 @@ export function createComments({ database, now, publicUrl }: { database: Databas
       await database.write(async (repositories) => {
         await refuseNonAdmin(repositories, admin)
         const comment = await readable(repositories, admin, id)
-        if (hide !== (comment.suspendedAt !== null)) await repositories.comments.setSuspendedAt(comment.id, hide ? now() : null)
+        if (hide === (comment.suspendedAt !== null)) return
+        await repositories.comments.setSuspendedAt(comment.id, hide ? now() : null)
+        // Its author is told, as the reference does (by no one in particular: see the notifications).
+        const type = hide ? 'comment_suspension' : 'comment_unsuspension'
+        await notifier.raise(repositories, { fromUserId: admin.id, toUserId: comment.userId, type, workoutId: comment.workoutId, commentId: comment.id })
       })
       return get(admin, id)
     },
 
-    /** Whether a notification about this comment may be shown to `viewer`: never once the comment is hidden, even to its author. */
-    async noticeable(repositories: Repositories, viewer: UserEntity, id: string): Promise<boolean> {
+    /**
+     * Whether a notification about this comment may be shown to `viewer`: never once the comment is
+     * hidden, even to its author, except the author's notice of its moderation (`aboutModeration`).
+     */
+    async noticeable(repositories: Repositories, viewer: UserEntity, id: string, aboutModeration: boolean): Promise<boolean> {
       const comment = await repositories.comments.byId(id)
-      return comment !== null && !(await hidden(repositories, comment)) && (await readableBy(repositories, viewer, id))
+      if (comment === null) return false
+      if (aboutModeration) return comment.userId === viewer.id && (await readableBy(repositories, viewer, id))
+      return !(await hidden(repositories, comment)) && (await readableBy(repositories, viewer, id))
     },
 
     likeComment: (viewer: UserEntity, id: string) => setCommentLike(viewer, id, true),

@@ -63,7 +63,9 @@ describe('moderation of sharing', () => {
     count: (await call<WorkoutsResponse>(who, 'GET', `workouts/${workoutId}`)).body.data.workouts[0]?.likes_count,
     names: (await call<LikesResponse>(who, 'GET', `workouts/${workoutId}/likes`)).body.data.likes.map((user) => user.username),
   })
-  const notifications = async (who: string) => (await call<NotificationsResponse>(who, 'GET', 'notifications')).body.notifications.map((item) => `${item.type} ${item.from.username}`)
+  /** Someone's notifications: type and sender (none for moderation), newest first. */
+  const notifications = async (who: string) =>
+    (await call<NotificationsResponse>(who, 'GET', 'notifications')).body.notifications.map((item) => `${item.type} ${item.from?.username ?? '(no sender)'}`)
 
   it('hides a comment from all but its author (marked hidden) and administrators, with the notifications about it, until shown again', async () => {
     // bob's public workout; cal follows bob; ann comments, bob likes her comment; dan is a stranger.
@@ -92,16 +94,22 @@ describe('moderation of sharing', () => {
     }
     expect((await call('cal', 'POST', `comments/${id}/like`)).status).toBe(404)
     expect((await call('cal', 'GET', `comments/${id}/likes`)).status).toBe(404)
-    // Hidden from the workout's owner and from the author alike.
+    // Hidden from the workout's owner and from the author alike; the author is told of the moderation, by no one in particular, once.
     expect(await notifications('bob')).not.toContain('workout_comment ann')
-    expect(await notifications('ann')).not.toContain('comment_like bob')
+    expect((await call('admin', 'POST', `comments/${id}/suspension`)).status).toBe(200)
+    expect(await notifications('ann')).toEqual(['comment_suspension (no sender)'])
+    const told = (await call<NotificationsResponse>('ann', 'GET', 'notifications')).body.notifications[0]
+    expect(told).toMatchObject({ type: 'comment_suspension', from: null, marked_as_read: false, workout: { id: ride }, comment: { id, suspended: true } })
 
     const shown = await call<CommentResponse>('admin', 'DELETE', `comments/${id}/suspension`)
     expect(shown.status).toBe(200)
     expect(shown.body.comment).toMatchObject({ id, suspended: false, suspended_at: null })
     for (const who of everyone) expect(await comments(who, ride), String(who)).toEqual(['Great ride'])
     expect(await notifications('bob')).toContain('workout_comment ann')
-    expect(await notifications('ann')).toContain('comment_like bob')
+    expect(await notifications('ann')).toEqual(['comment_unsuspension (no sender)', 'comment_suspension (no sender)', 'comment_like bob'])
+    expect((await call<NotificationsResponse>('ann', 'GET', 'notifications?type=comment_unsuspension')).body.notifications[0]).toMatchObject({ from: null, comment: { id, suspended: false } })
+    // Nobody else is told.
+    for (const who of ['bob', 'cal', 'dan', 'admin']) expect((await notifications(who)).filter((item) => item.includes('suspension')), who).toEqual([])
   })
 
   // Some seventy calls: on PostgreSQL, with the machine loaded, past the 20 s default.

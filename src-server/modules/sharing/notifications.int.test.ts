@@ -47,7 +47,7 @@ describe('notifications', () => {
     return answer.body.notifications
   }
   /** What each notification says: type and sender. */
-  const summary = async (who: string, query = '') => (await list(who, query)).map((item) => `${item.type} ${item.from.username}`)
+  const summary = async (who: string, query = '') => (await list(who, query)).map((item) => `${item.type} ${item.from?.username}`)
   const unread = async (who: string) => (await call<UnreadNotificationsResponse>(who, 'GET', 'notifications/unread')).body.unread
   const workout = async (who: string, visibility: string): Promise<string> => {
     const created = await call<WorkoutsResponse>(who, 'POST', 'workouts/no_gpx', { sport_id: 1, duration: 1800, distance: 5, workout_date: '2024-06-01 08:00', workout_visibility: visibility })
@@ -183,7 +183,7 @@ describe('notifications', () => {
     expect('data' in first.body).toBe(false)
     const second = await list('jon', '?page=2')
     // The two pages hold each of the seven once.
-    expect([...first.body.notifications, ...second].map((item) => item.from.username).sort()).toEqual(['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus'])
+    expect([...first.body.notifications, ...second].map((item) => item.from?.username).sort()).toEqual(['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus'])
     const total = async (query: string) => (await call<NotificationsResponse>('jon', 'GET', `notifications${query}`)).body.pagination.total
 
     const [newest] = first.body.notifications
@@ -231,6 +231,19 @@ describe('notifications', () => {
     expect(mail.html).toContain('Meine Benachrichtigungen ansehen')
     expect(smtp.messages.filter((item) => item.to.includes('jon@example.com') && item.subject.includes('hal'))).toEqual([])
     expect(await summary('jon')).toContain('follow_request hal')
+  })
+
+  it('e-mails a comment’s author who wants it, in their language, that an administrator hid it, naming no administrator', async () => {
+    const changed = await call('qui', 'POST', 'auth/profile/edit/preferences', { imperial_units: false, language: 'fr', timezone: 'Europe/Paris', weekm: true, notification_emails: true })
+    expect(changed.status).toBe(200)
+    const ride = await workout('nia', 'public')
+    const added = await call<CommentCreatedResponse>('qui', 'POST', `workouts/${ride}/comments`, { text: 'Bravo', text_visibility: 'public' })
+    expect((await t.api('POST', `comments/${added.body.comment.id}/suspension`, { token: admin.token })).status).toBe(200)
+    const mail = await smtp.waitFor((item) => item.to.includes('qui@example.com') && item.subject.includes('masqué'))
+    expect(mail.subject).toBe('Waymark - votre commentaire est masqué')
+    expect(mail.text).toContain("Un administrateur a masqué l'un de vos commentaires : seuls vous et les administrateurs le voyez désormais.")
+    expect(mail.text).not.toContain(admin.username)
+    expect(await summary('qui', '?type=comment_suspension')).toEqual(['comment_suspension undefined'])
   })
 
   it('comes with its own table on an existing database, e-mails off for every account', async () => {

@@ -1,15 +1,16 @@
 import type { z } from 'zod'
-import type {
-  MarkAllReadResponse,
-  markAllReadBody,
-  Notification,
-  NotificationResponse,
-  NotificationsResponse,
-  notificationsQuery,
-  NotificationType,
-  NotificationTypesResponse,
-  notificationTypesQuery,
-  UnreadNotificationsResponse,
+import {
+  MODERATION_NOTIFICATION_TYPES,
+  type MarkAllReadResponse,
+  type markAllReadBody,
+  type Notification,
+  type NotificationResponse,
+  type NotificationsResponse,
+  type notificationsQuery,
+  type NotificationType,
+  type NotificationTypesResponse,
+  type notificationTypesQuery,
+  type UnreadNotificationsResponse,
 } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import { NotificationEntity, type UserEntity } from '../../db/entities'
@@ -60,9 +61,10 @@ export type Notifier = ReturnType<typeof createNotifier>
  */
 export function createNotifications({ database }: { database: Database }, comments: Comments, workouts: WorkoutsService) {
   async function stillVisible(repositories: Repositories, viewer: UserEntity, notification: NotificationEntity): Promise<boolean> {
+    const moderation = MODERATION_NOTIFICATION_TYPES.includes(notification.type)
     const from = await repositories.users.byId(notification.fromUserId)
-    if (!from?.isActive || from.sharingSuspendedAt != null) return false
-    if (notification.commentId) return comments.noticeable(repositories, viewer, notification.commentId)
+    if (!moderation && (!from?.isActive || from.sharingSuspendedAt != null)) return false
+    if (notification.commentId) return comments.noticeable(repositories, viewer, notification.commentId, moderation)
     if (notification.workoutId)
       return viewWorkout(repositories.handle, viewer, notification.workoutId, 'workout').then(
         () => true,
@@ -91,9 +93,9 @@ export function createNotifications({ database }: { database: Database }, commen
     })
   }
 
-  /** The notification with what it is about, each as the viewer sees it. */
+  /** The notification with what it is about, each as the viewer sees it; a moderation one from no one. */
   async function present(viewer: UserEntity, notification: NotificationEntity): Promise<Notification> {
-    const from = await database.snapshot(async (repositories) => {
+    const from = MODERATION_NOTIFICATION_TYPES.includes(notification.type) ? null : await database.snapshot(async (repositories) => {
       const user = await repositories.users.byId(notification.fromUserId)
       if (!user) throw new AppError('notification_not_found')
       return userSeenBy(repositories, viewer, user)
