@@ -1,6 +1,6 @@
 import type { EntityManager, FindOptionsWhere } from 'typeorm'
 import type { NotificationType } from '../../../src/contracts/notifications'
-import { NotificationEntity } from '../entities'
+import { FollowRequestEntity, NotificationEntity, UserEntity, WorkoutCommentEntity, WorkoutEntity } from '../entities'
 
 /** Which of one user's notifications: read or unread ones, one type. */
 interface Filter {
@@ -10,6 +10,16 @@ interface Filter {
 
 /** The event a notification tells of: by whom, to whom, of which type, about what. */
 export type NotificationEvent = Pick<NotificationEntity, 'fromUserId' | 'toUserId' | 'type'> & Partial<Pick<NotificationEntity, 'workoutId' | 'commentId'>>
+
+/** What a user's notifications are about, each by id, and whom the user follows: what tells which they may still see. */
+export interface NotificationSubjects {
+  comments: Map<string, WorkoutCommentEntity>
+  workouts: Map<string, WorkoutEntity>
+  /** The senders, the workouts' owners and the comments' authors. */
+  users: Map<number, UserEntity>
+  /** The ids of the accounts the user follows (approved requests). */
+  followed: Set<number>
+}
 
 /** Users' notifications. */
 export function notificationsRepository(manager: EntityManager) {
@@ -44,6 +54,30 @@ export function notificationsRepository(manager: EntityManager) {
     ofUser: (toUserId: number, filter: Filter, order: 'asc' | 'desc'): Promise<NotificationEntity[]> => {
       const direction = order === 'asc' ? 'ASC' : 'DESC'
       return manager.find(NotificationEntity, { where: where(toUserId, filter), order: { createdAt: direction, id: direction } })
+    },
+    /**
+     * What all of one user's notifications are about, in four statements however many there are
+     * (each subquery names the user's notifications, so no list of ids grows with them).
+     */
+    subjectsOf: async (toUserId: number): Promise<NotificationSubjects> => {
+      const theirs = (column: 'workout_id' | 'comment_id' | 'from_user_id') => `SELECT n.${column} FROM notification n WHERE n.to_user_id = :toUserId`
+      const comments = await manager.createQueryBuilder(WorkoutCommentEntity, 'c').where(`c.id IN (${theirs('comment_id')})`, { toUserId }).getMany()
+      // A notification about a comment names its workout too.
+      const workouts = await manager.createQueryBuilder(WorkoutEntity, 'w').where(`w.id IN (${theirs('workout_id')})`, { toUserId }).getMany()
+      const users = await manager
+        .createQueryBuilder(UserEntity, 'u')
+        .where(
+          `u.id IN (${theirs('from_user_id')}) OR u.id IN (SELECT w.user_id FROM workout w WHERE w.id IN (${theirs('workout_id')})) OR u.id IN (SELECT c.user_id FROM workout_comment c WHERE c.id IN (${theirs('comment_id')}))`,
+          { toUserId },
+        )
+        .getMany()
+      const follows = await manager.find(FollowRequestEntity, { select: { followedId: true }, where: { followerId: toUserId, isApproved: true } })
+      return {
+        comments: new Map(comments.map((comment) => [comment.id, comment])),
+        workouts: new Map(workouts.map((workout) => [workout.id, workout])),
+        users: new Map(users.map((user) => [user.id, user])),
+        followed: new Set(follows.map((follow) => follow.followedId)),
+      }
     },
     setRead: async (id: string, read: boolean): Promise<void> => {
       await manager.update(NotificationEntity, { id }, { markedAsRead: read })

@@ -24,6 +24,23 @@ function paginationOf(page: number, total: number): Pagination {
   return { page, pages, total, has_prev: page > 1, has_next: page < pages }
 }
 
+/** Whether a comment is hidden from others: by an administrator, or with its author's account (or sharing) no longer active. */
+export function commentHidden(comment: WorkoutCommentEntity, author: UserEntity | null): boolean {
+  return comment.suspendedAt !== null || !author?.isActive || author.sharingSuspendedAt != null
+}
+
+/**
+ * Whether `viewer` (null: a visitor), who may see its workout, may read `comment` by `author`, whom
+ * they follow or not: its author always; a hidden one administrators only; then as its
+ * `text_visibility` allows, a private one the users it mentions.
+ */
+export function commentReadable(comment: WorkoutCommentEntity, author: UserEntity | null, viewer: UserEntity | null, followsAuthor: boolean): boolean {
+  if (viewer?.id === comment.userId) return true
+  if (!viewer?.admin && commentHidden(comment, author)) return false
+  if (comment.textVisibility === 'private') return viewer !== null && mentionedNames(comment.text).includes(viewer.username.toLowerCase())
+  return mayView(comment.textVisibility, viewer === null ? 'anonymous' : followsAuthor ? 'follower' : 'stranger')
+}
+
 /** A workout's like count and whether `viewer` likes it, as a single workout's answer carries them. */
 export async function workoutLikesFields(manager: EntityManager, workoutId: string, viewer: UserEntity | null): Promise<{ likes_count: number; liked: boolean }> {
   const { count, liked } = await commentsRepository(manager).workoutLikes(workoutId, viewer?.id ?? null)
@@ -39,20 +56,12 @@ export function createComments({ database, now, publicUrl }: { database: Databas
   /** A user's page in the app, where a mention of them links. */
   const pageOf = (user: UserEntity) => `${publicUrl}/users/${encodeURIComponent(user.username)}`
 
-  /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see: a hidden one only its author and administrators. */
+  /** Whether `viewer` (null: a visitor) may read `comment`, whose workout they may see. */
   async function mayRead(repositories: Repositories, comment: WorkoutCommentEntity, viewer: UserEntity | null): Promise<boolean> {
     if (viewer?.id === comment.userId) return true
-    if (!viewer?.admin && (await hidden(repositories, comment))) return false
-    if (comment.textVisibility === 'private') return viewer !== null && mentionedNames(comment.text).includes(viewer.username.toLowerCase())
-    const relation = viewer === null ? 'anonymous' : (await repositories.follows.follows(viewer.id, comment.userId)) ? 'follower' : 'stranger'
-    return mayView(comment.textVisibility, relation)
-  }
-
-  /** Whether a comment is hidden from others: by an administrator, or with its author's sharing (or account) no longer active. */
-  async function hidden(repositories: Repositories, comment: WorkoutCommentEntity): Promise<boolean> {
-    if (comment.suspendedAt !== null) return true
     const author = await repositories.users.byId(comment.userId)
-    return !author?.isActive || author.sharingSuspendedAt != null
+    const followsAuthor = viewer !== null && (await repositories.follows.follows(viewer.id, comment.userId))
+    return commentReadable(comment, author, viewer, followsAuthor)
   }
 
   /** The comment of this id when `viewer` may read it and see its workout; otherwise "not found". */
@@ -228,17 +237,6 @@ export function createComments({ database, now, publicUrl }: { database: Databas
         await notifier.raise(repositories, { fromUserId: admin.id, toUserId: comment.userId, type, workoutId: comment.workoutId, commentId: comment.id })
       })
       return get(admin, id)
-    },
-
-    /**
-     * Whether a notification about this comment may be shown to `viewer`: never once the comment is
-     * hidden, even to its author, except the author's notice of its moderation (`aboutModeration`).
-     */
-    async noticeable(repositories: Repositories, viewer: UserEntity, id: string, aboutModeration: boolean): Promise<boolean> {
-      const comment = await repositories.comments.byId(id)
-      if (comment === null) return false
-      if (aboutModeration) return comment.userId === viewer.id && (await readableBy(repositories, viewer, id))
-      return !(await hidden(repositories, comment)) && (await readableBy(repositories, viewer, id))
     },
 
     likeComment: (viewer: UserEntity, id: string) => setCommentLike(viewer, id, true),

@@ -158,6 +158,13 @@ describe('notifications', () => {
     // Someone else's notification does not exist for them.
     expect(await call('lou', 'PATCH', `notifications/${like?.id}`, { read_status: true })).toMatchObject({ status: 404, body: { code: 'notification_not_found' } })
     expect((await call('lou', 'POST', `workouts/${kits}/like/undo`)).status).toBe(404)
+    // Max's workout for his followers: lou sees the mention again once he follows max, and no longer once he stops.
+    expect((await call('max', 'PATCH', `workouts/${maxs}`, { workout_visibility: 'followers_only' })).status).toBe(200)
+    expect(await list('lou')).toEqual([])
+    await follow('lou', 'max')
+    expect(await summary('lou', '?type=mention')).toEqual(['mention max'])
+    expect((await call('lou', 'POST', 'users/max/unfollow')).status).toBe(200)
+    expect(await summary('lou', '?type=mention')).toEqual([])
   })
 
   it('tells no account waiting for its activation, not even once it is activated', async () => {
@@ -264,4 +271,48 @@ describe('notifications', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+})
+
+/**
+ * Which notifications a user may still see is read in a fixed number of statements, however many
+ * there are (each used to cost its own reads of its sender, workout, comment and follows).
+ */
+describe('notifications read in batches', () => {
+  it('reads the same number of statements for 3 notifications as for 21', async () => {
+    let statements = 0
+    const started = await startWithOwnerAndSam({ hooks: { afterSnapshotRead: () => Promise.resolve(void (statements += 1)) } })
+    const { t, owner } = started
+    try {
+      const ann = await registerUser(t, 'ann', { activate: owner })
+      const ride = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+        token: ann.token,
+        body: { sport_id: 1, duration: 1800, distance: 5, workout_date: '2024-06-01 08:00', workout_visibility: 'public' },
+      })
+      const rideId = ride.body.data.workouts[0]?.id ?? ''
+      /** A follow request, a like of ann's workout and a comment mentioning her from a new user each: three notifications. */
+      const fromNewUser = async (name: string) => {
+        const user = await registerUser(t, name, { activate: owner })
+        expect((await t.api('POST', `users/ann/follow`, { token: user.token })).status).toBe(200)
+        expect((await t.api('POST', `workouts/${rideId}/like`, { token: user.token })).status).toBe(200)
+        expect((await t.api('POST', `workouts/${rideId}/comments`, { token: user.token, body: { text: 'Hi @ann', text_visibility: 'public' } })).status).toBe(201)
+      }
+      /** The statements the types of ann's notifications take, and how many notifications there are. */
+      const measured = async () => {
+        statements = 0
+        const types = await t.api<NotificationTypesResponse>('GET', 'notifications/types', { token: ann.token })
+        const read = statements
+        const all = await t.api<NotificationsResponse>('GET', 'notifications?per_page=5', { token: ann.token })
+        return { read, types: types.body.notification_types, total: all.body.pagination.total }
+      }
+      await fromNewUser('fan0')
+      const few = await measured()
+      for (let n = 1; n < 7; n += 1) await fromNewUser(`fan${n}`)
+      const many = await measured()
+      expect([few.total, many.total]).toEqual([3, 21])
+      expect(many.types).toEqual(['follow_request', 'mention', 'workout_like'])
+      expect(many.read).toBe(few.read)
+    } finally {
+      await t.close()
+    }
+  }, 120_000)
 })

@@ -15,15 +15,15 @@ import {
 import { AppError } from '../../../src/errors'
 import { NotificationEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
-import type { NotificationEvent } from '../../db/repositories/notifications.repository'
+import type { NotificationEvent, NotificationSubjects } from '../../db/repositories/notifications.repository'
 import { afterCommit } from '../../db/write-queue'
 import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
 import type { Mailer } from '../../mail/mailer'
 import type { WorkoutsService } from '../workouts/workouts.service'
-import type { Comments } from './comments.service'
+import { commentHidden, commentReadable, type Comments } from './comments.service'
 import { paginationOf, userSeenBy } from './follows.service'
-import { viewWorkout } from './workout-access'
+import { accessTo } from './workout-access'
 
 /** The reference's page size for notifications. */
 const NOTIFICATIONS_PER_PAGE = 5
@@ -60,23 +60,28 @@ export type Notifier = ReturnType<typeof createNotifier>
  * or whose sharing is suspended) is left out.
  */
 export function createNotifications({ database }: { database: Database }, comments: Comments, workouts: WorkoutsService) {
-  async function stillVisible(repositories: Repositories, viewer: UserEntity, notification: NotificationEntity): Promise<boolean> {
+  /** Whether `viewer` may still see `notification`, from what their notifications are about (read beforehand, in one go). */
+  function stillVisible(viewer: UserEntity, notification: NotificationEntity, subjects: NotificationSubjects): boolean {
     const moderation = MODERATION_NOTIFICATION_TYPES.includes(notification.type)
-    const from = await repositories.users.byId(notification.fromUserId)
+    const from = subjects.users.get(notification.fromUserId)
     if (!moderation && (!from?.isActive || from.sharingSuspendedAt != null)) return false
-    if (notification.commentId) return comments.noticeable(repositories, viewer, notification.commentId, moderation)
-    if (notification.workoutId)
-      return viewWorkout(repositories.handle, viewer, notification.workoutId, 'workout').then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof AppError && error.code === 'workout_not_found') return false
-          throw error
-        },
-      )
-    return true
+    const seesWorkout = (id: string) => {
+      const workout = subjects.workouts.get(id)
+      const owner = workout ? subjects.users.get(workout.userId) : undefined
+      return workout !== undefined && owner !== undefined && accessTo(workout, owner, viewer, subjects.followed.has(owner.id))?.workout === true
+    }
+    if (notification.commentId) {
+      const comment = subjects.comments.get(notification.commentId)
+      if (!comment || !seesWorkout(comment.workoutId)) return false
+      // Never once the comment is hidden, even to its author, except the author's notice of its moderation (raised to the author only).
+      if (moderation) return true
+      const author = subjects.users.get(comment.userId) ?? null
+      return !commentHidden(comment, author) && commentReadable(comment, author, viewer, subjects.followed.has(comment.userId))
+    }
+    return notification.workoutId ? seesWorkout(notification.workoutId) : true
   }
 
-  /** The viewer's notifications they may still see, the first `limit` of them (checked one by one). */
+  /** The viewer's notifications they may still see, the first `limit` of them. */
   async function visibleOf(
     viewer: UserEntity,
     filter: { status?: 'read' | 'unread' | undefined; type?: NotificationType | undefined },
@@ -84,10 +89,12 @@ export function createNotifications({ database }: { database: Database }, commen
     limit = Number.POSITIVE_INFINITY,
   ) {
     return database.snapshot(async (repositories) => {
+      const notifications = await repositories.notifications.ofUser(viewer.id, filter, order)
+      const subjects = await repositories.notifications.subjectsOf(viewer.id)
       const visible: NotificationEntity[] = []
-      for (const notification of await repositories.notifications.ofUser(viewer.id, filter, order)) {
+      for (const notification of notifications) {
         if (visible.length >= limit) break
-        if (await stillVisible(repositories, viewer, notification)) visible.push(notification)
+        if (stillVisible(viewer, notification, subjects)) visible.push(notification)
       }
       return visible
     })
@@ -117,7 +124,7 @@ export function createNotifications({ database }: { database: Database }, commen
   async function own(viewer: UserEntity, id: string): Promise<NotificationEntity> {
     const found = await database.snapshot(async (repositories) => {
       const notification = isShortId(id) ? await repositories.notifications.byId(id) : null
-      return notification && notification.toUserId === viewer.id && (await stillVisible(repositories, viewer, notification)) ? notification : null
+      return notification && notification.toUserId === viewer.id && stillVisible(viewer, notification, await repositories.notifications.subjectsOf(viewer.id)) ? notification : null
     })
     if (!found) throw new AppError('notification_not_found')
     return found

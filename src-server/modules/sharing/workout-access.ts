@@ -19,11 +19,21 @@ export interface ViewedWorkout {
   zones: PrivacyZone[]
 }
 
-/** How the viewer (null: nobody signed in) relates to the owner of a workout: a follower once their request is approved. */
-async function relationOf(manager: EntityManager, viewer: UserEntity | null, ownerId: number): Promise<Relation> {
-  if (viewer === null) return 'anonymous'
-  if (viewer.id === ownerId) return 'owner'
-  return (await followsRepository(manager).follows(viewer.id, ownerId)) ? 'follower' : 'stranger'
+/**
+ * What `viewer` (null: nobody signed in) may see of `workout`, owned by `owner`, whom the viewer
+ * follows (an approved request) or not; null for nothing at all. An account not active (never
+ * activated) or whose sharing an administrator suspended shows its workouts to itself only.
+ */
+export function accessTo(
+  workout: Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'>,
+  owner: UserEntity,
+  viewer: UserEntity | null,
+  followsOwner: boolean,
+): WorkoutAccess | null {
+  const own = viewer?.id === owner.id
+  if ((!owner.isActive || owner.sharingSuspendedAt != null) && !own) return null
+  const relation: Relation = viewer === null ? 'anonymous' : own ? 'owner' : followsOwner ? 'follower' : 'stranger'
+  return workoutAccess({ workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }, owner.hrVisibility, relation)
 }
 
 /** Which part of a workout an answer shows: the workout itself, its analysis (chart) or its map (line, GPX). */
@@ -38,14 +48,9 @@ export async function viewWorkout(manager: EntityManager, viewer: UserEntity | n
   const workout = isShortId(id) ? await repository.workoutById(id) : null
   const owner = workout ? (viewer?.id === workout.userId ? viewer : await repository.userById(workout.userId)) : null
   if (!workout || !owner) throw new AppError('workout_not_found')
-  // An account not active (never activated) or whose sharing an administrator suspended shows its workouts to itself only.
-  if ((!owner.isActive || owner.sharingSuspendedAt != null) && viewer?.id !== owner.id) throw new AppError('workout_not_found')
-  const access = workoutAccess(
-    { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility },
-    owner.hrVisibility,
-    await relationOf(manager, viewer, owner.id),
-  )
-  if (!access[part]) throw new AppError('workout_not_found')
+  const followsOwner = viewer !== null && viewer.id !== owner.id && (await followsRepository(manager).follows(viewer.id, owner.id))
+  const access = accessTo(workout, owner, viewer, followsOwner)
+  if (!access?.[part]) throw new AppError('workout_not_found')
   return { workout, owner, access, zones: await zonesHiddenFrom(manager, viewer, owner.id) }
 }
 
