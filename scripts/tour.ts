@@ -28,7 +28,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 interface Finding {
   screen: string
   variant: string
-  kind: 'axe' | 'sideways' | 'cut text' | 'page error'
+  kind: 'axe' | 'sideways' | 'cut text' | 'page error' | 'not walked'
   detail: string
 }
 
@@ -72,6 +72,8 @@ async function walk(browser: Browser, base: string, folder: string, screens: Scr
   const { language, width, height, scheme } = variant
   const label = `${language} ${width} ${scheme}`
   const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, locale: language })
+  // Two minutes rather than 30 s per step: the tour is often run on a busy machine.
+  context.setDefaultTimeout(120_000)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -85,12 +87,17 @@ async function walk(browser: Browser, base: string, folder: string, screens: Scr
       // A string, not a function: tsx's helpers are not in the page.
       await page.evaluate(`window.localStorage.setItem('language', ${JSON.stringify(language)}); ${signedIn ? `window.localStorage.setItem('authToken', ${JSON.stringify(account.token)})` : "window.localStorage.removeItem('authToken')"}`)
       for (const screen of screens.filter((candidate) => candidate.signedIn === signedIn)) {
-        await page.goto(`${base}${screen.path(account)}`)
-        await page.waitForLoadState('networkidle')
-        // Loaders gone (charts and maps fetch their chunk, then their data).
-        await page.getByRole('status').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined)
-        findings.push(...(await inspect(page, screen, label, errors)))
-        await page.screenshot({ path: join(folder, `${screen.name}-${language}-${width}-${scheme}.png`), fullPage: true })
+        try {
+          await page.goto(`${base}${screen.path(account)}`)
+          await page.waitForLoadState('networkidle')
+          // Loaders gone (charts and maps fetch their chunk, then their data).
+          await page.getByRole('status').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined)
+          findings.push(...(await inspect(page, screen, label, errors)))
+          await page.screenshot({ path: join(folder, `${screen.name}-${language}-${width}-${scheme}.png`), fullPage: true })
+        } catch (error) {
+          // A screen that does not load in time (a loaded machine) is a finding, not the end of the tour.
+          findings.push({ screen: screen.name, variant: label, kind: 'not walked', detail: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) })
+        }
       }
     }
   } finally {
