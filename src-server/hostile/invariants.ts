@@ -27,9 +27,10 @@ export async function snapshot(t: TestServer): Promise<Snapshot> {
     rows[table] = row.n
   }
   // The database, the lock and the journal of files in flight (a line per stored file attempted,
-  // cleared at start-up) are the server's bookkeeping, not files an upload may leave behind.
+  // cleared at start-up; a club server's instance keeps its own under in-flight/) are the server's
+  // bookkeeping, not files an upload may leave behind.
   const dataFiles = (await tree(t.dataDir)).filter(
-    (path) => !/^waymark\.sqlite(-wal|-shm)?$/.test(path) && !path.startsWith('server.lock') && path !== 'in-flight.journal',
+    (path) => !/^waymark\.sqlite(-wal|-shm)?$/.test(path) && !path.startsWith('server.lock') && !/^in-flight(\.journal|\/[^/]+\.journal)$/.test(path),
   )
   // The data folder's parent is a temporary folder of this test only: nothing may appear there.
   const outside = (await tree(dirname(t.dataDir))).filter((path) => !path.startsWith(`${relative(dirname(t.dataDir), t.dataDir)}/`))
