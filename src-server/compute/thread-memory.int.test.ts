@@ -14,14 +14,16 @@ async function rssMb(pid: number): Promise<number> {
 
 /**
  * What an idle server may hold after a large file beyond what it held before it, MB: allocator
- * slack. The dead parse of 200,000 one-point segments is ~110 MB of the thread's heap; once
+ * slack. The dead parse of 200,000 one-point segments is ~110 MB of the thread's heap; kept
+ * uncollected, the server stayed ~100 MB or more above its reading before the file; once
  * collected by a plain full collection, Node 22–26 still kept 40–125 MB of its pages resident
- * (V8's page pool), which the last-resort collection gives back (the server then settled 70–110 MB
- * below its reading before the file, on Node 24 from source).
+ * (V8's page pool), which the last-resort collection gives back. With it the server settled
+ * within 16 MB when this file ran alone, and 23 MB above once on Node 26 in the whole suite:
+ * the limit leaves room for that, and still fails a thread that keeps its parse.
  */
-const KEPT_MAX_MB = 16
+const KEPT_MAX_MB = 48
 /** How long the pages of a collected heap may take to go back to the system (V8 unmaps them in the background). */
-const GIVEN_BACK_WITHIN_MS = 5000
+const GIVEN_BACK_WITHIN_MS = 10_000
 
 describe.runIf(process.platform === 'linux')('compute threads between files', () => {
   let dataDir: string
