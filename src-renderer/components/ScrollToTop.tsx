@@ -23,9 +23,11 @@ export function ScrollToTop() {
     // Shown when the bottom comes into view on a page long enough to scroll; hidden again when the
     // page's height shrinks (a short page reached from the bottom of a long one keeps the marker in
     // view). A page growing while its bottom is in view (data arriving) does not show it: that
-    // would fetch the button on every first load.
+    // would fetch the button on every first load. The observer reports the layout of an earlier
+    // frame, so the marker's place is read again now, with the page's height it is compared to.
+    const inViewNow = () => element.getBoundingClientRect().top < window.innerHeight
     const observer = new IntersectionObserver((entries) => {
-      const show = Boolean(entries[0]?.isIntersecting) && scrollable()
+      const show = Boolean(entries[0]?.isIntersecting) && scrollable() && inViewNow()
       setVisible(show)
       if (show) setNeeded(true)
     })
