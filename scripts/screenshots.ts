@@ -5,7 +5,7 @@
  * `<folder>/<screen>-<language>-<width>-<scheme>.png` plus one sheet per screen and width with
  * the four variants side by side.
  *
- *   tsx --tsconfig tsconfig.node.json scripts/screenshots.ts [folder] [screen names…]
+ *   tsx --tsconfig tsconfig.node.json scripts/screenshots.ts [folder, .tmp/screenshots by default: git-ignored] [screen names…]
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -55,7 +55,7 @@ async function shoot(browser: Browser, base: string, folder: string, screen: Scr
 }
 
 const [folderArgument, ...only] = process.argv.slice(2)
-const folder = resolve(folderArgument ?? 'screenshots')
+const folder = resolve(folderArgument ?? '.tmp/screenshots')
 mkdirSync(folder, { recursive: true })
 runWithServer(async (base, browser) => {
   const fr = await seedAccount(base, 'camille', 'fr')
