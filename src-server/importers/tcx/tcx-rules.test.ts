@@ -144,4 +144,54 @@ describe('TCX reader rules', () => {
     const track = only(activities(activity(lap(point(0) + point(1)), 'Running', '<Extensions><Activity Sport="Biking"/></Extensions>')))
     expect([track.sport, track.tracks[0]?.segments.map((segment) => segment.size)]).toEqual(['running', [2]])
   })
+  describe("a lap's stated time and distance", () => {
+    // An indoor run (no position, no point distance): the points' distance is the laps' DistanceMeters spread
+    // over each lap's time, from its StartTime for TotalTimeSeconds, else over its points' span.
+    const iso = (second: number) => new Date(Date.UTC(2020, 0, 1, 8, 0, second)).toISOString()
+    const indoor = (...seconds: number[]) => seconds.map((second) => `<Trackpoint><Time>${iso(second)}</Time><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint>`).join('')
+    const indoorLap = (points: string, head: string, start?: number) => `<Lap${start === undefined ? '' : ` StartTime="${iso(start)}"`}>${head}<Track>${points}</Track></Lap>`
+    const stated = (seconds: number | null, metres: number | null) =>
+      `${seconds === null ? '' : `<TotalTimeSeconds>${seconds}</TotalTimeSeconds>`}${metres === null ? '' : `<DistanceMeters>${metres}</DistanceMeters>`}`
+    const distances = (laps: string) => segmentsOf(activities(activity(laps))).map((segment) => column(segment.recordedDistance))
+
+    it('spreads a lap over its stated time from its StartTime, not over its points, and past its end gives its whole distance', () => {
+      // Stated 0–100 s for 1,000 m; points at 10, 60 and 110 s: 10 m/s from 0 s, the whole 1,000 m after 100 s.
+      expect(distances(indoorLap(indoor(10, 60, 110), stated(100, 1_000), 0))).toEqual([[100, 600, 1_000]])
+    })
+
+    it("spreads a lap stating no time, or no StartTime, over its points' span", () => {
+      // Lap 1 stated 0–100 s (1,000 m); lap 2 without TotalTimeSeconds (200–300 s by its points, 500 m);
+      // lap 3 without StartTime (400–500 s by its points, 300 m).
+      const laps = indoorLap(indoor(0, 100), stated(100, 1_000), 0) + indoorLap(indoor(200, 250, 300), stated(null, 500), 200) + indoorLap(indoor(400, 450, 500), stated(100, 300))
+      expect(distances(laps)).toEqual([[0, 1_000], [1_000, 1_250, 1_500], [1_500, 1_650, 1_800]])
+    })
+
+    it("a lap whose stated time is negative is spread over its points' span; one of 0 s counts whole from its start", () => {
+      const laps = indoorLap(indoor(0, 50, 100), stated(-100, 1_000), 0) + indoorLap(indoor(200, 250), stated(0, 400), 200)
+      expect(distances(laps)).toEqual([[0, 500, 1_000], [1_400, 1_400]])
+    })
+
+    it('a lap with neither a stated time nor two timed points measures nothing: the lap before it goes on', () => {
+      const laps = indoorLap(indoor(0, 100), stated(100, 1_000), 0) + indoorLap(indoor(150), stated(null, 700))
+      expect(distances(laps)).toEqual([[0, 1_000], [1_000]])
+    })
+
+    it("reads a lap's time, distance and calories only where the schema puts them: directly in the Lap", () => {
+      const stray = `<Extensions><LX><TotalTimeSeconds>1</TotalTimeSeconds><DistanceMeters>9000</DistanceMeters><Calories>70</Calories></LX></Extensions>`
+      const laps = indoorLap(indoor(0, 50, 100), `${stated(100, 1_000)}<Calories>30</Calories>${stray}`, 0)
+      expect(distances(laps)).toEqual([[0, 500, 1_000]])
+      expect(only(activities(activity(laps))).calories).toBe(30)
+      // A lap nested in an activity's extensions, after its laps, holds nothing of the activity's.
+      const nested = activity(laps, 'Running', '<Extensions><Lap><Calories>70</Calories><Track>' + indoor(300) + '</Track></Lap></Extensions>')
+      expect(only(activities(nested)).calories).toBe(30)
+      expect(segmentsOf(activities(nested)).map((segment) => segment.size)).toEqual([3])
+    })
+
+    it("takes a lap's points from its Track only: a Trackpoint in its extensions is none, and lends the next one nothing", () => {
+      const stray = `<Extensions><Trackpoint><Time>${iso(70)}</Time><AltitudeMeters>321</AltitudeMeters><HeartRateBpm><Value>150</Value></HeartRateBpm></Trackpoint></Extensions>`
+      const [segment, ...more] = segmentsOf(activities(activity(indoorLap(indoor(0, 50, 100), `${stated(100, 1_000)}${stray}`, 0))))
+      expect(more).toEqual([])
+      expect([column(segment?.recordedDistance), column(segment?.heartRate), column(segment?.ele)]).toEqual([[0, 500, 1_000], [120, 120, 120], [null, null, null]])
+    })
+  })
 })
