@@ -1,3 +1,4 @@
+import { Decoder, Stream } from '@garmin/fitsdk'
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,7 +8,7 @@ import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, 
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { decodePolyline } from '../../../src/domain/heatmap'
-import { fixture, upload } from '../../test/workouts'
+import { fixture, realFile, upload } from '../../test/workouts'
 import { startServerProcess, token } from '../../test/server-process'
 import { onPostgresLane } from '../../test/postgres-lane'
 import { dialectOf } from '../../db/dialect'
@@ -215,6 +216,26 @@ describe('insights API', () => {
     expect(await stored(large)).toMatchObject({ ascent: 20.32, descent: 0 })
     const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
     expect(records.find((record) => record.record_type === 'HA')).toMatchObject({ workout_id: large, value: 20.32 })
+  })
+
+  it("workouts stored before the counter counted ahead of the first fix get the device's distance in the background", async () => {
+    // A run whose GPS found its first fix 211 s and 626 m in: Garmin's SDK reads 5,839.77 m in its session.
+    const bytes = await realFile('fit/sportgems-2019-09-14.fit')
+    const deviceM = new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]?.totalDistance ?? Number.NaN
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'run.fit', bytes, { sport_id: RUNNING })
+    const id = answer.body.data.workouts[0]?.id ?? ''
+    // As the earlier rule stored it: the fixes' 5.386 km, the counter's first 626 m missing.
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [5.386, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [5])
+
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    await t.server.settled()
+    expect((await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    expect(Math.abs((stored?.distance ?? 0) * 1000 - deviceM)).toBeLessThanOrEqual(deviceM * 0.03)
   })
 
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {

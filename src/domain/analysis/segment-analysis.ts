@@ -3,7 +3,7 @@ import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
 import { filteredMaxSpeedMs } from './max-speed'
-import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations } from './plausibility'
+import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations, isFix } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
 /** Exact (unrounded) figures of one segment, before truncation to whole seconds. */
@@ -145,8 +145,9 @@ export function measureSegment(
   let last = -1
   let timed = -1
   const distanceColumn = series.distanceM
+  const bridged = source === 'positions' ? counterBridges(segment, lat, lon) : null
   for (let i = 0; i < n; i++) {
-    const hasSource = source === 'positions' ? !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN)) : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
+    const hasSource = source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN)
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) >= 0) {
         const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
@@ -239,7 +240,7 @@ function stepM(
   to: number,
   knownGroundM: number,
 ): number {
-  if (source === 'recorded') {
+  if (source === 'recorded' || !hasPosition(lat, lon, from) || !hasPosition(lat, lon, to)) {
     const step = (segment.recordedDistance?.[to] ?? Number.NaN) - (segment.recordedDistance?.[from] ?? Number.NaN)
     return step >= 0 ? step : Number.NaN
   }
@@ -251,6 +252,55 @@ function stepM(
   if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
+}
+
+function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {
+  return !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))
+}
+
+/** How far the counter's rise between the first and last fix may lie from the fixes' own distance and still fill in for them. */
+const COUNTER_AGREES_SHARE = 0.1
+const COUNTER_AGREES_M = 10
+
+/**
+ * The records the device wrote before its first fix or after its last (no position, or the (0, 0)
+ * of no fix) with its distance counter (1 = bridged): the positions measure nothing there, the
+ * counter's rise is the device's distance (a run whose GPS found its first fix 600 m in). Only
+ * where the fix next to them reads the counter too, and the counter measured between the first and
+ * the last fix what the fixes did (within 10 %): a counter that disagrees with the positions where
+ * both exist (a foot pod off its calibration, a watch indoors whose fixes wander) is no measure of
+ * what they miss. Between two fixes the straight line stays: there a counter that rises less is a
+ * device that stopped counting (auto-pause) while its fixes say the athlete moved, and one that
+ * writes its counter in records of its own, between fixes, runs late against them. `null` when
+ * nothing is bridged.
+ */
+function counterBridges(segment: TrackSegment, lat: Float64Array, lon: Float64Array): Uint8Array | null {
+  const counter = segment.recordedDistance
+  if (!counter) return null
+  const reads = (i: number): boolean => !Number.isNaN(counter[i] ?? Number.NaN)
+  const fix = (i: number): boolean => isFix(segment.lat[i] ?? Number.NaN, segment.lon[i] ?? Number.NaN)
+  let first = 0
+  while (first < segment.size && !fix(first)) first++
+  if (first === segment.size) return null
+  let last = segment.size - 1
+  while (!fix(last)) last--
+  const head = counter.subarray(0, first).some((value) => !Number.isNaN(value))
+  const tail = counter.subarray(last + 1).some((value) => !Number.isNaN(value))
+  if (!head && !tail) return null
+  let fixesM = 0
+  let previous = -1
+  for (let i = first; i <= last; i++) {
+    if (!hasPosition(lat, lon, i)) continue
+    if (previous >= 0) fixesM += groundDistanceM(lat[previous] ?? Number.NaN, lon[previous] ?? Number.NaN, lat[i] ?? Number.NaN, lon[i] ?? Number.NaN)
+    previous = i
+  }
+  // Unknown (no agreement) when either fix does not read the counter.
+  const counterM = (counter[last] ?? Number.NaN) - (counter[first] ?? Number.NaN)
+  if (!(Math.abs(counterM - fixesM) <= fixesM * COUNTER_AGREES_SHARE + COUNTER_AGREES_M)) return null
+  const bridged = new Uint8Array(segment.size)
+  if (head) for (let i = 0; i < first; i++) if (reads(i)) bridged[i] = 1
+  if (tail) for (let i = last + 1; i < segment.size; i++) if (reads(i)) bridged[i] = 1
+  return bridged
 }
 
 /** A point's speed in km/h from the speeds (m/s, 0 = undefined) of the intervals before and after it. */

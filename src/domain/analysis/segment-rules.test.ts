@@ -105,4 +105,54 @@ describe('rules that hold for files nobody here has seen', () => {
     const spike = gpxOf(Array.from({ length: 5 }, (_, i) => ({ s: i * 10, lat: i === 2 ? 46 : 45 + i * 0.001 })))
     expect((analyseTrack(spike).workout.distanceKm ?? 0) * 1000).toBeCloseTo(4 * MILLIDEGREE_M, 1)
   })
+
+  describe("the device's distance counter where there is no position yet, or no longer", () => {
+    interface Record {
+      readonly s: number
+      /** Latitude (longitude 6), or none: (0, 0), a chip's "no fix yet". */
+      readonly lat?: number
+      /** The record's distance counter, metres. */
+      readonly c?: number
+    }
+    const fitOf = (...records: Record[]): Track => {
+      const builder = new TrackSegmentBuilder()
+      for (const record of records) {
+        builder.push({ time: start + record.s * 1000, lat: record.lat ?? 0, lon: record.lat === undefined ? 0 : 6, ele: Number.NaN, recordedDistance: record.c ?? Number.NaN })
+      }
+      return { format: 'fit', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
+    }
+    const metres = (track: Track): number => (analyseTrack(track).workout.distanceKm ?? 0) * 1000
+    // Fixes 0.001° apart (111.3 m) whose counter rises 111 m a step: it measures what they do.
+    const fixes = (from: number, counterM: number): Record[] => [0, 1, 2].map((k) => ({ s: from + k * 40, lat: 45 + k * 0.001, c: counterM + k * 111 }))
+
+    it('before the first fix: the counter\'s rise up to it counts (a run whose GPS found its first fix 600 m in)', () => {
+      const track = fitOf({ s: 0, c: 0 }, { s: 100, c: 300 }, { s: 200, c: 600 }, ...fixes(240, 640))
+      // 640 m counted up to the first fix, then the fixes' 2 × 111.3 m.
+      expect(metres(track)).toBeCloseTo(640 + 2 * MILLIDEGREE_M, 6)
+      const { workout, series } = analyseTrack(track)
+      expect(workout.movingS).toBe(320)
+      // Per record: the chart's distance rises through the stretch without a position.
+      expect([...series.distanceM.subarray(0, 4)]).toEqual([0, 300, 600, 640])
+    })
+
+    it('after the last fix: the counter\'s rise from it counts (a watch that lost its fix under trees)', () => {
+      expect(metres(fitOf(...fixes(0, 50), { s: 120, c: 400 }, { s: 200, c: 700 }))).toBeCloseTo(2 * MILLIDEGREE_M + 428, 6)
+    })
+
+    it('a counter that disagrees with the fixes where both exist measures nothing they miss', () => {
+      // The fixes measure 222.6 m, the counter 30 m over the same stretch (more than 10 % + 10 m off).
+      const track = fitOf({ s: 0, c: 0 }, { s: 100, c: 300 }, { s: 140, lat: 45, c: 300 }, { s: 180, lat: 45.001, c: 315 }, { s: 220, lat: 45.002, c: 330 })
+      expect(metres(track)).toBeCloseTo(2 * MILLIDEGREE_M, 6)
+    })
+
+    it('a fix that does not read the counter (a device writing them in records of their own) keeps its positions alone', () => {
+      const track = fitOf({ s: 0, c: 0 }, { s: 100, c: 300 }, { s: 140, lat: 45 }, { s: 150, c: 340 }, { s: 180, lat: 45.001 }, { s: 190, c: 450 }, { s: 220, lat: 45.002 })
+      expect(metres(track)).toBeCloseTo(2 * MILLIDEGREE_M, 6)
+    })
+
+    it('between two fixes the straight line stays, whatever the counter says (an auto-paused counter, a late one)', () => {
+      const track = fitOf(...fixes(0, 0).slice(0, 2), { s: 60, c: 111 }, { s: 70, c: 400 }, { s: 80, lat: 45.002, c: 222 })
+      expect(metres(track)).toBeCloseTo(2 * MILLIDEGREE_M, 6)
+    })
+  })
 })
