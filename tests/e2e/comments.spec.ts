@@ -64,3 +64,65 @@ test.describe('comments and likes', () => {
     expect(errors).toEqual([])
   })
 })
+
+test.describe('who liked', () => {
+  test('lists who liked a workout (ten, then the rest) and a comment, by keyboard, each name linked to its page; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(180_000)
+    const errors = trackPageErrors(page)
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+    const owner = newAccount('olga')
+    const ownerToken = await createActiveUser(request, owner)
+    const workoutId = await lakeLoop(request, ownerToken, 'public')
+    // Eleven likers: one more than the server's page of ten.
+    const likers: string[] = []
+    const tokens: string[] = []
+    for (let index = 0; index < 11; index++) {
+      const account = newAccount(`liker${index}`)
+      const token = await createActiveUser(request, account)
+      expect((await request.post(`/api/workouts/${workoutId}/like`, { headers: bearer(token) })).ok()).toBe(true)
+      likers.push(account.username)
+      tokens.push(token)
+    }
+    const [commenterToken, commentLikerToken] = tokens
+    const added = await request.post(`/api/workouts/${workoutId}/comments`, { headers: bearer(commenterToken ?? ''), data: { text: 'Nice one', text_visibility: 'public' } })
+    expect(added.ok()).toBe(true)
+    const commentId = ((await added.json()) as { comment: { id: string } }).comment.id
+    expect((await request.post(`/api/comments/${commentId}/like`, { headers: bearer(commentLikerToken ?? '') })).ok()).toBe(true)
+
+    await openWithToken(page, ownerToken, `/workouts/${workoutId}`)
+    const card = page.getByTestId('workout-comments')
+    await expect(card.getByTestId('workout-like')).toHaveText('Like · 11', { timeout: 20_000 })
+    const whoLiked = card.getByRole('button', { name: 'Who liked this workout' })
+    await whoLiked.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Who liked this workout' })
+    await expect(dialog.getByText('Who liked this workout')).toBeFocused()
+    const names = dialog.getByRole('link')
+    await expect(names).toHaveCount(10)
+    await expect(dialog.getByRole('button', { name: 'Load more' })).toBeVisible()
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `likers, ${scheme}`)).toEqual([])
+    }
+    // Tab past the ten names to "Load more": the eleventh name comes and takes the focus.
+    for (let step = 0; step < 11; step++) await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Load more' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(names).toHaveCount(11)
+    await expect(names.nth(10)).toBeFocused()
+    await expect(dialog.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+    expect((await names.allTextContents()).toSorted()).toEqual(likers.toSorted())
+    for (const [index, name] of (await names.allTextContents()).entries()) await expect(names.nth(index)).toHaveAttribute('href', `/users/${name}`)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(whoLiked).toBeFocused()
+
+    // The comment's likers: its one liker, whose name leads to their page.
+    await card.getByRole('button', { name: `Who liked the comment by ${likers[0] ?? ''}` }).click()
+    const commentDialog = page.getByRole('dialog', { name: `Who liked the comment by ${likers[0] ?? ''}` })
+    await expect(commentDialog.getByRole('link')).toHaveText([likers[1] ?? ''])
+    await commentDialog.getByRole('link').click()
+    await expect(page).toHaveURL(new RegExp(`/users/${likers[1] ?? ''}$`))
+    expect(errors).toEqual([])
+  })
+})

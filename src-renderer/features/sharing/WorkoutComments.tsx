@@ -6,6 +6,7 @@ import { VISIBILITY_LEVELS, type Visibility } from '../../../src/domain/visibili
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useLoad } from '../../components/useLoad'
+import { Likers } from './Likers'
 import { useListActions } from './useListActions'
 import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
@@ -53,17 +54,20 @@ export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: s
           <Title order={3} size="h5">
             {t('sharing.COMMENTS.TITLE')}
           </Title>
-          <Button
-            variant={likes.liked ? 'filled' : 'default'}
-            size="compact-sm"
-            aria-pressed={likes.liked}
-            loading={busy === 'like'}
-            disabled={!profile}
-            onClick={() => void toggleWorkoutLike()}
-            data-testid="workout-like"
-          >
-            {t('sharing.COMMENTS.LIKES', { count: likes.count })}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant={likes.liked ? 'filled' : 'default'}
+              size="compact-sm"
+              aria-pressed={likes.liked}
+              loading={busy === 'like'}
+              disabled={!profile}
+              onClick={() => void toggleWorkoutLike()}
+              data-testid="workout-like"
+            >
+              {t('sharing.COMMENTS.LIKES', { count: likes.count })}
+            </Button>
+            {likes.count > 0 && <Likers subject={{ kind: 'workout', id: workoutId }} label={t('sharing.COMMENTS.WHO_LIKED_WORKOUT')} />}
+          </Group>
         </Group>
         <ErrorBox keys={[...loadErrors, ...errors]} />
         {comments.length === 0 && (
@@ -173,6 +177,9 @@ function CommentItem({ comment, mine, signedIn, admin, timezone, busy, editing, 
         >
           {t('sharing.COMMENTS.LIKES', { count: comment.likes_count })}
         </Button>
+        {comment.likes_count > 0 && (
+          <Likers subject={{ kind: 'comment', id: comment.id }} label={t('sharing.COMMENTS.WHO_LIKED_COMMENT', { username: comment.user.username })} />
+        )}
         {mine && editing === null && (
           <>
             <Button variant="default" size="compact-xs" onClick={() => onEdit(comment.text)}>
