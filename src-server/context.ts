@@ -7,6 +7,7 @@ import type { TileSource } from './maps/tiles'
 import type { WeatherJobs } from './weather/weather-jobs'
 import type { WriteQueue } from './db/write-queue'
 import type { ReadConnection, ReadSnapshot } from './db/read-snapshots'
+import type { Database } from './db/repositories'
 import type { ExpiringCache, ReadCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import type { PasswordHasher } from './lib/passwords'
@@ -26,6 +27,8 @@ export interface ServerContext {
   readonly read: ReadConnection
   /** The only way to the write connection: one transaction at a time. */
   readonly write: WriteQueue
+  /** The repositories on those connections (see `db/repositories/index.ts`). */
+  readonly database: Database
   readonly readCache: ReadCache
   /** Users of recently seen session tokens, dropped like the read cache. */
   readonly sessions: ExpiringCache<UserEntity>

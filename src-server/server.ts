@@ -149,8 +149,10 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
   // Password hashes get a thread of their own, so a login never waits behind a file's parsing.
   const passwordThread = createComputePool({ threads: 1 })
+  const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const context: ServerContext = {
     config,
+    database,
     db: reader,
     readSnapshot: snapshots.run,
     read: snapshots.read,
@@ -175,7 +177,6 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
   const stopCompacting = compactJournal(layout, settledFiles(reader, layout))
   const imports = createImportTasks(context, overrides.importLeaseMs)
-  const database = createDatabase({ reader, read: snapshots.read, readSnapshot: snapshots.run, write })
   const watchIntervalMs = overrides.watchIntervalMs === undefined ? WATCH_INTERVAL_MS : overrides.watchIntervalMs
   const watcher = createFolderWatcher(
     {

@@ -6,6 +6,7 @@ import type { DataDirLayout } from '../data-dir'
 import type { UserEntity } from '../db/entities'
 import { commandReadSnapshots } from '../db/engine'
 import { createWriteQueue } from '../db/write-queue'
+import { createDatabase } from '../db/repositories'
 import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
 import { createPasswordHasher } from '../lib/passwords'
@@ -42,6 +43,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
       version: 'cli',
       logger,
     },
+    database: createDatabase({ reader: db, read: snapshots.read, readSnapshot: snapshots.run, write }),
     db,
     readSnapshot: snapshots.run,
     read: snapshots.read,

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm'
 import type { Weather } from '../../src/contracts'
 import type { DataDirLayout } from '../data-dir'
 import { dialectOf } from '../db/dialect'
+import { repositoriesOf } from '../db/repositories'
 import { usersRepository } from '../db/repositories/users.repository'
 import { RecordEntity, SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
 import { exportEquipment } from '../modules/equipment/exported-equipment'
@@ -51,7 +52,7 @@ async function readUser(db: DataSource, layout: DataDirLayout, username: string,
       .orderBy('segment.segment_index', 'ASC')
       .getMany()
     const records = await manager.find(RecordEntity, { where: { userId: user.id }, order: { sportId: 'ASC', recordType: 'ASC' } })
-    const equipment = await exportEquipment(manager, user.id, workouts.map((workout) => workout.id))
+    const equipment = await exportEquipment(repositoriesOf(manager), user.id, workouts.map((workout) => workout.id))
 
     const files: ArchiveFile[] = []
     const picture = user.picture ? `picture/picture${extname(user.picture).toLowerCase()}` : null

@@ -160,17 +160,17 @@ export async function importUser(context: ServerContext, source: string, options
 
     const username = options.as ?? document.user.username
     const existing = await context.db.manager.findOneBy(UserEntity, { username })
-    const refusal = await equipmentRefusal(context.db.manager, existing?.id ?? null, document.equipment ?? [], document.workouts)
+    const refusal = await equipmentRefusal(context.database.reads, existing?.id ?? null, document.equipment ?? [], document.workouts)
     if (refusal) throw new ImportRefused(`${source}: ${refusal}`)
     const { user, password } = await targetAccount(context, document, username)
     await context.write((manager) => addSportPreferences(manager, user, document))
     // Exports written before equipment carry none: their workouts get each sport's defaults as uploads do.
     const withEquipment = document.equipment !== undefined
-    const items = await context.write((manager) => restoreEquipment(manager, user.id, document.equipment ?? []))
+    const items = await context.database.write((repositories) => restoreEquipment(repositories, user.id, document.equipment ?? []))
     /** Links a workout (new or already there) to its exported items: a second import links, never copies. */
     const equip = (workoutId: string, workout: ExportedWorkout) => {
       const ids = (workout.equipment ?? []).flatMap((label) => items.get(label) ?? [])
-      return ids.length === 0 ? Promise.resolve() : context.write((manager) => linkExportGear(manager, { id: workoutId, userId: user.id }, ids))
+      return ids.length === 0 ? Promise.resolve() : context.database.write((repositories) => linkExportGear(repositories, { id: workoutId, userId: user.id }, ids))
     }
     if (password !== null && document.user.picture && zip.names.includes(document.user.picture)) {
       const name = `${user.id}-${randomToken().slice(0, 16)}${extname(document.user.picture)}`
@@ -223,8 +223,8 @@ export async function importUser(context: ServerContext, source: string, options
       }
     }
     if (manualSports.size > 0) {
-      await context.write(async (manager) => {
-        for (const sportId of manualSports) await recomputeRecords(manager, user.id, sportId)
+      await context.database.write(async (repositories) => {
+        for (const sportId of manualSports) await recomputeRecords(repositories, user.id, sportId)
       })
     }
     return summary

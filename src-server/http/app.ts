@@ -100,7 +100,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   insightsRecompute.start()
   const authenticate: Authenticate = (authorization, endpoint) => auth.authenticate(authorization, endpoint)
 
-  const settings = () => readSettings(context.db.manager)
+  const settings = () => readSettings(database.reads)
   const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await settings()).maxSingleFileSize)
   // Archives may be larger than single files; the route refuses a single file over its own limit.
   // A track file is hashed as it arrives (the import needs its hash first): by a compute thread

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { dataDirLayout } from '../../../src-server/data-dir'
 import { createDataSource, openPostgresDataSource } from '../../../src-server/db/data-source'
 import { moveSqliteToPostgres } from '../../../src-server/db/postgres-move'
+import { repositoriesOf } from '../../../src-server/db/repositories'
 import { recomputeRecords } from '../../../src-server/modules/records/records.service'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
@@ -90,7 +91,7 @@ export async function seed(dataDir: string, users: number, perUser: number): Pro
           [id, moving, moving, distance, speed, speed * 1.6, ascent, ascent],
         )
       }
-      for (const sport of [1, 2, 5, 6]) await recomputeRecords(manager, userId, sport)
+      for (const sport of [1, 2, 5, 6]) await recomputeRecords(repositoriesOf(manager), userId, sport)
     })
   }
   await db.destroy()

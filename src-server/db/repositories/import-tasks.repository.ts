@@ -86,3 +86,5 @@ export function importTasksRepository(manager: EntityManager) {
     },
   }
 }
+
+export type ImportTasksRepository = ReturnType<typeof importTasksRepository>

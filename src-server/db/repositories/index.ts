@@ -1,16 +1,19 @@
 import type { DataSource, EntityManager } from 'typeorm'
+import { checkpointWriteAheadLog } from '../engine'
 import type { ReadConnection, ReadSnapshot } from '../read-snapshots'
-import type { WriteQueue } from '../write-queue'
+import { afterCommit as afterCommitOf, shareWork as shareWorkOf, type WriteQueue } from '../write-queue'
 import { accessTokensRepository, type AccessTokensRepository } from './access-tokens.repository'
 import { appConfigRepository, type AppConfigRepository } from './app-config.repository'
 import { commentsRepository, type CommentsRepository } from './comments.repository'
 import { equipmentRepository, type EquipmentRepository } from './equipment.repository'
 import { followsRepository, type FollowsRepository } from './follows.repository'
+import { importTasksRepository, type ImportTasksRepository } from './import-tasks.repository'
 import { insightsRepository, type InsightsRepository } from './insights.repository'
 import { loginAddressesRepository, type LoginAddressesRepository } from './login-addresses.repository'
 import { notificationsRepository, type NotificationsRepository } from './notifications.repository'
 import { privacyZonesRepository, type PrivacyZonesRepository } from './privacy-zones.repository'
 import { recordsRepository, type RecordsRepository } from './records.repository'
+import { sharingRepository, type SharingRepository } from './sharing.repository'
 import { sportsRepository, type SportsRepository } from './sports.repository'
 import { statsRepository, type StatsRepository } from './stats.repository'
 import { usersRepository, type UsersRepository } from './users.repository'
@@ -24,43 +27,71 @@ export interface Repositories {
   readonly comments: CommentsRepository
   readonly equipment: EquipmentRepository
   readonly follows: FollowsRepository
+  readonly importTasks: ImportTasksRepository
   readonly insights: InsightsRepository
   readonly loginAddresses: LoginAddressesRepository
   readonly notifications: NotificationsRepository
   readonly privacyZones: PrivacyZonesRepository
   readonly records: RecordsRepository
+  readonly sharing: SharingRepository
   readonly sports: SportsRepository
   readonly stats: StatsRepository
   readonly users: UsersRepository
   readonly watchedFiles: WatchedFilesRepository
   readonly workouts: WorkoutsRepository
-  /**
-   * The connection or transaction they run on, for what still takes one (`afterCommit`, the
-   * modules not yet on repositories: see the README's architecture section). Never queried by services.
-   */
-  readonly handle: EntityManager
+}
+
+/**
+ * The connection or transaction each bundle runs on, kept out of the bundle so that services,
+ * which get the bundle, never hold an entity manager (see {@link afterCommit}, {@link shareWork}).
+ */
+const handles = new WeakMap<Repositories, EntityManager>()
+
+function handleOf(repositories: Repositories): EntityManager {
+  const manager = handles.get(repositories)
+  if (!manager) throw new Error('repositories not built by repositoriesOf')
+  return manager
 }
 
 /** The repositories on `manager` (the caller's transaction, a snapshot, or a read connection). */
 export function repositoriesOf(manager: EntityManager): Repositories {
-  return {
+  const repositories: Repositories = {
     accessTokens: accessTokensRepository(manager),
     appConfig: appConfigRepository(manager),
     comments: commentsRepository(manager),
     equipment: equipmentRepository(manager),
     follows: followsRepository(manager),
+    importTasks: importTasksRepository(manager),
     insights: insightsRepository(manager),
     loginAddresses: loginAddressesRepository(manager),
     notifications: notificationsRepository(manager),
     privacyZones: privacyZonesRepository(manager),
     records: recordsRepository(manager),
+    sharing: sharingRepository(manager),
     sports: sportsRepository(manager),
     stats: statsRepository(manager),
     users: usersRepository(manager),
     watchedFiles: watchedFilesRepository(manager),
     workouts: workoutsRepository(manager),
-    handle: manager,
   }
+  handles.set(repositories, manager)
+  return repositories
+}
+
+/**
+ * Runs `callback` once the write whose repositories these are has committed, never if it rolls
+ * back (see the write queue's `afterCommit`).
+ */
+export function afterCommit(repositories: Repositories, callback: () => void): void {
+  afterCommitOf(handleOf(repositories), callback)
+}
+
+/**
+ * Hands `item` to work the writes of a batch share (see the write queue's `shareWork`): `run`
+ * gets the repositories of the batch's transaction and the items of every write of the batch.
+ */
+export function shareWork<T>(repositories: Repositories, key: string, item: T, run: (repositories: Repositories, items: T[]) => Promise<void>): Promise<void> {
+  return shareWorkOf(handleOf(repositories), key, item, (manager, items) => run(repositoriesOf(manager), items))
 }
 
 /**
@@ -76,6 +107,8 @@ export interface Database {
   snapshot<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
   /** A write through the write queue: the repositories run inside its transaction. */
   write<T>(work: (repositories: Repositories) => Promise<T>, options?: Parameters<WriteQueue>[1]): Promise<T>
+  /** Empties SQLite's write-ahead log into the database (see `checkpointWriteAheadLog`); nothing on PostgreSQL. */
+  checkpointWriteAheadLog(): Promise<void>
 }
 
 export function createDatabase(connections: { reader: DataSource; read: ReadConnection; readSnapshot: ReadSnapshot; write: WriteQueue }): Database {
@@ -85,5 +118,6 @@ export function createDatabase(connections: { reader: DataSource; read: ReadConn
     read: (work) => read((manager) => work(repositoriesOf(manager))),
     snapshot: (work) => readSnapshot((manager) => work(repositoriesOf(manager))),
     write: (work, options) => write((manager) => work(repositoriesOf(manager)), options),
+    checkpointWriteAheadLog: () => checkpointWriteAheadLog(reader),
   }
 }

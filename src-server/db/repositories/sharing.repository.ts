@@ -21,3 +21,5 @@ export function sharingRepository(manager: EntityManager) {
     removeLink: async (workoutId: string, id: string): Promise<boolean> => ((await manager.delete(ShareLinkEntity, { id, workoutId })).affected ?? 0) > 0,
   }
 }
+
+export type SharingRepository = ReturnType<typeof sharingRepository>

@@ -3,26 +3,17 @@ import type { AppConfig, updateConfigBody } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
 import { AppError, type ErrorCode } from '../../../src/errors'
 import type { AppConfigEntity } from '../../db/entities'
-import { repositoriesOf, type Database, type Repositories } from '../../db/repositories'
-import type { EntityManager } from 'typeorm'
+import type { Database, Repositories } from '../../db/repositories'
 
-/** Reads the settings row (created by the first migration) on `handle` (a connection or the caller's transaction). */
-export async function readSettings(handle: EntityManager): Promise<AppConfigEntity> {
-  return settingsOf(repositoriesOf(handle))
-}
-
-async function settingsOf({ appConfig }: Repositories): Promise<AppConfigEntity> {
+/** Reads the settings row (created by the first migration) with `repositories` (a connection's or the caller's transaction's). */
+export async function readSettings({ appConfig }: Pick<Repositories, 'appConfig'>): Promise<AppConfigEntity> {
   const settings = await appConfig.settings()
   if (!settings) throw new AppError('config_read_failed')
   return settings
 }
 
 /** Registration stays open while the number of accounts (active or not) is under the limit. */
-export async function isRegistrationEnabled(handle: EntityManager, settings: AppConfigEntity): Promise<boolean> {
-  return registrationOpen(repositoriesOf(handle), settings)
-}
-
-async function registrationOpen({ users }: Repositories, settings: AppConfigEntity): Promise<boolean> {
+export async function isRegistrationEnabled({ users }: Pick<Repositories, 'users'>, settings: AppConfigEntity): Promise<boolean> {
   if (settings.maxUsers === 0) return true
   return (await users.count()) < settings.maxUsers
 }
@@ -42,7 +33,7 @@ export function createAppConfigService({ database, emailSending, tiles, version 
       admin_contact: settings.adminContact,
       gpx_limit_import: settings.gpxLimitImport,
       is_email_sending_enabled: emailSending,
-      is_registration_enabled: await registrationOpen(repositories, settings),
+      is_registration_enabled: await isRegistrationEnabled(repositories, settings),
       setup_required: (await repositories.users.count()) === 0,
       map_attribution: tiles?.attribution ?? '',
       tile_server_url: tiles ? '/api/workouts/map_tile/{z}/{x}/{y}.png' : null,
@@ -57,7 +48,7 @@ export function createAppConfigService({ database, emailSending, tiles, version 
     /** The public configuration. */
     async get(): Promise<AppConfig> {
       const { reads } = database
-      return present(reads, await settingsOf(reads))
+      return present(reads, await readSettings(reads))
     },
 
     /**
@@ -66,7 +57,7 @@ export function createAppConfigService({ database, emailSending, tiles, version 
      */
     async update(changes: z.output<typeof updateConfigBody>): Promise<AppConfig> {
       return database.write(async (repositories) => {
-        const settings = await settingsOf(repositories)
+        const settings = await readSettings(repositories)
         const next: AppConfigEntity = {
           ...settings,
           adminContact:

@@ -1,6 +1,5 @@
-import type { EntityManager } from 'typeorm'
 import type { UserEntity } from '../../db/entities'
-import { afterCommit } from '../../db/write-queue'
+import { afterCommit, type Repositories } from '../../db/repositories'
 import { hashToken, randomToken } from '../../lib/secrets'
 import type { TokenService } from '../../lib/tokens'
 import type { Mailer } from '../../mail/mailer'
@@ -27,15 +26,15 @@ export function createAccountMail({ publicUrl, mailer, tokens, now }: AccountMai
   // Mails about a change leave once its transaction has committed: a rolled-back change sends nothing.
   return {
     /**
-     * A new confirmation token for `user`: returns the columns to save with `manager`, and mails
+     * A new confirmation token for `user`: returns the columns to save with `repositories` (a write's), and mails
      * the link once that write has committed.
      */
     confirmAccount(
-      manager: EntityManager,
+      repositories: Repositories,
       user: Pick<UserEntity, 'email' | 'language' | 'username'>,
     ): Pick<UserEntity, 'confirmationTokenHash' | 'confirmationTokenExpiresAt'> {
       const token = randomToken()
-      afterCommit(manager, () =>
+      afterCommit(repositories, () =>
         mailer.send(user.email, {
           kind: 'account_confirmation',
           language: user.language,
@@ -64,19 +63,19 @@ export function createAccountMail({ publicUrl, mailer, tokens, now }: AccountMai
     },
 
     /**
-     * `newEmail` pending confirmation: returns the columns to save with `manager`; once that write
+     * `newEmail` pending confirmation: returns the columns to save with `repositories` (a write's); once that write
      * has committed, mails the confirmation link to the new address and, when `notifyCurrent`, a
      * notice to the current one.
      */
     changeEmail(
-      manager: EntityManager,
+      repositories: Repositories,
       user: Pick<UserEntity, 'email' | 'language' | 'username'>,
       newEmail: string,
       notifyCurrent: boolean,
     ): Pick<UserEntity, 'emailToConfirm' | 'emailTokenHash' | 'emailTokenExpiresAt'> {
       const token = randomToken()
       const common = { language: user.language, username: user.username, newEmail }
-      afterCommit(manager, () => {
+      afterCommit(repositories, () => {
         mailer.send(newEmail, {
           ...common,
           kind: 'email_update_to_new_email',

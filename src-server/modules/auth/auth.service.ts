@@ -93,9 +93,10 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
       await limits.consume('register', ip)
       throwProblems(registrationProblems(body))
       const passwordHash = await passwords.hash(body.password)
-      await database.write(async ({ users, handle }) => {
-        const settings = await readSettings(handle)
-        if (!(await isRegistrationEnabled(handle, settings))) throw new AppError('registration_disabled')
+      await database.write(async (repositories) => {
+        const { users } = repositories
+        const settings = await readSettings(repositories)
+        if (!(await isRegistrationEnabled(repositories, settings))) throw new AppError('registration_disabled')
         if (await users.byUsername(body.username)) throw new AppError('username_taken')
         if (await users.byEmail(body.email)) return
         const first = (await users.count()) === 0
@@ -111,7 +112,7 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
           createdAt: now(),
           language: isLanguage(body.language) ? body.language : 'en',
         })
-        if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(handle, user))
+        if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(repositories, user))
         await users.save(user)
       })
       return { status: 'success', message: 'successfully registered' }
@@ -148,10 +149,10 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
       if (!mailer.enabled) throw new AppError('route_not_found')
       await limits.consume('email', ip)
       if (!isValidEmail(email)) throw new AppError('email_invalid')
-      await database.write(async ({ users, handle }) => {
-        const user = await users.byEmail(email)
+      await database.write(async (repositories) => {
+        const user = await repositories.users.byEmail(email)
         if (!user || user.isActive) return
-        await users.update(user.id, accountMail.confirmAccount(handle, user))
+        await repositories.users.update(user.id, accountMail.confirmAccount(repositories, user))
       })
       return { status: 'success', message: 'confirmation email resent' }
     },

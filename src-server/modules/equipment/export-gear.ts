@@ -1,8 +1,7 @@
-import type { EntityManager } from 'typeorm'
 import { MISC_EQUIPMENT_MAX } from '../../../src/contracts'
 import { MISC, typeFitsSport } from '../../../src/domain/equipment'
 import { SPORTS } from '../../../src/domain/sports'
-import { equipmentRepository } from '../../db/repositories/equipment.repository'
+import type { Repositories } from '../../db/repositories'
 import { newItem } from './equipment-rules'
 import type { ExportGear } from './strava-gear'
 
@@ -15,8 +14,8 @@ export type GearIndex = ReadonlyMap<string, { id: string; type: string; active: 
  * administrator disabled is left out. A new item is the default for the export's sports that go
  * with its type and have no default of that type yet (up to 5 Misc).
  */
-export async function createExportGear(manager: EntityManager, userId: number, gear: readonly ExportGear[], now: Date): Promise<GearIndex> {
-  const equipment = equipmentRepository(manager)
+export async function createExportGear(repositories: Repositories, userId: number, gear: readonly ExportGear[], now: Date): Promise<GearIndex> {
+  const equipment = repositories.equipment
   const types = await equipment.types()
   const index = new Map<string, { id: string; type: string; active: boolean }>()
   // Each new item a millisecond after the one before: PostgreSQL lists a user's items by creation

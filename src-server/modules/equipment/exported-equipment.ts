@@ -1,11 +1,10 @@
-import type { EntityManager } from 'typeorm'
 import { z } from 'zod'
 import { EQUIPMENT_DESCRIPTION_MAX, EQUIPMENT_LABEL_MAX, MISC_EQUIPMENT_MAX } from '../../../src/contracts'
 import { MISC, TYPE_WITH_COMPONENTS, typeFitsSport } from '../../../src/domain/equipment'
 import { SPORTS } from '../../../src/domain/sports'
 import { VISIBILITY_LEVELS } from '../../../src/domain/visibility'
-import { equipmentRepository } from '../../db/repositories/equipment.repository'
 import { shortId } from '../../lib/short-id'
+import type { Repositories } from '../../db/repositories'
 import { newItem } from './equipment-rules'
 
 // A user export's equipment (see `backup/user-export-format.ts`): items are named by their label,
@@ -39,8 +38,8 @@ interface ExportedWorkoutGear {
 }
 
 /** A user's items as an export writes them, and the labels of each workout's items. */
-export async function exportEquipment(manager: EntityManager, userId: number, workoutIds: readonly string[]): Promise<{ items: ExportedItem[]; byWorkout: Map<string, string[]> }> {
-  const equipment = equipmentRepository(manager)
+export async function exportEquipment(repositories: Repositories, userId: number, workoutIds: readonly string[]): Promise<{ items: ExportedItem[]; byWorkout: Map<string, string[]> }> {
+  const equipment = repositories.equipment
   const owned = await equipment.ofUser(userId)
   const types = new Map((await equipment.types()).map((type) => [type.id, type.label]))
   const defaults = await equipment.defaultSportIds(owned.map((item) => item.id))
@@ -77,8 +76,8 @@ export async function exportEquipment(manager: EntityManager, userId: number, wo
  * half way. The rules are the API's: a label once, a known and enabled type, components on bikes,
  * default sports that fit, and each workout's items named, fitting its sport, one per type but 5 Misc.
  */
-export async function equipmentRefusal(manager: EntityManager, userId: number | null, items: readonly ExportedItem[], workouts: readonly ExportedWorkoutGear[]): Promise<string | null> {
-  const equipment = equipmentRepository(manager)
+export async function equipmentRefusal(repositories: Repositories, userId: number | null, items: readonly ExportedItem[], workouts: readonly ExportedWorkoutGear[]): Promise<string | null> {
+  const equipment = repositories.equipment
   const types = await equipment.types()
   const byLabel = new Map<string, ExportedItem>()
   for (const item of items) {
@@ -119,8 +118,8 @@ export async function equipmentRefusal(manager: EntityManager, userId: number | 
  * yet, their default sports. Checked first by {@link equipmentRefusal}.
  * @returns the user's item id of each exported label
  */
-export async function restoreEquipment(manager: EntityManager, userId: number, items: readonly ExportedItem[]): Promise<Map<string, string>> {
-  const equipment = equipmentRepository(manager)
+export async function restoreEquipment(repositories: Repositories, userId: number, items: readonly ExportedItem[]): Promise<Map<string, string>> {
+  const equipment = repositories.equipment
   const types = await equipment.types()
   const ids = new Map<string, string>()
   for (const exported of items) {

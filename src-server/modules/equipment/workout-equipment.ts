@@ -1,30 +1,26 @@
-import type { EntityManager } from 'typeorm'
 import { MISC_EQUIPMENT_MAX, type Equipment } from '../../../src/contracts'
 import type { SportEntity, WorkoutEntity } from '../../db/entities'
-import { equipmentRepository } from '../../db/repositories/equipment.repository'
-import { sportsRepository } from '../../db/repositories/sports.repository'
-import { shareWork } from '../../db/write-queue'
+import { shareWork, type Repositories } from '../../db/repositories'
 import { MISC, typeFitsSport } from '../../../src/domain/equipment'
-import { workoutsRepository } from '../../db/repositories/workouts.repository'
 import { checkWorkoutItems, presentItems } from './equipment-rules'
 
 // The workouts' writes call these in their own transaction, so an item's totals change with its
 // workouts or not at all: no trigger, background job or later request can leave them stale.
 
 /** Recomputes these items' totals once per write (once per batch of an archive's files). */
-function refreshTotals(manager: EntityManager, userId: number, itemIds: readonly string[]): Promise<void> {
-  return shareWork(manager, `equipment totals ${userId}`, itemIds, (shared, batches) => equipmentRepository(shared).refreshTotals(batches.flat()))
+function refreshTotals(repositories: Repositories, userId: number, itemIds: readonly string[]): Promise<void> {
+  return shareWork(repositories, `equipment totals ${userId}`, itemIds, (shared, batches) => shared.equipment.refreshTotals(batches.flat()))
 }
 
 /**
  * Gives new workouts their equipment: the items sent (checked against each workout's sport), or
  * when none were sent each sport's active defaults (`[]`: none).
  */
-export async function equipNewWorkouts(manager: EntityManager, userId: number, workouts: readonly WorkoutEntity[], ids: readonly string[] | undefined): Promise<void> {
-  const equipment = equipmentRepository(manager)
+export async function equipNewWorkouts(repositories: Repositories, userId: number, workouts: readonly WorkoutEntity[], ids: readonly string[] | undefined): Promise<void> {
+  const equipment = repositories.equipment
   const used: string[] = []
   for (const sportId of new Set(workouts.map((workout) => workout.sportId))) {
-    const sport = await sportsRepository(manager).byId(sportId)
+    const sport = await repositories.sports.byId(sportId)
     if (!sport) continue
     const items = ids === undefined ? await equipment.activeDefaultsFor(userId, sportId) : await checkWorkoutItems(equipment, userId, sport, ids)
     if (items.length === 0) continue
@@ -35,7 +31,7 @@ export async function equipNewWorkouts(manager: EntityManager, userId: number, w
     )
     used.push(...itemIds)
   }
-  if (used.length > 0) await refreshTotals(manager, userId, used)
+  if (used.length > 0) await refreshTotals(repositories, userId, used)
 }
 
 /**
@@ -44,32 +40,32 @@ export async function equipNewWorkouts(manager: EntityManager, userId: number, w
  * totals of every item it had or has follow its new figures.
  */
 export async function equipEditedWorkout(
-  manager: EntityManager,
+  repositories: Repositories,
   workout: Pick<WorkoutEntity, 'id' | 'userId'>,
   sport: Pick<SportEntity, 'label'>,
   change: { ids: readonly string[] | undefined; sportChanged: boolean },
 ): Promise<void> {
-  const equipment = equipmentRepository(manager)
+  const equipment = repositories.equipment
   const before = await equipment.idsOfWorkout(workout.id)
   let after = before
   if (change.ids !== undefined) {
     after = (await checkWorkoutItems(equipment, workout.userId, sport, change.ids, before)).map((item) => item.id)
     await equipment.setItemsOfWorkouts([workout.id], after)
   } else if (change.sportChanged) await checkWorkoutItems(equipment, workout.userId, sport, before, before)
-  await refreshTotals(manager, workout.userId, [...before, ...after])
+  await refreshTotals(repositories, workout.userId, [...before, ...after])
 }
 
 /** Runs a workout's deletion, then takes it out of its items' totals (same transaction). */
-export async function keepingTotals<T>(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId'>, work: () => Promise<T>): Promise<T> {
-  const itemIds = await equipmentRepository(manager).idsOfWorkout(workout.id)
+export async function keepingTotals<T>(repositories: Repositories, workout: Pick<WorkoutEntity, 'id' | 'userId'>, work: () => Promise<T>): Promise<T> {
+  const itemIds = await repositories.equipment.idsOfWorkout(workout.id)
   const result = await work()
-  await refreshTotals(manager, workout.userId, itemIds)
+  await refreshTotals(repositories, workout.userId, itemIds)
   return result
 }
 
 /** The equipment of each workout, in the answer's shape. */
-export async function equipmentOfWorkouts(manager: EntityManager, workoutIds: readonly string[]): Promise<Map<string, Equipment[]>> {
-  const equipment = equipmentRepository(manager)
+export async function equipmentOfWorkouts(repositories: Repositories, workoutIds: readonly string[]): Promise<Map<string, Equipment[]>> {
+  const equipment = repositories.equipment
   const byWorkout = await equipment.ofWorkouts(workoutIds)
   const presented = new Map((await presentItems(equipment, [...new Set([...byWorkout.values()].flat())])).map((item) => [item.id, item]))
   return new Map([...byWorkout].map(([workoutId, items]) => [workoutId, items.flatMap((item) => presented.get(item.id) ?? [])]))
@@ -81,10 +77,10 @@ export async function equipmentOfWorkouts(manager: EntityManager, workoutIds: re
  * its sport is left out; an export links retired items too. The items' totals follow in the same
  * transaction.
  */
-export async function linkExportGear(manager: EntityManager, workout: Pick<WorkoutEntity, 'id' | 'userId'>, itemIds: readonly string[]): Promise<void> {
-  const equipment = equipmentRepository(manager)
-  const stored = await workoutsRepository(manager).ofUser(workout.id, workout.userId)
-  const sport = stored ? await sportsRepository(manager).byId(stored.sportId) : null
+export async function linkExportGear(repositories: Repositories, workout: Pick<WorkoutEntity, 'id' | 'userId'>, itemIds: readonly string[]): Promise<void> {
+  const equipment = repositories.equipment
+  const stored = await repositories.workouts.ofUser(workout.id, workout.userId)
+  const sport = stored ? await repositories.sports.byId(stored.sportId) : null
   if (!sport || itemIds.length === 0) return
   const types = new Map((await equipment.types()).map((type) => [type.id, type.label]))
   const linked = (await equipment.ofWorkouts([workout.id])).get(workout.id) ?? []
@@ -99,5 +95,5 @@ export async function linkExportGear(manager: EntityManager, workout: Pick<Worko
   }
   if (added.length === 0) return
   await equipment.setItemsOfWorkouts([workout.id], linked.map((item) => item.id))
-  await refreshTotals(manager, workout.userId, added)
+  await refreshTotals(repositories, workout.userId, added)
 }

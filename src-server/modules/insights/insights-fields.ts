@@ -1,8 +1,7 @@
-import type { EntityManager } from 'typeorm'
 import type { BestEffort, EffortRank, WorkoutInsightFields, WorkoutPart } from '../../../src/contracts'
 import { effortDistancesFor, type SplitFigures } from '../../../src/domain/insights'
 import type { BestEffortKind, WorkoutEntity } from '../../db/entities'
-import { repositoriesOf, type Repositories } from '../../db/repositories'
+import type { Repositories } from '../../db/repositories'
 
 export const round = (value: number, decimals: number): number => Number(value.toFixed(decimals))
 
@@ -37,9 +36,8 @@ async function rankOf({ insights }: Repositories, workout: WorkoutEntity, kind: 
   return place === 1 || place === 2 || place === 3 ? place : null
 }
 
-/** What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), read on `handle`. */
-export async function workoutInsightFields(handle: EntityManager, workout: WorkoutEntity): Promise<WorkoutInsightFields> {
-    const repositories = repositoriesOf(handle)
+/** What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), read with `repositories`. */
+export async function workoutInsightFields(repositories: Repositories, workout: WorkoutEntity): Promise<WorkoutInsightFields> {
     const insights = workout.filePath === null ? null : await repositories.insights.load(workout.id)
     if (!insights) return {}
     const distances = new Set(effortDistancesFor(await sportLabel(repositories, workout.sportId)))

@@ -40,8 +40,7 @@ export function createInsightsRecompute({ database, compute, uploadsDir, backgro
   async function recomputeOne(row: PendingInsights): Promise<void> {
     const user = await reads.users.byId(row.userId)
     if (!user) return
-    // The workouts module's sport settings still read through a connection (see the README).
-    const { sport, threshold } = await sportAndThreshold(sportSettingsOf(reads.handle, user), row.sportId)
+    const { sport, threshold } = await sportAndThreshold(sportSettingsOf(reads, user), row.sportId)
     // Each activity of a multi-activity file is its own workout, dated by its start. Parsed and
     // analysed in a worker thread, so the event loop keeps answering requests.
     const file = await compute.parseAndAnalyse(`${uploadsDir}/${row.filePath}`, {
@@ -52,13 +51,14 @@ export function createInsightsRecompute({ database, compute, uploadsDir, backgro
     const [activity] = file.activities
     if (!activity?.analysis) throw activity?.failure ?? new AppError('track_no_track')
     const { analysis, packed } = activity
-    await database.write(async ({ workouts, handle }) => {
+    await database.write(async (repositories) => {
+      const { workouts } = repositories
       const workout = await workouts.ofUser(row.id, row.userId)
       // The workout may have been deleted, or re-analysed for a new sport, meanwhile.
       if (workout?.sportId !== row.sportId) return
-      await reapplyAnalysis(handle, workout, { analysis, packed })
+      await reapplyAnalysis(repositories, workout, { analysis, packed })
       await workouts.save(workout)
-      await refreshRecordsOf(handle, workout)
+      await refreshRecordsOf(repositories, workout)
     })
   }
 

@@ -45,7 +45,7 @@ export type InsightsService = ReturnType<typeof createInsightsService>
 export function createInsightsService({ database, now }: { database: Database; now: () => Date }) {
   const { reads } = database
   // The workouts module's ownership check still reads through a connection (see the README).
-  const ownedWorkout = (user: UserEntity, id: string) => ownWorkout(reads.handle, user, id)
+  const ownedWorkout = (user: UserEntity, id: string) => ownWorkout(reads, user, id)
 
   return {
     /** Splits per km or mile, or a swim's per 100 m or 100 yd; empty while the workout's insights are not computed, or per 100 m of another sport. */

@@ -102,14 +102,15 @@ export function createProfileService({ database, passwords, tokens, mailer, now 
       const newHash = body.new_password !== undefined ? await passwords.hash(body.new_password) : null
 
       let revokedTokens: string[] = []
-      const updated = await updateUser(user.id, async (current, { users, accessTokens, handle }) => {
+      const updated = await updateUser(user.id, async (current, repositories) => {
+        const { users, accessTokens } = repositories
         if (current.passwordHash !== checkedHash) throw new AppError('invalid_credentials')
         const changes: Partial<UserEntity> = {}
         if (body.email.toLowerCase() !== current.email.toLowerCase()) {
           const taken = await users.byEmail(body.email)
           // An address used by another account is refused without saying so (no account probing).
           if (taken && taken.id !== current.id) throw new AppError('invalid_payload')
-          if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(handle, current, body.email, true))
+          if (mailer.enabled) Object.assign(changes, accountMail.changeEmail(repositories, current, body.email, true))
           else changes.email = body.email
         }
         if (newHash) {

@@ -1,7 +1,6 @@
-import type { EntityManager } from 'typeorm'
 import type { RecordsResponse } from '../../../src/contracts'
 import { RecordEntity, type RecordType, type UserEntity, type WorkoutEntity } from '../../db/entities'
-import { repositoriesOf, type Database } from '../../db/repositories'
+import type { Database, Repositories } from '../../db/repositories'
 import { presentRecord } from '../users/user.presenter'
 
 /**
@@ -19,12 +18,11 @@ const RECORD_COLUMNS = {
 const RECORD_TYPES = Object.keys(RECORD_COLUMNS) as RecordType[]
 
 /**
- * Recomputes a user's records for one sport inside the caller's transaction (`handle`): for each
+ * Recomputes a user's records for one sport inside the caller's transaction (`repositories`): for each
  * type the workout with the highest value wins, ties going to the earliest; a best value of zero
  * (or no value, e.g. no elevation for HA) gives no record.
  */
-export async function recomputeRecords(handle: EntityManager, userId: number, sportId: number): Promise<void> {
-  const { records, workouts } = repositoriesOf(handle)
+export async function recomputeRecords({ records, workouts }: Repositories, userId: number, sportId: number): Promise<void> {
   await records.removeOfSport(userId, sportId)
   for (const recordType of RECORD_TYPES) {
     const best = await workouts.bestBy(userId, sportId, RECORD_COLUMNS[recordType].column)
@@ -42,12 +40,11 @@ function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity
 
 /**
  * Brings a user's records for one sport up to date with workouts just added to it, inside the
- * caller's transaction (`handle`): the new workouts are compared with the current records only,
+ * caller's transaction (`repositories`): the new workouts are compared with the current records only,
  * which gives what {@link recomputeRecords} would, without reading the sport's other workouts (an
  * import costs the same whatever the history's size). Edits and deletions recompute.
  */
-export async function addToRecords(handle: EntityManager, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
-  const { records } = repositoriesOf(handle)
+export async function addToRecords({ records }: Repositories, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
   const current = new Map((await records.ofSport(userId, sportId)).map((record) => [record.recordType, record]))
   for (const recordType of RECORD_TYPES) {
     const before = current.get(recordType)
@@ -68,10 +65,10 @@ export async function addToRecords(handle: EntityManager, userId: number, sportI
  * background recompute), inside the caller's transaction: recomputed when the workout held one
  * (its value may have dropped below another workout's), else compared as a new workout is.
  */
-export async function refreshRecordsOf(handle: EntityManager, workout: WorkoutEntity): Promise<void> {
-  const held = await repositoriesOf(handle).records.ofSport(workout.userId, workout.sportId)
-  if (held.some((record) => record.workoutId === workout.id)) await recomputeRecords(handle, workout.userId, workout.sportId)
-  else await addToRecords(handle, workout.userId, workout.sportId, [workout])
+export async function refreshRecordsOf(repositories: Repositories, workout: WorkoutEntity): Promise<void> {
+  const held = await repositories.records.ofSport(workout.userId, workout.sportId)
+  if (held.some((record) => record.workoutId === workout.id)) await recomputeRecords(repositories, workout.userId, workout.sportId)
+  else await addToRecords(repositories, workout.userId, workout.sportId, [workout])
 }
 
 export type RecordsService = ReturnType<typeof createRecordsService>

@@ -1,11 +1,9 @@
-import type { EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type { addCommentBody, Comment, CommentCreatedResponse, CommentResponse, CommentsResponse, editCommentBody, LikedWorkoutResponse, LikesResponse, likesQuery, Pagination } from '../../../src/contracts'
 import { mayView } from '../../../src/domain/visibility'
 import { AppError } from '../../../src/errors'
 import { WorkoutCommentEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
-import { commentsRepository } from '../../db/repositories/comments.repository'
 import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
 import { loadPresentedUser } from '../users/user.presenter'
@@ -42,8 +40,8 @@ export function commentReadable(comment: WorkoutCommentEntity, author: UserEntit
 }
 
 /** A workout's like count and whether `viewer` likes it, as a single workout's answer carries them. */
-export async function workoutLikesFields(manager: EntityManager, workoutId: string, viewer: UserEntity | null): Promise<{ likes_count: number; liked: boolean }> {
-  const { count, liked } = await commentsRepository(manager).workoutLikes(workoutId, viewer?.id ?? null)
+export async function workoutLikesFields(repositories: Repositories, workoutId: string, viewer: UserEntity | null): Promise<{ likes_count: number; liked: boolean }> {
+  const { count, liked } = await repositories.comments.workoutLikes(workoutId, viewer?.id ?? null)
   return { likes_count: count, liked }
 }
 
@@ -68,7 +66,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
   async function readable(repositories: Repositories, viewer: UserEntity | null, id: string): Promise<WorkoutCommentEntity> {
     const comment = isShortId(id) ? await repositories.comments.byId(id) : null
     if (!comment) throw new AppError('comment_not_found')
-    await viewWorkout(repositories.handle, viewer, comment.workoutId, 'workout').catch((error: unknown) => {
+    await viewWorkout(repositories, viewer, comment.workoutId, 'workout').catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'workout_not_found' ? new AppError('comment_not_found') : error
     })
     if (!(await mayRead(repositories, comment, viewer))) throw new AppError('comment_not_found')
@@ -158,7 +156,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
   async function setWorkoutLike(viewer: UserEntity, id: string, like: boolean): Promise<LikedWorkoutResponse> {
     await database.write(async (repositories) => {
       if (like) await refuseSuspended(repositories, viewer)
-      const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
+      const { workout } = await viewWorkout(repositories, viewer, id, 'workout')
       const event = { fromUserId: viewer.id, toUserId: workout.userId, type: 'workout_like', workoutId: workout.id } as const
       if (!like) {
         await repositories.comments.unlikeWorkout(workout.id, viewer.id)
@@ -182,7 +180,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
       })
       await database.write(async (repositories) => {
         await refuseSuspended(repositories, viewer)
-        const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
+        const { workout } = await viewWorkout(repositories, viewer, workoutId, 'workout')
         comment.workoutId = workout.id
         await repositories.comments.add(comment)
         await notifyOf(repositories, comment, [], workout.userId)
@@ -192,7 +190,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
 
     async list(viewer: UserEntity | null, workoutId: string): Promise<CommentsResponse> {
       return database.snapshot(async (repositories) => {
-        const { workout } = await viewWorkout(repositories.handle, viewer, workoutId, 'workout')
+        const { workout } = await viewWorkout(repositories, viewer, workoutId, 'workout')
         const comments: Comment[] = []
         for (const comment of await repositories.comments.ofWorkout(workout.id)) {
           if (await mayRead(repositories, comment, viewer)) comments.push(await present(repositories, comment, viewer))
@@ -253,7 +251,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
 
     workoutLikes: (viewer: UserEntity | null, id: string, query: z.output<typeof likesQuery>): Promise<LikesResponse> =>
       database.snapshot(async (repositories) => {
-        const { workout } = await viewWorkout(repositories.handle, viewer, id, 'workout')
+        const { workout } = await viewWorkout(repositories, viewer, id, 'workout')
         return likers(repositories, await repositories.comments.workoutLikers(workout.id, { page: query.page, perPage: LIKES_PER_PAGE }), query.page)
       }),
   }

@@ -14,9 +14,8 @@ import {
 } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import { NotificationEntity, type UserEntity } from '../../db/entities'
-import type { Database, Repositories } from '../../db/repositories'
+import { afterCommit, type Database, type Repositories } from '../../db/repositories'
 import type { NotificationEvent, NotificationSubjects } from '../../db/repositories/notifications.repository'
-import { afterCommit } from '../../db/write-queue'
 import { toHttpDate } from '../../lib/http-date'
 import { isShortId, shortId } from '../../lib/short-id'
 import type { Mailer } from '../../mail/mailer'
@@ -44,7 +43,7 @@ export function createNotifier({ mailer, publicUrl, now }: { mailer: Pick<Mailer
         Object.assign(new NotificationEntity(), { id: shortId(), workoutId: null, commentId: null, ...event, createdAt: now(), markedAsRead: false }),
       )
       if (mailer.enabled && to.notificationEmails)
-        afterCommit(repositories.handle, () =>
+        afterCommit(repositories, () =>
           mailer.send(to.email, { kind: `notification_${event.type}`, language: to.language, username: to.username, actor: from.username, link: `${publicUrl}/notifications` }),
         )
     },

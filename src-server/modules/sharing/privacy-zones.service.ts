@@ -4,7 +4,6 @@ import { PRIVACY_ZONES_MAX } from '../../../src/domain/privacy-zones'
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { PrivacyZoneEntity, type UserEntity } from '../../db/entities'
-import { privacyZonesRepository } from '../../db/repositories/privacy-zones.repository'
 import { toHttpDate } from '../../lib/http-date'
 import { shortId } from '../../lib/short-id'
 
@@ -16,18 +15,17 @@ function present(zone: PrivacyZoneEntity): PrivacyZoneItem {
  * Each user's privacy zones. They are read when a track is shown to someone else (see
  * `workout-access.ts`), so a new zone hides past workouts at once and a deleted one shows them again.
  */
-export function createPrivacyZones(context: Pick<ServerContext, 'db' | 'write' | 'now'>) {
-  const { db, write, now } = context
+export function createPrivacyZones(context: Pick<ServerContext, 'database' | 'now'>) {
+  const { database, now } = context
   return {
     async list(user: UserEntity): Promise<PrivacyZonesResponse> {
-      const zones = await privacyZonesRepository(db.manager).ofUser(user.id)
+      const zones = await database.reads.privacyZones.ofUser(user.id)
       return { status: 'success', data: { privacy_zones: zones.map(present) } }
     },
 
     async create(user: UserEntity, body: z.output<typeof createPrivacyZoneBody>): Promise<PrivacyZoneResponse> {
       const zone = Object.assign(new PrivacyZoneEntity(), { id: shortId(), userId: user.id, ...body, createdAt: now() })
-      await write(async (manager) => {
-        const zones = privacyZonesRepository(manager)
+      await database.write(async ({ privacyZones: zones }) => {
         if ((await zones.countOfUser(user.id)) >= PRIVACY_ZONES_MAX) throw new AppError('privacy_zones_limit')
         await zones.add(zone)
       })
@@ -35,7 +33,7 @@ export function createPrivacyZones(context: Pick<ServerContext, 'db' | 'write' |
     },
 
     async remove(user: UserEntity, id: string): Promise<void> {
-      const removed = await write((manager) => privacyZonesRepository(manager).remove(user.id, id))
+      const removed = await database.write(({ privacyZones }) => privacyZones.remove(user.id, id))
       if (!removed) throw new AppError('privacy_zone_not_found')
     },
   }

@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ShareLinkEntity, type UserEntity } from '../../db/entities'
-import { sharingRepository } from '../../db/repositories/sharing.repository'
 import { toHttpDate } from '../../lib/http-date'
 import { hashToken, randomToken } from '../../lib/secrets'
 import { shortId } from '../../lib/short-id'
@@ -35,20 +34,21 @@ function present(link: ShareLinkEntity, url: ((token: string) => string) | null,
  * workout to visitors without an account, as its levels allow the public, until it expires or its
  * owner deletes it.
  */
-export function createShareLinks(context: Pick<ServerContext, 'db' | 'write' | 'now' | 'config'>, workouts: WorkoutsService) {
-  const { db, write, now, config } = context
+export function createShareLinks(context: Pick<ServerContext, 'database' | 'now' | 'config'>, workouts: WorkoutsService) {
+  const { database, now, config } = context
+  const { reads } = database
   const urlOf = (token: string) => `${config.publicUrl.replace(/\/+$/, '')}/share/${token}`
 
   /** The id of the caller's own workout; another's is "not found", whatever its visibility. */
   async function ownWorkoutId(user: UserEntity, id: string): Promise<string> {
-    const { workout, access } = await viewWorkout(db.manager, user, id, 'workout')
+    const { workout, access } = await viewWorkout(reads, user, id, 'workout')
     if (!access.owner) throw new AppError('workout_not_found')
     return workout.id
   }
 
   /** The workout of a live link, or "share link not found" (deleted, expired, unknown). */
   async function linkedWorkoutId(token: string): Promise<string> {
-    const link = token.length > 200 ? null : await sharingRepository(db.manager).linkByHash(hashToken(token))
+    const link = token.length > 200 ? null : await reads.sharing.linkByHash(hashToken(token))
     if (!link || (link.expiresAt !== null && link.expiresAt.getTime() <= now().getTime())) throw new AppError('share_link_not_found')
     return link.workoutId
   }
@@ -62,23 +62,23 @@ export function createShareLinks(context: Pick<ServerContext, 'db' | 'write' | '
         throw new AppError('invalid_payload')
       const token = randomToken()
       const link = Object.assign(new ShareLinkEntity(), { id: shortId(), workoutId, tokenHash: hashToken(token), createdAt, expiresAt })
-      await write(async (manager) => {
+      await database.write(async (repositories) => {
         // Still there and still the caller's when the write runs.
-        await viewWorkout(manager, user, workoutId, 'workout')
-        await sharingRepository(manager).addLink(link)
+        await viewWorkout(repositories, user, workoutId, 'workout')
+        await repositories.sharing.addLink(link)
       })
       return { status: 'created', data: { share_link: present(link, urlOf, token) } }
     },
 
     async list(user: UserEntity, id: string): Promise<ShareLinksResponse> {
       const workoutId = await ownWorkoutId(user, id)
-      const links = await sharingRepository(db.manager).linksOfWorkout(workoutId)
+      const links = await reads.sharing.linksOfWorkout(workoutId)
       return { status: 'success', data: { share_links: links.map((link) => present(link, null)) } }
     },
 
     async remove(user: UserEntity, id: string, linkId: string): Promise<void> {
       const workoutId = await ownWorkoutId(user, id)
-      const removed = await write((manager) => sharingRepository(manager).removeLink(workoutId, linkId))
+      const removed = await database.write(({ sharing }) => sharing.removeLink(workoutId, linkId))
       if (!removed) throw new AppError('share_link_not_found')
     },
 
@@ -88,7 +88,7 @@ export function createShareLinks(context: Pick<ServerContext, 'db' | 'write' | '
      */
     async shared(token: string): Promise<SharedWorkoutResponse> {
       const workoutId = await linkedWorkoutId(token)
-      const viewed = await viewWorkout(db.manager, null, workoutId, 'workout').catch((error: unknown) => {
+      const viewed = await viewWorkout(reads, null, workoutId, 'workout').catch((error: unknown) => {
         throw error instanceof AppError && error.code === 'workout_not_found' ? new AppError('share_link_not_found') : error
       })
       const [workout] = (await workouts.get(null, workoutId)).data.workouts

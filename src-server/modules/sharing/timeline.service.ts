@@ -3,7 +3,6 @@ import type { TimelineResponse, timelineQuery, Workout } from '../../../src/cont
 import { workoutAccess } from '../../../src/domain/visibility'
 import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
-import { sharingRepository } from '../../db/repositories/sharing.repository'
 import { presentWorkout } from '../workouts/workout.presenter'
 import { workoutForViewer, workoutOutsideZones } from './workout-access'
 
@@ -17,7 +16,7 @@ const TIMELINE_PER_PAGE = 5
 export function createTimeline({ database }: { database: Database }) {
   return {
     async page(viewer: UserEntity, query: z.output<typeof timelineQuery>): Promise<TimelineResponse> {
-      return database.snapshot(async ({ follows, users, privacyZones, handle }) => {
+      return database.snapshot(async ({ follows, users, privacyZones, sharing }) => {
         const { workouts, total } = await follows.timeline(viewer.id, { page: query.page, perPage: TIMELINE_PER_PAGE, followedOnly: query.only_followed === 'true' })
         const ownerIds = [...new Set(workouts.map((workout) => workout.userId))]
         const owners = new Map((await users.byIds(ownerIds)).map((owner) => [owner.id, owner]))
@@ -34,7 +33,7 @@ export function createTimeline({ database }: { database: Database }) {
           // Listed because the viewer follows the owner: seen as a follower sees it, the owner's privacy zones left out of its map.
           const levels = { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }
           const zones = zonesOf.get(owner.id) ?? []
-          const track = zones.length && workout.filePath ? await sharingRepository(handle).trackOf(workout.id) : null
+          const track = zones.length && workout.filePath ? await sharing.trackOf(workout.id) : null
           shown.push(workoutOutsideZones(workoutForViewer(presented, workoutAccess(levels, owner.hrVisibility, 'follower')), zones, track))
         }
         const pages = Math.ceil(total / TIMELINE_PER_PAGE)

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm'
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { boundsOfLines, chartOutsideZones, linesOutsideZones, touchesZones, type PrivacyZone } from '../../../src/domain/privacy-zones'
 import { cappedLevels, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
@@ -6,9 +5,7 @@ import { AppError } from '../../../src/errors'
 import { unpackPolyline } from '../../compute/packed-polyline'
 import { chartPoints } from '../../compute/stored-chart'
 import type { UserEntity, WorkoutEntity, WorkoutTrackEntity } from '../../db/entities'
-import { followsRepository } from '../../db/repositories/follows.repository'
-import { privacyZonesRepository } from '../../db/repositories/privacy-zones.repository'
-import { sharingRepository } from '../../db/repositories/sharing.repository'
+import type { Repositories } from '../../db/repositories'
 import { isShortId } from '../../lib/short-id'
 
 /** A workout some viewer may see, what of it they may see, its owner, and the owner's privacy zones the viewer's answers leave out (none for the owner). */
@@ -43,20 +40,20 @@ export type WorkoutPart = 'workout' | 'analysis' | 'map'
  * The workout of this id as `viewer` may see it, when they may see `part` of it; otherwise
  * "not found", exactly as for an id that does not exist, so nothing can be probed.
  */
-export async function viewWorkout(manager: EntityManager, viewer: UserEntity | null, id: string, part: WorkoutPart): Promise<ViewedWorkout> {
-  const repository = sharingRepository(manager)
-  const workout = isShortId(id) ? await repository.workoutById(id) : null
-  const owner = workout ? (viewer?.id === workout.userId ? viewer : await repository.userById(workout.userId)) : null
+export async function viewWorkout(repositories: Repositories, viewer: UserEntity | null, id: string, part: WorkoutPart): Promise<ViewedWorkout> {
+  const { sharing } = repositories
+  const workout = isShortId(id) ? await sharing.workoutById(id) : null
+  const owner = workout ? (viewer?.id === workout.userId ? viewer : await sharing.userById(workout.userId)) : null
   if (!workout || !owner) throw new AppError('workout_not_found')
-  const followsOwner = viewer !== null && viewer.id !== owner.id && (await followsRepository(manager).follows(viewer.id, owner.id))
+  const followsOwner = viewer !== null && viewer.id !== owner.id && (await repositories.follows.follows(viewer.id, owner.id))
   const access = accessTo(workout, owner, viewer, followsOwner)
   if (!access?.[part]) throw new AppError('workout_not_found')
-  return { workout, owner, access, zones: await zonesHiddenFrom(manager, viewer, owner.id) }
+  return { workout, owner, access, zones: await zonesHiddenFrom(repositories, viewer, owner.id) }
 }
 
 /** The privacy zones of `ownerId` whose positions `viewer` (null: nobody signed in) must not get: all of them, unless the viewer is the owner. */
-async function zonesHiddenFrom(manager: EntityManager, viewer: UserEntity | null, ownerId: number): Promise<PrivacyZone[]> {
-  return viewer?.id === ownerId ? [] : privacyZonesRepository(manager).ofUser(ownerId)
+async function zonesHiddenFrom(repositories: Repositories, viewer: UserEntity | null, ownerId: number): Promise<PrivacyZone[]> {
+  return viewer?.id === ownerId ? [] : repositories.privacyZones.ofUser(ownerId)
 }
 
 /**

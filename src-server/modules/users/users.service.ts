@@ -110,7 +110,8 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
       const self = target.id === admin.id
       let revokedTokens: string[] | null = null
 
-      const updated = await database.write(async ({ users, accessTokens, handle }) => {
+      const updated = await database.write(async (repositories) => {
+        const { users, accessTokens } = repositories
         const user = await users.byId(target.id)
         if (!user) throw new AppError('user_not_found')
         if ('admin' in body) {
@@ -138,7 +139,7 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
           if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new AppError('email_unchanged')
           const taken = await users.byEmail(newEmail)
           if (taken) throw new AppError('invalid_payload')
-          if (mailer.enabled) Object.assign(user, accountMail.changeEmail(handle, user, newEmail, false))
+          if (mailer.enabled) Object.assign(user, accountMail.changeEmail(repositories, user, newEmail, false))
           else user.email = newEmail
         }
         return users.save(user)

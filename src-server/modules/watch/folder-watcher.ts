@@ -252,7 +252,7 @@ export function createFolderWatcher(
     let taken: Taken
     try {
       // The same size limits as uploads, checked on the opened file before anything is copied.
-      const settings = await readSettings(reads.handle)
+      const settings = await readSettings(reads)
       // The import consumes its file: it gets a copy, the folder is never written to.
       await copyOpened(path, copy, isArchive(path) ? settings.maxZipFileSize : settings.maxSingleFileSize)
       if (isArchive(path)) {

@@ -1,13 +1,11 @@
 import { EventEmitter } from 'node:events'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import type { EntityManager } from 'typeorm'
 import type { ZipFile } from 'yauzl'
 import { NOTES_MAX, TITLE_MAX, type ImportFileResult, type ImportTask, type UploadWarning } from '../../../src/contracts'
 import { AppError, errorCatalogue, errorCodeOfMessage, isAppError, wireMessageOf, type ErrorCode } from '../../../src/errors'
 import type { ServerContext } from '../../context'
 import { ImportTaskEntity, type ImportTaskResultEntity, type UserEntity } from '../../db/entities'
-import { checkpointWriteAheadLog } from '../../db/engine'
 import { isDiskFull } from '../../lib/disk-full'
 import { randomToken } from '../../lib/secrets'
 import {
@@ -32,11 +30,9 @@ import {
 } from './workout-import'
 import { removeFiles } from './workout-files'
 import { createWorkoutsService } from './workouts.service'
-import { importTasksRepository } from '../../db/repositories/import-tasks.repository'
+import type { Repositories } from '../../db/repositories'
 import { createExportGear, exportGearIds, retiredGearIds, type GearIndex } from '../equipment/export-gear'
 import { linkExportGear } from '../equipment/workout-equipment'
-import { workoutsRepository } from '../../db/repositories/workouts.repository'
-import { usersRepository } from '../../db/repositories/users.repository'
 
 /** How long a finished task's report stays available. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60_000
@@ -162,7 +158,8 @@ class TaskStopped extends Error {
 const ANY_TASK = Symbol('any task')
 
 export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE_MS): ImportTasks {
-  const { db, write } = context
+  const { database } = context
+  const { reads } = database
   /**
    * Club servers run several instances on one PostgreSQL database: each task is run by the
    * instance holding its lease. SQLite has one server per folder (its lock), which runs them all.
@@ -189,13 +186,13 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   /** Writes the endings a full disk held back. @throws what the write meets (a disk still full) */
   async function writeEndings(): Promise<void> {
     for (const [taskId, ending] of unwritten) {
-      await write((manager) => importTasksRepository(manager).update(taskId, ending))
+      await database.write(({ importTasks }) => importTasks.update(taskId, ending))
       unwritten.delete(taskId)
     }
   }
 
   async function load(where: { id: string; userId?: number }): Promise<ImportTask | undefined> {
-    const tasks = importTasksRepository(db.manager)
+    const tasks = reads.importTasks
     const found = await tasks.byId(where.id, where.userId)
     if (!found) return undefined
     const row = Object.assign(found, unwritten.get(found.id))
@@ -220,7 +217,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   /** Reports past their retention period go, whoever owns them. */
   async function purgeExpired(): Promise<void> {
     const before = new Date(context.now().getTime() - TASK_RETENTION_MS)
-    await write((manager) => importTasksRepository(manager).deleteFinishedBefore(before))
+    await database.write(({ importTasks }) => importTasks.deleteFinishedBefore(before))
   }
 
   /** The state of one running task, kept in step with its row. */
@@ -254,21 +251,21 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     progressWrittenAt: number
   }
 
-  async function stillOwned(run: Run, manager: EntityManager = db.manager): Promise<boolean> {
-    return importTasksRepository(manager).exists(run.taskId)
+  async function stillOwned(run: Run, repositories: Repositories = reads): Promise<boolean> {
+    return repositories.importTasks.exists(run.taskId)
   }
 
   /**
-   * Writes one file's result row at its place `seq` in `manager`'s transaction, with the task's
+   * Writes one file's result row at its place `seq` in the transaction of `repositories`, with the task's
    * progress when it is due (see {@link PROGRESS_EVERY_MS}). `run` counts it (see {@link recorded})
    * only once it is committed.
    * @throws TaskStopped when the task is gone with its owner, or another instance took it over
    */
-  async function writeResult(manager: EntityManager, run: Run, result: ImportFileResult, seq: number): Promise<void> {
+  async function writeResult(repositories: Repositories, run: Run, result: ImportFileResult, seq: number): Promise<void> {
     // Fencing: an instance that lost the task's lease while alive (held up past it) writes nothing
     // more of it, this file's workout included (the transaction rolls back); the new holder does.
     if (shared) {
-      const owner = await importTasksRepository(manager).leaseOwnerLocked(run.taskId)
+      const owner = await repositories.importTasks.leaseOwnerLocked(run.taskId)
       if (owner === null) throw new TaskStopped('owner_gone')
       if (owner !== instance) throw new TaskStopped('lease_lost')
     }
@@ -278,7 +275,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     if (!stored || now - run.progressWrittenAt >= PROGRESS_EVERY_MS || now < run.progressWrittenAt) {
       // The file shown as current: the first other file under way.
       const current = [...run.importing].find((file) => file !== result.file)
-      const progressed = await importTasksRepository(manager).update(run.taskId, {
+      const progressed = await repositories.importTasks.update(run.taskId, {
         filesDone: run.filesDone + 1,
         filesTotal: run.filesTotal,
         currentFile: clipOrNull(current),
@@ -300,11 +297,11 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         warnings: result.status === 'imported' && result.warnings ? JSON.stringify(result.warnings.slice(0, MAX_WARNINGS)) : null,
       }
       try {
-        await importTasksRepository(manager).addResult(row)
+        await repositories.importTasks.addResult(row)
       } catch (error) {
         // The task's row went with its owner: the result's foreign key fails (in a batch, at its
         // end: the batch runs again file by file, and its files get here).
-        if (!(await stillOwned(run, manager))) throw new TaskStopped('owner_gone')
+        if (!(await stillOwned(run, repositories))) throw new TaskStopped('owner_gone')
         throw error
       }
     }
@@ -333,7 +330,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
    * (the next one by default); `queued` is called once the write is queued.
    */
   async function record(run: Run, result: ImportFileResult, seq = run.nextSeq++, queued?: () => void): Promise<void> {
-    await write((manager) => writeResult(manager, run, result, seq), { queued, shared: true })
+    await database.write((repositories) => writeResult(repositories, run, result, seq), { queued, shared: true })
     recorded(run, result)
   }
 
@@ -372,12 +369,12 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   })
 
   async function startOf(workoutId: string): Promise<number | null> {
-    return (await workoutsRepository(db.manager).startOf(workoutId))?.getTime() ?? null
+    return (await reads.workouts.startOf(workoutId))?.getTime() ?? null
   }
 
   /** Applies an export's title, notes and sport to a workout already there (update, not a copy). */
   async function applyMeta(run: Run, workoutId: string, meta: ActivityMeta): Promise<void> {
-    const workout = await workoutsRepository(db.manager).ofUser(workoutId, run.user.id)
+    const workout = await reads.workouts.ofUser(workoutId, run.user.id)
     if (!workout) return
     const wanted = choicesWith(run.options.choices, meta)
     const changes: { title?: string; notes?: string; sport_id?: number } = {}
@@ -390,7 +387,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
 
   /** Links an export's gear to a workout of the user's (beside what it has; see `linkExportGear`). */
   async function linkGear(run: Run, workoutId: string, itemIds: readonly string[]): Promise<void> {
-    if (itemIds.length > 0) await write((manager) => linkExportGear(manager, { id: workoutId, userId: run.user.id }, itemIds))
+    if (itemIds.length > 0) await database.write((repositories) => linkExportGear(repositories, { id: workoutId, userId: run.user.id }, itemIds))
   }
 
   /**
@@ -402,7 +399,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     const sportId = activity.sportId ?? run.options.choices.sportId
     const duration = Math.min(activity.durationS, MAX_FILELESS_DURATION_S)
     const distance = Math.min(activity.distanceKm, MAX_FILELESS_DISTANCE_KM)
-    const same = await workoutsRepository(db.manager).sameOutingId({
+    const same = await reads.workouts.sameOutingId({
       userId: run.user.id,
       sportId,
       from: new Date(activity.start.getTime() - 60_000),
@@ -597,10 +594,10 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         fileHash,
         sportSettings: run.sportSettings,
         background: true,
-        inTransaction: async (manager, outcome) => {
+        inTransaction: async (repositories, outcome) => {
           if (metaAfter(outcome)) return
           const result = fileResult(file, outcome)
-          await writeResult(manager, run, result, order.seq())
+          await writeResult(repositories, run, result, order.seq())
           stored = result
         },
       })
@@ -664,12 +661,12 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       attempts: 0,
       finishedAt: context.now(),
     }
-    const end = () => write((manager) => importTasksRepository(manager).update(run.taskId, fields))
+    const end = () => database.write(({ importTasks }) => importTasks.update(run.taskId, fields))
     try {
       await end().catch(async (error: unknown) => {
         if (run.signal.aborted) throw error
         // The write-ahead log may hold the space this update needs: emptied into the database, it is written again.
-        await checkpointWriteAheadLog(db)
+        await database.checkpointWriteAheadLog()
         await end()
       })
     } catch (error) {
@@ -717,7 +714,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       // A server already stopping leaves the task as it found it, uncounted: the stop may not wait
       // for work started after it began, and the database may close under it.
       if (signal.aborted) return
-      if (afterCrash) await write((manager) => importTasksRepository(manager).update(row.id, { attempts: row.attempts + 1 }))
+      if (afterCrash) await database.write(({ importTasks }) => importTasks.update(row.id, { attempts: row.attempts + 1 }))
       const run: Run = {
         taskId: row.id,
         user,
@@ -733,7 +730,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         gear: new Map(),
         seen: new Set(),
         importing: new Set(),
-        sportSettings: sportSettingsOnce(sportSettingsOf(db.manager, user)),
+        sportSettings: sportSettingsOnce(sportSettingsOf(reads, user)),
         progressWrittenAt: Number.NEGATIVE_INFINITY,
       }
       let zip: ZipFile | null = null
@@ -747,7 +744,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
         run.plan = await readPlan({ zip, limits: options.limits, budget: planBudget, depth: 0 }, listed)
         run.budget.bytes = Math.min(run.budget.bytes, planBudget.bytes)
         const gear = run.plan?.gear ?? []
-        if (run.plan?.gearListed && gear.length > 0) run.gear = await write((manager) => createExportGear(manager, user.id, gear, context.now()))
+        if (run.plan?.gearListed && gear.length > 0) run.gear = await database.write((repositories) => createExportGear(repositories, user.id, gear, context.now()))
         // An export's other files (profile, gear, photos, its own lists) are part of it, not mistakes.
         const plan = run.plan
         if (plan) listed = listed.filter((item) => isActivityPath(item.name) && !plan.derived.has(item.name))
@@ -773,7 +770,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
    * Fenced: a task another instance took over while this one was held up stays that instance's.
    */
   async function resetAttempts(taskId: string): Promise<void> {
-    await write((manager) => importTasksRepository(manager).releaseLease(taskId, instance)).catch(logError)
+    await database.write(({ importTasks }) => importTasks.releaseLease(taskId, instance)).catch(logError)
   }
 
   /**
@@ -787,7 +784,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
     // Another instance may have kept an archive whose task it has not written yet: on a shared
     // database, archives are removed with their tasks only.
     if (!shared) {
-      const keep = new Set(await importTasksRepository(db.manager).keptArchives())
+      const keep = new Set(await reads.importTasks.keptArchives())
       for (const name of await readdir(archivesDir)) {
         const path = join(archivesDir, name)
         if (!keep.has(path)) await rm(path, { force: true })
@@ -799,15 +796,15 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   /** Claims the tasks no running instance holds (all in progress, on SQLite's one server) and resumes them. */
   async function takeOverAbandoned(): Promise<void> {
     // Read first: a write only when there is a task to claim (most starts and scans find none).
-    if (!(await importTasksRepository(db.manager).anyAbandoned(context.now(), !shared))) return
-    const claimed = await write((manager) => importTasksRepository(manager).claimAbandoned(instance, context.now(), leaseEnd(), !shared))
+    if (!(await reads.importTasks.anyAbandoned(context.now(), !shared))) return
+    const claimed = await database.write(({ importTasks }) => importTasks.claimAbandoned(instance, context.now(), leaseEnd(), !shared))
     for (const row of claimed) {
-      const user = await usersRepository(db.manager).byId(row.userId)
+      const user = await reads.users.byId(row.userId)
       if (!user) continue
       if (row.attempts >= 1) {
         context.config.logger.warn('an import that was running when the server stopped twice is not resumed again')
-        await write((manager) =>
-          importTasksRepository(manager).update(row.id, {
+        await database.write(({ importTasks }) =>
+          importTasks.update(row.id, {
             status: 'failed',
             message: errorCatalogue.import_crashed_twice.message,
             currentFile: null,
@@ -824,7 +821,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
 
   /** Runs a stored task again from its stored results. */
   async function relaunch(row: ImportTaskEntity, user: UserEntity, afterCrash = false): Promise<void> {
-    const results = await importTasksRepository(db.manager).resultFiles(row.id)
+    const results = await reads.importTasks.resultFiles(row.id)
     launch(row, user, JSON.parse(row.options) as TaskOptions, results, afterCrash)
   }
 
@@ -835,7 +832,7 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   /** Renews this instance's leases, and takes over the tasks of instances that died (shared databases only). */
   async function keepLeases(): Promise<void> {
     for (const taskId of holding) {
-      const kept = await write((manager) => importTasksRepository(manager).renewLease(taskId, instance, leaseEnd()))
+      const kept = await database.write(({ importTasks }) => importTasks.renewLease(taskId, instance, leaseEnd()))
       if (!kept) context.config.logger.warn('an import this instance ran was taken over by another instance')
     }
     await takeOverAbandoned()
@@ -846,8 +843,8 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
   leaseTimer?.unref()
 
   /** Fails with `import_too_many_running` when the user runs as many imports as allowed (in the write making another run). */
-  async function checkRunning(manager: EntityManager, userId: number): Promise<void> {
-    const running = await importTasksRepository(manager).countInProgress(userId)
+  async function checkRunning(repositories: Repositories, userId: number): Promise<void> {
+    const running = await repositories.importTasks.countInProgress(userId)
     if (running >= MAX_RUNNING_PER_USER) throw new AppError('import_too_many_running')
   }
 
@@ -893,13 +890,13 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
       await writeEndings().catch((error: unknown) => {
         throw isDiskFull(error, context.layout.root) ? new AppError('disk_full') : error
       })
-      const row = await write(async (manager) => {
-        const found = await importTasksRepository(manager).byId(id, user.id)
+      const row = await database.write(async (repositories) => {
+        const found = await repositories.importTasks.byId(id, user.id)
         if (!found) throw new AppError('import_task_not_found')
         if (found.status !== 'failed' || found.message !== DISK_FULL_MESSAGE || !found.archivePath) throw new AppError('import_not_resumable')
-        await checkRunning(manager, user.id)
+        await checkRunning(repositories, user.id)
         const again = { status: 'in_progress' as const, message: null, finishedAt: null, attempts: 0, leaseOwner: instance, leaseUntil: leaseEnd() }
-        await importTasksRepository(manager).update(id, again)
+        await repositories.importTasks.update(id, again)
         return Object.assign(found, again)
       })
       await relaunch(row, user)
@@ -942,9 +939,9 @@ export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE
           createdAt: context.now(),
           finishedAt: null,
         })
-        await write(async (manager) => {
-          await checkRunning(manager, user.id)
-          const repository = importTasksRepository(manager)
+        await database.write(async (repositories) => {
+          await checkRunning(repositories, user.id)
+          const repository = repositories.importTasks
           const tasks = await repository.newestFirst(user.id)
           const running = tasks.filter((task) => task.status === 'in_progress').length
           // The oldest finished reports make room for the new one.

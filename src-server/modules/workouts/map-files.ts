@@ -9,7 +9,7 @@ function tileNumber(value: string): number {
 }
 
 /** The stored map images of workouts and the tiles of the interactive map. */
-export function createMapFiles(context: ServerContext) {
+export function createMapFiles(context: Pick<ServerContext, 'layout' | 'tiles'>) {
   return {
     /**
      * Opens a workout's map image. Public like the reference tracker's: the unguessable id is the

@@ -1,5 +1,4 @@
 import { extname, join } from 'node:path'
-import type { EntityManager } from 'typeorm'
 import type { UploadWarning } from '../../../src/contracts'
 import { insightOptionsFor } from '../../../src/domain/insights'
 import { sportFromFile } from '../../../src/domain/sports'
@@ -11,18 +10,14 @@ import type { ArrivingUpload } from '../../compute/compute-pool'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
 import { type SportEntity, type UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity, type UserEntity } from '../../db/entities'
-import { shareWork } from '../../db/write-queue'
+import { shareWork, type Repositories } from '../../db/repositories'
 import { shortId } from '../../lib/short-id'
 import { equipNewWorkouts } from '../equipment/workout-equipment'
-import { insightsRepository } from '../../db/repositories/insights.repository'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
-import { workoutsRepository } from '../../db/repositories/workouts.repository'
-import { sportsRepository } from '../../db/repositories/sports.repository'
-import { usersRepository } from '../../db/repositories/users.repository'
 import { newWorkoutLevels } from '../sharing/workout-access'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
@@ -66,11 +61,11 @@ interface SportSetting {
 /** Where an import reads a sport and the user's preference for it. */
 export type SportSettings = (sportId: number) => Promise<SportSetting>
 
-/** The sport settings as `manager` reads them: two reads per sport asked. */
-export function sportSettingsOf(manager: EntityManager, user: UserEntity): SportSettings {
+/** The sport settings as `repositories` read them: two reads per sport asked. */
+export function sportSettingsOf(repositories: Repositories, user: UserEntity): SportSettings {
   return async (sportId) => ({
-    sport: await sportsRepository(manager).byId(sportId),
-    preference: await usersRepository(manager).sportPreference(user.id, sportId),
+    sport: await repositories.sports.byId(sportId),
+    preference: await repositories.users.sportPreference(user.id, sportId),
   })
 }
 
@@ -170,15 +165,15 @@ function applyAnalysis(workout: WorkoutEntity, analysis: AnalysisSummary): Worko
  * file (a sport change, or the background recompute after the analysis changed); the caller saves
  * the workout. Its date stays: it names which activity of a multi-activity file the workout is.
  */
-export async function reapplyAnalysis(manager: EntityManager, workout: WorkoutEntity, reanalysis: { analysis: AnalysisSummary; packed: PackedTrack }): Promise<void> {
+export async function reapplyAnalysis(repositories: Repositories, workout: WorkoutEntity, reanalysis: { analysis: AnalysisSummary; packed: PackedTrack }): Promise<void> {
   const workoutDate = workout.workoutDate
   const segments = applyAnalysis(workout, reanalysis.analysis)
   workout.workoutDate = workoutDate
-  const workouts = workoutsRepository(manager)
+  const workouts = repositories.workouts
   await workouts.deleteSegments(workout.id)
   await workouts.insertSegments(segments)
   await workouts.saveTrack(trackRow(workout.id, reanalysis.packed))
-  await insightsRepository(manager).save(workout.id, reanalysis.analysis.insights)
+  await repositories.insights.save(workout.id, reanalysis.analysis.insights)
 }
 
 /** The stored track row of a workout, from its track packed in the worker (`packTrack`). */
@@ -206,6 +201,9 @@ function wireWarning(warning: ImportWarning): UploadWarning {
   return wire
 }
 
+/** What importing a file uses of the server. */
+export type FileImportContext = Pick<ServerContext, 'database' | 'layout' | 'maps' | 'compute' | 'weather' | 'now'>
+
 /** How an archive imports one of its files (see {@link importWorkoutFile}). */
 export interface InArchive {
   /**
@@ -222,7 +220,7 @@ export interface InArchive {
    * It may be called twice (see `WriteOptions.shared`); the rows it adds with `insertRowsShared`
    * are written with the other files' of the same batch.
    */
-  readonly inTransaction?: (manager: EntityManager, outcome: FileImportOutcome) => Promise<void>
+  readonly inTransaction?: (repositories: Repositories, outcome: FileImportOutcome) => Promise<void>
   /**
    * The SHA-256 of the uploaded file's bytes, when computed while the file was written (an
    * archive's extraction, an upload's receipt), so it is not read again. Unused for a packed
@@ -254,15 +252,16 @@ export interface InArchive {
  * @throws AppError for a file that cannot become a workout, an unknown sport, or a wrong extension
  */
 export async function importWorkoutFile(
-  context: ServerContext,
+  context: FileImportContext,
   user: UserEntity,
   uploadedPath: string,
   originalName: string,
   choices: ImportChoices,
   inArchive: InArchive = {},
 ): Promise<FileImportOutcome> {
-  const { db, write, layout, maps } = context
-  const { writeAfter = Promise.resolve(), writeQueued, inTransaction, sportSettings = sportSettingsOf(db.manager, user) } = inArchive
+  const { database, layout, maps } = context
+  const { reads } = database
+  const { writeAfter = Promise.resolve(), writeQueued, inTransaction, sportSettings = sportSettingsOf(reads, user) } = inArchive
   const prepared: PreparedWorkout[] = []
   const allWritten = () => prepared.flatMap((item) => item.written)
   const extension = trackExtension(originalName)
@@ -276,11 +275,11 @@ export async function importWorkoutFile(
     const packed = unpackedName(originalName) !== originalName
     if (packed) {
       scratch.add(unpacked)
-      await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(db.manager)).maxSingleFileSize)
+      await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(reads)).maxSingleFileSize)
     }
     const path = packed ? unpacked : uploadedPath
     const fileHash = (!packed && (inArchive.fileHash ?? (await inArchive.arriving?.sha256()))) || (await sha256File(path))
-    const earlyDuplicate = await workoutsRepository(db.manager).idWithFileHash(user.id, fileHash)
+    const earlyDuplicate = await reads.workouts.idWithFileHash(user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
 
     // An unknown sport is refused before the file is read.
@@ -354,7 +353,7 @@ export async function importWorkoutFile(
     }
 
     await writeAfter
-    const insertAll = async (manager: EntityManager): Promise<FileImportOutcome> => {
+    const insertAll = async (repositories: Repositories): Promise<FileImportOutcome> => {
       const created: WorkoutEntity[] = []
       let duplicateOf: string | null = null
       for (const [index, item] of prepared.entries()) {
@@ -365,10 +364,10 @@ export async function importWorkoutFile(
         // in at once (the next file's check must see it); the rows that only refer to it go with
         // those of the other files of an archive's batch.
         let duplicate: { id: string; sameBytes: boolean } | null = null
-        if (index === 0) duplicate = await workoutsRepository(manager).insertUnlessDuplicate(workout, { fileHash, start })
+        if (index === 0) duplicate = await repositories.workouts.insertUnlessDuplicate(workout, { fileHash, start })
         else {
-          const same = await workoutsRepository(manager).sameOutingId({ userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
-          if (same === null) await workoutsRepository(manager).insert(workout)
+          const same = await repositories.workouts.sameOutingId({ userId: user.id, sportId: workout.sportId, from: start, until: start, distanceKm: workout.distance })
+          if (same === null) await repositories.workouts.insert(workout)
           else duplicate = { id: same, sameBytes: false }
         }
         if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id }
@@ -376,8 +375,8 @@ export async function importWorkoutFile(
           duplicateOf ??= duplicate.id
           continue
         }
-        await workoutsRepository(manager).insertAnalysisShared(segments, trackRow(workout.id, packed))
-        await insightsRepository(manager).save(workout.id, analysis.insights, { isNew: true })
+        await repositories.workouts.insertAnalysisShared(segments, trackRow(workout.id, packed))
+        await repositories.insights.save(workout.id, analysis.insights, { isNew: true })
         created.push(workout)
       }
       const [first] = created
@@ -386,15 +385,15 @@ export async function importWorkoutFile(
       // is the best whatever their order.
       for (const sportId of new Set(created.map((workout) => workout.sportId))) {
         const added = created.filter((workout) => workout.sportId === sportId)
-        await shareWork(manager, `records ${user.id} ${sportId}`, added, (shared, batches) => addToRecords(shared, user.id, sportId, batches.flat()))
+        await shareWork(repositories, `records ${user.id} ${sportId}`, added, (shared, batches) => addToRecords(shared, user.id, sportId, batches.flat()))
       }
-      await equipNewWorkouts(manager, user.id, created, choices.equipmentIds)
+      await equipNewWorkouts(repositories, user.id, created, choices.equipmentIds)
       return { status: 'imported', workout: first, workouts: created, warnings }
     }
-    const outcome = await write(
-      async (manager) => {
-        const inserted = await insertAll(manager)
-        await inTransaction?.(manager, inserted)
+    const outcome = await database.write(
+      async (repositories) => {
+        const inserted = await insertAll(repositories)
+        await inTransaction?.(repositories, inserted)
         return inserted
       },
       // Its work may run twice (see `shared`): it keeps nothing but what it returns.

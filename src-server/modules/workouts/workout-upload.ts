@@ -3,13 +3,12 @@ import { extname, join } from 'node:path'
 import type { CreateWorkoutResponse, ImportTaskResponse } from '../../../src/contracts'
 import { uploadDataSchema } from '../../../src/contracts'
 import { AppError, catalogueCodeOf } from '../../../src/errors'
-import type { ServerContext } from '../../context'
 import type { AppConfigEntity, UserEntity } from '../../db/entities'
 import type { StoredUpload } from '../../http/uploads'
 import { randomToken } from '../../lib/secrets'
 import { readSettings } from '../app-config/app-config.service'
 import type { ArchiveLimits, ImportTasks } from './archive-import'
-import { importWorkoutFile, trackExtension, type ImportChoices } from './workout-import'
+import { importWorkoutFile, trackExtension, type FileImportContext, type ImportChoices } from './workout-import'
 import type { WorkoutsService } from './workouts.service'
 
 
@@ -69,7 +68,7 @@ function prefersAsync(header: string): boolean {
  * respond-async`) gets the task at once (202); any other client gets the reference tracker's
  * answer, 201 with the workouts once imported, or the task (202) past a generous wait.
  */
-export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsService, imports: ImportTasks) {
+export function createWorkoutUploads(context: FileImportContext, workouts: WorkoutsService, imports: ImportTasks) {
   return {
     async receive(
       user: UserEntity,
@@ -80,7 +79,7 @@ export function createWorkoutUploads(context: ServerContext, workouts: WorkoutsS
       const extension = extname(file.originalname).toLowerCase()
       if (extension !== '.zip' && trackExtension(file.originalname) === null) throw new AppError('file_extension_not_allowed')
       const choices = uploadChoices(fields)
-      const settings = await readSettings(context.db.manager)
+      const settings = await readSettings(context.database.reads)
 
       if (extension === '.zip') {
         // The archive outlives this request: move it out of the upload's reach before it ends.

@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import type { EntityManager } from 'typeorm'
 import type { z } from 'zod'
 import type {
   ArchiveCreatedResponse,
@@ -21,13 +20,13 @@ import { unpackPolyline } from '../../compute/packed-polyline'
 import { chartPoints } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
 import { WorkoutEntity, type UserEntity, type WorkoutTrackEntity } from '../../db/entities'
-import { sportsRepository } from '../../db/repositories/sports.repository'
+import type { Repositories } from '../../db/repositories'
 import { randomToken } from '../../lib/secrets'
 import { isShortId, shortId } from '../../lib/short-id'
 import { workoutInsightFields } from '../insights/insights-fields'
 import { equipEditedWorkout, equipmentOfWorkouts, equipNewWorkouts, keepingTotals } from '../equipment/workout-equipment'
 import { addToRecords, recomputeRecords } from '../records/records.service'
-import { recordsRepository, type RecordRow } from '../../db/repositories/records.repository'
+import type { RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
 import { removeFiles, workoutFiles } from './workout-files'
 import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
@@ -36,13 +35,7 @@ import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
 import { workoutLikesFields } from '../sharing/comments.service'
 import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
-import {
-  workoutsRepository,
-  type WorkoutLinks,
-  type WorkoutListFilter,
-  type WorkoutRow,
-  type WorkoutSegmentRow,
-} from '../../db/repositories/workouts.repository'
+import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 const minutesOf = (hhmm: string) => {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)
@@ -69,8 +62,8 @@ function byWorkout<T extends { workoutId: string }>(rows: readonly T[]): Map<str
 const segmentNumber = (text: string) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : null)
 
 /** The caller's workout; another user's is "not found" too, so ids cannot be probed. */
-export async function ownWorkout(manager: EntityManager, user: UserEntity, id: string): Promise<WorkoutEntity> {
-  const workout = isShortId(id) ? await workoutsRepository(manager).ofUser(id, user.id) : null
+export async function ownWorkout(repositories: Pick<Repositories, 'workouts'>, user: UserEntity, id: string): Promise<WorkoutEntity> {
+  const workout = isShortId(id) ? await repositories.workouts.ofUser(id, user.id) : null
   if (!workout) throw new AppError('workout_not_found')
   return workout
 }
@@ -93,18 +86,19 @@ export function dayFilter(timezone: string, from: string | undefined, to: string
   return { from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined }
 }
 
-export function createWorkoutsService(context: ServerContext) {
-  const { db, read, write, layout } = context
+export function createWorkoutsService(context: Pick<ServerContext, 'database' | 'layout' | 'compute' | 'now'>) {
+  const { database, layout } = context
+  const { reads } = database
 
   /**
    * Previous/next of each workout of a page, in the date order of all the user's workouts
    * (whatever the filters): the workouts dated within the page's span, plus one on each side.
    */
-  async function pageNeighbours(manager: EntityManager, userId: number, page: readonly WorkoutRow[]): Promise<Map<string, WorkoutLinks>> {
+  async function pageNeighbours(repositories: Repositories, userId: number, page: readonly WorkoutRow[]): Promise<Map<string, WorkoutLinks>> {
     const links = new Map<string, WorkoutLinks>()
     if (page.length === 0) return links
     const dates = page.map((workout) => workout.workoutDate.getTime())
-    const span = await workoutsRepository(manager).aroundSpan(userId, Math.min(...dates), Math.max(...dates))
+    const span = await repositories.workouts.aroundSpan(userId, Math.min(...dates), Math.max(...dates))
     const position = new Map(span.map((row, index) => [row.id, index]))
     for (const workout of page) {
       const index = position.get(workout.id)
@@ -116,14 +110,14 @@ export function createWorkoutsService(context: ServerContext) {
 
   /** Workouts with their segments and records, loaded in a few queries whatever their number. */
   async function present(
-    manager: EntityManager,
+    repositories: Repositories,
     user: UserEntity,
     workouts: readonly WorkoutRow[],
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    const loaded = presentLoaded(user, workouts, links, await workoutsRepository(manager).segmentsOf(ids), await recordsRepository(manager).ofWorkouts(ids))
-    const equipments = await equipmentOfWorkouts(manager, ids)
+    const loaded = presentLoaded(user, workouts, links, await repositories.workouts.segmentsOf(ids), await repositories.records.ofWorkouts(ids))
+    const equipments = await equipmentOfWorkouts(repositories, ids)
     return loaded.map((workout) => ({ ...workout, equipments: equipments.get(workout.id) ?? [] }))
   }
 
@@ -148,9 +142,9 @@ export function createWorkoutsService(context: ServerContext) {
     )
   }
 
-  async function single(manager: EntityManager, user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created'): Promise<WorkoutsResponse> {
-    const links = new Map([[workout.id, await workoutsRepository(manager).neighbours(workout)]])
-    return { status, data: { workouts: await present(manager, user, [workout], links) } }
+  async function single(repositories: Repositories, user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created'): Promise<WorkoutsResponse> {
+    const links = new Map([[workout.id, await repositories.workouts.neighbours(workout)]])
+    return { status, data: { workouts: await present(repositories, user, [workout], links) } }
   }
 
   /** UTC instant of a `YYYY-MM-DD HH:MM` typed in the user's zone. */
@@ -162,15 +156,15 @@ export function createWorkoutsService(context: ServerContext) {
 
   /** The stored track data (chart series, map line) of a workout made from a file. */
   async function storedTrack(workout: WorkoutEntity): Promise<WorkoutTrackEntity> {
-    const row = await workoutsRepository(db.manager).trackOf(workout.id)
+    const row = await reads.workouts.trackOf(workout.id)
     if (!row) throw new AppError('workout_has_no_file')
     return row
   }
 
   /** A workout without a file at an instant (an export's row: no local-time text in between, whatever daylight saving does). */
   async function createWithoutFileAt(user: UserEntity, body: Omit<z.output<typeof noFileWorkoutBody>, 'workout_date'>, workoutDate: Date): Promise<WorkoutsResponse> {
-    const workout = await write(async (manager) => {
-      const { sport } = await sportAndThreshold(sportSettingsOf(manager, user), body.sport_id)
+    const workout = await database.write(async (repositories) => {
+      const { sport } = await sportAndThreshold(sportSettingsOf(repositories, user), body.sport_id)
       const speed = manualSpeed(body.distance, body.duration)
       const created = Object.assign(new WorkoutEntity(), {
         id: shortId(),
@@ -204,23 +198,23 @@ export function createWorkoutsService(context: ServerContext) {
         hasPower: false,
         ...newWorkoutLevels(user, body),
       })
-      await workoutsRepository(manager).insert(created)
-      await addToRecords(manager, user.id, sport.id, [created])
-      await equipNewWorkouts(manager, user.id, [created], body.equipment_ids)
+      await repositories.workouts.insert(created)
+      await addToRecords(repositories, user.id, sport.id, [created])
+      await equipNewWorkouts(repositories, user.id, [created], body.equipment_ids)
       return created
     })
-    return single(db.manager, user, workout, 'created')
+    return single(reads, user, workout, 'created')
   }
 
   return {
     /** A workout in the response shape (after an import). */
-    respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(db.manager, user, workout, status),
+    respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(reads, user, workout, status),
 
     /** The answer to an upload: every workout its file gave, and what the import worked around. */
     async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
       const links = new Map<string, { previousId: string | null; nextId: string | null }>()
-      for (const workout of created) links.set(workout.id, await workoutsRepository(db.manager).neighbours(workout))
-      return { status: 'created', data: { workouts: await present(db.manager, user, [...created], links), warnings } }
+      for (const workout of created) links.set(workout.id, await reads.workouts.neighbours(workout))
+      return { status: 'created', data: { workouts: await present(reads, user, [...created], links), warnings } }
     },
 
     /**
@@ -233,24 +227,24 @@ export function createWorkoutsService(context: ServerContext) {
       const ids = task.results.flatMap((result) => (result.status === 'imported' ? result.workout_ids : []))
       const firstError = task.results.find((result) => result.status === 'error')
       if (ids.length === 0 && firstError?.status === 'error') throw new AppError(firstError.code)
-      const byId = new Map((await workoutsRepository(db.manager).manyOfUser(user.id, ids)).map((w) => [w.id, w]))
+      const byId = new Map((await reads.workouts.manyOfUser(user.id, ids)).map((w) => [w.id, w]))
       const created = ids.flatMap((id) => byId.get(id) ?? [])
-      const links = await pageNeighbours(db.manager, user.id, created)
-      return { status: 'created', data: { workouts: await present(db.manager, user, created, links), task } }
+      const links = await pageNeighbours(reads, user.id, created)
+      return { status: 'created', data: { workouts: await present(reads, user, created, links), task } }
     },
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light); another's as its visibility allows. */
     async get(user: UserEntity | null, id: string): Promise<WorkoutsResponse> {
-      const { workout, owner, access, zones } = await viewWorkout(db.manager, user, id, 'workout')
+      const { workout, owner, access, zones } = await viewWorkout(reads, user, id, 'workout')
       if (!access.owner) {
-        const segments = access.analysis ? await workoutsRepository(db.manager).segmentsOf([workout.id]) : []
+        const segments = access.analysis ? await reads.workouts.segmentsOf([workout.id]) : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         const track = zones.length && workout.filePath ? await storedTrack(workout) : null
-        const likes = await workoutLikesFields(db.manager, workout.id, user)
+        const likes = await workoutLikesFields(reads, workout.id, user)
         return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...likes }] } }
       }
-      const answer = await single(db.manager, owner, workout, 'success')
-      const extra = { ...(await workoutInsightFields(db.manager, workout)), ...(await workoutLikesFields(db.manager, workout.id, user)) }
+      const answer = await single(reads, owner, workout, 'success')
+      const extra = { ...(await workoutInsightFields(reads, workout)), ...(await workoutLikesFields(reads, workout.id, user)) }
       return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
     },
 
@@ -271,8 +265,8 @@ export function createWorkoutsService(context: ServerContext) {
         equipmentId: query.equipment_id,
       }
       // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
-      const { workouts: ordered, segments, records, sums } = await read((manager) =>
-        workoutsRepository(manager).listAnswer(
+      const { workouts: ordered, segments, records, sums } = await database.read(({ workouts }) =>
+        workouts.listAnswer(
           user.id,
           filter,
           { by: query.order_by, direction: query.order },
@@ -283,7 +277,7 @@ export function createWorkoutsService(context: ServerContext) {
       const links = new Map(ordered.map((workout) => [workout.id, workout]))
       const pages = Math.ceil(total / query.per_page)
       // The reference fills each workout's equipment in lists only when asked.
-      const equipments = query.return_equipments === 'true' ? await read((manager) => equipmentOfWorkouts(manager, ordered.map((row) => row.id))) : null
+      const equipments = query.return_equipments === 'true' ? await database.read((repositories) => equipmentOfWorkouts(repositories, ordered.map((row) => row.id))) : null
       return {
         status: 'success',
         data: {
@@ -312,12 +306,12 @@ export function createWorkoutsService(context: ServerContext) {
      * a file workout re-analyses the original with that sport's stopped-speed threshold.
      */
     async update(user: UserEntity, id: string, body: z.output<typeof updateWorkoutBody>): Promise<WorkoutsResponse> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const workout = await ownWorkout(reads, user, id)
       const withFile = workout.filePath !== null
       const figureFields = ['workout_date', 'duration', 'distance', 'ascent', 'descent'] as const
       if (withFile && figureFields.some((field) => body[field] !== undefined)) throw new AppError('invalid_payload')
 
-      const { sport, threshold } = await sportAndThreshold(sportSettingsOf(db.manager, user), body.sport_id ?? workout.sportId)
+      const { sport, threshold } = await sportAndThreshold(sportSettingsOf(reads, user), body.sport_id ?? workout.sportId)
       // The re-analysis runs in a worker thread (a large file takes seconds), outside the write
       // queue so other writes are not held up; of a multi-activity file, only the workout's activity.
       const reanalysed =
@@ -333,8 +327,8 @@ export function createWorkoutsService(context: ServerContext) {
       const reanalysis = activity?.analysis ? { analysis: activity.analysis, packed: activity.packed } : null
       const previousSportId = workout.sportId
 
-      const updated = await write(async (manager) => {
-        const current = await ownWorkout(manager, user, id)
+      const updated = await database.write(async (repositories) => {
+        const current = await ownWorkout(repositories, user, id)
         current.sportId = sport.id
         if (body.notes !== undefined && body.notes !== null) current.notes = body.notes
         if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
@@ -350,23 +344,23 @@ export function createWorkoutsService(context: ServerContext) {
         }
         // An empty title gets the default one, as on creation (from the sport and the start's time of day).
         if (body.title !== undefined) current.title = body.title.trim() || defaultTitle(sport.label, current.workoutDate, user)
-        if (reanalysis) await reapplyAnalysis(manager, current, reanalysis)
+        if (reanalysis) await reapplyAnalysis(repositories, current, reanalysis)
         current.modifiedAt = context.now()
-        await workoutsRepository(manager).save(current)
-        await equipEditedWorkout(manager, current, sport, { ids: body.equipment_ids, sportChanged: previousSportId !== current.sportId })
-        await recomputeRecords(manager, user.id, current.sportId)
-        if (previousSportId !== current.sportId) await recomputeRecords(manager, user.id, previousSportId)
+        await repositories.workouts.save(current)
+        await equipEditedWorkout(repositories, current, sport, { ids: body.equipment_ids, sportChanged: previousSportId !== current.sportId })
+        await recomputeRecords(repositories, user.id, current.sportId)
+        if (previousSportId !== current.sportId) await recomputeRecords(repositories, user.id, previousSportId)
         return current
       })
-      return single(db.manager, user, updated, 'success')
+      return single(reads, user, updated, 'success')
     },
 
     /** Deletes a workout with its files; its sport's records are recomputed. */
     async remove(user: UserEntity, id: string): Promise<void> {
-      const workout = await write(async (manager) => {
-        const found = await ownWorkout(manager, user, id)
-        await keepingTotals(manager, found, () => workoutsRepository(manager).remove(found.id))
-        await recomputeRecords(manager, user.id, found.sportId)
+      const workout = await database.write(async (repositories) => {
+        const found = await ownWorkout(repositories, user, id)
+        await keepingTotals(repositories, found, () => repositories.workouts.remove(found.id))
+        await recomputeRecords(repositories, user.id, found.sportId)
         return found
       })
       // Files go after the commit: a failed delete keeps the workout and its files together.
@@ -375,7 +369,7 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity | null, id: string, segment?: string): Promise<ChartDataResponse> {
-      const { workout, access, zones } = await viewWorkout(db.manager, user, id, 'analysis')
+      const { workout, access, zones } = await viewWorkout(reads, user, id, 'analysis')
       const points = chartPoints((await storedTrack(workout)).chart)
       let chartData
       if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed, workout.distance !== null)
@@ -383,7 +377,7 @@ export function createWorkoutsService(context: ServerContext) {
         const index = (segmentNumber(segment) ?? 0) - 1
         const own = points.filter((point) => point.segment === index)
         if (own.length === 0) throw new AppError('segment_not_found')
-        const figures = (await workoutsRepository(db.manager).segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
+        const figures = (await reads.workouts.segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
         chartData = presentSegmentChart(own, figures?.maxSpeed ?? null, workout.distance !== null)
       }
       return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access, zones) } }
@@ -396,7 +390,7 @@ export function createWorkoutsService(context: ServerContext) {
      * the caller to stream and then remove.
      */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
-      const { workout, access, zones } = await viewWorkout(db.manager, user, id, 'map')
+      const { workout, access, zones } = await viewWorkout(reads, user, id, 'map')
       // The GPX carries every sensor and every recorded position of the file: to others, only when
       // their heart rate is shown too and the owner has no privacy zone (the stored chart and line
       // are thinned, so they cannot prove that no recorded point lies in one).
@@ -404,7 +398,7 @@ export function createWorkoutsService(context: ServerContext) {
       if (!workout.filePath) throw new AppError('workout_has_no_file')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
-      const sport = await sportsRepository(db.manager).byId(workout.sportId)
+      const sport = await reads.sports.byId(workout.sportId)
       const path = join(layout.tmp, `gpx-${randomToken()}.json`)
       const options = {
         startTime: workout.workoutDate.getTime(),
@@ -422,14 +416,14 @@ export function createWorkoutsService(context: ServerContext) {
 
     /** The workout's simplified map line, one line per segment. */
     async mapLine(user: UserEntity | null, id: string): Promise<MapLineResponse> {
-      const { workout, zones } = await viewWorkout(db.manager, user, id, 'map')
+      const { workout, zones } = await viewWorkout(reads, user, id, 'map')
       const lines = linesOutsideZones(unpackPolyline((await storedTrack(workout)).polyline), zones)
       return { status: 'success', data: { lines } }
     },
 
     /** The original file of a workout, for download. */
     async originalFile(user: UserEntity, id: string): Promise<{ path: string; name: string; contentType: string }> {
-      const workout = await ownWorkout(db.manager, user, id)
+      const workout = await ownWorkout(reads, user, id)
       if (!workout.filePath || !workout.fileFormat) throw new AppError('workout_has_no_file')
       const base = (workout.title ?? workout.id).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().slice(0, 100) || workout.id
       return {
