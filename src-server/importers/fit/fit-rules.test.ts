@@ -1,0 +1,339 @@
+import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
+import { describe, expect, it } from 'vitest'
+import type { Track, TrackSegment } from '../../../src/domain/track'
+import { codeOf } from '../test-support/error-code'
+import { singleActivity } from '../test-support/single-activity'
+import { importFitBytes } from './fit-importer'
+
+// The FIT importer's rules, each on a small file written by Garmin's own encoder (@garmin/fitsdk):
+// the expected figures are the file's own messages (seconds, metres, sports), counted by hand.
+
+const START = Date.UTC(2024, 5, 1, 9)
+const at = (s: number) => new Date(START + s * 1000)
+const ms = (s: number) => START + s * 1000
+const SEMICIRCLES = 2 ** 31 / 180
+
+function mesgNum(name: string): number {
+  const number = Profile.MesgNum[name]
+  if (number === undefined) throw new Error(`no FIT message ${name}`)
+  return number
+}
+
+/** A record at second `s`; fields left out are not written. */
+interface Rec {
+  readonly s: number
+  readonly lat?: number
+  readonly lon?: number
+  readonly heartRate?: number
+  readonly cadence?: number
+  readonly power?: number
+  readonly temperature?: number
+  readonly distanceM?: number
+}
+
+interface Session {
+  readonly start?: number
+  readonly end: number
+  readonly sport: NonNullable<SessionMesg['sport']>
+  readonly subSport?: SessionMesg['subSport']
+  readonly distanceM?: number
+  readonly calories?: number
+}
+
+interface Activity {
+  /** `file_id.type`; `null` writes no file_id. */
+  readonly fileType?: FileIdMesg['type'] | null
+  readonly records: readonly Rec[]
+  /** Timer events in the order written: `[second, running]`. */
+  readonly timers?: readonly (readonly [number, boolean])[]
+  readonly laps?: readonly { readonly start: number; readonly end: number; readonly distanceM?: number }[]
+  /** Default: one cycling session from the first record to the last. */
+  readonly sessions?: readonly Session[]
+}
+
+function fit({ fileType = 'activity', records, timers = [], laps = [], sessions }: Activity): Uint8Array {
+  const encoder = new Encoder()
+  const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
+  if (fileType !== null) write<FileIdMesg>({ mesgNum: mesgNum('FILE_ID'), type: fileType, manufacturer: 'development', timeCreated: at(0) })
+  for (const [s, running] of timers) write<EventMesg>({ mesgNum: mesgNum('EVENT'), timestamp: at(s), event: 'timer', eventType: running ? 'start' : 'stopAll' })
+  for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM } of records) {
+    write<RecordMesg>({
+      mesgNum: mesgNum('RECORD'),
+      timestamp: at(s),
+      ...(lat === undefined || lon === undefined ? {} : { positionLat: Math.round(lat * SEMICIRCLES), positionLong: Math.round(lon * SEMICIRCLES) }),
+      ...(heartRate === undefined ? {} : { heartRate }),
+      ...(cadence === undefined ? {} : { cadence }),
+      ...(power === undefined ? {} : { power }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(distanceM === undefined ? {} : { distance: distanceM }),
+    })
+  }
+  laps.forEach(({ start, end, distanceM }, index) =>
+    write<LapMesg>({ mesgNum: mesgNum('LAP'), messageIndex: index, timestamp: at(end), startTime: at(start), ...(distanceM === undefined ? {} : { totalDistance: distanceM }) }),
+  )
+  const first = records[0]?.s ?? 0
+  const last = records[records.length - 1]?.s ?? 0
+  for (const { start, end, sport, subSport, distanceM, calories } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
+    write<SessionMesg>({
+      mesgNum: mesgNum('SESSION'),
+      timestamp: at(end),
+      ...(start === undefined ? {} : { startTime: at(start) }),
+      sport,
+      ...(subSport === undefined ? {} : { subSport }),
+      ...(distanceM === undefined ? {} : { totalDistance: distanceM }),
+      ...(calories === undefined ? {} : { totalCalories: calories }),
+    })
+  }
+  return encoder.close()
+}
+
+/** Records at each of `seconds`, 10 m apart along a parallel (positions unless `indoor`). */
+const along = (seconds: readonly number[], extra: (s: number) => Partial<Rec> = () => ({})): Rec[] =>
+  seconds.map((s) => ({ s, lat: 45, lon: 6 + s * 1e-4, ...extra(s) }))
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+
+const segmentsOf = (track: Track): readonly TrackSegment[] => track.tracks.flatMap((part) => part.segments)
+/** Each segment's record times, in seconds from the start (`null` for a forgotten time). */
+const secondsOf = (track: Track): (number | null)[][] =>
+  segmentsOf(track).map((segment) => Array.from(segment.time, (time) => (Number.isNaN(time) ? null : (time - START) / 1000)))
+const column = (values: Float64Array | null | undefined): (number | null)[] | null => (values ? Array.from(values, (v) => (Number.isNaN(v) ? null : v)) : null)
+const only = (activity: Activity): Track => singleActivity(importFitBytes(fit(activity)))
+
+describe('FIT importer rules', () => {
+  describe('segments: a new one where the timer starts again after a stop', () => {
+    it('cuts at the first record at or after the restart, a record written while stopped staying with the one before', () => {
+      // Stopped at 4 s, started at 6 s: records 0–5 (5 written while stopped), then 6–9.
+      const track = only({ records: along(range(0, 9)), timers: [[0, true], [4, false], [6, true]] })
+      expect(secondsOf(track)).toEqual([range(0, 5), range(6, 9)])
+    })
+
+    it('takes the timer events in time order, whatever their order in the file', () => {
+      const track = only({ records: along(range(0, 9)), timers: [[6, true], [0, true], [4, false]] })
+      expect(secondsOf(track)).toEqual([range(0, 5), range(6, 9)])
+    })
+
+    it('a stop never followed by a start, or a start without a stop before it, cuts nothing', () => {
+      expect(secondsOf(only({ records: along(range(0, 9)), timers: [[0, true], [7, false]] }))).toEqual([range(0, 9)])
+      expect(secondsOf(only({ records: along(range(0, 9)), timers: [[0, true], [3, true], [6, true]] }))).toEqual([range(0, 9)])
+    })
+
+    it('a stop and a restart between the same two records cut once; two pauses give three segments', () => {
+      const seconds = [0, 1, 2, 10, 11, 12, 20, 21]
+      const track = only({ records: along(seconds), timers: [[0, true], [3, false], [9, true], [13, false], [15, true], [16, false], [19, true]] })
+      expect(secondsOf(track)).toEqual([[0, 1, 2], [10, 11, 12], [20, 21]])
+    })
+  })
+})
+
+describe('FIT importer rules: sessions', () => {
+  it('gives each record to the last session begun at or before it, sessions taken by start time whatever their file order', () => {
+    const sessions: Session[] = [
+      { start: 20, end: 29, sport: 'cycling' },
+      { start: 0, end: 9, sport: 'swimming' },
+      { start: 10, end: 19, sport: 'transition' },
+    ]
+    const activities = importFitBytes(fit({ records: along(range(0, 29)), sessions })).activities
+    expect(activities.map((activity) => [activity.sport, secondsOf(activity).flat()])).toEqual([
+      ['swimming', range(0, 9)],
+      ['transition', range(10, 19)],
+      ['cycling', range(20, 29)],
+    ])
+  })
+
+  it('records before the first session belong to it; a session without a start comes last', () => {
+    const sessions: Session[] = [{ end: 40, sport: 'running' }, { start: 5, end: 9, sport: 'swimming' }, { start: 10, end: 19, sport: 'cycling' }]
+    const activities = importFitBytes(fit({ records: along(range(0, 19)), sessions })).activities
+    // The session without a start gets no record: records go forward only, to sessions with a start.
+    expect(activities.map((activity) => [activity.sport, secondsOf(activity).flat()])).toEqual([
+      ['swimming', range(0, 9)],
+      ['cycling', range(10, 19)],
+    ])
+  })
+
+  it('a record whose clock steps back stays in the session it is in', () => {
+    const seconds = [0, 1, 2, 3, 10, 11, 4, 12]
+    const sessions: Session[] = [{ start: 0, end: 9, sport: 'swimming' }, { start: 10, end: 19, sport: 'cycling' }]
+    const activities = importFitBytes(fit({ records: along(seconds), sessions })).activities
+    expect(activities.map((activity) => secondsOf(activity).flat())).toEqual([[0, 1, 2, 3], [10, 11, 4, 12]])
+  })
+
+  it('a session of one record is left out; a file of nothing else has no points', () => {
+    const sessions: Session[] = [{ start: 0, end: 4, sport: 'swimming' }, { start: 5, end: 5, sport: 'transition' }, { start: 6, end: 9, sport: 'cycling' }]
+    const activities = importFitBytes(fit({ records: along(range(0, 9)), sessions })).activities
+    expect(activities.map((activity) => [activity.sport, secondsOf(activity).flat()])).toEqual([
+      ['swimming', range(0, 4)],
+      ['cycling', range(6, 9)],
+    ])
+    // Two records, each a session of its own.
+    const lone: Session[] = [{ start: 0, end: 0, sport: 'swimming' }, { start: 5, end: 5, sport: 'cycling' }]
+    expect(codeOf(() => importFitBytes(fit({ records: along([0, 5]), sessions: lone })))).toBe('track_no_points')
+    // Exactly two records make a session.
+    expect(secondsOf(singleActivity(importFitBytes(fit({ records: along([0, 5]) }))))).toEqual([[0, 5]])
+  })
+
+  it("takes the session's sport, sub-sport and calories (none when it states none)", () => {
+    const track = only({ records: along(range(0, 3)), sessions: [{ start: 0, end: 3, sport: 'running', subSport: 'trail', calories: 321 }] })
+    expect([track.sport, track.subSport, track.calories, track.format, track.name, track.description]).toEqual(['running', 'trail', 321, 'fit', null, null])
+    const bare = only({ records: along(range(0, 3)), sessions: [{ start: 0, end: 3, sport: 'running' }] })
+    expect([bare.subSport, bare.calories]).toEqual([null, null])
+  })
+})
+
+describe('FIT importer rules: record times outside the sessions', () => {
+  // A ride of 0–100 s; the records at `late` seconds are stamped later than its end.
+  const ride = (late: readonly number[], sessions?: readonly Session[]) =>
+    only({ records: along([...range(0, 9).map((i) => i * 10), 100, ...late]), ...(sessions ? { sessions } : { sessions: [{ start: 0, end: 100, sport: 'cycling' }] }) })
+  const lastTimes = (track: Track, n: number) => secondsOf(track).flat().slice(-n)
+
+  it('forgets the time of a record stamped more than an hour after the end of every session, keeping the record', () => {
+    const track = ride([100 + 3_601, 100 + 3_600])
+    expect(lastTimes(track, 2)).toEqual([null, 3_700])
+    expect(segmentsOf(track).reduce((sum, segment) => sum + segment.size, 0)).toBe(13)
+  })
+
+  it('and more than an hour before the start of every session', () => {
+    const early = only({ records: along([-3_601, -3_600, ...range(0, 9)]), sessions: [{ start: 0, end: 9, sport: 'running' }] })
+    expect(secondsOf(early).flat()).toEqual([null, -3_600, ...range(0, 9)])
+  })
+
+  it('spans every session: a record between two sessions, or within an hour of the last, keeps its time', () => {
+    const sessions: Session[] = [{ start: 0, end: 50, sport: 'running' }, { start: 60, end: 100, sport: 'cycling' }]
+    const activities = importFitBytes(fit({ records: along([...range(0, 9).map((i) => i * 10), 100, 3_700, 3_701]), sessions })).activities
+    expect(activities.map((activity) => secondsOf(activity).flat())).toEqual([[0, 10, 20, 30, 40, 50], [60, 70, 80, 90, 100, 3_700, null]])
+  })
+
+  it('believes the records when half of them or more lie outside the sessions', () => {
+    // 4 records, 2 outside: the sessions are what is wrong.
+    const half = only({ records: along([0, 1, 7_200, 7_201]), sessions: [{ start: 0, end: 1, sport: 'running' }] })
+    expect(secondsOf(half).flat()).toEqual([0, 1, 7_200, 7_201])
+    // 5 records, 2 outside: the two are.
+    const fewer = only({ records: along([0, 1, 2, 7_200, 7_201]), sessions: [{ start: 0, end: 2, sport: 'running' }] })
+    expect(secondsOf(fewer).flat()).toEqual([0, 1, 2, null, null])
+  })
+
+  it('trusts no session whose end comes before its start, and none without a start', () => {
+    // Stamped 30 s, started 60 s: no span to judge by.
+    expect(secondsOf(only({ records: along([0, 1, 2, 7_200]), sessions: [{ start: 60, end: 30, sport: 'running' }] })).flat()).toEqual([0, 1, 2, 7_200])
+    expect(secondsOf(only({ records: along([0, 1, 2, 7_200]), sessions: [{ end: 2, sport: 'running' }] })).flat()).toEqual([0, 1, 2, 7_200])
+  })
+})
+
+describe('FIT importer rules: laps', () => {
+  it("keeps the laps that overlap the session's records, by their start and end", () => {
+    const laps = [
+      { start: -100, end: -50 },
+      // Ends at the first record: before it, not over it.
+      { start: -50, end: 0 },
+      { start: -1, end: 10 },
+      { start: 10, end: 20 },
+      // Starts at the last record.
+      { start: 30, end: 40 },
+      { start: 31, end: 40 },
+      // Ends before it starts.
+      { start: 25, end: 15 },
+    ]
+    const track = only({ records: along(range(0, 30)), laps })
+    expect(track.laps).toEqual([
+      { startTime: ms(-1), endTime: ms(10) },
+      { startTime: ms(10), endTime: ms(20) },
+      { startTime: ms(30), endTime: ms(40) },
+    ])
+  })
+
+  it('a session without laps has none', () => {
+    expect(only({ records: along(range(0, 3)) }).laps).toBeUndefined()
+  })
+})
+
+describe('FIT importer rules: values', () => {
+  it('drops a position off the globe and a sensor value out of its range, keeping the rest of the record', () => {
+    const records: Rec[] = [
+      { s: 0, lat: 45, lon: 6, heartRate: 1, cadence: 0, power: 0, temperature: -90 },
+      // Both coordinates go with a latitude past the pole (32-bit semicircles reach ±180°).
+      { s: 1, lat: 90.5, lon: 6.001, heartRate: 0, cadence: 254, power: 5_001, temperature: 91 },
+      { s: 2, lat: 90, lon: 179.5, heartRate: 250, cadence: 200, power: 5_000, temperature: 90 },
+      { s: 3, lat: -90, lon: -180, temperature: -91 },
+      { s: 4, lat: -90.5, lon: 7 },
+    ]
+    const [segment] = segmentsOf(only({ records }))
+    expect(column(segment?.lat)).toEqual([45, null, 90, -90, null])
+    expect(column(segment?.lon)).toEqual([expect.closeTo(6, 6), null, expect.closeTo(179.5, 6), -180, null])
+    expect(column(segment?.heartRate)).toEqual([1, null, 250, null, null])
+    expect(column(segment?.cadence)).toEqual([0, 254, 200, null, null])
+    expect(column(segment?.power)).toEqual([0, null, 5_000, null, null])
+    expect(column(segment?.temperature)).toEqual([-90, null, 90, null, null])
+  })
+})
+
+describe("FIT importer rules: the device's distance", () => {
+  const indoor = (seconds: readonly number[]): Rec[] => seconds.map((s) => ({ s, heartRate: 120 }))
+  const distances = (track: Track) => segmentsOf(track).map((segment) => column(segment.recordedDistance))
+
+  it("shares a session's total among the segments by their durations when no lap states a distance", () => {
+    // Segments of 100 s and 300 s (paused 100–200 s): 1,000 m and 3,000 m of the 4,000.
+    const track = only({
+      records: indoor([0, 50, 100, 200, 350, 500]),
+      timers: [[0, true], [150, false], [200, true]],
+      laps: [{ start: 0, end: 500 }],
+      sessions: [{ start: 0, end: 500, sport: 'running', subSport: 'treadmill', distanceM: 4_000 }],
+    })
+    expect(distances(track)).toEqual([[0, 500, 1_000], [1_000, 2_500, 4_000]])
+  })
+
+  it('leaves out a segment of a single record, which has no duration to share', () => {
+    const track = only({
+      records: indoor([0, 100, 200, 300, 400]),
+      timers: [[0, true], [150, false], [200, true], [250, false], [300, true], [350, false], [400, true]],
+      sessions: [{ start: 0, end: 400, sport: 'running', distanceM: 1_000 }],
+    })
+    // Four segments: 0–100, 200, 300, 400; only the first lasts.
+    expect(distances(track)).toEqual([[0, 1_000], [1_000], [1_000], [1_000]])
+  })
+
+  it("takes the laps' distances over the session's once a lap states one", () => {
+    const track = only({
+      records: indoor([0, 50, 100, 150, 200]),
+      laps: [{ start: 0, end: 100, distanceM: 300 }, { start: 100, end: 200 }],
+      sessions: [{ start: 0, end: 200, sport: 'running', distanceM: 5_000 }],
+    })
+    expect(distances(track)).toEqual([[0, 150, 300, 300, 300]])
+  })
+
+  it("a virtual or indoor ride takes the device's distance, not its fixes'; so does a swim stating one", () => {
+    const records = along(range(0, 4), (s) => ({ distanceM: s * 100 }))
+    for (const [sport, subSport] of [['cycling', 'virtualActivity'], ['cycling', 'indoorCycling'], ['swimming', 'openWater'], ['snorkeling', undefined]] as const) {
+      const track = only({ records, sessions: [{ start: 0, end: 4, sport, ...(subSport ? { subSport } : {}) }] })
+      expect([sport, track.distanceFromDevice, distances(track)]).toEqual([sport, true, [[0, 100, 200, 300, 400]]])
+    }
+    // A road ride's fixes measure it.
+    expect(only({ records, sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'road' }] }).distanceFromDevice).toBeUndefined()
+  })
+
+  it('a swim whose watch states no distance, or 0 m throughout, is measured by its fixes; a virtual ride never is', () => {
+    const unstated = only({ records: along(range(0, 4)), sessions: [{ start: 0, end: 4, sport: 'swimming', subSport: 'openWater' }] })
+    expect([unstated.distanceFromDevice, distances(unstated)]).toEqual([undefined, [null]])
+    const zero = only({ records: along(range(0, 4), () => ({ distanceM: 0 })), sessions: [{ start: 0, end: 4, sport: 'swimming', subSport: 'openWater' }] })
+    expect(zero.distanceFromDevice).toBeUndefined()
+    const game = only({ records: along(range(0, 4)), sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'virtualActivity' }] })
+    expect(game.distanceFromDevice).toBe(true)
+  })
+})
+
+describe('FIT importer: what a file must be', () => {
+  it('refuses a file whose file_id names another type than an activity, and reads one without file_id as an activity', () => {
+    expect(codeOf(() => importFitBytes(fit({ fileType: 'course', records: along(range(0, 3)) })))).toBe('fit_not_activity')
+    expect(secondsOf(only({ fileType: null, records: along(range(0, 3)) }))).toEqual([range(0, 3)])
+  })
+
+  it('keeps a damaged end with a warning when two records were read before it, and refuses it with fewer', () => {
+    const damaged = (bytes: Uint8Array): Uint8Array => {
+      const copy = Uint8Array.from(bytes)
+      copy[copy.length - 1] = (copy[copy.length - 1] ?? 0) ^ 0xff
+      return copy
+    }
+    const two = importFitBytes(damaged(fit({ records: along([0, 1]) })))
+    expect([two.warnings, secondsOf(singleActivity(two))]).toEqual([[{ code: 'fit_tail_damaged', recordsRead: 2 }], [[0, 1]]])
+    expect(codeOf(() => importFitBytes(damaged(fit({ records: along([0]) }))))).toBe('fit_corrupt')
+    expect(importFitBytes(fit({ records: along([0, 1]) })).warnings).toEqual([])
+  })
+})
