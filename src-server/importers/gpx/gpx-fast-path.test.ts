@@ -137,6 +137,26 @@ describe('GPX <trkpt> fast path', () => {
     }
   })
 
+  it('gives the same outcome as the event path for every one-character edit of a point, its names learnt or not', () => {
+    // Each character of each form replaced by another letter, by a quote or removed: a byte the fast path
+    // should check but does not shows as a point read where the event path reads another (or refuses).
+    const forms = [POINTS[0], POINTS[3], POINTS[4], POINTS[5], `<trkpt lat='45' lon='6'>${T}<extensions><hr>77</hr></extensions></trkpt>`].map((form) => form ?? '')
+    let edits = 0
+    for (const form of forms) {
+      for (let at = 0; at < form.length; at++) {
+        for (const by of ['X', '"', '']) {
+          const edited = form.slice(0, at) + by + form.slice(at + 1)
+          if (edited === form) continue
+          edits += 1
+          // After the form itself (the element names learnt from it) and first in the file (nothing learnt).
+          expectSamePaths(gpx(form + edited), `after: ${edited}`)
+          expectSamePaths(gpx(edited + form), `first: ${edited}`)
+        }
+      }
+    }
+    expect(edits).toBeGreaterThan(1_000)
+  })
+
   it('gives the same track in random chunks, fast or not, and is refused when saxes finds the XML broken', () => {
     const random = seededRandom(0xc4a1)
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
