@@ -1,7 +1,7 @@
 import 'reflect-metadata'
 import pg from 'pg'
 import sqlite3 from 'sqlite3'
-import { DataSource } from 'typeorm'
+import { DataSource, type Logger } from 'typeorm'
 import { entities } from './entities'
 import { migrations, postgresMigrations } from './migrations'
 
@@ -100,6 +100,15 @@ const keptSqlite3: typeof sqlite3 = Object.assign(Object.create(sqlite3) as type
   verbose: () => Object.assign(Object.create(sqlite3) as typeof sqlite3, { Database: KeptStatementsDatabase }),
 })
 
+/** Told each statement a data source sends to its database, as it is sent (tests count round trips). */
+export type StatementHook = (sql: string) => void
+
+/** TypeORM's logger that only tells `onStatement`; TypeORM calls it for every statement, BEGIN and COMMIT included. */
+function statementLogger(onStatement: StatementHook): Logger {
+  const nothing = () => undefined
+  return { logQuery: (sql) => onStatement(sql), logQueryError: nothing, logQuerySlow: nothing, logSchemaBuild: nothing, logMigration: nothing, log: nothing }
+}
+
 /** How long a query waits for a lock held by another connection before failing (ms). */
 const BUSY_TIMEOUT_MS = 10_000
 
@@ -111,7 +120,7 @@ const BUSY_TIMEOUT_MS = 10_000
  * connection (used only through the write queue) and a read-only one (`readOnly`) for everything
  * else. In WAL mode a reader sees the last committed state, never an open transaction's rows.
  */
-export function createDataSource(databasePath: string, options: { readOnly?: boolean } = {}): DataSource {
+export function createDataSource(databasePath: string, options: { readOnly?: boolean; onStatement?: StatementHook } = {}): DataSource {
   return new DataSource({
     type: 'sqlite',
     driver: keptSqlite3,
@@ -125,12 +134,13 @@ export function createDataSource(databasePath: string, options: { readOnly?: boo
     ...(options.readOnly ? { flags: sqlite3.OPEN_READONLY } : {}),
     busyTimeout: BUSY_TIMEOUT_MS,
     logging: false,
+    ...(options.onStatement ? { logger: statementLogger(options.onStatement) } : {}),
   })
 }
 
 /** Opens the read-only connection of a database the write connection has opened (and migrated). */
-export async function openReadDataSource(databasePath: string): Promise<DataSource> {
-  const reader = createDataSource(databasePath, { readOnly: true })
+export async function openReadDataSource(databasePath: string, onStatement?: StatementHook): Promise<DataSource> {
+  const reader = createDataSource(databasePath, { readOnly: true, ...(onStatement ? { onStatement } : {}) })
   await reader.initialize()
   return reader
 }
@@ -160,7 +170,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number)
  * {@link POSTGRES_TYPES}), and PostgreSQL's migrations (see `migrations/index.ts`).
  * @param poolSize connections of its pool (one per concurrent statement or transaction)
  */
-export function createPostgresDataSource(url: string, poolSize = 10): DataSource {
+export function createPostgresDataSource(url: string, poolSize = 10, onStatement?: StatementHook): DataSource {
   const dataSource = new DataSource({
     type: 'postgres',
     url,
@@ -170,6 +180,7 @@ export function createPostgresDataSource(url: string, poolSize = 10): DataSource
     synchronize: false,
     logging: false,
     poolSize,
+    ...(onStatement ? { logger: statementLogger(onStatement) } : {}),
   })
   const driver = dataSource.driver
   const normalizeType = driver.normalizeType.bind(driver)
@@ -183,8 +194,8 @@ export function createPostgresDataSource(url: string, poolSize = 10): DataSource
  * not by SQLite's NOCASE collation and plain unique constraints the entities declare, so those two
  * are left out of this data source's picture of the schema.
  */
-export async function openPostgresDataSource(url: string, poolSize?: number): Promise<DataSource> {
-  const dataSource = createPostgresDataSource(url, poolSize)
+export async function openPostgresDataSource(url: string, poolSize?: number, onStatement?: StatementHook): Promise<DataSource> {
+  const dataSource = createPostgresDataSource(url, poolSize, onStatement)
   await dataSource.initialize()
   for (const entity of dataSource.entityMetadatas) {
     const folded = entity.columns.filter((column) => column.collation === 'NOCASE')

@@ -40,7 +40,7 @@ export async function openDatabaseConnections(
 ): Promise<DatabaseConnections> {
   const { databaseUrl, now, logger, hooks } = options
   if (databaseUrl) {
-    const pool = await openPostgresDataSource(databaseUrl, POSTGRES_POOL)
+    const pool = await openPostgresDataSource(databaseUrl, POSTGRES_POOL, hooks.onStatement)
     try {
       // No sweep of the folder's files written ahead of their rows here: on a shared folder they
       // may be another running instance's. Each instance journals its own, and what a dead one
@@ -52,10 +52,10 @@ export async function openDatabaseConnections(
     }
     return { engine: 'postgres', writer: pool, reader: pool, snapshots: createPostgresReadSnapshots(pool, hooks), close: () => pool.destroy() }
   }
-  const writer = await openServerDatabase(layout, now, logger)
+  const writer = await openServerDatabase(layout, now, logger, hooks.onStatement)
   let reader: DataSource
   try {
-    reader = await openReadDataSource(layout.database)
+    reader = await openReadDataSource(layout.database, hooks.onStatement)
   } catch (error) {
     await writer.destroy()
     throw error

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { DataSource } from 'typeorm'
 import type { Logger } from '../config/server-config'
 import { DataDirError, PRIVATE_FILE, type DataDirLayout } from '../data-dir'
-import { createDataSource } from './data-source'
+import { createDataSource, type StatementHook } from './data-source'
 import { removeInterruptedWrites } from './orphan-files'
 
 /** How many pre-migration backups are kept. */
@@ -104,7 +104,7 @@ async function truncated(layout: DataDirLayout, size: number): Promise<boolean> 
  * interrupted import left in flight (see `removeInterruptedWrites`).
  * @throws DataDirError when the database cannot be trusted
  */
-export async function openServerDatabase(layout: DataDirLayout, now: Date, logger: Logger): Promise<DataSource> {
+export async function openServerDatabase(layout: DataDirLayout, now: Date, logger: Logger, onStatement?: StatementHook): Promise<DataSource> {
   const size = await fileSize(layout.database)
   if (size === 0 && (await holdsAFile(layout.uploads))) {
     throw await refusal(layout, `the database ${layout.database} is empty or missing while uploads/ holds stored originals`)
@@ -112,7 +112,7 @@ export async function openServerDatabase(layout: DataDirLayout, now: Date, logge
   if (size > 0 && (await truncated(layout, size))) throw await refusal(layout, `the database ${layout.database} is cut short (damaged)`)
   let dataSource: DataSource | null = null
   try {
-    dataSource = await openDatabase(layout, now)
+    dataSource = await openDatabase(layout, now, onStatement)
     const removed = await removeInterruptedWrites(dataSource, layout)
     if (removed > 0) logger.warn(`removed ${removed} stored file(s) left by an interrupted import`)
     return dataSource
@@ -129,10 +129,11 @@ export async function openServerDatabase(layout: DataDirLayout, now: Date, logge
  * pending on an existing database, a consistent copy is written to `backups/` first
  * (`VACUUM INTO` includes what is still in the WAL), and only the newest few copies are kept.
  * @param now the backup's timestamp (passed in so tests control it)
+ * @param onStatement told each statement the connection sends (tests count them)
  */
-export async function openDatabase(layout: DataDirLayout, now: Date): Promise<DataSource> {
+export async function openDatabase(layout: DataDirLayout, now: Date, onStatement?: StatementHook): Promise<DataSource> {
   const existed = (await fileSize(layout.database)) > 0
-  const dataSource = createDataSource(layout.database)
+  const dataSource = createDataSource(layout.database, onStatement ? { onStatement } : {})
   await dataSource.initialize()
   try {
     if (existed && (await dataSource.showMigrations())) {

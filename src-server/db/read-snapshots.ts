@@ -1,9 +1,11 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
-import { openReadDataSource } from './data-source'
+import { openReadDataSource, type StatementHook } from './data-source'
 
 export interface ReadHooks {
   /** After each statement run inside a read snapshot (tests commit a write at that point). */
   afterSnapshotRead?: () => Promise<void>
+  /** Each statement any connection of the server sends to its database, BEGIN and COMMIT included (tests count round trips). */
+  onStatement?: StatementHook
 }
 
 /**
@@ -46,7 +48,7 @@ export function createReadSnapshots(databasePath: string, size: number, hooks: R
   const waiting: ((connection: Connection) => void)[] = []
 
   async function open(): Promise<Connection> {
-    const dataSource = await openReadDataSource(databasePath)
+    const dataSource = await openReadDataSource(databasePath, hooks.onStatement)
     // The sqlite driver hands out its one query runner; every statement of the data source runs on it.
     const runner = dataSource.createQueryRunner()
     const connection: Connection = { dataSource, runner, inWork: false }

@@ -55,6 +55,8 @@ export interface TestServerOptions {
   writeGate?: () => Promise<void>
   /** Points where the test holds the server (see `gate.ts`). */
   hooks?: ServerHooks
+  /** See `ServerOverrides.readCacheTtlMs` (0: every read computes its answer). */
+  readCacheTtlMs?: number
   /** Where to listen; loopback unless a test plays another device of the network (`lanAddress()`). */
   host?: string
   setupCode?: string
@@ -118,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       backupTimers: options.backupTimers ?? NO_BACKUP_TIMERS,
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
       ...(options.hooks ? { hooks: options.hooks } : {}),
+      ...(options.readCacheTtlMs !== undefined ? { readCacheTtlMs: options.readCacheTtlMs } : {}),
       watchIntervalMs: null,
     },
   )

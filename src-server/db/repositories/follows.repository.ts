@@ -35,11 +35,6 @@ export function followsRepository(manager: EntityManager) {
     remove: async (followerId: number, followedId: number): Promise<boolean> => ((await repository.delete({ followerId, followedId })).affected ?? 0) > 0,
     /** Whether `followerId` follows `followedId` (an approved request). */
     follows: async (followerId: number, followedId: number): Promise<boolean> => repository.existsBy({ followerId, followedId, isApproved: true }),
-    /** How many active users follow `userId`, and how many active users it follows. */
-    counts: async (userId: number): Promise<{ followers: number; following: number }> => ({
-      followers: await repository.countBy({ followedId: userId, isApproved: true, follower: { isActive: true } }),
-      following: await repository.countBy({ followerId: userId, isApproved: true, followed: { isActive: true } }),
-    }),
     /** The followers of a user, the latest approved first. */
     followers: async (userId: number, page: PageOf): Promise<UsersPage> => {
       const [rows, total] = await repository.findAndCount({

@@ -1,6 +1,8 @@
 import { Not, type EntityManager } from 'typeorm'
 import { UserEntity, UserSportPreferenceEntity } from '../entities'
 import { dialectOf } from '../dialect'
+import type { PackedRow } from '../packed-rows'
+import { packedRecords, type RecordRow } from './records.repository'
 
 export interface UserListOrder {
   by: 'admin' | 'created_at' | 'is_active' | 'username' | 'workouts_count'
@@ -9,14 +11,24 @@ export interface UserListOrder {
   inactiveFirst?: boolean
 }
 
-/** Sums over one user's workouts (null when they have none) and the sports they have workouts in (by id). */
-export interface UserWorkoutSums {
+/**
+ * What a user's profile shows beside the account: sums over their workouts (null when they have
+ * none), the sports they have workouts in (by id), their records (by sport then type), and how
+ * many active users follow them and they follow.
+ */
+export interface UserFigures {
   nb_workouts: number
   total_distance: number | null
   total_ascent: number | null
   total_duration: number | null
   sportIds: number[]
+  records: RecordRow[]
+  followers: number
+  following: number
 }
+
+/** The one row of a user's figures per record (one row with a null `record_id` when they hold none). */
+type FiguresRow = Omit<UserFigures, 'sportIds' | 'records'> & PackedRow & { sport_ids: string | null; record_id: number | null }
 
 const ORDER_COLUMNS = {
   admin: 'u.admin',
@@ -81,16 +93,36 @@ export function usersRepository(manager: EntityManager) {
       return rows.map((row) => row.id)
     },
 
-    /** Sums over one user's workouts and the sports they have workouts in, in one statement. */
-    async workoutSums(userId: number): Promise<UserWorkoutSums> {
-      const [sums] = await query<[Omit<UserWorkoutSums, 'sportIds'> & { sport_ids: string | null }]>(
-        `SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent, SUM(duration) AS total_duration,
-                ${dialect.joinedDistinct('sport_id', 'FROM workout WHERE user_id = ?', ',')} AS sport_ids
-           FROM workout WHERE user_id = ?`,
-        [userId, userId],
+    /**
+     * A user's figures (see {@link UserFigures}) in one statement, one round trip on PostgreSQL:
+     * the sums and counts are computed once and repeated on each of their records' rows.
+     */
+    async figures(userId: number): Promise<UserFigures> {
+      const followCount = (side: string, other: string) =>
+        `(SELECT COUNT(*) FROM follow_request f JOIN "user" o ON o.id = f.${other} WHERE f.${side} = ? AND f.is_approved = ? AND o.is_active = ?)`
+      const rows = await query<FiguresRow[]>(
+        `SELECT t.*, record.id AS record_id, ${packedRecords.select(undefined, dialect)}
+           FROM (SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent, SUM(duration) AS total_duration,
+                        ${dialect.joinedDistinct('sport_id', 'FROM workout WHERE user_id = ?', ',')} AS sport_ids,
+                        ${followCount('followed_id', 'follower_id')} AS followers, ${followCount('follower_id', 'followed_id')} AS following
+                   FROM workout WHERE user_id = ?) AS t
+           LEFT JOIN record ON record.user_id = ?
+          ORDER BY record.sport_id, record.record_type`,
+        [userId, userId, true, true, userId, true, true, userId, userId],
       )
-      const { sport_ids: sportIds, ...totals } = sums
-      return { ...totals, sportIds: sportIds === null ? [] : sportIds.split(',').map(Number) }
+      const [first] = rows
+      if (!first) throw new Error('a user figures statement answered no row')
+      const { nb_workouts, total_distance, total_ascent, total_duration, sport_ids: sportIds, followers, following } = first
+      return {
+        nb_workouts,
+        total_distance,
+        total_ascent,
+        total_duration,
+        sportIds: sportIds === null ? [] : sportIds.split(',').map(Number),
+        records: rows.flatMap((row) => (row.record_id === null ? [] : [packedRecords.unpack(row, dialect)])),
+        followers,
+        following,
+      }
     },
 
     /** A user's own settings of the sports (colour, threshold, display, enabled). */

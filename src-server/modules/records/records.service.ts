@@ -24,11 +24,12 @@ const RECORD_TYPES = Object.keys(RECORD_COLUMNS) as RecordType[]
  */
 export async function recomputeRecords({ records, workouts }: Repositories, userId: number, sportId: number): Promise<void> {
   await records.removeOfSport(userId, sportId)
+  const added = []
   for (const recordType of RECORD_TYPES) {
     const best = await workouts.bestBy(userId, sportId, RECORD_COLUMNS[recordType].column)
-    if (!best) continue
-    await records.add({ userId, sportId, workoutId: best.id, recordType, value: best.value, workoutDate: best.workoutDate })
+    if (best) added.push({ userId, sportId, workoutId: best.id, recordType, value: best.value, workoutDate: best.workoutDate })
   }
+  await records.addAll(added)
 }
 
 /** True when a workout's value ranks before a record's, in the order of `WorkoutsRepository.bestBy`. */
@@ -46,6 +47,7 @@ function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity
  */
 export async function addToRecords({ records }: Repositories, userId: number, sportId: number, added: readonly WorkoutEntity[]): Promise<void> {
   const current = new Map((await records.ofSport(userId, sportId)).map((record) => [record.recordType, record]))
+  const created: RecordEntity[] = []
   for (const recordType of RECORD_TYPES) {
     const before = current.get(recordType)
     let best = before
@@ -56,8 +58,9 @@ export async function addToRecords({ records }: Repositories, userId: number, sp
     }
     if (!best || best === before) continue
     if (before) await records.replaceHolder(before.id, { workoutId: best.workoutId, value: best.value, workoutDate: best.workoutDate })
-    else await records.add(best)
+    else created.push(best)
   }
+  await records.addAll(created)
 }
 
 /**

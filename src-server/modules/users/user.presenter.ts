@@ -40,20 +40,20 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
   }
 }
 
-/** Reads a user's totals, sports and records from their workouts. */
-async function loadUserTotals({ users, records: userRecords, follows }: Repositories, user: UserEntity): Promise<UserTotals> {
-  const totals = await users.workoutSums(user.id)
-  const sports = totals.sportIds
-  const records = await userRecords.ofUser(user.id)
+/** Reads a user's totals, sports, records and follow counts (one statement). */
+async function loadUserTotals({ users }: Repositories, user: UserEntity): Promise<UserTotals> {
+  const figures = await users.figures(user.id)
+  const sports = figures.sportIds
   return {
-    nb_workouts: totals.nb_workouts,
+    nb_workouts: figures.nb_workouts,
     nb_sports: sports.length,
     sports_list: sports,
-    total_distance: round(totals.total_distance ?? 0, 3),
-    total_ascent: round(totals.total_ascent ?? 0, 2),
-    total_duration: formatTimedelta(totals.total_duration ?? 0),
-    records: records.map((record) => presentRecord(record, user.username)),
-    ...(await follows.counts(user.id)),
+    total_distance: round(figures.total_distance ?? 0, 3),
+    total_ascent: round(figures.total_ascent ?? 0, 2),
+    total_duration: formatTimedelta(figures.total_duration ?? 0),
+    records: figures.records.map((record) => presentRecord(record, user.username)),
+    followers: figures.followers,
+    following: figures.following,
   }
 }
 
