@@ -224,3 +224,42 @@ for (const language of ['fr', 'de'] as const) {
     }
   })
 }
+
+/**
+ * Each choice of `select` in turn: once chosen, the field shows it whole ("Alle, die das Training
+ * sehen" was cut at 390 px) and lies inside the window.
+ */
+async function expectEveryChoiceWhole(page: Page, select: Locator): Promise<void> {
+  await select.click()
+  const count = await page.getByRole('option').count()
+  expect(count).toBeGreaterThan(1)
+  for (let index = 0; index < count; index++) {
+    if (index > 0) await select.click()
+    const option = page.getByRole('option').nth(index)
+    const label = await option.innerText()
+    await option.click()
+    await expect(select).toHaveValue(label)
+    const shown = await select.evaluate((node) => ({ fits: node.scrollWidth <= node.clientWidth + 1, right: node.getBoundingClientRect().right }))
+    expect(shown.fits, label).toBe(true)
+    expect(shown.right, label).toBeLessThanOrEqual(390)
+  }
+}
+
+for (const language of ['fr', 'de'] as const) {
+  test(`who may read a comment, and the share dialog's visibility and link choices, show every choice whole, in ${language} at 390 px`, async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount(`vis${language}`))
+    await setPreferences(request, token, { language })
+    const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(2500, '2025-04-01T08:00:00Z'), RUNNING)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openWithToken(page, token, `/workouts/${run.id}`)
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    await expectEveryChoiceWhole(page, page.getByTestId('comment-visibility'))
+    await page.getByTestId('share').click()
+    for (const field of ['visibility-workout_visibility', 'visibility-analysis_visibility', 'visibility-map_visibility', 'share-expiry']) {
+      await expectEveryChoiceWhole(page, page.getByTestId(field))
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+    expect(errors).toEqual([])
+  })
+}

@@ -165,6 +165,7 @@ function ShareDialogBody({ workout, onChanged }: { workout: Workout; onChanged: 
           value={expiry}
           allowDeselect={false}
           onChange={(value) => value && setExpiry(value)}
+          style={{ flex: '1 1 16rem' }}
           data-testid="share-expiry"
         />
         <Button onClick={() => void createLink()} loading={busy} data-testid="create-share-link">

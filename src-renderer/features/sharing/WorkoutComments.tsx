@@ -99,7 +99,16 @@ export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: s
             <Stack gap="xs">
               <Textarea label={t('sharing.COMMENTS.NEW')} value={text} onChange={(event) => setText(event.currentTarget.value)} maxLength={COMMENT_TEXT_MAX} autosize minRows={2} />
               <Group align="flex-end" gap="sm">
-                <Select label={t('sharing.COMMENTS.WHO_SEES')} data={levelOptions} value={level} onChange={(value) => value && setLevel(value)} allowDeselect={false} />
+                {/* Grows into the row it has: at a phone's width the longest choices ("Alle, die das Training sehen") stay whole. */}
+                <Select
+                  label={t('sharing.COMMENTS.WHO_SEES')}
+                  data={levelOptions}
+                  value={level}
+                  onChange={(value) => value && setLevel(value)}
+                  allowDeselect={false}
+                  style={{ flex: '1 1 16rem' }}
+                  data-testid="comment-visibility"
+                />
                 <Button type="submit" loading={busy === 'add'}>
                   {t('sharing.COMMENTS.ADD')}
                 </Button>
