@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, ensureAdmin, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { lakeLoop } from './workout-helpers'
 
 test.describe('notifications', () => {
@@ -51,6 +51,40 @@ test.describe('notifications', () => {
     await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0)
     const stored = await request.get('/api/notifications?status=unread', { headers: bearer(anna) })
     expect(((await stored.json()) as { pagination: { total: number } }).pagination.total).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  test("a comment's author, and only they, reads that an administrator hid it and showed it again, each leading to the workout; axe AA in light and dark", async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const admin = await ensureAdmin(request)
+    const anna = await createActiveUser(request, newAccount('anna'))
+    const ben = await createActiveUser(request, newAccount('ben'))
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+    const workoutId = await lakeLoop(request, anna, 'public')
+    const posted = await request.post(`/api/workouts/${workoutId}/comments`, { headers: bearer(ben), data: { text: 'Buy cheap watches', text_visibility: 'public' } })
+    expect(posted.status()).toBe(201)
+    const commentId = ((await posted.json()) as { comment: { id: string } }).comment.id
+    expect((await request.post(`/api/comments/${commentId}/suspension`, { headers: bearer(admin) })).ok()).toBe(true)
+    expect((await request.delete(`/api/comments/${commentId}/suspension`, { headers: bearer(admin) })).ok()).toBe(true)
+
+    await openWithToken(page, ben, '/notifications')
+    const items = page.getByTestId('notification')
+    await expect(page.getByTestId('notification-text')).toHaveText(['An administrator showed your comment to others again', 'An administrator hid your comment from others'], { timeout: 20_000 })
+    await expect(items.nth(0)).toContainText('Buy cheap watches')
+    await expect(items.nth(1)).toContainText('Buy cheap watches')
+    await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications: 2 unread')
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `moderation notices, ${scheme}`)).toEqual([])
+    }
+    await page.getByTestId('notification-text').nth(1).click()
+    await expect(page).toHaveURL(new RegExp(`/workouts/${workoutId}$`))
+    await expect(page.getByTestId('comment-text')).toHaveText('Buy cheap watches', { timeout: 20_000 })
+
+    // The workout's owner was told of the comment, not of what the administrator did with it.
+    await openWithToken(page, anna, '/notifications')
+    await expect(page.getByTestId('notification-text')).toHaveText([/commented on your workout$/], { timeout: 20_000 })
     expect(errors).toEqual([])
   })
 
