@@ -138,28 +138,47 @@ function lastRecordedDistance(records: readonly { distance?: number }[]): number
   return last
 }
 
+/** The fields of a session the reference reads, as the SDK names them. */
+type SessionReading = Pick<SessionMesg, 'startTime' | 'timestamp' | 'totalElapsedTime' | 'totalDistance'> & { readonly sport?: unknown }
+
+/** What fit-file-parser reads of a FIT file: its records and sessions. */
+interface LibraryReading {
+  readonly points: ReferencePoint[]
+  readonly sessions: SessionReading[]
+}
+
 /**
- * The records of a FIT file as fit-file-parser reads them, for files the SDK stops at: its
- * decoder does not support compressed-timestamp headers ("not currently supported"). `null` when
- * fit-file-parser cannot read the file either (a compressed-header byte inside damage at its end).
+ * The records and sessions of a FIT file as fit-file-parser reads them, for files the SDK stops at:
+ * its decoder does not support compressed-timestamp headers ("not currently supported"), and
+ * stops at an error before the first record of some triathlons. `null` when fit-file-parser
+ * cannot read the file either (a compressed-header byte inside damage at its end).
  */
-function libraryPoints(bytes: Buffer): ReferencePoint[] | null {
-  let points: ReferencePoint[] = []
+function libraryReading(bytes: Buffer): LibraryReading | null {
+  let reading: LibraryReading = { points: [], sessions: [] }
   const parser = new FitParser({ force: true, mode: 'list', lengthUnit: 'm' })
   try {
     // `parse` calls back before it returns.
     parser.parse(new Uint8Array(bytes).buffer, (_error, data) => {
-      points = (data?.records ?? []).map((record) => ({
-        lat: asNumber(record.position_lat),
-        lon: asNumber(record.position_long),
-        ele: asNumber(record.enhanced_altitude ?? record.altitude),
-        time: asTime(record.timestamp),
-      }))
+      reading = {
+        points: (data?.records ?? []).map((record) => ({
+          lat: asNumber(record.position_lat),
+          lon: asNumber(record.position_long),
+          ele: asNumber(record.enhanced_altitude ?? record.altitude),
+          time: asTime(record.timestamp),
+        })),
+        sessions: (data?.sessions ?? []).map((session) => ({
+          startTime: session.start_time,
+          timestamp: session.timestamp,
+          totalElapsedTime: session.total_elapsed_time,
+          totalDistance: session.total_distance,
+          sport: session.sport,
+        })),
+      }
     })
   } catch {
     return null
   }
-  return points
+  return reading
 }
 
 /** FIT times count from 1989-12-31; a clock that reads before 1990-01-01 counts from power-on. */
@@ -195,7 +214,7 @@ function withSwimLengths(points: ReferencePoint[], lengths: readonly LengthMesg[
  * outside all of them (a clock that jumped 791 days ahead for 14 records and came back) keeps its place but not its
  * time, unless most records disagree with the sessions (then the sessions' clock is the broken one).
  */
-function withinSessions(points: ReferencePoint[], sessions: readonly SessionMesg[]): ReferencePoint[] {
+function withinSessions(points: ReferencePoint[], sessions: readonly SessionReading[]): ReferencePoint[] {
   // A session ends at the later of its timestamp and its start + elapsed time (a watch may stamp it with its start).
   const spans = sessions.map((session) => [asTime(session.startTime), Math.max(asTime(session.timestamp), asTime(session.startTime) + 1000 * (asNumber(session.totalElapsedTime) || 0))]).filter(([start, end]) => (start ?? Number.NaN) <= (end ?? Number.NaN))
   if (spans.length === 0) return points
@@ -223,10 +242,13 @@ export function fitReference(path: string): FitReference {
   // first record of a triathlon whose summary comes first: then the other decoder's records.
   const compressedTimestamps = errors.some((error) => /compressed timestamp/i.test(String(error)))
   const fromLibrary = compressedTimestamps || (errors.length > 0 && sdkPoints.length === 0)
-  const decoded = (fromLibrary ? libraryPoints(bytes) : null) ?? sdkPoints
+  const library = fromLibrary ? libraryReading(bytes) : null
+  const decoded = library?.points ?? sdkPoints
+  // A triathlon whose summary comes last: the SDK stops before its sessions too.
+  const sessionMesgs: readonly SessionReading[] = messages.sessionMesgs?.length ? messages.sessionMesgs : (library?.sessions ?? [])
   const points = withinSessions(
     withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? []),
-    messages.sessionMesgs ?? [],
+    sessionMesgs,
   )
   // The athlete paused the recording between two records when a timer stop lies between them.
   const stops = (messages.eventMesgs ?? [])
@@ -247,7 +269,7 @@ export function fitReference(path: string): FitReference {
     }
     return segments
   }
-  const sessions = [...(messages.sessionMesgs ?? [])].sort((a, b) => asTime(a.startTime) - asTime(b.startTime))
+  const sessions = [...sessionMesgs].sort((a, b) => asTime(a.startTime) - asTime(b.startTime))
   const activities: ReferenceActivity[] =
     sessions.length === 0
       ? [{ segments: split(0, points.length), recordedDistanceM: lastRecordedDistance(messages.recordMesgs ?? []) }]

@@ -118,7 +118,7 @@ function failed(file: string, code: ErrorCode): ImportFileResult {
 
 /** The result of a file imported, or found a duplicate. */
 function fileResult(file: string, outcome: FileImportOutcome): ImportFileResult {
-  if (outcome.status === 'duplicate') return { file, status: 'duplicate', workout_id: outcome.workoutId, workout_ids: [outcome.workoutId] }
+  if (outcome.status === 'duplicate') return { file, status: 'duplicate', workout_id: outcome.workoutId, workout_ids: outcome.workoutIds }
   const imported = { file, status: 'imported' as const, workout_id: outcome.workout.id, workout_ids: outcome.workouts.map((workout) => workout.id) }
   return outcome.warnings.length > 0 ? { ...imported, warnings: outcome.warnings } : imported
 }

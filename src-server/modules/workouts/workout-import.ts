@@ -46,11 +46,12 @@ export interface ImportChoices {
 
 /**
  * An imported file became new workouts (one per activity; `workout` is the first), or matched
- * workouts already there (every activity a duplicate).
+ * workouts already there (every activity a duplicate: `workoutId` is the first matched,
+ * `workoutIds` each one matched; the first only when the same bytes were imported before).
  */
 export type FileImportOutcome =
   | { status: 'imported'; workout: WorkoutEntity; workouts: WorkoutEntity[]; warnings: UploadWarning[] }
-  | { status: 'duplicate'; workoutId: string }
+  | { status: 'duplicate'; workoutId: string; workoutIds: string[] }
 
 /** A sport (null: there is none of that id) and the user's preference for it (null: none set). */
 interface SportSetting {
@@ -280,7 +281,7 @@ export async function importWorkoutFile(
     const path = packed ? unpacked : uploadedPath
     const fileHash = (!packed && (inArchive.fileHash ?? (await inArchive.arriving?.sha256()))) || (await sha256File(path))
     const earlyDuplicate = await reads.workouts.idWithFileHash(user.id, fileHash)
-    if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate }
+    if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate, workoutIds: [earlyDuplicate] }
 
     // An unknown sport is refused before the file is read.
     const chosen = await sportAndThreshold(sportSettings, choices.sportId)
@@ -355,7 +356,7 @@ export async function importWorkoutFile(
     await writeAfter
     const insertAll = async (repositories: Repositories): Promise<FileImportOutcome> => {
       const created: WorkoutEntity[] = []
-      let duplicateOf: string | null = null
+      const duplicates: string[] = []
       for (const [index, item] of prepared.entries()) {
         const { workout, segments, analysis, packed, start } = item
         // The bytes are checked again inside the transaction (another upload of the same file may
@@ -370,9 +371,9 @@ export async function importWorkoutFile(
           if (same === null) await repositories.workouts.insert(workout)
           else duplicate = { id: same, sameBytes: false }
         }
-        if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id }
+        if (duplicate?.sameBytes) return { status: 'duplicate', workoutId: duplicate.id, workoutIds: [duplicate.id] }
         if (duplicate) {
-          duplicateOf ??= duplicate.id
+          duplicates.push(duplicate.id)
           continue
         }
         await repositories.workouts.insertAnalysisShared(segments, trackRow(workout.id, packed))
@@ -380,7 +381,7 @@ export async function importWorkoutFile(
         created.push(workout)
       }
       const [first] = created
-      if (!first) return { status: 'duplicate', workoutId: duplicateOf ?? '' }
+      if (!first) return { status: 'duplicate', workoutId: duplicates[0] ?? '', workoutIds: duplicates }
       // Records once per batch and sport, with the workouts of all its files: the best of them all
       // is the best whatever their order.
       for (const sportId of new Set(created.map((workout) => workout.sportId))) {
