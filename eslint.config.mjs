@@ -8,6 +8,9 @@ const boundary = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 })
 
+const SERVER_BOUNDARY = ['electron', '**/src-main/**', '**/src-renderer/**']
+const SERVER_BOUNDARY_MESSAGE = 'the server never depends on Electron or the UI'
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
@@ -36,7 +39,38 @@ export default tseslint.config(
   },
   {
     files: ['src-server/**/*.ts'],
-    rules: boundary(['electron', '**/src-main/**', '**/src-renderer/**'], 'the server never depends on Electron or the UI'),
+    rules: boundary(SERVER_BOUNDARY, SERVER_BOUNDARY_MESSAGE),
+  },
+  {
+    // Data access stays in db/: services get the repositories and a unit of work (`Database`), never
+    // an entity manager or a connection. Exceptions: the bootstraps that open the database
+    // (server.ts, cli.ts), tests (which write as another process would), and the CLI commands and
+    // user export that still take the command's connection (see the README's architecture section).
+    files: ['src-server/**/*.ts'],
+    ignores: [
+      'src-server/db/**',
+      'src-server/server.ts',
+      'src-server/cli.ts',
+      'src-server/cli/**',
+      'src-server/backup/user-export.ts',
+      'src-server/backup/offline-context.ts',
+      'src-server/test/**',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...SERVER_BOUNDARY.map((group) => ({ group: [group], message: SERVER_BOUNDARY_MESSAGE })),
+            ...['typeorm', 'typeorm/*', '**/db/write-queue', '**/db/read-snapshots', '**/db/data-source'].map((group) => ({
+              group: [group],
+              message: 'data access stays in src-server/db/: take the repositories of a Database (db/repositories) instead',
+            })),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

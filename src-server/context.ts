@@ -1,12 +1,9 @@
-import type { DataSource } from 'typeorm'
 import type { ServerConfig } from './config/server-config'
 import type { DataDirLayout } from './data-dir'
 import type { Background } from './lib/background'
 import type { MapImages } from './maps/map-images'
 import type { TileSource } from './maps/tiles'
 import type { WeatherJobs } from './weather/weather-jobs'
-import type { WriteQueue } from './db/write-queue'
-import type { ReadConnection, ReadSnapshot } from './db/read-snapshots'
 import type { Database } from './db/repositories'
 import type { ExpiringCache, ReadCache } from './http/read-cache'
 import type { UserEntity } from './db/entities'
@@ -19,15 +16,10 @@ import type { ComputePool } from './compute/compute-pool'
 /** What the services of one server share; built once by `createServer`. */
 export interface ServerContext {
   readonly config: ServerConfig
-  /** The read-only connection: reads see committed rows only. Writes go through `write`. */
-  readonly db: DataSource
-  /** Runs a read call of several statements on one snapshot (see `read-snapshots.ts`). */
-  readonly readSnapshot: ReadSnapshot
-  /** Runs reads on a pooled read connection of their own, no transaction (see `read-snapshots.ts`). */
-  readonly read: ReadConnection
-  /** The only way to the write connection: one transaction at a time. */
-  readonly write: WriteQueue
-  /** The repositories on those connections (see `db/repositories/index.ts`). */
+  /**
+   * The repositories on the read-only connection, the read pool and the write queue (one
+   * transaction at a time): see `db/repositories/index.ts`.
+   */
   readonly database: Database
   readonly readCache: ReadCache
   /** Users of recently seen session tokens, dropped like the read cache. */

@@ -153,10 +153,6 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const context: ServerContext = {
     config,
     database,
-    db: reader,
-    readSnapshot: snapshots.run,
-    read: snapshots.read,
-    write,
     readCache,
     sessions,
     layout,
@@ -170,7 +166,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     maps: createMapImages(layout, tiles, background, config.logger, compute),
     compute,
     tiles,
-    weather: createWeatherJobs(config.weather, write, background, config.logger),
+    weather: createWeatherJobs(config.weather, database, background, config.logger),
     setupCode,
     now,
   }

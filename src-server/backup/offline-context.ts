@@ -26,9 +26,9 @@ import { createWeatherJobs } from '../weather/weather-jobs'
 export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Logger): { context: ServerContext; close(): Promise<void> } {
   const now = () => new Date()
   const background = createBackground((error) => logger.error('background work failed', error))
-  const write = createWriteQueue(db)
   const compute = createComputePool()
   const snapshots = commandReadSnapshots(db, layout)
+  const database = createDatabase({ reader: db, read: snapshots.read, readSnapshot: snapshots.run, write: createWriteQueue(db) })
   const context: ServerContext = {
     config: {
       port: 0,
@@ -43,11 +43,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
       version: 'cli',
       logger,
     },
-    database: createDatabase({ reader: db, read: snapshots.read, readSnapshot: snapshots.run, write }),
-    db,
-    readSnapshot: snapshots.run,
-    read: snapshots.read,
-    write,
+    database,
     readCache: createExpiringCache<string>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     sessions: createExpiringCache<UserEntity>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     layout,
@@ -59,7 +55,7 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     maps: createMapImages(layout, null, background, logger, compute),
     compute,
     tiles: null,
-    weather: createWeatherJobs(null, write, background, logger),
+    weather: createWeatherJobs(null, database, background, logger),
     // Commands never register accounts over the network.
     setupCode: newSetupCode(),
     now,

@@ -1,18 +1,20 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import type { EntityManager } from 'typeorm'
 import { isAppError } from '../../src/errors'
 import type { ServerContext } from '../context'
-import { SportEntity, UserEntity, UserSportPreferenceEntity, WorkoutEntity } from '../db/entities'
+import { UserEntity } from '../db/entities'
+import type { Repositories } from '../db/repositories'
 import { randomPassword, randomToken } from '../lib/secrets'
 import { recomputeRecords } from '../modules/records/records.service'
-import { importWorkoutFile } from '../modules/workouts/workout-import'
+import { importWorkoutFile, type FileImportContext } from '../modules/workouts/workout-import'
 import { equipmentRefusal, restoreEquipment } from '../modules/equipment/exported-equipment'
 import { linkExportGear } from '../modules/equipment/workout-equipment'
-import { workoutsRepository } from '../db/repositories/workouts.repository'
 import { shortId } from '../lib/short-id'
 import { USER_EXPORT_ENTRY, userExportSchema, type ExportedWorkout, type UserExport } from './user-export-format'
 import { entryPath, openZipReader, type ZipReader } from './zip-reader'
+
+/** What a user import uses of the server: the file import's pipeline and the password hasher. */
+export type UserImportContext = FileImportContext & Pick<ServerContext, 'passwords'>
 
 /** An import that cannot be carried out (nothing was changed), with a one-line reason. */
 export class ImportRefused extends Error {
@@ -48,17 +50,18 @@ async function readDocument(zip: ZipReader, source: string): Promise<UserExport>
 }
 
 /** The target account: the existing one, or a new one from the exported profile (an administrator if it is the first). */
-async function targetAccount(context: ServerContext, document: UserExport, username: string): Promise<{ user: UserEntity; password: string | null }> {
-  const existing = await context.db.manager.findOneBy(UserEntity, { username })
+async function targetAccount(context: UserImportContext, document: UserExport, username: string): Promise<{ user: UserEntity; password: string | null }> {
+  const { database } = context
+  const existing = await database.reads.users.byUsername(username)
   if (existing) return { user: existing, password: null }
   const profile = document.user
-  if (await context.db.manager.findOneBy(UserEntity, { email: profile.email })) {
+  if (await database.reads.users.byEmail(profile.email)) {
     throw new ImportRefused(`e-mail ${profile.email} belongs to another account: import into it with --as <username>`)
   }
   const password = randomPassword()
   const passwordHash = await context.passwords.hash(password)
-  const user = await context.write(async (manager) => {
-    const first = (await manager.count(UserEntity)) === 0
+  const user = await database.write(async ({ users }) => {
+    const first = (await users.count()) === 0
     const created = Object.assign(new UserEntity(), {
       username,
       email: profile.email,
@@ -83,17 +86,17 @@ async function targetAccount(context: ServerContext, document: UserExport, usern
       emailTokenExpiresAt: null,
       tokenVersion: 0,
     })
-    await manager.insert(UserEntity, created)
+    await users.insert(created)
     return created
   })
   return { user, password }
 }
 
 /** Sport preferences the account does not have yet (all of them for a new account). */
-async function addSportPreferences(manager: EntityManager, user: UserEntity, document: UserExport): Promise<void> {
+async function addSportPreferences({ users }: Repositories, user: UserEntity, document: UserExport): Promise<void> {
   for (const preference of document.sportPreferences) {
-    if (await manager.findOneBy(UserSportPreferenceEntity, { userId: user.id, sportId: preference.sportId })) continue
-    await manager.insert(UserSportPreferenceEntity, {
+    if (await users.sportPreference(user.id, preference.sportId)) continue
+    await users.insertSportPreference({
       userId: user.id,
       sportId: preference.sportId,
       color: preference.color,
@@ -105,9 +108,9 @@ async function addSportPreferences(manager: EntityManager, user: UserEntity, doc
 }
 
 /** A workout typed in by hand, with its exported figures, unless the same one is there (its id either way). */
-async function importManual(manager: EntityManager, user: UserEntity, workout: ExportedWorkout): Promise<{ id: string; added: boolean }> {
+async function importManual({ workouts }: Repositories, user: UserEntity, workout: ExportedWorkout): Promise<{ id: string; added: boolean }> {
   const date = new Date(workout.workoutDate)
-  const same = await workoutsRepository(manager).sameOutingId({
+  const same = await workouts.sameOutingId({
     userId: user.id,
     sportId: workout.sportId,
     from: date,
@@ -118,7 +121,7 @@ async function importManual(manager: EntityManager, user: UserEntity, workout: E
   if (same !== null) return { id: same, added: false }
   const { file: _file, map: _map, segments: _segments, sport: _sport, id: _id, equipment: _equipment, ...kept } = workout
   const id = shortId()
-  await manager.insert(WorkoutEntity, {
+  await workouts.insertWithDefaults({
     ...kept,
     id,
     userId: user.id,
@@ -144,12 +147,13 @@ async function importManual(manager: EntityManager, user: UserEntity, workout: E
  * first, so figures, segments, charts and records are computed exactly as for an upload; typed
  * weather, notes, titles and dates are then carried over. Workouts already there are skipped.
  */
-export async function importUser(context: ServerContext, source: string, options: { as?: string | undefined } = {}): Promise<ImportSummary> {
+export async function importUser(context: UserImportContext, source: string, options: { as?: string | undefined } = {}): Promise<ImportSummary> {
   const zip = await openZipReader(source)
   const staging = join(context.layout.tmp, `user-import-${randomToken().slice(0, 12)}`)
   try {
     const document = await readDocument(zip, source)
-    const sports = new Set((await context.db.manager.find(SportEntity)).map((sport) => sport.id))
+    const { database } = context
+    const sports = new Set((await database.reads.sports.all()).map((sport) => sport.id))
     const unknownSport = [...document.workouts, ...document.sportPreferences].find((item) => !sports.has(item.sportId))
     if (unknownSport) throw new ImportRefused(`${source} uses sport ${unknownSport.sportId}, unknown here`)
     for (const workout of document.workouts) {
@@ -159,23 +163,23 @@ export async function importUser(context: ServerContext, source: string, options
     }
 
     const username = options.as ?? document.user.username
-    const existing = await context.db.manager.findOneBy(UserEntity, { username })
-    const refusal = await equipmentRefusal(context.database.reads, existing?.id ?? null, document.equipment ?? [], document.workouts)
+    const existing = await database.reads.users.byUsername(username)
+    const refusal = await equipmentRefusal(database.reads, existing?.id ?? null, document.equipment ?? [], document.workouts)
     if (refusal) throw new ImportRefused(`${source}: ${refusal}`)
     const { user, password } = await targetAccount(context, document, username)
-    await context.write((manager) => addSportPreferences(manager, user, document))
+    await database.write((repositories) => addSportPreferences(repositories, user, document))
     // Exports written before equipment carry none: their workouts get each sport's defaults as uploads do.
     const withEquipment = document.equipment !== undefined
-    const items = await context.database.write((repositories) => restoreEquipment(repositories, user.id, document.equipment ?? []))
+    const items = await database.write((repositories) => restoreEquipment(repositories, user.id, document.equipment ?? []))
     /** Links a workout (new or already there) to its exported items: a second import links, never copies. */
     const equip = (workoutId: string, workout: ExportedWorkout) => {
       const ids = (workout.equipment ?? []).flatMap((label) => items.get(label) ?? [])
-      return ids.length === 0 ? Promise.resolve() : context.database.write((repositories) => linkExportGear(repositories, { id: workoutId, userId: user.id }, ids))
+      return ids.length === 0 ? Promise.resolve() : database.write((repositories) => linkExportGear(repositories, { id: workoutId, userId: user.id }, ids))
     }
     if (password !== null && document.user.picture && zip.names.includes(document.user.picture)) {
       const name = `${user.id}-${randomToken().slice(0, 16)}${extname(document.user.picture)}`
       await zip.extract(document.user.picture, join(context.layout.pictures, name))
-      await context.write((manager) => manager.update(UserEntity, user.id, { picture: name }))
+      await database.write(({ users }) => users.update(user.id, { picture: name }))
     }
 
     const summary: ImportSummary = { username: user.username, created: password !== null, password, imported: 0, duplicates: 0, failed: [] }
@@ -184,7 +188,7 @@ export async function importUser(context: ServerContext, source: string, options
     for (const workout of document.workouts) {
       const label = workout.title ?? workout.id
       if (!workout.file) {
-        const { id, added } = await context.write((manager) => importManual(manager, user, workout))
+        const { id, added } = await database.write((repositories) => importManual(repositories, user, workout))
         if (added) manualSports.add(workout.sportId)
         summary[added ? 'imported' : 'duplicates'] += 1
         await equip(id, workout)
@@ -205,8 +209,8 @@ export async function importUser(context: ServerContext, source: string, options
           continue
         }
         const imported = outcome.workout
-        await context.write((manager) =>
-          manager.update(WorkoutEntity, imported.id, {
+        await database.write(({ workouts }) =>
+          workouts.update(imported.id, {
             weatherStart: workout.weatherStart ? JSON.stringify(workout.weatherStart) : null,
             weatherEnd: workout.weatherEnd ? JSON.stringify(workout.weatherEnd) : null,
             createdAt: new Date(workout.createdAt),
@@ -223,7 +227,7 @@ export async function importUser(context: ServerContext, source: string, options
       }
     }
     if (manualSports.size > 0) {
-      await context.database.write(async (repositories) => {
+      await database.write(async (repositories) => {
         for (const sportId of manualSports) await recomputeRecords(repositories, user.id, sportId)
       })
     }

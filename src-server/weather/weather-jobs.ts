@@ -1,7 +1,5 @@
-import type { EntityManager } from 'typeorm'
 import type { Logger } from '../config/server-config'
-import type { WriteQueue } from '../db/write-queue'
-import { WorkoutEntity } from '../db/entities'
+import type { Database } from '../db/repositories'
 import type { Background } from '../lib/background'
 import { fetchWeather, type WeatherConfig } from './visual-crossing'
 
@@ -19,7 +17,7 @@ export interface WeatherJobs {
 
 export function createWeatherJobs(
   config: WeatherConfig | null,
-  write: WriteQueue,
+  database: Pick<Database, 'write'>,
   background: Background,
   logger: Logger,
 ): WeatherJobs {
@@ -34,13 +32,13 @@ export function createWeatherJobs(
             const startWeather = start ? await fetchWeather(config, start.lat, start.lon, start.time) : null
             const endWeather = end && !signal.aborted ? await fetchWeather(config, end.lat, end.lon, end.time) : null
             if (!startWeather && !endWeather) return
-            await write(async (manager: EntityManager) => {
-              const workout = await manager.findOneBy(WorkoutEntity, { id: workoutId })
+            await database.write(async ({ workouts }) => {
+              const workout = await workouts.byId(workoutId)
               // Weather the user typed meanwhile wins; a deleted workout gets nothing.
               if (!workout) return
               if (startWeather && workout.weatherStart === null) workout.weatherStart = JSON.stringify(startWeather)
               if (endWeather && workout.weatherEnd === null) workout.weatherEnd = JSON.stringify(endWeather)
-              await manager.save(workout)
+              await workouts.save(workout)
             })
           })
           .catch((error: unknown) => logger.warn(`weather of workout ${workoutId} not saved: ${String(error)}`))

@@ -131,12 +131,20 @@ export function usersRepository(manager: EntityManager) {
     sportPreference: (userId: number, sportId: number): Promise<UserSportPreferenceEntity | null> =>
       manager.findOneBy(UserSportPreferenceEntity, { userId, sportId }),
     saveSportPreference: (preference: UserSportPreferenceEntity): Promise<UserSportPreferenceEntity> => manager.save(preference),
+    /** Adds a user's settings of a sport they have none of yet (not read back). */
+    async insertSportPreference(preference: UserSportPreferenceEntity): Promise<void> {
+      await manager.insert(UserSportPreferenceEntity, preference)
+    },
     /** Back to the sport's defaults for this user. */
     async removeSportPreference(userId: number, sportId: number): Promise<void> {
       await manager.delete(UserSportPreferenceEntity, { userId, sportId })
     },
 
     save: (user: UserEntity): Promise<UserEntity> => manager.save(user),
+    /** Adds an account, every column given (not read back). */
+    async insert(user: UserEntity): Promise<void> {
+      await manager.insert(UserEntity, user)
+    },
     /** Writes only these columns (see the services' re-read before a change). */
     async update(id: number, changes: Partial<Omit<UserEntity, 'id'>>): Promise<void> {
       await manager.update(UserEntity, id, changes)

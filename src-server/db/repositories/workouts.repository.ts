@@ -224,6 +224,8 @@ export function workoutsRepository(manager: EntityManager) {
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
+    /** The workout of this id, whoever owns it, or null. */
+    byId: (id: string): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id }),
     /** The workout of this id if `userId` owns it, or null. */
     ofUser: (id: string, userId: number): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id, userId }),
     /** Inserts a workout row, every column set (not read back). */
@@ -247,6 +249,14 @@ export function workoutsRepository(manager: EntityManager) {
       await manager.delete(WorkoutSegmentEntity, { workoutId })
     },
     save: (workout: WorkoutEntity): Promise<WorkoutEntity> => manager.save(workout),
+    /** Inserts a workout row from the columns given, the others taking their defaults (a user import's workouts typed in by hand). */
+    async insertWithDefaults(row: Partial<WorkoutRow>): Promise<void> {
+      await manager.insert(WorkoutEntity, row)
+    },
+    /** Writes only these columns of a workout. */
+    async update(id: string, changes: Partial<Omit<WorkoutRow, 'id'>>): Promise<void> {
+      await manager.update(WorkoutEntity, id, changes)
+    },
     async remove(id: string): Promise<void> {
       await manager.delete(WorkoutEntity, { id })
     },
