@@ -1,4 +1,4 @@
-import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
+import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import type { Track, TrackSegment } from '../../../src/domain/track'
 import { codeOf } from '../test-support/error-code'
@@ -19,9 +19,9 @@ function mesgNum(name: string): number {
   return number
 }
 
-/** A record at second `s`; fields left out are not written. */
+/** A record at second `s` (`null`: undated); fields left out are not written. */
 interface Rec {
-  readonly s: number
+  readonly s: number | null
   readonly lat?: number
   readonly lon?: number
   readonly heartRate?: number
@@ -38,6 +38,7 @@ interface Session {
   readonly subSport?: SessionMesg['subSport']
   readonly distanceM?: number
   readonly calories?: number
+  readonly poolM?: number
 }
 
 interface Activity {
@@ -46,12 +47,14 @@ interface Activity {
   readonly records: readonly Rec[]
   /** Timer events in the order written: `[second, running]`. */
   readonly timers?: readonly (readonly [number, boolean])[]
-  readonly laps?: readonly { readonly start: number; readonly end: number; readonly distanceM?: number }[]
+  readonly laps?: readonly { readonly start: number; readonly end: number; readonly distanceM?: number; readonly lengths?: readonly [first: number, count: number] }[]
+  /** A pool swim's lengths: `[start second, elapsed seconds, type]`. */
+  readonly lengths?: readonly (readonly [number, number, 'active' | 'idle'])[]
   /** Default: one cycling session from the first record to the last. */
   readonly sessions?: readonly Session[]
 }
 
-function fit({ fileType = 'activity', records, timers = [], laps = [], sessions }: Activity): Uint8Array {
+function fit({ fileType = 'activity', records, timers = [], laps = [], lengths = [], sessions }: Activity): Uint8Array {
   const encoder = new Encoder()
   const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
   if (fileType !== null) write<FileIdMesg>({ mesgNum: mesgNum('FILE_ID'), type: fileType, manufacturer: 'development', timeCreated: at(0) })
@@ -59,7 +62,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], sessions 
   for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM } of records) {
     write<RecordMesg>({
       mesgNum: mesgNum('RECORD'),
-      timestamp: at(s),
+      ...(s === null ? {} : { timestamp: at(s) }),
       ...(lat === undefined || lon === undefined ? {} : { positionLat: Math.round(lat * SEMICIRCLES), positionLong: Math.round(lon * SEMICIRCLES) }),
       ...(heartRate === undefined ? {} : { heartRate }),
       ...(cadence === undefined ? {} : { cadence }),
@@ -68,12 +71,22 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], sessions 
       ...(distanceM === undefined ? {} : { distance: distanceM }),
     })
   }
-  laps.forEach(({ start, end, distanceM }, index) =>
-    write<LapMesg>({ mesgNum: mesgNum('LAP'), messageIndex: index, timestamp: at(end), startTime: at(start), ...(distanceM === undefined ? {} : { totalDistance: distanceM }) }),
+  lengths.forEach(([s, elapsed, lengthType], index) =>
+    write<LengthMesg>({ mesgNum: mesgNum('LENGTH'), messageIndex: index, timestamp: at(s + elapsed), startTime: at(s), totalElapsedTime: elapsed, lengthType }),
+  )
+  laps.forEach(({ start, end, distanceM, lengths: held }, index) =>
+    write<LapMesg>({
+      mesgNum: mesgNum('LAP'),
+      messageIndex: index,
+      timestamp: at(end),
+      startTime: at(start),
+      ...(distanceM === undefined ? {} : { totalDistance: distanceM }),
+      ...(held === undefined ? {} : { firstLengthIndex: held[0], numLengths: held[1] }),
+    }),
   )
   const first = records[0]?.s ?? 0
   const last = records[records.length - 1]?.s ?? 0
-  for (const { start, end, sport, subSport, distanceM, calories } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
+  for (const { start, end, sport, subSport, distanceM, calories, poolM } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
     write<SessionMesg>({
       mesgNum: mesgNum('SESSION'),
       timestamp: at(end),
@@ -82,6 +95,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], sessions 
       ...(subSport === undefined ? {} : { subSport }),
       ...(distanceM === undefined ? {} : { totalDistance: distanceM }),
       ...(calories === undefined ? {} : { totalCalories: calories }),
+      ...(poolM === undefined ? {} : { poolLength: poolM }),
     })
   }
   return encoder.close()
@@ -316,6 +330,45 @@ describe("FIT importer rules: the device's distance", () => {
     expect(zero.distanceFromDevice).toBeUndefined()
     const game = only({ records: along(range(0, 4)), sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'virtualActivity' }] })
     expect(game.distanceFromDevice).toBe(true)
+  })
+})
+
+describe('FIT importer rules: pool swims', () => {
+  const pool = (end: number): Session[] => [{ start: 0, end, sport: 'swimming', subSport: 'lapSwimming', poolM: 25 }]
+  const moments = (track: Track) => segmentsOf(track).map((segment) => [secondsOf({ ...track, tracks: [{ name: null, description: null, segments: [segment] }] }).flat(), column(segment.recordedDistance)])
+
+  it('tells a swim whose records are undated by its lengths: a moment at each start and end, an idle length adding no metres', () => {
+    // The second length starts at 20 s by its start (written to the second), 20.5 s by the end of the one before it.
+    const lengths = [[0, 20.5, 'active'], [20, 21, 'active'], [41, 30, 'idle'], [71, 22, 'active']] as const
+    const track = only({ records: [{ s: null, distanceM: 25 }, { s: null, distanceM: 50 }], lengths, sessions: pool(93) })
+    expect(moments(track)).toEqual([[[0, 20.5, 20.5, 41, 41, 71, 71, 93], [0, 25, 25, 50, 50, 50, 50, 75]]])
+  })
+
+  it('never starts a length after it ends; without a pool length such a swim has no points', () => {
+    const lengths = [[0, 30, 'active'], [10, 5, 'active']] as const
+    const track = only({ records: [{ s: null, heartRate: 120 }], lengths, sessions: pool(30) })
+    expect(secondsOf(track)).toEqual([[0, 30, 15, 15]])
+    expect(codeOf(() => importFitBytes(fit({ records: [{ s: null, heartRate: 120 }], lengths, sessions: [{ start: 0, end: 30, sport: 'swimming' }] })))).toBe('track_no_points')
+  })
+
+  it('a lap holds the lengths it names, else those begun at or after its start; the rest between two laps is never negative', () => {
+    // Lap 1 names lengths 0–1; lap 2 names none, begun at 50 s as length 2 is. Length 3 starts 1 s before length 2 ends.
+    const lengths = [[0, 20, 'active'], [20, 20, 'active'], [50, 20, 'active'], [69, 20, 'active']] as const
+    const records = [0, 20, 40, 50, 70, 89].map((s, i) => ({ s, distanceM: [0, 25, 50, 50, 75, 100][i] ?? 0 }))
+    const laps = [{ start: 0, end: 40, lengths: [0, 2] as const }, { start: 50, end: 89 }]
+    const track = only({ records, lengths, laps, sessions: pool(89) })
+    expect(track.laps?.map(({ startTime, endTime, distanceM, restMs }) => [(startTime - START) / 1000, (endTime - START) / 1000, distanceM, restMs])).toEqual([
+      [0, 40, 50, 10_000],
+      [50, 89, 50, undefined],
+    ])
+    // A lap whose length starts a second before the last length of the lap before it ends: no rest, not −1 s.
+    const overlapping = only({
+      records: [0, 20, 39].map((s, i) => ({ s, distanceM: i * 25 })),
+      lengths: [[0, 20, 'active'], [19, 20, 'active']],
+      laps: [{ start: 0, end: 20, lengths: [0, 1] }, { start: 19, end: 39, lengths: [1, 1] }],
+      sessions: pool(39),
+    })
+    expect(overlapping.laps?.map(({ distanceM, restMs }) => [distanceM, restMs])).toEqual([[25, 0], [25, undefined]])
   })
 })
 
