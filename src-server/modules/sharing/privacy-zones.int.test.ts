@@ -145,12 +145,27 @@ describe('privacy zones', () => {
         moving: ownerWorkout?.moving,
       })
     }
+    // A segment's chart keeps every point too, with positions only outside the zone.
+    for (const token of [kim.token, undefined]) {
+      const segment = await t.api<ChartDataResponse>('GET', `workouts/${workoutId}/chart_data/segment/1`, token ? { token } : {})
+      expect(segment.status).toBe(200)
+      expect(segment.body.data.chart_data.length).toBeGreaterThan(0)
+      for (const point of segment.body.data.chart_data) {
+        if (point.latitude !== null && point.longitude !== null) expect(inHome(point.latitude, point.longitude), 'segment chart').toBe(false)
+      }
+    }
     // The feed shows the follower no map image of it either.
     const feed = await t.api<TimelineResponse>('GET', 'timeline', { token: kim.token })
     expect(feed.body.data.workouts.find((workout) => workout.id === workoutId)?.map).toBeNull()
     // The GPX carries every recorded point: others do not get it at all while the owner has a zone; the owner does.
-    expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(404)
-    expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: sam.token })).status).toBe(200)
+    // The original file (not JSON) is its owner's alone anyway; a segment's GPX goes as the whole one.
+    for (const path of [`workouts/${workoutId}/gpx`, `workouts/${workoutId}/gpx/segment/1`, `workouts/${workoutId}/gpx/download`]) {
+      for (const [who, expected] of [[kim, 404], [sam, 200]] as const) {
+        const response = await fetch(`${t.url}/api/${path}`, { headers: { authorization: `Bearer ${who.token}` } })
+        await response.arrayBuffer()
+        expect(response.status, `${who.username} ${path}`).toBe(expected)
+      }
+    }
     // The owner still sees everything.
     expect(await lineFor(sam.token)).toEqual(ownerLine)
     expect(await chartFor(sam.token)).toEqual(ownerChart)
