@@ -44,16 +44,14 @@ export default tseslint.config(
   {
     // Data access stays in db/: services get the repositories and a unit of work (`Database`), never
     // an entity manager or a connection. Exceptions: the bootstraps that open the database
-    // (server.ts, cli.ts), tests (which write as another process would), and the CLI commands and
-    // user export that still take the command's connection (see the README's architecture section).
+    // (server.ts, cli.ts, and the CLI commands, which open a command's connection and hand it on),
+    // and tests (which write as another process would).
     files: ['src-server/**/*.ts'],
     ignores: [
       'src-server/db/**',
       'src-server/server.ts',
       'src-server/cli.ts',
       'src-server/cli/**',
-      'src-server/backup/user-export.ts',
-      'src-server/backup/offline-context.ts',
       'src-server/test/**',
       '**/*.test.ts',
     ],

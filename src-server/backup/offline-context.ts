@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import type { DataSource } from 'typeorm'
 import type { Logger } from '../config/server-config'
 import type { ServerContext } from '../context'
 import type { DataDirLayout } from '../data-dir'
 import type { UserEntity } from '../db/entities'
-import { commandReadSnapshots } from '../db/engine'
-import { createWriteQueue } from '../db/write-queue'
-import { createDatabase } from '../db/repositories'
+import type { Database } from '../db/repositories'
 import { createExpiringCache } from '../http/read-cache'
 import { createBackground } from '../lib/background'
 import { createPasswordHasher } from '../lib/passwords'
@@ -23,12 +20,10 @@ import { createWeatherJobs } from '../weather/weather-jobs'
  * a command imports workouts through exactly the server's pipeline. No network: no mail, no map
  * tiles, no weather; tokens are never issued (the signing key is a throwaway).
  */
-export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Logger): { context: ServerContext; close(): Promise<void> } {
+export function offlineContext(database: Database, layout: DataDirLayout, logger: Logger): { context: ServerContext; close(): Promise<void> } {
   const now = () => new Date()
   const background = createBackground((error) => logger.error('background work failed', error))
   const compute = createComputePool()
-  const snapshots = commandReadSnapshots(db, layout)
-  const database = createDatabase({ reader: db, read: snapshots.read, readSnapshot: snapshots.run, write: createWriteQueue(db) })
   const context: ServerContext = {
     config: {
       port: 0,
@@ -65,7 +60,6 @@ export function offlineContext(db: DataSource, layout: DataDirLayout, logger: Lo
     async close() {
       await background.stop()
       await compute.close()
-      await snapshots.close()
     },
   }
 }

@@ -1,12 +1,9 @@
 import { stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import type { DataSource } from 'typeorm'
 import type { Weather } from '../../src/contracts'
 import type { DataDirLayout } from '../data-dir'
-import { dialectOf } from '../db/dialect'
-import { repositoriesOf } from '../db/repositories'
-import { usersRepository } from '../db/repositories/users.repository'
-import { RecordEntity, SportEntity, UserSportPreferenceEntity, WorkoutEntity, WorkoutSegmentEntity } from '../db/entities'
+import type { Database } from '../db/repositories'
+import type { WorkoutSegmentEntity } from '../db/entities'
 import { exportEquipment } from '../modules/equipment/exported-equipment'
 import { USER_EXPORT_ENTRY, type ExportedWorkout, type UserExport } from './user-export-format'
 import { createZipWriter } from './zip-writer'
@@ -38,21 +35,16 @@ interface ArchiveFile {
 }
 
 /** Reads everything of one user in one read transaction, so the document is a consistent snapshot. */
-async function readUser(db: DataSource, layout: DataDirLayout, username: string, now: Date): Promise<{ document: UserExport; files: ArchiveFile[] }> {
-  return db.transaction(dialectOf(db.manager).snapshotIsolation, async (manager) => {
-    const user = await usersRepository(manager).byUsername(username)
+async function readUser(database: Pick<Database, 'snapshot'>, layout: DataDirLayout, username: string, now: Date): Promise<{ document: UserExport; files: ArchiveFile[] }> {
+  return database.snapshot(async (repositories) => {
+    const user = await repositories.users.byUsername(username)
     if (!user) throw new UnknownUser(`user "${username}" does not exist`)
-    const sports = new Map((await manager.find(SportEntity)).map((sport) => [sport.id, sport.label]))
-    const preferences = await manager.find(UserSportPreferenceEntity, { where: { userId: user.id }, order: { sportId: 'ASC' } })
-    const workouts = await manager.find(WorkoutEntity, { where: { userId: user.id }, order: { workoutDate: 'ASC', id: 'ASC' } })
-    const allSegments = await manager
-      .createQueryBuilder(WorkoutSegmentEntity, 'segment')
-      .innerJoin(WorkoutEntity, 'workout', 'workout.id = segment.workout_id')
-      .where('workout.user_id = :userId', { userId: user.id })
-      .orderBy('segment.segment_index', 'ASC')
-      .getMany()
-    const records = await manager.find(RecordEntity, { where: { userId: user.id }, order: { sportId: 'ASC', recordType: 'ASC' } })
-    const equipment = await exportEquipment(repositoriesOf(manager), user.id, workouts.map((workout) => workout.id))
+    const sports = new Map((await repositories.sports.all()).map((sport) => [sport.id, sport.label]))
+    const preferences = await repositories.users.sportPreferences(user.id)
+    const workouts = await repositories.workouts.allOfUser(user.id)
+    const allSegments = await repositories.workouts.segmentsOfUser(user.id)
+    const records = await repositories.records.ofUser(user.id)
+    const equipment = await exportEquipment(repositories, user.id, workouts.map((workout) => workout.id))
 
     const files: ArchiveFile[] = []
     const picture = user.picture ? `picture/picture${extname(user.picture).toLowerCase()}` : null
@@ -142,8 +134,8 @@ export interface ExportSummary {
  * files, map images and profile picture it names. Runs beside a live server. A workout deleted
  * between the read and the copy of its file is left out of the archive.
  */
-export async function exportUser(db: DataSource, layout: DataDirLayout, username: string, target: string, now: Date): Promise<ExportSummary> {
-  const { document, files } = await readUser(db, layout, username, now)
+export async function exportUser(database: Pick<Database, 'snapshot'>, layout: DataDirLayout, username: string, target: string, now: Date): Promise<ExportSummary> {
+  const { document, files } = await readUser(database, layout, username, now)
   const present: ArchiveFile[] = []
   for (const file of files) if ((await stat(file.path).catch(() => null))?.isFile()) present.push(file)
   const gone = new Set(files.filter((file) => !present.includes(file)).map((file) => file.entry))

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm'
 import type { Logger } from '../config/server-config'
 import type { DataDirLayout } from '../data-dir'
 import { offlineContext } from '../backup/offline-context'
+import { commandDatabase } from '../db/command-database'
 import { exportUser, UnknownUser } from '../backup/user-export'
 import { ImportRefused, importUser } from '../backup/user-import'
 import { UnusableArchive } from '../backup/zip-reader'
@@ -15,15 +16,19 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export async function exportCommand(db: DataSource, layout: DataDirLayout, username: string, file: string, now: Date): Promise<string> {
   if (await stat(file).catch(() => null)) throw new CommandError(`${file} already exists: choose a new file name`)
   if (!(await stat(dirname(file)).catch(() => null))?.isDirectory()) throw new CommandError(`folder ${dirname(file)} does not exist`)
-  const summary = await exportUser(db, layout, username, file, now).catch((error: unknown) => {
-    throw error instanceof UnknownUser ? new CommandError(error.message) : error
-  })
+  const command = commandDatabase(db, layout)
+  const summary = await exportUser(command.database, layout, username, file, now)
+    .catch((error: unknown) => {
+      throw error instanceof UnknownUser ? new CommandError(error.message) : error
+    })
+    .finally(() => command.close())
   return `exported ${username}: ${plural(summary.workouts, 'workout')} and ${plural(summary.files, 'file')} to ${file}`
 }
 
 /** `import <file.zip> [--as <username>]`: one line per outcome, the new password if an account was created. */
 export async function importCommand(db: DataSource, layout: DataDirLayout, file: string, as: string | undefined, logger: Logger): Promise<string[]> {
-  const offline = offlineContext(db, layout, logger)
+  const command = commandDatabase(db, layout)
+  const offline = offlineContext(command.database, layout, logger)
   try {
     const summary = await importUser(offline.context, file, { as }).catch((error: unknown) => {
       throw error instanceof ImportRefused || error instanceof UnusableArchive ? new CommandError(error.message) : error
@@ -36,5 +41,6 @@ export async function importCommand(db: DataSource, layout: DataDirLayout, file:
     ]
   } finally {
     await offline.close()
+    await command.close()
   }
 }

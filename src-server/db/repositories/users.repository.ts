@@ -125,8 +125,8 @@ export function usersRepository(manager: EntityManager) {
       }
     },
 
-    /** A user's own settings of the sports (colour, threshold, display, enabled). */
-    sportPreferences: (userId: number): Promise<UserSportPreferenceEntity[]> => manager.findBy(UserSportPreferenceEntity, { userId }),
+    /** A user's own settings of the sports (colour, threshold, display, enabled), by sport. */
+    sportPreferences: (userId: number): Promise<UserSportPreferenceEntity[]> => manager.find(UserSportPreferenceEntity, { where: { userId }, order: { sportId: 'ASC' } }),
     /** A user's own settings of one sport, or null when they keep the sport's defaults. */
     sportPreference: (userId: number, sportId: number): Promise<UserSportPreferenceEntity | null> =>
       manager.findOneBy(UserSportPreferenceEntity, { userId, sportId }),

@@ -224,6 +224,16 @@ export function workoutsRepository(manager: EntityManager) {
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
+    /** Every workout of a user, oldest first (ties by id). */
+    allOfUser: (userId: number): Promise<WorkoutEntity[]> => manager.find(WorkoutEntity, { where: { userId }, order: { workoutDate: 'ASC', id: 'ASC' } }),
+    /** The segments of every workout of a user, by segment index. */
+    segmentsOfUser: (userId: number): Promise<WorkoutSegmentEntity[]> =>
+      manager
+        .createQueryBuilder(WorkoutSegmentEntity, 'segment')
+        .innerJoin(WorkoutEntity, 'workout', 'workout.id = segment.workout_id')
+        .where('workout.user_id = :userId', { userId })
+        .orderBy('segment.segment_index', 'ASC')
+        .getMany(),
     /** The workout of this id, whoever owns it, or null. */
     byId: (id: string): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id }),
     /** The workout of this id if `userId` owns it, or null. */
