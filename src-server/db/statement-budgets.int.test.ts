@@ -25,6 +25,8 @@ const BUDGETS: [name: string, path: string, statements: number][] = [
   ['workouts list', 'workouts?page=1&per_page=10&order_by=distance&order=desc&sport_id=1', 1],
   // The workout, its neighbours, segments, records, equipment, insights, sports, likes: 10 before.
   ['a workout', 'workouts/{ride}', 8],
+  // Three read snapshots, each one BEGIN and one COMMIT around its reads (PostgreSQL: 33 before, each set its isolation and READ ONLY apart).
+  ['notifications', 'notifications?per_page=5', 27],
 ]
 
 /**
