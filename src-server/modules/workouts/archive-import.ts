@@ -26,6 +26,7 @@ import {
   sportSettingsOnce,
   type FileImportOutcome,
   type ImportChoices,
+  type FileImportContext,
   type SportSettings,
 } from './workout-import'
 import { removeFiles } from './workout-files'
@@ -157,7 +158,7 @@ class TaskStopped extends Error {
 /** The event every task's end is also announced under, beside its own id. */
 const ANY_TASK = Symbol('any task')
 
-export function createImportTasks(context: ServerContext, leaseMs = IMPORT_LEASE_MS): ImportTasks {
+export function createImportTasks(context: FileImportContext & Pick<ServerContext, 'config' | 'background'>, leaseMs = IMPORT_LEASE_MS): ImportTasks {
   const { database } = context
   const { reads } = database
   /**
