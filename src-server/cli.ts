@@ -9,6 +9,7 @@ import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
 import { dataDirLayout, restrictNewFileModes, type DataDirLayout } from './data-dir'
 import { openCommandDatabase } from './db/engine'
+import { repositoriesOf } from './db/repositories'
 import { createPasswordHasher } from './lib/passwords'
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR] [--database-url postgres://…] users list
@@ -45,15 +46,16 @@ async function usersCommand(layout: DataDirLayout, databaseUrl: string | null, c
   if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
   const name = username ?? ''
   return withDatabase(layout, databaseUrl, async (db) => {
+    const { users } = repositoriesOf(db.manager)
     switch (command) {
       case 'set-admin':
-        return [await setAdmin(db, name)]
+        return [await setAdmin(users, name)]
       case 'activate':
-        return [await activateUser(db, name)]
+        return [await activateUser(users, name)]
       case 'reset-password':
-        return [await resetPassword(db, createPasswordHasher(12), name)]
+        return [await resetPassword(users, createPasswordHasher(12), name)]
       default:
-        return listUsers(db)
+        return listUsers(users)
     }
   })
 }

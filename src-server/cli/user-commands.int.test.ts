@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UserEntity } from '../db/entities'
+import { repositoriesOf } from '../db/repositories'
 import { createPasswordHasher } from '../lib/passwords'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
@@ -16,26 +17,27 @@ describe('administration commands', () => {
   afterEach(() => t.close())
 
   const db = () => t.server.dataSource
+  const users = () => repositoriesOf(db().manager).users
 
   it('lists the accounts with their role and state', async () => {
-    const lines = await listUsers(db())
+    const lines = await listUsers(users())
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^owner +owner@example\.com {2}admin {2}active {2}registered \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     expect(lines[1]).toMatch(/^sam +sam@example\.com {2}user {2}inactive/)
   })
 
   it('activates an account, which can then log in', async () => {
-    expect(await activateUser(db(), 'SAM')).toBe('sam is now active')
+    expect(await activateUser(users(), 'SAM')).toBe('sam is now active')
     expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '12345678' } })).status).toBe(200)
   })
 
   it('makes an account an active administrator', async () => {
-    expect(await setAdmin(db(), 'sam')).toBe('sam is now an administrator')
+    expect(await setAdmin(users(), 'sam')).toBe('sam is now an administrator')
     expect(await db().manager.findOneBy(UserEntity, { username: 'sam' })).toMatchObject({ admin: true, isActive: true })
   })
 
   it('prints a new password that works, and ends the old sessions', async () => {
-    const line = await resetPassword(db(), createPasswordHasher(4), 'owner')
+    const line = await resetPassword(users(), createPasswordHasher(4), 'owner')
     const password = /^new password for owner: (\S{16})$/.exec(line)?.[1]
     expect(password).toBeDefined()
     expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(401)
@@ -43,6 +45,6 @@ describe('administration commands', () => {
   })
 
   it('names the user it cannot find', async () => {
-    await expect(setAdmin(db(), 'ghost')).rejects.toThrow(new CommandError('user "ghost" does not exist'))
+    await expect(setAdmin(users(), 'ghost')).rejects.toThrow(new CommandError('user "ghost" does not exist'))
   })
 })
