@@ -1,5 +1,6 @@
 import { totalCalories, type Lap, type Track, type TrackPart, type TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder, type TrackPointInput } from '../../../src/domain/track-builder'
+import { haversineM } from '../../../src/domain/geo/distance'
 import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
@@ -51,6 +52,30 @@ function timeSpan(segment: TrackSegment): Lap | null {
     if (!(time < endTime)) endTime = time
   }
   return endTime > startTime ? { startTime, endTime } : null
+}
+
+/** How much more than the laps' total the fixes may measure before an `Other` activity reads as a swim. */
+const SWIM_FIXES_OVER_LAPS = 1.25
+
+/**
+ * Whether the fixes of an `Other` activity wander as a swim's do: TCX names no swim (Garmin writes
+ * `Other`), and a swim's fixes jump with every stroke as the watch dips under water (one open-water
+ * swim's add up to 1,839 m where its lap says 1,330 m, in 2-D); walks, paddles and skiing that share `Other`
+ * measure within 3 % of their laps.
+ */
+function swimFixes(segments: readonly TrackSegment[], laps: readonly MeasuredLap[]): boolean {
+  const lapsM = laps.reduce((sum, lap) => sum + (lap.distanceM > 0 ? lap.distanceM : 0), 0)
+  if (!(lapsM > 0)) return false
+  let fixesM = 0
+  for (const segment of segments) {
+    let previous = -1
+    for (let i = 0; i < segment.size; i++) {
+      if (Number.isNaN((segment.lat[i] ?? Number.NaN) + (segment.lon[i] ?? Number.NaN))) continue
+      if (previous >= 0) fixesM += haversineM(segment.lat[previous] ?? 0, segment.lon[previous] ?? 0, segment.lat[i] ?? 0, segment.lon[i] ?? 0)
+      previous = i
+    }
+  }
+  return fixesM > lapsM * SWIM_FIXES_OVER_LAPS
 }
 
 /** Where an `<Activity>` sits: the list, or a `<MultiSportSession>`'s first and next sports (a triathlon, or days of training). */
@@ -152,11 +177,14 @@ class TcxHandler implements XmlHandler {
       else if (span) this.measuredLaps.push({ ...span, distanceM: this.lapDistanceM })
       this.lap = null
     } else if (name === 'Activity' && this.inActivity && ACTIVITY_PARENTS.has(parent)) {
-      const segments = withDeviceDistance(this.segments, this.measuredLaps)
+      // A swim takes the device's distance, as a FIT swim does (see `fit-importer.ts`).
+      const swim = this.sport === 'other' && swimFixes(this.segments, this.measuredLaps)
+      const segments = withDeviceDistance(this.segments, this.measuredLaps, !swim)
       const track: TrackPart = { name: null, description: this.notes, segments }
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
       const calories = totalCalories(this.lapCalories)
-      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, calories })
+      const fromDevice = swim ? { distanceFromDevice: true } : {}
+      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, ...fromDevice, calories })
       this.inActivity = false
     }
   }

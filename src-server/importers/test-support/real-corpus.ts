@@ -444,6 +444,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/saf-fit-format-test.fit': device, // first fix 85 s and 274 m in
   'fit/sportgems-2019-09-14.fit': device, // first fix 211 s and 626 m in
   'tcx/firefly-pool-swim-1.tcx': device, // laps 1,500 m, no positions
+  // An open-water swim (TCX `Other`): fixes 1,839 m, its lap and the watch's counter 1,330 m.
+  'tcx/dblock-swim-1.tcx': device,
   'tcx/firefly-running-1.tcx': positions(),
   'tcx/firefly-running-2.tcx': positions(),
   'tcx/firefly-sup-1.tcx': positions(),
