@@ -1,6 +1,7 @@
 import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
 import type { Track, TrackSegment } from '../../../src/domain/track'
+import { isAppError } from '../../../src/errors/app-error'
 import { codeOf } from '../test-support/error-code'
 import { singleActivity } from '../test-support/single-activity'
 import { importFitBytes } from './fit-importer'
@@ -185,6 +186,14 @@ describe('FIT importer rules: sessions', () => {
     expect(secondsOf(singleActivity(importFitBytes(fit({ records: along([0, 5]) }))))).toEqual([[0, 5]])
   })
 
+  it("cuts each leg at its own pauses, in time order, and gives no leg an empty segment", () => {
+    // A swim 0–9 s, then a run 10–29 s paused from 15 to 20 s: the run's pause cut comes after the legs' cut at 10 s.
+    const sessions: Session[] = [{ start: 0, end: 9, sport: 'swimming' }, { start: 10, end: 29, sport: 'running' }]
+    const records = along([...range(0, 14), ...range(20, 29)])
+    const activities = importFitBytes(fit({ records, timers: [[0, true], [15, false], [20, true]], sessions })).activities
+    expect(activities.map((activity) => secondsOf(activity))).toEqual([[range(0, 9)], [range(10, 14), range(20, 29)]])
+  })
+
   it("takes the session's sport, sub-sport and calories (none when it states none)", () => {
     const track = only({ records: along(range(0, 3)), sessions: [{ start: 0, end: 3, sport: 'running', subSport: 'trail', calories: 321 }] })
     expect([track.sport, track.subSport, track.calories, track.format, track.name, track.description]).toEqual(['running', 'trail', 321, 'fit', null, null])
@@ -214,6 +223,12 @@ describe('FIT importer rules: record times outside the sessions', () => {
     const sessions: Session[] = [{ start: 0, end: 50, sport: 'running' }, { start: 60, end: 100, sport: 'cycling' }]
     const activities = importFitBytes(fit({ records: along([...range(0, 9).map((i) => i * 10), 100, 3_700, 3_701]), sessions })).activities
     expect(activities.map((activity) => secondsOf(activity).flat())).toEqual([[0, 10, 20, 30, 40, 50], [60, 70, 80, 90, 100, 3_700, null]])
+  })
+
+  it('spans from the earliest session start: a short first leg hours before the next keeps its times', () => {
+    const sessions: Session[] = [{ start: 0, end: 1, sport: 'running' }, { start: 7_200, end: 7_220, sport: 'cycling' }]
+    const activities = importFitBytes(fit({ records: along([0, 1, ...range(7_200, 7_220)]), sessions })).activities
+    expect(activities.map((activity) => secondsOf(activity).flat())).toEqual([[0, 1], range(7_200, 7_220)])
   })
 
   it('believes the records when half of them or more lie outside the sessions', () => {
@@ -376,6 +391,17 @@ describe('FIT importer: what a file must be', () => {
   it('refuses a file whose file_id names another type than an activity, and reads one without file_id as an activity', () => {
     expect(codeOf(() => importFitBytes(fit({ fileType: 'course', records: along(range(0, 3)) })))).toBe('fit_not_activity')
     expect(secondsOf(only({ fileType: null, records: along(range(0, 3)) }))).toEqual([range(0, 3)])
+    const detailOf = (bytes: Uint8Array): string | undefined => {
+      try {
+        importFitBytes(bytes)
+        return undefined
+      } catch (error) {
+        return isAppError(error) ? `${error.code}: ${error.detail ?? ''}` : String(error)
+      }
+    }
+    expect(detailOf(fit({ fileType: 'course', records: along(range(0, 3)) }))).toBe('fit_not_activity: file type course')
+    const lone: Session[] = [{ start: 0, end: 0, sport: 'swimming' }, { start: 5, end: 5, sport: 'cycling' }]
+    expect(detailOf(fit({ records: along([0, 5]), sessions: lone }))).toBe('track_no_points: no FIT session with two records')
   })
 
   it('keeps a damaged end with a warning when two records were read before it, and refuses it with fewer', () => {
