@@ -319,6 +319,13 @@ const title = z.string().trim().max(TITLE_MAX)
  */
 const notes = z.string().trim().max(NOTES_MAX)
 
+/** A new workout's levels; each left out is the user's default (`workouts_visibility`, …), then capped by the one before. */
+const newWorkoutLevelsFields = {
+  workout_visibility: visibilitySchema.optional(),
+  analysis_visibility: visibilitySchema.optional(),
+  map_visibility: visibilitySchema.optional(),
+}
+
 /** The `data` field of an upload (JSON text). */
 export const uploadDataSchema = z.object({
   /** The sport of every workout; with `detect_sport`, only of those whose file names no usable sport. */
@@ -332,6 +339,7 @@ export const uploadDataSchema = z.object({
   detect_sport: z.boolean().optional(),
   /** The equipment of every workout of the file (omitted: each sport's defaults). */
   equipment_ids: equipmentIdsField.optional(),
+  ...newWorkoutLevelsFields,
 })
 
 export const noFileWorkoutBody = z.object({
@@ -343,8 +351,7 @@ export const noFileWorkoutBody = z.object({
   notes: notes.optional(),
   ascent: z.number().min(0).max(100_000).nullable().optional(),
   descent: z.number().min(0).max(100_000).nullable().optional(),
-  /** The user's default (`workouts_visibility`) when left out. */
-  workout_visibility: visibilitySchema.optional(),
+  ...newWorkoutLevelsFields,
   /** Omitted: the sport's default equipment. */
   equipment_ids: equipmentIdsField.optional(),
 })

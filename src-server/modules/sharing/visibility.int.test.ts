@@ -5,7 +5,8 @@ import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { databaseBefore } from '../../test/database-before'
 import type { TestServer } from '../../test/test-server'
-import { fixture, upload } from '../../test/workouts'
+import { fixture, importArchive, rides, upload } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 
 /**
  * The visibility matrix (issue 31): sam's workout under every combination of its three levels,
@@ -188,6 +189,47 @@ describe('workout visibility', () => {
     const uploaded = await upload<WorkoutsResponse>(t, sam.token, 'run.fit', await fixture('fit/garmin-fenix5-run.fit'))
     expect(uploaded.status).toBe(201)
     expect(uploaded.body.data.workouts[0]).toMatchObject({ workout_visibility: 'followers_only', map_visibility: 'followers_only' })
+  })
+
+  it('gives a new workout the levels its add asks for, typed, uploaded or in an archive, each capped by the one before', async () => {
+    const prefs = await t.api('POST', 'auth/profile/edit/preferences', {
+      token: sam.token,
+      body: { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, workouts_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private' },
+    })
+    expect(prefs.status).toBe(200)
+    const levelsOf = (workout: Workout | undefined) => workout && [workout.workout_visibility, workout.analysis_visibility, workout.map_visibility]
+    // Asked public / followers / public: the map is capped by the analysis (by hand: followers).
+    const typed = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-06-01 10:00', workout_visibility: 'public', analysis_visibility: 'followers_only', map_visibility: 'public' },
+    })
+    expect(levelsOf(typed.body.data.workouts[0])).toEqual(['public', 'followers_only', 'followers_only'])
+    // Only the map asked: the workout and analysis are the defaults (private), the map capped to them.
+    const partly = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-06-02 10:00', map_visibility: 'public' },
+    })
+    expect(levelsOf(partly.body.data.workouts[0])).toEqual(['private', 'private', 'private'])
+    const uploaded = await upload<WorkoutsResponse>(t, sam.token, 'ride.fit', await fixture('fit/garmin-edge820-bike.fit'), {
+      sport_id: 1,
+      workout_visibility: 'public',
+      analysis_visibility: 'public',
+      map_visibility: 'followers_only',
+    })
+    expect(uploaded.status).toBe(201)
+    expect(levelsOf(uploaded.body.data.workouts[0])).toEqual(['public', 'public', 'followers_only'])
+    const task = await importArchive(t, sam.token, 'rides.zip', buildZip((await rides(3)).slice(1)), { sport_id: 1, workout_visibility: 'followers_only', analysis_visibility: 'public' })
+    const ids = task.results.flatMap((result) => (result.status === 'imported' ? result.workout_ids : []))
+    expect(ids).toHaveLength(2)
+    for (const id of ids) expect(levelsOf((await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0])).toEqual(['followers_only', 'followers_only', 'private'])
+  })
+
+  it('refuses an upload asking a level that is not one of the three, and writes nothing', async () => {
+    const count = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: sam.token })).body.data.workouts.length
+    const before = await count()
+    const answer = await upload(t, sam.token, 'run.fit', await fixture('fit/paused_ride.fit'), { sport_id: 1, map_visibility: 'everyone' })
+    expect(answer.status).toBe(400)
+    expect(await count()).toBe(before)
   })
 
   it('refuses a level that is not one of the three', async () => {

@@ -134,12 +134,23 @@ export function sharingDefaultsChange(
   }
 }
 
+/** The levels asked for a new workout (each left out: the owner's default). */
+export interface NewWorkoutLevels {
+  workout_visibility?: Visibility | undefined
+  analysis_visibility?: Visibility | undefined
+  map_visibility?: Visibility | undefined
+}
+
 /** The levels of a new workout: those asked for, else the owner's defaults; capped. */
 export function newWorkoutLevels(
   owner: Pick<UserEntity, 'workoutsVisibility' | 'analysisVisibility' | 'mapVisibility'>,
-  asked: { workout_visibility?: Visibility | undefined } = {},
+  asked: NewWorkoutLevels = {},
 ): Pick<WorkoutEntity, 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'> {
-  const levels = cappedLevels({ workout: asked.workout_visibility ?? owner.workoutsVisibility, analysis: owner.analysisVisibility, map: owner.mapVisibility })
+  const levels = cappedLevels({
+    workout: asked.workout_visibility ?? owner.workoutsVisibility,
+    analysis: asked.analysis_visibility ?? owner.analysisVisibility,
+    map: asked.map_visibility ?? owner.mapVisibility,
+  })
   return { workoutVisibility: levels.workout, analysisVisibility: levels.analysis, mapVisibility: levels.map }
 }
 

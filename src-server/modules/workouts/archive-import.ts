@@ -367,6 +367,7 @@ export function createImportTasks(context: FileImportContext & Pick<ServerContex
     sportId: meta.sportId ?? choices.sportId,
     title: meta.title?.slice(0, TITLE_MAX) ?? undefined,
     notes: meta.notes?.slice(0, NOTES_MAX) ?? undefined,
+    levels: choices.levels,
   })
 
   async function startOf(workoutId: string): Promise<number | null> {

@@ -18,7 +18,7 @@ import { readSettings } from '../app-config/app-config.service'
 import { addToRecords } from '../records/records.service'
 import { unpackedName, unpackTrackFile } from './packed-track-file'
 import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy } from './workout-files'
-import { newWorkoutLevels } from '../sharing/workout-access'
+import { newWorkoutLevels, type NewWorkoutLevels } from '../sharing/workout-access'
 
 /** Extensions of files that can become a workout (also gzipped, and `.kmz`: see {@link trackExtension}). */
 const TRACK_EXTENSIONS = new Set(['.gpx', '.fit', '.tcx', '.kml'])
@@ -42,6 +42,8 @@ export interface ImportChoices {
   detectSport?: boolean | undefined
   /** The equipment of every workout made (omitted: each sport's defaults). */
   equipmentIds?: readonly string[] | undefined
+  /** The levels of every workout made (each left out: the user's default). */
+  levels?: NewWorkoutLevels | undefined
 }
 
 /**
@@ -335,7 +337,7 @@ export async function importWorkoutFile(
         weatherStart: null,
         weatherEnd: null,
         calories: activity.calories === undefined || activity.calories === null ? null : Math.round(activity.calories),
-        ...newWorkoutLevels(user),
+        ...newWorkoutLevels(user, choices.levels),
       })
       const segments = applyAnalysis(workout, analysis)
       workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user)

@@ -45,8 +45,8 @@ function uploadChoices(fields: unknown): ImportChoices {
   }
   const result = uploadDataSchema.safeParse(parsed)
   if (!result.success) throw new AppError(catalogueCodeOf(result.error.issues[0]?.message) ?? 'invalid_payload')
-  const { sport_id: sportId, title, notes, detect_sport: detectSport, equipment_ids: equipmentIds } = result.data
-  return { sportId, title, notes, detectSport: detectSport ?? false, equipmentIds }
+  const { sport_id: sportId, title, notes, detect_sport: detectSport, equipment_ids: equipmentIds, ...levels } = result.data
+  return { sportId, title, notes, detectSport: detectSport ?? false, equipmentIds, levels }
 }
 
 /** The limits an archive is imported under, from the application settings. */
