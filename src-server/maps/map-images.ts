@@ -1,4 +1,4 @@
-import { access, writeFile } from 'node:fs/promises'
+import { access, constants, copyFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Bounds } from '../../src/domain/analysis'
 import type { Logger } from '../config/server-config'
@@ -20,6 +20,11 @@ export interface MapImages {
    * @param polyline the workout's packed map line (`packPolyline`), unpacked only then
    */
   refine(id: string, polyline: Uint8Array, bounds: Bounds): void
+  /**
+   * Copies a map under a new id (the old one goes once the workout names the new one), so an id
+   * handed out while the map was open stops working. Null when the old file is gone.
+   */
+  copy(id: string): Promise<string | null>
   path(id: string): string
 }
 
@@ -46,6 +51,19 @@ export function createMapImages(
   return {
     path,
     store,
+    async copy(id) {
+      const copied = randomToken().slice(0, 32)
+      // Both in flight: after a crash the next start keeps whichever one a committed row names.
+      await recordInFlight(layout, path(id))
+      await recordInFlight(layout, path(copied))
+      try {
+        await copyFile(path(id), path(copied), constants.COPYFILE_EXCL)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+      return copied
+    },
     refine(id, polyline, bounds) {
       if (!tiles) return
       background.run((signal) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../test-support/seeded-random'
-import { boundsOfLines, chartOutsideZones, inPrivacyZone, linesOutsideZones, touchesZones, type PrivacyZone } from './privacy-zones'
+import { boundsOfLines, chartOutsideZones, inPrivacyZone, linesOutsideZones, touchesZones, zoneNearBounds, type PrivacyZone } from './privacy-zones'
 
 /**
  * Property tests on seeded random tracks and zones (no fast-check here: a small seeded generator,
@@ -88,5 +88,17 @@ describe('privacy zones', () => {
   it('bounds only the positions shown, and none when none is', () => {
     expect(boundsOfLines([[[45.1, 6.2], [45.3, 6.0]], [], [[45.2, 6.4]]])).toEqual([45.1, 6.0, 45.3, 6.4])
     expect(boundsOfLines([[], []])).toEqual([])
+  })
+
+  it('finds a zone near a track from its bounds by the box point nearest the centre', () => {
+    // 1° is 111,319.49 m on the reference sphere; a degree of longitude at 60° N is half that, 55,659.75 m.
+    const equator = { latitude: 0, longitude: 0, radius: 1000 }
+    expect(zoneNearBounds(equator, [-0.01, 0.0089, 0.01, 0.02])).toBe(true) // 990.7 m
+    expect(zoneNearBounds(equator, [-0.01, 0.0092, 0.01, 0.02])).toBe(false) // 1,024.1 m
+    expect(zoneNearBounds(equator, [-0.01, -0.01, 0.01, 0.01])).toBe(true) // the centre within the box
+    expect(zoneNearBounds(equator, [])).toBe(false)
+    const north = { latitude: 60, longitude: 6, radius: 500 }
+    expect(zoneNearBounds(north, [59.9, 6.0085, 60.1, 6.1])).toBe(true) // 473.1 m
+    expect(zoneNearBounds(north, [59.9, 6.0095, 60.1, 6.1])).toBe(false) // 528.8 m
   })
 })

@@ -50,6 +50,19 @@ export function touchesZones(positions: Iterable<LatLon>, zones: readonly Privac
   return false
 }
 
+/**
+ * Whether a zone may reach a track within `[minLat, minLon, maxLat, maxLon]` bounds: the box's point
+ * nearest the centre is within the radius (1 % and 1 m of slack for the box's curved edges), a cheap
+ * test before the track's own points.
+ */
+export function zoneNearBounds(zone: PrivacyZone, bounds: readonly number[]): boolean {
+  const [minLat, minLon, maxLat, maxLon] = bounds
+  if (minLat === undefined || minLon === undefined || maxLat === undefined || maxLon === undefined) return false
+  const latitude = Math.min(Math.max(zone.latitude, minLat), maxLat)
+  const longitude = Math.min(Math.max(zone.longitude, minLon), maxLon)
+  return haversineM(latitude, longitude, zone.latitude, zone.longitude) <= zone.radius * 1.01 + 1
+}
+
 /** `[minLat, minLon, maxLat, maxLon]` of the lines' positions, or `[]` when they have none. */
 export function boundsOfLines(lines: readonly (readonly LatLon[])[]): number[] {
   let bounds: [number, number, number, number] | null = null

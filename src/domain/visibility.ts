@@ -44,6 +44,11 @@ export function cappedLevels(levels: WorkoutLevels): WorkoutLevels {
   return { workout: levels.workout, analysis, map: capVisibility(analysis, levels.map) }
 }
 
+/** Whether a level shows something to fewer people than before. */
+export function isLowered(before: Visibility, after: Visibility): boolean {
+  return rank(after) < rank(before)
+}
+
 /** Whether a viewer of this relation may see something of this level. */
 export function mayView(level: Visibility, relation: Relation): boolean {
   switch (relation) {

@@ -1,4 +1,4 @@
-import { In, type EntityManager } from 'typeorm'
+import { In, IsNull, Not, type EntityManager } from 'typeorm'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
 import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
@@ -277,6 +277,15 @@ export function workoutsRepository(manager: EntityManager) {
     },
     /** The workout exists and is (still) of this sport. */
     existsOfSport: (id: string, sportId: number): Promise<boolean> => manager.existsBy(WorkoutEntity, { id, sportId }),
+    /** A user's workouts that have a map image, with what decides who sees it. */
+    mapsOfUser: (userId: number): Promise<Pick<WorkoutEntity, 'id' | 'mapId' | 'bounds' | 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'>[]> =>
+      manager.find(WorkoutEntity, {
+        where: { userId, mapId: Not(IsNull()) },
+        select: { id: true, mapId: true, bounds: true, workoutVisibility: true, analysisVisibility: true, mapVisibility: true },
+      }),
+    setMapId: async (id: string, mapId: string | null): Promise<void> => {
+      await manager.update(WorkoutEntity, { id }, { mapId })
+    },
     /** The stored files of a user's workouts (original and map), to remove once the user is gone. */
     filesOfUser: (userId: number): Promise<Pick<WorkoutEntity, 'filePath' | 'mapId'>[]> =>
       manager.find(WorkoutEntity, { where: { userId }, select: { filePath: true, mapId: true } }),

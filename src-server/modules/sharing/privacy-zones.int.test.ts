@@ -78,6 +78,10 @@ describe('privacy zones', () => {
     expect(answer.status).toBe(200)
     return answer.body.data.chart_data
   }
+  const mapImage = async (id: string) => {
+    const response = await fetch(`${t.url}/api/workouts/map/${id}`)
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+  }
   const workoutFor = async (token?: string) => {
     const answer = await t.api<WorkoutsResponse>('GET', `workouts/${workoutId}`, token ? { token } : {})
     expect(answer.status).toBe(200)
@@ -112,6 +116,11 @@ describe('privacy zones', () => {
     const ownerChart = await chartFor(sam.token)
     const ownerWorkout = await workoutFor(sam.token)
     expect(ownerWorkout?.map).toEqual(expect.any(String))
+    // The follower has seen the map image's id while the map was open.
+    const seenMap = String((await workoutFor(kim.token))?.map)
+    expect(seenMap).toBe(ownerWorkout?.map)
+    const seenImage = await mapImage(seenMap)
+    expect(seenImage.status).toBe(200)
     const created = await addZone(home)
     expect(created.status).toBe(201)
     expect(created.body.data.privacy_zone).toMatchObject(home)
@@ -169,7 +178,14 @@ describe('privacy zones', () => {
     // The owner still sees everything.
     expect(await lineFor(sam.token)).toEqual(ownerLine)
     expect(await chartFor(sam.token)).toEqual(ownerChart)
-    expect((await workoutFor(sam.token))?.map).toBe(ownerWorkout?.map)
+    // The image was drawn whole: the id seen before the zone no longer answers; the owner has the same image under a new id.
+    expect((await mapImage(seenMap)).status).toBe(404)
+    const ownerMap = (await workoutFor(sam.token))?.map
+    expect(ownerMap).toEqual(expect.any(String))
+    expect(ownerMap).not.toBe(seenMap)
+    const renewed = await mapImage(String(ownerMap))
+    expect(renewed.status).toBe(200)
+    expect(renewed.bytes.equals(seenImage.bytes)).toBe(true)
   })
 
   it('applies to past workouts at once both ways: deleting the zone shows the whole track again', async () => {
@@ -181,6 +197,27 @@ describe('privacy zones', () => {
     expect((await workoutFor(kim.token))?.map).toBe((await workoutFor(sam.token))?.map)
     expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(200)
     expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).body).toMatchObject({ code: 'privacy_zone_not_found' })
+  })
+
+  it('gives the map image a new id when the owner lowers its visibility, so an id a follower saw stops working', async () => {
+    const levels = (level: string) => t.api<WorkoutsResponse>('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { map_visibility: level } })
+    for (const lowered of [{ to: 'followers_only', gone: 'visitor' }, { to: 'private', gone: 'follower' }] as const) {
+      const seen = lowered.to === 'private' ? (await workoutFor(kim.token))?.map : (await workoutFor())?.map
+      expect(seen, lowered.to).toEqual(expect.any(String))
+      const before = await mapImage(String(seen))
+      expect(before.status).toBe(200)
+      expect((await levels(lowered.to)).status).toBe(200)
+      expect((await mapImage(String(seen))).status, `${lowered.gone}'s id after ${lowered.to}`).toBe(404)
+      const ownerMap = (await workoutFor(sam.token))?.map
+      expect(ownerMap).toEqual(expect.any(String))
+      expect(ownerMap).not.toBe(seen)
+      const renewed = await mapImage(String(ownerMap))
+      expect([renewed.status, renewed.bytes.equals(before.bytes)]).toEqual([200, true])
+    }
+    // Opening the map again keeps its id: nothing was hidden.
+    const ownerMap = (await workoutFor(sam.token))?.map
+    expect((await levels('public')).status).toBe(200)
+    expect((await workoutFor())?.map).toBe(ownerMap)
   })
 
   it('keeps each user’s zones their own, ten at most', async () => {

@@ -67,7 +67,7 @@ export function workoutOutsideZones(shown: Workout, zones: readonly PrivacyZone[
 }
 
 /** Whether a stored track (its map line or its chart, which keeps more points) has a position within a zone. */
-function trackTouchesZones(track: WorkoutTrackEntity, zones: readonly PrivacyZone[]): boolean {
+export function trackTouchesZones(track: WorkoutTrackEntity, zones: readonly PrivacyZone[]): boolean {
   if (zones.length === 0) return false
   const positions = chartPoints(track.chart).flatMap((point) => (point.lat === null || point.lon === null ? [] : [[point.lat, point.lon] as const]))
   return touchesZones(unpackPolyline(track.polyline).flat(), zones) || touchesZones(positions, zones)

@@ -28,13 +28,15 @@ import { equipEditedWorkout, equipmentOfWorkouts, equipNewWorkouts, keepingTotal
 import { addToRecords, recomputeRecords } from '../records/records.service'
 import type { RecordRow } from '../../db/repositories/records.repository'
 import { presentRecord } from '../users/user.presenter'
+import { isLowered } from '../../../src/domain/visibility'
+import { mapRenewal } from './map-renewal'
 import { removeFiles, workoutFiles } from './workout-files'
 import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
 import { workoutLikesFields } from '../sharing/comments.service'
-import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
+import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, presentedLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
 import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 const minutesOf = (hhmm: string) => {
@@ -86,7 +88,7 @@ export function dayFilter(timezone: string, from: string | undefined, to: string
   return { from: from ? dayStart(from) : undefined, to: to ? dayStart(to, 1) : undefined }
 }
 
-export function createWorkoutsService(context: Pick<ServerContext, 'database' | 'layout' | 'compute' | 'now'>) {
+export function createWorkoutsService(context: Pick<ServerContext, 'database' | 'layout' | 'compute' | 'maps' | 'now'>) {
   const { database, layout } = context
   const { reads } = database
 
@@ -327,13 +329,16 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       const reanalysis = activity?.analysis ? { analysis: activity.analysis, packed: activity.packed } : null
       const previousSportId = workout.sportId
 
-      const updated = await database.write(async (repositories) => {
+      const renewal = mapRenewal(context.maps)
+      const write = database.write(async (repositories) => {
         const current = await ownWorkout(repositories, user, id)
+        const mapLevel = presentedLevels(current).map_visibility
         current.sportId = sport.id
         if (body.notes !== undefined && body.notes !== null) current.notes = body.notes
         if (body.weather_start !== undefined) current.weatherStart = body.weather_start ? JSON.stringify(body.weather_start) : null
         if (body.weather_end !== undefined) current.weatherEnd = body.weather_end ? JSON.stringify(body.weather_end) : null
         Object.assign(current, editedWorkoutLevels(current, body))
+        if (isLowered(mapLevel, presentedLevels(current).map_visibility)) current.mapId = await renewal.renew(current.mapId)
         if (!withFile) {
           if (body.workout_date !== undefined) current.workoutDate = userInstant(user, body.workout_date)
           if (body.duration !== undefined) current.duration = current.moving = body.duration
@@ -352,6 +357,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
         if (previousSportId !== current.sportId) await recomputeRecords(repositories, user.id, previousSportId)
         return current
       })
+      const updated = await renewal.settle(write)
       return single(reads, user, updated, 'success')
     },
 
