@@ -12,6 +12,9 @@ import { desktopBridge, type PickedWorkoutFiles } from '../../platform/desktop'
 import { receiveHandedOverFiles } from '../../platform/handedOverFiles'
 import { appStore, refreshConfig, useAppState, type AppState } from '../../session/store'
 import { EquipmentPicker } from '../equipment/EquipmentPicker'
+import { defaultLevels, levelsBody } from '../profile/preferences'
+import { WorkoutLevelsFields } from '../sharing/VisibilitySelect'
+import type { WorkoutLevels } from '../../../src/domain/visibility'
 import { FileSportChoice, FROM_FILE, initialFileSport, uploadSport, type FileSportValue } from './FileSportChoice'
 import { FileDropZone, formatMegabytes } from './FileDropZone'
 import { ImportProgressCard } from './ImportProgressCard'
@@ -48,6 +51,7 @@ export function FileWorkoutForm() {
   // Sent only once the user picks: left as preselected, the server gives each workout its own sport's defaults.
   const [equipment, setEquipment] = useState<{ ids: string[]; picked: boolean }>({ ids: [], picked: false })
   const [files, setFiles] = useState<File[]>([])
+  const [levels, setLevels] = useState<WorkoutLevels>(() => defaultLevels(appStore.getState().profile))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
@@ -136,7 +140,7 @@ export function FileWorkoutForm() {
     const chosen = uploadSport(sportChoice)
     if (!chosen) return
     rememberSport(chosen.sport_id)
-    const data = { ...chosen, ...(notes.trim() ? { notes } : {}), ...(equipment.picked ? { equipment_ids: equipment.ids } : {}) }
+    const data = { ...chosen, ...levelsBody(levels), ...(notes.trim() ? { notes } : {}), ...(equipment.picked ? { equipment_ids: equipment.ids } : {}) }
     const [only] = files
     if (files.length === 1 && only && !isArchive(only)) {
       if (tooLarge(only, limits)) return setErrorKeys([FILE_TOO_LARGE_KEY])
@@ -222,6 +226,7 @@ export function FileWorkoutForm() {
               {t('workouts.ADD.SEVERAL_HINT')}
             </Text>
           )}
+          <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
           <MissingHint id="file-workout-missing" messageKey={missing} />

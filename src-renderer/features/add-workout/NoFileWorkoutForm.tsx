@@ -7,8 +7,11 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { CountedTextarea } from '../../components/CountedTextarea'
 import { ErrorBox } from '../../components/ErrorBox'
-import { useAppState } from '../../session/store'
+import { appStore, useAppState } from '../../session/store'
 import { EquipmentPicker } from '../equipment/EquipmentPicker'
+import { defaultLevels, levelsBody } from '../profile/preferences'
+import { WorkoutLevelsFields } from '../sharing/VisibilitySelect'
+import type { WorkoutLevels } from '../../../src/domain/visibility'
 import { manualBody, newManualValues, type ManualValues } from '../workout/manualWorkout'
 import { ManualFields, selectableSports, SportSelect } from '../workout/WorkoutFormFields'
 import { lastSportId, missingKey, rememberSport } from './lastSport'
@@ -26,6 +29,7 @@ export function NoFileWorkoutForm() {
   const [equipmentIds, setEquipmentIds] = useState<string[]>([])
   const timezone = useAppState((state) => state.profile?.timezone ?? null)
   const [manual, setManual] = useState<ManualValues>(() => newManualValues(timezone))
+  const [levels, setLevels] = useState<WorkoutLevels>(() => defaultLevels(appStore.getState().profile))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
 
@@ -43,6 +47,7 @@ export function NoFileWorkoutForm() {
           ...(title.trim() ? { title: title.trim() } : {}),
           ...(notes.trim() ? { notes } : {}),
           equipment_ids: equipmentIds,
+          ...levelsBody(levels),
         },
       })
       rememberSport(Number(sportId))
@@ -72,6 +77,7 @@ export function NoFileWorkoutForm() {
             data-testid="title-input"
           />
           <ManualFields values={manual} onChange={setManual} imperial={imperial} />
+          <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
           <MissingHint id="manual-workout-missing" messageKey={missing} />

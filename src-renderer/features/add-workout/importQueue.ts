@@ -1,3 +1,4 @@
+import type { Visibility } from '../../../src/domain/visibility'
 import type { CreateWorkoutResponse, ImportFileResult, ImportTask, ImportTaskResponse, UploadWarning, WorkoutsResponse } from '../../../src/contracts'
 import { warningCodes } from '../../../src/errors/catalogue'
 import { errorKeyOfResultMessage, errorKeysOf, errorKeysOfUnknown, FILE_TOO_LARGE_KEY, isApiError } from '../../api/ApiError'
@@ -86,6 +87,9 @@ export interface UploadData {
   notes?: string
   detect_sport?: boolean
   equipment_ids?: string[]
+  workout_visibility?: Visibility
+  analysis_visibility?: Visibility
+  map_visibility?: Visibility
 }
 
 /** The `FormData` of an upload: the file and the JSON `data` field. */

@@ -1,14 +1,16 @@
-import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { languages, type Language } from '../../../src/contracts'
+import { type Visibility, type WorkoutLevels } from '../../../src/domain/visibility'
 import { isLanguage } from '../../../src/i18n/language'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { setProfile, useAppState } from '../../session/store'
+import { VisibilitySelect, WorkoutLevelsFields } from '../sharing/VisibilitySelect'
 import { FormButtons } from './FormButtons'
 import { preferencesOf, timezones } from './preferences'
 
@@ -78,6 +80,12 @@ function PreferencesForm() {
   const [ftp, setFtp] = useState<number | null>(initial?.ftp ?? null)
   const [manualApproval, setManualApproval] = useState(initial?.manually_approves_followers ?? true)
   const [notificationEmails, setNotificationEmails] = useState(initial?.notification_emails ?? false)
+  const [levels, setLevels] = useState<WorkoutLevels>({
+    workout: initial?.workouts_visibility ?? 'private',
+    analysis: initial?.analysis_visibility ?? 'private',
+    map: initial?.map_visibility ?? 'private',
+  })
+  const [hrVisibility, setHrVisibility] = useState<Visibility>(initial?.hr_visibility ?? 'private')
   const emailSending = useAppState((state) => Boolean(state.config?.is_email_sending_enabled))
   const [errorKeys, setErrorKeys] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -104,6 +112,10 @@ function PreferencesForm() {
           ftp,
           manually_approves_followers: manualApproval,
           notification_emails: notificationEmails,
+          workouts_visibility: levels.workout,
+          analysis_visibility: levels.analysis,
+          map_visibility: levels.map,
+          hr_visibility: hrVisibility,
         },
       })
       setProfile(response.data)
@@ -189,6 +201,13 @@ function PreferencesForm() {
                 testId="pref-notification-emails-control"
               />
             )}
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            {t('sharing.DEFAULT_LEVELS')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="pref-visibility">
+            <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="pref" />
+            <VisibilitySelect label={t('sharing.HEART_RATE')} value={hrVisibility} onChange={setHrVisibility} testId="pref-hr-visibility" />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             {t('insights.PREFERENCES.ZONES_HELP')}

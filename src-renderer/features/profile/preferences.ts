@@ -1,4 +1,5 @@
 import type { User, UserPreferences } from '../../../src/contracts'
+import type { WorkoutLevels } from '../../../src/domain/visibility'
 import { isLanguage } from '../../../src/i18n/language'
 
 /** Default preferences (spec §9) for a profile that lacks some. */
@@ -35,3 +36,12 @@ export function timezones(): string[] {
     return FALLBACK_ZONES
   }
 }
+
+/** A new workout's levels as the user's defaults set them (all private before the profile is loaded). */
+export function defaultLevels(profile: User | null): WorkoutLevels {
+  const preferences = profile ? preferencesOf(profile) : null
+  return { workout: preferences?.workouts_visibility ?? 'private', analysis: preferences?.analysis_visibility ?? 'private', map: preferences?.map_visibility ?? 'private' }
+}
+
+/** The levels as an add's fields. */
+export const levelsBody = (levels: WorkoutLevels) => ({ workout_visibility: levels.workout, analysis_visibility: levels.analysis, map_visibility: levels.map })

@@ -2,7 +2,6 @@ import { ActionIcon, Alert, Button, Divider, Group, Modal, Select, Stack, Text, 
 import { IconShare, IconTrash } from '@tabler/icons-react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { VISIBILITY_LEVELS } from '../../../src/domain/visibility'
 import type { ShareLink, Workout } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
@@ -10,6 +9,7 @@ import { CopyIconButton } from '../../components/CopyIconButton'
 import { ErrorBox } from '../../components/ErrorBox'
 import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
+import { VisibilitySelect } from './VisibilitySelect'
 
 const DAY_MS = 24 * 3600_000
 const EXPIRIES = { EXPIRY_NEVER: null, EXPIRY_DAY: 1, EXPIRY_WEEK: 7, EXPIRY_MONTH: 30 } as const
@@ -113,19 +113,16 @@ function ShareDialogBody({ workout, onChanged }: { workout: Workout; onChanged: 
       await refresh()
     })
 
-  const levelOptions = VISIBILITY_LEVELS.map((level) => ({ value: level, label: t(`sharing.LEVEL.${level}`) }))
   const levelSelect = (key: keyof Levels, label: string, disabled: boolean) => (
-    <Select
+    <VisibilitySelect
       label={label}
-      data={levelOptions}
       value={levels[key]}
       disabled={disabled}
-      allowDeselect={false}
       onChange={(value) => {
         setSavedNotice(false)
-        if (value) setLevels((current) => ({ ...current, [key]: value }))
+        setLevels((current) => ({ ...current, [key]: value }))
       }}
-      data-testid={`visibility-${key}`}
+      testId={`visibility-${key}`}
     />
   )
   const changed = (Object.keys(levels) as (keyof Levels)[]).some((key) => levels[key] !== saved[key])
