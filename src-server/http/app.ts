@@ -135,7 +135,7 @@ export function createApp(context: ServerContext, parts: { database: Database; i
     privacyZones: createPrivacyZones(context),
     comments,
     notifications: createNotifications({ database }, comments, workouts),
-    moderation: createModeration({ database, now: context.now }),
+    moderation: createModeration({ database, maps: context.maps, now: context.now }),
   })
   statsRoutes(api, authenticate, stats, records, context.readCache)
   insightsRoutes(api, authenticate, insights, insightsRecompute, context.readCache)

@@ -8,6 +8,7 @@ import { UserEntity } from '../../db/entities'
 import { postgresMigrations } from '../../db/migrations'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { fixture, upload } from '../../test/workouts'
 import { databaseBefore } from '../../test/database-before'
 import { postgresInstalled, startPostgresCluster } from '../../test/postgres-cluster'
 import type { TestServer } from '../../test/test-server'
@@ -179,6 +180,31 @@ describe('moderation of sharing', () => {
     expect(restored.body.data.users[0]?.sharing_suspended_at).toBeNull()
     expect(await seen()).toEqual(before)
     expect((await call('eve', 'POST', `workouts/${other}/like`)).status).toBe(200)
+  }, 60_000)
+
+  it('gives a suspended account’s open map images new ids, so an id a follower saw answers 404 while the owner keeps the image', async () => {
+    const created = await upload<WorkoutsResponse>(t, account('cal').token, 'ride.gpx', await fixture('gpx/gpx_file.gpx'))
+    expect(created.status).toBe(201)
+    const ride = created.body.data.workouts[0]?.id ?? ''
+    expect((await call('cal', 'PATCH', `workouts/${ride}`, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' })).status).toBe(200)
+    await follow('dan', 'cal')
+    const mapOf = async (who: string) => (await call<WorkoutsResponse>(who, 'GET', `workouts/${ride}`)).body.data.workouts[0]?.map
+    const image = async (id: unknown) => {
+      const response = await fetch(`${t.url}/api/workouts/map/${String(id)}`)
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+    }
+    const seen = await mapOf('dan')
+    expect(seen).toEqual(expect.any(String))
+    const before = await image(seen)
+    expect(before.status).toBe(200)
+    expect((await call('admin', 'POST', 'users/cal/sharing_suspension')).status).toBe(200)
+    expect((await image(seen)).status).toBe(404)
+    const own = await mapOf('cal')
+    expect(own).toEqual(expect.any(String))
+    expect(own).not.toBe(seen)
+    const renewed = await image(own)
+    expect([renewed.status, renewed.bytes.equals(before.bytes)]).toEqual([200, true])
+    expect((await call('admin', 'DELETE', 'users/cal/sharing_suspension')).status).toBe(200)
   }, 60_000)
 
   it('shows nothing of an account no longer active (a watched folder can import for one never activated): workouts, share links, comments, likes', async () => {

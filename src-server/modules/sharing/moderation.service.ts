@@ -2,7 +2,10 @@ import type { UserResponse } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import type { UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
+import type { MapImages } from '../../maps/map-images'
+import { mapRenewal } from '../workouts/map-renewal'
 import { userSeenBy } from './follows.service'
+import { presentedLevels } from './workout-access'
 
 /** Refuses to follow, comment or like for an account whose sharing an administrator suspended (read again inside the write). */
 export async function refuseSuspended(repositories: Repositories, actor: UserEntity): Promise<void> {
@@ -20,10 +23,11 @@ export async function refuseNonAdmin(repositories: Repositories, actor: UserEnti
  * Administrators' moderation of an account's sharing: suspended, its workouts and comments are
  * hidden from everyone else and it cannot follow, comment or like; it keeps its own workouts.
  */
-export function createModeration({ database, now }: { database: Database; now: () => Date }) {
+export function createModeration({ database, maps, now }: { database: Database; maps: MapImages; now: () => Date }) {
   return {
     async setSharingSuspended(admin: UserEntity, username: string, suspend: boolean): Promise<UserResponse> {
-      const user = await database.write(async (repositories) => {
+      const renewal = mapRenewal(maps)
+      const write = database.write(async (repositories) => {
         await refuseNonAdmin(repositories, admin)
         const target = await repositories.users.byUsername(username)
         if (!target) throw new AppError('user_not_found')
@@ -32,9 +36,14 @@ export function createModeration({ database, now }: { database: Database; now: (
         if (suspend !== (target.sharingSuspendedAt != null)) {
           target.sharingSuspendedAt = suspend ? now() : null
           await repositories.users.update(target.id, { sharingSuspendedAt: target.sharingSuspendedAt })
+          // Its map images' ids seen while they were open must stop working (the image is public by id).
+          if (suspend)
+            for (const workout of await repositories.workouts.mapsOfUser(target.id))
+              if (presentedLevels(workout).map_visibility !== 'private') await repositories.workouts.setMapId(workout.id, await renewal.renew(workout.mapId))
         }
         return target
       })
+      const user = await renewal.settle(write)
       return database.snapshot(async (repositories) => ({ status: 'success', data: { users: [await userSeenBy(repositories, admin, user)] } }))
     },
   }
