@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core'
+import { Alert, Button, Card, Fieldset, Group, List, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -226,7 +226,11 @@ export function FileWorkoutForm() {
               {t('workouts.ADD.SEVERAL_HINT')}
             </Text>
           )}
-          <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
+          <Fieldset legend={t('sharing.WHO_SEES')} variant="unstyled">
+            <Stack gap="sm">
+              <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
+            </Stack>
+          </Fieldset>
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
           <MissingHint id="file-workout-missing" messageKey={missing} />

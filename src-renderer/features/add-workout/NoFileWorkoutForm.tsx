@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, TextInput } from '@mantine/core'
+import { Button, Card, Fieldset, Group, Stack, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
@@ -77,7 +77,11 @@ export function NoFileWorkoutForm() {
             data-testid="title-input"
           />
           <ManualFields values={manual} onChange={setManual} imperial={imperial} />
-          <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
+          <Fieldset legend={t('sharing.WHO_SEES')} variant="unstyled">
+            <Stack gap="sm">
+              <WorkoutLevelsFields value={levels} onChange={setLevels} testIdPrefix="add" />
+            </Stack>
+          </Fieldset>
           <CountedTextarea label={t('workouts.FORM.NOTES')} value={notes} limit={NOTES_MAX} onValueChange={setNotes} data-testid="notes-input" />
           <ErrorBox keys={errorKeys} />
           <MissingHint id="manual-workout-missing" messageKey={missing} />
