@@ -2,6 +2,7 @@ import { Not, type EntityManager } from 'typeorm'
 import { UserEntity, UserSportPreferenceEntity } from '../entities'
 import { dialectOf } from '../dialect'
 import type { PackedRow } from '../packed-rows'
+import type { Visibility } from '../../../src/domain/visibility'
 import { packedRecords, type RecordRow } from './records.repository'
 
 export interface UserListOrder {
@@ -95,20 +96,35 @@ export function usersRepository(manager: EntityManager) {
 
     /**
      * A user's figures (see {@link UserFigures}) in one statement, one round trip on PostgreSQL:
-     * the sums and counts are computed once and repeated on each of their records' rows.
+     * the sums and counts are computed once and repeated on each of their records' rows. With
+     * `levels`, only the workouts of those visibility levels count, and only their records.
      */
-    async figures(userId: number): Promise<UserFigures> {
+    async figures(userId: number, levels?: readonly Visibility[]): Promise<UserFigures> {
+      const shown = levels === undefined ? { sql: '', params: [] } : levels.length === 0 ? { sql: ' AND 1 = 0', params: [] } : { sql: ` AND workout_visibility IN (${levels.map(() => '?').join(', ')})`, params: [...levels] }
       const followCount = (side: string, other: string) =>
         `(SELECT COUNT(*) FROM follow_request f JOIN "user" o ON o.id = f.${other} WHERE f.${side} = ? AND f.is_approved = ? AND o.is_active = ?)`
       const rows = await query<FiguresRow[]>(
         `SELECT t.*, record.id AS record_id, ${packedRecords.select(undefined, dialect)}
            FROM (SELECT COUNT(*) AS nb_workouts, SUM(distance) AS total_distance, SUM(ascent) AS total_ascent, SUM(duration) AS total_duration,
-                        ${dialect.joinedDistinct('sport_id', 'FROM workout WHERE user_id = ?', ',')} AS sport_ids,
+                        ${dialect.joinedDistinct('sport_id', `FROM workout WHERE user_id = ?${shown.sql}`, ',')} AS sport_ids,
                         ${followCount('followed_id', 'follower_id')} AS followers, ${followCount('follower_id', 'followed_id')} AS following
-                   FROM workout WHERE user_id = ?) AS t
-           LEFT JOIN record ON record.user_id = ?
+                   FROM workout WHERE user_id = ?${shown.sql}) AS t
+           LEFT JOIN record ON record.user_id = ?${levels === undefined ? '' : ` AND record.workout_id IN (SELECT id FROM workout WHERE user_id = ?${shown.sql})`}
           ORDER BY record.sport_id, record.record_type`,
-        [userId, userId, true, true, userId, true, true, userId, userId],
+        [
+          userId,
+          ...shown.params,
+          userId,
+          true,
+          true,
+          userId,
+          true,
+          true,
+          userId,
+          ...shown.params,
+          userId,
+          ...(levels === undefined ? [] : [userId, ...shown.params]),
+        ],
       )
       const [first] = rows
       if (!first) throw new Error('a user figures statement answered no row')

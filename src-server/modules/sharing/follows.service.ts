@@ -17,6 +17,7 @@ import type { UsersPage } from '../../db/repositories/follows.repository'
 import { loadPresentedUser } from '../users/user.presenter'
 import { refuseSuspended } from './moderation.service'
 import type { Notifier } from './notifications.service'
+import { levelsOpenTo } from './workout-access'
 
 /** Followers and following lists: the reference's page size. */
 const FOLLOWS_PER_PAGE = 10
@@ -35,12 +36,13 @@ function relationOf(request: FollowRequestEntity | null): FollowRelation {
  */
 export async function userSeenBy(repositories: Repositories, viewer: UserEntity, user: UserEntity): Promise<User> {
   if (viewer.id === user.id) return loadPresentedUser(repositories, user, 'self')
-  const presented = await loadPresentedUser(repositories, user, viewer.admin ? 'admin' : 'other')
-  return {
-    ...presented,
-    follows: relationOf(await repositories.follows.request(user.id, viewer.id)),
-    is_followed_by: relationOf(await repositories.follows.request(viewer.id, user.id)),
-  }
+  const follows = relationOf(await repositories.follows.request(user.id, viewer.id))
+  const isFollowedBy = relationOf(await repositories.follows.request(viewer.id, user.id))
+  // Another user's totals and records come from the workouts they may open, so a private
+  // workout's distance, date or best effort shows nowhere; administrators see the account whole.
+  const levels = viewer.admin ? undefined : levelsOpenTo(user, isFollowedBy === 'true' ? 'follower' : 'stranger')
+  const presented = await loadPresentedUser(repositories, user, viewer.admin ? 'admin' : 'other', levels)
+  return { ...presented, follows, is_followed_by: isFollowedBy }
 }
 
 export function paginationOf(page: number, perPage: number, total: number): Pagination {

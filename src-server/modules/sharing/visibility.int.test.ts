@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChartDataResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataResponse, UserResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { databaseBefore } from '../../test/database-before'
@@ -236,6 +236,50 @@ describe('workout visibility', () => {
     const answer = await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'everyone' } })
     expect(answer.status).toBe(400)
   })
+})
+
+describe('another user’s page', () => {
+  it('totals and records come from the workouts the viewer may open: a private workout’s distance, date or best shows to nobody else', async () => {
+    const { t, owner, sam } = await startWithOwnerAndSam()
+    try {
+      const kim = await registerUser(t, 'kim', { activate: owner })
+      const fay = await registerUser(t, 'fay', { activate: owner })
+      expect((await t.api('POST', 'users/sam/follow', { token: fay.token })).status).toBe(200)
+      expect((await t.api('POST', 'follow-requests/fay/accept', { token: sam.token })).status).toBe(200)
+      // One sport, three rides: the public one is the fastest (AS, MS), the private one the
+      // farthest and longest (FD, LD); the followers' one holds no record.
+      const ride = async (day: string, distance: number, duration: number, workout_visibility: Level) => {
+        const added = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+          token: sam.token,
+          body: { sport_id: 1, workout_date: `2024-05-${day} 10:00`, distance, duration, workout_visibility, analysis_visibility: 'private', map_visibility: 'private' },
+        })
+        expect(added.status).toBe(201)
+        return added.body.data.workouts[0]?.id ?? ''
+      }
+      const open = await ride('01', 5, 900, 'public')
+      await ride('02', 10, 3000, 'followers_only')
+      const hidden = await ride('03', 42, 14400, 'private')
+      const pageOf = async (token: string) => {
+        const answer = await t.api<UserResponse>('GET', 'users/sam', { token })
+        expect(answer.status).toBe(200)
+        const user = answer.body.data.users[0]
+        const records = (user?.records ?? []).map((record) => `${record.record_type} ${record.workout_id}`).sort()
+        return { workouts: user?.nb_workouts, distance: user?.total_distance, duration: user?.total_duration, sports: user?.sports_list, records }
+      }
+      const fastest = [`AS ${open}`, `MS ${open}`]
+      expect(await pageOf(kim.token)).toEqual({ workouts: 1, distance: 5, duration: '0:15:00', sports: [1], records: fastest })
+      expect(await pageOf(fay.token)).toEqual({ workouts: 2, distance: 15, duration: '1:05:00', sports: [1], records: fastest })
+      const whole = { workouts: 3, distance: 57, duration: '5:05:00', sports: [1], records: [`AS ${open}`, `FD ${hidden}`, `LD ${hidden}`, `MS ${open}`] }
+      expect(await pageOf(sam.token)).toEqual(whole)
+      expect(await pageOf(owner.token)).toEqual(whole)
+      // An account whose sharing is suspended shows its workouts to itself only: nothing counts for others.
+      expect((await t.api('POST', 'users/sam/sharing_suspension', { token: owner.token })).status).toBe(200)
+      expect(await pageOf(fay.token)).toEqual({ workouts: 0, distance: 0, duration: '0:00:00', sports: [], records: [] })
+      expect(await pageOf(owner.token)).toEqual(whole)
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
 })
 
 describe('upgrading to workout visibility', () => {

@@ -1,6 +1,6 @@
 import type { ChartDataPoint, Workout } from '../../../src/contracts'
 import { boundsOfLines, chartOutsideZones, linesOutsideZones, touchesZones, type PrivacyZone } from '../../../src/domain/privacy-zones'
-import { cappedLevels, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
+import { VISIBILITY_LEVELS, cappedLevels, mayView, workoutAccess, type Relation, type Visibility, type WorkoutAccess } from '../../../src/domain/visibility'
 import { AppError } from '../../../src/errors'
 import { unpackPolyline } from '../../compute/packed-polyline'
 import { chartPoints } from '../../compute/stored-chart'
@@ -31,6 +31,15 @@ export function accessTo(
   if ((!owner.isActive || owner.sharingSuspendedAt != null) && !own) return null
   const relation: Relation = viewer === null ? 'anonymous' : own ? 'owner' : followsOwner ? 'follower' : 'stranger'
   return workoutAccess({ workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }, owner.hrVisibility, relation)
+}
+
+/**
+ * The visibility levels of `owner`'s workouts a signed-in viewer of this relation may open: none
+ * when the account is not active or its sharing is suspended, as {@link accessTo} rules.
+ */
+export function levelsOpenTo(owner: UserEntity, relation: 'follower' | 'stranger'): Visibility[] {
+  if (!owner.isActive || owner.sharingSuspendedAt != null) return []
+  return VISIBILITY_LEVELS.filter((level) => mayView(level, relation))
 }
 
 /** Which part of a workout an answer shows: the workout itself, its analysis (chart) or its map (line, GPX). */

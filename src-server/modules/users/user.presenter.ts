@@ -1,4 +1,5 @@
 import type { Language, User, UserRecord } from '../../../src/contracts'
+import type { Visibility } from '../../../src/domain/visibility'
 import { formatTimedelta } from '../../../src/format/duration'
 import type { UserEntity } from '../../db/entities'
 import type { Repositories } from '../../db/repositories'
@@ -40,9 +41,9 @@ export function presentRecord(record: RecordRow, username: string): UserRecord {
   }
 }
 
-/** Reads a user's totals, sports, records and follow counts (one statement). */
-async function loadUserTotals({ users }: Repositories, user: UserEntity): Promise<UserTotals> {
-  const figures = await users.figures(user.id)
+/** Reads a user's totals, sports, records and follow counts (one statement), of the workouts of `levels` only when given. */
+async function loadUserTotals({ users }: Repositories, user: UserEntity, levels?: readonly Visibility[]): Promise<UserTotals> {
+  const figures = await users.figures(user.id, levels)
   const sports = figures.sportIds
   return {
     nb_workouts: figures.nb_workouts,
@@ -102,7 +103,10 @@ function presentUser(user: UserEntity, totals: UserTotals, viewer: Viewer): User
   }
 }
 
-/** Loads the totals and presents a user in one step. */
-export async function loadPresentedUser(repositories: Repositories, user: UserEntity, viewer: Viewer): Promise<User> {
-  return presentUser(user, await loadUserTotals(repositories, user), viewer)
+/**
+ * Loads the totals and presents a user in one step. `levels`: the visibility levels of the workouts
+ * the viewer may see, when that is not all of them (the totals and records come from those only).
+ */
+export async function loadPresentedUser(repositories: Repositories, user: UserEntity, viewer: Viewer, levels?: readonly Visibility[]): Promise<User> {
+  return presentUser(user, await loadUserTotals(repositories, user, levels), viewer)
 }
