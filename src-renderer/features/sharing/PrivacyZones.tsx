@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PRIVACY_ZONE_RADIUS_MAX_M, PRIVACY_ZONE_RADIUS_MIN_M } from '../../../src/domain/privacy-zones'
 import type { PrivacyZoneItem } from '../../../src/contracts'
@@ -8,7 +8,12 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Labelled } from '../../components/Labelled'
 import { usePhone } from '../../components/usePhone'
 import { useLoad } from '../../components/useLoad'
+import { useAppState } from '../../session/store'
+import mapClasses from '../workout/WorkoutMap.module.css'
 import { useListActions } from './useListActions'
+
+// Leaflet comes in its own chunk: the tab's fields and list paint without waiting for it.
+const PrivacyZonesMap = lazy(() => import('./PrivacyZonesMap').then((module) => ({ default: module.PrivacyZonesMap })))
 
 /** A number typed in a field, or null while it is empty or not a number. */
 const numberOf = (value: string | number): number | null => (typeof value === 'number' ? value : value.trim() === '' ? null : Number.isFinite(Number(value)) ? Number(value) : null)
@@ -28,6 +33,12 @@ export function PrivacyZones() {
   const zones = data?.data.privacy_zones ?? []
   const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 })
   const phone = usePhone()
+  const config = useAppState((state) => state.config)
+  // The zone being added, drawn on the map once its fields hold a place and a radius.
+  const draft = useMemo(() => {
+    const [lat, lng, metres] = [numberOf(latitude), numberOf(longitude), numberOf(radius)]
+    return lat !== null && lng !== null && metres !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && metres > 0 ? { latitude: lat, longitude: lng, radius: metres } : null
+  }, [latitude, longitude, radius])
 
   const add = async (event: FormEvent) => {
     event.preventDefault()
@@ -70,6 +81,21 @@ export function PrivacyZones() {
           </Group>
         </form>
         <ErrorBox keys={[...loadErrors, ...errors]} />
+        {/* Built once the zones are read, so it starts on them. */}
+        {data && (
+          <Suspense fallback={<div className={mapClasses.frame} />}>
+            <PrivacyZonesMap
+              zones={zones}
+              draft={draft}
+              onPick={(lat, lng) => {
+                setLatitude(lat)
+                setLongitude(lng)
+              }}
+              tileUrl={config?.tile_server_url ?? null}
+              attribution={config?.map_attribution ?? ''}
+            />
+          </Suspense>
+        )}
         {zones.length === 0 ? (
           <Text size="sm">{t('sharing.ZONES.NONE')}</Text>
         ) : (
