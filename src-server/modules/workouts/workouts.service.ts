@@ -214,8 +214,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
 
     /** The answer to an upload: every workout its file gave, and what the import worked around. */
     async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
-      const links = new Map<string, { previousId: string | null; nextId: string | null }>()
-      for (const workout of created) links.set(workout.id, await reads.workouts.neighbours(workout))
+      const links = await pageNeighbours(reads, user.id, created)
       return { status: 'created', data: { workouts: await present(reads, user, [...created], links), warnings } }
     },
 
