@@ -49,8 +49,8 @@ interface Activity {
   /** Timer events in the order written: `[second, running]`. */
   readonly timers?: readonly (readonly [number, boolean])[]
   readonly laps?: readonly { readonly start: number; readonly end: number; readonly distanceM?: number; readonly lengths?: readonly [first: number, count: number] }[]
-  /** A pool swim's lengths: `[start second, elapsed seconds, type]`. */
-  readonly lengths?: readonly (readonly [number, number, 'active' | 'idle'])[]
+  /** A pool swim's lengths: `[start second, elapsed seconds (`null`: not written), type]`. */
+  readonly lengths?: readonly (readonly [number, number | null, 'active' | 'idle'])[]
   /** Default: one cycling session from the first record to the last. */
   readonly sessions?: readonly Session[]
 }
@@ -73,7 +73,14 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
     })
   }
   lengths.forEach(([s, elapsed, lengthType], index) =>
-    write<LengthMesg>({ mesgNum: mesgNum('LENGTH'), messageIndex: index, timestamp: at(s + elapsed), startTime: at(s), totalElapsedTime: elapsed, lengthType }),
+    write<LengthMesg>({
+      mesgNum: mesgNum('LENGTH'),
+      messageIndex: index,
+      timestamp: at(s + (elapsed ?? 0)),
+      startTime: at(s),
+      ...(elapsed === null ? {} : { totalElapsedTime: elapsed }),
+      lengthType,
+    }),
   )
   laps.forEach(({ start, end, distanceM, lengths: held }, index) =>
     write<LapMesg>({
@@ -240,6 +247,10 @@ describe('FIT importer rules: record times outside the sessions', () => {
     expect(secondsOf(fewer).flat()).toEqual([0, 1, 2, null, null])
   })
 
+  it('trusts a session of no duration, stamped at its start', () => {
+    expect(secondsOf(only({ records: along([0, 1, 2, 7_200]), sessions: [{ start: 0, end: 0, sport: 'running' }] })).flat()).toEqual([0, 1, 2, null])
+  })
+
   it('trusts no session whose end comes before its start, and none without a start', () => {
     // Stamped 30 s, started 60 s: no span to judge by.
     expect(secondsOf(only({ records: along([0, 1, 2, 7_200]), sessions: [{ start: 60, end: 30, sport: 'running' }] })).flat()).toEqual([0, 1, 2, 7_200])
@@ -338,6 +349,28 @@ describe("FIT importer rules: the device's distance", () => {
     expect(only({ records, sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'road' }] }).distanceFromDevice).toBeUndefined()
   })
 
+  it("spans each segment from its earliest to its latest record when sharing the session's total, whatever their order", () => {
+    // The clock steps back at the third record: the first segment still spans 0–100 s, as the second spans 200–300 s.
+    const track = only({
+      records: indoor([0, 100, 50, 200, 300]),
+      timers: [[0, true], [150, false], [200, true]],
+      sessions: [{ start: 0, end: 300, sport: 'running', subSport: 'treadmill', distanceM: 4_000 }],
+    })
+    expect(distances(track)).toEqual([[0, 2_000, 1_000], [2_000, 4_000]])
+  })
+
+  it("a virtual ride with the game's positions whose session alone states a distance takes the session's", () => {
+    const track = only({ records: along(range(0, 4)), sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'virtualActivity', distanceM: 1_000 }] })
+    expect([track.distanceFromDevice, distances(track)]).toEqual([true, [[0, 250, 500, 750, 1_000]]])
+  })
+
+  it("a swim whose watch states a distance in one of its segments takes the device's", () => {
+    // Paused 5–10 s; the second segment's records carry no distance.
+    const records = [...along(range(0, 4), (s) => ({ distanceM: s * 100 })), ...along(range(10, 14))]
+    const track = only({ records, timers: [[0, true], [5, false], [10, true]], sessions: [{ start: 0, end: 14, sport: 'swimming', subSport: 'openWater' }] })
+    expect([track.distanceFromDevice, distances(track)[0]]).toEqual([true, [0, 100, 200, 300, 400]])
+  })
+
   it('a swim whose watch states no distance, or 0 m throughout, is measured by its fixes; a virtual ride never is', () => {
     const unstated = only({ records: along(range(0, 4)), sessions: [{ start: 0, end: 4, sport: 'swimming', subSport: 'openWater' }] })
     expect([unstated.distanceFromDevice, distances(unstated)]).toEqual([undefined, [null]])
@@ -384,6 +417,87 @@ describe('FIT importer rules: pool swims', () => {
       sessions: pool(39),
     })
     expect(overlapping.laps?.map(({ distanceM, restMs }) => [distanceM, restMs])).toEqual([[25, 0], [25, undefined]])
+  })
+  const poolLapsOf = (track: Track) =>
+    track.laps?.map(({ startTime, endTime, distanceM, restMs }) => [(startTime - START) / 1000, (endTime - START) / 1000, distanceM, restMs])
+  const dated = (seconds: readonly number[]): Rec[] => seconds.map((s, i) => ({ s, distanceM: i * 25 }))
+  const contiguous = (starts: readonly number[]) => starts.map((s) => [s, 20, 'active'] as const)
+
+  it("takes the lengths overlapping the leg, from the session's start to its last record, whatever their order in the file", () => {
+    // Session and records from 10 s to 50 s. Written out of order: a length ending at the session's start (out),
+    // two within, one starting at the last record (in), one after it (out).
+    const lengths = [[50, 20, 'active'], [10, 20, 'active'], [71, 20, 'active'], [30, 20, 'active'], [0, 10, 'active']] as const
+    const track = only({ records: dated([10, 30, 50]), lengths, sessions: [{ start: 10, end: 50, sport: 'swimming', subSport: 'lapSwimming', poolM: 25 }] })
+    // One lap (no device lap), 10–70 s: three lengths of 25 m.
+    expect(poolLapsOf(track)).toEqual([[10, 70, 75, undefined]])
+  })
+
+  it('a length at the swim speed limit is swum; faster, or of no time, it is a rest; one without a time is not a length', () => {
+    // A 30 m pool: 30 m in 10 s is 3 m/s, the limit; in 9.999 s it is faster.
+    const lengths = [[0, 10, 'active'], [10, 9.999, 'active'], [20, 10, 'active'], [30, 0, 'active'], [30, 10, 'active'], [40, null, 'active'], [40, 10, 'active']] as const
+    const track = only({ records: dated([0, 10, 20, 30, 40, 50]), lengths, sessions: [{ start: 0, end: 50, sport: 'swimming', subSport: 'lapSwimming', poolM: 30 }] })
+    // 0–10 s swum, 10–20 s a rest, 20–30 s swum, a rest of no time at 30 s, then 30–40 and 40–50 s swum in one run.
+    expect(poolLapsOf(track)).toEqual([
+      [0, 10, 30, 10_000],
+      [20, 30, 30, 0],
+      [30, 50, 60, undefined],
+    ])
+  })
+
+  it('a length no lap names belongs to the last lap begun at or before its start', () => {
+    // Three laps of 40 s, two lengths each; only the third lap names its lengths (4 and 5).
+    const track = only({
+      records: dated([0, 40, 80, 120]),
+      lengths: contiguous([0, 20, 40, 60, 80, 100]),
+      laps: [{ start: 0, end: 40 }, { start: 40, end: 80 }, { start: 80, end: 120, lengths: [4, 2] }],
+      sessions: pool(120),
+    })
+    expect(poolLapsOf(track)).toEqual([
+      [0, 40, 50, 0],
+      [40, 80, 50, 0],
+      [80, 120, 50, undefined],
+    ])
+  })
+
+  it('the first lap holds the lengths it names even when the next lap is stamped as begun before one of them', () => {
+    // Lap 2 is stamped at 20 s, the start of length 1, which lap 1 names.
+    const track = only({
+      records: dated([0, 40, 80]),
+      lengths: contiguous([0, 20, 40, 60]),
+      laps: [{ start: 0, end: 40, lengths: [0, 2] }, { start: 20, end: 80, lengths: [2, 2] }],
+      sessions: pool(80),
+    })
+    expect(poolLapsOf(track)).toEqual([
+      [0, 40, 50, 0],
+      [40, 80, 50, undefined],
+    ])
+  })
+
+  it('a pool swim without lengths, or without a pool length, keeps the laps its device wrote', () => {
+    const laps = [{ start: 0, end: 40 }, { start: 40, end: 80 }]
+    const deviceLaps = [[0, 40, undefined, undefined], [40, 80, undefined, undefined]]
+    expect(poolLapsOf(only({ records: dated([0, 40, 80]), laps, sessions: pool(80) }))).toEqual(deviceLaps)
+    for (const poolM of [0, undefined]) {
+      const track = only({ records: dated([0, 40, 80]), lengths: contiguous([0, 20, 40, 60]), laps, sessions: [{ start: 0, end: 80, sport: 'swimming', ...(poolM === undefined ? {} : { poolM }) }] })
+      expect([poolM, poolLapsOf(track)]).toEqual([poolM, deviceLaps])
+    }
+  })
+
+  it('undated records: the lengths are taken in time order, one without a time left out', () => {
+    const lengths = [[30, 20, 'active'], [15, null, 'active'], [0, 20, 'active']] as const
+    const track = only({ records: [{ s: null, heartRate: 120 }], lengths, sessions: pool(50) })
+    expect(moments(track)).toEqual([[[0, 20, 30, 50], [0, 25, 25, 50]]])
+  })
+
+  it('undated records: a pause cuts at the start of the length the timer restarted in', () => {
+    // Moments 0, 20 | 30, 50 | 60, 80, 90, 110: restarted at 30 s as length 2 begins, and at 65 s, 5 s into length 3.
+    const track = only({
+      records: [{ s: null, heartRate: 120 }],
+      lengths: contiguous([0, 30, 60, 90]),
+      timers: [[0, true], [20, false], [30, true], [50, false], [65, true]],
+      sessions: pool(110),
+    })
+    expect(secondsOf(track)).toEqual([[0, 20], [30, 50], [60, 80, 90, 110]])
   })
 })
 
