@@ -43,16 +43,13 @@ export default tseslint.config(
   },
   {
     // Data access stays in db/: services get the repositories and a unit of work (`Database`), never
-    // an entity manager or a connection. Exceptions: the bootstraps that open the database
-    // (server.ts, cli.ts, and the CLI commands that open a connection or hand one on: backup,
-    // export/import, migrate-to-postgres), and tests (which write as another process would).
+    // an entity manager or a connection. Exceptions: the bootstraps that open a connection
+    // (server.ts, and migrate-to-postgres, which opens both engines), and tests (which write as
+    // another process would). The other commands take a command Database (db/command-database).
     files: ['src-server/**/*.ts'],
     ignores: [
       'src-server/db/**',
       'src-server/server.ts',
-      'src-server/cli.ts',
-      'src-server/cli/backup-commands.ts',
-      'src-server/cli/user-data-commands.ts',
       'src-server/cli/migrate-command.ts',
       'src-server/test/**',
       '**/*.test.ts',

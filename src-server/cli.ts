@@ -2,14 +2,12 @@ import { stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { DataSource } from 'typeorm'
 import { backupCommand, restoreCommand } from './cli/backup-commands'
 import { migrateToPostgresCommand } from './cli/migrate-command'
 import { exportCommand, importCommand } from './cli/user-data-commands'
 import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from './cli/user-commands'
 import { dataDirLayout, restrictNewFileModes, type DataDirLayout } from './data-dir'
-import { openCommandDatabase } from './db/engine'
-import { repositoriesOf } from './db/repositories'
+import { openCommand, type CommandDatabase } from './db/command-database'
 import { createPasswordHasher } from './lib/passwords'
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR] [--database-url postgres://…] users list
@@ -27,16 +25,16 @@ class UsageError extends Error {}
 const USER_COMMANDS = ['list', 'set-admin', 'activate', 'reset-password']
 
 /** Opens the database (the folder's SQLite file, or PostgreSQL's at `databaseUrl`) for a command that needs it up to date. */
-async function withDatabase<T>(layout: DataDirLayout, databaseUrl: string | null, work: (db: DataSource) => Promise<T>): Promise<T> {
+async function withDatabase<T>(layout: DataDirLayout, databaseUrl: string | null, work: (command: CommandDatabase) => Promise<T>): Promise<T> {
   if (!databaseUrl && !(await stat(layout.database).catch(() => null))) {
     throw new CommandError(`no Waymark database in ${layout.root}: start the server once with this data folder`)
   }
-  const db = await openCommandDatabase(layout, databaseUrl)
+  const command = await openCommand(layout, databaseUrl)
   try {
-    if (await db.showMigrations()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
-    return await work(db)
+    if (await command.needsUpgrade()) throw new CommandError('the database needs an upgrade: start the server once, then retry')
+    return await work(command)
   } finally {
-    await db.destroy()
+    await command.close()
   }
 }
 
@@ -45,17 +43,16 @@ async function usersCommand(layout: DataDirLayout, databaseUrl: string | null, c
   if (!USER_COMMANDS.includes(command)) throw new UsageError(`unknown command "users ${command}"`)
   if (command !== 'list' && !username) throw new UsageError(`"users ${command}" needs a username`)
   const name = username ?? ''
-  return withDatabase(layout, databaseUrl, async (db) => {
-    const { users } = repositoriesOf(db.manager)
+  return withDatabase(layout, databaseUrl, async ({ database }) => {
     switch (command) {
       case 'set-admin':
-        return [await setAdmin(users, name)]
+        return [await database.write(({ users }) => setAdmin(users, name))]
       case 'activate':
-        return [await activateUser(users, name)]
+        return [await database.write(({ users }) => activateUser(users, name))]
       case 'reset-password':
-        return [await resetPassword(users, createPasswordHasher(12), name)]
+        return [await database.write(({ users }) => resetPassword(users, createPasswordHasher(12), name))]
       default:
-        return listUsers(users)
+        return listUsers(database.reads.users)
     }
   })
 }
@@ -88,7 +85,7 @@ async function main(): Promise<void> {
     case 'backup': {
       const file = needFile('backup')
       if (databaseUrl) {
-        lines = [await withDatabase(layout, databaseUrl, (db) => backupCommand(layout, file, new Date(), db))]
+        lines = [await withDatabase(layout, databaseUrl, (command) => backupCommand(layout, file, new Date(), command.sqliteSnapshot))]
         break
       }
       if (!(await stat(layout.database).catch(() => null))) throw new CommandError(`no Waymark database in ${dataDir}`)
@@ -105,13 +102,13 @@ async function main(): Promise<void> {
     case 'export': {
       if (!first || !second) throw new UsageError('"export" needs a username and a file')
       const file = resolve(second)
-      lines = [await withDatabase(layout, databaseUrl, (db) => exportCommand(db, layout, first, file, new Date()))]
+      lines = [await withDatabase(layout, databaseUrl, ({ database }) => exportCommand(database, layout, first, file, new Date()))]
       break
     }
     case 'import': {
       const file = needFile('import')
       const logger = { info: () => undefined, warn: (message: string) => console.error(`waymark: ${message}`), error: (message: string) => console.error(`waymark: ${message}`) }
-      lines = await withDatabase(layout, databaseUrl, (db) => importCommand(db, layout, file, values.as, logger))
+      lines = await withDatabase(layout, databaseUrl, ({ database }) => importCommand(database, layout, file, values.as, logger))
       break
     }
     case 'migrate-to-postgres':

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import { CommandError } from '../cli/user-commands'
 import { backupCommand, restoreCommand } from '../cli/backup-commands'
-import { openCommandDatabase } from '../db/engine'
+import { openCommand } from '../db/command-database'
 import { registerUser, type Account } from '../test/accounts'
 import { onPostgresLane } from '../test/postgres-lane'
 import { startTestServer, type TestServer } from '../test/test-server'
@@ -19,11 +19,11 @@ import { openZipReader } from './zip-reader'
 /** `backup`, as the command line runs it on the server's engine (`--database-url` on PostgreSQL). */
 async function backup(t: TestServer, file: string, now = new Date()): Promise<string> {
   if (!t.databaseUrl) return backupCommand(t.server.layout, file, now)
-  const db = await openCommandDatabase(t.server.layout, t.databaseUrl)
+  const command = await openCommand(t.server.layout, t.databaseUrl)
   try {
-    return await backupCommand(t.server.layout, file, now, db)
+    return await backupCommand(t.server.layout, file, now, command.sqliteSnapshot)
   } finally {
-    await db.destroy()
+    await command.close()
   }
 }
 

@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Decoder, Stream } from '@garmin/fitsdk'
-import type { DataSource } from 'typeorm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ComponentsResponse, Equipment, EquipmentsResponse, LoginResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../src/contracts'
 import type { Logger } from '../config/server-config'
 import { exportCommand, importCommand } from '../cli/user-data-commands'
 import { CommandError } from '../cli/user-commands'
-import { openCommandDatabase } from '../db/engine'
+import { openCommand } from '../db/command-database'
+import type { Database } from '../db/repositories'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
 import { fixture, realFixtures, upload } from '../test/workouts'
@@ -19,12 +19,12 @@ import { openZipReader } from './zip-reader'
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 /** A second connection on a server's database (SQLite or PostgreSQL), as the command line opens one. */
-async function withCommandDatabase<T>(t: TestServer, work: (db: DataSource) => Promise<T>): Promise<T> {
-  const db = await openCommandDatabase(t.server.layout, t.databaseUrl)
+async function withCommandDatabase<T>(t: TestServer, work: (database: Database) => Promise<T>): Promise<T> {
+  const command = await openCommand(t.server.layout, t.databaseUrl)
   try {
-    return await work(db)
+    return await work(command.database)
   } finally {
-    await db.destroy()
+    await command.close()
   }
 }
 

@@ -1,13 +1,11 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { DataSource } from 'typeorm'
 import { NotAWaymarkDatabase } from '../backup/check-database'
 import { writeFullBackup } from '../backup/full-backup'
 import { restoreDataDir, RestoreRefused } from '../backup/restore'
 import { copyDatabase } from '../backup/sqlite-copy'
 import { UnusableArchive } from '../backup/zip-reader'
 import type { DataDirLayout } from '../data-dir'
-import { writeSqliteSnapshot } from '../db/sqlite-snapshot'
 import { CommandError } from './user-commands'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
@@ -22,13 +20,13 @@ function asCommandError(error: unknown): unknown {
 
 /**
  * `backup <file>`: a full backup archive, taken online (the servers may be running). Its database
- * is a SQLite file on both engines: on PostgreSQL (`postgres`, the command's connection) the rows
- * of one snapshot are written into it, so the archive restores like any other, into a data folder.
+ * is a SQLite file on both engines: on PostgreSQL `sqliteSnapshot` (the command database's) writes
+ * the rows of one snapshot into it, so the archive restores like any other, into a data folder.
  */
-export async function backupCommand(layout: DataDirLayout, file: string, now: Date, postgres: DataSource | null = null): Promise<string> {
+export async function backupCommand(layout: DataDirLayout, file: string, now: Date, sqliteSnapshot: ((target: string) => Promise<void>) | null = null): Promise<string> {
   if (await stat(file).catch(() => null)) throw new CommandError(`${file} already exists: choose a new file name`)
   if (!(await stat(dirname(file)).catch(() => null))?.isDirectory()) throw new CommandError(`folder ${dirname(file)} does not exist`)
-  const copy = postgres ? (target: string) => writeSqliteSnapshot(postgres, target).then(() => undefined) : (target: string) => copyDatabase(layout.database, target)
+  const copy = sqliteSnapshot ?? ((target: string) => copyDatabase(layout.database, target))
   const manifest = await writeFullBackup(layout, copy, file, now).catch((error: unknown) => {
     throw asCommandError(error)
   })

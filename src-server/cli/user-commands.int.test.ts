@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UserEntity } from '../db/entities'
-import { repositoriesOf } from '../db/repositories'
+import { openCommand, type CommandDatabase } from '../db/command-database'
 import { createPasswordHasher } from '../lib/passwords'
 import { registerUser, type Account } from '../test/accounts'
 import { startTestServer, type TestServer } from '../test/test-server'
@@ -9,35 +9,40 @@ import { activateUser, CommandError, listUsers, resetPassword, setAdmin } from '
 describe('administration commands', () => {
   let t: TestServer
   let owner: Account
+  let command: CommandDatabase
   beforeEach(async () => {
     t = await startTestServer()
     owner = await registerUser(t, 'owner')
     await t.api('POST', 'auth/register', { body: { username: 'sam', email: 'sam@example.com', password: '12345678' } })
+    // The command line's own connection beside the running server, as `cli.ts` opens it.
+    command = await openCommand(t.server.layout, t.databaseUrl)
   })
-  afterEach(() => t.close())
+  afterEach(async () => {
+    await command.close()
+    await t.close()
+  })
 
   const db = () => t.server.dataSource
-  const users = () => repositoriesOf(db().manager).users
 
   it('lists the accounts with their role and state', async () => {
-    const lines = await listUsers(users())
+    const lines = await listUsers(command.database.reads.users)
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^owner +owner@example\.com {2}admin {2}active {2}registered \d{4}-\d\d-\d\d \d\d:\d\d UTC$/)
     expect(lines[1]).toMatch(/^sam +sam@example\.com {2}user {2}inactive/)
   })
 
   it('activates an account, which can then log in', async () => {
-    expect(await activateUser(users(), 'SAM')).toBe('sam is now active')
+    expect(await command.database.write(({ users }) => activateUser(users, 'SAM'))).toBe('sam is now active')
     expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: '12345678' } })).status).toBe(200)
   })
 
   it('makes an account an active administrator', async () => {
-    expect(await setAdmin(users(), 'sam')).toBe('sam is now an administrator')
+    expect(await command.database.write(({ users }) => setAdmin(users, 'sam'))).toBe('sam is now an administrator')
     expect(await db().manager.findOneBy(UserEntity, { username: 'sam' })).toMatchObject({ admin: true, isActive: true })
   })
 
   it('prints a new password that works, and ends the old sessions', async () => {
-    const line = await resetPassword(users(), createPasswordHasher(4), 'owner')
+    const line = await command.database.write(({ users }) => resetPassword(users, createPasswordHasher(4), 'owner'))
     const password = /^new password for owner: (\S{16})$/.exec(line)?.[1]
     expect(password).toBeDefined()
     expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(401)
@@ -45,6 +50,6 @@ describe('administration commands', () => {
   })
 
   it('names the user it cannot find', async () => {
-    await expect(setAdmin(users(), 'ghost')).rejects.toThrow(new CommandError('user "ghost" does not exist'))
+    await expect(command.database.write(({ users }) => setAdmin(users, 'ghost'))).rejects.toThrow(new CommandError('user "ghost" does not exist'))
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { StatsByTimeResponse, User, WorkoutsListResponse } from '../../src/contracts'
 import { resetPassword } from '../cli/user-commands'
-import { repositoriesOf } from './repositories'
+import { openCommand } from './command-database'
 import { createPasswordHasher } from '../lib/passwords'
 import { registerUser, type Account } from '../test/accounts'
 import { createGate } from '../test/gate'
@@ -84,7 +84,9 @@ describe('one writer, consistent readers', () => {
       // Sam's request has authenticated (its user is loaded) and waits to join the write queue.
       const editing = t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences })
       await arrived
-      const printed = await resetPassword(repositoriesOf(t.server.dataSource.manager).users, createPasswordHasher(4), 'sam')
+      // As `cli.ts` runs it: on the command's own connection, beside the server.
+      const command = await openCommand(t.server.layout, t.databaseUrl)
+      const printed = await command.database.write(({ users }) => resetPassword(users, createPasswordHasher(4), 'sam')).finally(() => command.close())
       const newPassword = printed.split(': ')[1] ?? ''
       gates.queue.release()
       expect((await editing).status).toBe(200)

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dataDirLayout } from '../../../src-server/data-dir'
+import { openCommand } from '../../../src-server/db/command-database'
 import { createDataSource, openPostgresDataSource } from '../../../src-server/db/data-source'
 import { moveSqliteToPostgres } from '../../../src-server/db/postgres-move'
-import { repositoriesOf } from '../../../src-server/db/repositories'
 import { recomputeRecords } from '../../../src-server/modules/records/records.service'
 import { shortId } from '../../../src-server/lib/short-id'
 import { toSqlDate } from '../../../src-server/lib/sql-date'
@@ -56,8 +56,10 @@ export const emailOf = (index: number) => `${usernameOf(index)}@example.com`
  * workouts each over 5 years straight into the database of a stopped server.
  */
 export async function seed(dataDir: string, users: number, perUser: number): Promise<void> {
-  const db = createDataSource(dataDirLayout(dataDir).database)
+  const layout = dataDirLayout(dataDir)
+  const db = createDataSource(layout.database)
   await db.initialize()
+  const userIds: number[] = []
   const next = random(42)
   const start = Date.UTC(2019, 6, 1)
   const span = YEARS * 365 * 86_400_000
@@ -91,10 +93,19 @@ export async function seed(dataDir: string, users: number, perUser: number): Pro
           [id, moving, moving, distance, speed, speed * 1.6, ascent, ascent],
         )
       }
-      for (const sport of [1, 2, 5, 6]) await recomputeRecords(repositoriesOf(manager), userId, sport)
+      userIds.push(userId)
     })
   }
   await db.destroy()
+  // The records as the server keeps them, through its repositories.
+  const command = await openCommand(layout, null)
+  try {
+    for (const userId of userIds) await command.database.write(async (repositories) => {
+      for (const sport of [1, 2, 5, 6]) await recomputeRecords(repositories, userId, sport)
+    })
+  } finally {
+    await command.close()
+  }
 }
 
 function percentile(sorted: readonly number[], p: number): number {

@@ -93,12 +93,12 @@ const lazyRepositories = Object.create(
 
 function handleOf(repositories: Repositories): EntityManager {
   const manager = (repositories as Partial<Bundle>)[handle]
-  if (!manager) throw new Error('repositories not built by repositoriesOf')
+  if (!manager) throw new Error('repositories not built by createDatabase')
   return manager
 }
 
 /** The repositories on `manager` (the caller's transaction, a snapshot, or a read connection). */
-export function repositoriesOf(manager: EntityManager): Repositories {
+function repositoriesOf(manager: EntityManager): Repositories {
   const bundle: Bundle = Object.assign(Object.create(lazyRepositories) as object, { [handle]: manager, built: {} })
   // The prototype's getters are the interface's members.
   return bundle as unknown as Repositories
