@@ -62,7 +62,9 @@ async function main(): Promise<void> {
         await target.destroy()
       }
     }
-    const server = await startBenchServer(dataDir, { databaseUrl, readCache: false })
+    // BENCH_NODE_ARGS: the server's Node flags, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+    const server = await startBenchServer(dataDir, { databaseUrl, readCache: false, nodeArgs })
     try {
       const clients = Math.min(20, USERS)
       const sessions: { user: string; headers: Record<string, string> }[] = []

@@ -101,10 +101,12 @@ export async function moveSqliteToPostgres(sqlitePath: string, target: DataSourc
       })
       await resetSequences(runner.manager, tables)
       await runner.commitTransaction()
-      // The planner's statistics of the copied tables now, not at autovacuum's next pass: until
-      // then it guesses every table small, and the servers' first queries on a big club pay for
-      // it. The rows are committed: a failed ANALYZE only leaves that to autovacuum.
-      await runner.query('ANALYZE').catch(() => undefined)
+      // The planner's statistics and the visibility map of the copied tables now, not at
+      // autovacuum's next pass: until then the planner guesses every table small, and no page is
+      // known all-visible, so the dashboard's index-only scans (totals, statistics) still read
+      // every row's heap page (measured on 20 × 1,000 workouts: the backends' CPU per dashboard
+      // call 2.2 → 1.3-1.4 ms). The rows are committed: a failed VACUUM only leaves it to autovacuum.
+      await runner.query('VACUUM ANALYZE').catch(() => undefined)
       return moved
     } catch (error) {
       await runner.rollbackTransaction()
