@@ -1,0 +1,61 @@
+import { request } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Workout, WorkoutsResponse } from '../../src/contracts'
+import { rideToGpx, syntheticRide } from '../importers/test-support/synthetic-ride'
+import { startWithOwnerAndSam, type Account } from '../test/accounts'
+import type { TestServer } from '../test/test-server'
+import { upload } from '../test/workouts'
+
+/** A GET's raw answer: node:http leaves the body as sent (fetch would decode it). */
+function rawGet(url: string, token: string, acceptEncoding: string): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding } }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }))
+      answer.on('error', reject)
+    })
+    call.on('error', reject)
+    call.end()
+  })
+}
+
+/**
+ * JSON answers are compressed as the client accepts, on the event loop when small and on libuv's
+ * pool when large (a 2,000-point chart, ~300 KB): each decodes, with zlib's own decoders, to the
+ * very bytes of the answer sent unencoded.
+ */
+describe('answer compression', () => {
+  let t: TestServer
+  let sam: Account
+  let workout: Workout
+  beforeAll(async () => {
+    ;({ t, sam } = await startWithOwnerAndSam())
+    workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', rideToGpx(syntheticRide(3000)))).body.data.workouts[0] as Workout
+  })
+  afterAll(() => t.close())
+
+  const cases = [
+    { name: 'a large answer (the chart)', path: () => `workouts/${workout.id}/chart_data`, minBytes: 200_000 },
+    { name: 'a small answer (the workout)', path: () => `workouts/${workout.id}`, minBytes: 1024 },
+  ]
+  for (const { name, path, minBytes } of cases) {
+    it(`${name} decodes to the unencoded answer, gzip and brotli`, async () => {
+      const url = `${t.url}/api/${path()}`
+      const plain = await rawGet(url, sam.token, 'identity')
+      expect(plain.status).toBe(200)
+      expect(plain.encoding).toBeUndefined()
+      expect(plain.body.length).toBeGreaterThan(minBytes)
+      expect(JSON.parse(plain.body.toString('utf8'))).toMatchObject({ status: 'success' })
+      const gzip = await rawGet(url, sam.token, 'gzip, deflate')
+      expect(gzip.encoding).toBe('gzip')
+      expect(gzip.body.length).toBeLessThan(plain.body.length)
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
+      const brotli = await rawGet(url, sam.token, 'gzip, deflate, br')
+      expect(brotli.encoding).toBe('br')
+      expect(brotli.body.length).toBeLessThan(plain.body.length)
+      expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true)
+    })
+  }
+})
