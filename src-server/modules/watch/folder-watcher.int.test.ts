@@ -307,6 +307,122 @@ describe('watched folders', () => {
       { file: 'back.gpx', status: 'imported' },
       { file: 'back.gpx', status: 'duplicate' },
     ])
+    // Its entry still names the workout it gave, not a duplicate of it.
+    const ids = (await workouts()).map((workout) => workout.id)
+    expect(ids).toHaveLength(1)
+    expect((await automatic(sam)).imports).toMatchObject([{ file: 'back.gpx', status: 'imported', workout_ids: ids }])
+  })
+
+  it('takes a file again when its size changed, even with the time it was taken at', async () => {
+    const path = join(folder, 'edited.gpx')
+    const time = new Date('2024-06-01T08:00:00Z')
+    await writeFile(path, await ride(19))
+    await utimes(path, time, time)
+    await scan()
+    await scan()
+    // Another activity, one byte longer, stamped with the time the first one had.
+    await writeFile(path, `${await ride(20)}\n`)
+    await utimes(path, time, time)
+    await scan()
+    await scan()
+    expect(notices).toEqual([
+      { file: 'edited.gpx', status: 'imported' },
+      { file: 'edited.gpx', status: 'imported' },
+    ])
+    expect(await workouts()).toHaveLength(2)
+  })
+
+  it("looks four folders deep, never into hidden folders, and leaves hidden files (a sync tool's partial copies) alone", async () => {
+    const deep = join(folder, 'Apps', 'Tracker', '2024', 'May')
+    await mkdir(join(deep, 'too-deep'), { recursive: true })
+    await mkdir(join(folder, '.sync-trash'))
+    await writeFile(join(deep, 'deep.gpx'), await ride(1))
+    await writeFile(join(deep, 'too-deep', 'deeper.gpx'), await ride(3))
+    await writeFile(join(folder, '.sync-trash', 'deleted.gpx'), await ride(5))
+    await writeFile(join(folder, '.partial.gpx'), await ride(7))
+    await scan()
+    await scan()
+    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status])).toEqual([[join('Apps', 'Tracker', '2024', 'May', 'deep.gpx'), 'imported']])
+  })
+
+  it('holds watched files to the upload limits to the byte: a file at the single-file limit is taken, an archive is held to the archive limit', async () => {
+    const single = await ride(21)
+    const archive = buildZip([{ name: 'a.gpx', data: await ride(22) }, { name: 'b.gpx', data: await ride(23) }])
+    expect(archive.length).toBeGreaterThan(Buffer.byteLength(single) + 1)
+    await writeFile(join(folder, 'exact.gpx'), single)
+    await writeFile(join(folder, 'week.zip'), archive)
+    const limits = async (file: number, zip: number) =>
+      expect((await t.api('PATCH', 'config', { token: owner.token, body: { max_single_file_size: file, max_zip_file_size: zip } })).status).toBe(200)
+    // The archive is over its limit by a byte (and over the single-file limit by far).
+    await limits(Buffer.byteLength(single), archive.length - 1)
+    await scan()
+    await scan()
+    const byFile = async () => Object.fromEntries((await automatic(sam)).imports.map((entry) => [entry.file, [entry.status, entry.code]]))
+    expect(await byFile()).toEqual({ 'exact.gpx': ['imported', null], 'week.zip': ['error', 'file_too_large'] })
+    // At its limit, and touched so it is looked at again: taken.
+    await limits(Buffer.byteLength(single), archive.length)
+    await utimes(join(folder, 'week.zip'), new Date('2024-07-01T00:00:00Z'), new Date('2024-07-01T00:00:00Z'))
+    await scan()
+    await scan()
+    expect(await byFile()).toEqual({ 'exact.gpx': ['imported', null], 'week.zip': ['imported', null] })
+    expect(await workouts()).toHaveLength(3)
+  })
+
+  it("reports an archive whose every file was imported before as a duplicate, and one whose every file is refused by its first refusal's code", async () => {
+    const rides = [
+      { name: 'a.gpx', data: await ride(4) },
+      { name: 'b.gpx', data: await ride(6) },
+    ]
+    await writeFile(join(folder, 'week.zip'), buildZip(rides))
+    await scan()
+    await scan()
+    await writeFile(join(folder, 'again.zip'), buildZip([...rides].reverse()))
+    await writeFile(
+      join(folder, 'broken.zip'),
+      buildZip([
+        { name: 'x.gpx', data: '<gpx><trk><trkseg><trkpt lat="1" lon="2">' },
+        { name: 'y.gpx', data: '' },
+      ]),
+    )
+    await scan()
+    await scan()
+    const byFile = Object.fromEntries((await automatic(sam)).imports.map((entry) => [entry.file, [entry.status, entry.code, entry.workout_ids.length]]))
+    expect(byFile).toEqual({ 'week.zip': ['imported', null, 2], 'again.zip': ['duplicate', null, 0], 'broken.zip': ['error', 'track_xml_invalid', 0] })
+    expect(notices.map((notice) => `${notice.file} ${notice.status}`).sort()).toEqual(['again.zip duplicate', 'broken.zip error', 'week.zip imported'])
+  })
+})
+
+describe('a watched folder of an account that does not exist yet', () => {
+  let parent: string
+  let t: TestServer
+  beforeEach(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-watch-nobody-'))
+    await mkdir(join(parent, 'sync'))
+    t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: join(parent, 'sync'), username: 'kim' }] })
+  })
+  afterEach(async () => {
+    await t.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  it('is said once in the log, and watched from the first scan after the account is made', async () => {
+    const scan = async () => {
+      await t.server.watcher.scan()
+      await t.server.settled()
+    }
+    await writeFile(join(parent, 'sync', 'ride.gpx'), await ride(2))
+    await scan()
+    await scan()
+    const said = () => t.logs.filter((line) => line.includes(`watched folder ${join(parent, 'sync')}: no user named kim`))
+    expect(said()).toHaveLength(1)
+    const owner = await registerUser(t, 'owner')
+    const kim = await registerUser(t, 'kim', { activate: owner })
+    await scan()
+    await scan()
+    expect(said()).toHaveLength(1)
+    const data = (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: kim.token })).body.data
+    expect(data.folders).toEqual([{ folder: join(parent, 'sync'), state: 'watching' }])
+    expect(data.imports.map((entry) => [entry.file, entry.status])).toEqual([['ride.gpx', 'imported']])
   })
 })
 
@@ -323,11 +439,20 @@ describe('watched folders refused at start', () => {
     ['holds the data folder', () => parent, 'contains the data folder'],
     ['lies inside the data folder', () => join(parent, 'data', 'uploads'), 'lies inside the data folder'],
     ['reaches into the data folder through a link', () => join(parent, 'link-to-uploads'), 'lies inside the data folder'],
+    ['is the data folder', () => join(parent, 'data'), 'contains the data folder'],
+    ['is the root folder', () => '/', 'contains the data folder'],
   ])('refuses a watched folder that %s (it would import other users\' originals)', async (_case, dir, reason) => {
     await symlink(join(parent, 'data', 'uploads'), join(parent, 'link-to-uploads'))
     await expect(startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: dir(), username: 'sam' }] })).rejects.toThrow(
       `watched folder ${dir()} ${reason} ${join(parent, 'data')}: watch a folder of its own`,
     )
+  })
+
+  it('accepts a folder named like the data folder beside it, and one folder given twice for the same account', async () => {
+    const dir = join(parent, 'data-sync')
+    await mkdir(dir)
+    const t = await startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir, username: 'sam' }, { dir, username: 'sam' }] })
+    await t.close()
   })
 
   it('refuses one folder given for two accounts', async () => {
