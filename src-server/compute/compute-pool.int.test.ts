@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,7 +73,54 @@ describe('compute pool', () => {
     expect(refused).toBeInstanceOf(AppError)
     expect(refused).toMatchObject({ code: 'track_xml_invalid', detail: expect.stringMatching(/.+/) })
     const missing = await pool.parseAndAnalyse(join(dir, 'missing.gpx'), { analysis: {}, joinActivities: true }).catch((error: unknown) => error)
-    expect(missing).toMatchObject({ code: 'ENOENT' })
+    expect(missing).not.toBeInstanceOf(AppError)
+    expect(missing).toMatchObject({ code: 'ENOENT', message: expect.stringContaining(join(dir, 'missing.gpx')) })
+  })
+
+  it("carries an activity that could not be analysed as its catalogued error, beside the file's analysed ones", async () => {
+    // Two activities of one TCX, the second of a single point: as the same step gives in-process.
+    const ride = rideToTcx(syntheticRide(300, { start: Date.UTC(2024, 4, 1, 8) }))
+    const lone = rideToTcx(syntheticRide(1, { start: Date.UTC(2024, 4, 1, 12) }))
+    const activityOf = (tcx: string) => tcx.slice(tcx.indexOf('<Activity '), tcx.indexOf('</Activities>'))
+    const path = join(dir, 'with-lone-point.tcx')
+    await writeFile(path, ride.replace('</Activities>', `${activityOf(lone)}</Activities>`))
+    const options = { analysis: {}, joinActivities: false }
+    const inProcess = await parseAndAnalyse(path, options)
+    const failure = inProcess.activities[1]?.failure
+    if (!failure) throw new Error('the lone point was analysed in-process')
+    const [analysed, failed] = (await pool.parseAndAnalyse(path, options)).activities
+    expect(analysed?.analysis?.workout).toEqual(inProcess.activities[0]?.analysis?.workout)
+    expect(failed?.analysis).toBeUndefined()
+    expect(failed?.failure).toBeInstanceOf(failure.constructor)
+    expect(failed?.failure).toMatchObject({ code: failure.code, message: failure.message, detail: (failure as { detail?: string }).detail })
+  })
+
+  it('hashes passwords and checks them against a hash in a thread', async () => {
+    const hash = await pool.hashPassword('correct horse', 4)
+    expect(hash).toMatch(/^\$2[aby]\$04\$/)
+    expect([await pool.verifyPassword('correct horse', hash), await pool.verifyPassword('correct horsE', hash)]).toEqual([true, false])
+  })
+
+  it('writes the GPX answer of a stored file into a new file and answers its size in bytes', async () => {
+    const ride = syntheticRide(300, { start: Date.UTC(2024, 4, 1, 8) })
+    const path = join(dir, 'to-export.gpx')
+    await writeFile(path, rideToGpx(ride))
+    const target = join(dir, 'exported.json')
+    const size = await pool.exportGpx(path, { name: 'Tour du Léman', type: null, startTime: Date.UTC(2024, 4, 1, 8) }, target)
+    const written = await readFile(target)
+    expect(size).toBe(written.length)
+    const answer = JSON.parse(written.toString('utf8')) as { status: string; data: { gpx: string } }
+    expect(answer.status).toBe('success')
+    expect(answer.data.gpx.match(/<trkpt /g)).toHaveLength(300)
+    expect(answer.data.gpx).toContain('<name>Tour du Léman</name>')
+  })
+
+  it('reads an upload of up to 16 MiB as it arrives, not a byte more', async () => {
+    expect(pool.readArriving(16 * 1_048_576 + 1)).toBeNull()
+    const arriving = pool.readArriving(16 * 1_048_576)
+    if (!arriving) throw new Error('a free thread was not given the upload')
+    arriving.abort()
+    expect(await arriving.sha256()).toBeNull()
   })
 
   it('starts as many threads as the cores less the event loop\'s share keep busy, once files queue up', async () => {
