@@ -8,6 +8,18 @@ interface PageOf {
   perPage: number
 }
 
+/**
+ * SQL of how many likes of the workout or comment `id` (an SQL expression) others may see (active
+ * likers whose sharing is not suspended; parameter: true) and whether the viewer likes it
+ * (parameter: their id, 0 without a viewer: no account has id 0).
+ */
+export function likesColumns(table: 'workout_like' | 'comment_like', column: 'workout_id' | 'comment_id', id: string): { count: string; liked: string } {
+  return {
+    count: `(SELECT COUNT(*) FROM ${table} l JOIN "user" u ON u.id = l.user_id WHERE l.${column} = ${id} AND u.is_active = ? AND u.sharing_suspended_at IS NULL)`,
+    liked: `(SELECT COUNT(*) FROM ${table} WHERE ${column} = ${id} AND user_id = ?)`,
+  }
+}
+
 /** Comments on workouts and likes of workouts and comments. */
 export function commentsRepository(manager: EntityManager) {
   const window = ({ page, perPage }: PageOf) => ({ skip: (page - 1) * perPage, take: perPage })
@@ -26,14 +38,8 @@ export function commentsRepository(manager: EntityManager) {
    * `userId` likes it: one statement (one round trip on PostgreSQL).
    */
   async function likesOf(table: 'workout_like' | 'comment_like', column: 'workout_id' | 'comment_id', id: string, userId: number | null) {
-    const [row] = await manager.query<{ count: number; liked: number }[]>(
-      dialect.sql(
-        `SELECT (SELECT COUNT(*) FROM ${table} l JOIN "user" u ON u.id = l.user_id WHERE l.${column} = ? AND u.is_active = ? AND u.sharing_suspended_at IS NULL) AS count,
-                (SELECT COUNT(*) FROM ${table} WHERE ${column} = ? AND user_id = ?) AS liked`,
-      ),
-      // No account has id 0: without a viewer, nothing counts as theirs.
-      [id, true, id, userId ?? 0],
-    )
+    const likes = likesColumns(table, column, '?')
+    const [row] = await manager.query<{ count: number; liked: number }[]>(dialect.sql(`SELECT ${likes.count} AS count, ${likes.liked} AS liked`), [id, true, id, userId ?? 0])
     return { count: row?.count ?? 0, liked: userId !== null && (row?.liked ?? 0) > 0 }
   }
 
@@ -62,7 +68,6 @@ export function commentsRepository(manager: EntityManager) {
       return manager.createQueryBuilder(UserEntity, 'user').where('LOWER(user.username) IN (:...lower)', { lower }).andWhere('user.isActive = :active', { active: true }).getMany()
     },
 
-    workoutLikes: (workoutId: string, userId: number | null): Promise<{ count: number; liked: boolean }> => likesOf('workout_like', 'workout_id', workoutId, userId),
     /** Likes a workout; liking twice changes nothing. True when the like is new. */
     likeWorkout: async (workoutId: string, userId: number, at: Date): Promise<boolean> => {
       if (await manager.existsBy(WorkoutLikeEntity, { workoutId, userId })) return false

@@ -85,16 +85,22 @@ export function insightsRepository(manager: EntityManager) {
     },
 
     /**
-     * How many of a user's efforts of one sport, kind and target did strictly better than `value`
-     * (a shorter time for distances, more watts for power).
+     * For each effort, how many of a user's efforts of one sport, its kind and target did strictly
+     * better than its value (a shorter time for distances, more watts for power): one statement
+     * however many efforts (a workout's page ranks each of its own).
      */
-    async effortsAhead(effort: { userId: number; sportId: number; kind: BestEffortKind; target: number; value: number }): Promise<number> {
-      const [row] = await query<{ ahead: number }[]>(
-        `SELECT COUNT(*) AS ahead FROM workout_best_effort e JOIN workout w ON w.id = e.workout_id
-          WHERE w.user_id = ? AND w.sport_id = ? AND e.kind = ? AND e.target = ? AND e.value ${effort.kind === 'distance' ? '<' : '>'} ?`,
-        [effort.userId, effort.sportId, effort.kind, effort.target, effort.value],
+    async effortsAhead(userId: number, sportId: number, efforts: readonly { kind: BestEffortKind; target: number; value: number }[]): Promise<number[]> {
+      if (efforts.length === 0) return []
+      const counts = efforts.map(
+        (effort, index) =>
+          `(SELECT COUNT(*) FROM workout_best_effort e JOIN workout w ON w.id = e.workout_id
+             WHERE w.user_id = ? AND w.sport_id = ? AND e.kind = ? AND e.target = ? AND e.value ${effort.kind === 'distance' ? '<' : '>'} ?) AS ahead${index}`,
       )
-      return row?.ahead ?? 0
+      const [row] = await query<Record<string, number>[]>(
+        `SELECT ${counts.join(', ')}`,
+        efforts.flatMap((effort) => [userId, sportId, effort.kind, effort.target, effort.value]),
+      )
+      return efforts.map((_, index) => row?.[`ahead${index}`] ?? 0)
     },
 
     /** How many workouts with a file have no insights of the current version. */

@@ -2,7 +2,8 @@ import { In, IsNull, Not, type EntityManager } from 'typeorm'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
 import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
-import { packedRows, type PackedRow } from '../packed-rows'
+import { packedRows, type PackedColumn, type PackedRow } from '../packed-rows'
+import { likesColumns } from './comments.repository'
 import { packedRecords, type RecordRow } from './records.repository'
 
 /** A filter on a user's workouts; absent fields do not filter. Instants are UTC milliseconds. */
@@ -61,6 +62,21 @@ export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport'>
 /** A segment row as the presenters read it. */
 export type WorkoutSegmentRow = Omit<WorkoutSegmentEntity, 'workout'>
 
+/** One workout with what its page shows (see `page`). */
+export interface WorkoutPage {
+  workout: WorkoutRow & WorkoutLinks
+  /** By segment index. */
+  segments: WorkoutSegmentRow[]
+  /** By type. */
+  records: RecordRow[]
+  /** Those others may see, and whether the viewer likes it (see `likesColumns`). */
+  likes: { count: number; liked: boolean }
+  /** Whether any item of equipment is linked to it. */
+  hasEquipment: boolean
+  /** Its sport's label ('' if none). */
+  sportLabel: string
+}
+
 /** A page of workouts with what their answers need, and the count and sums of all the filtered ones. */
 export interface WorkoutListAnswer {
   /** In the page's order, each with its previous and next workout. */
@@ -91,7 +107,7 @@ const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
      ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
 
 /** A list page's workout rows (`w`), each with its previous and next workout. */
-const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
+const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)>[] = [
   ['id', 'w.id', 'text'],
   ['userId', 'w.user_id', 'integer'],
   ['sportId', 'w.sport_id', 'integer'],
@@ -126,6 +142,26 @@ const PAGE_ROWS = packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([
   ['mapVisibility', 'w.map_visibility', 'text'],
   ['previousId', neighbour('<', 'DESC'), 'text'],
   ['nextId', neighbour('>', 'ASC'), 'text'],
+]
+const PAGE_ROWS = packedRows(PAGE_COLUMNS)
+
+/** What a workout's page shows beside the list's fields (see `page`). */
+interface WorkoutPageExtras {
+  likes: number
+  liked: number
+  equipment: number
+  sportLabel: string | null
+}
+
+const workoutLikes = likesColumns('workout_like', 'workout_id', 'w.id')
+
+/** A workout's page row (`w`): a list row, its likes, how many items it has and its sport's label; parameters: true, the viewer's id. */
+const WORKOUT_PAGE_ROW = packedRows<keyof (StoredWorkoutRow & WorkoutLinks & WorkoutPageExtras)>([
+  ...PAGE_COLUMNS,
+  ['likes', workoutLikes.count, 'integer'],
+  ['liked', workoutLikes.liked, 'integer'],
+  ['equipment', '(SELECT COUNT(*) FROM workout_equipment WHERE workout_id = w.id)', 'integer'],
+  ['sportLabel', '(SELECT label FROM sport WHERE id = w.sport_id)', 'text'],
 ])
 
 const SEGMENT_ROWS = packedRows<keyof WorkoutSegmentRow>([
@@ -412,6 +448,38 @@ export function workoutsRepository(manager: EntityManager) {
         else answer.sums = LIST_SUMS.unpack(row) as WorkoutListSums
       }
       return answer
+    },
+
+    /**
+     * A workout of any user with what its page shows, as `viewerId` (null: a visitor) sees its likes,
+     * or null when none has this id: one statement, as a list page's (see `listAnswer`), instead of
+     * seven (the workout, its neighbours, segments, records, likes, sport and equipment).
+     */
+    async page(id: string, viewerId: number | null): Promise<WorkoutPage | null> {
+      const width = Math.max(WORKOUT_PAGE_ROW.reals, SEGMENT_ROWS.reals)
+      const rows = await query<(PackedRow & { part: 0 | 1 | 2 })[]>(
+        `SELECT 0 AS part, NULL AS rank, ${WORKOUT_PAGE_ROW.select(width, dialect)} FROM workout w WHERE w.id = ?
+         UNION ALL SELECT 1, segment_index, ${SEGMENT_ROWS.select(width, dialect)} FROM workout_segment WHERE workout_id = ?
+         UNION ALL SELECT 2, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)} FROM record WHERE workout_id = ?
+         ORDER BY part, rank`,
+        [true, viewerId ?? 0, id, id, id],
+      )
+      let page: WorkoutPage | null = null
+      for (const row of rows) {
+        if (row.part === 0) {
+          const { likes, liked, equipment, sportLabel, previousId, nextId, ...stored } = WORKOUT_PAGE_ROW.unpack(row) as StoredWorkoutRow & WorkoutLinks & WorkoutPageExtras
+          page = {
+            workout: { ...workoutRowOf(stored, dialect), previousId, nextId },
+            segments: [],
+            records: [],
+            likes: { count: likes, liked: viewerId !== null && liked > 0 },
+            hasEquipment: equipment > 0,
+            sportLabel: sportLabel ?? '',
+          }
+        } else if (row.part === 1) page?.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
+        else page?.records.push(packedRecords.unpack(row, dialect))
+      }
+      return page
     },
 
     /** The segments of some workouts, by segment index (each row packed into one text). */

@@ -22,44 +22,39 @@ export function presentPart(part: SplitFigures): WorkoutPart {
 /** Distance efforts are better when shorter (moving time), power efforts when higher (watts). */
 export const better = (kind: BestEffortKind, a: number, b: number): boolean => (kind === 'distance' ? a < b : a > b)
 
-/** The sport's English label, which decides its best-effort distances. */
-async function sportLabel({ sports }: Repositories, sportId: number): Promise<string> {
-  return (await sports.byId(sportId))?.label ?? ''
-}
-
-/**
- * Podium place of an effort among the user's workouts of the same sport: how many workouts did
- * strictly better, plus one; null beyond third.
- */
-async function rankOf({ insights }: Repositories, workout: WorkoutEntity, kind: BestEffortKind, target: number, value: number): Promise<EffortRank> {
-  const place = (await insights.effortsAhead({ userId: workout.userId, sportId: workout.sportId, kind, target, value })) + 1
+/** Podium place of an effort from how many workouts did strictly better: null beyond third. */
+function rankOf(ahead: number): EffortRank {
+  const place = ahead + 1
   return place === 1 || place === 2 || place === 3 ? place : null
 }
 
-/** What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), read with `repositories`. */
-export async function workoutInsightFields(repositories: Repositories, workout: WorkoutEntity): Promise<WorkoutInsightFields> {
-    const insights = workout.filePath === null ? null : await repositories.insights.load(workout.id)
-    if (!insights) return {}
-    const distances = new Set(effortDistancesFor(await sportLabel(repositories, workout.sportId)))
-    const efforts: BestEffort[] = []
-    for (const effort of insights.distanceEfforts) {
-      if (!distances.has(effort.distanceM)) continue
-      const seconds = effort.movingMs / 1000
-      efforts.push({
-        kind: 'distance',
-        target: effort.distanceM,
-        moving: round(seconds, 1),
-        ave_speed: seconds > 0 ? round((effort.distanceM / seconds) * 3.6, 2) : 0,
-        rank: await rankOf(repositories, workout, 'distance', effort.distanceM, effort.movingMs),
-      })
-    }
-    for (const effort of insights.powerEfforts) {
-      efforts.push({
-        kind: 'power',
-        target: effort.durationS,
-        power: Math.round(effort.watts),
-        rank: await rankOf(repositories, workout, 'power', effort.durationS, effort.watts),
-      })
-    }
-    return { laps: insights.laps.map(presentPart), best_efforts: efforts }
-  }
+/**
+ * What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), each
+ * effort ranked among the user's workouts of the same sport, whose English label (`sportLabel`)
+ * decides the distances shown; read with `repositories` in two statements at most.
+ */
+export async function workoutInsightFields(
+  repositories: Repositories,
+  workout: Pick<WorkoutEntity, 'id' | 'userId' | 'sportId' | 'filePath'>,
+  sportLabel: string,
+): Promise<WorkoutInsightFields> {
+  const insights = workout.filePath === null ? null : await repositories.insights.load(workout.id)
+  if (!insights) return {}
+  const distances = new Set(effortDistancesFor(sportLabel))
+  const shown = [
+    ...insights.distanceEfforts.filter((effort) => distances.has(effort.distanceM)).map((effort) => ({ kind: 'distance' as const, effort })),
+    ...insights.powerEfforts.map((effort) => ({ kind: 'power' as const, effort })),
+  ]
+  const ahead = await repositories.insights.effortsAhead(
+    workout.userId,
+    workout.sportId,
+    shown.map((item) => (item.kind === 'distance' ? { kind: item.kind, target: item.effort.distanceM, value: item.effort.movingMs } : { kind: item.kind, target: item.effort.durationS, value: item.effort.watts })),
+  )
+  const efforts: BestEffort[] = shown.map((item, index) => {
+    const rank = rankOf(ahead[index] ?? 0)
+    if (item.kind === 'power') return { kind: 'power', target: item.effort.durationS, power: Math.round(item.effort.watts), rank }
+    const seconds = item.effort.movingMs / 1000
+    return { kind: 'distance', target: item.effort.distanceM, moving: round(seconds, 1), ave_speed: seconds > 0 ? round((item.effort.distanceM / seconds) * 3.6, 2) : 0, rank }
+  })
+  return { laps: insights.laps.map(presentPart), best_efforts: efforts }
+}

@@ -39,12 +39,6 @@ export function commentReadable(comment: WorkoutCommentEntity, author: UserEntit
   return mayView(comment.textVisibility, viewer === null ? 'anonymous' : followsAuthor ? 'follower' : 'stranger')
 }
 
-/** A workout's like count and whether `viewer` likes it, as a single workout's answer carries them. */
-export async function workoutLikesFields(repositories: Repositories, workoutId: string, viewer: UserEntity | null): Promise<{ likes_count: number; liked: boolean }> {
-  const { count, liked } = await repositories.comments.workoutLikes(workoutId, viewer?.id ?? null)
-  return { likes_count: count, liked }
-}
-
 /**
  * Comments and likes as the reference tracker has them. A comment is seen by whom may see its
  * workout and whom its `text_visibility` allows, counted from its author: everyone, the author's

@@ -9,8 +9,8 @@ import type { Repositories } from '../../db/repositories'
 import { isShortId } from '../../lib/short-id'
 
 /** A workout some viewer may see, what of it they may see, its owner, and the owner's privacy zones the viewer's answers leave out (none for the owner). */
-export interface ViewedWorkout {
-  workout: WorkoutEntity
+export interface ViewedWorkout<W = WorkoutEntity> {
+  workout: W
   owner: UserEntity
   access: WorkoutAccess
   zones: PrivacyZone[]
@@ -50,10 +50,20 @@ export type WorkoutPart = 'workout' | 'analysis' | 'map'
  * "not found", exactly as for an id that does not exist, so nothing can be probed.
  */
 export async function viewWorkout(repositories: Repositories, viewer: UserEntity | null, id: string, part: WorkoutPart): Promise<ViewedWorkout> {
-  const { sharing } = repositories
-  const workout = isShortId(id) ? await sharing.workoutById(id) : null
-  const owner = workout ? (viewer?.id === workout.userId ? viewer : await sharing.userById(workout.userId)) : null
-  if (!workout || !owner) throw new AppError('workout_not_found')
+  const workout = isShortId(id) ? await repositories.sharing.workoutById(id) : null
+  if (!workout) throw new AppError('workout_not_found')
+  return viewLoadedWorkout(repositories, viewer, workout, part)
+}
+
+/** As {@link viewWorkout}, for a workout already read. */
+export async function viewLoadedWorkout<W extends Pick<WorkoutEntity, 'userId' | 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'>>(
+  repositories: Repositories,
+  viewer: UserEntity | null,
+  workout: W,
+  part: WorkoutPart,
+): Promise<ViewedWorkout<W>> {
+  const owner = viewer?.id === workout.userId ? viewer : await repositories.sharing.userById(workout.userId)
+  if (!owner) throw new AppError('workout_not_found')
   const followsOwner = viewer !== null && viewer.id !== owner.id && (await repositories.follows.follows(viewer.id, owner.id))
   const access = accessTo(workout, owner, viewer, followsOwner)
   if (!access?.[part]) throw new AppError('workout_not_found')

@@ -35,8 +35,7 @@ import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } fro
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
-import { workoutLikesFields } from '../sharing/comments.service'
-import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, presentedLevels, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
+import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, presentedLevels, viewLoadedWorkout, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
 import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 const minutesOf = (hhmm: string) => {
@@ -157,7 +156,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
   }
 
   /** The stored track data (chart series, map line) of a workout made from a file. */
-  async function storedTrack(workout: WorkoutEntity): Promise<WorkoutTrackEntity> {
+  async function storedTrack(workout: Pick<WorkoutEntity, 'id'>): Promise<WorkoutTrackEntity> {
     const row = await reads.workouts.trackOf(workout.id)
     if (!row) throw new AppError('workout_has_no_file')
     return row
@@ -236,17 +235,22 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
 
     /** One workout, with its laps and best efforts (`GET /workouts/:id` only: lists stay light); another's as its visibility allows. */
     async get(user: UserEntity | null, id: string): Promise<WorkoutsResponse> {
-      const { workout, owner, access, zones } = await viewWorkout(reads, user, id, 'workout')
+      // The workout with what its page shows, in one statement (its owner's view needs all of it).
+      const page = isShortId(id) ? await reads.workouts.page(id, user?.id ?? null) : null
+      if (!page) throw new AppError('workout_not_found')
+      const { workout, owner, access, zones } = await viewLoadedWorkout(reads, user, page.workout, 'workout')
+      const likes = { likes_count: page.likes.count, liked: page.likes.liked }
       if (!access.owner) {
-        const segments = access.analysis ? await reads.workouts.segmentsOf([workout.id]) : []
+        const segments = access.analysis ? page.segments : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         const track = zones.length && workout.filePath ? await storedTrack(workout) : null
-        const likes = await workoutLikesFields(reads, workout.id, user)
         return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...likes }] } }
       }
-      const answer = await single(reads, owner, workout, 'success')
-      const extra = { ...(await workoutInsightFields(reads, workout)), ...(await workoutLikesFields(reads, workout.id, user)) }
-      return { ...answer, data: { workouts: answer.data.workouts.map((presented) => ({ ...presented, ...extra })) } }
+      // The items are read only when the workout has some.
+      const equipments = page.hasEquipment ? ((await equipmentOfWorkouts(reads, [workout.id])).get(workout.id) ?? []) : []
+      const insights = await workoutInsightFields(reads, workout, page.sportLabel)
+      const presented = presentLoaded(owner, [workout], new Map([[workout.id, workout]]), page.segments, page.records)
+      return { status: 'success', data: { workouts: presented.map((shown) => ({ ...shown, equipments, ...insights, ...likes })) } }
     },
 
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
