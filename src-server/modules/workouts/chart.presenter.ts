@@ -1,5 +1,5 @@
 import type { ChartDataPoint } from '../../../src/contracts'
-import type { ChartPoint } from '../../../src/domain/analysis'
+import type { ChartColumns } from '../../../src/domain/analysis'
 import { roundLikeToFixed } from '../../../src/domain/rounding'
 import { toHttpDate } from '../../lib/http-date'
 
@@ -13,42 +13,58 @@ import { toHttpDate } from '../../lib/http-date'
  * @param topSpeedKmh the workout's `max_speed` figure, or null without one (no cap)
  * @param measured whether the workout has a distance
  */
-export function presentWorkoutChart(points: readonly ChartPoint[], topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
+export function presentWorkoutChart(chart: ChartColumns, topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
   const cap = capOf(topSpeedKmh)
-  return points.map((point) => presentChartPoint(point, measured ? point.distanceKm : null, point.elapsedS, cap))
+  const presented: ChartDataPoint[] = []
+  for (let k = 0; k < chart.size; k++) presented.push(presentChartPoint(chart.columns, k, measured ? 0 : null, 0, cap))
+  return presented
 }
 
-/** The chart of one segment: time and distance from its own first point, speeds capped at the segment's top speed. */
-export function presentSegmentChart(points: readonly ChartPoint[], topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
-  const originKm = points[0]?.distanceKm ?? 0
-  const originS = points[0]?.elapsedS ?? 0
+/**
+ * The chart of one segment (0-based index; empty when it has no point): time and distance from
+ * its own first point, speeds capped at the segment's top speed.
+ */
+export function presentSegmentChart(chart: ChartColumns, segment: number, topSpeedKmh: number | null, measured: boolean): ChartDataPoint[] {
+  const { columns } = chart
+  const own: number[] = []
+  for (let k = 0; k < chart.size; k++) if (columns.segment?.[k] === segment) own.push(k)
+  const first = own[0] ?? 0
+  const originKm = columns.distanceKm?.[first] ?? 0
+  const originS = valueAt(columns.elapsedS, first) ?? 0
   const cap = capOf(topSpeedKmh)
-  return points.map((point) =>
-    presentChartPoint(point, measured ? point.distanceKm - originKm : null, point.elapsedS === null ? null : point.elapsedS - originS, cap),
-  )
+  return own.map((k) => presentChartPoint(columns, k, measured ? originKm : null, originS, cap))
 }
 
 /** The cap on a chart's speeds: the top speed rounded as the API rounds it, so the two compare equal at the cap (none without one). */
 const capOf = (topSpeedKmh: number | null) => (topSpeedKmh === null ? Infinity : roundLikeToFixed(topSpeedKmh, 2))
 
+/** A column's value at `k`, null for `NaN` (the columns' null). */
+const valueAt = (values: readonly number[] | undefined, k: number): number | null => {
+  const value = values?.[k] ?? Number.NaN
+  return Number.isNaN(value) ? null : value
+}
+
 /**
- * A chart point in the API's shape, with its distance (km) and time (s) along the chart. Every
- * point is built with its fields in one order (sensors added in order when present): a chart
- * answer is thousands of these, serialised fastest when they share one shape.
+ * Point `k` of the chart's columns in the API's shape, its distance (km) and time (s) from the
+ * origins given (no distance nor speed when `originKm` is null). Every point is built with its
+ * fields in one order (sensors added in order when present): a chart answer is thousands of
+ * these, serialised fastest when they share one shape.
  */
-function presentChartPoint(point: ChartPoint, distanceKm: number | null, durationS: number | null, cap: number): ChartDataPoint {
+function presentChartPoint(columns: ChartColumns['columns'], k: number, originKm: number | null, originS: number, cap: number): ChartDataPoint {
+  const elapsedS = valueAt(columns.elapsedS, k)
+  const time = valueAt(columns.time, k)
   const presented: ChartDataPoint = {
-    distance: distanceKm === null ? null : roundLikeToFixed(distanceKm, 3),
-    duration: durationS,
-    elevation: point.elevationM,
-    latitude: point.lat,
-    longitude: point.lon,
-    speed: distanceKm === null ? null : Math.min(point.speedKmh, cap),
-    time: point.time === null ? null : toHttpDate(new Date(point.time)),
+    distance: originKm === null ? null : roundLikeToFixed((columns.distanceKm?.[k] ?? 0) - originKm, 3),
+    duration: elapsedS === null ? null : elapsedS - originS,
+    elevation: valueAt(columns.elevationM, k),
+    latitude: valueAt(columns.lat, k),
+    longitude: valueAt(columns.lon, k),
+    speed: originKm === null ? null : Math.min(columns.speedKmh?.[k] ?? 0, cap),
+    time: time === null ? null : toHttpDate(new Date(time)),
   }
-  if (point.heartRate !== undefined) presented.hr = point.heartRate
-  if (point.cadence !== undefined) presented.cadence = point.cadence
-  if (point.power !== undefined) presented.power = point.power
-  if (point.temperature !== undefined) presented.temperature = point.temperature
+  if (columns.heartRate) presented.hr = valueAt(columns.heartRate, k)
+  if (columns.cadence) presented.cadence = valueAt(columns.cadence, k)
+  if (columns.power) presented.power = valueAt(columns.power, k)
+  if (columns.temperature) presented.temperature = valueAt(columns.temperature, k)
   return presented
 }

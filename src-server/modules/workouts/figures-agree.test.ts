@@ -5,7 +5,7 @@ import type { Track, TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { isAppError } from '../../../src/errors/app-error'
 import { seededRandom } from '../../../src/test-support/seeded-random'
-import { chartPoints, packChart } from '../../compute/stored-chart'
+import { chartColumns, packChart } from '../../compute/stored-chart'
 import { importTrackFile } from '../../importers/import-track-file'
 import { realCorpusFiles, realFixtures } from '../../test/workouts'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
@@ -17,7 +17,7 @@ import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
  * every activity of the real corpus and on generated tracks with stops, gaps and GPS spikes.
  */
 function expectAgreement(label: string, analysis: StoredAnalysis): void {
-  const points = chartPoints(packChart(analysis.chart))
+  const points = chartColumns(packChart(analysis.chart))
   const top = analysis.workout.maxSpeedKmh
   const km = analysis.workout.distanceKm
   if (top === null || km === null) {
@@ -36,7 +36,7 @@ function expectAgreement(label: string, analysis: StoredAnalysis): void {
   expect(chart.at(-1)?.distance, `${label}: chart end`).toBe(Number(km.toFixed(3)))
   for (const segment of analysis.segments) {
     const segmentTop = segment.maxSpeedKmh ?? Number.NaN
-    const own = presentSegmentChart(points.filter((point) => point.segment === segment.index), segmentTop, true)
+    const own = presentSegmentChart(points, segment.index, segmentTop, true)
     expect(Math.max(...own.map((point) => point.speed ?? Number.NaN)), `${label}: segment ${segment.index} chart`).toBeLessThanOrEqual(Number(segmentTop.toFixed(2)))
   }
 }

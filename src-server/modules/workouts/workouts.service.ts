@@ -17,7 +17,7 @@ import { insightOptionsFor } from '../../../src/domain/insights'
 import { createZoneClock, localDayStart, parseLocalDateTime } from '../../../src/domain/zoned-time'
 import { AppError, errorCodeOfMessage } from '../../../src/errors'
 import { unpackPolyline } from '../../compute/packed-polyline'
-import { chartPoints } from '../../compute/stored-chart'
+import { chartColumns } from '../../compute/stored-chart'
 import type { ServerContext } from '../../context'
 import { WorkoutEntity, type UserEntity, type WorkoutTrackEntity } from '../../db/entities'
 import type { Repositories } from '../../db/repositories'
@@ -379,15 +379,14 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity | null, id: string, segment?: string): Promise<ChartDataResponse> {
       const { workout, access, zones } = await viewWorkout(reads, user, id, 'analysis')
-      const points = chartPoints((await storedTrack(workout)).chart)
+      const chart = chartColumns((await storedTrack(workout)).chart)
       let chartData
-      if (segment === undefined) chartData = presentWorkoutChart(points, workout.maxSpeed, workout.distance !== null)
+      if (segment === undefined) chartData = presentWorkoutChart(chart, workout.maxSpeed, workout.distance !== null)
       else {
         const index = (segmentNumber(segment) ?? 0) - 1
-        const own = points.filter((point) => point.segment === index)
-        if (own.length === 0) throw new AppError('segment_not_found')
+        if (!chart.columns.segment?.includes(index)) throw new AppError('segment_not_found')
         const figures = (await reads.workouts.segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
-        chartData = presentSegmentChart(own, figures?.maxSpeed ?? null, workout.distance !== null)
+        chartData = presentSegmentChart(chart, index, figures?.maxSpeed ?? null, workout.distance !== null)
       }
       return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access, zones) } }
     },
