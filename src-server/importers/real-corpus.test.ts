@@ -52,6 +52,15 @@ describe('real activity files', () => {
     expect([north, east]).toEqual([expect.closeTo(-15.715, 3), expect.closeTo(-47.783, 3)])
   }, 120_000)
 
+  it('fit/fit4s-runalyze-time-jump.fit: a clock that leaps 20 days mid-run leaves the run its own length', async () => {
+    const result = await importAsUpload(join(corpus, 'fit/fit4s-runalyze-time-jump.fit'))
+    if ('refused' in result) throw new Error(`refused: ${result.refused}`)
+    // Garmin's SDK: records 09:04:45–09:12:40 (475 s) before the leap, 14:22:03–15:10:29 (2,906 s)
+    // 20 days after it; the session's total_elapsed_time is 3,389.127 s.
+    expect(result.workouts[0]?.durationS).toBeGreaterThanOrEqual(475 + 2_906)
+    expect(result.workouts[0]?.durationS).toBeLessThanOrEqual(3_389)
+  }, 120_000)
+
   for (const [name, outcome] of Object.entries(expected)) {
     it(`${name}: ${'refused' in outcome ? `refused (${outcome.refused})` : `${outcome.activities.length} workout(s), distance from ${outcome.activities.join('/')}`}`, async () => {
       const path = join(corpus, name)

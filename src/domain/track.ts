@@ -120,6 +120,14 @@ export interface Track {
    * `<Calories>`); absent or `null` when it states none (GPX, KML).
    */
   readonly calories?: number | null
+  /**
+   * The climb and drop the device counted over the whole activity, metres (FIT session
+   * `total_ascent`, `total_descent`); absent when it states none. The workout's figures then, as
+   * Garmin Connect and Strava show a barometric watch's: devices smooth and threshold their own way,
+   * which no one counting rule matches across makers (see `elevation.ts`).
+   */
+  readonly deviceAscentM?: number
+  readonly deviceDescentM?: number
 }
 
 /**

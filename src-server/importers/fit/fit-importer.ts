@@ -121,6 +121,56 @@ function forgetTimesOutsideSessions(data: FitActivityData): void {
   for (const i of outside) records.time[i] = Number.NaN
 }
 
+/** How much longer a session's start-to-end span may be than its elapsed time before its clock is held to have jumped, ms. */
+const CLOCK_JUMP_MS = 3_600_000
+
+/** The largest step forward between consecutive records within `[from, until]` with no timer stop inside it: its later record's index, or -1. */
+function largestRunningStep(data: FitActivityData, from: number, until: number): number {
+  const { time } = data.records
+  let best = -1
+  let bestMs = 0
+  for (let i = 1; i < data.records.count; i++) {
+    const before = time[i - 1] ?? Number.NaN
+    const after = time[i] ?? Number.NaN
+    if (!(before >= from && after <= until && after - before > bestMs)) continue
+    if (data.timers.some((timer) => !timer.running && timer.time >= before && timer.time < after)) continue
+    best = i
+    bestMs = after - before
+  }
+  return best
+}
+
+/**
+ * A clock that jumped forward while the timer ran and stayed there (a Forerunner 225's run leaps 20
+ * days between two of its records; its session lasts 3,389 s): the session's end then lies further
+ * from its start than its `total_elapsed_time` (pauses included) by more than {@link CLOCK_JUMP_MS},
+ * and one step between records with the timer running is at least that long. Every time from that
+ * step on (records, timer events, laps, lengths, sessions) moves back by the difference, so the
+ * workout lasts what the device says. A long pause is no jump: the timer stopped, and a session's
+ * elapsed time counts it.
+ */
+function withoutClockJumps(data: FitActivityData): FitActivityData {
+  let result = data
+  for (const session of data.sessions) {
+    const excessMs = session.end - session.start - session.elapsedMs
+    if (!(excessMs > CLOCK_JUMP_MS)) continue
+    const step = largestRunningStep(result, session.start, session.end)
+    const { time } = result.records
+    const jumpAt = time[step] ?? Number.NaN
+    if (!(jumpAt - (time[step - 1] ?? Number.NaN) >= excessMs)) continue
+    const back = (t: number): number => (t >= jumpAt ? t - excessMs : t)
+    time.forEach((t, i) => (time[i] = back(t)))
+    result = {
+      ...result,
+      timers: result.timers.map((timer) => ({ ...timer, time: back(timer.time) })),
+      sessions: result.sessions.map((other) => ({ ...other, start: back(other.start), end: back(other.end) })),
+      laps: result.laps.map((lap) => ({ ...lap, start: back(lap.start), end: back(lap.end) })),
+      lengths: result.lengths.map((length) => ({ ...length, start: back(length.start), end: back(length.end) })),
+    }
+  }
+  return result
+}
+
 /** Whether a segment's device distance reads more than 0 somewhere. */
 function statesDistance(segment: TrackSegment): boolean {
   return segment.recordedDistance?.some((value) => value > 0) === true
@@ -250,13 +300,24 @@ function measuredLaps(laps: readonly FitLap[], session: FitSession | undefined, 
 }
 
 /**
+ * The session's own climb and drop (see `Track.deviceAscentM`), when it counted one: a session stating
+ * 0 m both ways is a device that did not count (a TomTom ride whose altitude rises 320 m says so), not a flat one.
+ */
+function deviceClimb(session: FitSession | undefined): { deviceAscentM?: number; deviceDescentM?: number } {
+  const ascentM = session?.ascentM ?? Number.NaN
+  const descentM = session?.descentM ?? Number.NaN
+  if (!(ascentM > 0 || descentM > 0)) return {}
+  return { ...(ascentM >= 0 ? { deviceAscentM: ascentM } : {}), ...(descentM >= 0 ? { deviceDescentM: descentM } : {}) }
+}
+
+/**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions with fewer than two
  * records are left out. Library types stop here.
  */
 export function activitiesOfFit(decoded: FitActivityData): Track[] {
   const lengthRecords = decoded.records.count === 0 ? recordsOfLengths(decoded) : null
-  const data = lengthRecords ? { ...decoded, records: lengthRecords } : decoded
+  const data = withoutClockJumps(lengthRecords ? { ...decoded, records: lengthRecords } : decoded)
   const n = data.records.count
   if (data.fileType !== null && data.fileType !== 'activity') throw new TrackFileError('fit_not_activity', `file type ${data.fileType}`)
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
@@ -312,6 +373,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       ...(deviceOnly ? { distanceFromDevice: true } : {}),
       ...(laps.length > 0 ? { laps } : {}),
       calories: totalCalories([session?.calories ?? null]),
+      ...deviceClimb(session),
     })
   }
   if (activities.length === 0) throw new TrackFileError('track_no_points', 'no FIT session with two records')

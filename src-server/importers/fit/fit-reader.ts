@@ -76,6 +76,11 @@ export interface FitSession {
   readonly calories: number
   /** `total_distance` in metres; `NaN` when absent (0 when the device measured none, e.g. a trainer without a speed sensor). */
   readonly distanceM: number
+  /** `total_elapsed_time` in ms (pauses included); `NaN` when absent. */
+  readonly elapsedMs: number
+  /** `total_ascent` and `total_descent` in metres, as the device counted them; `NaN` when absent. */
+  readonly ascentM: number
+  readonly descentM: number
 }
 
 /** One length of a pool swim, times in epoch ms. */
@@ -180,7 +185,10 @@ const SLOT_FRACTIONAL_CADENCE = 26
 /** `lap`: `first_length_index` and `num_lengths`. */
 const SLOT_FIRST_LENGTH = 27
 const SLOT_NUM_LENGTHS = 28
-const SLOT_COUNT = 29
+/** `session`: `total_ascent` and `total_descent` (m). */
+const SLOT_ASCENT = 29
+const SLOT_DESCENT = 30
+const SLOT_COUNT = 31
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -242,6 +250,8 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [7, SLOT_ELAPSED],
       [9, SLOT_DISTANCE],
       [11, SLOT_CALORIES],
+      [22, SLOT_ASCENT],
+      [23, SLOT_DESCENT],
       [44, SLOT_POOL_LENGTH],
     ]),
   ],
@@ -701,6 +711,9 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
         poolLengthM: (values[SLOT_POOL_LENGTH] ?? Number.NaN) / 100,
         calories: values[SLOT_CALORIES] ?? Number.NaN,
         distanceM: (values[SLOT_DISTANCE] ?? Number.NaN) / 100,
+        elapsedMs: values[SLOT_ELAPSED] ?? Number.NaN,
+        ascentM: values[SLOT_ASCENT] ?? Number.NaN,
+        descentM: values[SLOT_DESCENT] ?? Number.NaN,
       })
     }
   }

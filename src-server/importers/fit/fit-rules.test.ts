@@ -1,5 +1,6 @@
 import { Encoder, Profile, type Encodable, type EventMesg, type FileIdMesg, type LapMesg, type LengthMesg, type Mesg, type RecordMesg, type SessionMesg } from '@garmin/fitsdk'
 import { describe, expect, it } from 'vitest'
+import { analyseTrack } from '../../../src/domain/analysis'
 import type { Track, TrackSegment } from '../../../src/domain/track'
 import { isAppError } from '../../../src/errors/app-error'
 import { codeOf } from '../test-support/error-code'
@@ -30,6 +31,8 @@ interface Rec {
   readonly power?: number
   readonly temperature?: number
   readonly distanceM?: number
+  /** Metres. */
+  readonly ele?: number
 }
 
 interface Session {
@@ -40,6 +43,10 @@ interface Session {
   readonly distanceM?: number
   readonly calories?: number
   readonly poolM?: number
+  /** `total_elapsed_time`, `total_ascent` and `total_descent`. */
+  readonly elapsedS?: number
+  readonly ascentM?: number
+  readonly descentM?: number
 }
 
 interface Activity {
@@ -60,7 +67,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
   const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
   if (fileType !== null) write<FileIdMesg>({ mesgNum: mesgNum('FILE_ID'), type: fileType, manufacturer: 'development', timeCreated: at(0) })
   for (const [s, running] of timers) write<EventMesg>({ mesgNum: mesgNum('EVENT'), timestamp: at(s), event: 'timer', eventType: running ? 'start' : 'stopAll' })
-  for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM } of records) {
+  for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM, ele } of records) {
     write<RecordMesg>({
       mesgNum: mesgNum('RECORD'),
       ...(s === null ? {} : { timestamp: at(s) }),
@@ -70,6 +77,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
       ...(power === undefined ? {} : { power }),
       ...(temperature === undefined ? {} : { temperature }),
       ...(distanceM === undefined ? {} : { distance: distanceM }),
+      ...(ele === undefined ? {} : { altitude: ele }),
     })
   }
   lengths.forEach(([s, elapsed, lengthType], index) =>
@@ -94,7 +102,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
   )
   const first = records[0]?.s ?? 0
   const last = records[records.length - 1]?.s ?? 0
-  for (const { start, end, sport, subSport, distanceM, calories, poolM } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
+  for (const { start, end, sport, subSport, distanceM, calories, poolM, elapsedS, ascentM, descentM } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
     write<SessionMesg>({
       mesgNum: mesgNum('SESSION'),
       timestamp: at(end),
@@ -104,6 +112,9 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
       ...(distanceM === undefined ? {} : { totalDistance: distanceM }),
       ...(calories === undefined ? {} : { totalCalories: calories }),
       ...(poolM === undefined ? {} : { poolLength: poolM }),
+      ...(elapsedS === undefined ? {} : { totalElapsedTime: elapsedS }),
+      ...(ascentM === undefined ? {} : { totalAscent: ascentM }),
+      ...(descentM === undefined ? {} : { totalDescent: descentM }),
     })
   }
   return encoder.close()
@@ -528,5 +539,39 @@ describe('FIT importer: what a file must be', () => {
     expect([two.warnings, secondsOf(singleActivity(two))]).toEqual([[{ code: 'fit_tail_damaged', recordsRead: 2 }], [[0, 1]]])
     expect(codeOf(() => importFitBytes(damaged(fit({ records: along([0]) }))))).toBe('fit_corrupt')
     expect(importFitBytes(fit({ records: along([0, 1]) })).warnings).toEqual([])
+  })
+})
+
+describe('FIT importer rules: a clock that jumps, the device\'s own climb', () => {
+  // 20 days: a Forerunner 225's clock leapt that far between two records of a run and stayed there.
+  const LEAP_S = 1_728_000
+  const leapt = [...range(0, 59), ...range(LEAP_S + 60, LEAP_S + 119)]
+
+  it('moves the records after a leap back when the session ends further from its start than its elapsed time by over an hour', () => {
+    // The session ran 120 s (elapsed) but ends LEAP_S + 119 s after it started: the step of LEAP_S + 1 s holds the leap.
+    const track = only({ records: along(leapt), timers: [[0, true]], sessions: [{ start: 0, end: LEAP_S + 119, sport: 'running', elapsedS: 120 }] })
+    // LEAP_S + 119 − 120 = LEAP_S − 1 s back: the second run of records starts at 61 s, the last one at 120 s.
+    expect(secondsOf(track)).toEqual([[...range(0, 59), ...range(61, 120)]])
+  })
+
+  it('leaves a pause (the timer stopped across the step), an hour\'s difference or less, and a session without elapsed time as they are', () => {
+    const paused = only({ records: along(leapt), timers: [[0, true], [59, false], [LEAP_S + 60, true]], sessions: [{ start: 0, end: LEAP_S + 119, sport: 'running', elapsedS: 120 }] })
+    expect(secondsOf(paused)).toEqual([range(0, 59), range(LEAP_S + 60, LEAP_S + 119)])
+    const hour = [...range(0, 59), ...range(3_660, 3_719)]
+    expect(secondsOf(only({ records: along(hour), timers: [[0, true]], sessions: [{ start: 0, end: 3_719, sport: 'running', elapsedS: 120 }] }))).toEqual([hour])
+    expect(secondsOf(only({ records: along(leapt), timers: [[0, true]], sessions: [{ start: 0, end: LEAP_S + 119, sport: 'running' }] }))).toEqual([leapt])
+  })
+
+  it('gives the workout the session\'s total_ascent and total_descent, and counts its own when the session states none or 0 m both ways', () => {
+    // A steady climb of 5 m a second from 100 m: our counting gives its 50 m up, none down.
+    const climb = along(range(0, 10), (s) => ({ ele: 100 + 5 * s }))
+    const climbOf = (session: Partial<Session>) => {
+      const { workout } = analyseTrack(only({ records: climb, sessions: [{ start: 0, end: 10, sport: 'running', ...session }] }))
+      return [workout.ascentM, workout.descentM]
+    }
+    expect(climbOf({ ascentM: 12, descentM: 7 })).toEqual([12, 7])
+    expect(climbOf({})).toEqual([50, 0])
+    expect(climbOf({ ascentM: 0, descentM: 0 })).toEqual([50, 0])
+    expect(climbOf({ ascentM: 0, descentM: 9 })).toEqual([0, 9])
   })
 })

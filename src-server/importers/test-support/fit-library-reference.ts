@@ -68,6 +68,9 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     poolLengthM: finite(session.pool_length),
     calories: finite(session.total_calories),
     distanceM: finite(session.total_distance),
+    elapsedMs: Math.round(1000 * finite(session.total_elapsed_time)),
+    ascentM: finite(session.total_ascent),
+    descentM: finite(session.total_descent),
   }))
   const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance), firstLength: finite(lap.first_length_index), lengthCount: finite(lap.num_lengths) }))
   const fileType: unknown = data.file_ids?.[0]?.type

@@ -225,6 +225,31 @@ function withinSessions(points: ReferencePoint[], sessions: readonly SessionRead
   return points.map((point) => (outside(point) ? { ...point, time: Number.NaN } : point))
 }
 
+/**
+ * A session whose end lies more than an hour further from its start than its `total_elapsed_time`
+ * (pauses included) says: the device's clock jumped. The points after the longest gap between two
+ * of its points, when that gap holds the difference, come back by it, so the session lasts what its
+ * device timed.
+ */
+function withinElapsed(points: ReferencePoint[], sessions: readonly SessionReading[]): ReferencePoint[] {
+  let result = points
+  for (const session of sessions) {
+    const start = asTime(session.startTime)
+    const end = asTime(session.timestamp)
+    const excess = end - start - 1000 * asNumber(session.totalElapsedTime)
+    if (!(excess > 3_600_000)) continue
+    let gapAt = Number.NaN
+    let gap = 0
+    for (let i = 1; i < result.length; i++) {
+      const before = result[i - 1]?.time ?? Number.NaN
+      const after = result[i]?.time ?? Number.NaN
+      if (before >= start && after <= end && after - before > gap) [gap, gapAt] = [after - before, after]
+    }
+    if (gap >= excess) result = result.map((point) => (point.time >= gapAt ? { ...point, time: point.time - excess } : point))
+  }
+  return result
+}
+
 /** Decodes a FIT file with `@garmin/fitsdk`. */
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
@@ -246,8 +271,8 @@ export function fitReference(path: string): FitReference {
   const decoded = library?.points ?? sdkPoints
   // A triathlon whose summary comes last: the SDK stops before its sessions too.
   const sessionMesgs: readonly SessionReading[] = messages.sessionMesgs?.length ? messages.sessionMesgs : (library?.sessions ?? [])
-  const points = withinSessions(
-    withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? []),
+  const points = withinElapsed(
+    withinSessions(withSwimLengths(withCorrelatedClock(decoded, messages.timestampCorrelationMesgs?.[0]), messages.lengthMesgs ?? []), sessionMesgs),
     sessionMesgs,
   )
   // The athlete paused the recording between two records when a timer stop lies between them.

@@ -133,7 +133,11 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   if (durationMs > LONGEST_WORKOUT_MS) throw new AppError('track_times_span')
   const movingMs = measures.reduce((total, measure) => total + measure.movingMs, 0)
   const skipped = all.filter((segment) => segment.size === 1).map(extentOf)
-  const workout = figuresOf({ ...combine([...measures, ...skipped]), startTime, endTime }, durationMs, movingMs, measured)
+  const combined = combine([...measures, ...skipped])
+  // The device's own climb when the file states it (see Track); segments and splits keep counting theirs.
+  const ascentM = track.deviceAscentM ?? combined.ascentM
+  const descentM = track.deviceDescentM ?? combined.descentM
+  const workout = figuresOf({ ...combined, ascentM, descentM, startTime, endTime }, durationMs, movingMs, measured)
   return { workout, segments, series }
 }
 

@@ -21,9 +21,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * intervals (active lengths × pool length), rests after them, no laps of 0 m. 4: swims get splits
  * per 100 m and per 100 yd. 5: the recompute also stores the workout's figures again, as ascent
  * and descent now count only climbs and drops of 1 m or more (`uphillDownhill`). 6: the distance
- * counts the device's counter before the first fix and after the last (`measureSegment`).
+ * counts the device's counter before the first fix and after the last (`measureSegment`). 7: a FIT
+ * workout's ascent and descent are its session's own (`Track.deviceAscentM`).
  */
-export const INSIGHTS_VERSION = 6
+export const INSIGHTS_VERSION = 7
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
