@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
 import {
   detectExport,
@@ -268,5 +268,108 @@ describe('merging plans', () => {
     expect(merged.errors.map((error) => error.key)).toEqual(['e1', 'e2'])
     expect(mergePlans(emptyPlan('garmin'), emptyPlan('garmin')).gearListed).toBe(false)
     expect(planRows(merged)).toBe(2 + 1 + 1 + 1 + 2)
+  })
+})
+
+describe('the edges of each layout and format', () => {
+  it('knows a Garmin summary by any name holding summarizedActivities, and the export by one UploadedFiles zip among other files', () => {
+    const summary = 'DI_CONNECT/DI-Connect-Fitness/me_0_summarizedActivities_part2.json'
+    expect(detectExport([summary])).toEqual({ kind: 'garmin', metadata: [summary] })
+    expect(detectExport(['README.txt', 'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip'])).toEqual({ kind: 'garmin', metadata: [] })
+    expect(isActivityPath('photos.zip.txt')).toBe(false)
+  })
+
+  it("reads Strava's date only whole: nothing before or after it, the AM/PM with or without a space", () => {
+    expect(parseStravaDate('Jan 1, 2020, 1:00:00PM')?.toISOString()).toBe('2020-01-01T13:00:00.000Z')
+    expect(parseStravaDate('Jan 1, 2020, 1:00:00 \u202fPM')?.toISOString()).toBe('2020-01-01T13:00:00.000Z')
+    for (const bad of ['on Jan 1, 2020, 1:00:00 PM', 'Jan 1, 2020, 1:00:00 PMT', 'Jan 1, 2020, 1:00:00 PM UTC']) expect(parseStravaDate(bad)).toBeNull()
+  })
+
+  it("takes the reference tracker's sport by its exact label in any case, where the file's sport names would take another", () => {
+    const labels = ['Cycling (Transport)', 'mountain biking (electric)', 'SKIING (CROSS COUNTRY)', 'Cycling (Indoor)', 'Swimming (Open Water)']
+    const plan = planFitTrackee(json(labels.map((sport_label, i) => ({ title: `w${i}`, sport_label, original_file: `w${i}.gpx` }))), WORKOUTS, 10)
+    expect([...plan.byFile.values()].map((meta) => meta.sportId)).toEqual([2, 7, 10, 15, 14])
+  })
+
+  it('gives each plan its layout', async () => {
+    expect((await planStrava(csv('Activity Date\n'), 10)).kind).toBe('strava')
+    expect(planFitTrackee(json([]), WORKOUTS, 10).kind).toBe('fittrackee')
+    expect(planGarmin(json([]), 'x.json', 10).kind).toBe('garmin')
+  })
+})
+
+describe("Strava's lists, read as they stream", () => {
+  const HEADER = 'Activity Date,Activity Name,Elapsed Time,Distance,Filename\n'
+
+  it('skips blank lines, reads header names padded with spaces, and gives no gear when the list has no gear column', async () => {
+    const plan = await planStrava(csv(' Activity Date , Activity Name ,Elapsed Time,Distance, Filename \n', '\n', '"Jan 1, 2020, 1:00:00 PM",Run,600,1.0,activities/1.gpx\n', '\n'), 10)
+    expect(plan.errors).toEqual([])
+    expect([...plan.byFile]).toEqual([['activities/1.gpx', { title: 'Run', notes: null, sportId: null }]])
+  })
+
+  it('counts a row that is not UTF-8 in the files limit: past it, the cut is said instead', async () => {
+    const bad = Buffer.concat([Buffer.from('"Jan 2, 2020, 1:00:00 PM",'), Buffer.from([0xff]), Buffer.from(',60,1,\n')])
+    const plan = await planStrava(csv(HEADER, '"Jan 1, 2020, 1:00:00 PM",One,60,1,\n', bad), 1)
+    expect(plan.errors).toEqual([{ key: 'activities.csv, line 3 and after', code: 'export_too_many_rows' }])
+  })
+
+  it('names a row of bikes.csv by its file', async () => {
+    const plan = await planStrava(csv('Bike Name,Bike Brand,Bike Model\n', Buffer.from([0xff, 0x2c, 0x2c, 0x0a])), 10)
+    expect(plan.errors).toEqual([{ key: 'bikes.csv, line 2', code: 'export_row_not_utf8' }])
+  })
+
+  it('closes the list once cut at the files limit, and fails with the error of a list that cannot be read', async () => {
+    // An endless list: left open, it would hold its source for ever.
+    const list = Readable.from(
+      (function* () {
+        yield Buffer.from(HEADER)
+        for (let i = 0; ; i += 1) yield Buffer.from(`"Jan 1, 2020, 1:00:00 PM",${i},60,1,\n`)
+      })(),
+    )
+    const plan = await planStrava(list, 3)
+    expect(list.destroyed).toBe(true)
+    list.destroy()
+    expect(plan.fileless).toHaveLength(3)
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('the disk went away'))
+      },
+    })
+    await expect(planStrava(failing, 10)).rejects.toThrow('the disk went away')
+  })
+})
+
+describe("the reference tracker's workouts, in a server away from UTC", () => {
+  const zone = process.env.TZ
+  // A date-time without a zone is the tracker's UTC: read in the server's zone it would move.
+  beforeEach(() => {
+    process.env.TZ = 'America/New_York'
+  })
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  })
+  const startOf = (workout_date: unknown) => planFitTrackee(json([{ workout_date, duration: '1:00:00', distance: 1 }]), WORKOUTS, 10).fileless[0]?.start.toISOString()
+
+  it('reads a date-time without a zone as UTC, with or without its seconds and their fraction, padded or not', () => {
+    expect(new Date(2020, 0, 1).getTimezoneOffset()).toBe(300)
+    expect(startOf('2020-01-01 10:00:00')).toBe('2020-01-01T10:00:00.000Z')
+    expect(startOf('2020-01-01T10:00')).toBe('2020-01-01T10:00:00.000Z')
+    expect(startOf('2020-01-01 10:00:00.123456')).toBe('2020-01-01T10:00:00.123Z')
+    expect(startOf(' 2020-01-01 10:00:00 ')).toBe('2020-01-01T10:00:00.000Z')
+    expect(startOf('2020-01-01 10:00:00+02:00')).toBe('2020-01-01T08:00:00.000Z')
+  })
+
+  it('reads durations whole only, of any number of days, padded or not, and refuses an entry that is not an object as a row', () => {
+    const durations = ['10 days, 0:00:00', ' 1:00:00 ', 'about 1:00:00', '1:00:00 h', null]
+    const plan = planFitTrackee(json(durations.map((duration) => ({ workout_date: '2020-01-01 10:00:00', duration, distance: 1 }))), WORKOUTS, 10)
+    expect(plan.fileless.map((activity) => activity.durationS)).toEqual([864_000, 3600])
+    expect(plan.errors.map((error) => error.code)).toEqual(['export_row_figures_invalid', 'export_row_figures_invalid', 'export_row_figures_invalid'])
+    const odd = planFitTrackee(json([null, 5, { title: 42, workout_date: '2020-01-01 10:00:00', duration: '1:00:00', distance: 1 }]), WORKOUTS, 10)
+    expect(odd.errors).toEqual([
+      { key: `${WORKOUTS}, workout 1`, code: 'export_row_date_invalid' },
+      { key: `${WORKOUTS}, workout 2`, code: 'export_row_date_invalid' },
+    ])
+    expect(odd.fileless.map((activity) => activity.title)).toEqual([null])
   })
 })
