@@ -101,4 +101,11 @@ describe('privacy zones', () => {
     expect(zoneNearBounds(north, [59.9, 6.0085, 60.1, 6.1])).toBe(true) // 473.1 m
     expect(zoneNearBounds(north, [59.9, 6.0095, 60.1, 6.1])).toBe(false) // 528.8 m
   })
+
+  it("allows 1 % and 1 m of slack for the box's curved edges", () => {
+    // A 1,000 m zone reaches 1,011 m: along the equator 0.009073° is 1,010.0 m, 0.009084° is 1,011.2 m.
+    const equator = { latitude: 0, longitude: 0, radius: 1000 }
+    expect(zoneNearBounds(equator, [-0.01, 0.009073, 0.01, 0.02])).toBe(true)
+    expect(zoneNearBounds(equator, [-0.01, 0.009084, 0.01, 0.02])).toBe(false)
+  })
 })

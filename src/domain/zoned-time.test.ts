@@ -32,6 +32,17 @@ describe('zone clock', () => {
     expect(formatLocalDay(honolulu.local(Date.UTC(2020, 0, 1, 5)))).toBe('2019-12-31')
   })
 
+  it('gives a whole offset to an instant with milliseconds on the day the clock changes', () => {
+    // 2024-03-31 01:00:00.999 UTC, just after Paris went from +1 h to +2 h: 03:00:00 there.
+    const instant = Date.UTC(2024, 2, 31, 1, 0, 0, 999)
+    expect(paris.offsetAt(instant)).toBe(7_200_000)
+    expect(paris.local(instant)).toEqual({ year: 2024, month: 3, day: 31, hour: 3, minute: 0, second: 0 })
+  })
+
+  it('is one clock per zone for the life of the process', () => {
+    expect(createZoneClock('Europe/Paris')).toBe(paris)
+  })
+
   it('refuses an unknown zone', () => {
     expect(() => createZoneClock('Mars/Olympus')).toThrow(RangeError)
   })
@@ -45,6 +56,13 @@ describe('parseLocalDateTime', () => {
     ['2018-05-15 24:00', null],
     ['15/05/2018', null],
     ['0000-01-01', null],
+    ['0001-01-01', { year: 1, month: 1, day: 1, hour: 0, minute: 0 }],
+    ['2018-05-15 23:59', { year: 2018, month: 5, day: 15, hour: 23, minute: 59 }],
+    ['2018-05-15 23:60', null],
+    ['2018-13-01', null],
+    ['2018-05-15 14:05 ', null],
+    [' 2018-05-15', null],
+    ['2018-05-15 14:', null],
   ])('%s', (text, parts) => {
     expect(parseLocalDateTime(text)).toEqual(parts)
   })
@@ -97,6 +115,28 @@ describe('offsetSpans', () => {
     const second = offsetSpans(counting, Date.UTC(1980, 0, 2), Date.UTC(2030, 0, 1), cache.of(counting, 'Europe/Paris'))
     expect(second).toEqual(first)
     expect(readings).toBe(1)
+  })
+
+  it("ends at `toMs` inclusive: a change at that very instant opens the last span", () => {
+    const paris = createZoneClock('Europe/Paris')
+    const change = Date.UTC(2024, 2, 31, 1)
+    expect(offsetSpans(paris, Date.UTC(2024, 0, 1), change)).toEqual([{ until: change, offsetMs: 3_600_000 }, { until: null, offsetMs: 7_200_000 }])
+    expect(offsetSpans(paris, Date.UTC(2024, 0, 1), change - 1)).toEqual([{ until: null, offsetMs: 3_600_000 }])
+  })
+
+  it('the cache keeps the most recently used years, up to its capacity', () => {
+    const paris = createZoneClock('Europe/Paris')
+    let readings = 0
+    const counting: ZoneClock = { ...paris, offsetAt: (epochMs) => ((readings += 1), paris.offsetAt(epochMs)) }
+    const years = createTransitionCache(2).of(counting, 'Europe/Paris')
+    const readsOf = (year: number): number => {
+      readings = 0
+      years(year)
+      return readings
+    }
+    // 2020 and 2021 computed, 2020 used again, then 2022 computed: 2021, the least recently used, goes.
+    expect([readsOf(2020), readsOf(2021), readsOf(2020), readsOf(2022)].map((n) => n > 0)).toEqual([true, true, false, true])
+    expect([readsOf(2020), readsOf(2022), readsOf(2021) > 0]).toEqual([0, 0, true])
   })
 
   it('agrees with the clock over fifty years, sampled every 25 hours (every hour of the day in turn)', () => {
