@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
 import { NOTES_MAX, TITLE_MAX } from '../../../src/contracts'
 import {
   detectExport,
@@ -340,26 +343,32 @@ describe("Strava's lists, read as they stream", () => {
 })
 
 describe("the reference tracker's workouts, in a server away from UTC", () => {
-  const zone = process.env.TZ
-  // A date-time without a zone is the tracker's UTC: read in the server's zone it would move.
-  beforeEach(() => {
-    process.env.TZ = 'America/New_York'
-  })
-  afterEach(() => {
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
-  })
-  const startOf = (workout_date: unknown) => planFitTrackee(json([{ workout_date, duration: '1:00:00', distance: 1 }]), WORKOUTS, 10).fileless[0]?.start.toISOString()
+  /**
+   * Each date's start as read by a server in New York: a date-time without a zone is the tracker's
+   * UTC, and read in the server's zone it would move. In a process of its own, since a zone is
+   * fixed at a process' start (a test thread cannot change it).
+   */
+  const startsInNewYork = (dates: unknown[]) => {
+    const script = `import(${JSON.stringify(pathToFileURL(join(__dirname, 'export-archives.ts')).href)}).then(({ planFitTrackee }) => {
+      const workouts = ${JSON.stringify(dates.map((workout_date) => ({ workout_date, duration: '1:00:00', distance: 1 })))}
+      const plan = planFitTrackee(Buffer.from(JSON.stringify(workouts)), 'user_workouts_data.json', 10)
+      console.log(JSON.stringify({ offset: new Date(2020, 0, 1).getTimezoneOffset(), starts: plan.fileless.map((activity) => activity.start.toISOString()) }))
+    })`
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ: 'America/New_York' }, encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    return JSON.parse(run.stdout) as { offset: number; starts: string[] }
+  }
 
   it('reads a date-time without a zone as UTC, with or without its seconds and their fraction, padded or not', () => {
-    expect(new Date(2020, 0, 1).getTimezoneOffset()).toBe(300)
-    expect(startOf('2020-01-01 10:00:00')).toBe('2020-01-01T10:00:00.000Z')
-    expect(startOf('2020-01-01T10:00')).toBe('2020-01-01T10:00:00.000Z')
-    expect(startOf('2020-01-01 10:00:00.123456')).toBe('2020-01-01T10:00:00.123Z')
-    expect(startOf(' 2020-01-01 10:00:00 ')).toBe('2020-01-01T10:00:00.000Z')
-    expect(startOf('2020-01-01 10:00:00+02:00')).toBe('2020-01-01T08:00:00.000Z')
-  })
+    const read = startsInNewYork(['2020-01-01 10:00:00', '2020-01-01T10:00', '2020-01-01 10:00:00.123456', ' 2020-01-01 10:00:00 ', '2020-01-01 10:00:00+02:00'])
+    expect(read).toEqual({
+      offset: 300,
+      starts: ['2020-01-01T10:00:00.000Z', '2020-01-01T10:00:00.000Z', '2020-01-01T10:00:00.123Z', '2020-01-01T10:00:00.000Z', '2020-01-01T08:00:00.000Z'],
+    })
+  }, 20_000)
+})
 
+describe("the reference tracker's durations and entries", () => {
   it('reads durations whole only, of any number of days, padded or not, and refuses an entry that is not an object as a row', () => {
     const durations = ['10 days, 0:00:00', ' 1:00:00 ', 'about 1:00:00', '1:00:00 h', null]
     const plan = planFitTrackee(json(durations.map((duration) => ({ workout_date: '2020-01-01 10:00:00', duration, distance: 1 }))), WORKOUTS, 10)
