@@ -1,4 +1,4 @@
-import { IsNull, type EntityManager } from 'typeorm'
+import { In, IsNull, type EntityManager } from 'typeorm'
 import { FollowRequestEntity, WorkoutEntity, type UserEntity } from '../entities'
 
 /** A page of users on one side of follow requests, and how many there are in all. */
@@ -22,6 +22,14 @@ export function followsRepository(manager: EntityManager) {
   const window = ({ page, perPage }: PageOf) => ({ skip: (page - 1) * perPage, take: perPage })
 
   return {
+    /** The requests between `userId` and any of `otherIds`, either way, whatever their state: one statement. */
+    requestsWith: (userId: number, otherIds: readonly number[]): Promise<FollowRequestEntity[]> =>
+      otherIds.length === 0
+        ? Promise.resolve([])
+        : repository.findBy([
+            { followerId: userId, followedId: In([...otherIds]) },
+            { followedId: userId, followerId: In([...otherIds]) },
+          ]),
     /** The request from `followerId` to `followedId`, whatever its state. */
     request: (followerId: number, followedId: number): Promise<FollowRequestEntity | null> => repository.findOneBy({ followerId, followedId }),
     add: async (request: FollowRequestEntity): Promise<void> => {

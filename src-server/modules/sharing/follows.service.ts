@@ -35,9 +35,26 @@ function relationOf(request: FollowRequestEntity | null): FollowRelation {
  * this user).
  */
 export async function userSeenBy(repositories: Repositories, viewer: UserEntity, user: UserEntity): Promise<User> {
+  return seenWith(repositories, viewer, user, viewer.id === user.id ? [] : await repositories.follows.requestsWith(viewer.id, [user.id]))
+}
+
+/** Users as `viewer` sees them (see {@link userSeenBy}), by id, their follow requests with the viewer read in one statement. */
+export async function usersSeenBy(repositories: Repositories, viewer: UserEntity, users: readonly UserEntity[]): Promise<Map<number, User>> {
+  const requests = await repositories.follows.requestsWith(
+    viewer.id,
+    users.flatMap((user) => (user.id === viewer.id ? [] : [user.id])),
+  )
+  const seen = new Map<number, User>()
+  for (const user of users) seen.set(user.id, await seenWith(repositories, viewer, user, requests))
+  return seen
+}
+
+/** {@link userSeenBy}, the requests between the two users given (either way; others are ignored). */
+async function seenWith(repositories: Repositories, viewer: UserEntity, user: UserEntity, requests: readonly FollowRequestEntity[]): Promise<User> {
   if (viewer.id === user.id) return loadPresentedUser(repositories, user, 'self')
-  const follows = relationOf(await repositories.follows.request(user.id, viewer.id))
-  const isFollowedBy = relationOf(await repositories.follows.request(viewer.id, user.id))
+  const requestOf = (followerId: number, followedId: number) => requests.find((request) => request.followerId === followerId && request.followedId === followedId) ?? null
+  const follows = relationOf(requestOf(user.id, viewer.id))
+  const isFollowedBy = relationOf(requestOf(viewer.id, user.id))
   // Another user's totals and records come from the workouts they may open, so a private
   // workout's distance, date or best effort shows nowhere; administrators see the account whole.
   const levels = viewer.admin ? undefined : levelsOpenTo(user, isFollowedBy === 'true' ? 'follower' : 'stranger')

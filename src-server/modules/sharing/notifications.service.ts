@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import {
   MODERATION_NOTIFICATION_TYPES,
+  type Comment,
   type MarkAllReadResponse,
   type markAllReadBody,
   type Notification,
@@ -11,6 +12,8 @@ import {
   type NotificationTypesResponse,
   type notificationTypesQuery,
   type UnreadNotificationsResponse,
+  type User,
+  type Workout,
 } from '../../../src/contracts'
 import { AppError } from '../../../src/errors'
 import { NotificationEntity, type UserEntity } from '../../db/entities'
@@ -21,7 +24,7 @@ import { isShortId, shortId } from '../../lib/short-id'
 import type { Mailer } from '../../mail/mailer'
 import type { WorkoutsService } from '../workouts/workouts.service'
 import { commentHidden, commentReadable, type Comments } from './comments.service'
-import { paginationOf, userSeenBy } from './follows.service'
+import { paginationOf, usersSeenBy } from './follows.service'
 import { accessTo } from './workout-access'
 
 /** The reference's page size for notifications. */
@@ -80,50 +83,72 @@ export function createNotifications({ database }: { database: Database }, commen
     return notification.workoutId ? seesWorkout(notification.workoutId) : true
   }
 
-  /** The viewer's notifications they may still see, the first `limit` of them. */
-  async function visibleOf(
+  /** The viewer's notifications they may still see (the first `limit` of them), and what they are about, read in `repositories`. */
+  async function visibleIn(
+    repositories: Repositories,
     viewer: UserEntity,
     filter: { status?: 'read' | 'unread' | undefined; type?: NotificationType | undefined },
     order: 'asc' | 'desc',
     limit = Number.POSITIVE_INFINITY,
-  ) {
-    return database.snapshot(async (repositories) => {
-      const notifications = await repositories.notifications.ofUser(viewer.id, filter, order)
-      const subjects = await repositories.notifications.subjectsOf(viewer.id)
-      const visible: NotificationEntity[] = []
-      for (const notification of notifications) {
-        if (visible.length >= limit) break
-        if (stillVisible(viewer, notification, subjects)) visible.push(notification)
-      }
-      return visible
-    })
+  ): Promise<{ visible: NotificationEntity[]; subjects: NotificationSubjects }> {
+    const notifications = await repositories.notifications.ofUser(viewer.id, filter, order)
+    const subjects = await repositories.notifications.subjectsOf(viewer.id)
+    const visible: NotificationEntity[] = []
+    for (const notification of notifications) {
+      if (visible.length >= limit) break
+      if (stillVisible(viewer, notification, subjects)) visible.push(notification)
+    }
+    return { visible, subjects }
   }
 
-  /** The notification with what it is about, each as the viewer sees it; a moderation one from no one. */
-  async function present(viewer: UserEntity, notification: NotificationEntity): Promise<Notification> {
-    const from = MODERATION_NOTIFICATION_TYPES.includes(notification.type) ? null : await database.snapshot(async (repositories) => {
-      const user = await repositories.users.byId(notification.fromUserId)
+  const visibleOf = (viewer: UserEntity, filter: Parameters<typeof visibleIn>[2], order: 'asc' | 'desc', limit?: number) =>
+    database.snapshot(async (repositories) => (await visibleIn(repositories, viewer, filter, order, limit)).visible)
+
+  /**
+   * The senders of `notifications` as the viewer sees them, by id, each presented once from the
+   * users their subjects hold (a moderation one has none): their follow requests in one statement.
+   */
+  async function sendersOf(repositories: Repositories, viewer: UserEntity, notifications: readonly NotificationEntity[], users: ReadonlyMap<number, UserEntity>): Promise<Map<number, User>> {
+    const ids = new Set(notifications.flatMap((notification) => (MODERATION_NOTIFICATION_TYPES.includes(notification.type) ? [] : [notification.fromUserId])))
+    const senders = [...ids].map((id) => {
+      const user = users.get(id)
       if (!user) throw new AppError('notification_not_found')
-      return userSeenBy(repositories, viewer, user)
+      return user
     })
-    const workout = notification.workoutId ? (await workouts.get(viewer, notification.workoutId)).data.workouts[0] : undefined
-    const comment = notification.commentId ? (await comments.get(viewer, notification.commentId)).comment : undefined
-    return {
-      id: notification.id,
-      created_at: toHttpDate(notification.createdAt),
-      marked_as_read: notification.markedAsRead,
-      type: notification.type,
-      from,
-      ...(workout ? { workout } : {}),
-      ...(comment ? { comment } : {}),
+    return usersSeenBy(repositories, viewer, senders)
+  }
+
+  /**
+   * Presents notifications with what they are about, each as the viewer sees it, their senders
+   * given: each workout and comment they name is read once, however many name it.
+   */
+  async function presenterOf(viewer: UserEntity, notifications: readonly NotificationEntity[], senders: ReadonlyMap<number, User>): Promise<(notification: NotificationEntity) => Notification> {
+    const shownWorkouts = new Map<string, Workout | undefined>()
+    for (const id of new Set(notifications.flatMap((notification) => notification.workoutId ?? []))) shownWorkouts.set(id, (await workouts.get(viewer, id)).data.workouts[0])
+    const shownComments = new Map<string, Comment | undefined>()
+    for (const id of new Set(notifications.flatMap((notification) => notification.commentId ?? []))) shownComments.set(id, (await comments.get(viewer, id)).comment)
+    return (notification) => {
+      const workout = notification.workoutId ? shownWorkouts.get(notification.workoutId) : undefined
+      const comment = notification.commentId ? shownComments.get(notification.commentId) : undefined
+      return {
+        id: notification.id,
+        created_at: toHttpDate(notification.createdAt),
+        marked_as_read: notification.markedAsRead,
+        type: notification.type,
+        from: senders.get(notification.fromUserId) ?? null,
+        ...(workout ? { workout } : {}),
+        ...(comment ? { comment } : {}),
+      }
     }
   }
 
-  /** The viewer's own notification, about something they may still see; anything else is "not found". */
-  async function own(viewer: UserEntity, id: string): Promise<NotificationEntity> {
+  /** The viewer's own notification, about something they may still see, with its sender; anything else is "not found". */
+  async function own(viewer: UserEntity, id: string): Promise<{ notification: NotificationEntity; senders: Map<number, User> }> {
     const found = await database.snapshot(async (repositories) => {
       const notification = isShortId(id) ? await repositories.notifications.byId(id) : null
-      return notification && notification.toUserId === viewer.id && stillVisible(viewer, notification, await repositories.notifications.subjectsOf(viewer.id)) ? notification : null
+      if (!notification || notification.toUserId !== viewer.id) return null
+      const subjects = await repositories.notifications.subjectsOf(viewer.id)
+      return stillVisible(viewer, notification, subjects) ? { notification, senders: await sendersOf(repositories, viewer, [notification], subjects.users) } : null
     })
     if (!found) throw new AppError('notification_not_found')
     return found
@@ -131,11 +156,14 @@ export function createNotifications({ database }: { database: Database }, commen
 
   return {
     async list(viewer: UserEntity, query: z.output<typeof notificationsQuery>): Promise<NotificationsResponse> {
-      const visible = await visibleOf(viewer, query, query.order)
-      const page = visible.slice((query.page - 1) * NOTIFICATIONS_PER_PAGE, query.page * NOTIFICATIONS_PER_PAGE)
-      const notifications: Notification[] = []
-      for (const notification of page) notifications.push(await present(viewer, notification))
-      return { status: 'success', notifications, pagination: paginationOf(query.page, NOTIFICATIONS_PER_PAGE, visible.length) }
+      // The page's senders are presented in the snapshot that chose the page.
+      const { page, total, senders } = await database.snapshot(async (repositories) => {
+        const { visible, subjects } = await visibleIn(repositories, viewer, query, query.order)
+        const chosen = visible.slice((query.page - 1) * NOTIFICATIONS_PER_PAGE, query.page * NOTIFICATIONS_PER_PAGE)
+        return { page: chosen, total: visible.length, senders: await sendersOf(repositories, viewer, chosen, subjects.users) }
+      })
+      const present = await presenterOf(viewer, page, senders)
+      return { status: 'success', notifications: page.map(present), pagination: paginationOf(query.page, NOTIFICATIONS_PER_PAGE, total) }
     },
 
     async unread(viewer: UserEntity): Promise<UnreadNotificationsResponse> {
@@ -153,9 +181,10 @@ export function createNotifications({ database }: { database: Database }, commen
     },
 
     async setRead(viewer: UserEntity, id: string, read: boolean): Promise<NotificationResponse> {
-      const notification = await own(viewer, id)
+      const { notification, senders } = await own(viewer, id)
       await database.write((repositories) => repositories.notifications.setRead(notification.id, read))
-      return { status: 'success', notification: await present(viewer, { ...notification, markedAsRead: read }) }
+      const present = await presenterOf(viewer, [notification], senders)
+      return { status: 'success', notification: present({ ...notification, markedAsRead: read }) }
     },
   }
 }
