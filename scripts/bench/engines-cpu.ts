@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { dataDirLayout } from '../../src-server/data-dir'
 import { openPostgresDataSource } from '../../src-server/db/data-source'
 import { moveSqliteToPostgres } from '../../src-server/db/postgres-move'
-import { token } from '../../src-server/test/server-process'
+import { token, type ServerProcess } from '../../src-server/test/server-process'
 import { CALLS, emailOf, PASSWORD, pathFor, seededDataDir, usernameOf } from './api/dashboard-latency'
 import { connectClient, getRequest } from './api/raw-client'
 import { startBenchServer } from './bench-server'
@@ -14,6 +14,8 @@ import { benchDatabaseUrl, stopBenchCluster, type BenchEngine } from './engines'
 
 const USERS = Number(process.env.BENCH_USERS ?? '') || 20
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '') || 20
+/** PostgreSQL only: servers on the one database and folder, the clients spread over them in turn. */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? '') || 1
 
 /** CPU time (ms) of a process and its threads, from the scheduler's figures (nanoseconds). */
 function processCpuMs(pid: number): number {
@@ -64,19 +66,24 @@ async function main(): Promise<void> {
     }
     // BENCH_NODE_ARGS: the server's Node flags, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it.
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-    const server = await startBenchServer(dataDir, { databaseUrl, readCache: false, nodeArgs })
+    if (INSTANCES > 1 && !databaseUrl) throw new Error('BENCH_INSTANCES: PostgreSQL only (SQLite has one server a folder)')
+    const servers: ServerProcess[] = []
+    for (let instance = 0; instance < INSTANCES; instance += 1) servers.push(await startBenchServer(dataDir, { databaseUrl, readCache: false, nodeArgs }))
+    const [server] = servers
     try {
+      if (!server) throw new Error('no server')
       const clients = Math.min(20, USERS)
-      const sessions: { user: string; headers: Record<string, string> }[] = []
+      const sessions: { user: string; url: string; headers: Record<string, string> }[] = []
       for (let user = 0; user < clients; user += 1) {
-        sessions.push({ user: usernameOf(user), headers: { authorization: `Bearer ${await token(server.url, emailOf(user), PASSWORD)}` } })
+        const url = servers[user % servers.length]?.url ?? server.url
+        sessions.push({ user: usernameOf(user), url, headers: { authorization: `Bearer ${await token(server.url, emailOf(user), PASSWORD)}` } })
       }
       const names = Object.keys(CALLS)
       const drive = (rounds: number) =>
         Promise.all(
-          sessions.map(async ({ user, headers }) => {
-            const connection = await connectClient(server.url)
-            const requests = names.map((name) => getRequest(server.url, `/api/${pathFor(name, user)}`, headers))
+          sessions.map(async ({ user, url, headers }) => {
+            const connection = await connectClient(url)
+            const requests = names.map((name) => getRequest(url, `/api/${pathFor(name, user)}`, headers))
             for (let i = 0; i < rounds * names.length; i += 1) {
               const { status } = await connection.send(requests[i % names.length] ?? Buffer.alloc(0))
               if (status !== 200) throw new Error(`${names[i % names.length]} answered ${status}`)
@@ -85,7 +92,7 @@ async function main(): Promise<void> {
           }),
         )
       await drive(1)
-      const cpu = () => ({ server: processCpuMs(server.pid), database: databaseUrl ? clusterCpuMs(databaseUrl) : 0 })
+      const cpu = () => ({ server: servers.reduce((sum, { pid }) => sum + processCpuMs(pid), 0), database: databaseUrl ? clusterCpuMs(databaseUrl) : 0 })
       const before = cpu()
       await drive(ROUNDS)
       const after = cpu()
@@ -93,10 +100,10 @@ async function main(): Promise<void> {
       const serverMs = (after.server - before.server) / calls
       const databaseMs = (after.database - before.database) / calls
       console.log(
-        `${engine}: ${calls} calls (${clients} clients × ${ROUNDS} rounds of ${names.length}), CPU per call: server ${serverMs.toFixed(3)} ms, database ${databaseMs.toFixed(3)} ms, together ${(serverMs + databaseMs).toFixed(3)} ms; load ${loadavg()[0]?.toFixed(1)}`,
+        `${engine}${servers.length > 1 ? ` (${servers.length} instances)` : ''}: ${calls} calls (${clients} clients × ${ROUNDS} rounds of ${names.length}), CPU per call: server ${serverMs.toFixed(3)} ms, database ${databaseMs.toFixed(3)} ms, together ${(serverMs + databaseMs).toFixed(3)} ms; load ${loadavg()[0]?.toFixed(1)}`,
       )
     } finally {
-      await server.stop()
+      await Promise.all(servers.map((instance) => instance.stop()))
     }
   } finally {
     await stopBenchCluster()
