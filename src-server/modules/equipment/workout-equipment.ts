@@ -18,11 +18,15 @@ function refreshTotals(repositories: Repositories, userId: number, itemIds: read
  */
 export async function equipNewWorkouts(repositories: Repositories, userId: number, workouts: readonly WorkoutEntity[], ids: readonly string[] | undefined): Promise<void> {
   const equipment = repositories.equipment
+  /** The items sent, checked against the sport (none for an unknown sport). */
+  const itemsSent = async (sportId: number, sent: readonly string[]) => {
+    const sport = await repositories.sports.byId(sportId)
+    return sport ? checkWorkoutItems(equipment, userId, sport, sent) : []
+  }
   const used: string[] = []
   for (const sportId of new Set(workouts.map((workout) => workout.sportId))) {
-    const sport = await repositories.sports.byId(sportId)
-    if (!sport) continue
-    const items = ids === undefined ? await equipment.activeDefaultsFor(userId, sportId) : await checkWorkoutItems(equipment, userId, sport, ids)
+    // The sport's defaults need no read of the sport (only a sport that exists has any).
+    const items = ids === undefined ? await equipment.activeDefaultsFor(userId, sportId) : await itemsSent(sportId, ids)
     if (items.length === 0) continue
     const itemIds = items.map((item) => item.id)
     await equipment.setItemsOfWorkouts(
