@@ -123,11 +123,13 @@ describe('GPX download round trip', () => {
   const splits = async (account: Account, id: string) =>
     (await t.api<SplitsResponse>('GET', `workouts/${id}/splits`, { token: account.token })).body.data.splits
 
+  // The Edge 810's session states its climb (514 m), which its FIT workout takes; a GPX carries
+  // the points, not that figure, so the GPX is counted again: near the device's, not equal to it.
   it.each([
-    ['fit/garmin-edge810-vector.fit', 'ride.fit', { heartRate: true, power: true, cadence: true }],
-    ['tcx/polar.tcx', 'run.tcx', { heartRate: true, power: false, cadence: true }],
-    ['gpx/amazfit.gpx', 'walk.gpx', { heartRate: true, power: false, cadence: false }],
-  ])('%s: its GPX imports again as the same workout', async (source, name, sensors) => {
+    ['fit/garmin-edge810-vector.fit', 'ride.fit', { heartRate: true, power: true, cadence: true }, { deviceClimb: true }],
+    ['tcx/polar.tcx', 'run.tcx', { heartRate: true, power: false, cadence: true }, { deviceClimb: false }],
+    ['gpx/amazfit.gpx', 'walk.gpx', { heartRate: true, power: false, cadence: false }, { deviceClimb: false }],
+  ])('%s: its GPX imports again as the same workout', async (source, name, sensors, { deviceClimb }) => {
     const original = await imported(sam, name, await realFile(source))
     const answer = await t.api<GpxResponse>('GET', `workouts/${original.id}/gpx`, { token: sam.token })
     expect(answer.status).toBe(200)
@@ -145,7 +147,11 @@ describe('GPX download round trip', () => {
     expect(again.distance).toBeCloseTo(original.distance ?? Number.NaN, 2)
     expect(again.duration).toBe(original.duration)
     expect(again.moving).toBe(original.moving)
-    expect(again.ascent ?? 0).toBeCloseTo(original.ascent ?? 0, 0)
+    if (deviceClimb) {
+      expect(original.ascent).toBe(514)
+      // Counting stays within 15 % of a device's climb on most sessions (device-ascent.test.ts).
+      expect(Math.abs((again.ascent ?? 0) / 514 - 1)).toBeLessThanOrEqual(0.15)
+    } else expect(again.ascent ?? 0).toBeCloseTo(original.ascent ?? 0, 0)
     expect(again.max_alt ?? 0).toBeCloseTo(original.max_alt ?? 0, 1)
     expect(again.min_alt ?? 0).toBeCloseTo(original.min_alt ?? 0, 1)
     expect({ hr: again.has_heart_rate, cadence: again.has_cadence, power: again.has_power }).toEqual({
