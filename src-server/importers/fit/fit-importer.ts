@@ -151,7 +151,10 @@ function largestRunningStep(data: FitActivityData, from: number, until: number):
  */
 function withoutClockJumps(data: FitActivityData): FitActivityData {
   let result = data
-  for (const session of data.sessions) {
+  // Each session as the jumps moved back before it stands now, so a later one's span holds its records.
+  for (let index = 0; index < data.sessions.length; index++) {
+    const session = result.sessions[index]
+    if (!session) continue
     const excessMs = session.end - session.start - session.elapsedMs
     if (!(excessMs > CLOCK_JUMP_MS)) continue
     const step = largestRunningStep(result, session.start, session.end)
