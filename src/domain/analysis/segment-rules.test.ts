@@ -96,6 +96,13 @@ describe('rules that hold for files nobody here has seen', () => {
     // Whole seconds under five fixes a second: each time is shared by five of 20 points.
     const coarse = gpxOf(Array.from({ length: 20 }, (_, i) => ({ s: Math.floor(i / 5), lat: 45 + i * 0.00001 })))
     expect(analyseTrack(coarse).workout.durationS).toBe(3)
+    // The logger's epoch under 6 of 11 fixes, between real times and after the first: still most of them.
+    const times = [600, 0, 601, 0, 602, 0, 603, 0, 0, 0, 604]
+    const interleaved = gpxOf(times.map((s, i) => ({ s, lat: 45 + i * 0.0001 })))
+    expect(() => analyseTrack(interleaved)).toThrow(new AppError('track_clock_stopped'))
+    // One time under exactly half the fixes (5 of 10, resting at the end) is not most of them: 0 to 600 s.
+    const half = gpxOf(Array.from({ length: 10 }, (_, i) => (i < 5 ? { s: i * 10, lat: 45 + i * 0.0001 } : { s: 600, lat: 45.0005 })))
+    expect(analyseTrack(half).workout.durationS).toBe(600)
   })
 
   it('positions mostly out of anyone\'s reach are refused with that reason; one spike among them is dropped', () => {
