@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ImportTaskResponse, RecordsResponse, Workout, WorkoutsListResponse } from '../../../src/contracts'
+import type { ImportTaskResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { holdFirstFileCommit } from '../../test/held-commit'
 import type { TestServer } from '../../test/test-server'
@@ -81,6 +81,61 @@ describe('records', () => {
     const [first] = await records()
     expect((await t.api('DELETE', `workouts/${first?.[2]}`, { token: sam.token })).status).toBe(204)
     expect(await records()).toEqual(expectedRecords(await workouts()))
+  })
+
+  it('on a tie in value go to the earlier workout, and on the same start to the smaller id, whatever order they come in', async () => {
+    const tie = (workout_date: string) => ({ sport_id: 1, distance: 10, duration: 3600, workout_date })
+    const add = async (workoutDate: string) => {
+      const answer = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: tie(workoutDate) })
+      expect(answer.status).toBe(201)
+      return answer.body.data.workouts[0]?.id ?? ''
+    }
+    const holders = async () => {
+      const answer = await t.api<RecordsResponse>('GET', 'records', { token: sam.token })
+      expect(answer.body.status).toBe('success')
+      // Distance, longest duration and both speeds: every figure of these workouts ties.
+      const ids = new Set(answer.body.data.records.map((record) => record.workout_id))
+      expect(answer.body.data.records.map((record) => record.record_type)).toEqual(['AS', 'FD', 'LD', 'MS'])
+      expect(ids.size).toBe(1)
+      return [...ids][0]
+    }
+    const first = await add('2020-01-10 10:00')
+    await add('2020-01-11 10:00')
+    expect(await holders()).toBe(first)
+    // Ids are random: add ties at the same start until one came with a larger id than the
+    // holder's and one with a smaller id (each case decided by the id alone).
+    const sameStart = [first]
+    const seen = { larger: false, smaller: false }
+    while (!(seen.larger && seen.smaller) && sameStart.length < 40) {
+      const holder = await holders()
+      const id = await add('2020-01-10 10:00')
+      sameStart.push(id)
+      if (holder !== undefined) seen[id > holder ? 'larger' : 'smaller'] = true
+      expect(await holders()).toBe([...sameStart].sort()[0])
+    }
+    expect(seen).toEqual({ larger: true, smaller: true })
+    // Earlier starts win whatever their ids: until one came with a larger id than the holder's.
+    let earlierWithLargerId = false
+    for (let day = 9; day > 0 && !earlierWithLargerId; day -= 1) {
+      const holder = await holders()
+      const id = await add(`2020-01-0${day} 10:00`)
+      earlierWithLargerId = holder !== undefined && id > holder
+      expect(await holders()).toBe(id)
+    }
+    expect(earlierWithLargerId).toBe(true)
+  })
+
+  it('of a sport left without a value are none, after an edit or a deletion', async () => {
+    const added = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 2, distance: 10, duration: 3600, workout_date: '2020-01-10 10:00', ascent: 100 },
+    })
+    const id = added.body.data.workouts[0]?.id ?? ''
+    expect(await records()).toEqual(['AS', 'FD', 'HA', 'LD', 'MS'].map((type) => [2, type, id]))
+    expect((await t.api('PATCH', `workouts/${id}`, { token: sam.token, body: { ascent: 0 } })).status).toBe(200)
+    expect(await records()).toEqual(['AS', 'FD', 'LD', 'MS'].map((type) => [2, type, id]))
+    expect((await t.api('DELETE', `workouts/${id}`, { token: sam.token })).status).toBe(204)
+    expect(await records()).toEqual([])
   })
 
   it('after an archive whose files commit together, are the best of all its workouts', async () => {

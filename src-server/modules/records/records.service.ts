@@ -34,9 +34,10 @@ export async function recomputeRecords({ records, workouts }: Repositories, user
 
 /** True when a workout's value ranks before a record's, in the order of `WorkoutsRepository.bestBy`. */
 function ranksBefore(value: number, workout: WorkoutEntity, record: RecordEntity): boolean {
-  if (value !== record.value) return value > record.value
   const [date, recordDate] = [workout.workoutDate.getTime(), record.workoutDate.getTime()]
-  return date !== recordDate ? date < recordDate : workout.id < record.workoutId
+  // Stryker disable next-line EqualityOperator: a workout is never compared with its own record (its id is new), so `<` and `<=` agree
+  const idBefore = workout.id < record.workoutId
+  return value > record.value || (value === record.value && (date < recordDate || (date === recordDate && idBefore)))
 }
 
 /**
@@ -50,13 +51,15 @@ export async function addToRecords({ records }: Repositories, userId: number, sp
   const created: RecordEntity[] = []
   for (const recordType of RECORD_TYPES) {
     const before = current.get(recordType)
-    let best = before
+    // The added workout that beats the record (or makes the first one), if any.
+    let best: RecordEntity | undefined
     for (const workout of added) {
-      const value = workout[RECORD_COLUMNS[recordType].field]
-      if (value === null || !(value > 0) || (best && !ranksBefore(value, workout, best))) continue
+      const value = workout[RECORD_COLUMNS[recordType].field] ?? 0
+      const holder = best ?? before
+      if (!(value > 0) || (holder && !ranksBefore(value, workout, holder))) continue
       best = Object.assign(new RecordEntity(), { userId, sportId, recordType, workoutId: workout.id, value, workoutDate: workout.workoutDate })
     }
-    if (!best || best === before) continue
+    if (!best) continue
     if (before) await records.replaceHolder(before.id, { workoutId: best.workoutId, value: best.value, workoutDate: best.workoutDate })
     else created.push(best)
   }
