@@ -48,7 +48,22 @@ export function workoutsRoutes(
     await workouts.remove(user, params.id)
     return undefined
   })
-  bind(router, authenticate, endpoints.getChartData, ({ user, params }) => workouts.chartData(user, params.id), cached)
+  // Sent as kept gzip bytes to whoever takes gzip (every browser) and sees the whole chart.
+  bind(
+    router,
+    authenticate,
+    endpoints.getChartData,
+    async ({ user, params, ctx }) => {
+      if (ctx.acceptsEncodings('gzip') !== 'gzip') return workouts.chartData(user, params.id)
+      const answer = await workouts.gzippedChartData(user, params.id)
+      if (!Buffer.isBuffer(answer)) return answer
+      ctx.type = 'application/json'
+      ctx.set('Content-Encoding', 'gzip')
+      ctx.body = answer
+      return undefined
+    },
+    cached,
+  )
   bind(router, authenticate, endpoints.getSegmentChartData, ({ user, params }) => workouts.chartData(user, params.id, params.segment), cached)
   // Streamed from the file a compute thread wrote, not cached: the answer of the longest track the
   // limits accept is ~100 MB of JSON, which held in memory took the server past 2 GB for 3 at once.

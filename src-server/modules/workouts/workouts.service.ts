@@ -32,10 +32,21 @@ import { isLowered } from '../../../src/domain/visibility'
 import { mapRenewal } from './map-renewal'
 import { removeFiles, workoutFiles } from './workout-files'
 import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
+import { createChartAnswers } from './chart-answers'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
 import { presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
-import { chartForViewer, editedWorkoutLevels, newWorkoutLevels, presentedLevels, viewLoadedWorkout, viewWorkout, workoutForViewer, workoutOutsideZones } from '../sharing/workout-access'
+import {
+  chartForViewer,
+  editedWorkoutLevels,
+  newWorkoutLevels,
+  presentedLevels,
+  viewLoadedWorkout,
+  viewWorkout,
+  workoutForViewer,
+  workoutOutsideZones,
+  type ViewedWorkout,
+} from '../sharing/workout-access'
 import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 const minutesOf = (hhmm: string) => {
@@ -90,6 +101,8 @@ export function dayFilter(timezone: string, from: string | undefined, to: string
 export function createWorkoutsService(context: Pick<ServerContext, 'database' | 'layout' | 'compute' | 'maps' | 'now'>) {
   const { database, layout } = context
   const { reads } = database
+  /** Up to 16 MB: some 250 charts of 2,000 points. */
+  const chartAnswers = createChartAnswers(16 * 1024 * 1024)
 
   /**
    * Previous/next of each workout of a page, in the date order of all the user's workouts
@@ -153,6 +166,20 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     const parts = parseLocalDateTime(text)
     if (!parts) throw new AppError('invalid_payload')
     return new Date(createZoneClock(user.timezone).toUtc(parts))
+  }
+
+  /** The chart answer of a viewed workout from its stored chart: whole, or one segment's (1-based, distances from its start). */
+  async function chartAnswer({ workout, access, zones }: ViewedWorkout, stored: Uint8Array, segment?: string): Promise<ChartDataResponse> {
+    const chart = chartColumns(stored)
+    let chartData
+    if (segment === undefined) chartData = presentWorkoutChart(chart, workout.maxSpeed, workout.distance !== null)
+    else {
+      const index = (segmentNumber(segment) ?? 0) - 1
+      if (!chart.columns.segment?.includes(index)) throw new AppError('segment_not_found')
+      const figures = (await reads.workouts.segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
+      chartData = presentSegmentChart(chart, index, figures?.maxSpeed ?? null, workout.distance !== null)
+    }
+    return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access, zones) } }
   }
 
   /** The stored track data (chart series, map line) of a workout made from a file. */
@@ -378,17 +405,22 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
 
     /** The stored chart series of the workout, or of one segment (1-based, distances from its start). */
     async chartData(user: UserEntity | null, id: string, segment?: string): Promise<ChartDataResponse> {
-      const { workout, access, zones } = await viewWorkout(reads, user, id, 'analysis')
-      const chart = chartColumns((await storedTrack(workout)).chart)
-      let chartData
-      if (segment === undefined) chartData = presentWorkoutChart(chart, workout.maxSpeed, workout.distance !== null)
-      else {
-        const index = (segmentNumber(segment) ?? 0) - 1
-        if (!chart.columns.segment?.includes(index)) throw new AppError('segment_not_found')
-        const figures = (await reads.workouts.segmentsOf([workout.id])).find((row) => row.segmentIndex === index)
-        chartData = presentSegmentChart(chart, index, figures?.maxSpeed ?? null, workout.distance !== null)
-      }
-      return { status: 'success', message: '', data: { chart_data: chartForViewer(chartData, access, zones) } }
+      const viewed = await viewWorkout(reads, user, id, 'analysis')
+      return chartAnswer(viewed, (await storedTrack(viewed.workout)).chart, segment)
+    },
+
+    /**
+     * As {@link chartData} for the whole workout, gzipped, when the viewer sees all of its chart
+     * (no privacy zone to leave out, map and heart rate shown): the same answer for them all,
+     * compressed once and kept (`chart-answers.ts`). Other viewers get their answer itself.
+     */
+    async gzippedChartData(user: UserEntity | null, id: string): Promise<Buffer | ChartDataResponse> {
+      const viewed = await viewWorkout(reads, user, id, 'analysis')
+      const { workout, access, zones } = viewed
+      const { chart } = await storedTrack(workout)
+      if (zones.length > 0 || !access.map || !access.heartRate) return chartAnswer(viewed, chart)
+      const inputs = { chart, maxSpeed: workout.maxSpeed, measured: workout.distance !== null }
+      return chartAnswers.gzipped(workout.id, inputs, async () => JSON.stringify(await chartAnswer(viewed, chart)))
     },
 
     /**
