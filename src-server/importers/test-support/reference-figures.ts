@@ -42,11 +42,12 @@ const RAD = Math.PI / 180
  * between them, the issue's plausibility rule): the reference tracker would add a barometer's
  * 650 m startup jump to the distance, which no athlete covered.
  */
-function haversine3dM(a: ReferencePoint, b: ReferencePoint): number {
+function haversine3dM(a: ReferencePoint, b: ReferencePoint, flatOnly = false): number {
   const s1 = Math.sin(((b.lat - a.lat) * RAD) / 2)
   const s2 = Math.sin(((b.lon - a.lon) * RAD) / 2)
   const h = s1 * s1 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * s2 * s2
   const flat = 2 * RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
+  if (flatOnly) return flat
   const bothElevations = Number.isFinite(a.ele) && Number.isFinite(b.ele) && a.ele !== 0 && b.ele !== 0
   const climb = Math.abs(b.ele - a.ele)
   const possible = climb <= 50 + (10 * Math.abs(b.time - a.time)) / 1000
@@ -69,9 +70,10 @@ function travelled(a: ReferencePoint, b: ReferencePoint, metres: number): boolea
  * Distance from positions: consecutive points of a segment that both have a position and a time,
  * the later one not written with an earlier time (two fixes written within one tick of a coarse
  * clock are two places, as gpxpy's length counts them), less the steps no one can travel. A point
- * whose clock stepped back still counts from the next point on.
+ * whose clock stepped back still counts from the next point on. `flatOnly`: on the ground (2-D), every
+ * altitude left out.
  */
-export function positionDistanceM(activity: ReferenceActivity): number {
+export function positionDistanceM(activity: ReferenceActivity, flatOnly = false): number {
   let total = 0
   for (const segment of activity.segments) {
     // Points without a position are left out, as a FIT or TCX file converted to GPX loses them:
@@ -81,7 +83,7 @@ export function positionDistanceM(activity: ReferenceActivity): number {
       const a = points[i - 1]
       const b = points[i]
       if (!a || !b || !(b.time >= a.time)) continue
-      const metres = haversine3dM(a, b)
+      const metres = haversine3dM(a, b, flatOnly)
       if (travelled(a, b, metres)) total += metres
     }
   }

@@ -36,17 +36,23 @@ export interface TrackAnalysis {
 }
 
 /**
+ * Formats whose segments are the device's own timer runs (FIT) or laps (TCX), so a lone point's time
+ * is time the device's timer ran: a pool swim started and paused before its first length (Garmin's SDK
+ * and the session's elapsed time count it), a run whose last lap holds one trackpoint 3 s on (the lap's
+ * StartTime and TotalTimeSeconds say the watch timed it). A GPX or KML segment is no such statement.
+ */
+const DEVICE_TIMED: ReadonlySet<Track['format']> = new Set(['fit', 'tcx'])
+
+/**
  * Analyses a track into workout and segment figures and the per-point series.
  *
  * Multi-track rule: the segments of all tracks are analysed in file order as one workout (see
  * {@link Track}). Segments with fewer than 2 points are skipped, except that the workout's
  * min/max altitude and bounds cover every point of the file, as the reference tracker's do. The workout duration runs from
  * the first to the last timestamp of the kept segments, so the gaps between segments are pauses;
- * pauses = duration − moving. In a FIT file it runs from the first to the last record, a lone
- * record of its own timer run included: the device's timer events say the athlete started then
- * (a pool swim started, paused before its first length), and Garmin's SDK and the session's
- * elapsed time count it. Other formats keep the reference tracker's rule (its fixture with one
- * point on its last segment lasts 235 s, not 250 s).
+ * pauses = duration − moving. In a FIT or TCX file it runs from the first to the last record, a lone
+ * record of its own timer run or lap included (see {@link DEVICE_TIMED}). GPX and KML keep the
+ * reference tracker's rule (its fixture with one point on its last segment lasts 235 s, not 250 s).
  *
  * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
  *   point has a time, `track_times_invalid` when times never move forward, `track_clock_stopped`
@@ -61,7 +67,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')
   // Before positions are judged by their times, which such a clock makes look like jumps.
   if (clockStopped(kept)) throw new AppError('track_clock_stopped')
-  const moments = track.format === 'fit' ? all.filter((segment) => segment.size === 1).map((segment) => segment.time[0] ?? Number.NaN).filter(Number.isFinite) : []
+  const moments = DEVICE_TIMED.has(track.format) ? all.filter((segment) => segment.size === 1).map((segment) => segment.time[0] ?? Number.NaN).filter(Number.isFinite) : []
   const workoutStart = Math.min(firstTime(kept), ...moments)
 
   const size = kept.reduce((total, segment) => total + segment.size, 0)

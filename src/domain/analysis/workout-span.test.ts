@@ -29,6 +29,17 @@ describe('the span of a workout', () => {
     expect(kept).toHaveLength(1)
   })
 
+  it('in a TCX file, runs to a lap of one trackpoint too: the lap says the watch timed it', () => {
+    const { workout } = analyseTrack(trackOf('tcx', ...segments))
+    expect(workout.startTime).toBe(start)
+    expect(workout.durationS).toBe(400)
+    expect(workout.movingS).toBe(60)
+  })
+
+  it('in a KML file, as in GPX, spans the segments of two points or more', () => {
+    expect(analyseTrack(trackOf('kml', ...segments)).workout.durationS).toBe(60)
+  })
+
   it('in a GPX file, spans the segments of two points or more, as the reference tracker does', () => {
     const { workout } = analyseTrack(trackOf('gpx', ...segments))
     expect(workout.startTime).toBe(start + 100_000)

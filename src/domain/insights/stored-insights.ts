@@ -22,9 +22,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * per 100 m and per 100 yd. 5: the recompute also stores the workout's figures again, as ascent
  * and descent now count only climbs and drops of 1 m or more (`uphillDownhill`). 6: the distance
  * counts the device's counter before the first fix and after the last (`measureSegment`). 7: a FIT
- * workout's ascent and descent are its session's own (`Track.deviceAscentM`).
+ * workout's ascent and descent are its session's own (`Track.deviceAscentM`). 8: a TCX workout
+ * runs to a lap of one trackpoint too (`DEVICE_TIMED` in `workout-analysis.ts`).
  */
-export const INSIGHTS_VERSION = 7
+export const INSIGHTS_VERSION = 8
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
