@@ -85,6 +85,19 @@ describe('privacy zones', () => {
     expect(inPrivacyZone(45.01, 6, [zone])).toBe(false)
   })
 
+  it('counts a point exactly on the edge as inside: a zone of radius 0 still holds its centre', () => {
+    expect(inPrivacyZone(45, 6, [{ latitude: 45, longitude: 6, radius: 0 }])).toBe(true)
+  })
+
+  it('leaves a chart point with only half a position as it is: it has no position to hide', () => {
+    const zones = [{ latitude: 0, longitude: 0, radius: 1000 }]
+    const halves = [
+      { distance: 0, latitude: 0, longitude: null },
+      { distance: 1, latitude: null, longitude: 0 },
+    ]
+    expect(chartOutsideZones(halves, zones)).toEqual(halves)
+  })
+
   it('bounds only the positions shown, and none when none is', () => {
     expect(boundsOfLines([[[45.1, 6.2], [45.3, 6.0]], [], [[45.2, 6.4]]])).toEqual([45.1, 6.0, 45.3, 6.4])
     expect(boundsOfLines([[], []])).toEqual([])

@@ -31,12 +31,14 @@ export function inPrivacyZone(latitude: number, longitude: number, zones: readon
  * a zone, the others in their order. A track that crosses a zone joins its two sides straight.
  */
 export function linesOutsideZones<P extends LatLon>(lines: readonly (readonly P[])[], zones: readonly PrivacyZone[]): P[][] {
+  // Stryker disable next-line ConditionalExpression: a shortcut; without zones every position is outside anyway
   if (zones.length === 0) return lines.map((line) => [...line])
   return lines.map((line) => line.filter(([latitude, longitude]) => !inPrivacyZone(latitude, longitude, zones)))
 }
 
 /** Chart points with the position of those within a zone taken out (their distance, time and sensors stay). */
 export function chartOutsideZones<T extends { latitude: number | null; longitude: number | null }>(points: readonly T[], zones: readonly PrivacyZone[]): T[] {
+  // Stryker disable next-line ConditionalExpression: a shortcut; without zones every position is outside anyway
   if (zones.length === 0) return [...points]
   return points.map((point) =>
     point.latitude !== null && point.longitude !== null && inPrivacyZone(point.latitude, point.longitude, zones) ? { ...point, latitude: null, longitude: null } : point,
@@ -45,6 +47,7 @@ export function chartOutsideZones<T extends { latitude: number | null; longitude
 
 /** Whether any of the positions lies within a zone. */
 export function touchesZones(positions: Iterable<LatLon>, zones: readonly PrivacyZone[]): boolean {
+  // Stryker disable next-line ConditionalExpression: a shortcut; without zones every position is outside anyway
   if (zones.length === 0) return false
   for (const [latitude, longitude] of positions) if (inPrivacyZone(latitude, longitude, zones)) return true
   return false
@@ -56,8 +59,8 @@ export function touchesZones(positions: Iterable<LatLon>, zones: readonly Privac
  * test before the track's own points.
  */
 export function zoneNearBounds(zone: PrivacyZone, bounds: readonly number[]): boolean {
-  const [minLat, minLon, maxLat, maxLon] = bounds
-  if (minLat === undefined || minLon === undefined || maxLat === undefined || maxLon === undefined) return false
+  // Without bounds (a track without positions) the distance is NaN, which is within no radius.
+  const [minLat = Number.NaN, minLon = Number.NaN, maxLat = Number.NaN, maxLon = Number.NaN] = bounds
   const latitude = Math.min(Math.max(zone.latitude, minLat), maxLat)
   const longitude = Math.min(Math.max(zone.longitude, minLon), maxLon)
   return haversineM(latitude, longitude, zone.latitude, zone.longitude) <= zone.radius * 1.01 + 1

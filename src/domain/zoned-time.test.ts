@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createTransitionCache, createZoneClock, formatLocalDay, localDayStart, offsetSpans, parseLocalDateTime, yearTransitions, type ZoneClock } from './zoned-time'
 
 describe('zone clock', () => {
@@ -23,6 +23,39 @@ describe('zone clock', () => {
     expect(paris.local(Date.UTC(2024, 9, 27, 1, 30))).toMatchObject({ hour: 2, minute: 30 })
     // 02:30 does not exist on 2024-03-31: it is read as 03:30.
     expect(new Date(paris.toUtc({ year: 2024, month: 3, day: 31, hour: 2, minute: 30 })).toISOString()).toBe('2024-03-31T01:30:00.000Z')
+  })
+
+  it('turns a wall-clock time hours after a change into an instant at the new offset', () => {
+    // 05:00 on 2024-03-31 in Paris, three hours after the clocks went from +1 h to +2 h: 03:00 UTC
+    // (half a day earlier the zone was still at +1 h, which does not fit 05:00 that day).
+    expect(new Date(paris.toUtc({ year: 2024, month: 3, day: 31, hour: 5, minute: 0 })).toISOString()).toBe('2024-03-31T03:00:00.000Z')
+    // And back: 2024-10-27 05:00 in Paris, three hours after the return to +1 h, is 04:00 UTC.
+    expect(new Date(paris.toUtc({ year: 2024, month: 10, day: 27, hour: 5, minute: 0 })).toISOString()).toBe('2024-10-27T04:00:00.000Z')
+  })
+
+  it('reads the zone database twice for a UTC day and then never again; on a day of change, once more per instant', () => {
+    // Offsets as the platform's database states them (checked with Intl's own offset names).
+    const offsetName = (timeZone: string, at: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value
+    expect([offsetName('Europe/Helsinki', '2031-03-30T00:59:59Z'), offsetName('Europe/Helsinki', '2031-03-30T01:00:00Z')]).toEqual(['GMT+02:00', 'GMT+03:00'])
+    // Casablanca went from +0 to +1 h at midnight UTC on 2008-06-01: the day before is still one offset to its last millisecond.
+    expect([offsetName('Africa/Casablanca', '2008-05-31T23:59:59.999Z'), offsetName('Africa/Casablanca', '2008-06-01T00:00:00Z')]).toEqual(['GMT+00:00', 'GMT+01:00'])
+    const reads = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      // Days no other test reads: the clocks, and what they learnt, are kept for the process.
+      const readsOver = (timeZone: string, day: number) => {
+        reads.mockClear()
+        const clock = createZoneClock(timeZone)
+        for (let minute = 0; minute < 24 * 60; minute += 30) clock.offsetAt(day + minute * 60_000)
+        return reads.mock.calls.length
+      }
+      expect(readsOver('Europe/Helsinki', Date.UTC(2031, 0, 15))).toBe(2)
+      expect(readsOver('Africa/Casablanca', Date.UTC(2008, 4, 31))).toBe(2)
+      // The day Helsinki changes: its two ends, then each of the 48 instants exactly.
+      expect(readsOver('Europe/Helsinki', Date.UTC(2031, 2, 30))).toBe(2 + 48)
+    } finally {
+      reads.mockRestore()
+    }
   })
 
   it('works for zones ahead of and behind UTC across the date line', () => {
@@ -65,6 +98,13 @@ describe('parseLocalDateTime', () => {
     ['2018-05-15 14:', null],
   ])('%s', (text, parts) => {
     expect(parseLocalDateTime(text)).toEqual(parts)
+  })
+})
+
+describe('formatLocalDay', () => {
+  it('writes the year in four digits and the month and day in two', () => {
+    expect(formatLocalDay({ year: 1, month: 2, day: 3 })).toBe('0001-02-03')
+    expect(formatLocalDay({ year: 2024, month: 12, day: 31 })).toBe('2024-12-31')
   })
 })
 
@@ -122,6 +162,12 @@ describe('offsetSpans', () => {
     const change = Date.UTC(2024, 2, 31, 1)
     expect(offsetSpans(paris, Date.UTC(2024, 0, 1), change)).toEqual([{ until: change, offsetMs: 3_600_000 }, { until: null, offsetMs: 7_200_000 }])
     expect(offsetSpans(paris, Date.UTC(2024, 0, 1), change - 1)).toEqual([{ until: null, offsetMs: 3_600_000 }])
+  })
+
+  it('starts after `fromMs`: a change at that very instant is already in force, no span of its own', () => {
+    const paris = createZoneClock('Europe/Paris')
+    const change = Date.UTC(2024, 2, 31, 1)
+    expect(offsetSpans(paris, change, Date.UTC(2024, 5, 1))).toEqual([{ until: null, offsetMs: 7_200_000 }])
   })
 
   it('the cache keeps the most recently used years, up to its capacity', () => {

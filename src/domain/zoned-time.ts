@@ -9,6 +9,11 @@ export interface LocalDateTime {
 }
 
 const DAY_MS = 86_400_000
+/**
+ * How far either side of a wall-clock time `toUtc` reads the offsets: more than any offset, and
+ * less than the time between two changes of a zone (at least 48 h in every zone of 1970–2030).
+ */
+const HALF_DAY_MS = DAY_MS / 2
 
 /**
  * Converts instants to wall-clock time in one IANA time zone, fast enough for thousands of
@@ -53,9 +58,8 @@ function buildZoneClock(timeZone: string): ZoneClock {
   })
   const exactOffset = (epochMs: number): number => {
     const parts: Record<string, number> = {}
-    for (const part of format.formatToParts(epochMs)) {
-      if (part.type !== 'literal') parts[part.type] = Number(part.value)
-    }
+    // The separators land under `literal` (as NaN), which nothing reads.
+    for (const part of format.formatToParts(epochMs)) parts[part.type] = Number(part.value)
     const wall = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     return wall - Math.floor(epochMs / 1000) * 1000
   }
@@ -91,8 +95,8 @@ function buildZoneClock(timeZone: string): ZoneClock {
       // The offsets in force half a day either side are the only candidates. In the hour repeated
       // when clocks go back both fit and the earlier instant wins; in the hour skipped when they
       // go forward none fits and the time moves forward with the clock.
-      const before = offsetAt(wall - DAY_MS / 2)
-      const after = offsetAt(wall + DAY_MS / 2)
+      const before = offsetAt(wall - HALF_DAY_MS)
+      const after = offsetAt(wall + HALF_DAY_MS)
       const fitting = [wall - before, wall - after].filter((instant, i) => offsetAt(instant) === (i === 0 ? before : after))
       return fitting.length > 0 ? Math.min(...fitting) : wall - before
     },
@@ -115,8 +119,9 @@ export function parseLocalDateTime(text: string): Omit<LocalDateTime, 'second'> 
     number,
     number,
   ]
+  // A day past the month's end lands in a later month (day 00 in the one before): the month tells it.
   const check = new Date(Date.UTC(year, month - 1, day))
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || year < 1) return null
+  if (check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || year < 1) return null
   return { year, month, day, hour, minute }
 }
 
@@ -216,7 +221,8 @@ export function offsetSpans(
   const lastYear = new Date(toMs).getUTCFullYear()
   for (let year = new Date(fromMs).getUTCFullYear(); year <= lastYear; year += 1) {
     for (const transition of transitionsOf(year)) {
-      if (transition.at <= fromMs || transition.at > toMs || transition.offsetMs === current) continue
+      // Each transition changes the offset (see `yearTransitions`), so none repeats the current one.
+      if (transition.at <= fromMs || transition.at > toMs) continue
       spans.push({ until: transition.at, offsetMs: current })
       current = transition.offsetMs
     }
