@@ -98,6 +98,19 @@ describe('workouts API', () => {
       expect(await readdir(`${t.dataDir}/tmp`)).toEqual([])
     })
 
+    it('names the download after the title, each run of other characters than letters, digits, spaces and ._()- made one _, cut at 100', async () => {
+      const named = async (title: string) => {
+        const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile(), { sport_id: 1, title })).body.data.workouts[0] as Workout
+        const download = await fetch(`${t.url}/api/workouts/${workout.id}/gpx/download`, { headers: { authorization: `Bearer ${sam.token}` } })
+        expect(download.status).toBe(200)
+        await download.arrayBuffer()
+        expect((await t.api('DELETE', `workouts/${workout.id}`, { token: sam.token })).status).toBe(204)
+        return download.headers.get('content-disposition')
+      }
+      expect(await named('Col // de: Vars? ★ (2) 1.5_x-y')).toBe('attachment; filename="Col _ de_ Vars_ _ (2) 1.5_x-y.gpx"')
+      expect(await named('a'.repeat(120))).toBe(`attachment; filename="${'a'.repeat(100)}.gpx"`)
+    })
+
     it('takes the title given with the upload over the track name', async () => {
       const answer = await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile(), { sport_id: 1, title: 'Col de Vars' })
       expect(answer.body.data.workouts[0]?.title).toBe('Col de Vars')
@@ -289,6 +302,22 @@ describe('workouts API', () => {
       expect(answer.body.data.totals).toEqual({ count: 2, distance: 90, duration: 10_800, ascent: 0, descent: 0 })
     })
 
+    it('says the last page has a previous one and no next, and a filter matching nothing has no page and zero totals', async () => {
+      expect((await list(sam.token, '?page=2&per_page=3')).body.pagination).toEqual({ page: 2, pages: 2, total: 4, has_prev: true, has_next: false })
+      const none = await list(sam.token, '?sport_id=2')
+      expect(none.body.pagination).toEqual({ page: 1, pages: 0, total: 0, has_prev: false, has_next: false })
+      expect(none.body.data.totals).toEqual({ count: 0, distance: 0, duration: 0, ascent: 0, descent: 0 })
+    })
+
+    it('sums distance to the metre and climb to the centimetre', async () => {
+      // By hand: 1.2344 + 2.0003 = 3.2347 km, 3.235 to the metre; 10.123 + 20.004 = 30.127 m up,
+      // 30.13; 1.001 + 1.001 = 2.002 m down, 2.
+      for (const [distance, ascent, workout_date] of [[1.2344, 10.123, '2022-06-01 10:00'], [2.0003, 20.004, '2022-06-02 10:00']] as const) {
+        expect((await manual(sam.token, { sport_id: 2, distance, ascent, descent: 1.001, workout_date })).status).toBe(201)
+      }
+      expect((await list(sam.token, '?sport_id=2')).body.data.totals).toEqual({ count: 2, distance: 3.235, duration: 7200, ascent: 30.13, descent: 2 })
+    })
+
     it('sorts by each allowed column', async () => {
       expect(await titles('?order_by=distance&order=desc')).toEqual(['Night ride 100%', 'Long ride', 'Tempo run', 'Easy run'])
       expect(await titles('?order_by=duration&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])
@@ -332,6 +361,32 @@ describe('workouts API', () => {
         max_speed: 15,
         ascent: 300,
         workout_date: 'Tue, 01 Jan 2019 08:00:00 GMT',
+      })
+    })
+
+    it('edits the descent and the end weather, clears a weather with null, and leaves the notes as they are on null', async () => {
+      const typed = (await manual(sam.token, { notes: 'windy', ascent: 100, descent: 50 })).body.data.workouts[0] as Workout
+      const weather = { icon: 'rain', temperature: 11.5, humidity: 0.8, wind: 4.2, windBearing: 225 }
+      const edit = async (body: Record<string, unknown>) => {
+        const answer = await t.api<WorkoutsResponse>('PATCH', `workouts/${typed.id}`, { token: sam.token, body })
+        expect(answer.status).toBe(200)
+        return answer.body.data.workouts[0]
+      }
+      expect(await edit({ descent: 80, notes: null, weather_start: weather, weather_end: weather })).toMatchObject({
+        ascent: 100,
+        descent: 80,
+        notes: 'windy',
+        weather_start: weather,
+        weather_end: weather,
+      })
+      expect(await edit({ weather_end: null })).toMatchObject({ weather_start: weather, weather_end: null })
+      expect(await edit({ weather_start: null })).toMatchObject({ weather_start: null, weather_end: null })
+      // The stored workout, as read again: not only the edit's answer.
+      expect((await t.api<WorkoutsResponse>('GET', `workouts/${typed.id}`, { token: sam.token })).body.data.workouts[0]).toMatchObject({
+        descent: 80,
+        notes: 'windy',
+        weather_start: null,
+        weather_end: null,
       })
     })
 
