@@ -139,6 +139,21 @@ describe('chart series: which points a chart keeps', () => {
     expect(kept.filter((index) => !Number.isNaN(s.ele[index] ?? Number.NaN)).length).toBeGreaterThan(90)
   })
 
+  it('aims at the mean of the next bucket’s values, or at its middle at height 0 when it has none', () => {
+    // 14 points, elevation only, the highest first and the lowest last (the forced points), a
+    // budget of 8: 6 shaped picks, buckets of 3 between the ends ([1, 4), [4, 7), [7, 10), [10, 13)).
+    const ele = [100, 80, 50, 35, Number.NaN, 3, 35, Number.NaN, Number.NaN, Number.NaN, 20, 30, 40, -10]
+    const s = series(14, () => Number.NaN, (i) => ele[i] ?? Number.NaN)
+    // Bucket [1, 4) from point 0 (0, 100) towards the mean of the next bucket's values (5.5, 19),
+    // areas ×2 |5.5 (100 − y) − 81 j| = 29, 113 and 114.5 for points 1, 2 and 3: point 3 (3, 35).
+    // (Aiming at the bucket's middle, 5, would take point 2: 88 against 82.)
+    // Bucket [4, 7): the next one has no value, so the aim is its middle at 0, (8, 0):
+    // |(3 − 8)(y − 35) + 35 (3 − j)| = 90 and 105 for points 5 and 6 (point 4 has none): point 6.
+    // (Aiming at (9, 0) would take point 5, at 122.)
+    // Bucket [7, 10) has no value and keeps its first point; from it, every area of [10, 13) is unknown: 10.
+    expect(chartIndices(s, 8)).toEqual([0, 3, 6, 7, 10, 13])
+  })
+
   it('shapes elevation too when the file has it, each curve with its share of the budget', () => {
     const s = series(2_000, () => 20, (i) => 300 + ((i * 31) % 97))
     s.speedKmh.fill(20)

@@ -174,6 +174,13 @@ describe('interval table', () => {
     expect([...(columns.heartRate ?? [])]).toEqual([NaN_, 110, 110, NaN_, 140])
     expect([...(columns.power ?? [])]).toEqual([NaN_, 200, 220, NaN_, 230])
   })
+
+  it('holds nothing at the first point of every segment, the third and later ones too', () => {
+    const series = allocatePointSeries(6, { heartRate: true, cadence: false, power: false, temperature: false })
+    series.segmentStarts.push(0, 2, 4)
+    series.heartRate?.set([100, 110, 120, 130, 140, 150])
+    expect([...(intervalTable(series).heartRate ?? [])]).toEqual([NaN_, 110, NaN_, 130, NaN_, 150])
+  })
 })
 
 describe('zones (hand-made histograms)', () => {
@@ -197,12 +204,19 @@ describe('zones (hand-made histograms)', () => {
 })
 
 describe('stored insights', () => {
-  /** 1.5 km due north at 5 m/s, one point a second, heart rate 150 and 200 W throughout. */
-  function steadyRide(withElevation: boolean): Track {
+  /** 1.5 km due north at 5 m/s, one point a second, heart rate 150 (unless without) and 200 W throughout. */
+  function steadyRide(withElevation: boolean, withHeartRate = true): Track {
     const builder = new TrackSegmentBuilder()
     const step = 5 / ((2 * Math.PI * 6_378_137) / 360)
     for (let i = 0; i <= 300; i++) {
-      builder.push({ lat: 10 + i * step, lon: 20, time: Date.UTC(2025, 0, 1) + i * 1000, heartRate: 150, power: 200, ...(withElevation ? { ele: 100 } : {}) })
+      builder.push({
+        lat: 10 + i * step,
+        lon: 20,
+        time: Date.UTC(2025, 0, 1) + i * 1000,
+        power: 200,
+        ...(withHeartRate ? { heartRate: 150 } : {}),
+        ...(withElevation ? { ele: 100 } : {}),
+      })
     }
     return { format: 'fit', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
   }
@@ -223,6 +237,14 @@ describe('stored insights', () => {
     const flat = computeInsights(analyseTrack(steadyRide(false), { stoppedSpeedThresholdKmh: 1 }).series, [], workout.maxSpeedKmh)
     expect(flat.splitsKm[0]?.ascentM).toBeNull()
     expect(flat.splitsKm[0]?.descentM).toBeNull()
+  })
+
+  it('store no heart rate, not 0 bpm, in the splits of a workout recorded without one', () => {
+    const { workout, series } = analyseTrack(steadyRide(true, false), { stoppedSpeedThresholdKmh: 1 })
+    const stored = computeInsights(series, [], workout.maxSpeedKmh)
+    expect(stored.splitsKm.map((split) => split.heartRate)).toEqual([null, null])
+    expect(stored.splitsMi.map((split) => split.heartRate)).toEqual([null])
+    expect(stored.heartRate).toBeNull()
   })
 })
 
