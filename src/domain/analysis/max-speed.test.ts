@@ -56,6 +56,22 @@ describe('filtered max speed (the reference method)', () => {
   })
 })
 
+describe('filtered max speed on a median-of-three killer', () => {
+  it('still takes the speed at ⌊n × 0.95⌋ when the quick selection degenerates and gives up for a sort', () => {
+    // The speeds 0…63 m/s in the order McIlroy's adversary (“A killer adversary for quicksort”,
+    // 1999) builds against this selection's median-of-three partition for index 60: each round
+    // sets only a few speeds aside, so the selection runs out of rounds with 20 speeds left and
+    // sorts those (the adversary leaves their order free: falling, so none is where it belongs).
+    // Index ⌊64 × 0.95⌋ = 60 of 0…63 is 60 m/s.
+    const speeds = Float64Array.of(
+      1, 2, 32, 63, 4, 62, 6, 34, 8, 61, 10, 36, 12, 60, 14, 38, 16, 59, 18, 40, 20, 58, 22, 42, 24, 57, 26, 56, 28, 55, 30, 0, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21,
+      23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+    )
+    expect([...speeds].sort((a, b) => a - b)).toEqual(Array.from({ length: 64 }, (_, i) => i))
+    expect(filteredMaxSpeedMs(speeds, new Float64Array(64).fill(10), 64)).toBe(60)
+  })
+})
+
 describe('filtered max speed without lengths', () => {
   it('is 0 when an interval length is not a number (nothing can be kept)', () => {
     expect(filteredMaxSpeedMs(Float64Array.of(3, 4, 5), Float64Array.of(10, Number.NaN, 10), 3)).toBe(0)
