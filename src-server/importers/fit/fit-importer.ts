@@ -11,27 +11,28 @@ function finite(value: number | undefined): number {
 }
 
 /**
- * Where segments start: at timer stop → start (the athlete paused the recording), a record that
- * comes after a stop and a later start opens a new segment.
+ * Where segments start: at the first record after a timer stop (the athlete paused the recording,
+ * or the device paused itself). A record written during the pause, before the timer starts again
+ * (an auto-pause resuming writes one a second before its start event), begins the next run: joined
+ * to the run before, its step would count the distance of the pause (GPS drift while parked: one
+ * ride's 440 auto-pauses added 1.7 km). A stop written at a record's own time ends that record's run.
  */
 function timerStarts(data: FitActivityData): number[] {
   const { records } = data
-  const timers = [...data.timers].sort((a, b) => a.time - b.time)
+  const stops = data.timers.filter((timer) => !timer.running).map((timer) => timer.time).sort((a, b) => a - b)
   const starts = [0]
   let next = 0
-  let running = true
-  let stoppedSinceLastRecord = false
-  for (let i = 0; i < records.count; i++) {
+  for (let i = 1; i < records.count; i++) {
+    const before = records.time[i - 1] ?? Number.NaN
     const time = records.time[i] ?? Number.NaN
-    while (next < timers.length && (timers[next]?.time ?? Number.POSITIVE_INFINITY) <= time) {
-      running = timers[next]?.running ?? running
-      if (!running) stoppedSinceLastRecord = true
+    // Stops before the previous record ended an earlier run; a record without a time cuts nothing.
+    while (next < stops.length && (stops[next] ?? Number.NaN) < before) next += 1
+    let stopped = false
+    while (next < stops.length && (stops[next] ?? Number.NaN) < time) {
+      stopped = true
       next += 1
     }
-    if (stoppedSinceLastRecord && running) {
-      if (i > (starts[starts.length - 1] ?? 0)) starts.push(i)
-      stoppedSinceLastRecord = false
-    }
+    if (stopped) starts.push(i)
   }
   return starts
 }

@@ -133,27 +133,36 @@ const column = (values: Float64Array | null | undefined): (number | null)[] | nu
 const only = (activity: Activity): Track => singleActivity(importFitBytes(fit(activity)))
 
 describe('FIT importer rules', () => {
-  describe('segments: a new one where the timer starts again after a stop', () => {
-    it('cuts at the first record at or after the restart, a record written while stopped staying with the one before', () => {
-      // Stopped at 4 s, started at 6 s: records 0–5 (5 written while stopped), then 6–9.
+  describe('segments: a new one at the first record after a timer stop', () => {
+    it('cuts at the first record after the stop: a record written while stopped begins the next run, one at the stop ends its own', () => {
+      // Stopped at 4 s, started at 6 s: records 0–4 (4 written at the stop), then 5 (written while stopped) to 9.
       const track = only({ records: along(range(0, 9)), timers: [[0, true], [4, false], [6, true]] })
-      expect(secondsOf(track)).toEqual([range(0, 5), range(6, 9)])
+      expect(secondsOf(track)).toEqual([range(0, 4), range(5, 9)])
     })
 
     it('takes the timer events in time order, whatever their order in the file', () => {
       const track = only({ records: along(range(0, 9)), timers: [[6, true], [0, true], [4, false]] })
-      expect(secondsOf(track)).toEqual([range(0, 5), range(6, 9)])
+      expect(secondsOf(track)).toEqual([range(0, 4), range(5, 9)])
     })
 
-    it('a stop never followed by a start, or a start without a stop before it, cuts nothing', () => {
-      expect(secondsOf(only({ records: along(range(0, 9)), timers: [[0, true], [7, false]] }))).toEqual([range(0, 9)])
+    it('a stop never followed by a start still ends its run; a start without a stop before it cuts nothing', () => {
+      expect(secondsOf(only({ records: along(range(0, 9)), timers: [[0, true], [7, false]] }))).toEqual([range(0, 7), [8, 9]])
       expect(secondsOf(only({ records: along(range(0, 9)), timers: [[0, true], [3, true], [6, true]] }))).toEqual([range(0, 9)])
     })
 
-    it('a stop and a restart between the same two records cut once; two pauses give three segments', () => {
+    it('a stop and a restart between the same two records cut once, so do two stops; two pauses give three segments', () => {
       const seconds = [0, 1, 2, 10, 11, 12, 20, 21]
       const track = only({ records: along(seconds), timers: [[0, true], [3, false], [9, true], [13, false], [15, true], [16, false], [19, true]] })
       expect(secondsOf(track)).toEqual([[0, 1, 2], [10, 11, 12], [20, 21]])
+    })
+
+    it("an auto-pause's drift while parked adds no distance: the record written before the restart is not joined to the run before", () => {
+      // A parked rider's GPS drifts 50 m during a 60 s auto-pause; the device writes a record 1 s before its start event.
+      const records: Rec[] = [...along(range(0, 4)), { s: 64, lat: 45.00045, lon: 6.0004 }, { s: 65, lat: 45.00045, lon: 6.0004 }]
+      const track = only({ records, timers: [[0, true], [4, false], [65, true]] })
+      expect(secondsOf(track)).toEqual([range(0, 4), [64, 65]])
+      // Records 0–4 step 1e-4° along the parallel at 45° N, 7.87 m each (by hand); the 50 m across the pause count nothing.
+      expect((analyseTrack(track).workout.distanceKm ?? 0) * 1000).toBeCloseTo(31.5, 0)
     })
   })
 })

@@ -617,6 +617,16 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/sweatpy-6471559601-activity.fit': { activities: ['device', 'device', 'device'] },
   // The clock leaps 20 days between two records and stays there; the session lasts 3,389 s.
   'fit/fit4s-runalyze-time-jump.fit': positions(),
+  // Session 36: roznet/FitFileParser, meistermeier/fitfile4j, jflam/FastFitParser, bsdunx/fitparse (SOURCES.md).
+  'fit/roznet-2023-01-13-heartratef.fit': { refused: 'fit_not_activity' }, // a TrainingPeaks workout
+  'fit/roznet-gearstest.fit': positions(),
+  'fit/roznet-leftrightbalancetest.fit': device, // an indoor ride
+  'fit/roznet-running.fit': positions(),
+  'fit/fitfile4j-raw-run.fit': { activities: ['positions'], warning: 'fit_tail_damaged' }, // a wrong file CRC
+  'fit/fastfit-large-file.fit': positions(),
+  // Parked for hours with ~440 auto-pauses: the record written before each restart begins the next run.
+  'fit/fastfit-no-hr-data.fit': positions(),
+  'fit/bsdunx-gc-20130717-143733.fit': positions(),
 }
 
 /**
