@@ -201,6 +201,20 @@ describe('statistics API', () => {
     expect((await byTime('?time=week&from=0001-01-01')).body.data.statistics['2018-05-27']?.['1']?.nb_workouts).toBe(1)
   })
 
+  it('refuses a range one day over 50 × 366 days, and accepts one of exactly that many', async () => {
+    await manual(sam.token, '2018-06-01 10:00', 1, 3600, 10)
+    // 2000-01-01 to 2050-02-06, both days included: 18,300 days (by hand), both ends in Paris' winter time.
+    expect((await byTime('?time=year&from=2000-01-01&to=2050-02-06')).body.data.statistics['2018']?.['1']?.nb_workouts).toBe(1)
+    expect(await byTime('?time=year&from=2000-01-01&to=2050-02-07')).toMatchObject({ status: 400, body: { message: 'the statistics range must not exceed 50 years' } })
+  })
+
+  it('are one’s own under any case of one’s name, for a user who is not an administrator', async () => {
+    await manual(sam.token, '2018-06-01 10:00', 1, 3600, 10)
+    const own = await t.api<StatsBySportResponse>('GET', 'stats/SAM/by_sport', { token: sam.token })
+    expect(own.status).toBe(200)
+    expect(own.body.data.statistics['1']?.nb_workouts).toBe(1)
+  })
+
   it('answers 404 for an unknown sport', async () => {
     expect(await byTime('?sport_id=99')).toMatchObject({ status: 404, body: { message: 'sport does not exist' } })
   })
