@@ -239,6 +239,18 @@ describe('stored insights', () => {
     expect(flat.splitsKm[0]?.descentM).toBeNull()
   })
 
+  it('store a counted lap’s rest after it to the millisecond, and no rest for a lap without one', () => {
+    const { workout, series } = analyseTrack(steadyRide(true), { stoppedSpeedThresholdKmh: 1 })
+    const start = Date.UTC(2025, 0, 1)
+    const laps = [
+      { startTime: start, endTime: start + 100_000, distanceM: 500, restMs: 20_000.4 },
+      { startTime: start + 100_000, endTime: start + 300_000, distanceM: 1000 },
+    ]
+    const stored = computeInsights(series, laps, workout.maxSpeedKmh)
+    expect(stored.laps.map((lap) => lap.restMs)).toEqual([20_000, undefined])
+    expect(Object.keys(stored.laps[1] ?? {})).not.toContain('restMs')
+  })
+
   it('store no heart rate, not 0 bpm, in the splits of a workout recorded without one', () => {
     const { workout, series } = analyseTrack(steadyRide(true, false), { stoppedSpeedThresholdKmh: 1 })
     const stored = computeInsights(series, [], workout.maxSpeedKmh)
