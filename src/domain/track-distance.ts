@@ -139,7 +139,7 @@ function fromRecords(segments: readonly TrackSegment[], laps: readonly MeasuredL
       recordedDistance[0] = counterM
       result[index] = { ...segment, recordedDistance }
     } else if (firstReading > counterM && resumed !== undefined) {
-      result[index] = withStartPoint(segment, resumed, counterM)
+      result[index] = withMoment(segment, 'start', resumed, counterM)
     }
     counterM = Math.max(counterM, maxValue(column))
     previousEnd = Math.max(previousEnd, maxValue(segment.time))
@@ -147,26 +147,31 @@ function fromRecords(segments: readonly TrackSegment[], laps: readonly MeasuredL
   return result
 }
 
-/** `segment` with a point first at `time` reading `distanceM` and nothing else. */
-function withStartPoint(segment: TrackSegment, time: number, distanceM: number): TrackSegment {
-  const prefixed = (column: Float64Array, value = Number.NaN): Float64Array => {
-    const longer = new Float64Array(segment.size + 1)
-    longer[0] = value
-    longer.set(column, 1)
-    return longer
+/**
+ * `segment` with a moment added first (`at` 'start') or last ('end') at `time`, reading `distanceM`
+ * on the device's counter (when the segment has one) and nothing else: no position, no sensor.
+ */
+export function withMoment(segment: TrackSegment, at: 'start' | 'end', time: number, distanceM: number): TrackSegment {
+  const offset = at === 'start' ? 1 : 0
+  const added = at === 'start' ? 0 : segment.size
+  const longer = (column: Float64Array, value = Number.NaN): Float64Array => {
+    const result = new Float64Array(segment.size + 1)
+    result[added] = value
+    result.set(column, offset)
+    return result
   }
-  const optional = (column: Float64Array | null | undefined): Float64Array | null => (column ? prefixed(column) : null)
+  const optional = (column: Float64Array | null | undefined): Float64Array | null => (column ? longer(column) : null)
   return {
     size: segment.size + 1,
-    lat: prefixed(segment.lat),
-    lon: prefixed(segment.lon),
-    ele: prefixed(segment.ele),
-    time: prefixed(segment.time, time),
+    lat: longer(segment.lat),
+    lon: longer(segment.lon),
+    ele: longer(segment.ele),
+    time: longer(segment.time, time),
     heartRate: optional(segment.heartRate),
     cadence: optional(segment.cadence),
     power: optional(segment.power),
     temperature: optional(segment.temperature),
-    recordedDistance: segment.recordedDistance ? prefixed(segment.recordedDistance, distanceM) : null,
+    recordedDistance: segment.recordedDistance ? longer(segment.recordedDistance, distanceM) : null,
     recordedSpeed: optional(segment.recordedSpeed),
   }
 }

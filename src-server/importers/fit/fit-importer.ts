@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { totalCalories, type ImportWarning, type Lap, type Track, type TrackSegment } from '../../../src/domain/track'
 import { MAX_SWIM_SPEED_MS } from '../../../src/domain/analysis/plausibility'
-import { withDeviceDistance, type MeasuredLap } from '../../../src/domain/track-distance'
+import { withDeviceDistance, withMoment, type MeasuredLap } from '../../../src/domain/track-distance'
 import { TrackFileError } from '../track-file-error'
 import { SENSOR_RANGES, validPosition, withinRange } from '../values'
 import { readFitActivity, type FitActivityData, type FitLap, type FitLength, type FitRecordColumns, type FitSession } from './fit-reader'
@@ -315,6 +315,24 @@ function deviceClimb(session: FitSession | undefined): { deviceAscentM?: number;
 }
 
 /**
+ * When a swim's last length ends after its last record, the swim ends there: a watch may write its last
+ * record when the timer stops, a second before the length it was in ends (a fenix 6's 1,100 m swim:
+ * record 12:40:41, length 12:40:42.1), as its first record is written a length after the swim began.
+ * The lengths are those begun within the session's time up to its last record and ending within the
+ * session. The last segment gets a moment there: no position, the counter where it stood.
+ */
+function withSwimEnd(segments: TrackSegment[], lengths: readonly FitLength[], session: FitSession | undefined, firstTime: number, lastTime: number): void {
+  if (!session) return
+  const from = Math.min(firstTime, Number.isFinite(session.start) ? session.start : firstTime)
+  let end = Number.NEGATIVE_INFINITY
+  for (const length of lengths) if (length.start >= from && length.start <= lastTime && length.end <= session.end && length.end > end) end = length.end
+  const last = segments.at(-1)
+  if (!(end > lastTime) || !last) return
+  const counter = last.recordedDistance?.findLast((value) => !Number.isNaN(value)) ?? Number.NaN
+  segments[segments.length - 1] = withMoment(last, 'end', end, counter)
+}
+
+/**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions with fewer than two
  * records are left out. Library types stop here.
@@ -357,6 +375,8 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       // From the session's start: a pool swim's first record is written when its first length ends.
       poolLaps(data.lengths, fitLaps, session?.poolLengthM ?? Number.NaN, Math.min(firstTime, Number.isFinite(session?.start) ? (session?.start ?? firstTime) : firstTime), lastTime) ??
       fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+    // Records made of the lengths already end with them.
+    if (!lengthRecords) withSwimEnd(segments, data.lengths, session, firstTime, lastTime)
     const measured = measuredLaps(fitLaps, session, segments)
     // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
     // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to

@@ -419,6 +419,16 @@ describe('FIT importer rules: pool swims', () => {
     expect(codeOf(() => importFitBytes(fit({ records: [{ s: null, heartRate: 120 }], lengths, sessions: [{ start: 0, end: 30, sport: 'swimming' }] })))).toBe('track_no_points')
   })
 
+  it('a swim ends with its last length when that ends after its last record, within the session', () => {
+    // Records at 0, 20 and 40 s (the last written at the stop); the second length ends at 41.1 s, the session at 45 s.
+    const lengths = [[0, 20, 'active'], [20, 21.1, 'active']] as const
+    const records = [0, 20, 40].map((s, i) => ({ s, distanceM: i * 25 }))
+    expect(moments(only({ records, lengths, sessions: pool(45) }))).toEqual([[[0, 20, 40, 41.1], [0, 25, 50, 50]]])
+    // A length ending after its session, or before the last record: the swim ends at its last record.
+    expect(secondsOf(only({ records, lengths, sessions: pool(41) }))).toEqual([[0, 20, 40]])
+    expect(secondsOf(only({ records, lengths: [[0, 20, 'active'], [20, 19, 'active']], sessions: pool(45) }))).toEqual([[0, 20, 40]])
+  })
+
   it('a lap holds the lengths it names, else those begun at or after its start; the rest between two laps is never negative', () => {
     // Lap 1 names lengths 0–1; lap 2 names none, begun at 50 s as length 2 is. Length 3 starts 1 s before length 2 ends.
     const lengths = [[0, 20, 'active'], [20, 20, 'active'], [50, 20, 'active'], [69, 20, 'active']] as const
@@ -569,6 +579,22 @@ describe('FIT importer rules: a clock that jumps, the device\'s own climb', () =
     const hour = [...range(0, 59), ...range(3_660, 3_719)]
     expect(secondsOf(only({ records: along(hour), timers: [[0, true]], sessions: [{ start: 0, end: 3_719, sport: 'running', elapsedS: 120 }] }))).toEqual([hour])
     expect(secondsOf(only({ records: along(leapt), timers: [[0, true]], sessions: [{ start: 0, end: LEAP_S + 119, sport: 'running' }] }))).toEqual([leapt])
+  })
+
+  it('moves back a leap in each session of a multisport file, the second one found where the first one left its records', () => {
+    // A run whose clock leaps LEAP_S, then a ride (stamped on the leapt clock) whose clock leaps 10 days more; each lasts 120 s.
+    const second = 864_000
+    const records = along([...leapt, ...range(LEAP_S + 120, LEAP_S + 179), ...range(LEAP_S + second + 180, LEAP_S + second + 239)])
+    const sessions: Session[] = [
+      { start: 0, end: LEAP_S + 119, sport: 'running', elapsedS: 120 },
+      { start: LEAP_S + 120, end: LEAP_S + second + 239, sport: 'cycling', elapsedS: 120 },
+    ]
+    const activities = importFitBytes(fit({ records, timers: [[0, true]], sessions })).activities
+    // The run's leap (LEAP_S − 1 s) brings the ride to 121 s; the ride's own (10 days − 1 s) is then found between 180 and 10 days + 181 s.
+    expect(activities.map((activity) => [activity.sport, secondsOf(activity).flat()])).toEqual([
+      ['running', [...range(0, 59), ...range(61, 120)]],
+      ['cycling', [...range(121, 180), ...range(182, 241)]],
+    ])
   })
 
   it('gives the workout the session\'s total_ascent and total_descent, and counts its own when the session states none or 0 m both ways', () => {

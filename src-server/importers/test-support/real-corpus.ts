@@ -637,6 +637,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/rustfit-20210218-zwift.fit': positions(),
   'fit/rustfit-20210507-run-coros-pace-2.fit': positions(),
   'fit/rustfit-20210610-track-garmin-fenix-6.fit': positions(),
+  'fit/rustfit-20210709-pool-swim.fit': device, // its last length ends 1.1 s after its last record
   'fit/rustfit-trainingpeaks-export.fit': { refused: 'fit_not_activity' },
   'fit/sweatpy-2020-06-01-16-52-40.fit': positions(),
   'fit/sweatpy-4078723797.fit': positions(),
