@@ -69,6 +69,15 @@ describe('insights API', () => {
     return id
   }
 
+  /** Starts the server again on its data, as after an upgrade, once the background recompute is done: its progress. */
+  async function restartedProgress(): Promise<InsightsRecomputeResponse['data']> {
+    const dataDir = t.dataDir
+    await t.close({ keepData: true })
+    t = await startTestServer({ dataDir })
+    await t.server.settled()
+    return (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
+  }
+
   it('splits per km and per mile of a steady 2.5 km run at 2.5 m/s', async () => {
     const id = await importRun(new Date('2025-03-02T08:00:00Z'), 2500, 2.5)
     const km = await t.api<SplitsResponse>('GET', `workouts/${id}/splits?unit=km`, { token: sam.token })
@@ -229,13 +238,27 @@ describe('insights API', () => {
     await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [5.386, id])
     await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [5])
 
-    const dataDir = t.dataDir
-    await t.close({ keepData: true })
-    t = await startTestServer({ dataDir })
-    await t.server.settled()
-    expect((await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data).toMatchObject({ total: 1, done: 1, failed: 0 })
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
     const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
     expect(Math.abs((stored?.distance ?? 0) * 1000 - deviceM)).toBeLessThanOrEqual(deviceM * 0.03)
+  })
+
+  it("FIT workouts stored before a session's own climb was taken get it in the background", async () => {
+    // A Forerunner 920XT run whose barometer wobbled at sea level: counted from its altitudes, 184 m up;
+    // Garmin's SDK reads the watch's own total_ascent and total_descent in its session.
+    const bytes = await realFile('fit/fit4s-2825367441.fit')
+    const session = new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'run.fit', bytes, { sport_id: RUNNING })
+    const id = answer.body.data.workouts[0]?.id ?? ''
+    // As insights version 6 stored it: the climb counted from the altitudes.
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET ascent = ?, descent = ? WHERE id = ?`), [184, 183, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [6])
+
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    expect(session?.totalAscent).toBe(33)
+    expect(stored).toMatchObject({ ascent: session?.totalAscent, descent: session?.totalDescent })
   })
 
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {
