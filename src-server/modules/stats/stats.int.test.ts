@@ -161,6 +161,7 @@ describe('statistics API', () => {
     await manual(sam.token, '2020-06-02 10:00', 5, 3600, 10)
     expect(Object.keys((await byTime('?sport_id=5')).body.data.statistics['2020'] ?? {})).toEqual(['5'])
     const bySport = await t.api<StatsBySportResponse>('GET', 'stats/sam/by_sport', { token: sam.token })
+    expect(bySport.body.status).toBe('success')
     expect(bySport.body.data.statistics).toEqual({
       '1': { nb_workouts: 2, total_distance: 50, total_duration: 7200, total_ascent: 0, total_descent: 0, average_speed: 25 },
       '5': { nb_workouts: 1, total_distance: 10, total_duration: 3600, total_ascent: 0, total_descent: 0, average_speed: 10 },
@@ -206,6 +207,8 @@ describe('statistics API', () => {
     // 2000-01-01 to 2050-02-06, both days included: 18,300 days (by hand), both ends in Paris' winter time.
     expect((await byTime('?time=year&from=2000-01-01&to=2050-02-06')).body.data.statistics['2018']?.['1']?.nb_workouts).toBe(1)
     expect(await byTime('?time=year&from=2000-01-01&to=2050-02-07')).toMatchObject({ status: 400, body: { message: 'the statistics range must not exceed 50 years' } })
+    // Without a start the range is open, not counted from 1970: a 2080 end is no refusal.
+    expect((await byTime('?time=year&to=2080-01-01')).body.data.statistics['2018']?.['1']?.nb_workouts).toBe(1)
   })
 
   it('are one’s own under any case of one’s name, for a user who is not an administrator', async () => {
