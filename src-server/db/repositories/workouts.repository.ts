@@ -144,6 +144,15 @@ const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks
   ['nextId', neighbour('>', 'ASC'), 'text'],
 ]
 const PAGE_ROWS = packedRows(PAGE_COLUMNS)
+/**
+ * A page of all the user's workouts in date order holds each one's neighbours but at its two ends:
+ * only the first and last rows look theirs up (4 index seeks instead of 2 per row).
+ */
+const DATE_PAGE_ROWS = packedRows(
+  PAGE_COLUMNS.map(([name, sql, type]): PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)> =>
+    name === 'previousId' || name === 'nextId' ? [name, `CASE WHEN page.position IN (1, (SELECT count(*) FROM page)) THEN ${sql} END`, type] : [name, sql, type],
+  ),
+)
 
 /** What a workout's page shows beside the list's fields (see `page`). */
 interface WorkoutPageExtras {
@@ -215,7 +224,7 @@ export function workoutsRepository(manager: EntityManager) {
   const query = <T>(sql: string, params: unknown[] = []) => manager.query<T>(dialect.sql(sql), params)
   const date = (instant: Date | number) => dialect.dateParameter(instant)
 
-  function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[] } {
+  function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[]; everyWorkout: boolean } {
     const conditions = ['user_id = ?']
     const params: unknown[] = [userId]
     const add = (condition: string, value: unknown) => {
@@ -237,7 +246,7 @@ export function workoutsRepository(manager: EntityManager) {
     add(dialect.containsIgnoringCase('title'), filter.title ? dialect.containsParameter(filter.title) : undefined)
     if (filter.equipmentId === 'none') conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
     else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
-    return { where: conditions.join(' AND '), params }
+    return { where: conditions.join(' AND '), params, everyWorkout: conditions.length === 1 }
   }
 
   /**
@@ -413,8 +422,10 @@ export function workoutsRepository(manager: EntityManager) {
      * then read.
      */
     async listAnswer(userId: number, filter: WorkoutListFilter, order: WorkoutListOrder, page: { limit: number; offset: number }): Promise<WorkoutListAnswer> {
-      const { where, params } = whereOf(userId, filter)
+      const { where, params, everyWorkout } = whereOf(userId, filter)
       const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
+      const inDateOrder = everyWorkout && order.by === 'workout_date'
+      const pageRows = inDateOrder ? DATE_PAGE_ROWS : PAGE_ROWS
       // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
       const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
       // Only the chosen key may be NULL (distance, moving time, speed): the date and id never are.
@@ -422,7 +433,7 @@ export function workoutsRepository(manager: EntityManager) {
       // The page stays the outer loop (`Dialect.joinInOrder`): SQLite would otherwise scan every segment and record, seeking each in the page.
       const join = dialect.joinInOrder
       // Every part has the columns of the widest (a workout's or a segment's seven reals).
-      const width = Math.max(PAGE_ROWS.reals, SEGMENT_ROWS.reals)
+      const width = Math.max(pageRows.reals, SEGMENT_ROWS.reals)
       // LIMIT and OFFSET are written in, not bound: SQLite plans with their values, so binding them
       // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
       // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
@@ -431,7 +442,7 @@ export function workoutsRepository(manager: EntityManager) {
       const rows = await query<(PackedRow & { part: 0 | 1 | 2 | 3 })[]>(
         `WITH page(page_id, position) AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}) AS chosen)
-         SELECT 0 AS part, page.position AS position, NULL AS rank, ${PAGE_ROWS.select(width, dialect)} FROM page ${join} workout w ON w.id = page.page_id
+         SELECT 0 AS part, page.position AS position, NULL AS rank, ${pageRows.select(width, dialect)} FROM page ${join} workout w ON w.id = page.page_id
          UNION ALL SELECT 1, page.position, segment_index, ${SEGMENT_ROWS.select(width, dialect)} FROM page ${join} workout_segment ON workout_id = page.page_id
          UNION ALL SELECT 2, page.position, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)} FROM page ${join} record ON workout_id = page.page_id
          UNION ALL SELECT 3, 0, NULL, ${LIST_SUMS.select(width, dialect)} FROM workout WHERE ${where}
@@ -441,11 +452,20 @@ export function workoutsRepository(manager: EntityManager) {
       const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
       for (const row of rows) {
         if (row.part === 0) {
-          const stored = PAGE_ROWS.unpack(row) as StoredWorkoutRow & WorkoutLinks
+          const stored = pageRows.unpack(row) as StoredWorkoutRow & WorkoutLinks
           answer.workouts.push({ ...workoutRowOf(stored, dialect), previousId: stored.previousId, nextId: stored.nextId })
         } else if (row.part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
         else if (row.part === 2) answer.records.push(packedRecords.unpack(row, dialect))
         else answer.sums = LIST_SUMS.unpack(row) as WorkoutListSums
+      }
+      if (inDateOrder) {
+        const { workouts } = answer
+        // Newest first, the row after is the earlier workout; oldest first, the row before.
+        const earlier = direction === 'DESC' ? 1 : -1
+        workouts.forEach((workout, index) => {
+          workout.previousId = workouts[index + earlier]?.id ?? workout.previousId
+          workout.nextId = workouts[index - earlier]?.id ?? workout.nextId
+        })
       }
       return answer
     },

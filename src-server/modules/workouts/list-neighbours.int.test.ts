@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import type { TestServer } from '../../test/test-server'
+
+/**
+ * A list's previous/next of each workout are its neighbours among all the owner's workouts by date,
+ * ties by id, whatever the page, order or filter. Pages of every workout in date order take them
+ * from the page itself but at its ends: the expectation here is sorted in the test.
+ */
+describe('the neighbours of listed workouts', () => {
+  let t: TestServer
+  let sam: Account
+  /** Sam's workout ids oldest first, as the test sorts them. */
+  let byDate: string[]
+  const dated = new Map<string, { date: string; sport: number }>()
+
+  beforeEach(async () => {
+    let owner: Account
+    ;({ t, owner, sam } = await startWithOwnerAndSam())
+    const other = await registerUser(t, 'tom', { activate: owner })
+    const rows: [string, number][] = [
+      ['2022-03-04 08:00', 1],
+      ['2022-03-01 08:00', 5],
+      ['2022-03-02 08:00', 1],
+      ['2022-03-01 08:00', 1],
+      ['2022-03-03 08:00', 5],
+      ['2022-03-01 08:00', 5],
+      ['2022-03-02 08:00', 5],
+      ['2022-02-28 08:00', 1],
+      ['2022-03-05 08:00', 5],
+    ]
+    dated.clear()
+    for (const [index, [date, sport]] of rows.entries()) {
+      // Distances differ: a same-sport workout at the same time and distance would be the same outing.
+      const created = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: sport, duration: 3600, distance: 5 + index, workout_date: date } })
+      expect(created.status).toBe(201)
+      dated.set((created.body.data.workouts[0] as Workout).id, { date, sport })
+      // Another user's workout between each of Sam's is never a neighbour.
+      expect((await t.api('POST', 'workouts/no_gpx', { token: other.token, body: { sport_id: 1, duration: 60, distance: 1, workout_date: date.replace('08:00', '08:30') } })).status).toBe(201)
+    }
+    byDate = [...dated].sort(([a, x], [b, y]) => (x.date === y.date ? (a < b ? -1 : 1) : x.date < y.date ? -1 : 1)).map(([id]) => id)
+  })
+  afterEach(() => t.close())
+
+  const expected = (id: string): [string, string | null, string | null] => {
+    const index = byDate.indexOf(id)
+    return [id, byDate[index - 1] ?? null, byDate[index + 1] ?? null]
+  }
+
+  async function listed(query: string): Promise<Workout[]> {
+    const answer = await t.api<WorkoutsListResponse>('GET', `workouts?${query}`, { token: sam.token })
+    expect(answer.status).toBe(200)
+    return answer.body.data.workouts
+  }
+
+  /** Every page of `query` at `perPage`, in the page order. */
+  async function allPages(query: string, perPage: number): Promise<Workout[]> {
+    const workouts: Workout[] = []
+    for (let page = 1; page <= Math.ceil(dated.size / perPage) + 1; page++) workouts.push(...(await listed(`${query}&per_page=${perPage}&page=${page}`)))
+    return workouts
+  }
+
+  const links = (workouts: readonly Workout[]) => workouts.map((w) => [w.id, w.previous_workout, w.next_workout])
+
+  it('are the workouts just before and after by date, ties by id, at every page edge in both orders', async () => {
+    // The three at 1 March and the two at 2 March make ties.
+    expect(new Set([...dated.values()].map((w) => w.date)).size).toBe(6)
+    for (const perPage of [1, 2, 3, 4, 9, 100]) {
+      const newestFirst = await allPages('order=desc', perPage)
+      expect(newestFirst.map((w) => w.id)).toEqual([...byDate].reverse())
+      expect(links(newestFirst)).toEqual(newestFirst.map((w) => expected(w.id)))
+      const oldestFirst = await allPages('order=asc', perPage)
+      expect(oldestFirst.map((w) => w.id)).toEqual(byDate)
+      expect(links(oldestFirst)).toEqual(oldestFirst.map((w) => expected(w.id)))
+    }
+  })
+
+  it('are the same as the one-workout answer', async () => {
+    for (const workout of await listed('per_page=4&page=2')) {
+      const alone = (await t.api<WorkoutsResponse>('GET', `workouts/${workout.id}`, { token: sam.token })).body.data.workouts[0] as Workout
+      expect([workout.id, workout.previous_workout, workout.next_workout]).toEqual([alone.id, alone.previous_workout, alone.next_workout])
+    }
+  })
+
+  it('stay among all the workouts under a filter or another order', async () => {
+    const runs = await allPages('sport_id=5&order=desc', 2)
+    expect(runs.map((w) => w.id)).toEqual([...byDate].reverse().filter((id) => dated.get(id)?.sport === 5))
+    expect(links(runs)).toEqual(runs.map((w) => expected(w.id)))
+    const inMarch = await allPages('from=2022-03-01&order=asc', 3)
+    expect(inMarch.map((w) => w.id)).toEqual(byDate.slice(1))
+    expect(links(inMarch)).toEqual(inMarch.map((w) => expected(w.id)))
+    const byDistance = await allPages('order_by=distance&order=asc', 4)
+    expect(byDistance).toHaveLength(dated.size)
+    expect(links(byDistance)).toEqual(byDistance.map((w) => expected(w.id)))
+  })
+})
