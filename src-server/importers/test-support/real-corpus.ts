@@ -565,6 +565,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/w24-fenix5plus-5494687738.tcx': positions(),
   'tcx/w24-fenix5plus-one-trackpoint.tcx': { refused: 'track_no_points' },
   'tcx/w24-fenix5plus-two-laps.tcx': positions(),
+  // The same run twice (in an archive after the two-laps file, both duplicates of its workout), its
+  // first lap holding its <Track> twice: travelled once (1.99 km, laps 2.00 km).
+  'tcx/w24-fenix5plus-two-activities-many-laps.tcx': positions(2),
   'tcx/w24-smashrun-22288263.tcx': positions(),
   'gz/w24-edge1000-ride.tcx.gz': positions(),
   'gz/w24-fitbit-surge-run.tcx.gz': positions(),

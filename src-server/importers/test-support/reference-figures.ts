@@ -77,8 +77,15 @@ export function positionDistanceM(activity: ReferenceActivity, flatOnly = false)
   let total = 0
   for (const segment of activity.segments) {
     // Points without a position are left out, as a FIT or TCX file converted to GPX loses them:
-    // the distance runs straight from the last position to the next.
-    const points = segment.filter(positioned)
+    // the distance runs straight from the last position to the next. So is a fix the segment
+    // already holds (same time, same place): a stretch written twice is travelled once.
+    const seen = new Set<string>()
+    const points = segment.filter((point) => {
+      const key = `${point.time} ${point.lat} ${point.lon}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return positioned(point)
+    })
     for (let i = 1; i < points.length; i++) {
       const a = points[i - 1]
       const b = points[i]

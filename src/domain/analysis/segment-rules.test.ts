@@ -59,6 +59,21 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(workout.movingS).toBe(20)
   })
 
+  it('a stretch written twice is travelled once; a clock that stepped back still counts its new places', () => {
+    // A TCX lap holding its <Track> twice (tcx-parser's fenix 5 Plus file): the same times and places again.
+    const once = [
+      { s: 0, lat: 45 },
+      { s: 10, lat: 45.001 },
+      { s: 20, lat: 45.002 },
+    ]
+    const replayed = analyseTrack(gpxOf([...once, ...once])).workout
+    expect((replayed.distanceKm ?? 0) * 1000).toBeCloseTo(2 * MILLIDEGREE_M, 1)
+    expect(replayed.durationS).toBe(20)
+    // New places under times already passed: the step back counts nothing, the steps after it do.
+    const steppedBack = analyseTrack(gpxOf([...once, { s: 10, lat: 45.003 }, { s: 20, lat: 45.004 }])).workout
+    expect((steppedBack.distanceKm ?? 0) * 1000).toBeCloseTo(3 * MILLIDEGREE_M, 1)
+  })
+
   it('(0, 0), written by a chip before its first fix, is no position: neither distance nor bounds', () => {
     const { workout } = analyseTrack(
       gpxOf(

@@ -25,9 +25,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * workout's ascent and descent are its session's own (`Track.deviceAscentM`). 8: a TCX workout
  * runs to a lap of one trackpoint too (`DEVICE_TIMED` in `workout-analysis.ts`). 9: a FIT record
  * written after a timer stop begins the next segment, not the one before the pause (`timerStarts`). 10: a
- * FIT swim ends with its last length when that ends after its last record (`withSwimEnd`).
+ * FIT swim ends with its last length when that ends after its last record (`withSwimEnd`). 11: a fix a
+ * segment holds again (same time, same place) adds no distance (`isReplayed`).
  */
-export const INSIGHTS_VERSION = 10
+export const INSIGHTS_VERSION = 11
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
