@@ -41,6 +41,13 @@ describe('roundLikeToFixed', () => {
     expect(roundLikeToFixed(3599.5 / 1000, 3)).toBe(3.599)
   })
 
+  it('gives a value whose scaling past its decimals overflows a double back as toFixed does, itself', () => {
+    // 10^300 × 10^10 is past the largest double (1.8 × 10^308): only toFixed can round it.
+    for (const value of [1e300, -1e300, Number.MAX_VALUE]) {
+      for (const decimals of [10, 15]) expect(roundLikeToFixed(value, decimals), `${value} to ${decimals}`).toBe(value)
+    }
+  })
+
   it('keeps toFixed’s signs, missing values and huge values', () => {
     for (const value of [0, -0, -0.0001, 0.0001, Number.NaN, Infinity, -Infinity, 1e20, -1e17, 2 ** 52 + 0.5, 123456789.123456]) {
       for (const decimals of [0, 1, 3, 6]) expect(Object.is(roundLikeToFixed(value, decimals), reference(value, decimals)), `${value} to ${decimals}`).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normaliseSportName, SPORT_ID, SPORTS, sportFromFile } from './sports'
+import { defaultSportColor, normaliseSportName, SPORT_ID, SPORTS, sportFromFile } from './sports'
 import { seededRandom as random } from '../test-support/seeded-random'
 
 const ids = new Set(SPORTS.map((sport) => sport.id))
@@ -176,5 +176,16 @@ describe("Strava's activity types (GPX <type> numbers and activities.csv names)"
     expect(sportFromFile('Canoe')).toBe(SPORT_ID.other)
     expect(sportFromFile('HIIT')).toBe(SPORT_ID.other)
     expect(sportFromFile('Virtual Row')).toBe(SPORT_ID.rowing)
+  })
+
+  it('places a sub-sport passed on its own, without a sport', () => {
+    expect(sportFromFile(null, 'lap_swimming')).toBe(SPORT_ID.swimmingPool)
+    expect(sportFromFile(undefined, 'indoor_cycling')).toBe(SPORT_ID.cyclingIndoor)
+    expect(sportFromFile(null, 'generic')).toBeNull()
+  })
+
+  it("gives each sport's label its own colour, and an unknown label Mantine's neutral gray 6", () => {
+    for (const sport of SPORTS) expect(defaultSportColor(sport.label), sport.label).toBe(sport.color)
+    expect(defaultSportColor('Kitesurfing')).toBe('#868e96')
   })
 })

@@ -43,6 +43,19 @@ describe('distance of an activity without positions', () => {
     const [lapped] = withDeviceDistance([indoor], [{ startTime: start, endTime: start + 40_000, distanceM: 400 }])
     expect(lapped?.recordedDistance?.[4]).toBe(400)
   })
+
+  it('gives 0 m to a trainer whose laps state 0 m and whose speed sensor never moved, and leaves the distance unknown without such laps', () => {
+    const still = { ...segment([0, 10, 20].map((s) => ({ time: start + s * 1000 }))), recordedSpeed: Float64Array.from([0, 0, 0]) }
+    const [zero] = withDeviceDistance([still], [{ startTime: start, endTime: start + 20_000, distanceM: 0 }])
+    expect(Array.from(zero?.recordedDistance ?? [])).toEqual([0, 0, 0])
+    expect(withDeviceDistance([still], [])[0]).toBe(still)
+    // A lap of negative length or ending before it starts is no measurement.
+    const bad = [
+      { startTime: start, endTime: start + 20_000, distanceM: -5 },
+      { startTime: start + 20_000, endTime: start, distanceM: 100 },
+    ]
+    expect(withDeviceDistance([still], bad)[0]).toBe(still)
+  })
 })
 
 describe('the precedence of distances without positions: records, then laps, then speed', () => {
