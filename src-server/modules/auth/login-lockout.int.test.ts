@@ -106,11 +106,11 @@ describe('failed-login limits under parallel guesses', () => {
   })
 
   it("makes one address's guesses wait for each other, not another address's login", async () => {
-    // From cost 8 the hashes run in the server's password thread, one at a time. Cost 10 (about
-    // four times cost 8's hash) keeps the strangers' twenty hashes longer than the owner's own
-    // reads and writes: at cost 8 on PostgreSQL, beside other test files, those once took longer
-    // than all twenty hashes, and the owner finished last though its hash had not waited.
-    t = await startTestServer({ rateLimits: { ...LIMITS, loginFailuresPerAccount: 20, loginFailuresPerAccountEverywhere: 100 }, bcryptRounds: 10 })
+    // From cost 8 the hashes run in the server's password thread, one at a time. Cost 12 (~0.3 s a
+    // hash here) keeps the strangers' twenty hashes far longer than the owner's own reads and
+    // writes: on PostgreSQL beside other test files those took as long as 6 hashes at cost 8 and
+    // 12 at cost 10, leaving fewer than 10 strangers after the owner though its hash had not waited.
+    t = await startTestServer({ rateLimits: { ...LIMITS, loginFailuresPerAccount: 20, loginFailuresPerAccountEverywhere: 100 }, bcryptRounds: 12 })
     owner = await registerUser(t, 'owner')
     const finished: string[] = []
     const guesses = Array.from({ length: 25 }, (_, n) =>
