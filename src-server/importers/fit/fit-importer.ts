@@ -318,12 +318,11 @@ function deviceClimb(session: FitSession | undefined): { deviceAscentM?: number;
  * When a swim's last length ends after its last record, the swim ends there: a watch may write its last
  * record when the timer stops, a second before the length it was in ends (a fenix 6's 1,100 m swim:
  * record 12:40:41, length 12:40:42.1), as its first record is written a length after the swim began.
- * The lengths are those begun within the session's time up to its last record and ending within the
+ * The lengths are those begun from `from` (the swim's start) up to its last record and ending within the
  * session. The last segment gets a moment there: no position, the counter where it stood.
  */
-function withSwimEnd(segments: TrackSegment[], lengths: readonly FitLength[], session: FitSession | undefined, firstTime: number, lastTime: number): void {
+function withSwimEnd(segments: TrackSegment[], lengths: readonly FitLength[], session: FitSession | undefined, from: number, lastTime: number): void {
   if (!session) return
-  const from = Math.min(firstTime, Number.isFinite(session.start) ? session.start : firstTime)
   let end = Number.NEGATIVE_INFINITY
   for (const length of lengths) if (length.start >= from && length.start <= lastTime && length.end <= session.end && length.end > end) end = length.end
   const last = segments.at(-1)
@@ -368,15 +367,15 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     // a workout: it is left out rather than making the whole file fail.
     if (last - first < 2) continue
     const session = sessions[sessionIndex]
-    const fitLaps = lapsWithin(data.laps, data.records.time[first] ?? Number.NaN, data.records.time[last - 1] ?? Number.NaN)
     const firstTime = data.records.time[first] ?? Number.NaN
     const lastTime = data.records.time[last - 1] ?? Number.NaN
+    const fitLaps = lapsWithin(data.laps, firstTime, lastTime)
+    // From the session's start: a pool swim's first record is written when its first length ends.
+    const swimFrom = Math.min(firstTime, Number.isFinite(session?.start) ? (session?.start ?? firstTime) : firstTime)
     const laps: Lap[] =
-      // From the session's start: a pool swim's first record is written when its first length ends.
-      poolLaps(data.lengths, fitLaps, session?.poolLengthM ?? Number.NaN, Math.min(firstTime, Number.isFinite(session?.start) ? (session?.start ?? firstTime) : firstTime), lastTime) ??
-      fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
+      poolLaps(data.lengths, fitLaps, session?.poolLengthM ?? Number.NaN, swimFrom, lastTime) ?? fitLaps.map((lap) => ({ startTime: lap.start, endTime: lap.end }))
     // Records made of the lengths already end with them.
-    if (!lengthRecords) withSwimEnd(segments, data.lengths, session, firstTime, lastTime)
+    if (!lengthRecords) withSwimEnd(segments, data.lengths, session, swimFrom, lastTime)
     const measured = measuredLaps(fitLaps, session, segments)
     // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
     // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to
