@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChartDataResponse, PersonalBestsResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataResponse, MapLineResponse, PersonalBestsResponse, WorkoutsResponse } from '../../../src/contracts'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
-import { realFile, upload } from '../../test/workouts'
+import { realFile, seconds, upload } from '../../test/workouts'
 
 /**
  * The 172 km ride of the issue, through the API: its best 5 km showed 62.7 km/h and became an
@@ -43,6 +43,40 @@ describe('what the workout page shows of a real ride agrees with its figures', (
       const own = await t.api<ChartDataResponse>('GET', `workouts/${id}/chart_data/segment/${segment.segment_id + 1}`, { token: sam.token })
       expect(own.status).toBe(200)
       expect(Math.max(...own.body.data.chart_data.map((point) => point.speed ?? Number.NaN))).toBeLessThanOrEqual(segment.max_speed ?? 0)
+    }
+  }, 120_000)
+
+  it('a stretch the file holds twice is drawn once: neither the map line nor the chart goes back over it', async () => {
+    // tcx-parser's fenix 5 Plus run: its first lap writes its <Track> twice (same times, same places).
+    // Its first <Activity> alone (the second is the same outing written without the copy).
+    const text = (await realFile('tcx/w24-fenix5plus-two-activities-many-laps.tcx')).toString()
+    const first = text.replace(/<\/Activity>[\s\S]*<\/Activity>/, '</Activity>')
+    // The places the file holds, in its order, each time and place once.
+    const written = [...first.matchAll(/<Time>([^<]+)<\/Time>\s*<Position>\s*<LatitudeDegrees>([^<]+)<\/LatitudeDegrees>\s*<LongitudeDegrees>([^<]+)</g)]
+    const places = [...new Map(written.map(([, time, lat, lon]) => [`${time} ${lat} ${lon}`, [Number(lat), Number(lon)] as const])).values()]
+    expect([written.length, places.length]).toEqual([254, 165])
+
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'replayed.tcx', Buffer.from(first), { sport_id: 1 })
+    expect(answer.status).toBe(201)
+    const workout = answer.body.data.workouts[0]
+    // The figures the copy never changed: its positions once, 1.99 km (laps 2.00 km), over 667 s.
+    expect(workout?.distance).toBe(1.992)
+    expect(seconds(workout?.duration ?? '')).toBe(667)
+
+    // Every place once, in the file's order: the chart has each (165 points, none without a time).
+    const chart = (await t.api<ChartDataResponse>('GET', `workouts/${workout?.id}/chart_data`, { token: sam.token })).body.data.chart_data
+    const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals
+    expect(chart.map((point) => [point.latitude, point.longitude])).toEqual(places.map(([lat, lon]) => [round(lat, 6), round(lon, 6)]))
+    expect(chart.every((point, k) => point.duration !== null && (k === 0 || point.duration >= (chart[k - 1]?.duration ?? Infinity)))).toBe(true)
+    expect(chart.at(-1)?.distance).toBe(workout?.distance)
+
+    // The map line's points follow the file's places forward, never back to a lap's start.
+    const lines = (await t.api<MapLineResponse>('GET', `workouts/${workout?.id}/map_line`, { token: sam.token })).body.data.lines
+    const order = places.map(([lat, lon]) => `${round(lat, 5)} ${round(lon, 5)}`)
+    expect(lines).toHaveLength(2)
+    for (const line of lines) {
+      const at = line.map(([lat, lon]) => order.indexOf(`${lat} ${lon}`))
+      expect(at.every((index, k) => index >= 0 && (k === 0 || index > (at[k - 1] ?? Infinity)))).toBe(true)
     }
   }, 120_000)
 })

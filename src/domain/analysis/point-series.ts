@@ -70,3 +70,35 @@ export function allocatePointSeries(
     temperature: optional(sensors.temperature),
   }
 }
+
+/** `series` without the points `dropped` marks (1), every column and the segments' starts alike. */
+export function withoutPoints(series: MutablePointSeries, dropped: Uint8Array): MutablePointSeries {
+  let size = 0
+  for (let i = 0; i < series.size; i++) if (dropped[i] !== 1) size++
+  const kept = (column: Float64Array): Float64Array => {
+    const result = new Float64Array(size)
+    let k = 0
+    for (let i = 0; i < series.size; i++) if (dropped[i] !== 1) result[k++] = column[i] ?? Number.NaN
+    return result
+  }
+  const optional = (column: Float64Array | null): Float64Array | null => (column ? kept(column) : null)
+  // A segment starts at the first of its points kept: the number of points kept before its first.
+  const keptBefore = new Uint32Array(series.size + 1)
+  for (let i = 0; i < series.size; i++) keptBefore[i + 1] = (keptBefore[i] ?? 0) + (dropped[i] === 1 ? 0 : 1)
+  return {
+    size,
+    segmentStarts: series.segmentStarts.map((start) => keptBefore[start] ?? size),
+    lat: kept(series.lat),
+    lon: kept(series.lon),
+    ele: kept(series.ele),
+    time: kept(series.time),
+    elapsedS: kept(series.elapsedS),
+    distanceM: kept(series.distanceM),
+    speedKmh: kept(series.speedKmh),
+    movingMs: kept(series.movingMs),
+    heartRate: optional(series.heartRate),
+    cadence: optional(series.cadence),
+    power: optional(series.power),
+    temperature: optional(series.temperature),
+  }
+}

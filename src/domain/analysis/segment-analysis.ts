@@ -55,6 +55,7 @@ export type DistanceSource = 'positions' | 'recorded' | 'none'
  * @param workoutStart workout start in epoch ms (origin of `elapsedS`), or `NaN`
  * @param groundM the whole series' ground distances from each position's previous one, as
  *   `dropImpossiblePositions` measured them (null: measured here)
+ * @param replayed the segment's points that repeat a stretch it holds (1, see `replayedPoints`): no distance source
  * @param topSpeedCeilingMs intervals faster than this count distance and time but not towards the top speed
  */
 export function measureSegment(
@@ -66,6 +67,7 @@ export function measureSegment(
   distanceOriginM: number,
   workoutStart: number,
   groundM: Float64Array | null,
+  replayed: Uint8Array | null = null,
   topSpeedCeilingMs = Number.POSITIVE_INFINITY,
 ): SegmentMeasure {
   const n = segment.size
@@ -146,13 +148,9 @@ export function measureSegment(
   let timed = -1
   const distanceColumn = series.distanceM
   const bridged = source === 'positions' ? counterBridges(segment, lat, lon) : null
-  // Fixes by time, kept from the first step back in time on (null until then: most files never step back).
-  let fixAt: Map<number, number> | null = null
   for (let i = 0; i < n; i++) {
-    if (!fixAt && Number.isNaN(time[i] ?? Number.NaN) && !Number.isNaN(rawTime[i] ?? Number.NaN)) fixAt = fixesByTime(rawTime, lat, lon, i)
-    const replayed = fixAt !== null && isReplayed(fixAt, rawTime, lat, lon, i)
     const hasSource =
-      !replayed && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
+      replayed?.[i] !== 1 && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) >= 0) {
         const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
@@ -257,32 +255,6 @@ function stepM(
   if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
-}
-
-/** The first point of each time among the positioned points before `end`. */
-function fixesByTime(rawTime: Float64Array, lat: Float64Array, lon: Float64Array, end: number): Map<number, number> {
-  const fixAt = new Map<number, number>()
-  for (let i = 0; i < end; i++) {
-    const t = rawTime[i] ?? Number.NaN
-    if (hasPosition(lat, lon, i) && !fixAt.has(t)) fixAt.set(t, i)
-  }
-  return fixAt
-}
-
-/**
- * True when point `i` repeats an earlier fix, same time and same position: a stretch the file holds
- * twice (a TCX lap with its `<Track>` written twice) is travelled once. Otherwise records point `i`.
- * A clock that stepped back writes new places under old times, which still count.
- */
-function isReplayed(fixAt: Map<number, number>, rawTime: Float64Array, lat: Float64Array, lon: Float64Array, i: number): boolean {
-  if (!hasPosition(lat, lon, i)) return false
-  const t = rawTime[i] ?? Number.NaN
-  const earlier = fixAt.get(t)
-  if (earlier === undefined) {
-    fixAt.set(t, i)
-    return false
-  }
-  return lat[earlier] === lat[i] && lon[earlier] === lon[i]
 }
 
 function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {

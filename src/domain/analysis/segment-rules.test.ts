@@ -66,9 +66,17 @@ describe('rules that hold for files nobody here has seen', () => {
       { s: 10, lat: 45.001 },
       { s: 20, lat: 45.002 },
     ]
-    const replayed = analyseTrack(gpxOf([...once, ...once])).workout
-    expect((replayed.distanceKm ?? 0) * 1000).toBeCloseTo(2 * MILLIDEGREE_M, 1)
-    expect(replayed.durationS).toBe(20)
+    const { workout: replayed, series, segments } = analyseTrack(gpxOf([...once, ...once], [{ s: 30, lat: 45.003 }, { s: 40, lat: 45.004 }]))
+    expect((replayed.distanceKm ?? 0) * 1000).toBeCloseTo(3 * MILLIDEGREE_M, 1)
+    expect(replayed.durationS).toBe(40)
+    // Nothing draws the copy: the series (the chart's and the map line's points) holds each place once.
+    expect(Array.from(series.lat)).toEqual([45, 45.001, 45.002, 45.003, 45.004])
+    expect(Array.from(series.time)).toEqual([0, 10, 20, 30, 40].map((s) => start + s * 1000))
+    expect(series.segmentStarts).toEqual([0, 3])
+    expect(segments.map(({ firstPoint, pointCount }) => [firstPoint, pointCount])).toEqual([
+      [0, 3],
+      [3, 2],
+    ])
     // New places under times already passed: the step back counts nothing, the steps after it do.
     const steppedBack = analyseTrack(gpxOf([...once, { s: 10, lat: 45.003 }, { s: 20, lat: 45.004 }])).workout
     expect((steppedBack.distanceKm ?? 0) * 1000).toBeCloseTo(3 * MILLIDEGREE_M, 1)

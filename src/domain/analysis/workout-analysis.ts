@@ -2,8 +2,9 @@ import { AppError } from '../../errors/app-error'
 import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
-import { allocatePointSeries, type PointSeries } from './point-series'
+import { allocatePointSeries, withoutPoints, type PointSeries } from './point-series'
 import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS } from './plausibility'
+import { replayedPoints } from './replays'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
@@ -84,6 +85,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // segment far from the previous one is no evidence against either. The (0, 0) a chip writes
   // before its first fix, often in a segment of its own, is no position wherever it stands.
   const groundM = new Float64Array(size)
+  // The points repeating a stretch their segment already holds (see replayedPoints), null when none does.
+  let replayed: Uint8Array | null = null
   let fixes = 0
   let possible = 0
   let at = 0
@@ -98,6 +101,8 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     fixes += countFixes(lat, lon)
     groundM.set(dropImpossiblePositions(lat, lon, time), at)
     possible += countFixes(lat, lon)
+    const copies = replayedPoints(time, lat, lon)
+    if (copies) (replayed ??= new Uint8Array(size)).set(copies, at)
     at += segment.size
   }
 
@@ -113,22 +118,24 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // counting a push-off as a length (a pool swim's 25 m in 2 s), not a record to keep.
   const topSpeedCeilingMs = isSwimHint(track.sport, track.subSport) ? MAX_SWIM_SPEED_MS : Number.POSITIVE_INFINITY
   const measures: SegmentMeasure[] = []
-  const segments: SegmentFigures[] = []
+  const measuredSegments: Omit<SegmentFigures, 'firstPoint' | 'pointCount'>[] = []
   let offset = 0
   let distanceM = 0
   for (const [index, segment] of kept.entries()) {
     series.segmentStarts.push(offset)
-    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, topSpeedCeilingMs)
+    const copies = replayed?.subarray(offset, offset + segment.size) ?? null
+    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs)
     measures.push(measure)
-    segments.push({
-      ...figuresOf(measure, measure.durationMs, measure.movingMs, measured),
-      index,
-      firstPoint: offset,
-      pointCount: segment.size,
-    })
+    measuredSegments.push({ ...figuresOf(measure, measure.durationMs, measure.movingMs, measured), index })
     offset += segment.size
     distanceM += measure.distanceM
   }
+  // Measured with its replays (their times and climbs as before); stored, charted and drawn without them.
+  const stored = replayed ? withoutPoints(series, replayed) : series
+  const segments: SegmentFigures[] = measuredSegments.map((figures, index) => {
+    const firstPoint = stored.segmentStarts[index] ?? 0
+    return { ...figures, firstPoint, pointCount: (stored.segmentStarts[index + 1] ?? stored.size) - firstPoint }
+  })
 
   checkChronology(measures)
   const timed = measures.filter((measure) => measure.startTime !== null)
@@ -144,7 +151,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const ascentM = track.deviceAscentM ?? combined.ascentM
   const descentM = track.deviceDescentM ?? combined.descentM
   const workout = figuresOf({ ...combined, ascentM, descentM, startTime, endTime }, durationMs, movingMs, measured)
-  return { workout, segments, series }
+  return { workout, segments, series: stored }
 }
 
 function thresholdOf(value: number | undefined): number {

@@ -79,9 +79,14 @@ function effortTimes(table: IntervalTable, topSpeedKmh: number): Float64Array {
   const { size, distanceM, movingMs, time } = table
   const msPerMetre = 3600 / topSpeedKmh
   const costs = new Float64Array(size)
+  // The clock runs from the last point with a time: points without one (a clock that stepped back)
+  // hide no pause.
+  let lastTime = time[0] ?? Number.NaN
   for (let k = 1; k < size; k++) {
     const moving = movingMs[k] ?? 0
-    const clock = (time[k] ?? Number.NaN) - (time[k - 1] ?? Number.NaN)
+    const t = time[k] ?? Number.NaN
+    const clock = t - lastTime
+    if (!Number.isNaN(t)) lastTime = t
     const spent = moving > 0 ? moving : clock > 0 ? clock : 0
     costs[k] = Math.max(spent, (distanceM[k] ?? 0) * msPerMetre)
   }

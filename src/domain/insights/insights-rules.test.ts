@@ -127,6 +127,13 @@ describe('best efforts (hand-made tables)', () => {
     expect(distanceEfforts(untimed, [200], 36)).toEqual([{ distanceM: 200, movingMs: 20_000, startM: 0 }])
   })
 
+  it('a pause behind a point without a time is still paid: the clock runs from the last point with one', () => {
+    // 100 m moving in 20 s, a point whose time stepped back (NaN), then 100 m that took 10 min on
+    // the clock without moving (a pause the stepped-back point sits in): 200 m cost 20 s + 600 s.
+    const paused = table({ distanceM: [0, 100, 0, 100], movingMs: [0, 20_000, 0, 0], time: [0, 20_000, NaN_, 620_000] })
+    expect(distanceEfforts(paused, [200], 36)).toEqual([{ distanceM: 200, movingMs: 620_000, startM: 0 }])
+  })
+
   it('none without a top speed or for a distance that is not positive', () => {
     const moved = table({ distanceM: [0, 500, 500], movingMs: [0, 100_000, 100_000] })
     expect(distanceEfforts(moved, [400], 0)).toEqual([])

@@ -26,9 +26,11 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * runs to a lap of one trackpoint too (`DEVICE_TIMED` in `workout-analysis.ts`). 9: a FIT record
  * written after a timer stop begins the next segment, not the one before the pause (`timerStarts`). 10: a
  * FIT swim ends with its last length when that ends after its last record (`withSwimEnd`). 11: a fix a
- * segment holds again (same time, same place) adds no distance (`isReplayed`).
+ * segment holds again (same time, same place) adds no distance. 12: the map line, chart and
+ * insights leave that copy out too (`replayedPoints`), and a best effort pays for a pause behind a point
+ * without a time (`effortTimes`).
  */
-export const INSIGHTS_VERSION = 11
+export const INSIGHTS_VERSION = 12
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
