@@ -83,11 +83,17 @@ describe.skipIf(!enabled)('the SQL dialect on SQLite and PostgreSQL', () => {
     for (const rows of answers) expect(rows.map((row) => row.period)).toEqual(['may'])
   })
 
-  it('packs texts as JSON values, quotes and nulls included', async () => {
-    const answers = await onBoth((d) => `SELECT ${d.jsonText('CAST(? AS text)')} AS a, ${d.jsonText('CAST(NULL AS text)')} AS b`, ['say "hi"\n'])
-    for (const [row] of answers) {
-      expect(JSON.parse(String(row?.a))).toBe('say "hi"\n')
-      expect(row?.b).toBe('null')
-    }
+  it('packs texts and integers as one JSON array, quotes and nulls included', async () => {
+    const answers = await onBoth(
+      (d) =>
+        `SELECT ${d.jsonArray([
+          { expression: 'CAST(? AS text)', kind: 'text' },
+          { expression: 'CAST(NULL AS text)', kind: 'text' },
+          { expression: 'CAST(? AS integer)', kind: 'integer' },
+          { expression: 'CAST(NULL AS integer)', kind: 'integer' },
+        ])} AS a`,
+      ['say "hi"\n', -2147483647],
+    )
+    for (const [row] of answers) expect(JSON.parse(String(row?.a))).toEqual(['say "hi"\n', null, -2147483647, null])
   })
 })
