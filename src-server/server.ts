@@ -11,7 +11,7 @@ import { openDatabaseConnections } from './db/engine'
 import type { ReadHooks } from './db/read-snapshots'
 import { createWriteQueue, type WriteHooks, type WriteQueue } from './db/write-queue'
 import { createApp, type ApiRoute } from './http/app'
-import { createExpiringCache } from './http/read-cache'
+import { createExpiringCache, type KeptAnswer } from './http/read-cache'
 import type { UserEntity } from './db/entities'
 import { createBackground } from './lib/background'
 import { compactJournal, instanceLayout } from './db/file-journal'
@@ -112,7 +112,7 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
   const background = createBackground((error) => config.logger.error('background work failed', error))
   const tiles = config.tiles ? createTileSource(config.tiles, join(dataDir.layout.maps, 'tiles'), `Waymark/${config.version}`) : null
   const cacheOptions = { ttlMs: READ_CACHE_TTL_MS, maxEntries: 2000, now: () => now().getTime() }
-  const readCache = createExpiringCache<string>({
+  const readCache = createExpiringCache<KeptAnswer>({
     ...cacheOptions,
     ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
     ...(hooks.beforeCacheStore ? { beforeSet: hooks.beforeCacheStore } : {}) })

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context'
 import type { DataDirLayout } from '../data-dir'
 import type { UserEntity } from '../db/entities'
 import type { Database } from '../db/repositories'
-import { createExpiringCache } from '../http/read-cache'
+import { createExpiringCache, type KeptAnswer } from '../http/read-cache'
 import { createBackground } from '../lib/background'
 import { createPasswordHasher } from '../lib/passwords'
 import { createRateLimits, DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
@@ -39,7 +39,7 @@ export function offlineContext(database: Database, layout: DataDirLayout, logger
       logger,
     },
     database,
-    readCache: createExpiringCache<string>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
+    readCache: createExpiringCache<KeptAnswer>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     sessions: createExpiringCache<UserEntity>({ ttlMs: 0, maxEntries: 1, now: () => Date.now() }),
     layout,
     tokens: createTokenService(randomBytes(48).toString('hex'), now),

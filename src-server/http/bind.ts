@@ -4,7 +4,8 @@ import type { z } from 'zod'
 import type { BodyOf, EndpointSpec, PathParams, QueryOf, ResponseOf } from '../../src/contracts'
 import { AppError, catalogueCodeOf } from '../../src/errors'
 import type { UserEntity } from '../db/entities'
-import type { ReadCache } from './read-cache'
+import { answerEncoding, KEPT_ANSWER } from './compression'
+import type { KeptAnswer, ReadCache } from './read-cache'
 
 /** What a handler receives: the validated input and, for signed-in calls, the caller. */
 interface HandlerInput<E extends EndpointSpec> {
@@ -61,6 +62,12 @@ export interface BindOptions {
   upload?: Middleware
 }
 
+/** Sends a kept answer's text, and lets `answerCompression` keep the bytes it compresses it to. */
+function keep(ctx: Context, answer: KeptAnswer): void {
+  ctx.body = answer.json
+  ctx.state[KEPT_ANSWER] = answer
+}
+
 /**
  * Binds an endpoint of the shared contract to a handler: checks access (401/403), reads a
  * multipart upload (`options.upload`) only once the caller is allowed — so anonymous requests
@@ -94,7 +101,13 @@ export function bind<const E extends EndpointSpec>(
     const generation = options.cache?.generation() ?? 0
     if (cached !== undefined) {
       ctx.type = 'application/json'
-      ctx.body = cached
+      // The bytes a first answer in this encoding was sent as, else its text (compressed on the way out, then kept).
+      const encoding = answerEncoding(ctx)
+      const encoded = encoding ? cached.encoded.get(encoding) : undefined
+      if (encoding && encoded) {
+        ctx.body = encoded
+        ctx.set('Content-Encoding', encoding)
+      } else keep(ctx, cached)
       return
     }
     const body = endpoint.body && endpoint.body !== 'multipart' ? parse(endpoint.body, ctx.request.body) : undefined
@@ -105,11 +118,11 @@ export function bind<const E extends EndpointSpec>(
     if (result !== undefined) {
       // Failures throw, so a returned result is a success.
       if (cacheKey) {
-        const json = JSON.stringify(result)
+        const answer: KeptAnswer = { json: JSON.stringify(result), encoded: new Map() }
         await options.cache?.beforeSet?.()
-        options.cache?.set(cacheKey, json, generation)
+        options.cache?.set(cacheKey, answer, generation)
         ctx.type = 'application/json'
-        ctx.body = json
+        keep(ctx, answer)
       } else ctx.body = result
     } else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
   }

@@ -20,8 +20,18 @@ export interface ExpiringCache<T> {
   readonly beforeSet?: () => Promise<void>
 }
 
-/** The cache of read-call answers (JSON text). */
-export type ReadCache = ExpiringCache<string>
+/**
+ * A read call's kept answer: its JSON text and, once an answer went out compressed, those bytes
+ * for each encoding, so a hit in that encoding is not compressed again (a list of 100: ~0.3 ms of
+ * gzip a hit). Dropped with the entry at a write or when it expires.
+ */
+export interface KeptAnswer {
+  readonly json: string
+  readonly encoded: Map<'br' | 'gzip', Buffer>
+}
+
+/** The cache of read-call answers. */
+export type ReadCache = ExpiringCache<KeptAnswer>
 
 export function createExpiringCache<T>(options: {
   ttlMs: number
