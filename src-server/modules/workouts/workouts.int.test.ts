@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ChartDataResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataResponse, EquipmentsResponse, GpxResponse, ImportTaskResponse, ProfileResponse, RecordsResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { errorCatalogue } from '../../../src/errors'
 import { rideToGpx, syntheticRide } from '../../importers/test-support/synthetic-ride'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
@@ -318,6 +318,28 @@ describe('workouts API', () => {
       expect((await list(sam.token, '?sport_id=2')).body.data.totals).toEqual({ count: 2, distance: 3.235, duration: 7200, ascent: 30.13, descent: 2 })
     })
 
+    it("answers success, and each workout's equipment only when asked (none otherwise, not left out)", async () => {
+      const shoes = await t.api<EquipmentsResponse>('POST', 'equipments', { token: sam.token, body: { label: 'Pegasus', equipment_type_id: 1 } })
+      const shoesId = shoes.body.data.equipments[0]?.id
+      expect(shoesId).toBeDefined()
+      expect((await manual(sam.token, { sport_id: 5, workout_date: '2021-04-01 08:00', title: 'Shod run', equipment_ids: [shoesId] })).status).toBe(201)
+      const equipmentOf = (answer: { body: WorkoutsListResponse }) => answer.body.data.workouts.slice(0, 2).map((w) => [w.title, w.equipments.map((e) => e.label)])
+      const plain = await list(sam.token, '?per_page=2')
+      expect(plain.body.status).toBe('success')
+      expect(equipmentOf(plain)).toEqual([
+        ['Shod run', []],
+        ['Night ride 100%', []],
+      ])
+      expect(equipmentOf(await list(sam.token, '?per_page=2&return_equipments=true'))).toEqual([
+        ['Shod run', ['Pegasus']],
+        ['Night ride 100%', []],
+      ])
+      expect(equipmentOf(await list(sam.token, '?per_page=2&return_equipments=false'))).toEqual([
+        ['Shod run', []],
+        ['Night ride 100%', []],
+      ])
+    })
+
     it('sorts by each allowed column', async () => {
       expect(await titles('?order_by=distance&order=desc')).toEqual(['Night ride 100%', 'Long ride', 'Tempo run', 'Easy run'])
       expect(await titles('?order_by=duration&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])
@@ -388,6 +410,27 @@ describe('workouts API', () => {
         weather_start: null,
         weather_end: null,
       })
+    })
+
+    it('leaves what an edit does not name as it was: figures, speeds, end weather and the map link', async () => {
+      const weather = { icon: 'rain', temperature: 11.5, humidity: 0.8, wind: 4.2, windBearing: 225 }
+      const typed = (await manual(sam.token, { duration: 3600, distance: 10, ascent: 100, descent: 50 })).body.data.workouts[0] as Workout
+      expect((await t.api('PATCH', `workouts/${typed.id}`, { token: sam.token, body: { weather_end: weather } })).status).toBe(200)
+      // Only the distance: the duration kept, both speeds from it (by hand, 12 km in 1 h: 12 km/h).
+      const longer = await t.api<WorkoutsResponse>('PATCH', `workouts/${typed.id}`, { token: sam.token, body: { distance: 12 } })
+      expect(longer.body.status).toBe('success')
+      expect(longer.body.data.workouts[0]).toMatchObject({ duration: '1:00:00', moving: '1:00:00', distance: 12, ave_speed: 12, max_speed: 12, ascent: 100, descent: 50, weather_end: weather })
+
+      // A file workout: its recorded top speed is not an average, and its map link stays until the map is shown to fewer people.
+      const ride = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', await gpxFile())).body.data.workouts[0] as Workout
+      expect(ride.max_speed).not.toBe(ride.ave_speed)
+      const renamed = await t.api<WorkoutsResponse>('PATCH', `workouts/${ride.id}`, { token: sam.token, body: { title: 'Renamed' } })
+      expect(renamed.body.data.workouts[0]).toMatchObject({ title: 'Renamed', max_speed: ride.max_speed, ave_speed: ride.ave_speed, map: ride.map })
+      const shown = await t.api<WorkoutsResponse>('PATCH', `workouts/${ride.id}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
+      expect(shown.body.data.workouts[0]).toMatchObject({ map_visibility: 'public', map: ride.map })
+      const hidden = await t.api<WorkoutsResponse>('PATCH', `workouts/${ride.id}`, { token: sam.token, body: { map_visibility: 'private' } })
+      expect(hidden.body.data.workouts[0]?.map).toEqual(expect.any(String))
+      expect(hidden.body.data.workouts[0]?.map).not.toBe(ride.map)
     })
 
     it('gives an emptied title the default one, as on creation, from the sport and start it has after the edit', async () => {

@@ -377,8 +377,8 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
           if (body.descent !== undefined) current.descent = body.descent
           current.aveSpeed = current.maxSpeed = current.distance === null ? null : manualSpeed(current.distance, current.duration)
         }
-        // An empty title gets the default one, as on creation (from the sport and the start's time of day).
-        if (body.title !== undefined) current.title = body.title.trim() || defaultTitle(sport.label, current.workoutDate, user)
+        // An empty title (the schema trims it) gets the default one, as on creation (from the sport and the start's time of day).
+        if (body.title !== undefined) current.title = body.title || defaultTitle(sport.label, current.workoutDate, user)
         if (reanalysis) await reapplyAnalysis(repositories, current, reanalysis)
         current.modifiedAt = context.now()
         await repositories.workouts.save(current)
