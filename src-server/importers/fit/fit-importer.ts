@@ -175,6 +175,13 @@ function withoutClockJumps(data: FitActivityData): FitActivityData {
   return result
 }
 
+/**
+ * Sub-sports that are swims whatever the session's sport says: a Forerunner 310XT writes its open-water swim as
+ * sport `generic`, sub-sport `open_water` (its fixes add up to 894 m where it counted 383). Not a transition's
+ * `swim_to_bike_transition`: that leg is run on land.
+ */
+const SWIM_SUB_SPORTS: ReadonlySet<string> = new Set(['lap_swimming', 'open_water'])
+
 /** Whether a segment's device distance reads more than 0 somewhere. */
 function statesDistance(segment: TrackSegment): boolean {
   return segment.recordedDistance?.some((value) => value > 0) === true
@@ -383,7 +390,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     // Snorkelling too: its fixes come when the watch surfaces (15 over 35 min: 124 m where a Suunto says 75).
     // An indoor ride's fixes, if any, are not where the wheel turned (one trainer ride's add up to 6.6 km where it says 7.1).
     const virtual = session?.subSport === 'virtual_activity' || session?.subSport === 'indoor_cycling'
-    const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling'
+    const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling' || SWIM_SUB_SPORTS.has(session?.subSport ?? '')
     const fromDevice = virtual || inWater ? withDeviceDistance(segments, measured, false) : null
     const deviceOnly = fromDevice !== null && (virtual || fromDevice.some(statesDistance))
     activities.push({

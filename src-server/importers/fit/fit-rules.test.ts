@@ -369,6 +369,17 @@ describe("FIT importer rules: the device's distance", () => {
     expect(only({ records, sessions: [{ start: 0, end: 4, sport: 'cycling', subSport: 'road' }] }).distanceFromDevice).toBeUndefined()
   })
 
+  it("a swim named by its sub-sport alone (a 310XT's sport generic, sub-sport open water) takes the device's distance; a swim-to-bike transition does not", () => {
+    const records = along(range(0, 4), (s) => ({ distanceM: s * 100 }))
+    for (const subSport of ['openWater', 'lapSwimming'] as const) {
+      const track = only({ records, sessions: [{ start: 0, end: 4, sport: 'generic', subSport }] })
+      expect([subSport, track.distanceFromDevice, distances(track)]).toEqual([subSport, true, [[0, 100, 200, 300, 400]]])
+    }
+    for (const [sport, subSport] of [['generic', 'generic'], ['transition', 'swimToBikeTransition']] as const) {
+      expect(only({ records, sessions: [{ start: 0, end: 4, sport, subSport }] }).distanceFromDevice).toBeUndefined()
+    }
+  })
+
   it("spans each segment from its earliest to its latest record when sharing the session's total, whatever their order", () => {
     // The clock steps back at the third record: the first segment still spans 0–100 s, as the second spans 200–300 s.
     const track = only({

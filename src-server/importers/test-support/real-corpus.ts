@@ -661,6 +661,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/bsdunx-gc-20130717-143733.fit': positions(),
   // Session 37 (realnew): ActivityLog2, dougfales/gpx, python_fit_tool, parser-fit, cyclingpower, fitreader-elixir (SOURCES.md).
   'fit/activitylog2-310xt-bike.fit': positions(),
+  'fit/activitylog2-310xt-ows.fit': device, // sport generic, sub-sport open water: a swim
   'fit/activitylog2-310xt-run.fit': positions(),
   'fit/activitylog2-920xt-bike.fit': positions(),
   'fit/activitylog2-920xt-lap-swim.fit': device,

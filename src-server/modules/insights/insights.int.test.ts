@@ -261,6 +261,22 @@ describe('insights API', () => {
     expect(stored).toMatchObject({ ascent: session?.totalAscent, descent: session?.totalDescent })
   })
 
+  it("FIT swims named by their sub-sport alone, stored with their fixes' distance, get the watch's in the background", async () => {
+    // A Forerunner 310XT open-water swim whose session says sport generic, sub-sport open water: its fixes add up to
+    // 0.895 km; Garmin's SDK reads the watch's 382.97 m in its session.
+    const bytes = await realFile('fit/activitylog2-310xt-ows.fit')
+    const deviceM = new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]?.totalDistance ?? Number.NaN
+    const id = (await upload<WorkoutsResponse>(t, sam.token, 'swim.fit', bytes)).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [0.895, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [12])
+
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    expect(deviceM).toBeCloseTo(382.97, 2)
+    expect(Math.abs((stored?.distance ?? 0) * 1000 - deviceM)).toBeLessThanOrEqual(1)
+  })
+
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {
     const runs = [await importRun(new Date('2025-03-02T08:00:00Z'), 1500, 2.5), await importRun(new Date('2025-03-03T08:00:00Z'), 1000, 3.125)]
     runs.push(await importRun(new Date('2025-03-04T08:00:00Z'), 1200, 2.5))

@@ -28,9 +28,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * FIT swim ends with its last length when that ends after its last record (`withSwimEnd`). 11: a fix a
  * segment holds again (same time, same place) adds no distance. 12: the map line, chart and
  * insights leave that copy out too (`replayedPoints`), and a best effort pays for a pause behind a point
- * without a time (`effortTimes`).
+ * without a time (`effortTimes`). 13: a FIT session whose sub-sport is a swim (`open_water`,
+ * `lap_swimming`) under another sport takes the watch's distance, as a swim does (`SWIM_SUB_SPORTS`).
  */
-export const INSIGHTS_VERSION = 12
+export const INSIGHTS_VERSION = 13
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
