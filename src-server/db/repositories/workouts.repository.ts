@@ -1,4 +1,6 @@
 import { In, IsNull, Not, type EntityManager } from 'typeorm'
+import { INSIGHTS_VERSION, type StoredInsights } from '../../../src/domain/insights'
+import { unpackInsights } from '../../compute/packed-insights'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
 import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
@@ -75,6 +77,8 @@ export interface WorkoutPage {
   hasEquipment: boolean
   /** Its sport's label ('' if none). */
   sportLabel: string
+  /** Its insights of the current version, for its owner only (null for anyone else, or when it has none). */
+  insights: StoredInsights | null
 }
 
 /** A page of workouts with what their answers need, and the count and sums of all the filtered ones. */
@@ -473,16 +477,19 @@ export function workoutsRepository(manager: EntityManager) {
     /**
      * A workout of any user with what its page shows, as `viewerId` (null: a visitor) sees its likes,
      * or null when none has this id: one statement, as a list page's (see `listAnswer`), instead of
-     * seven (the workout, its neighbours, segments, records, likes, sport and equipment).
+     * eight (the workout, its neighbours, segments, records, likes, sport, equipment and insights).
      */
     async page(id: string, viewerId: number | null): Promise<WorkoutPage | null> {
       const width = Math.max(WORKOUT_PAGE_ROW.reals, SEGMENT_ROWS.reals)
-      const rows = await query<(PackedRow & { part: 0 | 1 | 2 })[]>(
-        `SELECT 0 AS part, NULL AS rank, ${WORKOUT_PAGE_ROW.select(width, dialect)} FROM workout w WHERE w.id = ?
-         UNION ALL SELECT 1, segment_index, ${SEGMENT_ROWS.select(width, dialect)} FROM workout_segment WHERE workout_id = ?
-         UNION ALL SELECT 2, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)} FROM record WHERE workout_id = ?
+      // The insights' document rides on the workout's row, for its owner only (no one else is shown them).
+      const rows = await query<(PackedRow & { part: 0 | 1 | 2; insights: Uint8Array | null })[]>(
+        `SELECT 0 AS part, NULL AS rank, ${WORKOUT_PAGE_ROW.select(width, dialect)},
+                CASE WHEN w.user_id = ? AND w.file_path IS NOT NULL THEN (SELECT data FROM workout_insight WHERE workout_id = w.id AND version = ?) END AS insights
+           FROM workout w WHERE w.id = ?
+         UNION ALL SELECT 1, segment_index, ${SEGMENT_ROWS.select(width, dialect)}, NULL FROM workout_segment WHERE workout_id = ?
+         UNION ALL SELECT 2, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)}, NULL FROM record WHERE workout_id = ?
          ORDER BY part, rank`,
-        [true, viewerId ?? 0, id, id, id],
+        [true, viewerId ?? 0, viewerId ?? 0, INSIGHTS_VERSION, id, id, id],
       )
       let page: WorkoutPage | null = null
       for (const row of rows) {
@@ -495,6 +502,7 @@ export function workoutsRepository(manager: EntityManager) {
             likes: { count: likes, liked: viewerId !== null && liked > 0 },
             hasEquipment: equipment > 0,
             sportLabel: sportLabel ?? '',
+            insights: row.insights === null ? null : unpackInsights(row.insights),
           }
         } else if (row.part === 1) page?.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
         else page?.records.push(packedRecords.unpack(row, dialect))

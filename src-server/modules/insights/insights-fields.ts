@@ -1,5 +1,5 @@
 import type { BestEffort, EffortRank, WorkoutInsightFields, WorkoutPart } from '../../../src/contracts'
-import { effortDistancesFor, type SplitFigures } from '../../../src/domain/insights'
+import { effortDistancesFor, type SplitFigures, type StoredInsights } from '../../../src/domain/insights'
 import type { BestEffortKind, WorkoutEntity } from '../../db/entities'
 import type { Repositories } from '../../db/repositories'
 
@@ -29,16 +29,17 @@ function rankOf(ahead: number): EffortRank {
 }
 
 /**
- * What `GET /workouts/:id` adds: laps and best efforts (nothing for a workout without them), each
- * effort ranked among the user's workouts of the same sport, whose English label (`sportLabel`)
- * decides the distances shown; read with `repositories` in two statements at most.
+ * What `GET /workouts/:id` adds from the workout's stored `insights` (read with its page): laps
+ * and best efforts (nothing for a workout without them), each effort ranked among the user's
+ * workouts of the same sport, whose English label (`sportLabel`) decides the distances shown; the
+ * ranks are read with `repositories` in one statement when there are efforts to show.
  */
 export async function workoutInsightFields(
   repositories: Repositories,
-  workout: Pick<WorkoutEntity, 'id' | 'userId' | 'sportId' | 'filePath'>,
+  workout: Pick<WorkoutEntity, 'userId' | 'sportId'>,
   sportLabel: string,
+  insights: StoredInsights | null,
 ): Promise<WorkoutInsightFields> {
-  const insights = workout.filePath === null ? null : await repositories.insights.load(workout.id)
   if (!insights) return {}
   const distances = new Set(effortDistancesFor(sportLabel))
   const shown = [

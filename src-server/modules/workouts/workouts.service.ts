@@ -275,7 +275,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       }
       // The items are read only when the workout has some.
       const equipments = page.hasEquipment ? ((await equipmentOfWorkouts(reads, [workout.id])).get(workout.id) ?? []) : []
-      const insights = await workoutInsightFields(reads, workout, page.sportLabel)
+      const insights = await workoutInsightFields(reads, workout, page.sportLabel, page.insights)
       const presented = presentLoaded(owner, [workout], new Map([[workout.id, workout]]), page.segments, page.records)
       return { status: 'success', data: { workouts: presented.map((shown) => ({ ...shown, equipments, ...insights, ...likes })) } }
     },
