@@ -149,8 +149,9 @@ const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks
 ]
 const PAGE_ROWS = packedRows(PAGE_COLUMNS)
 /**
- * A page of all the user's workouts in date order holds each one's neighbours but at its two ends:
- * only the first and last rows look theirs up (4 index seeks instead of 2 per row).
+ * A page in date order of all the user's workouts, or of those within a span of dates (the
+ * calendar's month), holds each one's neighbours but at its two ends: only the first and last rows
+ * look theirs up (4 index seeks instead of 2 per row).
  */
 const DATE_PAGE_ROWS = packedRows(
   PAGE_COLUMNS.map(([name, sql, type]): PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)> =>
@@ -228,17 +229,23 @@ export function workoutsRepository(manager: EntityManager) {
   const query = <T>(sql: string, params: unknown[] = []) => manager.query<T>(dialect.sql(sql), params)
   const date = (instant: Date | number) => dialect.dateParameter(instant)
 
-  function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[]; everyWorkout: boolean } {
+  /**
+   * The conditions of a filter; `dateSpan`: they keep a span of dates of all the user's workouts
+   * (no filter but the dates), so the filtered workouts follow each other in the date order of all.
+   */
+  function whereOf(userId: number, filter: WorkoutListFilter): { where: string; params: unknown[]; dateSpan: boolean } {
     const conditions = ['user_id = ?']
     const params: unknown[] = [userId]
-    const add = (condition: string, value: unknown) => {
+    let dateSpan = true
+    const add = (condition: string, value: unknown, onDates = false) => {
       if (value === undefined) return
       conditions.push(condition)
       params.push(value)
+      dateSpan &&= onDates
     }
     add('sport_id = ?', filter.sportId)
-    add('workout_date >= ?', filter.from === undefined ? undefined : date(filter.from))
-    add('workout_date < ?', filter.to === undefined ? undefined : date(filter.to))
+    add('workout_date >= ?', filter.from === undefined ? undefined : date(filter.from), true)
+    add('workout_date < ?', filter.to === undefined ? undefined : date(filter.to), true)
     add('distance >= ?', filter.distanceFrom)
     add('distance <= ?', filter.distanceTo)
     add('moving >= ?', filter.movingFrom)
@@ -248,9 +255,11 @@ export function workoutsRepository(manager: EntityManager) {
     add('max_speed >= ?', filter.maxSpeedFrom)
     add('max_speed <= ?', filter.maxSpeedTo)
     add(dialect.containsIgnoringCase('title'), filter.title ? dialect.containsParameter(filter.title) : undefined)
-    if (filter.equipmentId === 'none') conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
-    else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
-    return { where: conditions.join(' AND '), params, everyWorkout: conditions.length === 1 }
+    if (filter.equipmentId === 'none') {
+      conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
+      dateSpan = false
+    } else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
+    return { where: conditions.join(' AND '), params, dateSpan }
   }
 
   /**
@@ -426,9 +435,9 @@ export function workoutsRepository(manager: EntityManager) {
      * then read.
      */
     async listAnswer(userId: number, filter: WorkoutListFilter, order: WorkoutListOrder, page: { limit: number; offset: number }): Promise<WorkoutListAnswer> {
-      const { where, params, everyWorkout } = whereOf(userId, filter)
+      const { where, params, dateSpan } = whereOf(userId, filter)
       const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
-      const inDateOrder = everyWorkout && order.by === 'workout_date'
+      const inDateOrder = dateSpan && order.by === 'workout_date'
       const pageRows = inDateOrder ? DATE_PAGE_ROWS : PAGE_ROWS
       // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
       const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']

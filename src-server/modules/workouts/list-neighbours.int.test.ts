@@ -5,8 +5,8 @@ import type { TestServer } from '../../test/test-server'
 
 /**
  * A list's previous/next of each workout are its neighbours among all the owner's workouts by date,
- * ties by id, whatever the page, order or filter. Pages of every workout in date order take them
- * from the page itself but at its ends: the expectation here is sorted in the test.
+ * ties by id, whatever the page, order or filter. Pages in date order of every workout, or of a span
+ * of dates, take them from the page itself but at its ends: the expectation here is sorted in the test.
  */
 describe('the neighbours of listed workouts', () => {
   let t: TestServer
@@ -90,6 +90,13 @@ describe('the neighbours of listed workouts', () => {
     const inMarch = await allPages('from=2022-03-01&order=asc', 3)
     expect(inMarch.map((w) => w.id)).toEqual(byDate.slice(1))
     expect(links(inMarch)).toEqual(inMarch.map((w) => expected(w.id)))
+    // A span of days, as the calendar asks for a month: its first and last have neighbours outside it.
+    const span = await allPages('from=2022-03-01&to=2022-03-03&order=desc', 2)
+    expect(span.map((w) => w.id)).toEqual([...byDate].reverse().filter((id) => ['2022-03-01', '2022-03-02', '2022-03-03'].includes(dated.get(id)?.date.slice(0, 10) ?? '')))
+    expect(links(span)).toEqual(span.map((w) => expected(w.id)))
+    const runsInSpan = await allPages('sport_id=5&from=2022-03-01&to=2022-03-03&order=asc', 2)
+    expect(runsInSpan.map((w) => w.id)).toEqual(byDate.filter((id) => dated.get(id)?.sport === 5 && (dated.get(id)?.date ?? '') < '2022-03-04'))
+    expect(links(runsInSpan)).toEqual(runsInSpan.map((w) => expected(w.id)))
     const byDistance = await allPages('order_by=distance&order=asc', 4)
     expect(byDistance).toHaveLength(dated.size)
     expect(links(byDistance)).toEqual(byDistance.map((w) => expected(w.id)))
