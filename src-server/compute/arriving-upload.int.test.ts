@@ -10,9 +10,9 @@ import type { ParseAndAnalyseOptions } from './compute-tasks'
 
 const options: ParseAndAnalyseOptions = { analysis: { stoppedSpeedThresholdKmh: 1, effortDistancesM: [1000, 5000] }, joinActivities: false, maps: true }
 
-/** Writes `bytes` as the receipt does, in pieces of `piece` bytes (network chunks), then ends. */
+/** Hands `bytes` over as the receipt does, in blocks of `piece` bytes each in a buffer of its own (copied: moved to the thread), then ends. */
 function send(arriving: ArrivingUpload, bytes: Uint8Array, piece: number, until = bytes.length): void {
-  for (let at = 0; at < until; at += piece) arriving.write(bytes.subarray(at, Math.min(at + piece, until)))
+  for (let at = 0; at < until; at += piece) arriving.take(new Uint8Array(bytes.subarray(at, Math.min(at + piece, until))))
   if (until === bytes.length) arriving.end()
 }
 

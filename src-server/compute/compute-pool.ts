@@ -66,8 +66,11 @@ export interface ComputePool {
 
 /** An upload's file being read in a compute thread as it arrives (see `ComputePool.readArriving`). */
 export interface ArrivingUpload {
-  /** The file's next bytes, in order (copied: the caller may reuse them). */
-  write(chunk: Uint8Array): void
+  /**
+   * The file's next bytes, in order: a block that has its ArrayBuffer to itself, moved to the
+   * thread (detached here: the caller must not use it again).
+   */
+  take(block: Uint8Array): void
   /** Every byte was written. */
   end(): void
   /** The hex SHA-256 of the file's bytes, hashed by the thread as it read them; null when it gave the file up before its end. */
@@ -81,11 +84,6 @@ export interface ArrivingUpload {
   analyse(options: ParseAndAnalyseOptions): Promise<AnalysedFile | null>
 }
 
-/**
- * Bytes of an arriving upload posted to its thread at a time: as the importer reads a file, so
- * ~12 messages for a 12 MB file, and the thread parses one while the next arrives.
- */
-const ARRIVING_BLOCK_BYTES = 1 << 20
 /**
  * How long an arriving upload may hold a thread, from its first byte until the analysis is asked
  * for: a 50k-point GPX (12 MB) takes ~40 ms over loopback, a slow client far longer.
@@ -290,26 +288,14 @@ export function createComputePool(
       const post = (message: ArrivingMessage, transfer: ArrayBuffer[] = []) => {
         if (open) port1.postMessage(message, transfer)
       }
-      // Each block is its own ArrayBuffer, moved to the thread (not copied again). The thread never
-      // moves one back for reuse: the first ArrayBuffer a thread detaches drops V8's assumption
-      // that none is, and its warm code is compiled again (+200–250 ms CPU on the next 50k-point upload).
-      let block = Buffer.allocUnsafeSlow(ARRIVING_BLOCK_BYTES)
-      let used = 0
       return {
-        write(chunk) {
-          for (let at = 0; open && at < chunk.length; ) {
-            const count = Math.min(block.length - used, chunk.length - at)
-            block.set(chunk.subarray(at, at + count), used)
-            used += count
-            at += count
-            if (used < block.length) continue
-            post(block, [block.buffer])
-            block = Buffer.allocUnsafeSlow(ARRIVING_BLOCK_BYTES)
-            used = 0
-          }
+        // Moved, not copied again. The thread never moves a block back for reuse: the first
+        // ArrayBuffer a thread detaches drops V8's assumption that none is, and its warm code is
+        // compiled again (+200–250 ms CPU on the next 50k-point upload).
+        take(block) {
+          post(block, [block.buffer as ArrayBuffer])
         },
         end() {
-          if (used > 0) post(block.subarray(0, used), [block.buffer])
           post({ end: true })
         },
         sha256: () => sha256,
