@@ -30,9 +30,14 @@ const GZIP_INLINE_LEVEL = 1
  * gzip's level for the larger answers, compressed on libuv's pool: level 6 was most of a chart
  * answer's CPU (measured on a 2,000-point chart's 309 KB: 3.8 ms for 41.2 KB; level 4 1.9 ms for
  * 43.4 KB; on a list of 100, 101 KB: 0.83 ms → 0.44 ms for 10.5 → 11.0 KB). Levels 4 and up
- * search matches lazily, 1–3 do not (level 1: 52 KB for the chart).
+ * search matches lazily, 1–3 do not. Up to {@link GZIP_LAZY_FROM} (lists of 100, a segment's
+ * chart) level 2 costs little in bytes: a list of 100's 100 KB 0.39 → 0.24 ms for 10,978 →
+ * 11,342 B (+3 %); above it level 2 costs more (the 2,000-point chart: 1.7 → 1.3 ms for 43.4 →
+ * 49.7 KB, +14 %), so the largest answers (the heatmap) keep level 4.
  */
 const GZIP_POOL_LEVEL = 4
+const GZIP_FAST_POOL_LEVEL = 2
+const GZIP_LAZY_FROM = 256 * 1024
 
 /** Streamed bodies (files): compressed on the way out, when their type is compressible. */
 export const streamCompression: Middleware = compress({
@@ -48,7 +53,9 @@ const gzipOnce = promisify(gzip)
 /** Compresses a whole answer in one call: inline when small, else on libuv's pool. */
 function compressAnswer(bytes: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
   const inline = bytes.length <= COMPRESS_INLINE_MAX
-  if (encoding === 'gzip') return inline ? gzipSync(bytes, { level: GZIP_INLINE_LEVEL }) : gzipOnce(bytes, { level: GZIP_POOL_LEVEL })
+  if (encoding === 'gzip') {
+    return inline ? gzipSync(bytes, { level: GZIP_INLINE_LEVEL }) : gzipOnce(bytes, { level: bytes.length < GZIP_LAZY_FROM ? GZIP_FAST_POOL_LEVEL : GZIP_POOL_LEVEL })
+  }
   const options = { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }
   return inline ? brotliCompressSync(bytes, options) : brotliOnce(bytes, options)
 }
