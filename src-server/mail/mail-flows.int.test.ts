@@ -50,6 +50,13 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect(await t.api('POST', 'auth/account/confirm', { body: { token } })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
   })
 
+  it("ends a confirmation link once an administrator activates the account: it would otherwise log anyone holding it in", async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'lea', email: 'lea@example.com', password: '12345678' } })
+    const token = tokenOf(await mailTo('lea@example.com', 'Waymark - Confirm your account'), '/account-confirmation')
+    expect((await t.api('PATCH', 'users/lea', { token: admin.token, body: { activate: true } })).status).toBe(200)
+    expect(await t.api('POST', 'auth/account/confirm', { body: { token } })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+  })
+
   it('resends a confirmation link that replaces the first; expired links fail', async () => {
     await t.api('POST', 'auth/register', { body: { username: 'max', email: 'max@example.com', password: '12345678', language: 'de' } })
     const first = tokenOf(await mailTo('max@example.com', 'Waymark - Bestätige dein Konto'), '/account-confirmation')
@@ -125,9 +132,11 @@ describe('e-mail flows against a loopback SMTP server', () => {
   })
 
   it('lets an administrator trigger a password reset and change an e-mail by confirmation', async () => {
-    await registerUser(t, 'sam', { activate: admin })
+    const sam = await registerUser(t, 'sam', { activate: admin })
     const reset = await t.api('PATCH', 'users/sam', { token: admin.token, body: { reset_password: true } })
     expect(reset.status).toBe(200)
+    // The old password stops working: so do the sessions it opened.
+    expect((await t.api('GET', 'auth/profile', { token: sam.token })).status).toBe(401)
     await mailTo('sam@example.com', 'Waymark - Password changed')
     const token = tokenOf(await mailTo('sam@example.com', 'Waymark - Password reset request'), '/password-reset')
     expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: 'sam-secret-pass' } })).status).toBe(401)

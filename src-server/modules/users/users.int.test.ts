@@ -108,6 +108,24 @@ describe('users', () => {
     expect((await t.api('PATCH', 'users/owner', { token: admin.token, body: { new_email: 'me@example.com' } })).status).toBe(403)
   })
 
+  it("refuses an administrator's change to an e-mail another account has, and keeps the old one", async () => {
+    expect(await t.api('PATCH', 'users/sam', { token: admin.token, body: { new_email: 'owner@example.com' } })).toMatchObject({
+      status: 400,
+      body: { message: 'invalid payload' },
+    })
+    const read = await t.api<{ data: { users: User[] } }>('GET', 'users/sam', { token: admin.token })
+    expect(read.body.data.users[0]?.email).toBe('sam@example.com')
+  })
+
+  it('shows an account waiting for activation to administrators only, and says the last page has no next', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'ivy', email: 'ivy@example.com', password: 'ivy-secret-pass' } })
+    expect(await t.api('GET', 'users/ivy', { token: sam.token })).toMatchObject({ status: 404, body: { message: 'user does not exist' } })
+    expect((await t.api<{ data: { users: User[] } }>('GET', 'users/ivy', { token: admin.token })).body.data.users[0]).toMatchObject({ username: 'ivy', is_active: false })
+    // owner, sam and ivy, two a page: the second page is the last.
+    const last = await t.api<UsersListResponse>('GET', 'users?per_page=2&page=2', { token: admin.token })
+    expect(last.body.pagination).toEqual({ page: 2, pages: 2, total: 3, has_prev: true, has_next: false })
+  })
+
   it('refuses an admin password reset without e-mail sending, and several actions at once', async () => {
     expect(await t.api('PATCH', 'users/sam', { token: admin.token, body: { reset_password: true } })).toMatchObject({
       status: 400,
