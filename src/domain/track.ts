@@ -128,6 +128,12 @@ export interface Track {
    */
   readonly deviceAscentM?: number
   readonly deviceDescentM?: number
+  /**
+   * The fastest the device measured over the activity, m/s (FIT session `enhanced_max_speed`, else
+   * `max_speed`); absent when it states none (or 0, a device that measured no speed). No top speed
+   * of the workout or its segments is above it (see `analyseTrack`).
+   */
+  readonly deviceMaxSpeedMs?: number
 }
 
 /**

@@ -404,6 +404,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       ...(laps.length > 0 ? { laps } : {}),
       calories: totalCalories([session?.calories ?? null]),
       ...deviceClimb(session),
+      ...(session !== undefined && session.maxSpeedMs > 0 ? { deviceMaxSpeedMs: session.maxSpeedMs } : {}),
     })
   }
   if (activities.length === 0) throw new TrackFileError('track_no_points', 'no FIT session with two records')

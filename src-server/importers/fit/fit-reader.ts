@@ -81,6 +81,8 @@ export interface FitSession {
   /** `total_ascent` and `total_descent` in metres, as the device counted them; `NaN` when absent. */
   readonly ascentM: number
   readonly descentM: number
+  /** m/s: `enhanced_max_speed` when present, else `max_speed`; `NaN` when absent. */
+  readonly maxSpeedMs: number
 }
 
 /** One length of a pool swim, times in epoch ms. */
@@ -250,9 +252,11 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
       [7, SLOT_ELAPSED],
       [9, SLOT_DISTANCE],
       [11, SLOT_CALORIES],
+      [15, SLOT_SPEED],
       [22, SLOT_ASCENT],
       [23, SLOT_DESCENT],
       [44, SLOT_POOL_LENGTH],
+      [125, SLOT_ENHANCED_SPEED],
     ]),
   ],
   [
@@ -436,7 +440,10 @@ function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: num
     if (number === 253 && size === 4 && (baseType & 0x1f) === 6) timestampAt = offset
     const slot = table?.get(number)
     // A field number given twice is malformed: the first one counts, as for fit-file-parser.
-    if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, size)
+    // A session's value written as an array (a triathlon watch's per-leg maximum speeds) is read as its
+    // first, as Garmin's SDK and fit-file-parser read it; elsewhere an array is no single value.
+    const read = global === SESSION && size > baseTypeSize(baseType) && baseTypeSize(baseType) > 0 ? baseTypeSize(baseType) : size
+    if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, read)
     offset += size
   }
   if (developer) {
@@ -532,6 +539,12 @@ function fieldValue(view: DataView, at: number, baseType: number, littleEndian: 
       return value === 0xff ? Number.NaN : value
     }
   }
+}
+
+/** A record's speed or a session's maximum, m/s: its `enhanced_` field when present, else the plain one (both mm/s). */
+function speedMsOf(values: ArrayLike<number>): number {
+  const enhanced = values[SLOT_ENHANCED_SPEED] ?? Number.NaN
+  return (Number.isNaN(enhanced) ? (values[SLOT_SPEED] ?? Number.NaN) : enhanced) / 1000
 }
 
 /** The 12-bit distance of a 3-byte `compressed_speed_distance` (speed is its low 12 bits); `NaN` when invalid. */
@@ -664,8 +677,7 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
       }
       const distance = values[SLOT_DISTANCE] ?? Number.NaN
       if (distances !== null) distances[n] = !Number.isNaN(distance) ? distance / 100 : !Number.isNaN(compressed) ? accumulated / 16 : Number.NaN
-      const enhancedSpeed = values[SLOT_ENHANCED_SPEED] ?? Number.NaN
-      if (speed !== null) speed[n] = (Number.isNaN(enhancedSpeed) ? (values[SLOT_SPEED] ?? Number.NaN) : enhancedSpeed) / 1000
+      if (speed !== null) speed[n] = speedMsOf(values)
     } else if (global === EVENT) {
       const type = values[SLOT_EVENT_TYPE]
       if (values[SLOT_EVENT] !== 0 || Number.isNaN(timestamp)) continue
@@ -714,6 +726,7 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
         elapsedMs: values[SLOT_ELAPSED] ?? Number.NaN,
         ascentM: values[SLOT_ASCENT] ?? Number.NaN,
         descentM: values[SLOT_DESCENT] ?? Number.NaN,
+        maxSpeedMs: speedMsOf(values),
       })
     }
   }

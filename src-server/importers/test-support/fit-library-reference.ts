@@ -71,6 +71,7 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     elapsedMs: Math.round(1000 * finite(session.total_elapsed_time)),
     ascentM: finite(session.total_ascent),
     descentM: finite(session.total_descent),
+    maxSpeedMs: finite(session.enhanced_max_speed ?? session.max_speed),
   }))
   const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance), firstLength: finite(lap.first_length_index), lengthCount: finite(lap.num_lengths) }))
   const fileType: unknown = data.file_ids?.[0]?.type

@@ -800,6 +800,12 @@ export function expectFiguresMatch(figures: ImportedFigures, check: DistanceChec
   }
   if (activity.sport && figures.sport !== undefined) expect(figures.sport, 'sport').toBe(activity.sport)
   if (figures.maxSpeedKmh !== null) expect(figures.maxSpeedKmh).toBeLessThan(300)
+  // Never above the device's own maximum (0.01 km/h: the API's rounding), unless that maximum is below
+  // the workout's average moving speed, where it cannot be the fastest the activity went.
+  const deviceKmh = (activity.deviceMaxSpeedMs ?? Number.NaN) * 3.6
+  if (figures.maxSpeedKmh !== null && distanceM !== null && deviceKmh > 0 && deviceKmh >= (distanceM / figures.movingS) * 3.6) {
+    expect(figures.maxSpeedKmh, 'top speed vs the device\'s maximum').toBeLessThanOrEqual(deviceKmh + 0.01)
+  }
   // No swimmer holds 3 m/s (world records average under 2.4 m/s over 50 m).
   if (figures.maxSpeedKmh !== null && activity.sport === 'swimming') expect(figures.maxSpeedKmh, 'a swim\'s top speed').toBeLessThan(10.8)
   if (figures.maxAltM !== null) expect(figures.maxAltM).toBeLessThan(8_849)

@@ -31,6 +31,8 @@ export interface ReferenceActivity {
    * GPX track `<type>`), or `null` when it names none.
    */
   readonly sport?: string | null
+  /** The fastest the device measured (FIT session `enhanced_max_speed`, else `max_speed`), m/s, or `NaN`. */
+  readonly deviceMaxSpeedMs?: number
 }
 
 const RADIUS_M = 6_378_137
@@ -148,7 +150,7 @@ function lastRecordedDistance(records: readonly { distance?: number }[]): number
 }
 
 /** The fields of a session the reference reads, as the SDK names them. */
-type SessionReading = Pick<SessionMesg, 'startTime' | 'timestamp' | 'totalElapsedTime' | 'totalDistance'> & { readonly sport?: unknown }
+type SessionReading = Pick<SessionMesg, 'startTime' | 'timestamp' | 'totalElapsedTime' | 'totalDistance' | 'maxSpeed' | 'enhancedMaxSpeed'> & { readonly sport?: unknown }
 
 /** What fit-file-parser reads of a FIT file: its records and sessions. */
 interface LibraryReading {
@@ -180,6 +182,8 @@ function libraryReading(bytes: Buffer): LibraryReading | null {
           timestamp: session.timestamp,
           totalElapsedTime: session.total_elapsed_time,
           totalDistance: session.total_distance,
+          maxSpeed: session.max_speed,
+          enhancedMaxSpeed: session.enhanced_max_speed,
           sport: session.sport,
         })),
       }
@@ -321,6 +325,7 @@ export function fitReference(path: string): FitReference {
               ? asNumber(session.totalDistance)
               : lastRecordedDistance((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
             sport: typeof session.sport === 'string' ? snakeCase(session.sport) : null,
+            deviceMaxSpeedMs: asNumber(session.enhancedMaxSpeed ?? session.maxSpeed),
           }
         })
   return {

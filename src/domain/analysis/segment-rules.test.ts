@@ -82,6 +82,23 @@ describe('rules that hold for files nobody here has seen', () => {
     expect((steppedBack.distanceKm ?? 0) * 1000).toBeCloseTo(3 * MILLIDEGREE_M, 1)
   })
 
+  it('no top speed above the maximum the device measured, unless that is below the average moving speed', () => {
+    // Steps of 111.3 m, 111.3 m, 55.7 m and 55.7 m, 10 s each: the reference's filter keeps 11.13 m/s
+    // (40.07 km/h); 333.9 m over 40 s moving is 8.35 m/s on average.
+    const track = gpxOf([
+      { s: 0, lat: 45 },
+      { s: 10, lat: 45.001 },
+      { s: 20, lat: 45.002 },
+      { s: 30, lat: 45.0025 },
+      { s: 40, lat: 45.003 },
+    ])
+    expect(analyseTrack(track).workout.maxSpeedKmh).toBeCloseTo((MILLIDEGREE_M / 10) * 3.6, 6)
+    const capped = analyseTrack({ ...track, deviceMaxSpeedMs: 10 })
+    expect([capped.workout.maxSpeedKmh, capped.segments[0]?.maxSpeedKmh]).toEqual([36, 36])
+    // 8 m/s, below the 8.35 m/s average: no maximum of this activity's motion.
+    expect(analyseTrack({ ...track, deviceMaxSpeedMs: 8 }).workout.maxSpeedKmh).toBeCloseTo((MILLIDEGREE_M / 10) * 3.6, 6)
+  })
+
   it('(0, 0), written by a chip before its first fix, is no position: neither distance nor bounds', () => {
     const { workout } = analyseTrack(
       gpxOf(

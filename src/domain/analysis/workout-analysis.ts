@@ -117,24 +117,23 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // A swim's top speed is a speed a swimmer holds: an interval faster than that is the watch
   // counting a push-off as a length (a pool swim's 25 m in 2 s), not a record to keep.
   const topSpeedCeilingMs = isSwimHint(track.sport, track.subSport) ? MAX_SWIM_SPEED_MS : Number.POSITIVE_INFINITY
-  const measures: SegmentMeasure[] = []
-  const measuredSegments: Omit<SegmentFigures, 'firstPoint' | 'pointCount'>[] = []
+  const unbounded: SegmentMeasure[] = []
   let offset = 0
   let distanceM = 0
-  for (const [index, segment] of kept.entries()) {
+  for (const segment of kept) {
     series.segmentStarts.push(offset)
     const copies = replayed?.subarray(offset, offset + segment.size) ?? null
-    const measure = measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs)
-    measures.push(measure)
-    measuredSegments.push({ ...figuresOf(measure, measure.durationMs, measure.movingMs, measured), index })
+    unbounded.push(measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs))
     offset += segment.size
-    distanceM += measure.distanceM
+    distanceM += unbounded[unbounded.length - 1]?.distanceM ?? 0
   }
+  const measures = withinDeviceMaximum(unbounded, track.deviceMaxSpeedMs)
   // Measured with its replays (their times and climbs as before); stored, charted and drawn without them.
   const stored = replayed ? withoutPoints(series, replayed) : series
-  const segments: SegmentFigures[] = measuredSegments.map((figures, index) => {
+  const segments: SegmentFigures[] = measures.map((measure, index) => {
     const firstPoint = stored.segmentStarts[index] ?? 0
-    return { ...figures, firstPoint, pointCount: (stored.segmentStarts[index + 1] ?? stored.size) - firstPoint }
+    const pointCount = (stored.segmentStarts[index + 1] ?? stored.size) - firstPoint
+    return { ...figuresOf(measure, measure.durationMs, measure.movingMs, measured), index, firstPoint, pointCount }
   })
 
   checkChronology(measures)
@@ -152,6 +151,25 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const descentM = track.deviceDescentM ?? combined.descentM
   const workout = figuresOf({ ...combined, ascentM, descentM, startTime, endTime }, durationMs, movingMs, measured)
   return { workout, segments, series: stored }
+}
+
+/**
+ * The segments' measures with no top speed above the device's own maximum (`Track.deviceMaxSpeedMs`):
+ * the reference's filter keeps the 95th percentile of a segment's speeds, which on a segment of a
+ * few intervals is its GPS's fastest jitter (a run cut into many short timer runs: 15.47 km/h where
+ * its watch measured 14.14). Unless that maximum is below the workout's own average moving speed,
+ * where it cannot be the fastest this activity went (a device measuring something else).
+ */
+function withinDeviceMaximum(measures: SegmentMeasure[], deviceMaxSpeedMs: number | undefined): SegmentMeasure[] {
+  if (deviceMaxSpeedMs === undefined) return measures
+  let distanceM = 0
+  let movingMs = 0
+  for (const measure of measures) {
+    distanceM += measure.distanceM
+    movingMs += measure.movingMs
+  }
+  if (deviceMaxSpeedMs < distanceM / (wholeSeconds(movingMs) || Number.POSITIVE_INFINITY)) return measures
+  return measures.map((measure) => (measure.maxSpeedMs > deviceMaxSpeedMs ? { ...measure, maxSpeedMs: deviceMaxSpeedMs } : measure))
 }
 
 function thresholdOf(value: number | undefined): number {
