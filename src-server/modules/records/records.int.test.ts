@@ -102,25 +102,28 @@ describe('records', () => {
     const first = await add('2020-01-10 10:00')
     await add('2020-01-11 10:00')
     expect(await holders()).toBe(first)
-    // Ids are random: add ties at the same start until one came with a larger id than the
-    // holder's and one with a smaller id (each case decided by the id alone).
-    const sameStart = [first]
+    // Ids are random. Each tie added at the same start meets a holder that came alone before it,
+    // so its id is as likely smaller as larger (a fresh coin a turn, not the run's smallest id):
+    // after each turn the older of the two is deleted, until one of each case was decided.
+    let holder = first
     const seen = { larger: false, smaller: false }
-    while (!(seen.larger && seen.smaller) && sameStart.length < 40) {
-      const holder = await holders()
+    for (let turn = 0; turn < 40 && !(seen.larger && seen.smaller); turn++) {
       const id = await add('2020-01-10 10:00')
-      sameStart.push(id)
-      if (holder !== undefined) seen[id > holder ? 'larger' : 'smaller'] = true
-      expect(await holders()).toBe([...sameStart].sort()[0])
+      seen[id > holder ? 'larger' : 'smaller'] = true
+      expect(await holders()).toBe(id < holder ? id : holder)
+      expect((await t.api('DELETE', `workouts/${holder}`, { token: sam.token })).status).toBe(204)
+      expect(await holders()).toBe(id)
+      holder = id
     }
     expect(seen).toEqual({ larger: true, smaller: true })
-    // Earlier starts win whatever their ids: until one came with a larger id than the holder's.
+    // Earlier starts win whatever their ids, each against the last one's (again a fresh coin a
+    // turn): until one came with a larger id than the holder's.
     let earlierWithLargerId = false
-    for (let day = 9; day > 0 && !earlierWithLargerId; day -= 1) {
-      const holder = await holders()
-      const id = await add(`2020-01-0${day} 10:00`)
-      earlierWithLargerId = holder !== undefined && id > holder
+    for (let minute = 59; minute >= 0 && !earlierWithLargerId; minute -= 1) {
+      const id = await add(`2020-01-10 09:${String(minute).padStart(2, '0')}`)
+      earlierWithLargerId = id > holder
       expect(await holders()).toBe(id)
+      holder = id
     }
     expect(earlierWithLargerId).toBe(true)
   })
