@@ -235,11 +235,23 @@ describe('equipment', () => {
     )
     await t.api('DELETE', `workouts/${a?.id}`, { token: sam.token })
     expect(await get(shoes.id)).toMatchObject({ workouts_count: 1, total_distance: 8, total_duration_in_hours: 0.8 })
+    // One workout is enough to hold the item.
+    expect(await t.api('DELETE', `equipments/${shoes.id}`, { token: sam.token })).toMatchObject({ status: 403, body: expect.objectContaining({ message: expect.stringContaining('has 1 associated workout(s)') }) })
     expect((await t.api('DELETE', `equipments/${shoes.id}?force`, { token: sam.token })).status).toBe(204)
     expect(await t.api('GET', `equipments/${shoes.id}`, { token: sam.token })).toMatchObject({ status: 404 })
     // The workout stays, without the item.
     const [left] = (await t.api<WorkoutsListResponse>('GET', 'workouts?return_equipments=true', { token: sam.token })).body.data.workouts
     expect(left).toMatchObject({ distance: 8, equipments: [] })
+  })
+
+  it('lets an item of a type disabled since keep its type through an edit, and refuses that type to other items', async () => {
+    const shoes = await item({ label: 'Pegasus', equipment_type_id: SHOES })
+    expect((await t.api('PATCH', 'equipment-types/1', { token: owner.token, body: { is_active: false } })).status).toBe(200)
+    const renamed = await t.api<EquipmentsResponse>('PATCH', `equipments/${shoes.id}`, { token: sam.token, body: { label: 'Pegasus 40' } })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.data.equipments[0]).toMatchObject({ label: 'Pegasus 40', equipment_type: { id: SHOES } })
+    const bike = await item({ label: 'Ox', equipment_type_id: BIKE })
+    expect(await t.api('PATCH', `equipments/${bike.id}`, { token: sam.token, body: { equipment_type_id: SHOES } })).toMatchObject(error('equipment type is inactive'))
   })
 
   it('takes equipment_ids on a file upload, counts its distance, and refuses a bad id keeping nothing', async () => {
