@@ -707,6 +707,12 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/dougfales-with-empty-tracks.gpx': gpxpy,
   'gpx/dougfales-with-or-without-elev.gpx': { refused: 'track_no_points' }, // two one-point tracks
   'gpx/fittool-old-stage-left-hand-lee.gpx': { refused: 'track_no_timestamps' }, // a course
+  // Polar sessions converted by Bipolar from the watch's own data, times with their zone's offset (+01:00, +02:00, +10:00);
+  // the watch's totals (Bipolar's decoded exercise summaries) agree with the laps.
+  'tcx/bipolar-polar-1988256040.tcx': device, // indoor ride, no position: counter and laps 1,150.8 m
+  'tcx/bipolar-polar-22165267.tcx': positions(), // a run of 10 laps
+  'tcx/bipolar-polar-3245401749.tcx': device, // no position, laps 0 m over 358 s
+  'tcx/bipolar-polar-42261903.tcx': device, // a 35 s ride with power and no speed: laps 0 m
 }
 
 /**
