@@ -42,6 +42,8 @@ export interface Dialect {
   dateValue(expression: string): string
   /** An instant as a parameter compared with (or stored in) a `datetime` column. */
   dateParameter(instant: Date | number): unknown
+  /** Date parameters (through `dateValue`) below and above every stored instant, for ranges open on a side. */
+  readonly dateBounds: readonly [unknown, unknown]
   /** An instant read from a `datetime` column by raw SQL. */
   dateOf(stored: unknown): Date
   /** Ends a SELECT so its rows are locked for the transaction and rows another transaction holds are left out. */
@@ -75,6 +77,8 @@ export const sqliteDialect: Dialect = {
   insertionOrder: (alias) => `${alias}.rowid`,
   dateValue: (expression) => expression,
   dateParameter: toSqlDate,
+  // Stored texts begin with a digit or a sign: the empty text sorts below them all, '~' above.
+  dateBounds: ['', '~'],
   dateOf: (stored) => fromSqlDate(String(stored)),
   // One writer at a time: the write transaction itself excludes every other.
   lockSkippingLocked: '',
@@ -111,6 +115,7 @@ const postgresDialect: Dialect = {
   insertionOrder: (alias) => `${alias}.created_at, ${alias}.id`,
   dateValue: (expression) => `CAST(${expression} AS timestamptz)`,
   dateParameter: (instant) => new Date(instant),
+  dateBounds: ['-infinity', 'infinity'],
   dateOf: (stored) => (stored instanceof Date ? stored : new Date(String(stored))),
   lockSkippingLocked: 'FOR UPDATE SKIP LOCKED',
   nullsLowest: (direction) => (direction === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST'),

@@ -77,31 +77,33 @@ export function statsRepository(manager: EntityManager) {
     /**
      * Totals per period and sport: each period's rows are found by comparing their stored instants
      * with the period's bounds (`periodRanges`, in the user's zone), through the index; no date is
-     * converted row by row. The rows the ranges do not cover are counted in the same statement
-     * (hence the same snapshot): null when there are any, as the ranges then miss some.
+     * converted row by row. The filter's rows the ranges do not cover fall in two more ranges without
+     * a period, in the same statement (hence the same snapshot): null when there are any, as the
+     * ranges then miss some. (Counting them in a second SELECT joined by UNION ALL sorted the grouped
+     * rows a second time for the compound's ORDER BY: ~25 % more SQLite CPU for a year's months.)
      */
     async totalsByPeriod(filter: StatsFilter, ranges: readonly PeriodRange[]): Promise<TotalsRow[] | null> {
       const first = ranges[0]
       const last = ranges[ranges.length - 1]
       if (!first || !last || ranges.length > MAX_PERIOD_RANGES) throw new RangeError(`${ranges.length} periods to group by`)
-      const { where, params } = whereOf(dialect, filter)
+      const [beforeAll, afterAll] = dialect.dateBounds
+      const bounds = [
+        ...ranges.flatMap((range) => [range.key, dialect.dateParameter(range.start), dialect.dateParameter(range.until)]),
+        null, filter.from === null ? beforeAll : dialect.dateParameter(filter.from), dialect.dateParameter(first.start),
+        null, dialect.dateParameter(last.until), filter.to === null ? afterAll : dialect.dateParameter(filter.to),
+      ]
       // The ranges lie within the filter's dates: repeating those bounds here made SQLite seek them
       // instead of each range's, reading every row of the filter once per range (12 months: 14×).
       const inRanges = whereOf(dialect, { ...filter, from: null, to: null })
       const rows = await query<TotalsRow[]>(
-        `WITH periods(period, start, until) AS (VALUES ${ranges.map(() => `(?, ${dialect.dateValue('?')}, ${dialect.dateValue('?')})`).join(', ')})
+        `WITH periods(period, start, until) AS (VALUES ${Array.from({ length: ranges.length + 2 }, () => `(?, ${dialect.dateValue('?')}, ${dialect.dateValue('?')})`).join(', ')})
          SELECT periods.period, sport_id, ${TOTALS_SQL}
            FROM periods JOIN workout ON workout_date >= periods.start AND workout_date < periods.until
           WHERE ${inRanges.where} GROUP BY periods.period, sport_id
-         UNION ALL
-         SELECT NULL, NULL, (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date < ?)
-                            + (SELECT COUNT(*) FROM workout WHERE ${where} AND workout_date >= ?), NULL, NULL, NULL, NULL, NULL
-         ORDER BY period, sport_id`,
-        [...ranges.flatMap((range) => [range.key, dialect.dateParameter(range.start), dialect.dateParameter(range.until)]), ...inRanges.params, ...params, dialect.dateParameter(first.start), ...params, dialect.dateParameter(last.until)],
+          ORDER BY periods.period, sport_id`,
+        [...bounds, ...inRanges.params],
       )
-      // The uncovered count is the row without a period (first on SQLite, last on PostgreSQL).
-      const uncovered = rows.find((row) => row.period === null)
-      return uncovered && Number(uncovered.nb_workouts) === 0 ? rows.filter((row) => row !== uncovered).map(totalsOf) : null
+      return rows.some((row) => row.period === null) ? null : rows.map(totalsOf)
     },
 
     /** Totals per sport of the filtered workouts. */

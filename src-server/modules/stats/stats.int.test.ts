@@ -136,10 +136,12 @@ describe('statistics API', () => {
       expect(await answered(frame)).toEqual(expected(frame))
       expect({ ...(await answered(frame, '&from=2022-01-01&to=2022-12-31')), ...(await answered(frame, '&from=2023-01-01&to=2024-12-31')) }).toEqual(expected(frame))
     }
+    // Years first: weeks (too many periods for the known dates) would read the new dates for them.
+    const yearsFirst = [...frames].reverse()
     await add(Date.UTC(1990, 2, 25, 0, 30), 100)
-    for (const frame of frames) expect(await answered(frame)).toEqual(expected(frame))
+    for (const frame of yearsFirst) expect(await answered(frame)).toEqual(expected(frame))
     await add(Date.UTC(2031, 9, 26, 0, 30), 101)
-    for (const frame of frames) expect(await answered(frame)).toEqual(expected(frame))
+    for (const frame of yearsFirst) expect(await answered(frame)).toEqual(expected(frame))
   })
 
   it('groups by the offset in force at each workout, on both sides of the clock changes within a bounded range', async () => {
