@@ -115,6 +115,25 @@ describe('equipment wear: limits, components, replacement', () => {
     expect(stored).toMatchObject({ total_distance: 70, workouts_count: 2 })
   })
 
+  it('a component may be retired at its own fitting date: it then counts no workout, its replacement all of them', async () => {
+    const bike = await item({ label: 'Track bike', equipment_type_id: BIKE })
+    await workout({ sport_id: CYCLING, distance: 25, duration: 3600, workout_date: '2024-05-01 09:00', equipment_ids: [bike.id] })
+    const fitted = await t.api<ComponentsResponse>('POST', `equipments/${bike.id}/components`, { token: sam.token, body: { label: 'Saddle', fitted_at: '2024-05-01T00:00:00Z' } })
+    const [saddle] = fitted.body.data.components
+    expect(saddle).toMatchObject({ total_distance: 25, workouts_count: 1 })
+    const replaced = await t.api<ComponentsResponse>('POST', `equipments/${bike.id}/components/${saddle?.id}/retire`, {
+      token: sam.token,
+      body: { date: '2024-05-01T00:00:00Z', replace: true },
+    })
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(201)
+    // Both now share a fitting date, so the list's order between them is not the rule: each is found by its id.
+    const old = replaced.body.data.components.find((component) => component.id === saddle?.id)
+    const fresh = replaced.body.data.components.find((component) => component.id !== saddle?.id)
+    expect(replaced.body.data.components).toHaveLength(2)
+    expect(old).toMatchObject({ fitted_at: 'Wed, 01 May 2024 00:00:00 GMT', removed_at: 'Wed, 01 May 2024 00:00:00 GMT', total_distance: 0, workouts_count: 0 })
+    expect(fresh).toMatchObject({ label: 'Saddle', fitted_at: 'Wed, 01 May 2024 00:00:00 GMT', removed_at: null, total_distance: 25, workouts_count: 1 })
+  })
+
   it('refuses invalid wear input with its catalogued error and stores nothing', async () => {
     const shoes = await item({ label: 'Trail shoes', equipment_type_id: SHOES })
     const bike = await item({ label: 'Gravel bike', equipment_type_id: BIKE })

@@ -254,6 +254,18 @@ describe('equipment', () => {
     expect(await t.api('PATCH', `equipments/${bike.id}`, { token: sam.token, body: { equipment_type_id: SHOES } })).toMatchObject(error('equipment type is inactive'))
   })
 
+  it('keeps an item on its workouts when its type becomes Misc (Misc fits any sport), and takes it off them when it becomes another type', async () => {
+    const shoes = await item({ label: 'Pegasus', equipment_type_id: SHOES, default_for_sport_ids: [RUNNING] })
+    const run = (await manual({ equipment_ids: [shoes.id] })).body.data.workouts[0]
+    const retype = async (typeId: number) => (await t.api<EquipmentsResponse>('PATCH', `equipments/${shoes.id}`, { token: sam.token, body: { equipment_type_id: typeId } })).body.data.equipments[0]
+    const runEquipment = async () => (await t.api<WorkoutsResponse>('GET', `workouts/${run?.id}`, { token: sam.token })).body.data.workouts[0]?.equipments.map((e) => e.id)
+    expect(await retype(MISC)).toMatchObject({ equipment_type: { id: MISC }, workouts_count: 1, total_distance: 10, total_duration_in_hours: 1, default_for_sport_ids: [RUNNING] })
+    expect(await runEquipment()).toEqual([shoes.id])
+    // A bike does not go running: its links and totals go, and so does its Running default.
+    expect(await retype(BIKE)).toMatchObject({ equipment_type: { id: BIKE }, workouts_count: 0, total_distance: 0, total_duration_in_hours: 0, default_for_sport_ids: [] })
+    expect(await runEquipment()).toEqual([])
+  })
+
   it('takes equipment_ids on a file upload, counts its distance, and refuses a bad id keeping nothing', async () => {
     const bike = await item({ label: 'Ox', equipment_type_id: BIKE })
     const gpx = await fixture('gpx/gpx_file.gpx')
