@@ -98,9 +98,11 @@ describe('the real corpus uploaded as one zip', () => {
         expect((result.warnings ?? []).map((warning) => warning.code)).toEqual('warning' in outcome && outcome.warning ? [outcome.warning] : [])
       }
       for (const [index, id] of result.workout_ids.entries()) {
-        const activity = reference[index]
+        const found = reference[index]
         const check = outcome.activities[index]
-        if (!activity || !check) throw new Error(`activity ${index} missing`)
+        if (!found || !check) throw new Error(`activity ${index} missing`)
+        // A duplicate's workout is the file imported before it (a TCX the same ride as its GPX), held to that file's maximum.
+        const activity = result.status === 'duplicate' ? { ...found, deviceMaxSpeedMs: Number.NaN } : found
         expectFiguresMatch(figuresOf(await workout(id)), check, activity, 1, gpx, 'durationS' in outcome ? outcome.durationS : undefined)
       }
     }, 120_000)

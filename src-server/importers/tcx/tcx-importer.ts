@@ -9,8 +9,8 @@ import { readXmlFile, readXmlString, type XmlHandler } from '../xml/xml-reader'
 import type { XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
-/** Lap children read for the lap's measured distance and stated energy. */
-type LapField = 'lapSeconds' | 'lapDistance' | 'lapCalories'
+/** Lap children read for the lap's measured distance, top speed and stated energy. */
+type LapField = 'lapSeconds' | 'lapDistance' | 'lapMaxSpeed' | 'lapCalories'
 
 /** Trackpoint children whose text we read, and what they become. */
 type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
@@ -102,6 +102,8 @@ class TcxHandler implements XmlHandler {
   private lapStart = Number.NaN
   private lapSeconds = Number.NaN
   private lapDistanceM = Number.NaN
+  /** The largest `<MaximumSpeed>` of the activity's laps (m/s): what the device measured, its top speed's ceiling. */
+  private maxSpeedMs = 0
   /** The `<Calories>` of the activity's laps (kcal), summed into its own. */
   private lapCalories: number[] = []
   private lap: TrackSegmentBuilder | null = null
@@ -139,6 +141,9 @@ class TcxHandler implements XmlHandler {
         break
       case 'DistanceMeters':
         if (this.lap && parent === 'Lap') this.capture('lapDistance')
+        break
+      case 'MaximumSpeed':
+        if (this.lap && parent === 'Lap') this.capture('lapMaxSpeed')
         break
       case 'Calories':
         if (this.lap && parent === 'Lap') this.capture('lapCalories')
@@ -184,7 +189,8 @@ class TcxHandler implements XmlHandler {
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
       const calories = totalCalories(this.lapCalories)
       const fromDevice = swim ? { distanceFromDevice: true } : {}
-      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, ...fromDevice, calories })
+      const deviceMax = this.maxSpeedMs > 0 ? { deviceMaxSpeedMs: this.maxSpeedMs } : {}
+      this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, ...fromDevice, ...deviceMax, calories })
       this.inActivity = false
     }
   }
@@ -212,6 +218,7 @@ class TcxHandler implements XmlHandler {
     this.laps = []
     this.measuredLaps = []
     this.lapCalories = []
+    this.maxSpeedMs = 0
     this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
@@ -225,10 +232,11 @@ class TcxHandler implements XmlHandler {
     const text = this.buffer
     this.field = null
     if (field === null) return
-    if (field === 'lapSeconds' || field === 'lapDistance' || field === 'lapCalories') {
+    if (field === 'lapSeconds' || field === 'lapDistance' || field === 'lapMaxSpeed' || field === 'lapCalories') {
       const value = text.decimal()
       if (field === 'lapSeconds') this.lapSeconds = value
       else if (field === 'lapDistance') this.lapDistanceM = value
+      else if (field === 'lapMaxSpeed') this.maxSpeedMs = Math.max(this.maxSpeedMs, value >= 0 ? value : 0)
       else if (value >= 0) this.lapCalories.push(value)
       return
     }

@@ -93,6 +93,20 @@ describe('TCX reader rules', () => {
     expect(only(activities(activity(lap(point(0)))))).not.toHaveProperty('laps')
   })
 
+  it("states the device's top speed as its laps' largest MaximumSpeed, per activity, read only directly in a Lap; 0 or less states none", () => {
+    const fastest = (value: string) => `<TotalTimeSeconds>10</TotalTimeSeconds><MaximumSpeed>${value}</MaximumSpeed>`
+    const stray = '<Extensions><LX><MaximumSpeed>99</MaximumSpeed></LX></Extensions>'
+    const [first, second, third] = importTcxString(
+      activities(
+        activity(lap(point(0), fastest('4.5')) + lap(point(10), fastest('6.25') + stray) + lap(point(20), fastest('-1')) + lap(point(30))) +
+          activity(lap(point(40), fastest('0')) + lap(point(50), stray)) +
+          activity(lap(point(55), fastest('3'))),
+      ),
+    )
+    expect([first?.deviceMaxSpeedMs, second?.deviceMaxSpeedMs, third?.deviceMaxSpeedMs]).toEqual([6.25, undefined, 3])
+    expect(second && 'deviceMaxSpeedMs' in second).toBe(false)
+  })
+
   it("sums its laps' stated calories, a negative one left out, and states none when no lap does", () => {
     const calories = (kcal: number) => `<TotalTimeSeconds>10</TotalTimeSeconds><Calories>${kcal}</Calories>`
     expect(only(activities(activity(lap(point(0), calories(120)) + lap(point(10), calories(35)) + lap(point(20), calories(-5))))).calories).toBe(155)

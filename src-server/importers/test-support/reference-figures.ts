@@ -31,7 +31,7 @@ export interface ReferenceActivity {
    * GPX track `<type>`), or `null` when it names none.
    */
   readonly sport?: string | null
-  /** The fastest the device measured (FIT session `enhanced_max_speed`, else `max_speed`), m/s, or `NaN`. */
+  /** The fastest the device measured (FIT session `enhanced_max_speed`, else `max_speed`; TCX laps' largest `MaximumSpeed`), m/s, or `NaN`. */
   readonly deviceMaxSpeedMs?: number
 }
 
@@ -378,9 +378,13 @@ export function tcxReference(path: string): ReferenceActivity[] {
   const xml = readFileSync(path, 'utf8')
   return [...xml.matchAll(/<Activity\b[\s\S]*?<\/Activity>/g)].map((activity) => {
     let recordedDistanceM = 0
+    const lapMaxSpeedsMs: number[] = []
     const segments = [...activity[0].matchAll(/<Lap\b[\s\S]*?<\/Lap>/g)].map((lap) => {
       // The lap's own DistanceMeters comes before its <Track>; trackpoints carry their own.
-      recordedDistanceM += Number(tagValue(lap[0].split('<Track>')[0] ?? '', 'DistanceMeters') ?? 0)
+      const summary = lap[0].split('<Track>')[0] ?? ''
+      recordedDistanceM += Number(tagValue(summary, 'DistanceMeters') ?? 0)
+      const maxSpeedMs = Number(tagValue(summary, 'MaximumSpeed'))
+      if (Number.isFinite(maxSpeedMs)) lapMaxSpeedsMs.push(maxSpeedMs)
       return [...lap[0].matchAll(/<Trackpoint>([\s\S]*?)<\/Trackpoint>/g)].map(
         (point): ReferencePoint => ({
           lat: Number(tagValue(point[1] ?? '', 'LatitudeDegrees') ?? Number.NaN),
@@ -391,7 +395,8 @@ export function tcxReference(path: string): ReferenceActivity[] {
       )
     })
     const sport = /<Activity\b[^>]*\bSport="([^"]*)"/.exec(activity[0])?.[1]
-    return { segments, recordedDistanceM, sport: sport ? sport.toLowerCase() : null }
+    const deviceMaxSpeedMs = lapMaxSpeedsMs.length > 0 ? Math.max(...lapMaxSpeedsMs) : Number.NaN
+    return { segments, recordedDistanceM, deviceMaxSpeedMs, sport: sport ? sport.toLowerCase() : null }
   })
 }
 

@@ -30,9 +30,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * insights leave that copy out too (`replayedPoints`), and a best effort pays for a pause behind a point
  * without a time (`effortTimes`). 13: a FIT session whose sub-sport is a swim (`open_water`,
  * `lap_swimming`) under another sport takes the watch's distance, as a swim does (`SWIM_SUB_SPORTS`).
- * 14: no top speed above the FIT session's own maximum (`withinDeviceMaximum`).
+ * 14: no top speed above the FIT session's own maximum (`withinDeviceMaximum`). 15: nor above a TCX
+ * activity's largest lap `<MaximumSpeed>`.
  */
-export const INSIGHTS_VERSION = 14
+export const INSIGHTS_VERSION = 15
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
