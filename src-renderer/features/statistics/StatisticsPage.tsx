@@ -29,10 +29,15 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
   // Kept in the address so a reload or a shared link shows the same chart.
   const [search, setSearch] = useSearchParams()
   const { frame, anchor, measure } = readChartParams(search, now)
-  const change = (patch: Partial<ChartParams>) => setSearch(writeChartParams({ frame, anchor, measure, ...patch }, now), { replace: true })
-  const setFrame = (next: Frame) => change({ frame: next })
-  const setAnchor = (next: string) => change({ anchor: next })
-  const setMeasure = (next: Measure) => change({ measure: next })
+  // Each change starts from the address as it is now, not as last rendered: two clicks on an arrow
+  // before React renders again both count (the router's own updater reads the last render's).
+  const change = (patch: (params: ChartParams) => Partial<ChartParams>) => {
+    const params = readChartParams(new URLSearchParams(window.location.search), now)
+    setSearch(writeChartParams({ ...params, ...patch(params) }, now), { replace: true })
+  }
+  const setFrame = (next: Frame) => change(() => ({ frame: next }))
+  const shift = (step: number) => change((params) => ({ anchor: shiftAnchor(params.anchor, params.frame, step) }))
+  const setMeasure = (next: Measure) => change(() => ({ measure: next }))
   const range = statsWindow(frame, anchor, profile.weekm ?? false)
   const { statistics, loading, errors } = useStatistics(profile.username, range.from, range.to, range.time)
 
@@ -50,7 +55,7 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
               data-testid="statistics-frames"
             />
             <Group gap="xs" wrap="nowrap">
-              <ActionIcon variant="default" size="lg" aria-label={t('statistics.PREVIOUS')} onClick={() => setAnchor(shiftAnchor(anchor, frame, -1))}>
+              <ActionIcon variant="default" size="lg" aria-label={t('statistics.PREVIOUS')} onClick={() => shift(-1)}>
                 <IconChevronLeft size={18} />
               </ActionIcon>
               <Text size="sm" miw={190} ta="center" data-testid="statistics-range">
@@ -61,7 +66,7 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
                 size="lg"
                 aria-label={t('statistics.NEXT')}
                 disabled={isLatest(range, now)}
-                onClick={() => setAnchor(shiftAnchor(anchor, frame, 1))}
+                onClick={() => shift(1)}
               >
                 <IconChevronRight size={18} />
               </ActionIcon>
