@@ -1,7 +1,10 @@
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isAppError } from '../../../src/errors/app-error'
 import { scanEvents } from '../test-support/xml-events'
-import { readXml, readXmlString, type ByteReader } from './xml-reader'
+import { readXml, readXmlFile, readXmlString, type ByteReader } from './xml-reader'
 import { MAX_MARKUP_BYTES, XML_NEED_MORE, XmlScanner, XmlSyntaxError, type XmlAttributes } from './xml-scanner'
 import { XmlText } from './xml-text'
 
@@ -415,5 +418,48 @@ describe('XmlText', () => {
     expect(text.isoTime()).toBe(Date.UTC(2020, 0, 2, 3, 4, 5, 500))
     text.clear()
     expect(text.string()).toBe('')
+  })
+})
+
+describe('more scanner rules', () => {
+  it('refuses a character reference with any character not a digit, even before a last digit', () => {
+    for (const reference of ['&#x1G1;', '&#1A1;']) {
+      expect(errorOf(`<a>${reference}</a>`), reference).toBe(`character 3: invalid character reference ${reference}`)
+    }
+  })
+
+  it('does not take an attribute whose name starts an earlier one for its duplicate', () => {
+    expect(withAttributes('<a ab="1" a="2"/>', (attributes) => attributes.entries())).toEqual([
+      ['ab', '1'],
+      ['a', '2'],
+    ])
+  })
+})
+
+/** The files under `folder` this process holds open (Linux: its descriptors in /proc). */
+function openFilesUnder(folder: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`)
+      return target.startsWith(folder) ? [target] : []
+    } catch {
+      return [] // the descriptor readdirSync itself used, closed since
+    }
+  })
+}
+
+describe('readXmlFile', () => {
+  it('closes its file after reading it, and after refusing it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'waymark-xml-'))
+    try {
+      const handler = { wantsText: false, open: () => undefined, close: () => undefined, text: () => undefined }
+      writeFileSync(join(folder, 'good.xml'), '<a>1</a>')
+      writeFileSync(join(folder, 'bad.xml'), '<a>1</b>')
+      await readXmlFile(join(folder, 'good.xml'), handler)
+      await expect(readXmlFile(join(folder, 'bad.xml'), handler)).rejects.toMatchObject({ code: 'track_xml_invalid' })
+      expect(openFilesUnder(folder)).toEqual([])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

@@ -228,6 +228,7 @@ interface ElementName {
 
 /** Interns element names by their bytes, so a 50,000-point file allocates ~15 name strings, not 600,000. */
 class NameTable {
+  // Stryker disable next-line ArrayDeclaration: an empty array's missing buckets read as `undefined`, taken as null
   private readonly buckets: (ElementName | null)[] = new Array<ElementName | null>(256).fill(null)
   private size = 0
 
@@ -235,11 +236,15 @@ class NameTable {
 
   lookup(data: Buffer, start: number, end: number, hash: number, colon: number): ElementName {
     const slot = hash & 255
+    // Stryker disable next-line LogicalOperator,ConditionalExpression,BlockStatement: a name not found in the table is read again from its bytes, the same strings at one allocation more
     for (let entry = this.buckets[slot] ?? null; entry !== null; entry = entry.next) {
       const bytes = entry.bytes
       if (entry.hash !== hash || bytes.length !== end - start) continue
+      // Stryker disable next-line BooleanLiteral: a name not found in the table is read again from its bytes, the same strings at one allocation more
       let same = true
+      // Stryker disable next-line UpdateOperator: a name not found in the table is read again from its bytes, the same strings at one allocation more (byte -1 is the "<" or "/" before the name)
       for (let k = 0; k < bytes.length; k++) {
+        // Stryker disable next-line ArithmeticOperator: a name not found in the table is read again from its bytes, the same strings at one allocation more (bytes before the name are "<" or "/", never a name's)
         if (bytes[k] !== data[start + k]) {
           same = false
           break
@@ -253,9 +258,11 @@ class NameTable {
       qualified,
       local: colon < 0 ? qualified : data.toString('utf8', colon + 1, end),
       hash,
+      // Stryker disable next-line LogicalOperator: a name not found in the table is read again from its bytes, the same strings at one allocation more
       next: this.buckets[slot] ?? null,
       raw: this.rawElements?.has(qualified) ?? false,
     }
+    // Stryker disable next-line EqualityOperator,BlockStatement: a name not found in the table is read again from its bytes, the same strings at one allocation more (one name more or none kept)
     if (this.size < MAX_INTERNED_NAMES) {
       this.buckets[slot] = created
       this.size += 1
@@ -343,7 +350,9 @@ class AttributeList implements XmlAttributes {
     const at = index * SLOTS
     const start = this.spans[at + 2] ?? 0
     const end = this.spans[at + 3] ?? 0
+    // Stryker disable next-line UnaryOperator: unreachable default, `at` is within the spans written (noUncheckedIndexedAccess)
     const amp = this.spans[at + 4] ?? -1
+    // Stryker disable next-line UnaryOperator: unreachable default, as above
     if ((this.spans[at + 5] ?? -1) >= 0) return this.scanner.normalisedValue(this.data, start, end)
     return amp < 0 ? this.data.toString('utf8', start, end) : this.scanner.decodedString(this.data, start, end, amp)
   }
@@ -357,6 +366,7 @@ class AttributeList implements XmlAttributes {
     const index = this.indexOf(name)
     if (index < 0) return Number.NaN
     const at = index * SLOTS
+    // Stryker disable next-line UnaryOperator: unreachable defaults, `at` is within the spans written (noUncheckedIndexedAccess)
     if ((this.spans[at + 4] ?? -1) >= 0 || (this.spans[at + 5] ?? -1) >= 0) return parseDecimal(this.value(index))
     return parseDecimalBytes(this.data, this.spans[at + 2] ?? 0, this.spans[at + 3] ?? 0)
   }
@@ -420,6 +430,13 @@ export class XmlScanner {
     if (!this.sawRoot) this.fail('no root element', 0)
   }
 
+  /** {@link scratch}, grown to hold at least `length` bytes (doubling: few allocations a document). */
+  private scratchFor(length: number): Buffer {
+    // Stryker disable next-line EqualityOperator,ArithmeticOperator: growing when exactly full, or to exactly the length asked, holds the same bytes
+    if (this.scratch.length < length) this.scratch = Buffer.alloc(Math.max(length, this.scratch.length * 2))
+    return this.scratch
+  }
+
   /** `data[start, end)` with its (already validated) references decoded, as a string. */
   decodedString(data: Buffer, start: number, end: number, amp: number): string {
     const length = this.decode(data, start, end, amp)
@@ -433,8 +450,8 @@ export class XmlScanner {
    */
   normalisedValue(data: Buffer, start: number, end: number): string {
     // References are never longer decoded than written, so the value's length is enough.
-    if (this.scratch.length < end - start) this.scratch = Buffer.alloc(Math.max(end - start, this.scratch.length * 2))
-    const out = this.scratch
+    // Stryker disable next-line ArithmeticOperator: a larger length asked for only grows the buffer more
+    const out = this.scratchFor(end - start)
     let length = 0
     for (let i = start; i < end; ) {
       const code = data[i] ?? 0
@@ -540,8 +557,8 @@ export class XmlScanner {
 
   /** Decodes `data[start, end)` (first `&` at `amp`) into `scratch`; returns its length. @throws on a bad reference */
   private decode(data: Buffer, start: number, end: number, amp: number): number {
-    if (this.scratch.length < end - start) this.scratch = Buffer.alloc(Math.max(end - start, this.scratch.length * 2))
-    const out = this.scratch
+    // Stryker disable next-line ArithmeticOperator: a larger length asked for only grows the buffer more
+    const out = this.scratchFor(end - start)
     let length = 0
     let from = start
     let at = amp
