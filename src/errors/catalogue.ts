@@ -178,6 +178,11 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  track_times_made_up: {
+    message: 'the track covers its distance faster than anyone can travel (over 300 km/h over a whole segment): its times were made up, as a planned route exported with times, not a recorded workout',
+    status: 400,
+    wire: 'error',
+  },
   track_invalid_coordinates: {
     message: 'the track contains a point with missing or invalid coordinates',
     status: 400,
@@ -335,6 +340,7 @@ const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
   track_segments_overlap: 'gpx_processing_failed',
   track_clock_stopped: 'gpx_processing_failed',
   track_positions_impossible: 'gpx_processing_failed',
+  track_times_made_up: 'gpx_processing_failed',
   track_invalid_coordinates: 'gpx_processing_failed',
   track_too_many_points: 'gpx_processing_failed',
   fit_not_activity: 'gpx_processing_failed',

@@ -695,6 +695,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/fittool-trainerroad-744490.fit': { refused: 'fit_not_activity' }, // a workout plan
   'fit/parserfit-968.fit': positions(),
   'fit/parserfit-edge-1050.fit': positions(),
+  // Garmin Connect courses with made-up times: 42 points 28 ms to 353 ms apart, 1.18 km in 7.5 s (gpxpy's length and span).
+  'gpx/activitylog2-ecc.gpx': { refused: 'track_times_made_up' },
+  'gpx/activitylog2-ecc-no-alt.gpx': { refused: 'track_times_made_up' },
   // Its lone last point (22:39:30, 3 h after the rest) adds no time: 18:25:33-19:39:18 by hand.
   'gpx/dougfales-arches.gpx': { activities: ['gpxpy'], durationS: 4_425 },
   'gpx/dougfales-gpx10.gpx': { refused: 'track_no_points' },

@@ -157,7 +157,8 @@ function groundStepM(lat: Float64Array, lon: Float64Array, from: number, to: num
   return groundDistanceM(lat[from] ?? Number.NaN, lon[from] ?? Number.NaN, lat[to] ?? Number.NaN, lon[to] ?? Number.NaN)
 }
 
-function possibleMove(metres: number, seconds: number): boolean {
+/** Whether `metres` can be travelled in `seconds` (`NaN`: unknown, not judged): at most 100 m plus 300 km/h × the time. */
+export function possibleMove(metres: number, seconds: number): boolean {
   // Without a time on either side nothing tells a long ride from a jump: the step is not judged.
   if (Number.isNaN(seconds)) return true
   return metres <= POSITION_STEP_ALLOWANCE_M + MAX_GROUND_SPEED_MS * seconds

@@ -153,6 +153,23 @@ describe('rules that hold for files nobody here has seen', () => {
     expect((analyseTrack(spike).workout.distanceKm ?? 0) * 1000).toBeCloseTo(4 * MILLIDEGREE_M, 1)
   })
 
+  it('a segment covering its distance faster than anyone can (a route with made-up times) is refused with that reason; a fast real recording is not', () => {
+    // Garmin Connect's course export: each point 27.8 m (0.00025°) on, tens of ms later. Every step is within the
+    // 100 m any fix may wander, but the segment runs 278 m in 2 s, over 100 m + 300 km/h × 2 s (266.7 m).
+    const steps = (count: number, seconds: number, from = 0): Point[] => Array.from({ length: count + 1 }, (_, i) => ({ s: from + (i * seconds) / count, lat: 45 + i * 0.00025 }))
+    expect(() => analyseTrack(gpxOf(steps(10, 2)))).toThrow(new AppError('track_times_made_up'))
+    // The same 278 m in 2.2 s stay within reach (283.3 m): measured, not refused.
+    expect((analyseTrack(gpxOf(steps(10, 2.2))).workout.distanceKm ?? 0) * 1000).toBeCloseTo(2.5 * MILLIDEGREE_M, 1)
+    // Judged per segment: an hour's real walk after it does not make the route's seconds possible.
+    const walk = Array.from({ length: 61 }, (_, i) => ({ s: 100 + i * 60, lat: 46 + i * 0.0007 }))
+    expect(() => analyseTrack(gpxOf(steps(10, 2), walk))).toThrow(new AppError('track_times_made_up'))
+    // A 5 Hz logger running 1 m every 0.2 s (GPSBabel's sub-second sample): 19 m in 3.8 s.
+    const logger = Array.from({ length: 20 }, (_, i) => ({ s: i * 0.2, lat: 45 + i * 0.000009 }))
+    expect(analyseTrack(gpxOf(logger)).workout.durationS).toBe(3)
+    // Times that never move forward keep their own reason.
+    expect(() => analyseTrack(gpxOf(steps(10, 0)))).toThrow(new AppError('track_times_invalid'))
+  })
+
   describe("the device's distance counter where there is no position yet, or no longer", () => {
     interface Record {
       readonly s: number

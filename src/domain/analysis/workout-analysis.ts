@@ -3,7 +3,7 @@ import { allSegments, type Track, type TrackSegment } from '../track'
 import { usableElevation } from './elevation'
 import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, withoutPoints, type PointSeries } from './point-series'
-import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS } from './plausibility'
+import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS, possibleMove } from './plausibility'
 import { replayedPoints } from './replays'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
@@ -58,7 +58,8 @@ const DEVICE_TIMED: ReadonlySet<Track['format']> = new Set(['fit', 'tcx'])
  * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
  *   point has a time, `track_times_invalid` when times never move forward, `track_clock_stopped`
  *   when most points share one time, `track_positions_impossible` when most positions are out of
- *   anyone's reach, and `track_segments_overlap` when a segment starts before the previous one ends.
+ *   anyone's reach, `track_times_made_up` when a segment as a whole covers its distance faster than anyone
+ *   can, and `track_segments_overlap` when a segment starts before the previous one ends.
  */
 export function analyseTrack(track: Track, options: AnalysisOptions = {}): TrackAnalysis {
   const threshold = thresholdOf(options.stoppedSpeedThresholdKmh)
@@ -126,6 +127,12 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
     unbounded.push(measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs))
     offset += segment.size
     distanceM += unbounded[unbounded.length - 1]?.distanceM ?? 0
+  }
+  // Each step may be within reach (a fix wanders 100 m whatever the time) while the segment as a whole
+  // is not: a planned route exported with made-up times (a course's points 28 ms apart, 1.18 km in 7.5 s).
+  // Times that never move forward are `track_times_invalid`, below.
+  if (source === 'positions' && unbounded.some((measure) => measure.durationMs > 0 && !possibleMove(measure.distanceM, measure.durationMs / 1000))) {
+    throw new AppError('track_times_made_up')
   }
   const measures = withinDeviceMaximum(unbounded, track.deviceMaxSpeedMs)
   // Measured with its replays (their times and climbs as before); stored, charted and drawn without them.
