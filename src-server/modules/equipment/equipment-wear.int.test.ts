@@ -134,6 +134,37 @@ describe('equipment wear: limits, components, replacement', () => {
     expect(fresh).toMatchObject({ label: 'Saddle', fitted_at: 'Wed, 01 May 2024 00:00:00 GMT', removed_at: null, total_distance: 25, workouts_count: 1 })
   })
 
+  it('lists a worn component under its own bike only, and not once retired; a component’s edit changes only what it names', async () => {
+    const commuter = await item({ label: 'Commuter', equipment_type_id: BIKE })
+    // A second active bike: the tyres must not be listed under it.
+    await item({ label: 'Spare bike', equipment_type_id: BIKE })
+    await workout({ sport_id: CYCLING, distance: 30, duration: 3600, workout_date: '2024-07-01 09:00', equipment_ids: [commuter.id] })
+    const fitted = await t.api<ComponentsResponse>('POST', `equipments/${commuter.id}/components`, {
+      token: sam.token,
+      body: { label: 'Tyres', fitted_at: '2024-06-01T00:00:00Z', wear_limit_distance: 20, wear_limit_hours: 5 },
+    })
+    expect(fitted.body).toMatchObject({ status: 'created', data: { components: [{ label: 'Tyres', wear_limit_distance: 20, wear_limit_hours: 5, total_distance: 30, worn: true }] } })
+    const tyres = String(fitted.body.data.components[0]?.id)
+    const wornTyres = async () => (await worn()).filter((entry) => entry.component_id === tyres)
+    const entry = { equipment_id: commuter.id, equipment_label: 'Commuter', component_id: tyres, component_label: 'Tyres', total_distance: 30, total_duration_in_hours: 1 }
+    expect(await wornTyres()).toEqual([{ ...entry, wear_limit_distance: 20, wear_limit_hours: 5 }])
+    expect((await t.api<WornResponse>('GET', 'equipment-wear', { token: sam.token })).body.status).toBe('success')
+
+    const edit = (body: Record<string, unknown>, id = tyres) => t.api<ComponentsResponse>('PATCH', `equipments/${commuter.id}/components/${id}`, { token: sam.token, body })
+    const renamed = await edit({ label: 'Winter tyres' })
+    expect(renamed.body).toMatchObject({ status: 'success', data: { components: [{ id: tyres, label: 'Winter tyres', wear_limit_distance: 20, wear_limit_hours: 5 }] } })
+    // 1 h of 5 is not reached once the distance limit goes; 30 km of 25 is.
+    expect((await edit({ wear_limit_distance: null })).body.data.components[0]).toMatchObject({ label: 'Winter tyres', wear_limit_distance: null, wear_limit_hours: 5, worn: false })
+    expect((await edit({ wear_limit_distance: 25, wear_limit_hours: null })).body.data.components[0]).toMatchObject({ label: 'Winter tyres', wear_limit_distance: 25, wear_limit_hours: null, worn: true })
+    expect(await edit({ label: 'Tubes' }, 'nope')).toMatchObject(refused('equipment_component_not_found', 404))
+
+    // Retired (no replacement), its 30 km stay past its limit but it is no longer due.
+    const retired = await t.api<ComponentsResponse>('POST', `equipments/${commuter.id}/components/${tyres}/retire`, { token: sam.token, body: { date: '2024-08-01T00:00:00Z' } })
+    expect(retired.body).toMatchObject({ status: 'success', data: { components: [{ id: tyres, total_distance: 30, removed_at: 'Thu, 01 Aug 2024 00:00:00 GMT' }] } })
+    expect(await wornTyres()).toEqual([])
+    expect((await t.api<ComponentsResponse>('GET', `equipments/${commuter.id}/components`, { token: sam.token })).body.status).toBe('success')
+  })
+
   it('refuses invalid wear input with its catalogued error and stores nothing', async () => {
     const shoes = await item({ label: 'Trail shoes', equipment_type_id: SHOES })
     const bike = await item({ label: 'Gravel bike', equipment_type_id: BIKE })

@@ -38,6 +38,7 @@ describe('equipment', () => {
 
   it('lists the 11 seeded types with their reference ids; administrators see which are used and may disable one', async () => {
     const types = await t.api<EquipmentTypesResponse>('GET', 'equipment-types', { token: sam.token })
+    expect(types.body.status).toBe('success')
     expect(types.body.data.equipment_types).toEqual(
       ['Shoes', 'Bike', 'Bike Trainer', 'Kayak_Boat', 'Skis', 'Snowshoes', 'Board', 'Racket', 'Paddle', 'Misc', 'Skates'].map((label, index) => ({
         id: index + 1,
@@ -56,7 +57,10 @@ describe('equipment', () => {
     expect(await t.api('PATCH', 'equipment-types/2', { token: sam.token, body: { is_active: false } })).toMatchObject(error('you do not have permissions', 403))
     expect(await t.api('PATCH', 'equipment-types/2', { token: owner.token, body: { is_active: 'no' } })).toMatchObject(error('invalid payload'))
     expect(await t.api('PATCH', 'equipment-types/99', { token: owner.token, body: { is_active: false } })).toMatchObject({ status: 404 })
-    expect((await t.api<EquipmentTypesResponse>('PATCH', 'equipment-types/2', { token: owner.token, body: { is_active: false } })).body.data.equipment_types[0]).toMatchObject({ id: 2, is_active: false })
+    expect((await t.api<EquipmentTypesResponse>('PATCH', 'equipment-types/2', { token: owner.token, body: { is_active: false } })).body).toMatchObject({
+      status: 'success',
+      data: { equipment_types: [{ id: 2, is_active: false }] },
+    })
     expect(await create({ label: 'Ox', equipment_type_id: BIKE })).toMatchObject(error('equipment type is inactive'))
     expect(await t.api('GET', 'equipment-types', { token: '' })).toMatchObject({ status: 401 })
   })
@@ -94,7 +98,7 @@ describe('equipment', () => {
     expect((await t.api<EquipmentsResponse>('GET', 'equipments', { token: owner.token })).body.data.equipments).toEqual([])
     expect(await t.api('PATCH', `equipments/${id}`, { token: owner.token, body: { label: 'mine' } })).toMatchObject({ status: 404 })
     expect(await t.api('DELETE', `equipments/${id}`, { token: owner.token })).toMatchObject({ status: 404 })
-    expect((await get(id))?.label).toBe('Pegasus 40')
+    expect((await t.api<EquipmentsResponse>('GET', `equipments/${id}`, { token: sam.token })).body).toMatchObject({ status: 'success', data: { equipments: [{ label: 'Pegasus 40' }] } })
   })
 
   it.each([
@@ -115,7 +119,10 @@ describe('equipment', () => {
     expect(await create({ label: 'Pegasus', equipment_type_id: BIKE })).toMatchObject(error('equipment already exists with the same label'))
     await item({ label: 'Pegasus', equipment_type_id: SHOES }, owner.token)
     const bike = await item({ label: 'Ox', equipment_type_id: BIKE, visibility: 'public' })
-    expect((await t.api<EquipmentsResponse>('GET', 'equipments', { token: sam.token })).body.data.equipments.map((e) => e.label)).toEqual(['Pegasus', 'Ox'])
+    expect(bike.visibility).toBe('public')
+    const listed = await t.api<EquipmentsResponse>('GET', 'equipments', { token: sam.token })
+    expect(listed.body.status).toBe('success')
+    expect(listed.body.data.equipments.map((e) => e.label)).toEqual(['Pegasus', 'Ox'])
     expect((await t.api<EquipmentsResponse>('GET', `equipments?equipment_type_id=${BIKE}`, { token: sam.token })).body.data.equipments.map((e) => e.id)).toEqual([bike.id])
     expect(await t.api('PATCH', `equipments/${shoes.id}`, { token: sam.token, body: { label: 'Ox' } })).toMatchObject(error('equipment already exists with the same label'))
     expect(await t.api('PATCH', `equipments/${shoes.id}`, { token: sam.token, body: {} })).toMatchObject(error('no request data was supplied'))
@@ -133,6 +140,23 @@ describe('equipment', () => {
       is_active: false,
       default_for_sport_ids: [],
     })
+  })
+
+  it('sets the defaults an edit sends (with a new type too), keeps them through an edit that sends none, and deletes an unused item without force', async () => {
+    const shoes = await item({ label: 'Pegasus', equipment_type_id: SHOES, default_for_sport_ids: [RUNNING] })
+    const edit = async (body: Record<string, unknown>) => {
+      const answer = await t.api<EquipmentsResponse>('PATCH', `equipments/${shoes.id}`, { token: sam.token, body })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body.data.equipments[0]
+    }
+    // Its own label sent again (a form sends every field) is no clash with itself.
+    expect(await edit({ label: 'Pegasus', description: 'daily' })).toMatchObject({ label: 'Pegasus', description: 'daily', default_for_sport_ids: [RUNNING] })
+    expect(await edit({ default_for_sport_ids: [HIKING] })).toMatchObject({ default_for_sport_ids: [HIKING] })
+    // A new type with defaults sent gets those, not the old ones that would still fit it (Misc fits Hiking).
+    expect(await edit({ equipment_type_id: MISC, default_for_sport_ids: [ROWING] })).toMatchObject({ equipment_type: { id: MISC }, default_for_sport_ids: [ROWING] })
+    // No workout uses it: no force needed.
+    expect((await t.api('DELETE', `equipments/${shoes.id}`, { token: sam.token })).status).toBe(204)
+    expect(await t.api('GET', `equipments/${shoes.id}`, { token: sam.token })).toMatchObject({ status: 404 })
   })
 
   it('gives a sport one default per type (a new one replaces it) and up to 5 Misc', async () => {
