@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../errors/app-error'
+import type { Track } from '../track'
+import { TrackSegmentBuilder, type TrackPointInput } from '../track-builder'
+import { analyseTrack } from './workout-analysis'
+
+const start = Date.UTC(2024, 0, 1)
+
+/** A record: seconds from `start` (absent = no time), and whatever else it states. */
+type Record = Omit<TrackPointInput, 'time'> & { readonly s?: number }
+
+function trackOf(format: Track['format'], segments: readonly (readonly Record[])[], extra: Partial<Track> = {}): Track {
+  const built = segments.map((records) => {
+    const builder = new TrackSegmentBuilder()
+    for (const { s, ...rest } of records) builder.push({ ...rest, time: s === undefined ? Number.NaN : start + s * 1000 })
+    return builder.build()
+  })
+  return { format, name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: built }], ...extra }
+}
+/** Records without a position whose device counter reads `c` metres at `s` seconds. */
+const counter = (...pairs: (readonly [number, number])[]): Record[] => pairs.map(([s, c]) => ({ s, recordedDistance: c }))
+const refusal = (track: Track): string => {
+  try {
+    analyseTrack(track)
+  } catch (error) {
+    return error instanceof AppError ? error.code : String(error)
+  }
+  return 'analysed'
+}
+
+describe('what a workout is refused for', () => {
+  it('no segment of two points, no time, times that never move forward', () => {
+    expect(refusal(trackOf('gpx', [[{ s: 0, lat: 45, lon: 6 }], [{ s: 10, lat: 45.001, lon: 6 }]]))).toBe('track_no_points')
+    expect(refusal(trackOf('gpx', [[{ lat: 45, lon: 6 }, { lat: 45.001, lon: 6 }]]))).toBe('track_no_timestamps')
+    expect(refusal(trackOf('fit', [counter([0, 0], [0, 10])]))).toBe('track_times_invalid')
+  })
+
+  it('a span of more than 2^31 − 1 seconds; exactly that is kept', () => {
+    const longest = 2 ** 31 - 1
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [longest, 10])])).workout.durationS).toBe(longest)
+    expect(refusal(trackOf('fit', [counter([0, 0], [longest + 0.001, 10])]))).toBe('track_times_span')
+  })
+
+  it('a segment starting before the previous one ends, or with its start; one starting at its end is kept', () => {
+    expect(refusal(trackOf('fit', [counter([0, 0], [100, 10]), counter([50, 20], [150, 30])]))).toBe('track_segments_overlap')
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [100, 10]), counter([100, 20], [150, 30])])).workout.durationS).toBe(150)
+    // The first segment lasts no time: the second starts where it starts and ends.
+    expect(refusal(trackOf('fit', [counter([5, 0], [5, 10]), counter([5, 20], [10, 30], [20, 40], [30, 50], [40, 60])]))).toBe('track_segments_overlap')
+    // A segment without times between them changes nothing: the third still overlaps the first.
+    expect(refusal(trackOf('fit', [counter([0, 0], [100, 10]), [{ recordedDistance: 15 }, { recordedDistance: 16 }], counter([50, 20], [150, 30])]))).toBe('track_segments_overlap')
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [100, 10]), [{ recordedDistance: 15 }, { recordedDistance: 16 }], counter([150, 20], [200, 30])])).workout.durationS).toBe(200)
+  })
+})
+
+describe('moving time, pauses and speeds', () => {
+  // 100 m in 360 s (exactly 1 km/h), then 200 m in 360 s (2 km/h).
+  const track = trackOf('fit', [counter([0, 0], [360, 100], [720, 300])])
+  const moving = (threshold?: number): number => analyseTrack(track, { stoppedSpeedThresholdKmh: threshold }).workout.movingS
+
+  it('an interval at or below the stopped-speed threshold is a pause; none, 0, negative or not finite is 1 km/h', () => {
+    expect([moving(0.99), moving(1), moving(2), moving(1.99)]).toEqual([720, 360, 0, 360])
+    expect([moving(), moving(0), moving(-3), moving(Number.NaN), moving(Number.POSITIVE_INFINITY)]).toEqual([360, 360, 360, 360, 360])
+    const { workout } = analyseTrack(track)
+    expect(workout.pausesS).toBe(360)
+    // 300 m over the 360 s moving.
+    expect(workout.aveSpeedKmh).toBeCloseTo(3, 12)
+    expect(workout.distanceKm).toBeCloseTo(0.3, 12)
+  })
+
+  it('pauses are truncated from the exact difference; the average runs over whole moving seconds, 0 without one', () => {
+    // 100 m in 1.6 s, then 1.6 s standing: 3.2 s long, 1.6 s moving.
+    const { workout } = analyseTrack(trackOf('fit', [[{ s: 0, recordedDistance: 0 }, { s: 1.6, recordedDistance: 100 }, { s: 3.2, recordedDistance: 100 }]]))
+    expect([workout.durationS, workout.movingS, workout.pausesS]).toEqual([3, 1, 1])
+    expect(workout.aveSpeedKmh).toBeCloseTo(360, 9)
+    const short = analyseTrack(trackOf('fit', [[{ s: 0, recordedDistance: 0 }, { s: 0.5, recordedDistance: 1 }]])).workout
+    expect([short.movingS, short.aveSpeedKmh]).toEqual([0, 0])
+  })
+
+  it('each point: the distance so far, the mean speed of the intervals either side, the moving time of the one ending there', () => {
+    // Two recordings: 100 m then 200 m in 10 s each; after a pause, 50 m in 10 s. Heart rate in the first only, cadence
+    // in the second.
+    const { workout, segments, series } = analyseTrack(
+      trackOf('fit', [
+        [
+          { s: 0, recordedDistance: 0, heartRate: 120 },
+          { s: 10, recordedDistance: 100, heartRate: 130 },
+          { s: 20, recordedDistance: 300, heartRate: 140 },
+        ],
+        [
+          { s: 30, recordedDistance: 300, cadence: 80 },
+          { s: 40, recordedDistance: 350, cadence: 85 },
+        ],
+      ]),
+    )
+    expect(Array.from(series.distanceM)).toEqual([0, 100, 300, 300, 350])
+    expect(Array.from(series.speedKmh)).toEqual([36, 54, 72, 18, 18])
+    expect(Array.from(series.movingMs)).toEqual([0, 10_000, 10_000, 0, 10_000])
+    expect(Array.from(series.elapsedS)).toEqual([0, 10, 20, 30, 40])
+    expect(series.heartRate && Array.from(series.heartRate)).toEqual([120, 130, 140, Number.NaN, Number.NaN])
+    expect(series.cadence && Array.from(series.cadence)).toEqual([Number.NaN, Number.NaN, Number.NaN, 80, 85])
+    expect([series.power, series.temperature]).toEqual([null, null])
+    expect(segments.map(({ index, firstPoint, pointCount, distanceKm, movingS }) => [index, firstPoint, pointCount, distanceKm, movingS])).toEqual([
+      [0, 0, 3, 0.3, 20],
+      [1, 3, 2, 0.05, 10],
+    ])
+    expect([workout.durationS, workout.movingS, workout.pausesS, workout.distanceKm]).toEqual([40, 30, 10, 0.35])
+  })
+
+  it('a time earlier than an earlier point is missing: no step back counts, the next one from the point before it does', () => {
+    const { workout, series } = analyseTrack(trackOf('fit', [counter([0, 0], [20, 100], [10, 150], [30, 300])]))
+    expect(Array.from(series.time)).toEqual([start, start + 20_000, Number.NaN, start + 30_000])
+    expect(Array.from(series.elapsedS)).toEqual([0, 20, Number.NaN, 30])
+    // 100 m, then nothing for the step back, then 150 m from the record at 10 s to the one at 30 s.
+    expect(workout.distanceKm).toBeCloseTo(0.25, 12)
+    expect(workout.durationS).toBe(30)
+  })
+
+  it('two records at one time both keep it; a record without time or distance takes the speed of the interval it lies in', () => {
+    const { series } = analyseTrack(trackOf('fit', [[{ s: 0, recordedDistance: 0 }, {}, { s: 10, recordedDistance: 100 }, { s: 10, recordedDistance: 100 }, { s: 20, recordedDistance: 300 }]]))
+    expect(Array.from(series.time)).toEqual([0, Number.NaN, 10, 10, 20].map((s) => start + s * 1000))
+    expect(Array.from(series.distanceM)).toEqual([0, 0, 100, 100, 300])
+    // 10 m/s, then 20 m/s: the first record at 10 s ends the first interval, the second starts the next.
+    expect(Array.from(series.speedKmh)).toEqual([36, 36, 36, 72, 72])
+  })
+
+  it('the top speed is taken over the intervals from the first moving one on, and is 0 with fewer than two', () => {
+    // 1 m in 10 s (standing), then 100 m in 10 s: one interval counts, too few for the reference's filter.
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 1], [20, 101])])).workout.maxSpeedKmh).toBe(0)
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 1], [20, 101], [30, 201])])).workout.maxSpeedKmh).toBeCloseTo(36, 9)
+  })
+
+  it("a swim's top speed is one a swimmer holds: intervals faster than 3 m/s count their distance only", () => {
+    // 30 m each in 10 s, 6 s, 15 s and 20 s: 3, 5, 2 and 1.5 m/s. The reference's filter takes the 4th of 4 (5 m/s) for a
+    // run, the 3rd of the 3 a swim keeps (3 m/s).
+    const records = counter([0, 0], [10, 30], [16, 60], [31, 90], [51, 120])
+    expect(analyseTrack(trackOf('fit', [records], { sport: 'running' })).workout.maxSpeedKmh).toBeCloseTo(18, 9)
+    for (const hint of [{ sport: 'swimming' }, { sport: null, subSport: 'lap_swimming' }]) {
+      const { workout } = analyseTrack(trackOf('fit', [records], hint))
+      expect(workout.maxSpeedKmh).toBeCloseTo(10.8, 9)
+      expect(workout.distanceKm).toBeCloseTo(0.12, 12)
+    }
+  })
+})
+
+describe('where the distance comes from', () => {
+  it("without positions, the device's counter; one that goes down (reset) adds nothing for that step", () => {
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 100], [20, 40], [30, 140])])).workout.distanceKm).toBeCloseTo(0.2, 12)
+  })
+
+  it('without either, unknown: distance and speeds null, and every step forward in time is moving', () => {
+    const { workout, series } = analyseTrack(trackOf('fit', [[{ s: 0 }, { s: 10 }, { s: 10 }, { s: 30 }]]))
+    expect([workout.distanceKm, workout.aveSpeedKmh, workout.maxSpeedKmh]).toEqual([null, null, null])
+    expect([workout.durationS, workout.movingS, workout.pausesS]).toEqual([30, 30, 0])
+    expect(Array.from(series.movingMs)).toEqual([0, 10_000, 0, 20_000])
+  })
+
+  it("a virtual ride's positions measure nothing: the counter does, and positions out of reach are not refused", () => {
+    // Fixes 0.01° (1.1 km) apart each second, as the game moves its map; the counter says 10 m a second.
+    const records = [0, 1, 2, 3, 4].map((s) => ({ s, lat: 45 + s * 0.01, lon: 6, recordedDistance: s * 10 }))
+    expect(refusal(trackOf('fit', [records]))).toBe('track_positions_impossible')
+    const { workout } = analyseTrack(trackOf('fit', [records], { distanceFromDevice: true }))
+    expect(workout.distanceKm).toBeCloseTo(0.04, 12)
+  })
+})
+
+describe("the distance's climb", () => {
+  it('keeps an elevation spike the altitude figures drop, as the reference tracker\'s 3-D distance does', () => {
+    // 0.0001° of latitude (11.13 m on the reference sphere) a second; a 50 m spike at the middle sample, a possible
+    // step (50 m + 10 m a second) but 50 m from its neighbours' median.
+    const g = (2 * Math.PI * 6_378_137) / 360 / 10_000
+    const ele = [100, 100, 150, 100, 100]
+    const { workout, series } = analyseTrack(trackOf('gpx', [ele.map((e, s) => ({ s, lat: 45 + s * 0.0001, lon: 6, ele: e }))]))
+    expect([workout.minAltM, workout.maxAltM]).toEqual([100, 100])
+    expect(Number.isNaN(series.ele[2])).toBe(true)
+    expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(2 * g + 2 * Math.hypot(g, 50), 6)
+  })
+})
+
+describe("the device's counter before the first fix, within 10 % + 10 m of the fixes", () => {
+  // Fixes 0.001° apart (111.32 m), 40 s apart, after 600 m counted without a position.
+  const m = (2 * Math.PI * 6_378_137) / 360 / 1000
+  const track = (stepM: number): Track =>
+    trackOf('fit', [[{ s: 0, lat: 0, lon: 0, recordedDistance: 0 }, ...[0, 1, 2].map((k) => ({ s: 200 + k * 40, lat: 45 + k * 0.001, lon: 6, recordedDistance: 600 + k * stepM }))]])
+  it('a counter rising 252 m where the fixes measure 222.6 m (29.4 m off, within 32.3) fills in; 256 m (33.4 off) does not', () => {
+    expect((analyseTrack(track(126)).workout.distanceKm ?? 0) * 1000).toBeCloseTo(600 + 2 * m, 6)
+    expect((analyseTrack(track(128)).workout.distanceKm ?? 0) * 1000).toBeCloseTo(2 * m, 6)
+  })
+})
+
+describe('what the lone points of a file still count', () => {
+  it("a lone point's usable elevation and position count in the workout's extremes and bounds, not in its climb", () => {
+    const { workout, segments } = analyseTrack(
+      trackOf('gpx', [
+        [{ s: 0, lat: 44, lon: 5, ele: 2000 }],
+        [
+          { s: 100, lat: 45, lon: 6, ele: 100 },
+          { s: 160, lat: 45.001, lon: 6, ele: 110 },
+        ],
+        // Not usable, and no position: (0, 0).
+        [{ s: 200, lat: 0, lon: 0, ele: 10_000 }],
+        [{ s: 300, lat: 46, lon: 7 }],
+      ]),
+    )
+    expect([workout.minAltM, workout.maxAltM, workout.ascentM, workout.descentM]).toEqual([100, 2000, 10, 0])
+    expect(workout.bounds).toEqual([44, 5, 46, 7])
+    expect([segments[0]?.minAltM, segments[0]?.maxAltM, segments[0]?.bounds]).toEqual([100, 110, [45, 6, 45.001, 6]])
+  })
+
+  it("the device's own climb, when the file states it, is the workout's; its segments keep their own", () => {
+    const records = [
+      { s: 0, lat: 45, lon: 6, ele: 100 },
+      { s: 60, lat: 45.001, lon: 6, ele: 110 },
+    ]
+    const { workout, segments } = analyseTrack(trackOf('fit', [records], { deviceAscentM: 123, deviceDescentM: 45 }))
+    expect([workout.ascentM, workout.descentM]).toEqual([123, 45])
+    expect([segments[0]?.ascentM, segments[0]?.descentM]).toEqual([10, 0])
+  })
+
+  it("in a FIT file a lone record before the first segment starts the workout's clock", () => {
+    const { workout, series } = analyseTrack(trackOf('fit', [[{ s: 0 }], counter([10, 0], [20, 100])]))
+    expect(Array.from(series.elapsedS)).toEqual([10, 20])
+    expect([workout.startTime, workout.durationS, workout.movingS]).toEqual([start, 20, 10])
+  })
+})
