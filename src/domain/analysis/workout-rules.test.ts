@@ -106,6 +106,19 @@ describe('moving time, pauses and speeds', () => {
     expect([workout.durationS, workout.movingS, workout.pausesS, workout.distanceKm]).toEqual([40, 30, 10, 0.35])
   })
 
+  it('the stored series leaves a replayed stretch out of every column, sensors too, and counts the segments from what is kept', () => {
+    // The last two fixes of the first recording written again (a TCX lap's <Track> twice): 4 points kept before the second.
+    const fixes = [0, 10, 20, 30, 20, 30].map((s) => ({ s, lat: 45 + s * 0.0001, lon: 6, heartRate: 100 + s }))
+    const { series, segments } = analyseTrack(trackOf('gpx', [fixes, [40, 50].map((s) => ({ s, lat: 45 + s * 0.0001, lon: 6, heartRate: 100 + s }))]))
+    expect(Array.from(series.time)).toEqual([0, 10, 20, 30, 40, 50].map((s) => start + s * 1000))
+    expect(series.heartRate && Array.from(series.heartRate)).toEqual([100, 110, 120, 130, 140, 150])
+    expect(series.segmentStarts).toEqual([0, 4])
+    expect(segments.map(({ firstPoint, pointCount }) => [firstPoint, pointCount])).toEqual([
+      [0, 4],
+      [4, 2],
+    ])
+  })
+
   it('a time earlier than an earlier point is missing: no step back counts, the next one from the point before it does', () => {
     const { workout, series } = analyseTrack(trackOf('fit', [counter([0, 0], [20, 100], [10, 150], [30, 300])]))
     expect(Array.from(series.time)).toEqual([start, start + 20_000, Number.NaN, start + 30_000])
