@@ -18,15 +18,15 @@ const RECORD_ROWS = packedRows<keyof RecordRow>([
 ])
 
 /** A record row from its packed form. */
-function recordOf(row: PackedRow, dialect: Dialect): RecordRow {
-  const stored = RECORD_ROWS.unpack(row) as Omit<RecordRow, 'workoutDate'> & { workoutDate: unknown }
+function recordOf(row: PackedRow, dialect: Dialect, values?: readonly unknown[]): RecordRow {
+  const stored = RECORD_ROWS.unpack(row, values) as Omit<RecordRow, 'workoutDate'> & { workoutDate: unknown }
   return { ...stored, workoutDate: dialect.dateOf(stored.workoutDate) }
 }
 
 /** Record rows in packed form (`packedRows`), for other modules' statements reading `record` (the workout list's). */
 export const packedRecords = {
-  select: (width?: number, dialect: Dialect = sqliteDialect) => RECORD_ROWS.select(width, dialect),
-  unpack: (row: PackedRow, dialect: Dialect = sqliteDialect) => recordOf(row, dialect),
+  select: (width?: number, dialect: Dialect = sqliteDialect, keys?: readonly string[]) => RECORD_ROWS.select(width, dialect, keys),
+  unpack: (row: PackedRow, dialect: Dialect = sqliteDialect, values?: readonly unknown[]) => recordOf(row, dialect, values),
 }
 
 /** Users' records: the best workout of each user, sport and record type (a read model kept by the records service). */

@@ -4,7 +4,7 @@ import { unpackInsights } from '../../compute/packed-insights'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
 import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
-import { packedRows, type PackedColumn, type PackedRow } from '../packed-rows'
+import { inKeyOrder, packedRows, type PackedColumn, type PackedRow } from '../packed-rows'
 import { likesColumns } from './comments.repository'
 import { packedRecords, type RecordRow } from './records.repository'
 
@@ -429,7 +429,7 @@ export function workoutsRepository(manager: EntityManager) {
      * filters; two index seeks per row), the page's segments and records, and the count and sums of
      * all the filtered workouts: one statement, so one snapshot without a transaction, and one trip
      * through the driver instead of six (BEGIN, sums, page, segments, records, COMMIT). Its parts
-     * (`part` 0 workouts, 1 segments, 2 records, 3 totals) give packed rows (`packedRows`): with a
+     * (0 workouts, 1 segments, 2 records, 3 totals) give packed rows (`packedRows`): with a
      * column per field, every row would carry every part's columns, which cost more than the trips
      * saved (tried last session). The page's ids are chosen from the index first; only their rows are
      * then read.
@@ -451,25 +451,26 @@ export function workoutsRepository(manager: EntityManager) {
       // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
       // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
       if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new RangeError(`page ${page.limit} at ${page.offset}`)
-      // `rank` orders rows within a workout: segments by index, records by type (a number on both parts, as a UNION column has one type).
-      const rows = await query<(PackedRow & { part: 0 | 1 | 2 | 3 })[]>(
+      // Each row's keys: its part, its workout's position in the page, and its rank within that
+      // workout (segments by index, records by type); JavaScript sorts the rows by them.
+      const rows = await query<PackedRow[]>(
         `WITH page(page_id, position) AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}) AS chosen)
-         SELECT 0 AS part, page.position AS position, NULL AS rank, ${pageRows.select(width, dialect)} FROM page ${join} workout w ON w.id = page.page_id
-         UNION ALL SELECT 1, page.position, segment_index, ${SEGMENT_ROWS.select(width, dialect)} FROM page ${join} workout_segment ON workout_id = page.page_id
-         UNION ALL SELECT 2, page.position, row_number() OVER (ORDER BY record_type), ${packedRecords.select(width, dialect)} FROM page ${join} record ON workout_id = page.page_id
-         UNION ALL SELECT 3, 0, NULL, ${LIST_SUMS.select(width, dialect)} FROM workout WHERE ${where}
-         ORDER BY part, position, rank`,
+         SELECT ${pageRows.select(width, dialect, ['0', 'page.position', '0'])} FROM page ${join} workout w ON w.id = page.page_id
+         UNION ALL SELECT ${SEGMENT_ROWS.select(width, dialect, ['1', 'page.position', 'segment_index'])} FROM page ${join} workout_segment ON workout_id = page.page_id
+         UNION ALL SELECT ${packedRecords.select(width, dialect, ['2', 'page.position', 'row_number() OVER (ORDER BY record_type)'])} FROM page ${join} record ON workout_id = page.page_id
+         UNION ALL SELECT ${LIST_SUMS.select(width, dialect, ['3', '0', '0'])} FROM workout WHERE ${where}`,
         [...params, ...params],
       )
       const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
-      for (const row of rows) {
-        if (row.part === 0) {
-          const stored = pageRows.unpack(row) as StoredWorkoutRow & WorkoutLinks
+      for (const { row, values } of inKeyOrder(rows, 3)) {
+        const part = values.at(-3)
+        if (part === 0) {
+          const stored = pageRows.unpack(row, values) as StoredWorkoutRow & WorkoutLinks
           answer.workouts.push({ ...workoutRowOf(stored, dialect), previousId: stored.previousId, nextId: stored.nextId })
-        } else if (row.part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
-        else if (row.part === 2) answer.records.push(packedRecords.unpack(row, dialect))
-        else answer.sums = LIST_SUMS.unpack(row) as WorkoutListSums
+        } else if (part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row, values) as WorkoutSegmentRow)
+        else if (part === 2) answer.records.push(packedRecords.unpack(row, dialect, values))
+        else answer.sums = LIST_SUMS.unpack(row, values) as WorkoutListSums
       }
       if (inDateOrder) {
         const { workouts } = answer
