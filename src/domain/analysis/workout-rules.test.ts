@@ -187,6 +187,14 @@ describe("the distance's climb", () => {
     expect(Number.isNaN(series.ele[2])).toBe(true)
     expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(2 * g + 2 * Math.hypot(g, 50), 6)
   })
+
+
+  it('a jump nobody can make adds nothing, even between known and different elevations within 0.2°', () => {
+    // Five fixes 0.0001° (11.13 m) a second apart at 100 m, then 0.1° (11 km) on in one second, five more at 120 m.
+    const g = (2 * Math.PI * 6_378_137) / 360 / 10_000
+    const fixes = Array.from({ length: 10 }, (_, s) => ({ s, lat: 45 + s * 0.0001 + (s < 5 ? 0 : 0.1), lon: 6, ele: s < 5 ? 100 : 120 }))
+    expect((analyseTrack(trackOf('gpx', [fixes])).workout.distanceKm ?? 0) * 1000).toBeCloseTo(8 * g, 6)
+  })
 })
 
 describe("the device's counter before the first fix, within 10 % + 10 m of the fixes", () => {
