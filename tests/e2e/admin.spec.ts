@@ -337,6 +337,13 @@ test.describe('administration', () => {
     await expect.poll(usernames).toEqual(names.slice(2, 4))
     await page.getByRole('button', { name: 'Page 3' }).click()
     await expect.poll(usernames).toEqual(names.slice(4))
+    // Two clicks on "Previous page" before the page renders again (both in one task) go back two pages.
+    await page.getByRole('button', { name: 'Previous page' }).evaluate((button: HTMLElement) => {
+      button.click()
+      button.click()
+    })
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/)
+    await expect.poll(usernames).toEqual(names.slice(0, 2))
 
     await choose(page, 'Sort by', 'Username')
     await choose(page, 'Order', 'Descending')

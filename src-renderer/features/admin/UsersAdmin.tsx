@@ -2,13 +2,14 @@ import { Button, Card, Center, Group, Pagination, Stack, Text } from '@mantine/c
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useSearchParams } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import type { Pagination as PageInfo, User } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
+import { useAddressSearch } from '../../components/useAddressSearch'
 import { useAppState } from '../../session/store'
 import { preferencesOf } from '../profile/preferences'
 import { AdminPageTitle } from './AdminPageTitle'
@@ -33,7 +34,7 @@ interface Loaded {
 export function UsersAdmin() {
   const { t } = useTranslation()
   const location = useLocation()
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams, changeSearch] = useAddressSearch()
   const query = parseUsersQuery(searchParams)
   const search = usersQueryParams(query).toString()
   const me = useAppState((state) => state.profile?.username ?? '')
@@ -59,8 +60,13 @@ export function UsersAdmin() {
   }, [search, reloads])
 
   // Any change of filter, sort or size starts again from the first page.
-  const change = (changes: Partial<UsersQuery>) => setSearchParams(usersQueryParams({ ...query, page: 1, ...changes }))
-  const goToPage = (page: number) => setSearchParams(usersQueryParams({ ...query, page }))
+  const change = (changes: Partial<UsersQuery>) => changeSearch((address) => usersQueryParams({ ...parseUsersQuery(address), page: 1, ...changes }))
+  // The arrows step from the page the address shows now, so two quick clicks move two pages.
+  const toPage = (page: (now: number) => number) =>
+    changeSearch((address) => {
+      const now = parseUsersQuery(address)
+      return usersQueryParams({ ...now, page: page(now.page) })
+    })
 
   const toggleAdmin = async (user: User) => {
     setBusyUser(user.username)
@@ -109,12 +115,15 @@ export function UsersAdmin() {
           <Pagination
             total={loaded.pagination.pages}
             value={Math.min(query.page, loaded.pagination.pages)}
-            onChange={goToPage}
+            onChange={(page) => toPage(() => page)}
             // All pages up to 8, an ellipsis beyond (spec §9).
             siblings={1}
             boundaries={2}
             getControlProps={(control) => ({
               'aria-label': t(`admin.USERS.PAGE_CONTROLS.${control}`),
+              ...(control === 'next' || control === 'previous'
+                ? { onClick: () => toPage((now) => Math.min(Math.max(now + (control === 'next' ? 1 : -1), 1), loaded.pagination.pages)) }
+                : {}),
             })}
             getItemProps={(page) => ({ 'aria-label': t('admin.USERS.PAGE', { page }) })}
             data-testid="users-pagination"

@@ -1,9 +1,9 @@
 import { ActionIcon, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router-dom'
 import type { Sport, User } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
+import { useAddressSearch } from '../../components/useAddressSearch'
 import { PageLoader } from '../../components/PageLoader'
 import { formatDate, today } from '../../format/dates'
 import { useAppState } from '../../session/store'
@@ -27,14 +27,13 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
   const { t } = useTranslation()
   const now = today(profile.timezone)
   // Kept in the address so a reload or a shared link shows the same chart.
-  const [search, setSearch] = useSearchParams()
+  const [search, changeSearch] = useAddressSearch()
   const { frame, anchor, measure } = readChartParams(search, now)
-  // Each change starts from the address as it is now, not as last rendered: two clicks on an arrow
-  // before React renders again both count (the router's own updater reads the last render's).
-  const change = (patch: (params: ChartParams) => Partial<ChartParams>) => {
-    const params = readChartParams(new URLSearchParams(window.location.search), now)
-    setSearch(writeChartParams({ ...params, ...patch(params) }, now), { replace: true })
-  }
+  const change = (patch: (params: ChartParams) => Partial<ChartParams>) =>
+    changeSearch((address) => {
+      const params = readChartParams(address, now)
+      return writeChartParams({ ...params, ...patch(params) }, now)
+    }, { replace: true })
   const setFrame = (next: Frame) => change(() => ({ frame: next }))
   const shift = (step: number) => change((params) => ({ anchor: shiftAnchor(params.anchor, params.frame, step) }))
   const setMeasure = (next: Measure) => change(() => ({ measure: next }))

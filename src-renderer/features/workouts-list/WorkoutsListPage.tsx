@@ -2,9 +2,10 @@ import { Box, Button, Card, Collapse, Group, LoadingOverlay, Select, Stack, Text
 import { IconFilter, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
+import { useAddressSearch } from '../../components/useAddressSearch'
 import { useAppState } from '../../session/store'
 import { ListPagination } from './ListPagination'
 import { hasFilters, PAGE_SIZES, parseListQuery, toSearchParams, type Filters, type ListQuery } from './listQuery'
@@ -18,13 +19,22 @@ export function WorkoutsListPage() {
   const { t } = useTranslation()
   const profile = useAppState((state) => state.profile)
   const sports = useAppState((state) => state.sports)
-  const [search, setSearch] = useSearchParams()
+  const [search, changeSearch] = useAddressSearch()
   const query = parseListQuery(search)
   const [filtersShown, setFiltersShown] = useState(() => hasFilters(query))
   const { response, loading, errors } = useWorkoutsList(query)
 
-  const update = (patch: Partial<ListQuery>) => setSearch(toSearchParams({ ...query, ...patch }))
-  const applyFilters = (filters: Filters) => update({ filters, page: 1 })
+  const update = (patch: (now: ListQuery) => Partial<ListQuery>) =>
+    changeSearch((address) => {
+      const now = parseListQuery(address)
+      return toSearchParams({ ...now, ...patch(now) })
+    })
+  const applyFilters = (filters: Filters) => update(() => ({ filters, page: 1 }))
+  // The pager sits under the table: the next page starts at its top.
+  const toPage = (page: (now: number) => number) => {
+    update((now) => ({ page: page(now.page) }))
+    window.scrollTo({ top: 0 })
+  }
 
   if (!profile) return <PageLoader />
   const workouts = response?.data.workouts ?? []
@@ -64,7 +74,7 @@ export function WorkoutsListPage() {
               sports={sports}
               order={query.order}
               orderBy={query.order_by}
-              onSort={(orderBy, order) => update({ order_by: orderBy, order, page: 1 })}
+              onSort={(orderBy, order) => update(() => ({ order_by: orderBy, order, page: 1 }))}
             />
           ) : (
             !loading && (
@@ -80,20 +90,17 @@ export function WorkoutsListPage() {
           w={190}
           label={t('dashboard.LIST.PAGE_SIZE')}
           value={String(query.per_page)}
-          onChange={(value) => update({ per_page: Number(value ?? PAGE_SIZES[0]), page: 1 })}
+          onChange={(value) => update(() => ({ per_page: Number(value ?? PAGE_SIZES[0]), page: 1 }))}
           data={PAGE_SIZES.map((size) => String(size))}
           allowDeselect={false}
           data-testid="page-size"
         />
         {pagination && (
           <ListPagination
-            page={pagination.page}
+            page={Math.min(query.page, pagination.pages)}
             pages={pagination.pages}
-            onChange={(page) => {
-              update({ page })
-              // The pager sits under the table: the next page starts at its top.
-              window.scrollTo({ top: 0 })
-            }}
+            onChange={(page) => toPage(() => page)}
+            onStep={(step) => toPage((now) => Math.min(Math.max(now + step, 1), pagination.pages))}
           />
         )}
       </Group>

@@ -1,0 +1,14 @@
+import type { NavigateOptions } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
+
+/**
+ * The address's query string, and a change that starts from the address as it is now. The router's
+ * own updater starts from the last render's, so two quick clicks on "next" before React renders
+ * again (or before the page's answer arrives) would both go to the same page.
+ */
+export function useAddressSearch(): [URLSearchParams, (next: (now: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => void] {
+  const [search, setSearch] = useSearchParams()
+  const change = (next: (now: URLSearchParams) => URLSearchParams, options?: NavigateOptions) =>
+    setSearch(next(new URLSearchParams(window.location.search)), options)
+  return [search, change]
+}
