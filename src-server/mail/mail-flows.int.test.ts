@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig, LoginResponse, ProfileResponse, User } from '../../src/contracts'
+import { UserEntity } from '../db/entities'
 import { registerUser, type Account } from '../test/accounts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink'
 import { startTestServer, type TestServer } from '../test/test-server'
@@ -69,6 +70,10 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect(await t.api('POST', 'auth/account/confirm', { body: { token: second } })).toMatchObject({ status: 400 })
     // Unknown addresses get the same answer and no mail.
     expect((await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'ghost@example.com' } })).status).toBe(200)
+    // An active account gets the same answer and no new link: a confirmation link logs its holder in.
+    await registerUser(t, 'sam', { activate: admin })
+    expect((await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'sam@example.com' } })).body).toEqual({ status: 'success', message: 'confirmation email resent' })
+    expect((await t.server.dataSource.manager.findOneByOrFail(UserEntity, { username: 'sam' })).confirmationTokenHash).toBeNull()
   })
 
   it('resets a password with the mailed link once, ending old sessions and access tokens and announcing the change', async () => {

@@ -126,6 +126,7 @@ describe('equipment wear: limits, components, replacement', () => {
       body: { date: '2024-05-01T00:00:00Z', replace: true },
     })
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(201)
+    expect(replaced.body.status).toBe('created')
     // Both now share a fitting date, so the list's order between them is not the rule: each is found by its id.
     const old = replaced.body.data.components.find((component) => component.id === saddle?.id)
     const fresh = replaced.body.data.components.find((component) => component.id !== saddle?.id)

@@ -179,4 +179,16 @@ describe('comments and likes', () => {
     expect(kept.body.data.comments.map((item: Comment) => item.text)).toContain('Before it closed')
     expect((await t.api('PATCH', `workouts/${forFollowers}`, { token: sam.token, body: { workout_visibility: 'followers_only' } })).status).toBe(200)
   })
+
+  it('shows a private comment to a user it names whose username has capitals, however the mention is written', async () => {
+    const lea = await registerUser(t, 'LeaM', { activate: admin })
+    const created = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 600, distance: 2, workout_date: '2024-06-02 08:00', workout_visibility: 'public' },
+    })
+    const ride = created.body.data.workouts[0]?.id ?? ''
+    expect((await comment(fay, ride, 'Well done @leam', 'private')).status).toBe(201)
+    expect(await texts(lea, ride)).toEqual(['Well done @leam'])
+    expect(await texts(kim, ride)).toEqual([])
+  })
 })
