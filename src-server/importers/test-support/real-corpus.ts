@@ -700,6 +700,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/activitylog2-ecc-no-alt.gpx': { refused: 'track_times_made_up' },
   // Its lone last point (22:39:30, 3 h after the rest) adds no time: 18:25:33-19:39:18 by hand.
   'gpx/dougfales-arches.gpx': { activities: ['gpxpy'], durationS: 4_425 },
+  // A drive whose 31 segments each start from a stale fix; gpxpy reads no time (<time> before <ele>). Its lone last
+  // point (a 32nd segment) adds no time: 2007-06-24T14:17:20Z to 2007-06-25T16:22:37Z by hand.
+  'gpx/dougfales-big.gpx': { activities: ['positions'], durationS: 93_917 },
   'gpx/dougfales-gpx10.gpx': { refused: 'track_no_points' },
   'gpx/dougfales-one-segment-mixed-times.gpx': { refused: 'track_times_sparse' }, // 4 of 588 points have a time
   'gpx/dougfales-one-segment-no-time.gpx': { refused: 'track_no_timestamps' },

@@ -141,6 +141,9 @@ export function measureSegment(
   const keptSpeeds = new Float64Array(n)
   const keptDistances = new Float64Array(n)
   let keptCount = 0
+  let intervals = 0
+  // Whether the segment's first step is among the top speed's candidates (see staleStart).
+  let firstKept = false
   let movingMs = 0
   let distanceM = 0
   let pendingM = 0
@@ -180,7 +183,9 @@ export function measureSegment(
         movingMs += dtMs
         series.movingMs[offset + i] = dtMs
       }
+      const first = intervals++ === 0
       if (movingMs > 0 && speedMs <= topSpeedCeilingMs) {
+        if (first) firstKept = true
         keptSpeeds[keptCount] = speedMs
         keptDistances[keptCount] = pendingM
         keptCount++
@@ -215,7 +220,9 @@ export function measureSegment(
     durationMs: hasTime ? latestTime - startTime : 0,
     movingMs,
     distanceM,
-    maxSpeedMs: filteredMaxSpeedMs(keptSpeeds, keptDistances, keptCount),
+    maxSpeedMs: firstKept && staleStart(keptSpeeds, keptCount)
+      ? filteredMaxSpeedMs(keptSpeeds.subarray(1), keptDistances.subarray(1), keptCount - 1)
+      : filteredMaxSpeedMs(keptSpeeds, keptDistances, keptCount),
     minAltM: hasEle ? minAlt : null,
     maxAltM: hasEle ? maxAlt : null,
     ascentM: climb ? climb.ascentM : null,
@@ -304,6 +311,23 @@ function counterBridges(segment: TrackSegment, lat: Float64Array, lon: Float64Ar
   if (head) for (let i = 0; i < first; i++) if (reads(i)) bridged[i] = 1
   if (tail) for (let i = last + 1; i < segment.size; i++) if (reads(i)) bridged[i] = 1
   return bridged
+}
+
+/** How many times faster than any later step a segment's first step is when it starts from a stale fix. */
+const STALE_START_RATIO = 2
+
+/**
+ * Whether a segment's first step (`speeds[0]`, m/s) starts from a stale fix: a receiver coming back
+ * (after a loss of signal, a pause, a power-on) first writes the position it still holds, so the first
+ * step covers ground the athlete crossed before the segment: more than twice as fast as any step after
+ * it (a drive at 130 km/h whose segments each start with 212 m in 2 s, 382 km/h). Its distance and time
+ * count; its speed is no top speed, which on a segment too short for the filter to leave anything out
+ * it would be. No body gets more than twice as fast as all it does next within one step.
+ */
+function staleStart(speeds: Float64Array, count: number): boolean {
+  let fastestAfter = 0
+  for (let i = 1; i < count; i++) fastestAfter = Math.max(fastestAfter, speeds[i] ?? 0)
+  return count > 2 && (speeds[0] ?? 0) > STALE_START_RATIO * fastestAfter
 }
 
 /** A point's speed in km/h from the speeds (m/s, 0 = undefined) of the intervals before and after it. */

@@ -170,6 +170,31 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(() => analyseTrack(gpxOf(steps(10, 0)))).toThrow(new AppError('track_times_invalid'))
   })
 
+  it("a segment's first step from a stale fix (over twice as fast as any after it) counts its distance, not its top speed", () => {
+    // A drive at 36 m/s resumed after a loss of signal, whose receiver first wrote the fix it still held:
+    // 212 m in 2 s (382 km/h; a Link2GPS log's segments), then steps of 1 to 13 s. Too few steps for the
+    // 95th-percentile filter to leave the fastest out.
+    const drive = (firstM: number): Point[] => {
+      const points: Point[] = [{ s: 0, lat: 45 }]
+      let metres = firstM
+      let s = 2
+      points.push({ s, lat: 45 + (metres / MILLIDEGREE_M) * 0.001 })
+      for (const dt of [6, 13, 2, 5, 3, 1, 4, 8, 3, 5]) {
+        metres += 36 * dt
+        s += dt
+        points.push({ s, lat: 45 + (metres / MILLIDEGREE_M) * 0.001 })
+      }
+      return points
+    }
+    const stale = analyseTrack(gpxOf(drive(212))).workout
+    expect(stale.maxSpeedKmh).toBeCloseTo(36 * 3.6, 1)
+    expect((stale.distanceKm ?? 0) * 1000).toBeCloseTo(212 + 36 * 50, 0)
+    // Up to twice the fastest step after it, a first step stays the top speed (144 m in 2 s, 259.2 km/h).
+    expect(analyseTrack(gpxOf(drive(144))).workout.maxSpeedKmh).toBeCloseTo(72 * 3.6, 1)
+    // With a single step after it, nothing tells which of the two is wrong: the reference's maximum stands.
+    expect(analyseTrack(gpxOf(drive(212).slice(0, 3))).workout.maxSpeedKmh).toBeCloseTo(106 * 3.6, 1)
+  })
+
   describe("the device's distance counter where there is no position yet, or no longer", () => {
     interface Record {
       readonly s: number

@@ -31,9 +31,9 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * without a time (`effortTimes`). 13: a FIT session whose sub-sport is a swim (`open_water`,
  * `lap_swimming`) under another sport takes the watch's distance, as a swim does (`SWIM_SUB_SPORTS`).
  * 14: no top speed above the FIT session's own maximum (`withinDeviceMaximum`). 15: nor above a TCX
- * activity's largest lap `<MaximumSpeed>`.
+ * activity's largest lap `<MaximumSpeed>`. 16: a segment's first step from a stale fix is no top speed (`staleStart`).
  */
-export const INSIGHTS_VERSION = 15
+export const INSIGHTS_VERSION = 16
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
