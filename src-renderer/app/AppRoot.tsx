@@ -21,13 +21,14 @@ export function AppRoot() {
   const configStatus = useDeferredValue(useAppState((state) => state.configStatus))
   const sessionStatus = useDeferredValue(useAppState((state) => state.sessionStatus))
   const loggedOutFrom = useAppState((state) => state.loggedOutFrom)
+  const setupRequired = useAppState((state) => Boolean(state.config?.setup_required))
   // Signed-in pages wait for their texts (visitor pages come with the first script).
   const textsIn = useDeferredValue(useAllTexts(sessionStatus === 'authenticated'))
 
   if (configStatus === 'error') return <AppError />
   if (configStatus === 'loading' || sessionStatus === 'checking' || (sessionStatus === 'authenticated' && !textsIn)) return <PageLoader fullPage />
 
-  const guarded = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated')
+  const guarded = guardRedirect(location.pathname, location.search, sessionStatus === 'authenticated', setupRequired)
   // After a logout the user goes to the login page itself, not back to where they were.
   const redirect = guarded && loggedOutFrom === location.pathname ? '/login' : guarded
   if (redirect) return <Navigate to={redirect} replace />

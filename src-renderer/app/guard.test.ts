@@ -24,6 +24,18 @@ describe('guardRedirect', () => {
     expect(guardRedirect('/admin', '', true)).toBeNull()
   })
 
+  it('leads visitors to the first account while the server has none, the login page included', () => {
+    expect(guardRedirect('/', '', false, true)).toBe('/register')
+    expect(guardRedirect('/workouts', '?page=2', false, true)).toBe('/register')
+    expect(guardRedirect('/login', '', false, true)).toBe('/register')
+    expect(guardRedirect('/register', '', false, true)).toBeNull()
+    expect(guardRedirect('/password-reset', '', false, true)).toBeNull()
+    expect(guardRedirect('/about', '', false, true)).toBeNull()
+    // Once signed in (the first account just made), the guard is the usual one.
+    expect(guardRedirect('/', '', true, true)).toBeNull()
+    expect(guardRedirect('/login', '', true, true)).toBe('/')
+  })
+
   it('does not mistake a look-alike path for a visitor page', () => {
     expect(guardRedirect('/login-history', '', true)).toBeNull()
   })

@@ -14,12 +14,15 @@ function isVisitorPage(pathname: string): boolean {
 
 /**
  * Where the routing guard sends a navigation, or null to let it through. Anonymous users go to
- * `/login?from=<wanted path>` (no `from` for `/`); the admin flag is not checked here.
+ * `/login?from=<wanted path>` (no `from` for `/`); the admin flag is not checked here. While the
+ * server has no account at all, there is nobody to log in as: the first visit (and the login page)
+ * leads to creating the first account instead.
  */
-export function guardRedirect(pathname: string, search: string, authenticated: boolean): string | null {
+export function guardRedirect(pathname: string, search: string, authenticated: boolean, setupRequired = false): string | null {
   if (OPEN_PATHS.some((path) => matchesPrefix(pathname, path))) return null
-  if (isVisitorPage(pathname)) return authenticated ? '/' : null
+  if (isVisitorPage(pathname)) return authenticated ? '/' : setupRequired && matchesPrefix(pathname, '/login') ? '/register' : null
   if (authenticated) return null
+  if (setupRequired) return '/register'
   return pathname === '/' ? '/login' : `/login?from=${encodeURIComponent(pathname + search)}`
 }
 

@@ -11,7 +11,11 @@ test.describe('the first account of an empty database', () => {
     expect(config.data.is_email_sending_enabled).toBe(false)
     expect((await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } })).status()).toBe(401)
 
-    await page.goto('/register')
+    // The first visit, and the login page, lead to creating the first account: nobody could log in yet.
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/register$/)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/register$/)
     // On the server's own computer: the first-account notice, and no setup code to type.
     await expect(page.getByText('This server has no account yet: the first one you create administers it.')).toBeVisible()
     await expect(page.getByLabel('Setup code')).toHaveCount(0)
