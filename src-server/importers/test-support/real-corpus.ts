@@ -719,6 +719,46 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/bipolar-polar-22165267.tcx': positions(), // a run of 10 laps
   'tcx/bipolar-polar-3245401749.tcx': device, // no position, laps 0 m over 358 s
   'tcx/bipolar-polar-42261903.tcx': device, // a 35 s ride with power and no speed: laps 0 m
+  // Session 40 (realnew3): rowingdata, activityio, leaflet-elevation, dart_fit_decoder, movingpandas, Leaflet.Elevation (SOURCES.md).
+  'fit/activityio-a6b862.fit': positions(),
+  'fit/activityio-b4ba3c.fit': positions(),
+  'fit/dartfit-activity-recent.fit': positions(), // a 187 km ride in 12 timer runs
+  'fit/dartfit-activity-small.fit': positions(),
+  'fit/rowingdata-davidfit.fit': positions(),
+  'gz/rowingdata-crewnerddata.tcx.gz': positions(), // a CrewNerd row in 3 laps
+  'gpx/leafletelevation-20130922.gpx': gpxpy,
+  'gpx/leafletelevation-20131006.gpx': gpxpy,
+  'gpx/leafletelevation-20131110.gpx': gpxpy,
+  'gpx/leafletelevation-20131229.gpx': gpxpy,
+  'gpx/leafletelevation-20140126.gpx': gpxpy,
+  'gpx/leafletelevation-20140209.gpx': gpxpy,
+  'gpx/leafletelevation-20141123.gpx': gpxpy,
+  'gpx/leafletelevation-20141229.gpx': gpxpy,
+  'gpx/leafletelevation-20150215.gpx': gpxpy,
+  'gpx/leafletelevation-20150308.gpx': gpxpy,
+  'gpx/leafletelevation-20150927.gpx': gpxpy,
+  'gpx/leafletelevation-20151011.gpx': gpxpy,
+  'gpx/leafletelevation-20151227.gpx': gpxpy,
+  'gpx/leafletelevation-20160417.gpx': gpxpy,
+  'gpx/leafletelevation-20160508.gpx': gpxpy,
+  'gpx/leafletelevation-20140316.gpx': { refused: 'track_no_timestamps' }, // GpsPrune kept the points, not their times
+  'gpx/leafletelevation-20140713.gpx': { refused: 'track_no_timestamps' },
+  'gpx/leafletelevation-20150510.gpx': { refused: 'track_no_timestamps' },
+  'gpx/leafletelevation-atemp.gpx': gpxpy, // an eTrex 30 over 9.8 h
+  'gpx/leafletelevation-blue-hills.gpx': positions(3), // three <trk>s of three days (2001), 14 segments
+  'gpx/leafletelevation-multi.gpx': { refused: 'track_no_timestamps' }, // two planned routes (OpenRouteService)
+  'gpx/movingpandas-304-to-ul-2019-02-18.gpx': gpxpy, // Strava <type>18</type>: an e-bike ride
+  'gpx/mrmufflon-dunedin.gpx': gpxpy,
+  'tcx/activityio-c2eb1b-2.tcx': positions(),
+  'tcx/activityio-c2eb1b-3.tcx': positions(),
+  'tcx/activityio-c2eb1b-5.tcx': positions(),
+  'tcx/activityio-c2eb1b-6.tcx': positions(),
+  'tcx/activityio-c2eb1b-8.tcx': positions(),
+  'tcx/activityio-c2eb1b-9.tcx': positions(),
+  'tcx/rowingdata-2x2km.tcx': positions(), // a row (sport Other)
+  'tcx/rowingdata-nohr.tcx': positions(),
+  'tcx/rowingdata-rowinginmotionexample.tcx': positions(),
+  'tcx/rowingdata-strava-export.tcx': positions(),
 }
 
 /**
