@@ -339,6 +339,21 @@ function withSwimEnd(segments: TrackSegment[], lengths: readonly FitLength[], se
 }
 
 /**
+ * The fastest the device measured over records `[first, last)` (m/s, see `Track.deviceMaxSpeedMs`): its
+ * session's maximum, else the fastest speed its records state. A rowing speed coach writes no maximum,
+ * and its whole-second times on ~1.5 s sampling turn an 8 m step into 29 km/h where it measured 17.
+ */
+function deviceMaximum(session: FitSession | undefined, speed: Float64Array | null, first: number, last: number): { deviceMaxSpeedMs?: number } {
+  if (session !== undefined && session.maxSpeedMs > 0) return { deviceMaxSpeedMs: session.maxSpeedMs }
+  let fastest = 0
+  for (let i = first; i < last; i++) {
+    const value = speed?.[i] ?? 0
+    if (value > fastest) fastest = value
+  }
+  return fastest > 0 ? { deviceMaxSpeedMs: fastest } : {}
+}
+
+/**
  * Turns decoded FIT data into activities, one per session (a multisport file gives one per leg,
  * transitions included), each cut into segments at timer pauses; sessions with fewer than two
  * records are left out. Library types stop here.
@@ -404,7 +419,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
       ...(laps.length > 0 ? { laps } : {}),
       calories: totalCalories([session?.calories ?? null]),
       ...deviceClimb(session),
-      ...(session !== undefined && session.maxSpeedMs > 0 ? { deviceMaxSpeedMs: session.maxSpeedMs } : {}),
+      ...deviceMaximum(session, data.records.speed, first, last),
     })
   }
   if (activities.length === 0) throw new TrackFileError('track_no_points', 'no FIT session with two records')

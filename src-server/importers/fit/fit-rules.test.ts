@@ -33,6 +33,8 @@ interface Rec {
   readonly distanceM?: number
   /** Metres. */
   readonly ele?: number
+  /** The record's own `speed`, m/s. */
+  readonly speedMs?: number
 }
 
 interface Session {
@@ -47,6 +49,8 @@ interface Session {
   readonly elapsedS?: number
   readonly ascentM?: number
   readonly descentM?: number
+  /** `max_speed`, m/s. */
+  readonly maxSpeedMs?: number
 }
 
 interface Activity {
@@ -67,7 +71,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
   const write = <T extends Mesg>(mesg: Encodable<T>) => encoder.writeMesg(mesg)
   if (fileType !== null) write<FileIdMesg>({ mesgNum: mesgNum('FILE_ID'), type: fileType, manufacturer: 'development', timeCreated: at(0) })
   for (const [s, running] of timers) write<EventMesg>({ mesgNum: mesgNum('EVENT'), timestamp: at(s), event: 'timer', eventType: running ? 'start' : 'stopAll' })
-  for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM, ele } of records) {
+  for (const { s, lat, lon, heartRate, cadence, power, temperature, distanceM, ele, speedMs } of records) {
     write<RecordMesg>({
       mesgNum: mesgNum('RECORD'),
       ...(s === null ? {} : { timestamp: at(s) }),
@@ -78,6 +82,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
       ...(temperature === undefined ? {} : { temperature }),
       ...(distanceM === undefined ? {} : { distance: distanceM }),
       ...(ele === undefined ? {} : { altitude: ele }),
+      ...(speedMs === undefined ? {} : { speed: speedMs }),
     })
   }
   lengths.forEach(([s, elapsed, lengthType], index) =>
@@ -102,7 +107,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
   )
   const first = records[0]?.s ?? 0
   const last = records[records.length - 1]?.s ?? 0
-  for (const { start, end, sport, subSport, distanceM, calories, poolM, elapsedS, ascentM, descentM } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
+  for (const { start, end, sport, subSport, distanceM, calories, poolM, elapsedS, ascentM, descentM, maxSpeedMs } of sessions ?? [{ start: first, end: last, sport: 'cycling' }]) {
     write<SessionMesg>({
       mesgNum: mesgNum('SESSION'),
       timestamp: at(end),
@@ -115,6 +120,7 @@ function fit({ fileType = 'activity', records, timers = [], laps = [], lengths =
       ...(elapsedS === undefined ? {} : { totalElapsedTime: elapsedS }),
       ...(ascentM === undefined ? {} : { totalAscent: ascentM }),
       ...(descentM === undefined ? {} : { totalDescent: descentM }),
+      ...(maxSpeedMs === undefined ? {} : { maxSpeed: maxSpeedMs }),
     })
   }
   return encoder.close()
@@ -619,5 +625,35 @@ describe('FIT importer rules: a clock that jumps, the device\'s own climb', () =
     expect(climbOf({})).toEqual([50, 0])
     expect(climbOf({ ascentM: 0, descentM: 0 })).toEqual([50, 0])
     expect(climbOf({ ascentM: 0, descentM: 9 })).toEqual([0, 9])
+  })
+
+  describe('top speed: never above the fastest the device measured', () => {
+    it("takes each session's maximum when it states one, else the fastest speed its own records state, else none", () => {
+      const rowing = { start: 0, end: 9, sport: 'rowing' as const }
+      expect(only({ records: along(range(0, 9), () => ({ speedMs: 5.2 })), sessions: [{ ...rowing, maxSpeedMs: 6 }] }).deviceMaxSpeedMs).toBe(6)
+      expect(only({ records: along(range(0, 9), (s) => ({ speedMs: s === 4 ? 5.2 : 4 })), sessions: [rowing] }).deviceMaxSpeedMs).toBe(5.2)
+      expect(only({ records: along(range(0, 9), () => ({ speedMs: 0 })), sessions: [rowing] }).deviceMaxSpeedMs).toBeUndefined()
+      expect(only({ records: along(range(0, 9)), sessions: [rowing] }).deviceMaxSpeedMs).toBeUndefined()
+      // Two legs: each is held to its own records, not to the other's.
+      const legs = importFitBytes(
+        fit({
+          records: along(range(0, 19), (s) => ({ speedMs: s < 10 ? 3 : 9 })),
+          sessions: [
+            { start: 0, end: 9, sport: 'running' },
+            { start: 10, end: 19, sport: 'cycling' },
+          ],
+        }),
+      )
+      expect(legs.activities.map((leg) => leg.deviceMaxSpeedMs)).toEqual([3, 9])
+    })
+
+    it("a speed coach's whole-second times tops out at its records' speed, not at a 1.5 s step squeezed into 1 s", () => {
+      // A boat at 5 m/s, sampled every 1.5 s and stamped to the whole second: 7.5 m steps, 1 s and 2 s
+      // apart in turn (7.5 and 3.75 m/s); the records state 5.2 m/s at most, the session no maximum.
+      const seconds = Array.from({ length: 41 }, (_, i) => Math.floor(i * 1.5))
+      const records = seconds.map((s, i): Rec => ({ s, lat: 45, lon: 6 + (i * 7.5) / 78_715, speedMs: i === 20 ? 5.2 : 5 }))
+      const { workout } = analyseTrack(only({ records, sessions: [{ start: 0, end: 60, sport: 'rowing' }] }), { stoppedSpeedThresholdKmh: 1 })
+      expect(workout.maxSpeedKmh).toBeCloseTo(5.2 * 3.6, 6)
+    })
   })
 })

@@ -264,6 +264,16 @@ function withinElapsed(points: ReferencePoint[], sessions: readonly SessionReadi
 }
 
 /** Decodes a FIT file with `@garmin/fitsdk`. */
+/** The fastest speed the records state (`enhanced_speed`, else `speed`), m/s; `NaN` when none is above 0. */
+function fastestRecord(records: readonly { enhancedSpeed?: number; speed?: number }[]): number {
+  let fastest = Number.NaN
+  for (const record of records) {
+    const speed = asNumber(record.enhancedSpeed ?? record.speed)
+    if (speed > 0 && !(speed <= fastest)) fastest = speed
+  }
+  return fastest
+}
+
 export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
   const intact = new Decoder(Stream.fromBuffer(bytes)).checkIntegrity()
@@ -310,7 +320,7 @@ export function fitReference(path: string): FitReference {
   const sessions = [...sessionMesgs].sort((a, b) => asTime(a.startTime) - asTime(b.startTime))
   const activities: ReferenceActivity[] =
     sessions.length === 0
-      ? [{ segments: split(0, points.length), recordedDistanceM: lastRecordedDistance(messages.recordMesgs ?? []) }]
+      ? [{ segments: split(0, points.length), recordedDistanceM: lastRecordedDistance(messages.recordMesgs ?? []), deviceMaxSpeedMs: fastestRecord(messages.recordMesgs ?? []) }]
       : sessions.map((session, index) => {
           const start = index === 0 ? Number.NEGATIVE_INFINITY : asTime(session.startTime)
           const next = sessions[index + 1]
@@ -325,7 +335,7 @@ export function fitReference(path: string): FitReference {
               ? asNumber(session.totalDistance)
               : lastRecordedDistance((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
             sport: typeof session.sport === 'string' ? snakeCase(session.sport) : null,
-            deviceMaxSpeedMs: asNumber(session.enhancedMaxSpeed ?? session.maxSpeed),
+            deviceMaxSpeedMs: asNumber(session.enhancedMaxSpeed ?? session.maxSpeed) || fastestRecord((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
           }
         })
   return {

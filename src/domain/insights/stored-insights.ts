@@ -32,8 +32,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * `lap_swimming`) under another sport takes the watch's distance, as a swim does (`SWIM_SUB_SPORTS`).
  * 14: no top speed above the FIT session's own maximum (`withinDeviceMaximum`). 15: nor above a TCX
  * activity's largest lap `<MaximumSpeed>`. 16: a segment's first step from a stale fix is no top speed (`staleStart`).
+ * 17: no top speed above the fastest speed a FIT session's records state when the session states no maximum
+ * (`deviceMaximum`).
  */
-export const INSIGHTS_VERSION = 16
+export const INSIGHTS_VERSION = 17
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
