@@ -90,3 +90,24 @@ export async function parseFitWithLibrary(bytes: Uint8Array): Promise<ParsedFit>
     throw new TrackFileError('fit_corrupt', error instanceof Error ? error.message : String(error))
   }
 }
+
+/**
+ * Plain arrays, so that a difference shows as values (NaN equals NaN for `toEqual`); a column
+ * the file does not define (`null`) reads as missing values, as fit-file-parser's. Cadence is
+ * compared whole: fit-file-parser does not decode a record's `fractional_cadence`, which
+ * `run-cadence.test.ts` checks against Garmin's SDK.
+ */
+export function comparable(data: FitActivityData): { columns: number[][] } & Record<string, unknown> {
+  const { records } = data
+  const cadence = records.cadence?.map(Math.trunc) ?? null
+  return {
+    timers: data.timers,
+    sessions: data.sessions,
+    laps: data.laps,
+    fileType: data.fileType,
+    count: records.count,
+    columns: [records.time, records.lat, records.lon, records.ele, records.heartRate, cadence, records.power, records.temperature, records.distance, records.speed].map(
+      (column) => (column === null ? Array.from({ length: records.count }, () => Number.NaN) : Array.from(column)),
+    ),
+  }
+}
