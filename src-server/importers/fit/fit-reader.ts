@@ -506,7 +506,8 @@ function fieldValue(view: DataView, at: number, baseType: number, littleEndian: 
     case 4:
     case 11: {
       const value = view.getUint16(at, littleEndian)
-      return value === 0xffff || (baseType & 0x1f) === 11 && value === 0 ? Number.NaN : value
+      // A "z" type's invalid value is 0 (all ones is a value there), the others' all ones.
+      return value === ((baseType & 0x1f) === 11 ? 0 : 0xffff) ? Number.NaN : value
     }
     case 5: {
       const value = view.getInt32(at, littleEndian)
@@ -515,7 +516,7 @@ function fieldValue(view: DataView, at: number, baseType: number, littleEndian: 
     case 6:
     case 12: {
       const value = view.getUint32(at, littleEndian)
-      return value === 0xffffffff || (baseType & 0x1f) === 12 && value === 0 ? Number.NaN : value
+      return value === ((baseType & 0x1f) === 12 ? 0 : 0xffffffff) ? Number.NaN : value
     }
     case 8: {
       const value = view.getFloat32(at, littleEndian)
@@ -558,10 +559,11 @@ function compressedDistance(bytes: Uint8Array, at: number): number {
 
 /**
  * Decodes the activity data of a FIT file.
- * @throws TrackFileError `fit_corrupt` (not a FIT file, or its structure breaks before its end),
- *   `track_too_many_points` (more points than `maxPoints`, the point budget unless a test names a smaller one)
+ * @throws TrackFileError `fit_corrupt` (not a FIT file, or its structure breaks before its end, or more laps, sessions,
+ *   lengths and timer events than `maxEvents`), `track_too_many_points` (more points than `maxPoints`); a test may
+ *   name smaller limits than the budget's
  */
-export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS): FitActivityData {
+export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS, maxEvents = MAX_FIT_EVENTS): FitActivityData {
   const length = bytes.length
   const headerSize = bytes[0] ?? 0
   if (length < 12 || headerSize < 12 || headerSize > length) throw new TrackFileError('fit_corrupt', 'no FIT header')
@@ -590,7 +592,7 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS)
   let events = 0
   const keep = (at: number): void => {
     events += 1
-    if (events > MAX_FIT_EVENTS) throw corrupt(at, `more than ${MAX_FIT_EVENTS} laps, sessions and timer events`)
+    if (events > maxEvents) throw corrupt(at, `more than ${maxEvents} laps, sessions, lengths and timer events`)
   }
   let fileType: string | null | undefined
   // The last full timestamp, which compressed-timestamp headers count from (FIT seconds).
