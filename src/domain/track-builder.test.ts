@@ -102,4 +102,29 @@ describe('a track segment built point by point', () => {
     expect(built(512, 2049).lat.buffer.byteLength).toBe(512 * 8)
     expectPoints(built(512, 2049), 512)
   })
+
+  it('starts a new, empty segment after each build, none sharing values with another', () => {
+    const builder = new TrackSegmentBuilder(4)
+    const pushes: [number, { lat: number; heartRate?: number; power?: number }][] = [
+      [1, { lat: 1, heartRate: 90 }],
+      [300, { lat: 2, power: 200 }],
+      [3, { lat: 3 }],
+      [100, { lat: 4, heartRate: 120 }],
+      [0, { lat: 5 }],
+      [2, { lat: 6 }],
+    ]
+    const segments = pushes.map(([n, point]) => {
+      for (let i = 0; i < n; i++) builder.push(point)
+      return builder.build()
+    })
+    // Written only after every segment is built: a later segment written over an earlier one's columns shows here.
+    for (const [s, [n, point]] of pushes.entries()) {
+      const segment = segments[s]
+      expect(segment?.size).toBe(n)
+      expect(values(segment?.lat ?? null)).toEqual(Array.from({ length: n }, () => point.lat))
+      expect(values(segment?.ele ?? null)).toEqual(Array.from({ length: n }, () => missing))
+      expect(values(segment?.heartRate ?? null)).toEqual(point.heartRate === undefined ? null : Array.from({ length: n }, () => point.heartRate))
+      expect(values(segment?.power ?? null)).toEqual(point.power === undefined ? null : Array.from({ length: n }, () => point.power))
+    }
+  })
 })

@@ -23,6 +23,7 @@ export interface TrackPointInput {
 }
 
 const INITIAL_CAPACITY = 256
+const MIN_CAPACITY = 16
 
 const EMPTY = new Float64Array(0)
 
@@ -53,7 +54,8 @@ class Column {
       return
     }
     if (!this.used) {
-      this.values = new Float64Array(capacity)
+      // A reused builder keeps a small segment's arrays (see TrackSegmentBuilder.build).
+      if (this.values.length < capacity) this.values = new Float64Array(capacity)
       // The points before the first value are missing.
       this.values.fill(Number.NaN, 0, index)
       this.used = true
@@ -119,7 +121,7 @@ export class TrackSegmentBuilder {
 
   /** @param expectedPoints capacity to start with (a good guess saves regrowing the columns) */
   constructor(expectedPoints = INITIAL_CAPACITY) {
-    this.capacity = Math.max(16, Math.min(Math.floor(expectedPoints), 1 << 22))
+    this.capacity = Math.max(MIN_CAPACITY, Math.min(Math.floor(expectedPoints), 1 << 22))
   }
 
   /** Number of points pushed so far. */
@@ -175,7 +177,12 @@ export class TrackSegmentBuilder {
     this.size += 1
   }
 
-  /** The finished segment. The builder must not be used afterwards. */
+  /**
+   * The finished segment; the builder then starts a new, empty one. After a small segment (copied
+   * to the shared blocks) it keeps its columns' arrays: a reader reusing one builder allocates
+   * nothing per segment but the segment, where a new builder cost ~1.7 KB (9 columns and 4 arrays
+   * of their own), ~340 MB of garbage for a GPX of 200,000 one-point segments.
+   */
   build(): TrackSegment {
     const size = this.size
     const small = size <= SMALL_SEGMENT_POINTS
@@ -188,7 +195,7 @@ export class TrackSegmentBuilder {
       return view
     }
     const optional = (column: Column): Float64Array | null => (column.used ? take(column) : null)
-    return {
+    const segment: TrackSegment = {
       size,
       lat: take(this.lat),
       lon: take(this.lon),
@@ -200,5 +207,13 @@ export class TrackSegmentBuilder {
       temperature: optional(this.temperature),
       recordedDistance: optional(this.recordedDistance),
     }
+    this.size = 0
+    for (const column of this.columns) {
+      column.used = false
+      // A large segment's columns are (views of) these arrays: the next segment needs its own.
+      if (!small) column.values = EMPTY
+    }
+    if (!small) this.capacity = MIN_CAPACITY
+    return segment
   }
 }

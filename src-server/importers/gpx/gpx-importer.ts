@@ -151,15 +151,11 @@ type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName
  * (lat, lon, ele, time, and heart rate / cadence / power / temperature from `<extensions>`
  * whatever their namespace prefix). Routes and waypoints are not workouts and are ignored.
  */
-/** Starting capacity of every segment after the first (columns double as they fill). */
-const SMALL_SEGMENT_POINTS = 16
-
 class GpxHandler implements XmlHandler {
-  private sizedFirstSegment = false
   /**
    * @param expectedPoints a guess of the points of the file, to size the first segment's columns
-   *   once (later segments start small and grow: a file of 200,000 one-point segments must not
-   *   allocate the whole file's guess 200,000 times)
+   *   once (the builder is reused, and after a large segment starts small and grows: a file of
+   *   200,000 one-point segments must not allocate the whole file's guess 200,000 times)
    * @param fastPoints whether `<trkpt>` elements go through {@link readElement} (tests compare both paths)
    */
   constructor(
@@ -181,6 +177,7 @@ class GpxHandler implements XmlHandler {
   private trackName: string | null = null
   private trackDesc: string | null = null
   private segments: TrackSegment[] = []
+  private builder: TrackSegmentBuilder | null = null
   private segment: TrackSegmentBuilder | null = null
   // current point: plain fields, not an object per point
   private inPoint = false
@@ -217,8 +214,9 @@ class GpxHandler implements XmlHandler {
         break
       case 'trkseg':
         if (this.inTrack && parent === 'trk') {
-          this.segment = new TrackSegmentBuilder(this.sizedFirstSegment ? SMALL_SEGMENT_POINTS : this.expectedPoints)
-          this.sizedFirstSegment = true
+          // One builder for the whole file: it allocates nothing per small segment (see its build()).
+          this.builder ??= new TrackSegmentBuilder(this.expectedPoints)
+          this.segment = this.builder
         }
         break
       case 'trkpt':
