@@ -68,6 +68,21 @@ const workoutSegmentSchema = workoutFiguresSchema.extend({
 })
 export type WorkoutSegment = z.infer<typeof workoutSegmentSchema>
 
+/** A leg of a multisport file (swim, T1, ride, T2, run), as the page of each of them lists them. */
+const workoutLegSchema = z.object({
+  id: z.string(),
+  sport_id: z.number().int(),
+  title: z.string(),
+  workout_date: httpDateSchema,
+  /** km; `null` when the file measured none. */
+  distance: z.number().nullable(),
+  /** `H:MM:SS`. */
+  moving: z.string(),
+  /** A transition (T1, T2) between two legs: it holds no record. */
+  transition: z.boolean(),
+})
+export type WorkoutLeg = z.infer<typeof workoutLegSchema>
+
 /** A workout in the reference tracker's shape. */
 export const workoutSchema = workoutFiguresSchema.extend({
   id: z.string(),
@@ -104,6 +119,11 @@ export const workoutSchema = workoutFiguresSchema.extend({
   /** How many like it and whether the caller does: in a single workout's answer and the like calls (lists leave them out). */
   likes_count: z.number().int().optional(),
   liked: z.boolean().optional(),
+  /**
+   * In a single workout's answer: the legs, in order, of the multisport file it is one of (it
+   * included; those the caller may see), or none (a workout of a plain file, or typed in). Lists leave it out.
+   */
+  legs: z.array(workoutLegSchema).optional(),
 })
 export type Workout = z.infer<typeof workoutSchema>
 

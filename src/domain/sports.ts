@@ -363,3 +363,10 @@ export function sportFromFile(hint: string | null | undefined, subSport?: string
   if (UNSAID.has(sport)) return null
   return lookUp(sport, context)
 }
+
+const TRANSITION_SPORTS = new Set(['transition', 'multisport_transition'])
+
+/** Whether a multisport file's leg is a transition (FIT sport `transition`; TCX names none): it holds no record. */
+export function isTransitionLeg(sport: string | null | undefined): boolean {
+  return sport != null && TRANSITION_SPORTS.has(normaliseSportName(sport))
+}

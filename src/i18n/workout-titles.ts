@@ -15,6 +15,7 @@ type Period = (typeof PERIODS)[number]['period']
 interface TitleTexts {
   PERIOD: Record<Period, string>
   ACTIVITY: Record<string, string>
+  TRANSITION: string
 }
 
 const TEXTS: Readonly<Record<string, TitleTexts>> = { en, fr, de }
@@ -33,4 +34,9 @@ export function workoutTitle(sportLabel: string, localHour: number, language: st
   const texts: TitleTexts = TEXTS[language] ?? en
   const activity = texts.ACTIVITY[sportLabel] ?? sportLabel
   return texts.PERIOD[periodOfHour(localHour)].replace('{{activity}}', activity)
+}
+
+/** The title of a multisport file's transition, numbered in the file's order (1-based) as triathletes say T1, T2: `Transition 1`, `Wechsel 2`. */
+export function transitionTitle(number: number, language: string): string {
+  return (TEXTS[language] ?? en).TRANSITION.replace('{{number}}', String(number))
 }

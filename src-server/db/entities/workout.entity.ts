@@ -112,6 +112,10 @@ export class WorkoutEntity {
   @Column({ type: 'boolean', name: 'has_power', default: false })
   hasPower!: boolean
 
+  /** A multisport file's transition leg (T1, T2): named as such and holding no record. */
+  @Column({ type: 'boolean', default: false })
+  transition!: boolean
+
   /** Who may see the workout, its analysis and its map (each capped by the one before; see `src/domain/visibility`). */
   @Column({ type: 'text', name: 'workout_visibility', default: 'private' })
   workoutVisibility!: Visibility

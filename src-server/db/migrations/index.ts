@@ -31,6 +31,7 @@ import { CommentsLikes1795810026263 } from './1795810026263-comments-likes'
 import { Notifications1795823691755 } from './1795823691755-notifications'
 import { SharingModeration1795836870824 } from './1795836870824-sharing-moderation'
 import { InstanceLeases1795850983214 } from './1795850983214-instance-leases'
+import { MultisportTransitions1795852800000 } from './1795852800000-multisport-transitions'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -66,6 +67,7 @@ export const migrations = [
   Notifications1795823691755,
   SharingModeration1795836870824,
   InstanceLeases1795850983214,
+  MultisportTransitions1795852800000,
 ]
 
 /**
@@ -91,4 +93,5 @@ export const postgresMigrations = [
   Notifications1795823691755,
   SharingModeration1795836870824,
   InstanceLeases1795850983214,
+  MultisportTransitions1795852800000,
 ]

@@ -64,6 +64,12 @@ export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport'>
 /** A segment row as the presenters read it. */
 export type WorkoutSegmentRow = Omit<WorkoutSegmentEntity, 'workout'>
 
+/** A leg of a multisport file, as its workout's page lists them (see `legsOf`). */
+export type WorkoutLegRow = Pick<
+  WorkoutEntity,
+  'id' | 'sportId' | 'title' | 'workoutDate' | 'distance' | 'moving' | 'transition' | 'workoutVisibility' | 'analysisVisibility' | 'mapVisibility'
+>
+
 /** One workout with what its page shows (see `page`). */
 export interface WorkoutPage {
   workout: WorkoutRow & WorkoutLinks
@@ -75,6 +81,8 @@ export interface WorkoutPage {
   likes: { count: number; liked: boolean }
   /** Whether any item of equipment is linked to it. */
   hasEquipment: boolean
+  /** Whether it is a leg of a multisport file: other workouts of its owner share its file's bytes. */
+  isLeg: boolean
   /** Its sport's label ('' if none). */
   sportLabel: string
   /** Its insights of the current version, for its owner only (null for anyone else, or when it has none). */
@@ -96,13 +104,14 @@ export interface WorkoutListAnswer {
 const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
 
 /** The workout row as raw SQL gives it: columns named as the entity's fields, dates as the engine stores them, flags 0/1 or booleans. */
-type StoredWorkoutRow = Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modifiedAt' | 'hasHeartRate' | 'hasCadence' | 'hasPower'> & {
+type StoredWorkoutRow = Omit<WorkoutRow, 'workoutDate' | 'createdAt' | 'modifiedAt' | 'hasHeartRate' | 'hasCadence' | 'hasPower' | 'transition'> & {
   workoutDate: unknown
   createdAt: unknown
   modifiedAt: unknown
   hasHeartRate: unknown
   hasCadence: unknown
   hasPower: unknown
+  transition: unknown
 }
 
 /** The workout just before or after `w` in the date order of all its owner's workouts (ties by id). */
@@ -141,6 +150,7 @@ const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks
   ['hasHeartRate', 'w.has_heart_rate', 'integer'],
   ['hasCadence', 'w.has_cadence', 'integer'],
   ['hasPower', 'w.has_power', 'integer'],
+  ['transition', 'w.transition', 'integer'],
   ['workoutVisibility', 'w.workout_visibility', 'text'],
   ['analysisVisibility', 'w.analysis_visibility', 'text'],
   ['mapVisibility', 'w.map_visibility', 'text'],
@@ -165,6 +175,7 @@ interface WorkoutPageExtras {
   liked: number
   equipment: number
   sportLabel: string | null
+  legs: number
 }
 
 const workoutLikes = likesColumns('workout_like', 'workout_id', 'w.id')
@@ -176,6 +187,7 @@ const WORKOUT_PAGE_ROW = packedRows<keyof (StoredWorkoutRow & WorkoutLinks & Wor
   ['liked', workoutLikes.liked, 'integer'],
   ['equipment', '(SELECT COUNT(*) FROM workout_equipment WHERE workout_id = w.id)', 'integer'],
   ['sportLabel', '(SELECT label FROM sport WHERE id = w.sport_id)', 'text'],
+  ['legs', '(SELECT COUNT(*) FROM workout l WHERE l.user_id = w.user_id AND l.file_hash = w.file_hash)', 'integer'],
 ])
 
 const SEGMENT_ROWS = packedRows<keyof WorkoutSegmentRow>([
@@ -211,6 +223,7 @@ function workoutRowOf(row: StoredWorkoutRow, dialect: Dialect): WorkoutRow {
     hasHeartRate: Boolean(row.hasHeartRate),
     hasCadence: Boolean(row.hasCadence),
     hasPower: Boolean(row.hasPower),
+    transition: Boolean(row.transition),
   }
 }
 
@@ -358,7 +371,7 @@ export function workoutsRepository(manager: EntityManager) {
     async bestBy(userId: number, sportId: number, column: BestColumn): Promise<{ id: string; workoutDate: Date; value: number } | null> {
       const [best] = await query<{ id: string; workout_date: unknown; value: number }[]>(
         `SELECT id, workout_date, ${column} AS value FROM workout
-          WHERE user_id = ? AND sport_id = ? AND ${column} > 0
+          WHERE user_id = ? AND sport_id = ? AND ${column} > 0 AND NOT transition
           ORDER BY ${column} DESC, workout_date ASC, id ASC LIMIT 1`,
         [userId, sportId],
       )
@@ -504,13 +517,14 @@ export function workoutsRepository(manager: EntityManager) {
       let page: WorkoutPage | null = null
       for (const row of rows) {
         if (row.part === 0) {
-          const { likes, liked, equipment, sportLabel, previousId, nextId, ...stored } = WORKOUT_PAGE_ROW.unpack(row) as StoredWorkoutRow & WorkoutLinks & WorkoutPageExtras
+          const { likes, liked, equipment, sportLabel, legs, previousId, nextId, ...stored } = WORKOUT_PAGE_ROW.unpack(row) as StoredWorkoutRow & WorkoutLinks & WorkoutPageExtras
           page = {
             workout: { ...workoutRowOf(stored, dialect), previousId, nextId },
             segments: [],
             records: [],
             likes: { count: likes, liked: viewerId !== null && liked > 0 },
             hasEquipment: equipment > 0,
+            isLeg: legs > 1,
             sportLabel: sportLabel ?? '',
             insights: row.insights === null ? null : unpackInsights(row.insights),
           }
@@ -528,6 +542,17 @@ export function workoutsRepository(manager: EntityManager) {
         [...workoutIds],
       )
       return rows.map((row) => SEGMENT_ROWS.unpack(row) as WorkoutSegmentRow)
+    },
+
+    /** The legs of one multisport file (its owner's workouts stored from these bytes), in order. */
+    async legsOf(userId: number, fileHash: string): Promise<WorkoutLegRow[]> {
+      const rows = await query<(Omit<WorkoutLegRow, 'workoutDate' | 'transition'> & { workoutDate: unknown; transition: unknown })[]>(
+        `SELECT id, sport_id AS "sportId", title, workout_date AS "workoutDate", distance, moving, transition,
+                workout_visibility AS "workoutVisibility", analysis_visibility AS "analysisVisibility", map_visibility AS "mapVisibility"
+           FROM workout WHERE user_id = ? AND file_hash = ? ORDER BY workout_date, id`,
+        [userId, fileHash],
+      )
+      return rows.map((row) => ({ ...row, distance: row.distance === null ? null : Number(row.distance), workoutDate: dialect.dateOf(row.workoutDate), transition: Boolean(row.transition) }))
     },
 
     /** A user's workout stored from exactly these file bytes, if any. */

@@ -54,6 +54,8 @@ export async function addToRecords({ records }: Repositories, userId: number, sp
     // The added workout that beats the record (or makes the first one), if any.
     let best: RecordEntity | undefined
     for (const workout of added) {
+      // A transition (T1, T2) is nobody's record.
+      if (workout.transition) continue
       const value = workout[RECORD_COLUMNS[recordType].field] ?? 0
       const holder = best ?? before
       if (!(value > 0) || (holder && !ranksBefore(value, workout, holder))) continue

@@ -1,11 +1,11 @@
 import { extname, join } from 'node:path'
 import type { UploadWarning } from '../../../src/contracts'
 import { insightOptionsFor } from '../../../src/domain/insights'
-import { sportFromFile } from '../../../src/domain/sports'
+import { isTransitionLeg, sportFromFile } from '../../../src/domain/sports'
 import type { ImportWarning } from '../../../src/domain/track'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
-import { workoutTitle } from '../../../src/i18n/workout-titles'
+import { transitionTitle, workoutTitle } from '../../../src/i18n/workout-titles'
 import type { ArrivingUpload } from '../../compute/compute-pool'
 import type { AnalysisSummary, PackedTrack, TrackHeader } from '../../compute/compute-tasks'
 import type { ServerContext } from '../../context'
@@ -322,7 +322,10 @@ export async function importWorkoutFile(
     if (analysed.length === 0) throw firstFailure ?? new AppError('track_no_track')
     if (analysed.length === parsed.activities.length) warnings.splice(parsed.warnings.length)
 
+    let transitions = 0
     for (const { activity, sport, analysis, packed, map } of analysed) {
+      const transition = isTransitionLeg(activity.sport)
+      if (transition) transitions += 1
       const start = new Date(analysis.workout.startTime ?? 0)
       const workout = Object.assign(new WorkoutEntity(), {
         id: shortId(),
@@ -337,10 +340,11 @@ export async function importWorkoutFile(
         weatherStart: null,
         weatherEnd: null,
         calories: activity.calories === undefined || activity.calories === null ? null : Math.round(activity.calories),
+        transition,
         ...newWorkoutLevels(user, choices.levels),
       })
       const segments = applyAnalysis(workout, analysis)
-      workout.title = choices.title?.trim() || activity.name || defaultTitle(sport.label, start, user)
+      workout.title = choices.title?.trim() || activity.name || (transition ? transitionTitle(transitions, user.language) : defaultTitle(sport.label, start, user))
       workout.filePath = originalFilePath(user.id, workout.id, parsed.format)
       const item: PreparedWorkout = { workout, segments, analysis, packed, start, written: [] }
       prepared.push(item)

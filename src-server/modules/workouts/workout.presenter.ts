@@ -1,9 +1,9 @@
-import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutSegment } from '../../../src/contracts'
+import type { UserRecord, Weather, Workout, WorkoutFigures, WorkoutLeg, WorkoutSegment } from '../../../src/contracts'
 import { roundLikeToFixed } from '../../../src/domain/rounding'
 import { formatTimedelta } from '../../../src/format/duration'
 import { toHttpDate } from '../../lib/http-date'
 import { presentedLevels } from '../sharing/workout-access'
-import type { WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
+import type { WorkoutLegRow, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
 
 /** As `toFixed` rounds (a list of 100 rounds ~1,400 figures: `Number(toFixed)` cost ~0.1 µs each, 6× this). */
 const round = (value: number | null, decimals: number): number | null => (value === null ? null : roundLikeToFixed(value, decimals))
@@ -95,5 +95,18 @@ export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Work
     // Filled by the equipment module where the answer carries it.
     equipments: [],
     ...presentFigures(workout, workout.filePath !== null),
+  }
+}
+
+/** A multisport file's leg as its workouts' pages list it. */
+export function presentLeg(leg: WorkoutLegRow): WorkoutLeg {
+  return {
+    id: leg.id,
+    sport_id: leg.sportId,
+    title: leg.title ?? '',
+    workout_date: toHttpDate(leg.workoutDate),
+    distance: round(leg.distance, 3),
+    moving: formatTimedelta(leg.moving),
+    transition: leg.transition,
   }
 }

@@ -9,6 +9,7 @@ import type {
   noFileWorkoutBody,
   updateWorkoutBody,
   Workout,
+  WorkoutLeg,
   WorkoutsListResponse,
   workoutsListQuery,
   WorkoutsResponse,
@@ -34,9 +35,10 @@ import { removeFiles, workoutFiles } from './workout-files'
 import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
 import { createChartAnswers } from './chart-answers'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
-import { presentWorkout } from './workout.presenter'
+import { presentLeg, presentWorkout } from './workout.presenter'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
 import {
+  accessTo,
   chartForViewer,
   editedWorkoutLevels,
   newWorkoutLevels,
@@ -161,6 +163,19 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     return { status, data: { workouts: await present(repositories, user, [workout], links) } }
   }
 
+  /**
+   * The legs of the multisport file a workout is one of (none for a plain file's), those `viewer`
+   * may see; none when fewer than two are left to show (a list of itself alone says nothing).
+   */
+  async function legsShown(workout: WorkoutRow, owner: UserEntity, viewer: UserEntity | null, isLeg: boolean): Promise<WorkoutLeg[]> {
+    if (!isLeg || workout.fileHash === null) return []
+    const legs = await reads.workouts.legsOf(workout.userId, workout.fileHash)
+    const own = viewer?.id === owner.id
+    const follows = !own && viewer !== null && (await reads.follows.follows(viewer.id, owner.id))
+    const shown = own ? legs : legs.filter((leg) => accessTo(leg, owner, viewer, follows)?.workout)
+    return shown.length > 1 ? shown.map(presentLeg) : []
+  }
+
   /** UTC instant of a `YYYY-MM-DD HH:MM` typed in the user's zone. */
   function userInstant(user: UserEntity, text: string): Date {
     const parts = parseLocalDateTime(text)
@@ -266,18 +281,18 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       const page = isShortId(id) ? await reads.workouts.page(id, user?.id ?? null) : null
       if (!page) throw new AppError('workout_not_found')
       const { workout, owner, access, zones } = await viewLoadedWorkout(reads, user, page.workout, 'workout')
-      const likes = { likes_count: page.likes.count, liked: page.likes.liked }
+      const alongside = { likes_count: page.likes.count, liked: page.likes.liked, legs: await legsShown(workout, owner, user, page.isLeg) }
       if (!access.owner) {
         const segments = access.analysis ? page.segments : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         const track = zones.length && workout.filePath ? await storedTrack(workout) : null
-        return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...likes }] } }
+        return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...alongside }] } }
       }
       // The items are read only when the workout has some.
       const equipments = page.hasEquipment ? ((await equipmentOfWorkouts(reads, [workout.id])).get(workout.id) ?? []) : []
       const insights = await workoutInsightFields(reads, workout, page.sportLabel, page.insights)
       const presented = presentLoaded(owner, [workout], new Map([[workout.id, workout]]), page.segments, page.records)
-      return { status: 'success', data: { workouts: presented.map((shown) => ({ ...shown, equipments, ...insights, ...likes })) } }
+      return { status: 'success', data: { workouts: presented.map((shown) => ({ ...shown, equipments, ...insights, ...alongside })) } }
     },
 
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
