@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createActiveUser, ensureAdmin, newAccount, wcagAxe } from './helpers'
@@ -75,7 +76,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/users/{username}', as: 'admin', ready: heading },
 ]
 
-test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and dark', () => {
+test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and dark, and one heading outline', () => {
   // The two schemes are two workers' work.
   test.describe.configure({ mode: 'parallel', timeout: 600_000 })
 
@@ -146,9 +147,11 @@ test.describe('accessibility: no WCAG 2.1 AA violation on any route, light and d
         await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 })
         await page.waitForLoadState('networkidle')
         const results = await wcagAxe(page).analyze()
+        // Screen-reader users move by headings: every screen has one main heading and no level skipped.
+        const outline = await new AxeBuilder({ page }).withRules(['page-has-heading-one', 'heading-order']).setLegacyMode(true).analyze()
         const csp = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])
         for (const violation of csp) found.push(`${path} [${scheme}] content security policy: ${violation}`)
-        for (const violation of results.violations) {
+        for (const violation of [...results.violations, ...outline.violations]) {
           found.push(`${path}${screen.phone ? ' (phone)' : ''} [${scheme}] ${violation.id} (${violation.impact ?? ''}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 6).join(' | ')}${violation.nodes.length > 6 ? ` … ${violation.nodes.length} in all` : ''}`)
         }
       }

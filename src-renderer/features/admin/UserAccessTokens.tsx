@@ -32,7 +32,7 @@ export function UserAccessTokens({ username }: { username: string }) {
 
   return (
     <Stack gap="sm" data-testid="admin-user-tokens">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {t('admin.USER.ACCESS_TOKENS')}
       </Title>
       <Text size="sm" c="dimmed">

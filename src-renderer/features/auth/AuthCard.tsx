@@ -9,9 +9,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Group align="stretch" justify="center" gap="xl" wrap="nowrap" className="waymark-auth-bg">
       <Stack visibleFrom="md" maw={380} justify="center" gap="lg">
-        <Title order={1} c="var(--waymark-positive-text)" lh={1.1}>
+        {/* The tagline looks like a heading but is none: the form's title is the page's heading (on a phone it is alone). */}
+        <Text c="var(--waymark-positive-text)" lh={1.1} fz="var(--mantine-h1-font-size)" fw={700} ff="var(--mantine-font-family-headings)">
           {t('common.TAGLINE')}
-        </Title>
+        </Text>
         <Text c="dimmed" size="lg">
           {t('common.INTRO')}
         </Text>
@@ -30,7 +31,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       </Stack>
       <Box w="100%" maw={440}>
         <Card p="xl">
-          <Title order={2} mb="md">
+          <Title order={1} size="h2" mb="md">
             {title}
           </Title>
           {children}

@@ -8,7 +8,7 @@ export function WorkoutEquipmentCard({ equipments }: { equipments: readonly Equi
   if (equipments.length === 0) return null
   return (
     <Card data-testid="workout-equipment">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {t('equipment.TITLE')}
       </Title>
       <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

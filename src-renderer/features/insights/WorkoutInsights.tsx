@@ -42,7 +42,7 @@ function SplitsCard({ workout, imperial, displayAscent, pace }: SectionProps & {
   const parts = splits.data?.data.splits ?? []
   return (
     <Card data-testid="splits-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t(`insights.SPLITS.TITLE_${unit}`)}
       </Title>
       {parts.length > 0 ? (
@@ -72,7 +72,7 @@ function BestEffortsCard({ efforts, imperial, pace }: { efforts: BestEffort[]; i
   const figures = unitFormat(imperial, i18n.language, t)
   return (
     <Card data-testid="best-efforts-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('insights.BEST_EFFORTS.TITLE')}
       </Title>
       {efforts.length === 0 ? (
@@ -159,7 +159,7 @@ function ZonesCard({ workout }: { workout: Workout }) {
   if (!data || (!data.heart_rate && !data.power && data.missing.length === 0)) return null
   return (
     <Card data-testid="zones-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('insights.ZONES.TITLE')}
       </Title>
       <Stack gap="md">
@@ -201,7 +201,7 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
       {laps.length > 1 && (
         <Grid.Col span={12}>
           <Card data-testid="laps-card">
-            <Title order={3} size="h5" mb="sm">
+            <Title order={2} size="h5" mb="sm">
               {t('insights.LAPS.TITLE')}
             </Title>
             <PartsTable parts={laps} imperial={imperial} sportId={workout.sport_id} pace={pace} climbs={displayAscent} numberLabel={t('insights.COLUMNS.LAP')} testId="laps-table" />

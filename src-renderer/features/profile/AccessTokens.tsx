@@ -69,7 +69,7 @@ export function AccessTokens() {
 
   return (
     <Stack gap="sm" data-testid="access-tokens">
-      <Title order={4}>{t('user.ACCESS_TOKENS.TITLE')}</Title>
+      <Title order={2} size="h4">{t('user.ACCESS_TOKENS.TITLE')}</Title>
       <Text size="sm" c="dimmed">
         {t('user.ACCESS_TOKENS.HELP')}
       </Text>

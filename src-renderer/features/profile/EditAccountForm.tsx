@@ -134,7 +134,7 @@ function AccountForm({ initialEmail, username }: { initialEmail: string; usernam
       <AccessTokens />
       <Divider my="xl" />
       <Stack gap="xs">
-        <Title order={4} c="red">
+        <Title order={2} size="h4" c="red">
           {t('user.DANGER_ZONE')}
         </Title>
         <Text size="sm" c="dimmed">

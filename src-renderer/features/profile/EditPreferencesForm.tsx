@@ -202,7 +202,7 @@ function PreferencesForm() {
               />
             )}
           </SimpleGrid>
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('sharing.DEFAULT_LEVELS')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="pref-visibility">

@@ -18,8 +18,8 @@ function Figure({ value, label, hiddenOnPhone = false }: { value: React.ReactNod
 }
 
 /**
- * The user header card: picture (generic icon without one), username, workouts, total distance
- * in the viewer's unit with no decimals, and sports (hidden on small screens).
+ * The user header card: picture (generic icon without one), username (the page's heading),
+ * workouts, total distance in the viewer's unit with no decimals, and sports (hidden on small screens).
  */
 export function UserHeader({ user, imperial }: { user: PublicUser; imperial: boolean }) {
   const { t } = useTranslation()
@@ -28,7 +28,7 @@ export function UserHeader({ user, imperial }: { user: PublicUser; imperial: boo
       <Group justify="space-between" wrap="wrap" gap="lg">
         <Group gap="md" wrap="nowrap">
           <UserPicture username={user.username} hasPicture={user.picture} size={72} />
-          <Title order={2} style={{ wordBreak: 'break-all' }} data-testid="user-header-username">
+          <Title order={1} size="h2" style={{ wordBreak: 'break-all' }} data-testid="user-header-username">
             {user.username}
           </Title>
         </Group>

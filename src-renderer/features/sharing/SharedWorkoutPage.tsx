@@ -79,7 +79,7 @@ function SharedWorkout({ shared }: { shared: Shared }) {
       </Grid>
       {chart && chart.length > 1 && (
         <Card>
-          <Title order={3} size="h5" mb="sm">
+          <Title order={2} size="h5" mb="sm">
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>

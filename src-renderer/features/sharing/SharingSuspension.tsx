@@ -34,7 +34,7 @@ export function SharingSuspension({ user, self, timezone, onUpdated }: { user: U
 
   return (
     <Stack gap="xs" data-testid="sharing-suspension">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {t('sharing.MODERATION.SHARING')}
       </Title>
       <Text size="sm" data-testid="sharing-state">

@@ -51,7 +51,7 @@ export function WorkoutComments({ workoutId, likesCount, liked }: { workoutId: s
     <Card data-testid="workout-comments">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('sharing.COMMENTS.TITLE')}
           </Title>
           <Group gap="xs">

@@ -78,7 +78,7 @@ export function FiguresCard({
 
   return (
     <Card data-testid="figures-card">
-      <Title order={3} size="h5" mb="md">
+      <Title order={2} size="h5" mb="md">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 2 }} spacing="md" verticalSpacing="md">

@@ -12,7 +12,7 @@ export function SegmentsCard({ workoutId, sportId, segments, imperial }: { worko
   const format = unitFormat(imperial, i18n.language, t)
   return (
     <Card data-testid="segments-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('workouts.SEGMENTS.TITLE', { count: segments.length })}
       </Title>
       <List spacing={6}>

@@ -81,7 +81,7 @@ export function WeatherCard({ start, end, imperial }: { start: Weather | null; e
   return (
     <Card data-testid="weather-card">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('workouts.WEATHER.TITLE')}
         </Title>
         <Table.ScrollContainer minWidth={280}>

@@ -107,7 +107,7 @@ function WorkoutDetail({
       </Grid>
       {chart.length > 1 && (
         <Card>
-          <Title order={3} size="h5" mb="sm">
+          <Title order={2} size="h5" mb="sm">
             {t('workouts.CHART.TITLE')}
           </Title>
           <Suspense fallback={<PageLoader />}>
@@ -135,7 +135,7 @@ function WorkoutDetail({
           )}
           <Grid.Col span={12}>
             <Card data-testid="notes-card">
-              <Title order={3} size="h5" mb="xs">
+              <Title order={2} size="h5" mb="xs">
                 {t('workouts.NOTES')}
               </Title>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={workout.notes ? undefined : 'dimmed'} data-testid="workout-notes">
