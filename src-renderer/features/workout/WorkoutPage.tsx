@@ -13,6 +13,7 @@ import { positionOf } from './chartData'
 import { distanceReading } from '../../format/units'
 import { cadenceUnitOf } from '../../../src/format/cadence'
 import { FiguresCard } from './FiguresCard'
+import { LegsCard } from './LegsCard'
 import { SegmentsCard } from './SegmentsCard'
 import { useWorkoutDetail } from './useWorkoutDetail'
 import { WeatherCard } from './WeatherCard'
@@ -81,6 +82,7 @@ function WorkoutDetail({
   return (
     <Stack gap="md" data-testid="workout-detail">
       <WorkoutHeader workout={workout} segment={segment} displayAscent={displayAscent} />
+      {segment === null && workout.legs && workout.legs.length > 0 && <LegsCard workoutId={workout.id} legs={workout.legs} imperial={imperial} />}
       <Grid gap="md">
         {mapped && (
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
