@@ -19,7 +19,7 @@ export function LegsCard({ workoutId, legs, imperial }: { workoutId: string; leg
   const numbers = legs.map((leg, index) => legs.slice(0, index + 1).filter((before) => before.transition).length)
   return (
     <Card data-testid="legs-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('workouts.LEGS.TITLE', { count: legs.length })}
       </Title>
       <List spacing={8} listStyleType="none">
