@@ -134,6 +134,34 @@ describe('export and import of one user', () => {
     expect(again).toEqual(['imported 0 workouts into sam, 6 duplicates skipped'])
   }, 60_000)
 
+  it("gives each leg of a multisport file back its own sport, title, notes and transition, from one import of the file", async () => {
+    const token = sam.token
+    const triathlon = await readFile(join(realFixtures(), 'fit/activitylog2-920xt-triathlon.fit'))
+    const uploaded = await upload<WorkoutsResponse>(source, token, 'triathlon.fit', triathlon, { sport_id: 6, detect_sport: true })
+    expect(uploaded.status).toBe(201)
+    const legs = async (t: TestServer, auth: string) => {
+      const list = await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=10&order=asc', { token: auth })
+      const first = await t.api<WorkoutsResponse>('GET', `workouts/${list.body.data.workouts[0]?.id ?? ''}`, { token: auth })
+      return (first.body.data.workouts[0]?.legs ?? []).map((leg) => [leg.sport_id, leg.title, leg.transition])
+    }
+    // Swim, T1, ride, T2, run, as the watch's sessions name them; the ride renamed and given notes.
+    const before = await legs(source, token)
+    expect(before.map(([sport, , transition]) => [sport, transition])).toEqual([[14, false], [16, true], [1, false], [16, true], [5, false]])
+    const list = await source.api<WorkoutsListResponse>('GET', 'workouts?per_page=10&order=asc', { token })
+    const ride = list.body.data.workouts.find((workout) => workout.sport_id === 1)
+    expect((await source.api('PATCH', `workouts/${ride?.id ?? ''}`, { token, body: { title: 'Bike leg', notes: 'windy' } })).status).toBe(200)
+
+    const file = join(scratch, 'sam.zip')
+    await withCommandDatabase(source, (db) => exportCommand(db, source.server.layout, 'sam', file, new Date()))
+    const lines = await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))
+    expect(lines).toEqual([expect.stringMatching(/^created account sam, password: \S{16}$/), 'imported 5 workouts into sam, 0 duplicates skipped'])
+    const password = /password: (\S+)$/.exec(lines[0] ?? '')?.[1] ?? ''
+    const login = await target.api<LoginResponse>('POST', 'auth/login', { body: { email: sam.email, password } })
+    expect(await legs(target, login.body.auth_token)).toEqual(await legs(source, token))
+    expect(await comparable(target, login.body.auth_token, 'sam')()).toEqual(await comparable(source, token, 'sam')())
+    expect(await withCommandDatabase(target, (db) => importCommand(db, target.server.layout, file, undefined, quiet))).toEqual(['imported 0 workouts into sam, 5 duplicates skipped'])
+  }, 60_000)
+
   it('carries the calories a file states through export and import; an export from before calories still imports', async () => {
     const fit = await readFile(join(realFixtures(), 'fit/goldencheetah-2016-05-23.fit'))
     // Garmin's own decoder on the same bytes: the session's total_calories.

@@ -184,6 +184,10 @@ export async function importUser(context: UserImportContext, source: string, opt
 
     const summary: ImportSummary = { username: user.username, created: password !== null, password, imported: 0, duplicates: 0, failed: [] }
     const manualSports = new Set<number>()
+    // A multisport file's legs were exported as workouts sharing one file: it is imported once,
+    // each leg taking its own sport from the file and its own title, notes and weather back.
+    const byFile = new Map<string, ExportedWorkout[]>()
+    for (const workout of document.workouts) if (workout.file) byFile.set(workout.file.sha256, [...(byFile.get(workout.file.sha256) ?? []), workout])
     await mkdir(staging, { recursive: true })
     for (const workout of document.workouts) {
       const label = workout.title ?? workout.id
@@ -194,33 +198,45 @@ export async function importUser(context: UserImportContext, source: string, opt
         await equip(id, workout)
         continue
       }
+      const legs = byFile.get(workout.file.sha256) ?? [workout]
+      if (legs[0] !== workout) continue
+      const single = legs.length === 1
       const uploaded = entryPath(staging, workout.file.entry)
       await zip.extract(workout.file.entry, uploaded)
       try {
         const outcome = await importWorkoutFile(context, user, uploaded, uploaded, {
           sportId: workout.sportId,
-          title: workout.title ?? undefined,
-          notes: workout.notes ?? undefined,
+          ...(single ? { title: workout.title ?? undefined, notes: workout.notes ?? undefined } : { detectSport: true }),
           ...(withEquipment ? { equipmentIds: [] } : {}),
         })
         if (outcome.status === 'duplicate') {
-          summary.duplicates += 1
+          summary.duplicates += legs.length
           await equip(outcome.workoutId, workout)
           continue
         }
-        const imported = outcome.workout
-        await database.write(({ workouts }) =>
-          workouts.update(imported.id, {
-            weatherStart: workout.weatherStart ? JSON.stringify(workout.weatherStart) : null,
-            weatherEnd: workout.weatherEnd ? JSON.stringify(workout.weatherEnd) : null,
-            createdAt: new Date(workout.createdAt),
-            modifiedAt: workout.modifiedAt ? new Date(workout.modifiedAt) : null,
-          }),
-        )
-        // The exported map may have been drawn over tiles; the pipeline's new one never is here.
-        if (imported.mapId && workout.map) await zip.extract(workout.map, context.maps.path(imported.mapId))
-        for (const made of outcome.workouts) await equip(made.id, workout)
-        summary.imported += 1
+        const made = [...outcome.workouts].sort((a, b) => a.workoutDate.getTime() - b.workoutDate.getTime())
+        const exported = [...legs].sort((a, b) => Date.parse(a.workoutDate) - Date.parse(b.workoutDate))
+        for (const [index, leg] of exported.entries()) {
+          // Legs pair by their order in time: the file gives back as many as it gave.
+          const restored = made.length === exported.length ? made[index] : made.find((one) => one.workoutDate.getTime() === Date.parse(leg.workoutDate))
+          if (!restored) {
+            summary.failed.push(`${leg.title ?? leg.id}: not found in its file again`)
+            continue
+          }
+          await database.write(({ workouts }) =>
+            workouts.update(restored.id, {
+              ...(single ? {} : { title: leg.title ?? restored.title, notes: leg.notes }),
+              weatherStart: leg.weatherStart ? JSON.stringify(leg.weatherStart) : null,
+              weatherEnd: leg.weatherEnd ? JSON.stringify(leg.weatherEnd) : null,
+              createdAt: new Date(leg.createdAt),
+              modifiedAt: leg.modifiedAt ? new Date(leg.modifiedAt) : null,
+            }),
+          )
+          // The exported map may have been drawn over tiles; the pipeline's new one never is here.
+          if (restored.mapId && leg.map) await zip.extract(leg.map, context.maps.path(restored.mapId))
+          await equip(restored.id, leg)
+          summary.imported += 1
+        }
       } catch (error) {
         if (!isAppError(error)) throw error
         summary.failed.push(`${label}: ${error.message}`)
