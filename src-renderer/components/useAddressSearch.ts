@@ -12,3 +12,8 @@ export function useAddressSearch(): [URLSearchParams, (next: (now: URLSearchPara
     setSearch(next(new URLSearchParams(window.location.search)), options)
   return [search, change]
 }
+
+/** The page an arrow leads to from `page`: `step` pages on, kept within 1…`pages`. */
+export function steppedPage(page: number, step: number, pages: number): number {
+  return Math.min(Math.max(page + step, 1), pages)
+}

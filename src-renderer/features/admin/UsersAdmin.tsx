@@ -9,7 +9,7 @@ import { call } from '../../api/client'
 import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
-import { useAddressSearch } from '../../components/useAddressSearch'
+import { steppedPage, useAddressSearch } from '../../components/useAddressSearch'
 import { useAppState } from '../../session/store'
 import { preferencesOf } from '../profile/preferences'
 import { AdminPageTitle } from './AdminPageTitle'
@@ -122,7 +122,7 @@ export function UsersAdmin() {
             getControlProps={(control) => ({
               'aria-label': t(`admin.USERS.PAGE_CONTROLS.${control}`),
               ...(control === 'next' || control === 'previous'
-                ? { onClick: () => toPage((now) => Math.min(Math.max(now + (control === 'next' ? 1 : -1), 1), loaded.pagination.pages)) }
+                ? { onClick: () => toPage((now) => steppedPage(now, control === 'next' ? 1 : -1, loaded.pagination.pages)) }
                 : {}),
             })}
             getItemProps={(page) => ({ 'aria-label': t('admin.USERS.PAGE', { page }) })}

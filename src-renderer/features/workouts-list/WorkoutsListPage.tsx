@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
-import { useAddressSearch } from '../../components/useAddressSearch'
+import { steppedPage, useAddressSearch } from '../../components/useAddressSearch'
 import { useAppState } from '../../session/store'
 import { ListPagination } from './ListPagination'
 import { hasFilters, PAGE_SIZES, parseListQuery, toSearchParams, type Filters, type ListQuery } from './listQuery'
@@ -100,7 +100,7 @@ export function WorkoutsListPage() {
             page={Math.min(query.page, pagination.pages)}
             pages={pagination.pages}
             onChange={(page) => toPage(() => page)}
-            onStep={(step) => toPage((now) => Math.min(Math.max(now + step, 1), pagination.pages))}
+            onStep={(step) => toPage((now) => steppedPage(now, step, pagination.pages))}
           />
         )}
       </Group>

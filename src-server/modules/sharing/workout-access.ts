@@ -14,6 +14,8 @@ export interface ViewedWorkout<W = WorkoutEntity> {
   owner: UserEntity
   access: WorkoutAccess
   zones: PrivacyZone[]
+  /** Whether the viewer follows the owner (an approved request), as the access was decided. */
+  followsOwner: boolean
 }
 
 /**
@@ -67,7 +69,7 @@ export async function viewLoadedWorkout<W extends Pick<WorkoutEntity, 'userId' |
   const followsOwner = viewer !== null && viewer.id !== owner.id && (await repositories.follows.follows(viewer.id, owner.id))
   const access = accessTo(workout, owner, viewer, followsOwner)
   if (!access?.[part]) throw new AppError('workout_not_found')
-  return { workout, owner, access, zones: await zonesHiddenFrom(repositories, viewer, owner.id) }
+  return { workout, owner, access, followsOwner, zones: await zonesHiddenFrom(repositories, viewer, owner.id) }
 }
 
 /** The privacy zones of `ownerId` whose positions `viewer` (null: nobody signed in) must not get: all of them, unless the viewer is the owner. */

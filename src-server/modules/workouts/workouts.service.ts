@@ -167,12 +167,10 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
    * The legs of the multisport file a workout is one of (none for a plain file's), those `viewer`
    * may see; none when fewer than two are left to show (a list of itself alone says nothing).
    */
-  async function legsShown(workout: WorkoutRow, owner: UserEntity, viewer: UserEntity | null, isLeg: boolean): Promise<WorkoutLeg[]> {
+  async function legsShown(workout: WorkoutRow, viewed: Pick<ViewedWorkout, 'owner' | 'followsOwner'>, viewer: UserEntity | null, isLeg: boolean): Promise<WorkoutLeg[]> {
     if (!isLeg || workout.fileHash === null) return []
     const legs = await reads.workouts.legsOf(workout.userId, workout.fileHash)
-    const own = viewer?.id === owner.id
-    const follows = !own && viewer !== null && (await reads.follows.follows(viewer.id, owner.id))
-    const shown = own ? legs : legs.filter((leg) => accessTo(leg, owner, viewer, follows)?.workout)
+    const shown = legs.filter((leg) => accessTo(leg, viewed.owner, viewer, viewed.followsOwner)?.workout)
     return shown.length > 1 ? shown.map(presentLeg) : []
   }
 
@@ -280,8 +278,9 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       // The workout with what its page shows, in one statement (its owner's view needs all of it).
       const page = isShortId(id) ? await reads.workouts.page(id, user?.id ?? null) : null
       if (!page) throw new AppError('workout_not_found')
-      const { workout, owner, access, zones } = await viewLoadedWorkout(reads, user, page.workout, 'workout')
-      const alongside = { likes_count: page.likes.count, liked: page.likes.liked, legs: await legsShown(workout, owner, user, page.isLeg) }
+      const viewed = await viewLoadedWorkout(reads, user, page.workout, 'workout')
+      const { workout, owner, access, zones } = viewed
+      const alongside = { likes_count: page.likes.count, liked: page.likes.liked, legs: await legsShown(workout, viewed, user, page.isLeg) }
       if (!access.owner) {
         const segments = access.analysis ? page.segments : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
