@@ -50,7 +50,7 @@ async function usersCommand(layout: DataDirLayout, databaseUrl: string | null, c
       case 'activate':
         return [await database.write(({ users }) => activateUser(users, name))]
       case 'reset-password':
-        return [await database.write(({ users }) => resetPassword(users, createPasswordHasher(12), name))]
+        return [await database.write((repositories) => resetPassword(repositories, createPasswordHasher(12), name))]
       default:
         return listUsers(database.reads.users)
     }

@@ -46,7 +46,7 @@ export interface WaymarkServer {
   readonly routes: readonly ApiRoute[]
   /** The watched folders (tests scan them by hand). */
   readonly watcher: FolderWatcher
-  /** Resolves once background work under way (map redrawing, weather, archive imports) is done. */
+  /** Resolves once background work under way (map redrawing, weather, archive imports) is done and its e-mails handed to the SMTP server. */
   settled(): Promise<void>
   /** Resolves once the compute threads are started and warm (see `ComputePool.ready`). */
   computeReady(): Promise<void>
@@ -209,7 +209,10 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     dataSource,
     routes,
     watcher,
-    settled: () => background.idle(),
+    settled: async () => {
+      await background.idle()
+      await mailer.drain()
+    },
     computeReady: () => compute.ready(),
     pendingSetupCode: async () => ((await database.reads.users.count()) === 0 ? context.setupCode : null),
     listen() {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CreatedTokenResponse, ProfileResponse } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
 import { openCommand, type CommandDatabase } from '../db/command-database'
 import { createPasswordHasher } from '../lib/passwords'
@@ -41,11 +42,25 @@ describe('administration commands', () => {
     expect(await db().manager.findOneBy(UserEntity, { username: 'sam' })).toMatchObject({ admin: true, isActive: true })
   })
 
-  it('prints a new password that works, and ends the old sessions', async () => {
-    const line = await command.database.write(({ users }) => resetPassword(users, createPasswordHasher(4), 'owner'))
+  it('prints a new password that works, and ends the old sessions, the one a password change kept included, and the access tokens', async () => {
+    // A password change keeps the session that made it: a reset must end that one too.
+    const changed = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: owner.token,
+      body: { email: owner.email, password: owner.password, new_password: 'second-password' },
+    })
+    expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(200)
+    const minted = await t.api<CreatedTokenResponse>('POST', 'auth/tokens', { token: changed.body.auth_token ?? '', body: { name: 'script', scope: 'read', expires_in_days: null } })
+    // Its first use is a write (its last use), which drops the sessions the server remembers: the
+    // server, which hears nothing of the command's write, then looks each session up again.
+    expect((await t.api('GET', 'workouts', { token: minted.body.data.secret })).status).toBe(200)
+
+    const line = await command.database.write((repositories) => resetPassword(repositories, createPasswordHasher(4), 'owner'))
     const password = /^new password for owner: (\S{16})$/.exec(line)?.[1]
     expect(password).toBeDefined()
-    expect((await t.api('GET', 'auth/profile', { token: owner.token })).status).toBe(401)
+    for (const token of [owner.token, changed.body.auth_token]) {
+      expect(await t.api('GET', 'auth/profile', { token })).toMatchObject({ status: 401, body: { message: 'invalid token, please log in again' } })
+    }
+    expect(await t.api('GET', 'workouts', { token: minted.body.data.secret })).toMatchObject({ status: 401, body: { code: 'access_token_revoked' } })
     expect((await t.api('POST', 'auth/login', { body: { email: owner.email, password } })).status).toBe(200)
   })
 

@@ -1,4 +1,5 @@
 import type { UserEntity } from '../db/entities'
+import type { Repositories } from '../db/repositories'
 import type { UsersRepository } from '../db/repositories/users.repository'
 import type { PasswordHasher } from '../lib/passwords'
 import { randomPassword } from '../lib/secrets'
@@ -39,13 +40,18 @@ export async function activateUser(users: UsersRepository, username: string): Pr
   return `${user.username} is now active`
 }
 
-/** Gives a user a new random password (printed once) and ends their sessions. */
-export async function resetPassword(users: UsersRepository, passwords: PasswordHasher, username: string): Promise<string> {
+/**
+ * Gives a user a new random password (printed once) and ends their sessions, the one kept by their
+ * last password change included, and their personal access tokens: as a reset by mailed link does.
+ */
+export async function resetPassword({ users, accessTokens }: Pick<Repositories, 'users' | 'accessTokens'>, passwords: PasswordHasher, username: string): Promise<string> {
   const user = await findUser(users, username)
   const password = randomPassword()
   await users.update(user.id, {
     passwordHash: await passwords.hash(password),
     tokenVersion: user.tokenVersion + 1,
+    keptSessionHash: null,
   })
+  await accessTokens.revokeAll(user.id, new Date())
   return `new password for ${user.username}: ${password}`
 }

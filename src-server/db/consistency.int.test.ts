@@ -86,7 +86,7 @@ describe('one writer, consistent readers', () => {
       await arrived
       // As `cli.ts` runs it: on the command's own connection, beside the server.
       const command = await openCommand(t.server.layout, t.databaseUrl)
-      const printed = await command.database.write(({ users }) => resetPassword(users, createPasswordHasher(4), 'sam')).finally(() => command.close())
+      const printed = await command.database.write((repositories) => resetPassword(repositories, createPasswordHasher(4), 'sam')).finally(() => command.close())
       const newPassword = printed.split(': ')[1] ?? ''
       gates.queue.release()
       expect((await editing).status).toBe(200)

@@ -105,6 +105,48 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect((await t.api('POST', 'auth/login', { body: { email: 'sam@example.com', password: 'brand-new-password' } })).status).toBe(200)
   })
 
+  it('mails no reset link to an account waiting for activation: its password stays the one it registered with', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'lea', email: 'lea@example.com', password: '12345678' } })
+    await registerUser(t, 'sam', { activate: admin })
+    for (const email of ['lea@example.com', 'sam@example.com']) {
+      expect((await t.api('POST', 'auth/password/reset-request', { body: { email } })).body).toEqual({ status: 'success', message: 'password reset request processed' })
+    }
+    // Every e-mail under way has reached the SMTP server once the server is settled.
+    await t.server.settled()
+    const resets = smtp.messages.filter((mail) => mail.subject === 'Waymark - Password reset request')
+    expect(resets.map((mail) => mail.to)).toEqual([['sam@example.com']])
+  })
+
+  it('ends every session, the one kept by an earlier password change too, when the password is reset by link or by an administrator', async () => {
+    const sam = await registerUser(t, 'sam', { activate: admin })
+    const changed = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: sam.token,
+      body: { email: sam.email, password: sam.password, new_password: 'second-password' },
+    })
+    expect(changed.status).toBe(200)
+    // The session that changed it goes on, as does the fresh one the answer carries.
+    for (const token of [sam.token, changed.body.auth_token]) expect((await t.api('GET', 'auth/profile', { token })).status).toBe(200)
+
+    await t.api('POST', 'auth/password/reset-request', { body: { email: sam.email } })
+    const link = tokenOf(await mailTo(sam.email, 'Waymark - Password reset request'), '/password-reset')
+    expect((await t.api('POST', 'auth/password/update', { body: { token: link, password: 'third-password' } })).status).toBe(200)
+    for (const token of [sam.token, changed.body.auth_token]) {
+      expect(await t.api('GET', 'auth/profile', { token })).toMatchObject({ status: 401, body: { message: 'invalid token, please log in again' } })
+    }
+
+    const session = await t.api<LoginResponse>('POST', 'auth/login', { body: { email: sam.email, password: 'third-password' } })
+    const again = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: session.body.auth_token,
+      body: { email: sam.email, password: 'third-password', new_password: 'fourth-password' },
+    })
+    expect(again.status).toBe(200)
+    expect((await t.api('GET', 'auth/profile', { token: session.body.auth_token })).status).toBe(200)
+    expect((await t.api('PATCH', 'users/sam', { token: admin.token, body: { reset_password: true } })).status).toBe(200)
+    for (const token of [session.body.auth_token, again.body.auth_token]) {
+      expect(await t.api('GET', 'auth/profile', { token })).toMatchObject({ status: 401, body: { message: 'invalid token, please log in again' } })
+    }
+  })
+
   it('refuses a reset link after one hour', async () => {
     await registerUser(t, 'sam', { activate: admin })
     await t.api('POST', 'auth/password/reset-request', { body: { email: 'sam@example.com' } })
@@ -134,6 +176,22 @@ describe('e-mail flows against a loopback SMTP server', () => {
     const profile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: sam.token })
     expect(profile.body.data).toMatchObject({ email: 'sam.new@example.com', email_to_confirm: null })
     expect((await t.api('POST', 'auth/email/update', { body: { token } })).status).toBe(400)
+  })
+
+  it('refuses an e-mail change whose new address another account took before it was confirmed, and keeps both addresses', async () => {
+    const sam = await registerUser(t, 'sam', { activate: admin })
+    const edited = await t.api('PATCH', 'auth/profile/edit/account', { token: sam.token, body: { email: 'shared@example.com', password: sam.password } })
+    expect(edited.status).toBe(200)
+    const token = tokenOf(await mailTo('shared@example.com', 'Waymark - Confirm email change'), '/email-update')
+    // The address is free until confirmed: someone else registers with it meanwhile.
+    await t.api('POST', 'auth/register', { body: { username: 'kim', email: 'shared@example.com', password: '12345678' } })
+    expect((await t.api('PATCH', 'users/kim', { token: admin.token, body: { activate: true } })).status).toBe(200)
+
+    expect(await t.api('POST', 'auth/email/update', { body: { token } })).toMatchObject({ status: 400, body: { status: 'error', message: 'invalid payload' } })
+    const users = await t.api<{ data: { users: User[] } }>('GET', 'users?per_page=10', { token: admin.token })
+    expect(Object.fromEntries(users.body.data.users.map((user) => [user.username, user.email]))).toMatchObject({ sam: 'sam@example.com', kim: 'shared@example.com' })
+    expect((await t.api('POST', 'auth/login', { body: { email: 'shared@example.com', password: '12345678' } })).status).toBe(200)
+    expect((await t.api('POST', 'auth/login', { body: { email: sam.email, password: sam.password } })).status).toBe(200)
   })
 
   it('lets an administrator trigger a password reset and change an e-mail by confirmation', async () => {

@@ -26,7 +26,7 @@ describe('notifications', () => {
     const started = await startWithOwnerAndSam({ email: { url: smtp.url, sender: 'Waymark <waymark@example.com>' } })
     t = started.t
     admin = started.owner
-    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'max', 'nia', 'qui'])
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'max', 'nia', 'qui', 'ren', 'sol', 'tia'])
       accounts.set(name, await registerUser(t, name, { activate: admin, language: name === 'ida' ? 'de' : 'en' }))
   }, 120_000)
   afterAll(async () => {
@@ -165,6 +165,21 @@ describe('notifications', () => {
     expect(await summary('lou', '?type=mention')).toEqual(['mention max'])
     expect((await call('lou', 'POST', 'users/max/unfollow')).status).toBe(200)
     expect(await summary('lou', '?type=mention')).toEqual([])
+  })
+
+  it('tells an owner a comment mentions of the mention only, and whom an edit still mentions nothing more, read or not', async () => {
+    const sols = await workout('sol', 'public')
+    const said = await comment('ren', sols, '@sol and @tia, look')
+    const told = async (who: string) => (await list(who)).map((item) => `${item.type} ${item.from?.username} ${item.marked_as_read ? 'read' : 'unread'}`)
+    expect(await told('sol')).toEqual(['mention ren unread'])
+    expect(await told('tia')).toEqual(['mention ren unread'])
+    for (const who of ['sol', 'tia']) expect((await call(who, 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+
+    expect((await call('ren', 'PATCH', `comments/${said}`, { text: '@sol and @tia, look again' })).status).toBe(200)
+    for (const who of ['sol', 'tia']) {
+      expect(await told(who)).toEqual(['mention ren read'])
+      expect(await unread(who)).toBe(false)
+    }
   })
 
   it('tells no account waiting for its activation, not even once it is activated', async () => {
