@@ -27,16 +27,11 @@ describe('watched folders', () => {
   let sam: Account
   let owner: Account
   let notices: { file: string; status: string }[] = []
-  /** Runs after each notice (a test removes the folder mid-scan with it). */
-  let afterNotice: (() => void) | null = null
   const start = async () => {
     t = await startTestServer({
       dataDir: join(parent, 'data'),
       watchFolders: [{ dir: folder, username: 'sam' }],
-      onAutomaticImport: (entry) => {
-        notices.push(entry)
-        afterNotice?.()
-      },
+      onAutomaticImport: (entry) => notices.push(entry),
     })
   }
   const automatic = async (account: Account) => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
@@ -49,7 +44,6 @@ describe('watched folders', () => {
 
   beforeEach(async () => {
     notices = []
-    afterNotice = null
     parent = await mkdtemp(join(tmpdir(), 'waymark-watch-'))
     folder = join(parent, 'sync')
     await mkdir(join(folder, 'phone'), { recursive: true })
@@ -187,39 +181,6 @@ describe('watched folders', () => {
     expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
   })
 
-  it('reports the file it was about to take when the folder disappears mid-scan, saves nothing of it, and takes it once the folder is back', async () => {
-    await writeFile(join(folder, 'a.gpx'), await ride(16))
-    await writeFile(join(folder, 'b.gpx'), await ride(18))
-    await scan()
-    // The folder goes away as soon as the first file is in.
-    afterNotice = () => {
-      afterNotice = null
-      rmSync(folder, { recursive: true })
-    }
-    await scan()
-    const entries = (await automatic(sam)).imports
-    expect(entries.map((entry) => entry.status).sort()).toEqual(['error', 'imported'])
-    const gone = entries.find((entry) => entry.status === 'error')
-    expect(gone).toMatchObject({ code: 'watched_source_gone', workout_ids: [] })
-    expect(notices.map((notice) => notice.status).sort()).toEqual(['error', 'imported'])
-    expect(await workouts()).toHaveLength(1)
-    expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([])
-    await scan()
-    expect((await automatic(sam)).folders).toEqual([{ folder, state: 'missing' }])
-
-    // Back with the same files: the one reported is taken, the other stays imported once.
-    await mkdir(folder)
-    await writeFile(join(folder, 'a.gpx'), await ride(16))
-    await writeFile(join(folder, 'b.gpx'), await ride(18))
-    await scan()
-    await scan()
-    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status]).sort()).toEqual([
-      ['a.gpx', 'imported'],
-      ['b.gpx', 'imported'],
-    ])
-    expect(await workouts()).toHaveLength(2)
-  })
-
   it.skipIf(runningAsRoot)('reports a file it may not read, and imports it once readable', async () => {
     const path = join(folder, 'locked.gpx')
     await writeFile(path, await ride(10))
@@ -268,81 +229,6 @@ describe('watched folders', () => {
     await scan()
     await scan()
     expect((await automatic(sam)).imports.map((entry) => entry.file)).toEqual(['later.gpx', 'kept.gpx'])
-  })
-
-  it('takes a file only once both its size and its modification time stopped changing', async () => {
-    const path = join(folder, 'synced.gpx')
-    await writeFile(path, await ride(15))
-    await scan()
-    // A sync tool rewrites the file with the same size: its time says it is still changing.
-    await utimes(path, new Date('2024-05-01T10:00:00Z'), new Date('2024-05-01T10:00:00Z'))
-    await scan()
-    expect((await automatic(sam)).imports).toEqual([])
-    await scan()
-    expect((await automatic(sam)).imports).toMatchObject([{ file: 'synced.gpx', status: 'imported' }])
-  })
-
-  it('knows a file by its path, size and time: one that comes back with all three unchanged is not taken again', async () => {
-    const path = join(folder, 'back.gpx')
-    const text = await ride(16)
-    const time = new Date('2024-06-01T08:00:00Z')
-    await writeFile(path, text)
-    await utimes(path, time, time)
-    await scan()
-    await scan()
-    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
-    // Moved away and back (a sync tool, a drive copy that keeps times): the same file.
-    await rm(path)
-    await scan()
-    await writeFile(path, text)
-    await utimes(path, time, time)
-    await scan()
-    await scan()
-    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
-    // Back with another time: looked at again (and found to be the workout it already gave).
-    await utimes(path, new Date('2024-06-02T08:00:00Z'), new Date('2024-06-02T08:00:00Z'))
-    await scan()
-    await scan()
-    expect(notices).toEqual([
-      { file: 'back.gpx', status: 'imported' },
-      { file: 'back.gpx', status: 'duplicate' },
-    ])
-    // Its entry still names the workout it gave, not a duplicate of it.
-    const ids = (await workouts()).map((workout) => workout.id)
-    expect(ids).toHaveLength(1)
-    expect((await automatic(sam)).imports).toMatchObject([{ file: 'back.gpx', status: 'imported', workout_ids: ids }])
-  })
-
-  it('takes a file again when its size changed, even with the time it was taken at', async () => {
-    const path = join(folder, 'edited.gpx')
-    const time = new Date('2024-06-01T08:00:00Z')
-    await writeFile(path, await ride(19))
-    await utimes(path, time, time)
-    await scan()
-    await scan()
-    // Another activity, one byte longer, stamped with the time the first one had.
-    await writeFile(path, `${await ride(20)}\n`)
-    await utimes(path, time, time)
-    await scan()
-    await scan()
-    expect(notices).toEqual([
-      { file: 'edited.gpx', status: 'imported' },
-      { file: 'edited.gpx', status: 'imported' },
-    ])
-    expect(await workouts()).toHaveLength(2)
-  })
-
-  it("looks four folders deep, never into hidden folders, and leaves hidden files (a sync tool's partial copies) alone", async () => {
-    const deep = join(folder, 'Apps', 'Tracker', '2024', 'May')
-    await mkdir(join(deep, 'too-deep'), { recursive: true })
-    await mkdir(join(folder, '.sync-trash'))
-    await writeFile(join(deep, 'deep.gpx'), await ride(1))
-    await writeFile(join(deep, 'too-deep', 'deeper.gpx'), await ride(3))
-    await writeFile(join(folder, '.sync-trash', 'deleted.gpx'), await ride(5))
-    await writeFile(join(folder, '.partial.gpx'), await ride(7))
-    await scan()
-    await scan()
-    expect((await automatic(sam)).imports.map((entry) => [entry.file, entry.status])).toEqual([[join('Apps', 'Tracker', '2024', 'May', 'deep.gpx'), 'imported']])
   })
 
   it('holds watched files to the upload limits to the byte: a file at the single-file limit is taken, an archive is held to the archive limit', async () => {

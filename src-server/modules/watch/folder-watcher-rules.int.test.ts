@@ -1,0 +1,282 @@
+import { rmSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
+import { registerUser, type Account } from '../../test/accounts'
+import { startTestServer, type TestServer } from '../../test/test-server'
+import { rides } from '../../test/workouts'
+
+/** The `i`th of the distinct reference rides. */
+const ride = async (i: number) => String((await rides(i + 1))[i]?.data)
+
+/** A time to stamp files with, `day` days into June 2024. */
+const day = (n: number) => new Date(Date.UTC(2024, 5, n, 8))
+
+/**
+ * The watcher's rules, on one server for the whole file (its compute thread started once, so a
+ * mutation run gets through): each test watches a folder of its own for an account of its own, and
+ * its folder is removed after it, so the other tests' scans find it missing and take nothing from it.
+ */
+describe('watched folders: what is taken, and when', () => {
+  /** One folder and account per test; more than the tests, which take them in turn. */
+  const SLOTS = 16
+  let parent: string
+  let t: TestServer
+  let owner: Account
+  let used = 0
+  let notices: { file: string; status: string }[] = []
+  /** Runs after each notice (a test removes its folder mid-scan with it). */
+  let afterNotice: (() => void) | null = null
+  const slots = () => Array.from({ length: SLOTS }, (_, i) => ({ dir: join(parent, `watched-${i}`), username: `user${i}` }))
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'waymark-watch-rules-'))
+    t = await startTestServer({
+      dataDir: join(parent, 'data'),
+      watchFolders: slots(),
+      onAutomaticImport: (entry) => {
+        notices.push(entry)
+        afterNotice?.()
+      },
+    })
+    owner = await registerUser(t, 'owner')
+  })
+  afterAll(async () => {
+    await t?.close()
+    await rm(parent, { recursive: true, force: true })
+  })
+
+  /** This test's watched folder (created) and account. */
+  let folder: string
+  let account: Account
+  beforeEach(async () => {
+    const slot = slots()[used++]
+    if (!slot) throw new Error('more tests than watched folders: raise SLOTS')
+    folder = slot.dir
+    await mkdir(folder)
+    account = await registerUser(t, slot.username, { activate: owner })
+    notices = []
+    afterNotice = null
+  })
+  afterEach(() => rm(folder, { recursive: true, force: true }))
+
+  /** One scan, then whatever it started in the background. */
+  const scan = async () => {
+    await t.server.watcher.scan()
+    await t.server.settled()
+  }
+  const automatic = async () => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
+  const entries = async () => (await automatic()).imports.map((entry) => [entry.file, entry.status, entry.code])
+  const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: account.token })).body.data.workouts
+  /** Writes a file stamped with `time` (a sync tool or a drive copy keeps the original's). */
+  const put = async (name: string, data: string, time: Date) => {
+    await writeFile(join(folder, name), data)
+    await utimes(join(folder, name), time, time)
+  }
+
+  it('takes a file only once both its size and its modification time stopped changing', async () => {
+    const path = join(folder, 'synced.gpx')
+    await writeFile(path, await ride(15))
+    await scan()
+    // A sync tool rewrites the file with the same size: its time says it is still changing.
+    await utimes(path, day(1), day(1))
+    await scan()
+    expect(await automatic()).toEqual({ folders: [{ folder, state: 'watching' }], imports: [] })
+    await scan()
+    expect(await entries()).toEqual([['synced.gpx', 'imported', null]])
+    expect(notices).toEqual([{ file: 'synced.gpx', status: 'imported' }])
+
+    // Grown with its time put back (a copy that keeps times): its size says it is still changing.
+    const grown = join(folder, 'grown.gpx')
+    const text = await ride(17)
+    await put('grown.gpx', text.slice(0, 300), day(3))
+    await scan()
+    await writeFile(grown, text)
+    await utimes(grown, day(3), day(3))
+    await scan()
+    expect(notices).toHaveLength(1)
+    await scan()
+    expect(notices).toEqual([
+      { file: 'synced.gpx', status: 'imported' },
+      { file: 'grown.gpx', status: 'imported' },
+    ])
+  })
+
+  it('knows a file by its path, size and time: one that comes back with all three unchanged is not taken again', async () => {
+    const text = await ride(16)
+    await put('back.gpx', text, day(1))
+    await scan()
+    await scan()
+    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
+    // Moved away and back (a sync tool, a drive copy that keeps times): the same file.
+    await rm(join(folder, 'back.gpx'))
+    await scan()
+    await put('back.gpx', text, day(1))
+    await scan()
+    await scan()
+    expect(notices).toEqual([{ file: 'back.gpx', status: 'imported' }])
+    // Back with another time: looked at again (and found to be the workout it already gave).
+    await utimes(join(folder, 'back.gpx'), day(2), day(2))
+    await scan()
+    await scan()
+    expect(notices).toEqual([
+      { file: 'back.gpx', status: 'imported' },
+      { file: 'back.gpx', status: 'duplicate' },
+    ])
+    // Its entry still names the workout it gave, not a duplicate of it.
+    const ids = (await workouts()).map((workout) => workout.id)
+    expect(ids).toHaveLength(1)
+    expect((await automatic()).imports).toMatchObject([{ file: 'back.gpx', status: 'imported', workout_ids: ids }])
+  })
+
+  it('takes a file again when its size changed, even with the time it was taken at', async () => {
+    await put('edited.gpx', await ride(19), day(1))
+    await scan()
+    await scan()
+    // Another activity, one byte longer, stamped with the time the first one had.
+    await put('edited.gpx', `${await ride(20)}\n`, day(1))
+    await scan()
+    await scan()
+    expect(notices).toEqual([
+      { file: 'edited.gpx', status: 'imported' },
+      { file: 'edited.gpx', status: 'imported' },
+    ])
+    expect(await workouts()).toHaveLength(2)
+  })
+
+  it('reports the file it was about to take when the folder disappears mid-scan, saves nothing of it, and takes it once back with the same size and time', async () => {
+    const [a, b] = [await ride(16), await ride(18)]
+    await put('a.gpx', a, day(1))
+    await put('b.gpx', b, day(2))
+    await scan()
+    // The folder goes away as soon as the first file is in.
+    afterNotice = () => {
+      afterNotice = null
+      rmSync(folder, { recursive: true })
+    }
+    await scan()
+    const gone = (await entries()).sort()
+    expect(gone).toHaveLength(2)
+    expect(gone.map(([, status, code]) => [status, code]).sort()).toEqual([
+      ['error', 'watched_source_gone'],
+      ['imported', null],
+    ])
+    expect(notices.map((notice) => notice.status).sort()).toEqual(['error', 'imported'])
+    expect(await workouts()).toHaveLength(1)
+    expect(await automatic()).toMatchObject({ folders: [{ folder, state: 'watching' }] })
+    await scan()
+    expect((await automatic()).folders).toEqual([{ folder, state: 'missing' }])
+
+    // Back with the same files, times and all (a drive plugged in again): the one reported is
+    // taken, the one imported is not taken again.
+    await mkdir(folder)
+    await put('a.gpx', a, day(1))
+    await put('b.gpx', b, day(2))
+    await scan()
+    await scan()
+    expect((await entries()).sort()).toEqual([
+      ['a.gpx', 'imported', null],
+      ['b.gpx', 'imported', null],
+    ])
+    expect(notices).toHaveLength(3)
+    expect(await workouts()).toHaveLength(2)
+  })
+
+  it('takes at most 50 files a scan: files that appeared since the scan before first, then those that had just appeared, then the others', async () => {
+    // Sixty files seen at one scan, all stable at the next (empty: each is refused when taken).
+    await mkdir(join(folder, 'old'))
+    for (let i = 0; i < 60; i++) await writeFile(join(folder, 'old', `old-${i}.gpx`), '')
+    await scan()
+    expect(notices).toEqual([])
+    await writeFile(join(folder, 'new.gpx'), await ride(2))
+    await scan()
+    // Fifty of the sixty are taken; the new file is only seen (it may still be growing).
+    expect(notices).toHaveLength(50)
+    expect(new Set(notices.map((notice) => notice.file)).size).toBe(50)
+    expect(notices.every((notice) => notice.file.startsWith('old-') && notice.status === 'error')).toBe(true)
+    // The new file goes before the ten still waiting.
+    await scan()
+    expect(notices.slice(50, 51)).toEqual([{ file: 'new.gpx', status: 'imported' }])
+    expect(notices).toHaveLength(61)
+    expect(new Set(notices.map((notice) => notice.file)).size).toBe(61)
+    expect((await automatic()).imports.filter((entry) => entry.code === 'track_file_empty')).toHaveLength(60)
+    await scan()
+    expect(notices).toHaveLength(61)
+  })
+
+  it('a file that comes back as another workout it gave is that workout\'s duplicate, no longer the first one\'s import', async () => {
+    const [first, second] = [await ride(4), await ride(5)]
+    await put('x.gpx', first, day(1))
+    await put('y.gpx', second, day(1))
+    await scan()
+    await scan()
+    const ids = Object.fromEntries((await automatic()).imports.map((entry) => [entry.file, entry.workout_ids]))
+    // x.gpx overwritten with y.gpx's bytes: the workout it gave is still there, but the file is now y's.
+    await put('x.gpx', second, day(2))
+    await scan()
+    await scan()
+    expect(Object.fromEntries((await automatic()).imports.map((entry) => [entry.file, [entry.status, entry.workout_ids]]))).toEqual({
+      'x.gpx': ['duplicate', ids['y.gpx']],
+      'y.gpx': ['imported', ids['y.gpx']],
+    })
+    expect(await workouts()).toHaveLength(2)
+  })
+
+  it('says once when a watched path is missing (not a folder) or unreadable (a loop of links), and watches it again once it is a folder', async () => {
+    const said = (state: string) => t.logs.filter((line) => line === `warn watched folder ${folder} is ${state}; it is looked at again at every scan`)
+    await scan()
+    await rm(folder, { recursive: true })
+    await writeFile(folder, 'a file where the folder was')
+    await scan()
+    await scan()
+    expect((await automatic()).folders).toEqual([{ folder, state: 'missing' }])
+    expect(said('missing')).toHaveLength(1)
+    await rm(folder)
+    await symlink(folder, folder)
+    await scan()
+    await scan()
+    expect((await automatic()).folders).toEqual([{ folder, state: 'unreadable' }])
+    expect(said('unreadable')).toHaveLength(1)
+    await rm(folder)
+    await mkdir(folder)
+    await writeFile(join(folder, 'back.gpx'), await ride(6))
+    await scan()
+    await scan()
+    expect(await automatic()).toMatchObject({ folders: [{ folder, state: 'watching' }], imports: [{ file: 'back.gpx', status: 'imported' }] })
+    expect(t.logs.filter((line) => line === `info watching ${folder} for ${account.username}`)).toHaveLength(2)
+  })
+
+  it('reports nothing of a file it had taken when the folder goes away after the last file to take', async () => {
+    await put('kept.gpx', await ride(8), day(1))
+    await scan()
+    await scan()
+    await put('last.gpx', await ride(9), day(2))
+    await scan()
+    // Gone once the last file is in: the scan goes on to kept.gpx, which it finds gone, and stops.
+    afterNotice = () => {
+      afterNotice = null
+      rmSync(folder, { recursive: true })
+    }
+    await scan()
+    expect((await entries()).sort()).toEqual([
+      ['kept.gpx', 'imported', null],
+      ['last.gpx', 'imported', null],
+    ])
+    expect(notices.map((notice) => notice.file)).toEqual(['kept.gpx', 'last.gpx'])
+  })
+
+  it("looks four folders deep, never into hidden folders, and leaves hidden files (a sync tool's partial copies) alone", async () => {
+    const deep = join(folder, 'Apps', 'Tracker', '2024', 'May')
+    await mkdir(join(deep, 'too-deep'), { recursive: true })
+    await mkdir(join(folder, '.sync-trash'))
+    await writeFile(join(deep, 'deep.gpx'), await ride(1))
+    await writeFile(join(deep, 'too-deep', 'deeper.gpx'), await ride(3))
+    await writeFile(join(folder, '.sync-trash', 'deleted.gpx'), await ride(5))
+    await writeFile(join(folder, '.partial.gpx'), await ride(7))
+    await scan()
+    await scan()
+    expect(await entries()).toEqual([[join('Apps', 'Tracker', '2024', 'May', 'deep.gpx'), 'imported', null]])
+  })
+})
