@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig, LoginResponse, ProfileResponse, User } from '../../src/contracts'
 import { UserEntity } from '../db/entities'
+import { DEFAULT_RATE_LIMITS } from '../lib/rate-limits'
 import { registerUser, type Account } from '../test/accounts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink'
 import { startTestServer, type TestServer } from '../test/test-server'
@@ -45,6 +46,8 @@ describe('e-mail flows against a loopback SMTP server', () => {
     const token = tokenOf(mail, '/account-confirmation')
     expect((await t.api('POST', 'auth/login', { body: { email: 'lea@example.com', password: '12345678' } })).status).toBe(401)
 
+    // The link holds for 72 hours.
+    clock = new Date(clock.getTime() + 71 * 3600_000)
     const confirmed = await t.api<LoginResponse>('POST', 'auth/account/confirm', { body: { token } })
     expect(confirmed.body).toEqual({ status: 'success', message: 'account confirmation successful', auth_token: expect.any(String) })
     expect((await t.api('GET', 'auth/profile', { token: confirmed.body.auth_token })).status).toBe(200)
@@ -169,6 +172,8 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect(notice.text).toContain('sam.new@example.com')
     const token = tokenOf(await mailTo('sam.new@example.com', 'Waymark - Confirm email change'), '/email-update')
 
+    // The link holds for 24 hours.
+    clock = new Date(clock.getTime() + 23 * 3600_000)
     expect(await t.api('POST', 'auth/email/update', { body: { token } })).toMatchObject({
       status: 200,
       body: { status: 'success', message: 'email updated' },
@@ -207,7 +212,29 @@ describe('e-mail flows against a loopback SMTP server', () => {
 
     const changed = await t.api<{ data: { users: User[] } }>('PATCH', 'users/sam', { token: admin.token, body: { new_email: 'samuel@example.com' } })
     expect(changed.body.data.users[0]).toMatchObject({ email: 'sam@example.com', email_to_confirm: 'samuel@example.com' })
-    tokenOf(await mailTo('samuel@example.com', 'Waymark - Confirm email change'), '/email-update')
+    const link = tokenOf(await mailTo('samuel@example.com', 'Waymark - Confirm email change'), '/email-update')
+    // Only the account's own change of address warns the current one, as the reference does.
+    await t.server.settled()
+    expect(smtp.messages.filter((mail) => mail.subject === 'Waymark - Email changed')).toEqual([])
+    clock = new Date(clock.getTime() + 25 * 3600_000)
+    expect(await t.api('POST', 'auth/email/update', { body: { token: link } })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+  })
+
+  it('answers a reset request or a resend for an unknown address as for any other, refuses a malformed one, and counts both per address', async () => {
+    await t.close()
+    t = await startTestServer({ email: { url: smtp.url, sender: 'Waymark <waymark@example.com>' }, now: () => clock, rateLimits: { ...DEFAULT_RATE_LIMITS, emailRequestsPerAddress: 4 } })
+    for (const path of ['auth/password/reset-request', 'auth/account/resend-confirmation']) {
+      expect(await t.api('POST', path, { body: { email: 'broken' } })).toMatchObject({ status: 400, body: { message: 'email: valid email must be provided' } })
+    }
+    expect(await t.api('POST', 'auth/password/reset-request', { body: { email: 'ghost@example.com' } })).toMatchObject({
+      status: 200,
+      body: { status: 'success', message: 'password reset request processed' },
+    })
+    // Four requests from one address, the refused ones too, reset requests and resends together: the fifth is refused.
+    expect((await t.api('POST', 'auth/account/resend-confirmation', { body: { email: 'ghost@example.com' } })).status).toBe(200)
+    expect(await t.api('POST', 'auth/password/reset-request', { body: { email: 'ghost@example.com' } })).toMatchObject({ status: 429, body: { message: 'too many attempts, please try again later' } })
+    await t.server.settled()
+    expect(smtp.messages.filter((mail) => mail.to.includes('ghost@example.com'))).toEqual([])
   })
 
   it('sends HTML and text parts that carry the same link, with values escaped', async () => {

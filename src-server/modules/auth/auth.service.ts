@@ -193,9 +193,8 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
       if (!user?.emailToConfirm) throw new AppError('invalid_payload')
       const newEmail = user.emailToConfirm
       await database.write(async ({ users }) => {
-        // The address may have been taken since the change was requested.
-        const taken = await users.byEmail(newEmail)
-        if (taken && taken.id !== user.id) throw new AppError('invalid_payload')
+        // The address may have been taken since the change was requested (never by this account: a change to its own address is refused).
+        if (await users.byEmail(newEmail)) throw new AppError('invalid_payload')
         await users.update(user.id, {
           email: newEmail,
           emailToConfirm: null,
