@@ -40,19 +40,14 @@ function pointFieldOf(name: string, parent: string | undefined): PointField | nu
 }
 
 /**
- * A `<Lap>`'s span: from its first to its last timed trackpoint (each lap is also a segment, so
- * its figures match the lap the device shows), or null without two distinct times.
+ * How far apart two laps' trackpoints may be, or how far a lap's clock may run past its timer, and
+ * the laps still be one recording. A lap is a press of the lap button (or an automatic split), not
+ * a pause: TCX writes no pause, so a lap boundary cuts the recording only where the device's own
+ * figures say its timer stopped there. Continuous laps of the corpus's devices sit 0–9 s apart
+ * (smart recording) and their timers run within 5 s of the next lap's start; its paused laps
+ * leave 12 s to 8 h out.
  */
-function timeSpan(segment: TrackSegment): Lap | null {
-  let startTime = Number.NaN
-  let endTime = Number.NaN
-  for (const time of segment.time) {
-    if (Number.isNaN(time)) continue
-    if (Number.isNaN(startTime)) startTime = time
-    if (!(time < endTime)) endTime = time
-  }
-  return endTime > startTime ? { startTime, endTime } : null
-}
+const LAP_JOIN_TOLERANCE_MS = 10_000
 
 /** How much more than the laps' total the fixes may measure before an `Other` activity reads as a swim. */
 const SWIM_FIXES_OVER_LAPS = 1.25
@@ -83,7 +78,8 @@ const ACTIVITY_PARENTS: ReadonlySet<string | undefined> = new Set(['Activities',
 
 /**
  * Reads a Garmin Training Center (TCX) file: every `<Activity>` is an activity (one workout, with
- * its own `Sport`) of one track, every `<Lap>` a segment, every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
+ * its own `Sport`) of one track whose segments are its continuous recordings (laps joined, see
+ * {@link LAP_JOIN_TOLERANCE_MS}), every `<Trackpoint>` a point (time, position, altitude, recorded distance, heart rate,
  * cadence, power). Trackpoints without position are kept (time, heart rate) but carry no
  * distance. Courses (planned routes) are not workouts.
  */
@@ -106,7 +102,19 @@ class TcxHandler implements XmlHandler {
   private maxSpeedMs = 0
   /** The `<Calories>` of the activity's laps (kcal), summed into its own. */
   private lapCalories: number[] = []
-  private lap: TrackSegmentBuilder | null = null
+  /** The activity's current segment: one recording, across laps while they are continuous. */
+  private readonly builder = new TrackSegmentBuilder()
+  private inLap = false
+  /** Whether a lap has been opened in the activity (an activity of empty laps still has one, empty, segment). */
+  private sawLap = false
+  /** The current lap's earliest and latest trackpoint times (its span: the lap the device shows). */
+  private lapFirstTime = Number.NaN
+  private lapLastTime = Number.NaN
+  /** The latest trackpoint time of the current segment. */
+  private segmentLastTime = Number.NaN
+  /** Whether a lap boundary lies between the segment's last point and the next, and whether the device's timer ran through every such boundary. */
+  private boundaryPending = false
+  private timerRanThrough = true
   private inPoint = false
   private point: TrackPointInput = {}
   private field: PointField | LapField | 'notes' | null = null
@@ -130,26 +138,36 @@ class TcxHandler implements XmlHandler {
         break
       case 'Lap':
         if (this.inActivity && parent === 'Activity') {
-          this.lap = new TrackSegmentBuilder()
-          this.lapStart = Date.parse(attributes.get('StartTime') ?? '')
+          const start = Date.parse(attributes.get('StartTime') ?? '')
+          if (this.sawLap) {
+            // The previous lap's clock from its start to this one's against its timer: equal unless it paused.
+            const pausedMs = start - this.lapStart - this.lapSeconds * 1000
+            this.boundaryPending = true
+            this.timerRanThrough &&= Math.abs(pausedMs) <= LAP_JOIN_TOLERANCE_MS
+          }
+          this.inLap = true
+          this.sawLap = true
+          this.lapFirstTime = Number.NaN
+          this.lapLastTime = Number.NaN
+          this.lapStart = start
           this.lapSeconds = Number.NaN
           this.lapDistanceM = Number.NaN
         }
         break
       case 'TotalTimeSeconds':
-        if (this.lap && parent === 'Lap') this.capture('lapSeconds')
+        if (this.inLap && parent === 'Lap') this.capture('lapSeconds')
         break
       case 'DistanceMeters':
-        if (this.lap && parent === 'Lap') this.capture('lapDistance')
+        if (this.inLap && parent === 'Lap') this.capture('lapDistance')
         break
       case 'MaximumSpeed':
-        if (this.lap && parent === 'Lap') this.capture('lapMaxSpeed')
+        if (this.inLap && parent === 'Lap') this.capture('lapMaxSpeed')
         break
       case 'Calories':
-        if (this.lap && parent === 'Lap') this.capture('lapCalories')
+        if (this.inLap && parent === 'Lap') this.capture('lapCalories')
         break
       case 'Trackpoint':
-        if (this.lap && parent === 'Track') {
+        if (this.inLap && parent === 'Track') {
           this.budget.take()
           this.inPoint = true
           this.point = {}
@@ -172,16 +190,15 @@ class TcxHandler implements XmlHandler {
       if (name === 'Trackpoint' && parent === 'Track') this.finishPoint()
       return
     }
-    if (name === 'Lap' && this.lap && parent === 'Activity') {
-      const segment = this.lap.build()
-      this.segments.push(segment)
-      const span = timeSpan(segment)
+    if (name === 'Lap' && this.inLap && parent === 'Activity') {
+      const span = this.lapLastTime > this.lapFirstTime ? { startTime: this.lapFirstTime, endTime: this.lapLastTime } : null
       if (span) this.laps.push(span)
       const endTime = this.lapStart + this.lapSeconds * 1000
       if (endTime >= this.lapStart) this.measuredLaps.push({ startTime: this.lapStart, endTime, distanceM: this.lapDistanceM })
       else if (span) this.measuredLaps.push({ ...span, distanceM: this.lapDistanceM })
-      this.lap = null
+      this.inLap = false
     } else if (name === 'Activity' && this.inActivity && ACTIVITY_PARENTS.has(parent)) {
+      if (this.builder.length > 0 || (this.sawLap && this.segments.length === 0)) this.segments.push(this.builder.build())
       // A swim takes the device's distance, as a FIT swim does (see `fit-importer.ts`).
       const swim = this.sport === 'other' && swimFixes(this.segments, this.measuredLaps)
       const segments = withDeviceDistance(this.segments, this.measuredLaps, !swim)
@@ -219,6 +236,11 @@ class TcxHandler implements XmlHandler {
     this.measuredLaps = []
     this.lapCalories = []
     this.maxSpeedMs = 0
+    this.sawLap = false
+    this.inLap = false
+    this.segmentLastTime = Number.NaN
+    this.boundaryPending = false
+    this.timerRanThrough = true
     this.sport = cleanText(attributes.get('Sport') ?? '')?.toLowerCase() ?? null
   }
 
@@ -275,7 +297,20 @@ class TcxHandler implements XmlHandler {
         throw new TrackFileError('track_invalid_coordinates', `LatitudeDegrees ${lat} LongitudeDegrees ${lon}`)
       }
     }
-    this.lap?.push(this.point)
+    const time = this.point.time ?? Number.NaN
+    if (this.boundaryPending && this.builder.length > 0 && !(time - this.segmentLastTime <= LAP_JOIN_TOLERANCE_MS) && !this.timerRanThrough) {
+      // The timer stopped in the lap before and the points stand apart: a pause, as between a FIT file's timer runs.
+      this.segments.push(this.builder.build())
+      this.segmentLastTime = Number.NaN
+    }
+    this.boundaryPending = false
+    this.timerRanThrough = true
+    this.builder.push(this.point)
+    if (!Number.isNaN(time)) {
+      if (Number.isNaN(this.lapFirstTime)) this.lapFirstTime = time
+      if (!(time < this.lapLastTime)) this.lapLastTime = time
+      if (!(time < this.segmentLastTime)) this.segmentLastTime = time
+    }
     this.inPoint = false
   }
 }

@@ -83,14 +83,50 @@ describe('TCX reader rules', () => {
     expect([column(segment?.time), column(segment?.lat), column(segment?.ele), segment?.recordedDistance ?? null]).toEqual([[Date.parse(at(0))], [45], [null], null])
   })
 
-  it('makes each lap of an activity a segment with its span from first to last timed point; a lap without two times has none', () => {
+  it('keeps every lap its span from first to last timed point; a lap without two times has none', () => {
     const track = only(activities(activity(lap(point(0) + point(5) + point(9)) + lap(point(20)) + lap(`<Trackpoint>${position(45, 6.01)}</Trackpoint>${point(30)}${point(40)}`, '', at(30)))))
-    expect(track.tracks[0]?.segments.map((segment) => segment.size)).toEqual([3, 1, 3])
     expect(track.laps).toEqual([
       { startTime: Date.parse(at(0)), endTime: Date.parse(at(9)) },
       { startTime: Date.parse(at(30)), endTime: Date.parse(at(40)) },
     ])
     expect(only(activities(activity(lap(point(0)))))).not.toHaveProperty('laps')
+  })
+
+  describe('laps of one recording', () => {
+    // A lap is a press of the lap button: the recording (and the device's distance counter) runs on
+    // across it. A lap boundary cuts it only where the device's timer stopped in the lap before
+    // (its StartTime + TotalTimeSeconds short of the next lap's StartTime by more than 10 s) and
+    // the trackpoints either side stand more than 10 s apart.
+    const timed = (start: number, seconds: number | null, ...points: number[]) =>
+      lap(points.map((second) => point(second)).join(''), seconds === null ? '' : `<TotalTimeSeconds>${seconds}</TotalTimeSeconds>`, at(start))
+    const sizes = (laps: string) => segmentsOf(activities(activity(laps))).map((segment) => segment.size)
+
+    it('joins laps whose timer ran through, however far apart their points (a fix lost at the lap)', () => {
+      expect(sizes(timed(0, 10, 0, 5) + timed(10, 30, 40, 45) + timed(40, 10, 50))).toEqual([5])
+      // The timer 10 s short of the next lap's start still ran through; the points 30 s apart.
+      expect(sizes(timed(0, 10, 0, 5) + timed(20, 10, 35))).toEqual([3])
+    })
+
+    it('joins laps whose points are at most 10 s apart, whatever the timer did in the lap before', () => {
+      expect(sizes(timed(0, 5, 0, 20) + timed(50, 10, 30))).toEqual([3])
+      // Without TotalTimeSeconds: the points decide.
+      expect(sizes(timed(0, null, 0, 20) + timed(25, null, 30) + timed(35, null, 40))).toEqual([4])
+    })
+
+    it('cuts where the timer stopped in the lap before and the points stand more than 10 s apart (a pause)', () => {
+      expect(sizes(timed(0, 5, 0, 5) + timed(20, 10, 20, 25))).toEqual([2, 2])
+      expect(sizes(timed(0, null, 0, 5) + timed(16, null, 16))).toEqual([2, 1])
+      // The lap after the pause ran through: joined to the one after it, not back to the one before.
+      expect(sizes(timed(0, 5, 0, 5) + timed(20, 10, 20, 25) + timed(30, 10, 50))).toEqual([2, 3])
+    })
+
+    it("counts the device's counter across a lap of one recording: the step between the laps is ridden", () => {
+      const indoor = (second: number, metres: number) => `<Trackpoint><Time>${at(second)}</Time><DistanceMeters>${metres}</DistanceMeters></Trackpoint>`
+      const laps = lap(indoor(0, 0) + indoor(9, 90), '<TotalTimeSeconds>10</TotalTimeSeconds><DistanceMeters>100</DistanceMeters>', at(0)) +
+        lap(indoor(10, 100) + indoor(19, 190), '<TotalTimeSeconds>10</TotalTimeSeconds><DistanceMeters>100</DistanceMeters>', at(10))
+      const { workout } = analyseTrack(only(activities(activity(laps, 'Biking'))))
+      expect(workout.distanceKm).toBeCloseTo(0.19, 6)
+    })
   })
 
   it("states the device's top speed as its laps' largest MaximumSpeed, per activity, read only directly in a Lap; 0 or less states none", () => {

@@ -719,6 +719,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/bipolar-polar-22165267.tcx': positions(), // a run of 10 laps
   'tcx/bipolar-polar-3245401749.tcx': device, // no position, laps 0 m over 358 s
   'tcx/bipolar-polar-42261903.tcx': device, // a 35 s ride with power and no speed: laps 0 m
+  'tcx/bipolar-polar-1912463368.tcx': device, // indoor ride of 4 laps: counter and laps 1,073.5 m, counted across the laps
   // Session 40 (realnew3): rowingdata, activityio, leaflet-elevation, dart_fit_decoder, movingpandas, Leaflet.Elevation (SOURCES.md).
   'fit/activityio-a6b862.fit': positions(),
   'fit/activityio-b4ba3c.fit': positions(),

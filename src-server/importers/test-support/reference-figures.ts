@@ -383,27 +383,44 @@ function gpxSegments(xml: string): ReferenceActivity {
   return { segments, recordedDistanceM: Number.NaN }
 }
 
-/** The `<Activity>`s of a TCX file, laps as segments, the laps' `DistanceMeters` summed. */
+/**
+ * The `<Activity>`s of a TCX file, the laps' `DistanceMeters` summed. A lap is a press of a button,
+ * not a pause: consecutive laps are one line where the device says its recording ran on — its
+ * trackpoints' distance counter reads on across the boundary (not reset, not back), or, with no
+ * counter there, the lap's `StartTime` + `TotalTimeSeconds` reaches the next lap's `StartTime`
+ * within 10 s; else the next lap starts a segment (CrewNerd resets its counter after each rest).
+ */
 export function tcxReference(path: string): ReferenceActivity[] {
   const xml = readFileSync(path, 'utf8')
   return [...xml.matchAll(/<Activity\b[\s\S]*?<\/Activity>/g)].map((activity) => {
     let recordedDistanceM = 0
     const lapMaxSpeedsMs: number[] = []
-    const segments = [...activity[0].matchAll(/<Lap\b[\s\S]*?<\/Lap>/g)].map((lap) => {
+    const segments: ReferencePoint[][] = []
+    let previous: { readonly endS: number; readonly lastCounterM: number } | null = null
+    for (const lap of activity[0].matchAll(/<Lap\b[\s\S]*?<\/Lap>/g)) {
       // The lap's own DistanceMeters comes before its <Track>; trackpoints carry their own.
       const summary = lap[0].split('<Track>')[0] ?? ''
       recordedDistanceM += Number(tagValue(summary, 'DistanceMeters') ?? 0)
       const maxSpeedMs = Number(tagValue(summary, 'MaximumSpeed'))
       if (Number.isFinite(maxSpeedMs)) lapMaxSpeedsMs.push(maxSpeedMs)
-      return [...lap[0].matchAll(/<Trackpoint>([\s\S]*?)<\/Trackpoint>/g)].map(
-        (point): ReferencePoint => ({
-          lat: Number(tagValue(point[1] ?? '', 'LatitudeDegrees') ?? Number.NaN),
-          lon: Number(tagValue(point[1] ?? '', 'LongitudeDegrees') ?? Number.NaN),
-          ele: Number(tagValue(point[1] ?? '', 'AltitudeMeters') ?? Number.NaN),
-          time: parseTime(tagValue(point[1] ?? '', 'Time')),
+      const bodies = [...lap[0].matchAll(/<Trackpoint>([\s\S]*?)<\/Trackpoint>/g)].map((point) => point[1] ?? '')
+      const points = bodies.map(
+        (body): ReferencePoint => ({
+          lat: Number(tagValue(body, 'LatitudeDegrees') ?? Number.NaN),
+          lon: Number(tagValue(body, 'LongitudeDegrees') ?? Number.NaN),
+          ele: Number(tagValue(body, 'AltitudeMeters') ?? Number.NaN),
+          time: parseTime(tagValue(body, 'Time')),
         }),
       )
-    })
+      const counters = bodies.map((body) => Number(tagValue(body, 'DistanceMeters') ?? Number.NaN)).filter(Number.isFinite)
+      const startS = parseTime(/<Lap\b[^>]*\bStartTime="([^"]*)"/.exec(summary)?.[1]) / 1000
+      const firstCounterM = counters[0] ?? Number.NaN
+      const ranOn = previous !== null && (Number.isFinite(firstCounterM + previous.lastCounterM) ? firstCounterM >= previous.lastCounterM : Math.abs(startS - previous.endS) <= 10)
+      const last = segments[segments.length - 1]
+      if (ranOn && last) last.push(...points)
+      else segments.push(points)
+      previous = { endS: startS + Number(tagValue(summary, 'TotalTimeSeconds') ?? Number.NaN), lastCounterM: counters[counters.length - 1] ?? Number.NaN }
+    }
     const sport = /<Activity\b[^>]*\bSport="([^"]*)"/.exec(activity[0])?.[1]
     const deviceMaxSpeedMs = lapMaxSpeedsMs.length > 0 ? Math.max(...lapMaxSpeedsMs) : Number.NaN
     return { segments, recordedDistanceM, deviceMaxSpeedMs, sport: sport ? sport.toLowerCase() : null }

@@ -33,9 +33,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * 14: no top speed above the FIT session's own maximum (`withinDeviceMaximum`). 15: nor above a TCX
  * activity's largest lap `<MaximumSpeed>`. 16: a segment's first step from a stale fix is no top speed (`staleStart`).
  * 17: no top speed above the fastest speed a FIT session's records state when the session states no maximum
- * (`deviceMaximum`).
+ * (`deviceMaximum`). 18: a TCX activity's laps of one recording are one segment, the step between them counted
+ * (`LAP_JOIN_TOLERANCE_MS`, tcx-importer.ts).
  */
-export const INSIGHTS_VERSION = 17
+export const INSIGHTS_VERSION = 18
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
