@@ -530,4 +530,54 @@ describe('FIT protocol rules, on files built by hand', () => {
     const { records } = readFitActivity(bytes)
     expect(Array.from(records.time)).toEqual([(T0 + limit - 1 - 100 + FIT_EPOCH_S) * 1000, (limit + FIT_EPOCH_S) * 1000])
   })
+
+  it('dates every relative time of a correlated file, records, timers, laps, lengths and sessions, by the first correlation with its milliseconds', () => {
+    // Seconds since the device's power-on (below 0x10000000): a record, a timer, a lap, a length and a session.
+    const R = 1_000
+    const messages = [
+      definition(0, 0, [[0, 1, 0x00]]),
+      [0, 4],
+      definition(1, 20, [[253, 4, 0x86], [3, 1, 0x02]]),
+      [1, ...uint(R, 4, true), 90],
+      [1, ...uint(R + 1, 4, true), 91],
+      definition(2, 21, [[253, 4, 0x86], [0, 1, 0x00], [1, 1, 0x00]]),
+      [2, ...uint(R, 4, true), 0, 0],
+      [2, ...uint(R + 2, 4, true), 0, 4],
+      definition(3, 19, [[253, 4, 0x86], [2, 4, 0x86]]),
+      [3, ...uint(R + 2, 4, true), ...uint(R, 4, true)],
+      definition(4, 101, [[253, 4, 0x86], [2, 4, 0x86], [3, 4, 0x86], [12, 1, 0x00]]),
+      [4, ...uint(R + 2, 4, true), ...uint(R, 4, true), ...uint(1_500, 4, true), 1],
+      definition(5, 18, [[253, 4, 0x86], [2, 4, 0x86], [7, 4, 0x86]]),
+      [5, ...uint(R + 3, 4, true), ...uint(R, 4, true), ...uint(2_000, 4, true)],
+    ]
+    // timestamp_correlation: timestamp, system_timestamp, timestamp_ms, system_timestamp_ms.
+    const correlation = definition(6, 162, [[253, 4, 0x86], [1, 4, 0x86], [4, 2, 0x84], [5, 2, 0x84]])
+    const correlated = (timestampMs: number, systemMs: number): number[] => [6, ...uint(T0, 4, true), ...uint(100, 4, true), ...uint(timestampMs, 2, true), ...uint(systemMs, 2, true)]
+    // The protocol: UTC = relative time + (timestamp − system_timestamp) + (timestamp_ms − system_timestamp_ms) / 1000, here T0 − 100 s + 150 ms.
+    const utc = (seconds: number, offsetMs: number): number => (seconds + T0 - 100 + FIT_EPOCH_S) * 1000 + offsetMs
+    // A second correlation, 500 s further, does not date the file again: the first one does.
+    const later = [6, ...uint(T0 + 500, 4, true), ...uint(100, 4, true), 0, 0, 0, 0]
+    const read = readFitActivity(fitFile([...messages, correlation, correlated(250, 100), later]))
+    expect(read.fileType).toBe('activity')
+    expect(Array.from(read.records.time)).toEqual([utc(R, 150), utc(R + 1, 150)])
+    expect(read.timers).toEqual([{ time: utc(R, 150), running: true }, { time: utc(R + 2, 150), running: false }])
+    expect(read.laps).toMatchObject([{ start: utc(R, 150), end: utc(R + 2, 150) }])
+    expect(read.lengths).toEqual([{ start: utc(R, 150), end: utc(R, 150) + 1_500, active: true }])
+    expect(read.sessions).toMatchObject([{ start: utc(R, 150), end: utc(R + 3, 150), elapsedMs: 2_000 }])
+    // Milliseconds of the invalid value (0xffff) count as none.
+    const invalidMs = readFitActivity(fitFile([...messages, correlation, correlated(0xffff, 0xffff)]))
+    expect(invalidMs.records.time[0]).toBe(utc(R, 0))
+    expect(invalidMs.sessions[0]?.start).toBe(utc(R, 0))
+    expect(readFitActivity(fitFile([...messages, correlation, correlated(0xffff, 40)])).records.time[0]).toBe(utc(R, -40))
+  })
+
+  it('reads compressed_speed_distance\'s 12 distance bits as Garmin\'s SDK accumulates them, all three bytes 0xff as no value', () => {
+    // Only all ones is the invalid value of a byte array: one or two bytes of 0xff are part of a value.
+    const triples = [[0x10, 0x20, 0x01], [0xff, 0xff, 0xff], [0xff, 0x50, 0x02], [0x00, 0xff, 0xff], [0xff, 0x00, 0xff], [0xff, 0xff, 0x00], [0x00, 0xff, 0x03], [0x00, 0x10, 0xff], [0xff, 0xff, 0xff], [0x00, 0x30, 0x00]]
+    const bytes = fitFile([definition(0, 20, [[253, 4, 0x86], [8, 3, 0x0d]]), ...triples.map((triple, i) => [0, ...uint(T0 + i, 4, true), ...triple])])
+    const sdk = (sdkMessages(bytes).recordMesgs ?? []).map((message) => sdkNumber(message.distance))
+    expect(sdk).toHaveLength(triples.length)
+    expect(sdk.filter(Number.isNaN)).toHaveLength(2)
+    expect(Array.from(readFitActivity(bytes).records.distance ?? [])).toEqual(sdk)
+  })
 })
