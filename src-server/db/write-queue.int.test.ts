@@ -27,10 +27,13 @@ describe('write queue: group commit', () => {
       )
 
     // The first write is held before its COMMIT, so the next ones queue up behind it.
+    /** How often each write's work ran: a write that does not share its work runs once. */
+    let secondRuns = 0
     const arrived = commit.arm()
     const first = track('first', write((manager) => insert(manager, 1, 'first')))
     await arrived
     const second = track('second', write(async (manager) => {
+      secondRuns += 1
       await insert(manager, 2, 'second')
       afterCommit(manager, () => mailed.push(2))
     }))
@@ -58,6 +61,7 @@ describe('write queue: group commit', () => {
     // Two transactions for four writes; only the committed writes' side effects ran.
     expect(commits).toBe(2)
     expect(mailed).toEqual([2])
+    expect(secondRuns).toBe(1)
   })
 
   it('a group whose COMMIT fails acknowledges none of its writes; one that failed itself keeps its own error', async () => {
@@ -92,7 +96,8 @@ describe('write queue: group commit', () => {
     // SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error): the
     // test ends it the same way just before COMMIT, whose failure then finds no transaction to roll back.
     let endTransaction = false
-    const write = createWriteQueue(db.writer, () => undefined, {
+    let commits = 0
+    const write = createWriteQueue(db.writer, () => (commits += 1), {
       beforeCommit: async () => {
         if (!endTransaction) return
         endTransaction = false
@@ -101,8 +106,9 @@ describe('write queue: group commit', () => {
     })
     endTransaction = true
     await expect(write((manager) => insert(manager, 1, 'rolled back by SQLite'))).rejects.toThrow(/no transaction/)
-    // Then a write that fails on its own, and one that succeeds.
-    await expect(write((manager) => insert(manager, 2, null))).rejects.toThrow(/NOT NULL/)
+    // Then a write that fails on its own (alone, it commits nothing), and one that succeeds.
+    await expect(write((manager) => insert(manager, 2, null))).rejects.toMatchObject({ message: expect.stringMatching(/NOT NULL/) })
+    expect(commits).toBe(0)
     await write((manager) => insert(manager, 3, 'acknowledged'))
     expect(await committed()).toEqual([3])
     await write((manager) => insert(manager, 4, 'acknowledged too'))
@@ -158,5 +164,49 @@ describe('write queue: group commit', () => {
     expect(runs).toEqual([[7], [8], [9]])
     expect(await committed()).toEqual([1, 2, 3, 4, 6, 7, 9, 100, 102, 104])
     expect(commits).toBe(6)
+
+    // A group with one write that does not share its work is no batch: each write in a savepoint
+    // of its own, its work run once, the shared work at once.
+    runs.length = 0
+    let plainRuns = 0
+    const mixed = await heldBehindFirst(() => [
+      shared(10, null),
+      write(async (manager) => {
+        plainRuns += 1
+        await insert(manager, 11, 'plain')
+        return 11
+      }),
+    ])
+    expect(mixed.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.value))).toEqual([expect.stringMatching(/NOT NULL/), 11])
+    expect(plainRuns).toBe(1)
+    expect(runs).toEqual([[10]])
+    expect(commits).toBe(8)
+  })
+
+  it('commits without test hooks; afterCommit outside a write is refused; a throwing afterCommit callback fails the writes of its group not yet acknowledged, never the queue', async () => {
+    const write = createWriteQueue(db.writer)
+    await write((manager) => insert(manager, 1, 'no hooks'))
+    expect(await committed()).toEqual([1])
+    expect(() => afterCommit(db.writer.manager, () => undefined)).toThrow('afterCommit outside a write of the write queue')
+
+    const commit = createGate()
+    const held = createWriteQueue(db.writer, () => undefined, { beforeCommit: commit.hook })
+    const arrived = commit.arm()
+    const first = held((manager) => insert(manager, 2, 'first'))
+    await arrived
+    const throwing = held(async (manager) => {
+      await insert(manager, 3, 'committed, its callback throws')
+      afterCommit(manager, () => {
+        throw new Error('callback failed')
+      })
+    })
+    const after = held((manager) => insert(manager, 4, 'committed, not acknowledged'))
+    commit.release()
+    await first
+    await expect(throwing).rejects.toThrow('callback failed')
+    await expect(after).rejects.toThrow('callback failed')
+    expect(await committed()).toEqual([1, 2, 3, 4])
+    await held((manager) => insert(manager, 5, 'the queue goes on'))
+    expect(await committed()).toEqual([1, 2, 3, 4, 5])
   })
 })

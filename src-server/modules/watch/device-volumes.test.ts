@@ -29,8 +29,19 @@ describe('plugged-in drives with activities', () => {
     for (const [path, data] of Object.entries(files)) await writeFile(join(media, name, path), data)
     return join(media, name)
   }
+  /** A GarminDevice.xml as a watch writes it: indented, one element a line. */
   const device = (id: string, model: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?><Device xmlns="http://www.garmin.com/xmlschemas/GarminDevice/v2"><Model><PartNumber>006-B3076-00</PartNumber><Description>${model}</Description></Model><Id>${id}</Id></Device>`
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<Device xmlns="http://www.garmin.com/xmlschemas/GarminDevice/v2">',
+      '  <Model>',
+      '    <PartNumber>006-B3076-00</PartNumber>',
+      '    <SoftwareVersion>1310</SoftwareVersion>',
+      `    <Description>${model}</Description>`,
+      '  </Model>',
+      `  <Id>${id}</Id>`,
+      '</Device>',
+    ].join('\r\n')
   const byMount = async (roots: string[]) => (await findDeviceVolumes(roots)).sort((a, b) => a.mount.localeCompare(b.mount))
 
   it('finds the activity folder of each known layout, whatever its case, and nothing on other drives', async () => {
