@@ -19,7 +19,9 @@ const day = (n: number) => new Date(Date.UTC(2024, 5, n, 8))
  * mutation run gets through): each test watches a folder of its own for an account of its own, and
  * its folder is removed after it, so the other tests' scans find it missing and take nothing from it.
  */
-describe('watched folders: what is taken, and when', () => {
+// More than the default times: the first test starts the compute thread, which on a loaded machine
+// (a mutation run beside others' tests) took over 20 s, and so did starting the server.
+describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => {
   /** One folder and account per test; more than the tests, which take them in turn. */
   const SLOTS = 16
   let parent: string
@@ -42,7 +44,7 @@ describe('watched folders: what is taken, and when', () => {
       },
     })
     owner = await registerUser(t, 'owner')
-  })
+  }, 60_000)
   afterAll(async () => {
     await t?.close()
     await rm(parent, { recursive: true, force: true })
@@ -59,7 +61,7 @@ describe('watched folders: what is taken, and when', () => {
     account = await registerUser(t, slot.username, { activate: owner })
     notices = []
     afterNotice = null
-  })
+  }, 30_000)
   afterEach(() => rm(folder, { recursive: true, force: true }))
 
   /** One scan, then whatever it started in the background. */
