@@ -8,9 +8,9 @@ import type { TestServer } from '../test/test-server'
 import { upload } from '../test/workouts'
 
 /**
- * JSON answers are compressed as the client accepts, on the event loop when small and on libuv's
- * pool when larger (segment charts of 1,000 and 3,000 points, over 100 and over 256 KB): each decodes, with zlib's own decoders, to the
- * very bytes of the answer sent unencoded.
+ * JSON answers are compressed as the client accepts, on the event loop when small (gzip up to
+ * 256 KB) and on libuv's pool when larger (segment charts of 1,000 and 3,000 points, over 100 and
+ * over 256 KB): each decodes, with zlib's own decoders, to the very bytes of the answer sent unencoded.
  */
 describe('answer compression', () => {
   let t: TestServer

@@ -14,29 +14,32 @@ const COMPRESS_THRESHOLD = 1024
 const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 6
 /**
- * Answers up to this size are compressed on the event loop (≤ ~0.1 ms for 32 KB): handing a small
- * answer to libuv's pool cost more CPU (~0.1 ms in the stream plumbing and the thread hand-off,
- * measured for 1–16 KB) than compressing it. Every dashboard answer is below it.
+ * brotli answers up to this size are compressed on the event loop (≤ ~0.1 ms for 32 KB): handing a
+ * small answer to libuv's pool cost more CPU (~0.1 ms in the stream plumbing and the thread
+ * hand-off, measured for 1–16 KB) than compressing it. Every dashboard answer is below it.
  */
 const COMPRESS_INLINE_MAX = 32 * 1024
 /**
- * gzip's fastest level for the answers compressed on the event loop (gzip is what browsers ask
+ * gzip's fastest level for the answers up to {@link COMPRESS_INLINE_MAX} (gzip is what browsers ask
  * for over plain HTTP): measured on the dashboard's answers, level 6 cost 28–132 µs each and level
  * 1 19–40 µs, for 2–25% more bytes (calendar 2,259 → 2,435 B). The event loop is what 20 clients
  * queue for, and a few hundred bytes are nothing on the home network the server is for.
  */
 const GZIP_INLINE_LEVEL = 1
 /**
- * gzip's level for the larger answers, compressed on libuv's pool: level 6 was most of a chart
- * answer's CPU (measured on a 2,000-point chart's 309 KB: 3.8 ms for 41.2 KB; level 4 1.9 ms for
- * 43.4 KB; on a list of 100, 101 KB: 0.83 ms → 0.44 ms for 10.5 → 11.0 KB). Levels 4 and up
- * search matches lazily, 1–3 do not. Up to {@link GZIP_LAZY_FROM} (lists of 100, a segment's
- * chart) level 2 costs little in bytes: a list of 100's 100 KB 0.39 → 0.24 ms for 10,978 →
- * 11,342 B (+3 %); above it level 2 costs more (the 2,000-point chart: 1.7 → 1.3 ms for 43.4 →
- * 49.7 KB, +14 %), so the largest answers (the heatmap) keep level 4.
+ * gzip's levels for the larger answers: level 6 was most of a chart answer's CPU (measured on a
+ * 2,000-point chart's 309 KB: 3.8 ms for 41.2 KB; level 4 1.9 ms for 43.4 KB; on a list of 100,
+ * 101 KB: 0.83 ms → 0.44 ms for 10.5 → 11.0 KB). Levels 4 and up search matches lazily, 1–3 do
+ * not. Below {@link GZIP_LAZY_FROM} (lists of 100, a segment's chart) level 2 costs little in bytes:
+ * a list of 100's 100 KB 0.39 → 0.24 ms for 10,978 → 11,342 B (+3 %); above it level 2 costs more
+ * (the 2,000-point chart: 1.7 → 1.3 ms for 43.4 → 49.7 KB, +14 %), so the largest answers (the
+ * heatmap) keep level 4, on libuv's pool. Below it gzip runs on the event loop too: on the pool a
+ * list of 100 cost ~0.4 ms more of the server's CPU (the stream, two thread hand-offs and the
+ * pool's own wake-ups, measured A/B on the server: 3.67 → 3.29 ms a list) for ~0.2 ms of
+ * compression that the event loop now spends itself.
  */
+const GZIP_MID_LEVEL = 2
 const GZIP_POOL_LEVEL = 4
-const GZIP_FAST_POOL_LEVEL = 2
 const GZIP_LAZY_FROM = 256 * 1024
 
 /** Streamed bodies (files): compressed on the way out, when their type is compressible. */
@@ -50,14 +53,15 @@ export const streamCompression: Middleware = compress({
 const brotliOnce = promisify(brotliCompress)
 const gzipOnce = promisify(gzip)
 
-/** Compresses a whole answer in one call: inline when small, else on libuv's pool. */
+/** Compresses a whole answer in one call: inline up to a size (gzip's larger), else on libuv's pool. */
 function compressAnswer(bytes: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
-  const inline = bytes.length <= COMPRESS_INLINE_MAX
+  const small = bytes.length <= COMPRESS_INLINE_MAX
   if (encoding === 'gzip') {
-    return inline ? gzipSync(bytes, { level: GZIP_INLINE_LEVEL }) : gzipOnce(bytes, { level: bytes.length < GZIP_LAZY_FROM ? GZIP_FAST_POOL_LEVEL : GZIP_POOL_LEVEL })
+    if (bytes.length >= GZIP_LAZY_FROM) return gzipOnce(bytes, { level: GZIP_POOL_LEVEL })
+    return gzipSync(bytes, { level: small ? GZIP_INLINE_LEVEL : GZIP_MID_LEVEL })
   }
   const options = { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }
-  return inline ? brotliCompressSync(bytes, options) : brotliOnce(bytes, options)
+  return small ? brotliCompressSync(bytes, options) : brotliOnce(bytes, options)
 }
 
 /** How a JSON answer to this request goes out: brotli whenever the client takes it (as koa-compress prefers it), else gzip; null: as it is (HEAD too). */
