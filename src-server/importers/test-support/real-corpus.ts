@@ -762,6 +762,70 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/rowingdata-nohr.tcx': positions(),
   'tcx/rowingdata-rowinginmotionexample.tcx': positions(),
   'tcx/rowingdata-strava-export.tcx': positions(),
+  // Session 41 (realnew4): running_page forks, users' own synced recordings (SOURCES.md): COROS PACE 3 and PACE Pro,
+  // Amazfit Balance, HUAWEI WATCH GT 5, iGPSport, Garmin fenix/Forerunner/Instinct, Joyrun, Zepp Life, Garmin Connect.
+  'fit/runpage-cdryzun-52469386.fit': positions(), // paused four days mid-ride: the session's elapsed time says so too
+  'fit/runpage-cdryzun-52469467.fit': device, // an indoor ride with positions: the trainer's 0 m
+  'fit/runpage-cdryzun-52469482.fit': positions(),
+  'fit/runpage-jasonjdd-coros-1fe74d7c5c974795bd7ddeab9799fde7.fit': positions(),
+  'fit/runpage-jasonjdd-coros-33ba2c2baafd4fffbd7d2d89c46a5c37.fit': positions(),
+  'fit/runpage-jasonjdd-coros-462942198336356355.fit': device, // strength training: the session states 0 m
+  'fit/runpage-jasonjdd-coros-464393836882329609.fit': positions(),
+  'fit/runpage-jasonjdd-coros-467533468184641553.fit': device, // indoor run
+  'fit/runpage-jasonjdd-coros-470837532282618262.fit': noDistance, // strength training in 32 laps, no distance anywhere
+  'fit/runpage-jasonjdd-coros-fe2f7c6a03f14bb481ffcf8feff74050.fit': device, // a walk with 596 of 2,374 records unpositioned
+  'fit/runpage-jasonjdd-fr265-593029593.fit': device, // strength training: the session states 0 m
+  'fit/runpage-jasonjdd-fr265-615739761.fit': noDistance, // jump rope
+  'fit/runpage-jasonjdd-fr265-622801992.fit': positions(),
+  'fit/runpage-monkeysui-fr255-164029612.fit': positions(),
+  'fit/runpage-monkeysui-fr255-23435538466.fit': positions(),
+  'fit/runpage-quitino-garmin-347527433.fit': device, // treadmill
+  'fit/runpage-stonericky-amazfit-00d200a25d664a9a88e0f0ab351c3428.fit': positions(),
+  'fit/runpage-stonericky-amazfit-4e56164df06d40f9acf3b5a73f287e59.fit': positions(),
+  'fit/runpage-stonericky-amazfit-a5f5a41c11d945ec926fd1085ed8a29f.fit': positions(),
+  'fit/runpage-stonericky-amazfit-b357cdcaf14d4e46b93baee2b0a0147d.fit': positions(),
+  'fit/runpage-stonericky-coros-474387085724254711.fit': positions(),
+  'fit/runpage-stonericky-coros-475244866394161555.fit': positions(),
+  'fit/runpage-stonericky-coros-476548601571475658.fit': positions(),
+  'fit/runpage-stonericky-coros-477110448248881456.fit': positions(),
+  'fit/runpage-stonericky-coros-477921782603481291.fit': positions(),
+  'fit/runpage-stonericky-dev-592133ef5968475c93d318120f356896.fit': positions(), // a maker's FIT writer stating a top speed of 0
+  'fit/runpage-stonericky-dev-7733b21679c04b229f498500443451da.fit': positions(),
+  'fit/runpage-stonericky-dev-90dccc88350d46d2b42f62b4877e6ec9.fit': positions(),
+  'fit/runpage-stonericky-dev-a956aa1c0a824ffb86abd7dce52030bb.fit': positions(),
+  'fit/runpage-stonericky-dev-f27f0e448db64155a2a971cb7ac14777.fit': positions(),
+  'fit/runpage-tiny656-huawei-135089438.fit': device, // treadmill, a record every 5 s, no laps or events
+  'fit/runpage-tiny656-huawei-137357175.fit': positions(),
+  'fit/runpage-tiny656-huawei-142418303.fit': device,
+  'fit/runpage-tiny656-huawei-150457655.fit': device,
+  'fit/runpage-tiny656-huawei-168785166.fit': positions(),
+  'fit/runpage-x3cl-105387368.fit': device, // bouldering: the session states 0 m
+  'fit/runpage-x3cl-131822243.fit': device, // indoor run
+  'fit/runpage-x3cl-141442999.fit': device, // open-water swim: 146 of 562 records have a fix
+  'fit/runpage-x3cl-160256249.fit': device, // strength training: the session states 0 m
+  'fit/runpage-x3cl-167536679.fit': noDistance, // indoor climbing
+  'fit/runpage-x3cl-299116386.fit': positions(), // a hike whose session states a top speed of 57 km/h
+  'fit/runpage-x3cl-313823217.fit': positions(), // alpine skiing, one run
+  'fit/runpage-x3cl-378478820.fit': device, // open-water swim
+  'fit/runpage-x3cl-453615107.fit': positions(), // ski touring
+  'fit/runpage-x3cl-473216684.fit': { refused: 'track_no_points' }, // entered by hand in Garmin Connect: no record
+  'fit/runpage-x3cl-525608520.fit': positions(), // mountaineering, 3.3 h at walking pace or still
+  'fit/runpage-x3cl-539885985.fit': positions(),
+  'fit/runpage-x3cl-562923618.fit': positions(), // ski touring
+  'fit/runpage-x3cl-678006.fit': device, // a Forerunner 910XT pool swim
+  'fit/runpage-x3cl-687686.fit': device, // sport generic, no position: the session states 0 m
+  'fit/runpage-x3cl-697696.fit': positions(),
+  'fit/runpage-x3cl-81039471.fit': positions(),
+  'gpx/runpage-cdryzun-446724793.gpx': { refused: 'track_no_points' }, // a Garmin Connect hike exported with an empty <trkseg/>
+  'gpx/runpage-cdryzun-454815503.gpx': gpxpy,
+  'gpx/runpage-cdryzun-466791824.gpx': gpxpy,
+  'gpx/runpage-cdryzun-485434420.gpx': gpxpy,
+  'gpx/runpage-cdryzun-523075808.gpx': gpxpy,
+  'gpx/runpage-quitino-zepp-life20220725183602.gpx': gpxpy, // Zepp Life writes every point twice, once without <ele>
+  'gpx/runpage-quitino-zepp-life20220725210244.gpx': gpxpy,
+  'gpx/runpage-tiny656-1027763421.gpx': gpxpy, // Joyrun runs written by gpxpy
+  'gpx/runpage-tiny656-1029891452.gpx': gpxpy,
+  'gpx/runpage-tiny656-1057830468.gpx': gpxpy,
 }
 
 /**
