@@ -26,11 +26,35 @@ const POOL_SWIMS = [
   'fit/goldencheetah-swim-antfs.fit',
   'fit/phpfit-swim.fit',
   'fit/poolswim-hr.fit',
+  'fit/runpage-jasonjdd-coros-0f93a1fd8da64939bbef23f4571d0515.fit',
+  'fit/runpage-jasonjdd-coros-468645376696549385.fit',
+  'fit/runpage-jasonjdd-coros-d57895c7457842f59a4a4fd657879dfd.fit',
+  'fit/runpage-jasonjdd-coros-e06e8fbe67c0472e8e944d0cc2f34f7e.fit',
+  'fit/runpage-jasonjdd-fr265-626124578.fit',
   'fit/sportslib-swim-6021532030.fit',
   'fit/sportslib-swim-6860712481.fit',
   'fit/sportslib-swim-7617306288.fit',
   'fit/swim-6688025408.fit',
 ]
+
+/**
+ * The time the SDK's active lengths took (their total_elapsed_time), those no swimmer can swim
+ * left out (3 m/s and faster: world records average under 2.4 m/s over 50 m), and the fastest of them, m/s.
+ */
+function sdkSwum(bytes: Uint8Array): { swumS: number; fastestMs: number } {
+  const { messages } = new Decoder(Stream.fromByteArray(Array.from(bytes))).read()
+  const poolM = Number(messages.sessionMesgs?.[0]?.poolLength)
+  let swumS = 0
+  let fastestMs = 0
+  for (const length of messages.lengthMesgs ?? []) {
+    const seconds = Number(length.totalElapsedTime)
+    if (length.lengthType !== 'active' || !(seconds > 0)) continue
+    if (poolM / seconds >= 3) continue
+    swumS += seconds
+    fastestMs = Math.max(fastestMs, poolM / seconds)
+  }
+  return { swumS, fastestMs }
+}
 
 /** The SDK's reading: session total and pool length, and per lap the runs of consecutive active lengths it holds. */
 function sdkPoolSwim(bytes: Uint8Array): { totalM: number; poolM: number; runs: number[] } {
@@ -67,6 +91,19 @@ describe('pool swim laps', () => {
       // Every lap but the last has the rest that follows it.
       expect(laps.slice(0, -1).every((lap) => lap.restMs !== undefined && lap.restMs >= 0)).toBe(true)
       expect(laps.at(-1)?.restMs).toBeUndefined()
+    }, 60_000)
+  }
+
+  // Two more whose watch marked some 50 m lengths of 13–15 s active: push-offs to the laps' rule, not to the SDK.
+  for (const name of [...POOL_SWIMS, 'fit/runpage-x3cl-114124442.fit', 'fit/runpage-x3cl-678006.fit']) {
+    it(`${name}: moves while it swims: moving time its active lengths' time, top speed never above its fastest length`, () => {
+      const bytes = readFileSync(join(realFixtures(), name))
+      const sdk = sdkSwum(bytes)
+      const { workout } = analyseForStorage(singleActivity(importFitBytes(bytes).activities), { stoppedSpeedThresholdKmh: 1 })
+      // Clipped to the records' span: a length begun before the first record (or ended after the last) counts only within it.
+      expect(Math.abs(workout.movingS - sdk.swumS), `moving ${workout.movingS} s vs the lengths' ${sdk.swumS} s`).toBeLessThanOrEqual(sdk.swumS * 0.03 + 2)
+      expect(workout.maxSpeedKmh ?? Number.NaN).toBeLessThanOrEqual(sdk.fastestMs * 3.6 + 0.01)
+      expect(workout.maxSpeedKmh ?? Number.NaN).toBeGreaterThan(0)
     }, 60_000)
   }
 

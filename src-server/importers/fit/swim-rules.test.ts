@@ -117,6 +117,29 @@ describe('swims', () => {
     expect(workout.maxSpeedKmh).toBeLessThanOrEqual((POOL_M / 20) * 3.6)
   })
 
+  it("a pool swim moves while it swims its lengths, whatever its counter does: moving time the lengths' time, top speed the fastest length's", () => {
+    // Three lengths of 40, 45 and 50 s around a minute's rest at the wall (an idle length); a record every second.
+    const lengths: Length[] = [
+      [0, 40, 'active'],
+      [40, 45, 'active'],
+      [85, 60, 'idle'],
+      [145, 50, 'active'],
+    ]
+    const swumS = 40 + 45 + 50
+    const endS = 195
+    const seconds = Array.from({ length: endS + 1 }, (_, s) => s)
+    // A COROS watch steps its counter one length at each length's end; a Garmin's creeps on through the rest.
+    const stepped = seconds.map((s) => [s, POOL_M * ([40, 85, 195] as const).filter((end) => s >= end).length] as const)
+    const creeping = seconds.map((s) => [s, (3 * POOL_M * s) / endS] as const)
+    for (const records of [stepped, creeping]) {
+      const workout = workoutOf(swimFit({ lengths, records, subSport: 'lapSwimming', totalM: 3 * POOL_M, endS }))
+      expect(workout.distanceKm).toBeCloseTo(0.075, 6)
+      expect(workout.movingS).toBe(swumS)
+      expect(workout.maxSpeedKmh).toBeCloseTo((POOL_M / 40) * 3.6, 2)
+      expect(workout.aveSpeedKmh).toBeCloseTo(((3 * POOL_M) / swumS) * 3.6, 2)
+    }
+  })
+
   it("an open-water swim measures the watch's distance, not the fixes that wobble with each stroke", () => {
     // 600 s at 0.8 m/s due north; each fix 6 m left or right of the line, as a wrist under water gives.
     const metresPerDegree = 111_320

@@ -767,6 +767,13 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/runpage-cdryzun-52469386.fit': positions(), // paused four days mid-ride: the session's elapsed time says so too
   'fit/runpage-cdryzun-52469467.fit': device, // an indoor ride with positions: the trainer's 0 m
   'fit/runpage-cdryzun-52469482.fit': positions(),
+  // Pool swims: a COROS counter stepping one length at each length's end, a Forerunner 265's 31 min at the wall.
+  'fit/runpage-jasonjdd-coros-0f93a1fd8da64939bbef23f4571d0515.fit': device,
+  'fit/runpage-jasonjdd-coros-468645376696549385.fit': device,
+  'fit/runpage-jasonjdd-coros-d57895c7457842f59a4a4fd657879dfd.fit': device,
+  'fit/runpage-jasonjdd-coros-e06e8fbe67c0472e8e944d0cc2f34f7e.fit': device,
+  'fit/runpage-jasonjdd-fr265-626124578.fit': device,
+  'fit/runpage-x3cl-114124442.fit': device,
   'fit/runpage-jasonjdd-coros-1fe74d7c5c974795bd7ddeab9799fde7.fit': positions(),
   'fit/runpage-jasonjdd-coros-33ba2c2baafd4fffbd7d2d89c46a5c37.fit': positions(),
   'fit/runpage-jasonjdd-coros-462942198336356355.fit': device, // strength training: the session states 0 m

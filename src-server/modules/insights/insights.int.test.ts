@@ -293,6 +293,27 @@ describe('insights API', () => {
     expect(Math.abs((stored?.distance ?? 0) * 1000 - deviceM)).toBeLessThanOrEqual(1)
   })
 
+  it("FIT pool swims stored with their counter's moving time get their lengths' in the background", async () => {
+    // A COROS PACE 3 pool swim whose counter steps 25 m at each length's end: counted on it, 98 s moving and a top
+    // speed of 0. Garmin's SDK reads its active lengths' elapsed times and the session's own maximum.
+    const bytes = await realFile('fit/runpage-jasonjdd-coros-0f93a1fd8da64939bbef23f4571d0515.fit')
+    const { messages } = new Decoder(Stream.fromBuffer(bytes)).read()
+    const swumS = (messages.lengthMesgs ?? []).filter((length) => length.lengthType === 'active').reduce((sum, length) => sum + Number(length.totalElapsedTime), 0)
+    const deviceMaxKmh = Number(messages.sessionMesgs?.[0]?.enhancedMaxSpeed ?? messages.sessionMesgs?.[0]?.maxSpeed) * 3.6
+    const id = (await upload<WorkoutsResponse>(t, sam.token, 'swim.fit', bytes)).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET moving = ?, max_speed = ? WHERE id = ?`), [98, 0, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [18])
+
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    const [hours = 0, minutes = 0, seconds = 0] = (stored?.moving ?? '').split(':').map(Number)
+    expect(Math.abs(hours * 3600 + minutes * 60 + seconds - swumS)).toBeLessThanOrEqual(swumS * 0.03)
+    expect(stored?.max_speed).toBeGreaterThan(0)
+    expect(stored?.max_speed).toBeLessThanOrEqual(deviceMaxKmh + 0.01)
+    // A server restarted and a file analysed again: a loaded machine's times.
+  }, 60_000)
+
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {
     const runs = [await importRun(new Date('2025-03-02T08:00:00Z'), 1500, 2.5), await importRun(new Date('2025-03-03T08:00:00Z'), 1000, 3.125)]
     runs.push(await importRun(new Date('2025-03-04T08:00:00Z'), 1200, 2.5))

@@ -134,7 +134,7 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   if (source === 'positions' && unbounded.some((measure) => measure.durationMs > 0 && !possibleMove(measure.distanceM, measure.durationMs / 1000))) {
     throw new AppError('track_times_made_up')
   }
-  const measures = withinDeviceMaximum(unbounded, track.deviceMaxSpeedMs)
+  const measures = withinDeviceMaximum(withSwumLengths(unbounded, track.laps), track.deviceMaxSpeedMs)
   // Measured with its replays (their times and climbs as before); stored, charted and drawn without them.
   const stored = replayed ? withoutPoints(series, replayed) : series
   const segments: SegmentFigures[] = measures.map((measure, index) => {
@@ -177,6 +177,34 @@ function withinDeviceMaximum(measures: SegmentMeasure[], deviceMaxSpeedMs: numbe
   }
   if (deviceMaxSpeedMs < distanceM / (wholeSeconds(movingMs) || Number.POSITIVE_INFINITY)) return measures
   return measures.map((measure) => (measure.maxSpeedMs > deviceMaxSpeedMs ? { ...measure, maxSpeedMs: deviceMaxSpeedMs } : measure))
+}
+
+/**
+ * A pool swim's moving time and top speed are its lengths' (`Lap.lengths`, the active ones): the swimmer
+ * moved while swimming a length and rested at the wall between them, which its records' counter does not
+ * tell. A COROS watch steps the counter one length at each length's end (98 s moving of a 2,071 s swim,
+ * top speed 0), a Garmin's creeps on through the rests (3,854 s moving of 1,993 s swum); the session's
+ * average speed is the distance over the lengths' time. Each segment takes the lengths' time within it.
+ */
+function withSwumLengths(measures: SegmentMeasure[], laps: Track['laps']): SegmentMeasure[] {
+  const swum = (laps ?? []).flatMap((lap) => (lap.lengths ?? []).map((length) => ({ ...length, metres: (lap.distanceM ?? Number.NaN) / (lap.lengths?.length ?? 1) })))
+  if (swum.length === 0) return measures
+  return measures.map((measure) => {
+    const { startTime, endTime } = measure
+    if (startTime === null || endTime === null) return measure
+    let movingMs = 0
+    let maxSpeedMs = 0
+    for (const length of swum) {
+      const from = Math.max(length.startTime, startTime)
+      const to = Math.min(length.endTime, endTime)
+      if (to <= from) continue
+      movingMs += to - from
+      const speedMs = length.metres / ((length.endTime - length.startTime) / 1000)
+      if (speedMs > maxSpeedMs) maxSpeedMs = speedMs
+    }
+    // Lengths whose elapsed times overlap (a COROS watch's add up to 1,024 s of a 1,012 s swim) move no longer than the segment lasts.
+    return { ...measure, movingMs: Math.min(movingMs, measure.durationMs), maxSpeedMs }
+  })
 }
 
 function thresholdOf(value: number | undefined): number {
