@@ -180,7 +180,7 @@ export const insightEndpoints = {
   getWorkoutSplits: endpoint()({
     method: 'GET',
     path: '/workouts/:id/splits',
-    access: 'user',
+    access: 'optional',
     query: splitsQuery,
     response: splitsResponseSchema,
   }),

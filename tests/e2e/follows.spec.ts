@@ -16,7 +16,8 @@ test.describe('following and the feed', () => {
     const errors = trackPageErrors(page)
     const samAccount = newAccount('sam')
     const sam = await createActiveUser(request, samAccount)
-    const kim = await createActiveUser(request, newAccount('kim'))
+    const kimAccount = newAccount('kim')
+    const kim = await createActiveUser(request, kimAccount)
     const shared = await uploadWorkout(request, sam, 'shared.gpx', gpxText('gpx_file.gpx'), 1)
     const mapId = await levels(request, sam, shared.id, { workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'followers_only', title: 'Shared ride' })
     expect(mapId).not.toBeNull()
@@ -42,6 +43,10 @@ test.describe('following and the feed', () => {
     await expect(requests.getByTestId('follow-request')).toHaveCount(1, { timeout: 20_000 })
     await requests.getByRole('button', { name: /^Accept/ }).click()
     await expect(requests).toHaveCount(0)
+    // sam's new workouts are "Only me" (the default): sam learns kim will not see them, and where to change it.
+    const note = page.getByTestId('alert-info').filter({ has: page.getByTestId('accepted-private') })
+    await expect(note).toContainText(`${kimAccount.username} now follows you. Your new workouts are set to “Only me”: your followers will not see them.`)
+    await expect(note.getByRole('link', { name: 'Who can see my new workouts' })).toHaveAttribute('href', '/profile/edit/preferences')
 
     // kim's feed: the two workouts sam shares with followers or everyone; a thumbnail only for the one whose map is shared.
     await openWithToken(page, kim, '/')
@@ -58,6 +63,11 @@ test.describe('following and the feed', () => {
     await expect(page.getByTestId('workout-title')).toHaveText('Shared ride', { timeout: 20_000 })
     for (const action of ['download', 'edit', 'delete']) await expect(page.getByTestId(action)).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0)
+    // Whose it is, with a way to their page; the splits of the analysis sam shares, not sam's own zones.
+    await expect(page.getByTestId('workout-owner')).toHaveText(`by ${samAccount.username}`)
+    await expect(page.getByTestId('workout-owner')).toHaveAttribute('href', `/users/${samAccount.username}`)
+    await expect(page.getByTestId('splits-table')).toBeVisible()
+    await expect(page.getByTestId('zones-card')).toHaveCount(0)
     await openWithToken(page, kim, '/')
     await expect(cards).toHaveCount(2, { timeout: 20_000 })
 
@@ -65,17 +75,23 @@ test.describe('following and the feed', () => {
     await sharedCard.getByRole('link', { name: samAccount.username }).click()
     await expect(page.getByTestId('follow-state')).toHaveText('Following')
     await expect(page.getByTestId('followers-count')).toHaveText('1 follower')
+    // Followed but sharing nothing any more: the feed says so, not "follow someone".
+    for (const id of [shared.id, noMap.id]) await levels(request, sam, id, { workout_visibility: 'private' })
+    await page.goto('/')
+    await expect(page.getByTestId('find-user')).toContainText('The person you follow has shared no workout with you yet.')
+    await page.goto(`/users/${samAccount.username}`)
     await page.getByRole('button', { name: 'Unfollow' }).click()
     await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible()
     await page.goto('/')
     await expect(page.getByTestId('followed-feed').getByLabel('Username')).toBeVisible()
+    await expect(page.getByTestId('find-user')).toContainText('Workouts of the people you follow appear here.')
     await expect(page.getByTestId('feed-workout')).toHaveCount(0)
     expect(errors).toEqual([])
   })
 
   for (const scheme of ['light', 'dark'] as const)
     test(`the follow button, the requests and the feed pass WCAG 2.1 AA in ${scheme} mode`, async ({ page, request }) => {
-      // Six axe runs on a busy machine.
+      // Eight axe runs on a busy machine.
       test.setTimeout(180_000)
       const samAccount = newAccount('sam')
       const sam = await createActiveUser(request, samAccount)
@@ -99,10 +115,16 @@ test.describe('following and the feed', () => {
       found.push(...(await axeViolations(page, 'requests')))
       await page.getByRole('button', { name: /^Accept/ }).click()
       await expect(page.getByTestId('follow-requests')).toHaveCount(0)
+      await expect(page.getByTestId('accepted-private')).toBeVisible()
+      found.push(...(await axeViolations(page, 'accepted')))
 
       await openWithToken(page, kim, '/')
       await expect(page.getByTestId('feed-workout').locator('img')).toBeVisible({ timeout: 20_000 })
       found.push(...(await axeViolations(page, 'feed')))
+      await page.goto(`/workouts/${ride.id}`)
+      await expect(page.getByTestId('workout-owner')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('splits-table')).toBeVisible()
+      found.push(...(await axeViolations(page, 'their workout')))
       await page.goto(`/users/${samAccount.username}`)
       await expect(page.getByTestId('follow-state')).toHaveText('Following', { timeout: 20_000 })
       found.push(...(await axeViolations(page, 'following')))

@@ -144,12 +144,15 @@ for (const width of [390, 1280]) {
       await page.getByTestId('admin-link-users').click()
       await expect(page.getByTestId('pending-notice')).toHaveText('2 accounts are waiting for activation: they come first in the list.')
       await expect(page.getByTestId('user-link')).toHaveText([...waiting.map((account) => account.username), ADMIN.username, active.username])
+      // Each waiting account, and only those, can be activated from its row.
+      await expect(page.getByTestId('activate-button')).toHaveCount(2)
       expect(await horizontalOverflow(page)).toBe(0)
       // Once activated, an account leaves the head of the list and the count drops.
-      const activated = await request.patch(`/api/users/${waiting[0]?.username ?? ''}`, { headers: bearer(adminToken), data: { activate: true } })
-      expect(activated.ok()).toBe(true)
-      await page.reload()
+      await page.getByTestId(`user-row-${waiting[0]?.username ?? ''}`).getByRole('button', { name: 'Activate the account' }).click()
       await expect(page.getByTestId('pending-notice')).toHaveText('1 account is waiting for activation: it comes first in the list.')
+      await expect(page.getByTestId('activate-button')).toHaveCount(1)
+      const login = await request.post('/api/auth/login', { data: { email: waiting[0]?.email ?? '', password: waiting[0]?.password ?? '' } })
+      expect(login.status()).toBe(200)
       await expect(page.getByTestId('user-link')).toHaveText([waiting[1]?.username ?? '', ADMIN.username, waiting[0]?.username ?? '', active.username])
     })
   })

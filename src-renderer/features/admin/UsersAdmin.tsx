@@ -68,11 +68,11 @@ export function UsersAdmin() {
       return usersQueryParams({ ...now, page: page(now.page) })
     })
 
-  const toggleAdmin = async (user: User) => {
+  const update = async (user: User, body: { admin: boolean } | { activate: true }) => {
     setBusyUser(user.username)
     setErrorKeys([])
     try {
-      await call('updateUser', { params: { username: user.username }, body: { admin: !user.admin } })
+      await call('updateUser', { params: { username: user.username }, body })
       setReloads((count) => count + 1)
     } catch (error) {
       setErrorKeys(errorKeysOfUnknown(error))
@@ -107,7 +107,15 @@ export function UsersAdmin() {
         </Card>
       ) : (
         <Card p={0} style={{ opacity: loaded.search === search ? 1 : 0.6 }}>
-          <UsersTable users={loaded.users} me={me} timezone={timezone} busyUser={busyUser} onToggleAdmin={(user) => void toggleAdmin(user)} from={listAddress} />
+          <UsersTable
+            users={loaded.users}
+            me={me}
+            timezone={timezone}
+            busyUser={busyUser}
+            onToggleAdmin={(user) => void update(user, { admin: !user.admin })}
+            onActivate={(user) => void update(user, { activate: true })}
+            from={listAddress}
+          />
         </Card>
       )}
       {loaded && loaded.pagination.pages > 1 && (

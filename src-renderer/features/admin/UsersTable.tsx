@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core'
-import { IconShieldMinus, IconShieldPlus } from '@tabler/icons-react'
+import { IconShieldMinus, IconShieldPlus, IconUserCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { User } from '../../../src/contracts'
@@ -48,7 +48,8 @@ export function AdminRightsButton({
 
 /**
  * One page of users: picture, username (link to the admin view), e-mail, registration date in
- * the administrator's timezone, workouts, active and admin ticks, and the admin-rights button.
+ * the administrator's timezone, workouts, active and admin ticks, and the actions: activating an
+ * account waiting for it, and the admin-rights button.
  */
 export function UsersTable({
   users,
@@ -56,6 +57,7 @@ export function UsersTable({
   timezone,
   busyUser,
   onToggleAdmin,
+  onActivate,
   from,
 }: {
   users: User[]
@@ -63,6 +65,8 @@ export function UsersTable({
   timezone: string | undefined
   busyUser: string | null
   onToggleAdmin: (user: User) => void
+  /** Activates an account waiting for it, from its row: those come first in the list. */
+  onActivate: (user: User) => void
   /** The list address, so the user page's Back finds it again. */
   from: string
 }) {
@@ -73,8 +77,21 @@ export function UsersTable({
       {user.username}
     </Anchor>
   )
-  const rightsButton = (user: User) => (
-    <AdminRightsButton user={user} self={user.username === me} busy={busyUser === user.username} onToggle={() => onToggleAdmin(user)} compact />
+  const actions = (user: User) => (
+    <>
+      {!user.is_active && (
+        <Button
+          size="xs"
+          leftSection={<IconUserCheck size={16} aria-hidden />}
+          loading={busyUser === user.username}
+          onClick={() => onActivate(user)}
+          data-testid="activate-button"
+        >
+          {t('admin.USER.ACTIVATE')}
+        </Button>
+      )}
+      <AdminRightsButton user={user} self={user.username === me} busy={busyUser === user.username} onToggle={() => onToggleAdmin(user)} compact />
+    </>
   )
   if (phone) {
     // A card per user: the table's date column was cut at a phone's width.
@@ -105,7 +122,9 @@ export function UsersTable({
                 <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
               </Labelled>
             </SimpleGrid>
-            <Group mt="xs">{rightsButton(user)}</Group>
+            <Group mt="xs" gap="xs">
+              {actions(user)}
+            </Group>
           </Paper>
         ))}
       </Stack>
@@ -158,7 +177,9 @@ export function UsersTable({
                 <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
               </Table.Td>
               <Table.Td>
-                <Group wrap="nowrap">{rightsButton(user)}</Group>
+                <Group wrap="nowrap" gap="xs">
+                  {actions(user)}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

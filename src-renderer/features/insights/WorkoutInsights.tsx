@@ -185,6 +185,8 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
   const laps = workout.laps ?? []
   // Sports without best-effort distances (swimming, skiing…) show the card only for power efforts.
   const sportHasEfforts = useAppState((state) => effortDistancesFor(state.sports.find((sport) => sport.id === workout.sport_id)?.label ?? '').length > 0)
+  // Zones follow the owner's own heart-rate and power settings: theirs alone (a viewer gets the splits).
+  const mine = useAppState((state) => state.profile?.username === workout.user)
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -195,7 +197,7 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
           {workout.best_efforts && (workout.best_efforts.length > 0 || sportHasEfforts) && (
             <BestEffortsCard efforts={workout.best_efforts} imperial={imperial} pace={pace} />
           )}
-          <ZonesCard workout={workout} />
+          {mine && <ZonesCard workout={workout} />}
         </Stack>
       </Grid.Col>
       {laps.length > 1 && (

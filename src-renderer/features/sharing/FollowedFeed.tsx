@@ -8,12 +8,13 @@ import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { useLoad } from '../../components/useLoad'
+import { useAppState } from '../../session/store'
 import { WorkoutCard } from '../dashboard/WorkoutCard'
 
 /**
  * The dashboard's feed of the people the user follows: their workouts the user may see, newest
  * first, five at a time; each card shows its map thumbnail only when its owner lets followers see
- * the map (the server leaves the map out otherwise). Without anyone followed: how to find someone.
+ * the map (the server leaves the map out otherwise). Without anything to show: how to find someone.
  */
 export function FollowedFeed({ sports }: { sports: readonly Sport[] }) {
   const { t } = useTranslation()
@@ -68,6 +69,8 @@ export function FollowedFeed({ sports }: { sports: readonly Sport[] }) {
 function FindSomeone() {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  // Following people who share nothing with the user yet is not the same as following nobody.
+  const following = useAppState((state) => state.profile?.following ?? 0)
   const [name, setName] = useState('')
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -78,7 +81,7 @@ function FindSomeone() {
     <form onSubmit={submit} data-testid="find-user">
       <Stack gap="xs">
         <Text c="dimmed" size="sm">
-          {t('sharing.FEED.EMPTY')}
+          {following > 0 ? t('sharing.FEED.NOTHING_SHARED', { count: following }) : t('sharing.FEED.EMPTY')}
         </Text>
         <Group gap="xs" align="flex-end">
           <TextInput label={t('sharing.FEED.FIND_LABEL')} value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={30} style={{ flex: 1 }} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight, IconDownload, IconEdit, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -103,6 +103,15 @@ export function WorkoutHeader({ workout, segment, displayAscent }: { workout: Wo
             )}
             <Text size="sm" c="dimmed" data-testid="workout-date">
               {formatDateTime(workout.workout_date, timezone)}
+              {/* Underlined: within the date's line, colour alone would not tell the link (WCAG 1.4.1). */}
+              {!mine && (
+                <>
+                  {' · '}
+                  <Anchor component={Link} to={`/users/${encodeURIComponent(workout.user)}`} size="sm" underline="always" data-testid="workout-owner">
+                    {t('sharing.OWNER', { user: workout.user })}
+                  </Anchor>
+                </>
+              )}
             </Text>
             {segment === null && <RecordBadges records={workout.records} displayAscent={displayAscent} pace={sport?.speed_display === 'pace'} />}
           </Stack>

@@ -24,6 +24,7 @@ import { createZoneClock } from '../../../src/domain/zoned-time'
 import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
 import { toHttpDate } from '../../lib/http-date'
+import { viewWorkout } from '../sharing/workout-access'
 import { dayFilter, ownWorkout } from '../workouts/workouts.service'
 import { better, presentPart, round } from './insights-fields'
 
@@ -48,13 +49,17 @@ export function createInsightsService({ database, now }: { database: Database; n
   const ownedWorkout = (user: UserEntity, id: string) => ownWorkout(reads, user, id)
 
   return {
-    /** Splits per km or mile, or a swim's per 100 m or 100 yd; empty while the workout's insights are not computed, or per 100 m of another sport. */
-    async splits(user: UserEntity, id: string, unit: PaceUnit): Promise<SplitsResponse> {
-      const workout = await ownedWorkout(user, id)
+    /**
+     * Splits per km or mile, or a swim's per 100 m or 100 yd; empty while the workout's insights are
+     * not computed, or per 100 m of another sport. Part of the analysis: whoever may see the chart
+     * sees them, without heart rate when the owner hides it.
+     */
+    async splits(user: UserEntity | null, id: string, unit: PaceUnit): Promise<SplitsResponse> {
+      const { workout, access } = await viewWorkout(reads, user, id, 'analysis')
       const insights = workout.filePath === null ? null : await reads.insights.load(workout.id)
       const byUnit = { km: insights?.splitsKm, mi: insights?.splitsMi, '100m': insights?.splits100m, '100yd': insights?.splits100yd }
-      const parts = byUnit[unit] ?? []
-      return { status: 'success', data: { unit, splits: parts.map(presentPart) } }
+      const parts = (byUnit[unit] ?? []).map(presentPart)
+      return { status: 'success', data: { unit, splits: access.heartRate ? parts : parts.map((part) => ({ ...part, ave_hr: null })) } }
     },
 
     /** Time in heart-rate and power zones, from the user's current settings. */

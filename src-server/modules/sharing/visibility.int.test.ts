@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChartDataResponse, UserResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataResponse, SplitsResponse, UserResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { databaseBefore } from '../../test/database-before'
@@ -37,7 +37,7 @@ const ROUTES: Record<string, { path: (id: string) => string; part: 'workout' | '
   'segment gpx': { path: (id) => `workouts/${id}/gpx/segment/1`, part: 'gpx' },
   'original file': { path: (id) => `workouts/${id}/gpx/download`, part: 'owner' },
   'heart-rate zones': { path: (id) => `workouts/${id}/zones`, part: 'owner' },
-  splits: { path: (id) => `workouts/${id}/splits?unit=km`, part: 'owner' },
+  splits: { path: (id) => `workouts/${id}/splits?unit=km`, part: 'analysis' },
   comments: { path: (id) => `workouts/${id}/comments`, part: 'workout' },
   likers: { path: (id) => `workouts/${id}/likes`, part: 'workout' },
 }
@@ -157,6 +157,12 @@ describe('workout visibility', () => {
     expect((await read('stranger', `workouts/${workoutId}/gpx`)).status).toBe(404)
     const own = (await read('owner', `workouts/${workoutId}/chart_data`)).body as unknown as ChartDataResponse
     expect(own.data.chart_data.some((point) => typeof point.hr === 'number')).toBe(true)
+    // The splits are part of the analysis: the stranger gets them, without their heart rate.
+    const splitsOf = async (role: Role) => ((await read(role, `workouts/${workoutId}/splits?unit=km`)).body as unknown as SplitsResponse).data.splits
+    const ownSplits = await splitsOf('owner')
+    expect(ownSplits.length).toBeGreaterThan(0)
+    expect(ownSplits.every((split) => typeof split.ave_hr === 'number')).toBe(true)
+    expect(await splitsOf('stranger')).toEqual(ownSplits.map((split) => ({ ...split, ave_hr: null })))
   })
 
   it('never lists, counts or ranks another user’s workout, however public, even for a follower', async () => {
