@@ -55,6 +55,9 @@ const REFUSED: [string, string, Buffer | string][] = [
   ['zip named .gpx', 'archive.gpx', buildZip([{ name: 'a.gpx', data: track(good(1), good(2)) }])],
   ['TCX with broken numbers', 'bad.tcx', '<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>2020-01-01T10:00:00Z</Id><Lap StartTime="2020-01-01T10:00:00Z"><Track><Trackpoint><Time>not a time</Time><Position><LatitudeDegrees>abc</LatitudeDegrees><LongitudeDegrees>6</LongitudeDegrees></Position></Trackpoint></Track></Lap></Activity></Activities></TrainingCenterDatabase>'],
   ['text named .fit', 'text.fit', 'this is not a FIT file at all'],
+  // A NUL is dropped from character data only: in markup the file is malformed.
+  ['NUL in an attribute', 'nul-attribute.gpx', track(good(1), good(2)).replace('creator="hostile"', 'creator="a\u0000b"')],
+  ['NUL in a tag name', 'nul-name.gpx', track(good(1), good(2)).replace('<trk>', '<trk\u0000>')],
 ]
 
 describe('hostile files', () => {
@@ -86,6 +89,24 @@ describe('hostile files', () => {
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ code: 'track_no_timestamps', message: wireMessageOf('track_no_timestamps') })
     await expectNothingChanged(t, before)
+  })
+
+  it("a NUL in a name or a creator's name (a C string's padding) is dropped: the workout imports on either engine, and no NUL reaches its title", async () => {
+    const tcx =
+      '<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>2020-01-01T10:00:00Z</Id>' +
+      '<Lap StartTime="2020-01-01T10:00:00Z"><Track>' +
+      [0, 10].map((second) => `<Trackpoint><Time>2020-01-01T10:00:${String(second).padStart(2, '0')}Z</Time><Position><LatitudeDegrees>45</LatitudeDegrees><LongitudeDegrees>${6 + second * 1e-4}</LongitudeDegrees></Position></Trackpoint>`).join('') +
+      '</Track></Lap><Notes>Easy\u0000\u0000 run</Notes><Creator><Name>Concept2\u0000\u0000\u0000</Name></Creator></Activity></Activities></TrainingCenterDatabase>'
+    const named = track(good(1), good(2)).replace('<trk>', '<trk><name>Morning\u0000 ride</name>')
+    for (const [name, bytes, title] of [['nul.tcx', tcx, null], ['nul.gpx', named, 'Morning ride']] as const) {
+      const answer = await upload<WorkoutsResponse>(t, user.token, name, bytes)
+      expect(answer.status, name).toBe(201)
+      const id = answer.body.data.workouts[0]?.id ?? ''
+      const read = await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: user.token })
+      expect(JSON.stringify(read.body)).not.toContain('\\u0000')
+      if (title !== null) expect(read.body.data.workouts[0]?.title).toBe(title)
+      expect((await t.api('DELETE', `workouts/${id}`, { token: user.token })).status).toBe(204)
+    }
   })
 
   it('a track dated in year 9999 is imported at that date, then read and deleted like any other', async () => {

@@ -84,6 +84,13 @@ describe('files that cannot become a workout get a clear reason', () => {
     expect(error instanceof TrackFileError && error.detail).toMatch(/^character \d+: unexpected end of document/)
   })
 
+  it("a NUL in character data (a C string's padding) is dropped and the file imports; one in markup is malformed XML", async () => {
+    const points = pt(45, 6, '2020-01-01T10:00:00Z') + pt(45.001, 6, '2020-01-01T10:01:00Z')
+    const padded = gpx(points.replace('<ele>100</ele>', '<ele>100\u0000</ele>'), '<metadata><name>Morning\u0000\u0000 ride</name></metadata>')
+    expect((await run(padded)).workout.distanceKm).toBeCloseTo(0.111, 3)
+    expect(await refusal(gpx(points).replace('version="1.1"', 'version="1.1\u0000"'))).toBe('track_xml_invalid')
+  })
+
   it('entity bombs and external entities never expand', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
       <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>

@@ -65,16 +65,29 @@ describe('XmlScanner', () => {
     expect(errorOf('<gpx>&nbsp;</gpx>')).toBe('character 5: undefined entity &nbsp;')
     expect(errorOf('<gpx>fish & chips</gpx>')).toMatch(/bare "&"/)
     expect(errorOf('<gpx>&#0;</gpx>')).toMatch(/invalid character reference/)
-    // A NUL byte itself, wherever it is: in text, a name's text, an attribute or a comment.
-    expect(errorOf('<gpx><name>a\u0000b</name></gpx>')).toBe('character 12: NUL character')
-    expect(errorOf('<gpx a="\u0000"/>')).toMatch(/NUL character/)
-    expect(errorOf('<gpx><!-- \u0000 --></gpx>')).toMatch(/NUL character/)
+    // A NUL byte in markup: an attribute, a comment, a processing instruction, a tag (its own syntax error); outside the root element.
+    expect(errorOf('<gpx a="\u0000"/>')).toBe('character 8: NUL character')
+    expect(errorOf('<gpx><!-- \u0000 --></gpx>')).toBe('character 10: NUL character')
+    expect(errorOf('<gpx><?pi \u0000?></gpx>')).toBe('character 10: NUL character')
+    expect(errorOf('<gpx><a></a \u0000></gpx>')).toBe('character 12: malformed end tag')
+    expect(errorOf('<gpx/>\u0000')).toMatch(/text outside the root element/)
     expect(errorOf('<gpx/><gpx/>')).toMatch(/a second root element/)
     expect(errorOf('text<gpx/>')).toMatch(/text outside the root element/)
     expect(errorOf('<gpx></ gpx>')).toMatch(/end tag without a name/)
     expect(errorOf('<1gpx/>')).toMatch(/invalid tag name/)
     expect(errorOf('<gpx><!ELEMENT x></gpx>')).toMatch(/unexpected "<!"/)
     expect(errorOf('<gpx><!-- never closed')).toMatch(/unexpected end of document inside markup/)
+  })
+
+  it("drops a NUL from character data (a C string's padding), whatever the chunks, the references beside it or the CDATA around it", () => {
+    const padded = '<gpx><name>Concept2\u0000\u0000</name><desc>a\u0000&amp;b</desc><cmt><![CDATA[c\u0000d]]></cmt><trkpt lat="1"/></gpx>'
+    const expected = ['<gpx>', '<name>', '"Concept2"', '</name>', '<desc>', '"a&b"', '</desc>', '<cmt>', '"cd"', '</cmt>', '<trkpt lat=1>', '</trkpt>', '</gpx>']
+    expect(events([padded])).toEqual(expected)
+    for (const size of [1, 2, 5]) {
+      const chunks: string[] = []
+      for (let i = 0; i < padded.length; i += size) chunks.push(padded.slice(i, i + size))
+      expect(events(chunks), `chunks of ${size}`).toEqual(expected)
+    }
   })
 
   it('refuses any DOCTYPE, so entities declared there never expand', () => {

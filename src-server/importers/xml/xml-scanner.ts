@@ -159,6 +159,14 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
 
+/** `data[start, end)` without its NUL bytes (a NUL is never part of a multi-byte UTF-8 sequence). */
+function withoutNul(data: Buffer, start: number, end: number): Buffer {
+  const kept = Buffer.allocUnsafe(end - start)
+  let length = 0
+  for (let i = start; i < end; i++) if (data[i] !== 0) kept[length++] = data[i] ?? 0
+  return kept.subarray(0, length)
+}
+
 /** Number of characters (not bytes) in UTF-8 `data[start, end)`; native fast path for ASCII. */
 function charCount(data: Buffer, start: number, end: number): number {
   if (end <= start) return 0
@@ -400,6 +408,8 @@ export class XmlScanner {
   private scratch: Buffer = Buffer.alloc(256)
   /** The chunk being scanned (for error offsets). */
   private current: Buffer = Buffer.alloc(0)
+  /** Whether the bytes being scanned hold a NUL (rare: each piece of markup and text is then checked for one). */
+  private nulInChunk = false
 
   constructor(private readonly handler: XmlScanHandler) {
     this.names = new NameTable(handler.rawElements)
@@ -475,10 +485,11 @@ export class XmlScanner {
     const body = end === data.length ? data : data.subarray(0, end)
     this.current = body
     if (!isUtf8(body)) this.fail('invalid UTF-8', firstInvalidUtf8(body, end))
-    // XML has no NUL character (nor a reference to one), and PostgreSQL's text cannot hold one: a
-    // NUL in a name would become a title one engine stores and the other refuses.
-    const nul = body.indexOf(0)
-    if (nul !== -1) this.fail('NUL character', nul)
+    // XML has no NUL character (nor a reference to one), and PostgreSQL's text cannot hold one. A
+    // NUL in character data is dropped (a C string's padding, `Concept2\0\0…` in a TCX creator's
+    // name, is no reason to refuse a usable file); one in markup (a name, an attribute, a comment)
+    // is refused (see `scan`, `onText`).
+    this.nulInChunk = body.indexOf(0) !== -1
     const consumed = this.scan(body, final)
     this.charBase += charCount(body, 0, consumed)
     if (consumed < data.length) this.pending = Buffer.from(data.subarray(consumed))
@@ -521,6 +532,10 @@ export class XmlScanner {
         pos = lt
       }
       const next = this.markup(data, pos, final)
+      if (this.nulInChunk && next !== INCOMPLETE && !startsWith(data, pos, CDATA_START)) {
+        const nul = data.indexOf(0, pos)
+        if (nul !== -1 && nul < next) this.fail('NUL character', nul)
+      }
       if (next === INCOMPLETE) {
         if (final) this.fail('unexpected end of document inside markup', pos)
         if (length - pos > MAX_MARKUP_BYTES) this.fail('markup too long', pos)
@@ -542,6 +557,14 @@ export class XmlScanner {
 
   private onText(data: Buffer, start: number, end: number, amp: number): void {
     if (start >= end) return
+    if (this.nulInChunk && this.depth > 0) {
+      const nul = data.indexOf(0, start)
+      if (nul !== -1 && nul < end) {
+        const kept = withoutNul(data, start, end)
+        this.onText(kept, 0, kept.length, kept.indexOf(AMP))
+        return
+      }
+    }
     if (this.depth === 0) {
       for (let i = start; i < end; i++) if (!isSpace(data[i] ?? 0)) this.fail('text outside the root element', i)
       return
@@ -656,7 +679,10 @@ export class XmlScanner {
     const end = data.indexOf(CDATA_END, pos + 9)
     if (end < 0) return INCOMPLETE
     if (this.depth === 0) this.fail('CDATA outside the root element', pos)
-    if (this.handler.wantsText) this.handler.text(data, pos + 9, end)
+    if (this.handler.wantsText) {
+      const text = this.nulInChunk ? withoutNul(data, pos + 9, end) : data.subarray(pos + 9, end)
+      this.handler.text(text, 0, text.length)
+    }
     return end + 3
   }
 
@@ -720,7 +746,8 @@ export class XmlScanner {
     if (i >= length) return INCOMPLETE
     const nameEnd = i
     const name = this.names.lookup(data, nameStart, nameEnd, hash, colon)
-    if (name.raw && this.depth > 0 && this.handler.readElement) {
+    // The fast path reads an element's text as it stands: not when a NUL may have to be dropped from it.
+    if (name.raw && this.depth > 0 && this.handler.readElement && !this.nulInChunk) {
       const next = this.handler.readElement(data, pos, length)
       if (next >= 0) return next
       if (next === XML_NEED_MORE && !this.final) return INCOMPLETE
