@@ -130,7 +130,7 @@ export interface Track {
   readonly deviceDescentM?: number
   /**
    * The fastest the device measured over the activity, m/s (FIT session `enhanced_max_speed`, else
-   * `max_speed`; TCX the largest lap `<MaximumSpeed>`); absent when it states none (or 0, a device that measured no speed). No top speed
+   * `max_speed`; TCX the largest lap `<MaximumSpeed>`, else its trackpoints' fastest `<Speed>`); absent when it states none (or 0, a device that measured no speed). No top speed
    * of the workout or its segments is above it (see `analyseTrack`).
    */
   readonly deviceMaxSpeedMs?: number

@@ -13,7 +13,7 @@ import { XmlText } from '../xml/xml-text'
 type LapField = 'lapSeconds' | 'lapDistance' | 'lapMaxSpeed' | 'lapCalories'
 
 /** Trackpoint children whose text we read, and what they become. */
-type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power'
+type PointField = 'time' | 'lat' | 'lon' | 'ele' | 'recordedDistance' | 'heartRate' | 'cadence' | 'power' | 'speed'
 
 function pointFieldOf(name: string, parent: string | undefined): PointField | null {
   switch (name) {
@@ -34,6 +34,8 @@ function pointFieldOf(name: string, parent: string | undefined): PointField | nu
       return 'cadence'
     case 'Watts':
       return 'power'
+    case 'Speed':
+      return parent === 'TPX' ? 'speed' : null
     default:
       return null
   }
@@ -100,6 +102,8 @@ class TcxHandler implements XmlHandler {
   private lapDistanceM = Number.NaN
   /** The largest `<MaximumSpeed>` of the activity's laps (m/s): what the device measured, its top speed's ceiling. */
   private maxSpeedMs = 0
+  /** The fastest `<Speed>` its trackpoints state (m/s, TPX extension): the ceiling when no lap states a maximum. */
+  private pointMaxSpeedMs = 0
   /** The `<Calories>` of the activity's laps (kcal), summed into its own. */
   private lapCalories: number[] = []
   /** The activity's current segment: one recording, across laps while they are continuous. */
@@ -206,7 +210,9 @@ class TcxHandler implements XmlHandler {
       const laps = this.laps.length > 0 ? { laps: this.laps } : {}
       const calories = totalCalories(this.lapCalories)
       const fromDevice = swim ? { distanceFromDevice: true } : {}
-      const deviceMax = this.maxSpeedMs > 0 ? { deviceMaxSpeedMs: this.maxSpeedMs } : {}
+      // Without a lap's maximum, the fastest its trackpoints state, as a FIT session's records (see `deviceMaximum`).
+      const maxSpeedMs = this.maxSpeedMs > 0 ? this.maxSpeedMs : this.pointMaxSpeedMs
+      const deviceMax = maxSpeedMs > 0 ? { deviceMaxSpeedMs: maxSpeedMs } : {}
       this.activities.push({ format: 'tcx', name: null, description: this.notes, sport: this.sport, tracks: [track], ...laps, ...fromDevice, ...deviceMax, calories })
       this.inActivity = false
     }
@@ -236,6 +242,7 @@ class TcxHandler implements XmlHandler {
     this.measuredLaps = []
     this.lapCalories = []
     this.maxSpeedMs = 0
+    this.pointMaxSpeedMs = 0
     this.sawLap = false
     this.inLap = false
     this.segmentLastTime = Number.NaN
@@ -281,6 +288,9 @@ class TcxHandler implements XmlHandler {
       }
       case 'recordedDistance':
         this.point.recordedDistance = value >= 0 ? value : Number.NaN
+        break
+      case 'speed':
+        if (value > this.pointMaxSpeedMs) this.pointMaxSpeedMs = value
         break
       case 'ele':
       case 'lat':

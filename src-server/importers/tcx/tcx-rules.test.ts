@@ -143,6 +143,30 @@ describe('TCX reader rules', () => {
     expect(second && 'deviceMaxSpeedMs' in second).toBe(false)
   })
 
+  it("without a lap's MaximumSpeed, states its trackpoints' fastest Speed (TPX) as the device's top speed, per activity; a lap's maximum wins", () => {
+    const fast = (second: number, speed: string) => point(second, `${position(45, 6 + second * 1e-4)}<Extensions><ns3:TPX><ns3:Speed>${speed}</ns3:Speed></ns3:TPX></Extensions>`)
+    const stray = (second: number) => point(second, `${position(45, 6 + second * 1e-4)}<Extensions><LX><Speed>9</Speed></LX></Extensions>`)
+    const [points, capped, none] = importTcxString(
+      activities(
+        activity(lap(fast(0, '4.5') + fast(1, '5.25') + fast(2, '-7') + point(3)) + lap(fast(10, '5'))) +
+          activity(lap(fast(20, '6'), '<TotalTimeSeconds>10</TotalTimeSeconds><MaximumSpeed>5.5</MaximumSpeed>')) +
+          activity(lap(fast(30, '0') + stray(31))),
+      ),
+    )
+    expect([points?.deviceMaxSpeedMs, capped?.deviceMaxSpeedMs, none && 'deviceMaxSpeedMs' in none]).toEqual([5.25, 5.5, false])
+  })
+
+  it("a rower's whole-second times read no faster than its trackpoints' Speed: a step of 7.5 m stamped 1 s apart is no 27 km/h", () => {
+    // About 5 m/s sampled every 1.5 s, stamped to whole seconds: steps of 7.5 m in 1 or 2 s (27 or 13.5 km/h);
+    // the device's speed at most 5.3 m/s (19.08 km/h).
+    const stamped = Array.from({ length: 40 }, (_, k) => {
+      const second = Math.floor(k * 1.5)
+      return `<Trackpoint><Time>${new Date(Date.UTC(2020, 0, 1, 8, 0, second)).toISOString()}</Time>${position(45, 6 + (k * 7.5) / 78_710)}<Extensions><ns3:TPX><ns3:Speed>${k % 2 === 0 ? 5 : 5.3}</ns3:Speed></ns3:TPX></Extensions></Trackpoint>`
+    }).join('')
+    const { workout } = analyseTrack(only(activities(activity(lap(stamped), 'Other'))), { stoppedSpeedThresholdKmh: 1 })
+    expect(workout.maxSpeedKmh).toBeCloseTo(19.08, 6)
+  })
+
   it("sums its laps' stated calories, a negative one left out, and states none when no lap does", () => {
     const calories = (kcal: number) => `<TotalTimeSeconds>10</TotalTimeSeconds><Calories>${kcal}</Calories>`
     expect(only(activities(activity(lap(point(0), calories(120)) + lap(point(10), calories(35)) + lap(point(20), calories(-5))))).calories).toBe(155)

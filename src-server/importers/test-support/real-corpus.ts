@@ -767,6 +767,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/rowingdata-nohr.tcx': positions(),
   'tcx/rowingdata-rowinginmotionexample.tcx': positions(),
   'tcx/rowingdata-strava-export.tcx': positions(),
+  'tcx/rowingdata-testtcx-210614.tcx': positions(), // whole-second times; top speed its trackpoints' fastest Speed, 5.3 m/s
   // Concept2 (NULs padding its creator's name dropped), laps 5,021 m, no position; its first lap starts 4.0 s
   // before its first trackpoint, whose counter reads 1.8 m: from that StartTime to its last trackpoint (18:22:13.879).
   'tcx/rowingdata-invalidchar.tcx': { activities: ['device'], startTime: '2018-03-05T17:50:42.289Z', durationS: 1_891 },

@@ -422,7 +422,11 @@ export function tcxReference(path: string): ReferenceActivity[] {
       previous = { endS: startS + Number(tagValue(summary, 'TotalTimeSeconds') ?? Number.NaN), lastCounterM: counters[counters.length - 1] ?? Number.NaN }
     }
     const sport = /<Activity\b[^>]*\bSport="([^"]*)"/.exec(activity[0])?.[1]
-    const deviceMaxSpeedMs = lapMaxSpeedsMs.length > 0 ? Math.max(...lapMaxSpeedsMs) : Number.NaN
+    // Without a lap's maximum, the fastest speed the trackpoints state (TPX `Speed`), as a FIT session's records.
+    const pointSpeedsMs = [...activity[0].matchAll(/<(?:\w+:)?Speed>\s*([^<]*?)\s*<\/(?:\w+:)?Speed>/g)].map((match) => Number(match[1])).filter(Number.isFinite)
+    const lapsMs = Math.max(0, ...lapMaxSpeedsMs)
+    const fastestMs = lapsMs > 0 ? lapsMs : pointSpeedsMs.reduce((max, speed) => Math.max(max, speed), 0)
+    const deviceMaxSpeedMs = fastestMs > 0 ? fastestMs : Number.NaN
     return { segments, recordedDistanceM, deviceMaxSpeedMs, sport: sport ? sport.toLowerCase() : null }
   })
 }

@@ -35,9 +35,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * 17: no top speed above the fastest speed a FIT session's records state when the session states no maximum
  * (`deviceMaximum`). 18: a TCX activity's laps of one recording are one segment, the step between them counted
  * (`LAP_JOIN_TOLERANCE_MS`, tcx-importer.ts).
- * 19: a FIT pool swim's moving time and top speed are its active lengths' (`withSwumLengths`).
+ * 19: a FIT pool swim's moving time and top speed are its active lengths' (`withSwumLengths`). 20: no top speed
+ * above the fastest speed a TCX activity's trackpoints state when no lap states a maximum.
  */
-export const INSIGHTS_VERSION = 19
+export const INSIGHTS_VERSION = 20
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
