@@ -61,6 +61,11 @@ export function inKeyOrder(rows: readonly PackedRow[], count: number): ParsedRow
 export function packedRows<F extends string>(columns: readonly PackedColumn<F>[]): PackedRows<F> {
   const inText = columns.filter(([, , kind]) => kind !== 'real')
   const reals = columns.filter(([, , kind]) => kind === 'real')
+  // Each row's object is a copy of one holding every field, in the order they are set below: 30-odd
+  // keyed stores into `{}` turn an object into a dictionary, slower to fill and to read (measured,
+  // 200 list rows unpacked and read: −25 % of the CPU with the copy and the column names built once).
+  const shape = Object.fromEntries([...inText, ...reals].map(([field]) => [field, null])) as Record<F, unknown>
+  const realNames = reals.map((_, index) => `r${index}`)
   return {
     reals: reals.length,
     select(width = reals.length, dialect = sqliteDialect, keys = []) {
@@ -70,14 +75,14 @@ export function packedRows<F extends string>(columns: readonly PackedColumn<F>[]
       return [`${packed} AS packed`, ...realColumns].join(', ')
     },
     unpack(row, values = JSON.parse(row.packed) as unknown[]) {
-      const fields: Partial<Record<F, unknown>> = {}
+      const fields = { ...shape }
       inText.forEach(([field], index) => {
         fields[field] = values[index]
       })
       reals.forEach(([field], index) => {
-        fields[field] = row[`r${index}`]
+        fields[field] = row[realNames[index] ?? '']
       })
-      return fields as Record<F, unknown>
+      return fields
     },
   }
 }
