@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChartDataPoint, ChartDataResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ChartDataPoint, ChartDataResponse, PrivacyZoneResponse, WorkoutsResponse } from '../../../src/contracts'
 import { dialectOf } from '../../db/dialect'
 import { rideToGpx, syntheticRide } from '../../importers/test-support/synthetic-ride'
-import { startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { rawGet } from '../../test/raw-get'
 import type { TestServer } from '../../test/test-server'
 import { upload } from '../../test/workouts'
@@ -16,12 +16,13 @@ import { upload } from '../../test/workouts'
  */
 describe('kept chart answers', () => {
   let t: TestServer
+  let owner: Account
   let sam: Account
   let ride: string
   let other: string
   beforeAll(async () => {
     // Every read computes its answer: the changes below are made behind the server's back.
-    ;({ t, sam } = await startWithOwnerAndSam({ readCacheTtlMs: 0 }))
+    ;({ t, owner, sam } = await startWithOwnerAndSam({ readCacheTtlMs: 0 }))
     const uploaded = async (start: number) =>
       (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', rideToGpx(syntheticRide(1500, { start })))).body.data.workouts[0]?.id ?? ''
     ride = await uploaded(Date.UTC(2024, 4, 1, 8))
@@ -127,6 +128,31 @@ describe('kept chart answers', () => {
       expect(hasHeartRate(seen)).toBe(true)
     })
   })
+
+  // Only answers of the whole chart are kept: one kept for a viewer kept out of a zone (and so keyed
+  // by the stored chart alone) would outlive the owner's next change of the zone.
+  it('sends a viewer kept out of a privacy zone what is outside the zone the owner moves it to', async () => {
+    const lea = await registerUser(t, 'lea', { activate: owner })
+    const walk = (await upload<WorkoutsResponse>(t, lea.token, 'walk.gpx', rideToGpx(syntheticRide(300, { start: Date.UTC(2024, 4, 3, 7) })))).body.data.workouts[0]?.id ?? ''
+    const shown = { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' }
+    expect((await t.api('PATCH', `workouts/${walk}`, { token: lea.token, body: shown })).status).toBe(200)
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: lea.token, body: { ...PREFERENCES, hr_visibility: 'public' } })).status).toBe(200)
+    const whole = points(await gzipped(walk, lea.token))
+    const [first] = whole
+    const last = whole.at(-1)
+    const zone = async (point: ChartDataPoint | undefined) => {
+      const created = await t.api<PrivacyZoneResponse>('POST', 'auth/privacy_zones', { token: lea.token, body: { latitude: point?.latitude, longitude: point?.longitude, radius: 200 } })
+      expect(created.status).toBe(201)
+      return created.body.data.privacy_zone.id
+    }
+    const atStart = await zone(first)
+    const before = points(await gzipped(walk, null))
+    expect([before[0]?.latitude, before.at(-1)?.latitude]).toEqual([null, last?.latitude])
+    expect((await t.api('DELETE', `auth/privacy_zones/${atStart}`, { token: lea.token })).status).toBe(204)
+    await zone(last)
+    const after = points(await gzipped(walk, null))
+    expect([after[0]?.latitude, after.at(-1)?.latitude]).toEqual([first?.latitude, null])
+  }, 60_000)
 })
 
 const PREFERENCES = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false }

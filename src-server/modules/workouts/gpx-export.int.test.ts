@@ -227,6 +227,7 @@ describe('GPX download round trip', () => {
     expect(readGpx(text).points).toBeLessThan(whole.points)
     // The map takes the simplified line instead, one per segment.
     const mapLine = await t.api<MapLineResponse>('GET', `workouts/${workout.id}/map_line`, { token: sam.token })
+    expect(mapLine.body.status).toBe('success')
     expect(mapLine.body.data.lines).toHaveLength(2)
     expect(mapLine.body.data.lines.every((line) => line.length > 1 && line.length < whole.points)).toBe(true)
     for (const segment of ['0', '3', 'abc']) {
@@ -240,7 +241,7 @@ describe('GPX download round trip', () => {
       body: { sport_id: 1, duration: 3600, distance: 10, workout_date: '2024-05-01 10:00' },
     })
     const id = manual.body.data.workouts[0]?.id ?? ''
-    for (const call of ['gpx', 'map_line']) {
+    for (const call of ['gpx', 'map_line', 'gpx/download']) {
       expect(await t.api('GET', `workouts/${id}/${call}`, { token: sam.token })).toMatchObject({ status: 404, body: { code: 'workout_has_no_file' } })
     }
   })

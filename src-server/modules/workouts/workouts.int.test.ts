@@ -109,6 +109,8 @@ describe('workouts API', () => {
       }
       expect(await named('Col // de: Vars? ★ (2) 1.5_x-y')).toBe('attachment; filename="Col _ de_ Vars_ _ (2) 1.5_x-y.gpx"')
       expect(await named('a'.repeat(120))).toBe(`attachment; filename="${'a'.repeat(100)}.gpx"`)
+      // Cut after a space: no space before the extension.
+      expect(await named(`${'a'.repeat(99)} bc`)).toBe(`attachment; filename="${'a'.repeat(99)}.gpx"`)
     })
 
     it('takes the title given with the upload over the track name', async () => {

@@ -479,7 +479,8 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     async originalFile(user: UserEntity, id: string): Promise<{ path: string; name: string; contentType: string }> {
       const workout = await ownWorkout(reads, user, id)
       if (!workout.filePath || !workout.fileFormat) throw new AppError('workout_has_no_file')
-      const base = (workout.title ?? workout.id).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().slice(0, 100) || workout.id
+      // Cut, then trimmed: a cut after a space leaves no space before the extension.
+      const base = (workout.title ?? workout.id).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 100).trim() || workout.id
       return {
         path: `${layout.uploads}/${workout.filePath}`,
         name: `${base}.${workout.fileFormat}`,
