@@ -441,9 +441,14 @@ describe('FIT importer rules: pool swims', () => {
     const lengths = [[0, 20, 'active'], [20, 21.1, 'active']] as const
     const records = [0, 20, 40].map((s, i) => ({ s, distanceM: i * 25 }))
     expect(moments(only({ records, lengths, sessions: pool(45) }))).toEqual([[[0, 20, 40, 41.1], [0, 25, 50, 50]]])
+    // The end's counter stands where the last reading left it, a last record without one being no reading.
+    const unread = [...records.slice(0, 2), { s: 40 }]
+    expect(moments(only({ records: unread, lengths, sessions: pool(45) }))).toEqual([[[0, 20, 40, 41.1], [0, 25, null, 25]]])
     // A length ending after its session, or before the last record: the swim ends at its last record.
     expect(secondsOf(only({ records, lengths, sessions: pool(41) }))).toEqual([[0, 20, 40]])
     expect(secondsOf(only({ records, lengths: [[0, 20, 'active'], [20, 19, 'active']], sessions: pool(45) }))).toEqual([[0, 20, 40]])
+    // A length ending at the last record adds no moment; one begun after it (41 s) is not one the swim's records reached.
+    expect(secondsOf(only({ records, lengths: [[0, 20, 'active'], [20, 20, 'active'], [41, 1, 'active']], sessions: pool(45) }))).toEqual([[0, 20, 40]])
   })
 
   it('a lap holds the lengths it names, else those begun at or after its start; the rest between two laps is never negative', () => {
@@ -632,6 +637,8 @@ describe('FIT importer rules: a clock that jumps, the device\'s own climb', () =
       const rowing = { start: 0, end: 9, sport: 'rowing' as const }
       expect(only({ records: along(range(0, 9), () => ({ speedMs: 5.2 })), sessions: [{ ...rowing, maxSpeedMs: 6 }] }).deviceMaxSpeedMs).toBe(6)
       expect(only({ records: along(range(0, 9), (s) => ({ speedMs: s === 4 ? 5.2 : 4 })), sessions: [rowing] }).deviceMaxSpeedMs).toBe(5.2)
+      // A maximum of 0 states none; the fastest record may be the first.
+      expect(only({ records: along(range(0, 9), (s) => ({ speedMs: s === 0 ? 5.2 : 4 })), sessions: [{ ...rowing, maxSpeedMs: 0 }] }).deviceMaxSpeedMs).toBe(5.2)
       expect(only({ records: along(range(0, 9), () => ({ speedMs: 0 })), sessions: [rowing] }).deviceMaxSpeedMs).toBeUndefined()
       expect(only({ records: along(range(0, 9)), sessions: [rowing] }).deviceMaxSpeedMs).toBeUndefined()
       // Two legs: each is held to its own records, not to the other's.
