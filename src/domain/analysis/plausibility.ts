@@ -48,7 +48,7 @@ export function isSwimHint(sport: string | null | undefined, subSport?: string |
  * Position step always accepted whatever the time between the fixes, metres: a fix may wander by
  * tens of metres under trees or between buildings without the athlete going anywhere.
  */
-const POSITION_STEP_ALLOWANCE_M = 100
+export const POSITION_STEP_ALLOWANCE_M = 100
 
 /**
  * The run rule of elevations. The known samples are cut into runs wherever

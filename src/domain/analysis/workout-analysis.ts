@@ -5,6 +5,7 @@ import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, withoutPoints, type PointSeries } from './point-series'
 import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS, possibleMove } from './plausibility'
 import { replayedPoints } from './replays'
+import { withoutStrayPoints } from './stray-points'
 import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
@@ -63,7 +64,8 @@ const DEVICE_TIMED: ReadonlySet<Track['format']> = new Set(['fit', 'tcx'])
  */
 export function analyseTrack(track: Track, options: AnalysisOptions = {}): TrackAnalysis {
   const threshold = thresholdOf(options.stoppedSpeedThresholdKmh)
-  const all = allSegments(track)
+  // Points the device wrote out of their place are no part of the recording (see strayPoints).
+  const all = allSegments(track).map(withoutStrayPoints)
   const kept = all.filter((segment) => segment.size >= 2)
   if (kept.length === 0) throw new AppError('track_no_points')
   if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')

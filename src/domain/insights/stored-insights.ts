@@ -37,8 +37,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * (`LAP_JOIN_TOLERANCE_MS`, tcx-importer.ts).
  * 19: a FIT pool swim's moving time and top speed are its active lengths' (`withSwumLengths`). 20: no top speed
  * above the fastest speed a TCX activity's trackpoints state when no lap states a maximum.
+ * 21: a point written out of order and out of place, and a segment's lone end far beyond its pace, are no part of
+ * the recording (`strayPoints`).
  */
-export const INSIGHTS_VERSION = 20
+export const INSIGHTS_VERSION = 21
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
