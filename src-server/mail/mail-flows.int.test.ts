@@ -35,8 +35,11 @@ describe('e-mail flows against a loopback SMTP server', () => {
   const mailTo = (address: string, subject: string) =>
     smtp.waitFor((mail) => mail.to.includes(address) && mail.subject === subject)
 
-  it('says e-mail sending is enabled', async () => {
+  it('says e-mail sending is enabled, and mails the first account, active at once, no confirmation link', async () => {
     expect((await t.api<{ data: AppConfig }>('GET', 'config')).body.data.is_email_sending_enabled).toBe(true)
+    await t.server.settled()
+    expect(smtp.messages).toEqual([])
+    expect((await t.server.dataSource.manager.findOneByOrFail(UserEntity, { username: 'owner' })).confirmationTokenHash).toBeNull()
   })
 
   it('confirms a new account with its mailed link, in the language chosen at registration, once', async () => {
@@ -46,8 +49,8 @@ describe('e-mail flows against a loopback SMTP server', () => {
     const token = tokenOf(mail, '/account-confirmation')
     expect((await t.api('POST', 'auth/login', { body: { email: 'lea@example.com', password: '12345678' } })).status).toBe(401)
 
-    // The link holds for 72 hours.
-    clock = new Date(clock.getTime() + 71 * 3600_000)
+    // The link holds for 72 hours, to their last instant.
+    clock = new Date(clock.getTime() + 72 * 3600_000)
     const confirmed = await t.api<LoginResponse>('POST', 'auth/account/confirm', { body: { token } })
     expect(confirmed.body).toEqual({ status: 'success', message: 'account confirmation successful', auth_token: expect.any(String) })
     expect((await t.api('GET', 'auth/profile', { token: confirmed.body.auth_token })).status).toBe(200)
@@ -237,9 +240,11 @@ describe('e-mail flows against a loopback SMTP server', () => {
     expect(smtp.messages.filter((mail) => mail.to.includes('ghost@example.com'))).toEqual([])
   })
 
-  it('sends HTML and text parts that carry the same link, with values escaped', async () => {
-    await t.api('POST', 'auth/register', { body: { username: 'html_test', email: 'h@example.com', password: '12345678' } })
+  it('sends HTML and text parts that carry the same link, with values escaped, in English for a language it does not have', async () => {
+    await t.api('POST', 'auth/register', { body: { username: 'html_test', email: 'h@example.com', password: '12345678', language: 'it' } })
     const mail = await mailTo('h@example.com', 'Waymark - Confirm your account')
+    const confirmed = await t.api<LoginResponse>('POST', 'auth/account/confirm', { body: { token: tokenOf(mail, '/account-confirmation') } })
+    expect((await t.api<ProfileResponse>('GET', 'auth/profile', { token: confirmed.body.auth_token })).body.data.language).toBe('en')
     expect(mail.html).toContain('<a href="http://waymark.test/account-confirmation?token=')
     expect(mail.html).toContain('Hi html_test,')
     expect(mail.text).not.toContain('<')

@@ -173,10 +173,18 @@ describe('session tokens', () => {
   it.each([
     ['no header', undefined, 'provide a valid auth token'],
     ['a malformed header', 'Token abc', 'provide a valid auth token'],
+    ['text before the scheme', 'xBearer abc', 'provide a valid auth token'],
+    ['two tokens', 'Bearer abc def', 'provide a valid auth token'],
     ['a forged token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', 'invalid token, please log in again'],
   ])('refuses %s with 401', async (_case, authorization, message) => {
     const answer = await t.api('GET', 'auth/profile', authorization ? { headers: { authorization } } : {})
     expect(answer).toMatchObject({ status: 401, body: { status: 'error', message } })
+  })
+
+  it('reads the scheme in any case and any spacing before the token', async () => {
+    for (const authorization of [`bearer ${owner.token}`, `Bearer  ${owner.token}`, `Bearer\t${owner.token}`]) {
+      expect((await t.api('GET', 'auth/profile', { headers: { authorization } })).status).toBe(200)
+    }
   })
 
   it('ends every other session and every access token when the password changes, keeping the session that changed it', async () => {

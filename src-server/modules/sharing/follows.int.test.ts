@@ -22,7 +22,7 @@ describe('follows', () => {
     const started = await startWithOwnerAndSam()
     t = started.t
     admin = started.owner
-    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou'])
+    for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo', 'gus', 'hal', 'ida', 'jon', 'kit', 'lou', 'moe', 'ned'])
       accounts.set(name, await registerUser(t, name, { activate: admin }))
     // An account waiting for its activation: it cannot sign in, and is not found to follow.
     inactive = 'pat'
@@ -92,6 +92,18 @@ describe('follows', () => {
     expect(await requestNames('dan')).toEqual([])
     // Already approved: accepting it again is refused as answered.
     expect(await post('dan', 'follow-requests/cal/accept')).toMatchObject({ status: 400, body: { code: 'follow_request_answered', message: "Follow request from user 'cal' already accepted." } })
+  })
+
+  it('counts a workout shared with followers in the totals a requester sees only once the request is accepted', async () => {
+    const created = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: account('ned').token,
+      body: { sport_id: 1, duration: 1800, distance: 5, workout_date: '2024-06-01 08:00', workout_visibility: 'followers_only' },
+    })
+    expect(created.status).toBe(201)
+    expect((await post('moe', 'users/ned/follow')).status).toBe(200)
+    expect(await userAs('moe', 'ned')).toMatchObject({ is_followed_by: 'pending', nb_workouts: 0, total_distance: 0 })
+    expect((await post('ned', 'follow-requests/moe/accept')).status).toBe(200)
+    expect(await userAs('moe', 'ned')).toMatchObject({ is_followed_by: 'true', nb_workouts: 1, total_distance: 5 })
   })
 
   it('keeps one request however often it is sent, even at once', async () => {

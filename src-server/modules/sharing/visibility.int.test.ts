@@ -122,10 +122,16 @@ describe('workout visibility', () => {
       token: sam.token,
       body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'private', notes: 'my door code is 1234' },
     })
+    // A workout the day before, so that the owner sees a neighbour (removed at the end: other tests count sam's workouts).
+    const before = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: 1, duration: 600, distance: 1, workout_date: '2000-01-01 08:00', workout_visibility: 'private' } })
+    const beforeId = before.body.data.workouts[0]?.id ?? ''
+    const own = (await t.api<WorkoutsResponse>('GET', `workouts/${workoutId}`, { token: sam.token })).body.data.workouts[0]
+    expect(own?.previous_workout).toBe(beforeId)
     const answer = await read('stranger', `workouts/${workoutId}`)
     expect(answer.status).toBe(200)
     const shown = (answer.body as unknown as WorkoutsResponse).data.workouts[0] as Workout
     expect(shown).toMatchObject({ user: 'sam', notes: null, file_format: null, records: [], previous_workout: null, next_workout: null, map: null, bounds: [] })
+    expect((await t.api('DELETE', `workouts/${beforeId}`, { token: sam.token })).status).toBe(204)
     expect(shown.map_visibility).toBe('private')
     expect(shown.segments.length).toBeGreaterThan(0)
     // The map's id (which opens its image) appears nowhere in the answer.

@@ -127,6 +127,11 @@ describe('users', () => {
   })
 
   it('refuses an admin password reset without e-mail sending, and several actions at once', async () => {
+    // Of one's own password too, but first as an action on oneself, which no e-mail setting allows.
+    expect(await t.api('PATCH', 'users/owner', { token: admin.token, body: { reset_password: true } })).toMatchObject({
+      status: 403,
+      body: { message: 'you do not have permissions' },
+    })
     expect(await t.api('PATCH', 'users/sam', { token: admin.token, body: { reset_password: true } })).toMatchObject({
       status: 400,
       body: { message: 'error, email sending is disabled' },
@@ -142,7 +147,8 @@ describe('users', () => {
       status: 403,
       body: { message: 'you can not delete your account, no other user has admin rights' },
     })
-    expect((await t.api('DELETE', 'users/owner', { token: sam.token })).status).toBe(403)
+    // Not an administrator: refused as such, before anything tells whether the account is the last administrator.
+    expect(await t.api('DELETE', 'users/owner', { token: sam.token })).toMatchObject({ status: 403, body: { message: 'you do not have permissions' } })
     expect((await t.api('DELETE', 'users/sam', { token: sam.token })).status).toBe(204)
     expect((await t.api('GET', 'users/sam', { token: admin.token })).status).toBe(404)
     expect((await t.api('GET', 'auth/profile', { token: sam.token })).status).toBe(401)
@@ -188,6 +194,9 @@ describe('users', () => {
     await t.api('POST', 'auth/register', { body: { username: 'ivy', email: 'ivy@example.com', password: 'ivy-secret-pass' } })
     await t.api('POST', 'auth/register', { body: { username: 'max', email: 'max@example.com', password: 'max-secret-pass' } })
     expect((await t.api('POST', 'auth/login', { body: { email: 'ivy@example.com', password: 'ivy-secret-pass' } })).status).toBe(401)
+    // Taking rights away (rights it never had) does not activate it.
+    const demoted = await t.api<{ data: { users: User[] } }>('PATCH', 'users/ivy', { token: admin.token, body: { admin: false } })
+    expect(demoted.body.data.users[0]).toMatchObject({ is_active: false, admin: false })
     const activated = await t.api<{ data: { users: User[] } }>('PATCH', 'users/ivy', { token: admin.token, body: { activate: true } })
     expect(activated.body.data.users[0]).toMatchObject({ is_active: true, admin: false })
     expect((await t.api('POST', 'auth/login', { body: { email: 'ivy@example.com', password: 'ivy-secret-pass' } })).status).toBe(200)
