@@ -172,6 +172,12 @@ describe('compute pool', () => {
     // One thread: the archive's first file runs, the others wait; the upload comes after them all.
     await Promise.all([parse('archive 1', true), parse('archive 2', true), parse('archive 3', true), parse('upload', false)])
     expect(finished).toEqual(['archive 1', 'upload', 'archive 2', 'archive 3'])
+
+    // A freed thread takes one waiting file, not all: an upload made once the first is done runs
+    // behind only the second.
+    finished.length = 0
+    await Promise.all([parse('archive 1', true).then(() => parse('upload', false)), parse('archive 2', true), parse('archive 3', true)])
+    expect(finished).toEqual(['archive 1', 'archive 2', 'upload', 'archive 3'])
   })
 
   it('draws a map PNG', async () => {
