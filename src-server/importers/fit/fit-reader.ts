@@ -13,7 +13,8 @@ import { TrackFileError } from '../track-file-error'
  * before any column exists, and otherwise each column is allocated once at its final size, and
  * only the columns the file has. Memory is bounded by the budget whatever the file holds.
  *
- * It reads every layout the FIT protocol allows: both byte orders, developer fields (skipped),
+ * It reads every layout the FIT protocol allows: both byte orders, developer fields (skipped, unless
+ * one declares itself a native field we read: see {@link NATIVE_UNITS}),
  * compressed-timestamp headers, fields of any base type (arrays of the fields we use read as
  * missing, as fit-file-parser does), `compressed_speed_distance` records (distance accumulated).
  * Values follow fit-file-parser, the reference the tests compare with: invalid values dropped,
@@ -150,6 +151,7 @@ const RECORD = 20
 const EVENT = 21
 const LENGTH = 101
 const TIMESTAMP_CORRELATION = 162
+const FIELD_DESCRIPTION = 206
 
 // What a field of interest becomes: an index into the decoded values of a message.
 const SLOT_TIMESTAMP = 0
@@ -190,7 +192,47 @@ const SLOT_NUM_LENGTHS = 28
 /** `session`: `total_ascent` and `total_descent` (m). */
 const SLOT_ASCENT = 29
 const SLOT_DESCENT = 30
-const SLOT_COUNT = 31
+/** `field_description`: which developer field it describes, its type, scale and offset, and the native field it stands for. */
+const SLOT_DEVELOPER_INDEX = 31
+const SLOT_DEVELOPER_FIELD = 32
+const SLOT_DEVELOPER_TYPE = 33
+const SLOT_DEVELOPER_SCALE = 34
+const SLOT_DEVELOPER_OFFSET = 35
+const SLOT_NATIVE_MESSAGE = 36
+const SLOT_NATIVE_FIELD = 37
+/** `field_description`'s `units`, a string: read by {@link unitsOf}, never into the values. */
+const SLOT_DEVELOPER_UNITS = 38
+const SLOT_COUNT = 39
+
+/**
+ * The native fields a developer field may stand for, by slot: the units it must declare (lower
+ * case), and the profile's scale and offset of the native raw value (a value in those units is
+ * stored as (value + offset) × scale). A Connect IQ app recording what the watch does not measure
+ * (a swim app, a rowing machine's monitor) declares its `distance` as the record's field 5 and its
+ * `total_distance` as the lap's and session's field 9 (`field_description.native_mesg_num` and
+ * `native_field_num`), while the watch writes 0 there. Other units are no stand-in: an app's speed
+ * "as field 6" in km/h is not the record's m/s. Cadence is left out: an app's steps a minute would
+ * double a runner's strides.
+ */
+const NATIVE_UNITS: ReadonlyMap<number, { readonly units: readonly string[]; readonly scale: number; readonly offset: number }> = new Map([
+  [SLOT_DISTANCE, { units: ['m'], scale: 100, offset: 0 }],
+  [SLOT_SPEED, { units: ['m/s'], scale: 1000, offset: 0 }],
+  [SLOT_ENHANCED_SPEED, { units: ['m/s'], scale: 1000, offset: 0 }],
+  [SLOT_HEART_RATE, { units: ['bpm'], scale: 1, offset: 0 }],
+  [SLOT_POWER, { units: ['w', 'watt', 'watts'], scale: 1, offset: 0 }],
+  [SLOT_CALORIES, { units: ['kcal'], scale: 1, offset: 0 }],
+  [SLOT_POOL_LENGTH, { units: ['m'], scale: 100, offset: 0 }],
+])
+
+/** A developer field standing for a native one (see {@link NATIVE_UNITS}), keyed by developer data index × 256 + field number. */
+interface NativeStandIn {
+  readonly message: number
+  readonly slot: number
+  readonly baseType: number
+  /** Raw native value = (developer raw ÷ its scale − its offset + native offset) × native scale = developer raw × factor + shift. */
+  readonly factor: number
+  readonly shift: number
+}
 
 /** The FIT profile's `file` type names fit-file-parser gives, for the types an upload may meet. */
 const FILE_TYPES: ReadonlyMap<number, string> = new Map([
@@ -280,6 +322,19 @@ const FIELDS: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map([
   ],
   [FILE_ID, new Map([[0, SLOT_FILE_TYPE]])],
   [
+    FIELD_DESCRIPTION,
+    new Map([
+      [0, SLOT_DEVELOPER_INDEX],
+      [1, SLOT_DEVELOPER_FIELD],
+      [2, SLOT_DEVELOPER_TYPE],
+      [6, SLOT_DEVELOPER_SCALE],
+      [7, SLOT_DEVELOPER_OFFSET],
+      [8, SLOT_DEVELOPER_UNITS],
+      [14, SLOT_NATIVE_MESSAGE],
+      [15, SLOT_NATIVE_FIELD],
+    ]),
+  ],
+  [
     TIMESTAMP_CORRELATION,
     new Map([
       [253, SLOT_TIMESTAMP],
@@ -329,6 +384,8 @@ interface Definition {
   readonly fields: Int32Array
   /** Byte offset of the `timestamp` (253) field, for compressed-timestamp headers; -1 when none. */
   readonly timestampAt: number
+  /** Developer fields standing for a native one: slot, byte offset, base type, factor, shift (flat quintuples, see {@link NativeStandIn}). */
+  readonly standIns: Float64Array
 }
 
 /** CRC-16 of the FIT protocol (reflected polynomial 0xA001), a byte at a time. */
@@ -420,7 +477,7 @@ function localType(header: number): number {
  * little-endian data, as GPSBabel and other decoders read it.
  * @returns the definition and where the next message starts, or `null` when it runs past `end`
  */
-function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: number): { definition: Definition; next: number } | null {
+function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: number, standIns: ReadonlyMap<number, NativeStandIn>): { definition: Definition; next: number } | null {
   if (pos + 6 > end) return null
   const header = bytes[pos] ?? 0
   const littleEndian = bytes[pos + 2] !== 1
@@ -446,14 +503,20 @@ function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: num
     if (slot !== undefined && !fields.some((taken, f) => f % 4 === 0 && taken === slot)) fields.push(slot, offset, baseType, read)
     offset += size
   }
+  const standing: number[] = []
   if (developer) {
     const developerCount = bytes[next] ?? 0
     const developerEnd = next + 1 + developerCount * 3
     if (developerEnd > end) return null
-    for (let i = next + 1; i < developerEnd; i += 3) offset += bytes[i + 1] ?? 0
+    for (let i = next + 1; i < developerEnd; i += 3) {
+      const size = bytes[i + 1] ?? 0
+      const standIn = standIns.get((bytes[i + 2] ?? 0) * 256 + (bytes[i] ?? 0))
+      if (standIn?.message === global && size === baseTypeSize(standIn.baseType)) standing.push(standIn.slot, offset, standIn.baseType, standIn.factor, standIn.shift)
+      offset += size
+    }
     next = developerEnd
   }
-  return { definition: { global, littleEndian, size: offset, fields: Int32Array.from(fields), timestampAt }, next }
+  return { definition: { global, littleEndian, size: offset, fields: Int32Array.from(fields), timestampAt, standIns: Float64Array.from(standing) }, next }
 }
 
 /**
@@ -466,6 +529,8 @@ function readDefinition(bytes: Uint8Array, view: DataView, pos: number, end: num
  */
 function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: number, maxPoints: number): { records: number; slots: number } {
   const definitions: (Definition | undefined)[] = []
+  const standIns = new Map<number, NativeStandIn>()
+  const values = new Float64Array(SLOT_COUNT)
   let records = 0
   let slots = 0
   // Whether some earlier message had a timestamp: a compressed-timestamp header counts from it.
@@ -473,10 +538,13 @@ function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: numbe
   while (pos < end && records <= maxPoints) {
     const header = bytes[pos] ?? 0
     if ((header & 0xc0) === 0x40) {
-      const read = readDefinition(bytes, view, pos, end)
+      const read = readDefinition(bytes, view, pos, end, standIns)
       if (read === null) break
       definitions[header & 0x0f] = read.definition
-      if (read.definition.global === RECORD) for (let f = 0; f < read.definition.fields.length; f += 4) slots |= 1 << (read.definition.fields[f] ?? 0)
+      if (read.definition.global === RECORD) {
+        for (let f = 0; f < read.definition.fields.length; f += 4) slots |= 1 << (read.definition.fields[f] ?? 0)
+        for (let f = 0; f < read.definition.standIns.length; f += 5) slots |= 1 << (read.definition.standIns[f] ?? 0)
+      }
       pos = read.next
       continue
     }
@@ -486,6 +554,7 @@ function recordCensus(bytes: Uint8Array, view: DataView, pos: number, end: numbe
     const stamped: boolean = (header & 0x80) !== 0 && timed
     const hasTimestamp: boolean = stamped || (definition.timestampAt >= 0 && view.getUint32(pos + 1 + definition.timestampAt) !== 0xffffffff)
     timed ||= hasTimestamp
+    if (definition.global === FIELD_DESCRIPTION) noteStandIn(readValues(bytes, view, pos + 1, definition, values), unitsOf(bytes, pos + 1, definition), standIns)
     pos += 1 + definition.size
     if (definition.global === RECORD && hasTimestamp) records += 1
   }
@@ -558,6 +627,76 @@ function compressedDistance(bytes: Uint8Array, at: number): number {
 }
 
 /**
+ * Fills `values` (`NaN` when absent) with the fields of interest of the data message at `start`, a
+ * developer field standing for a native one where the native one is absent or 0 (what a watch
+ * writes for what it did not measure), and returns it.
+ */
+function readValues(bytes: Uint8Array, view: DataView, start: number, definition: Definition, values: Float64Array): Float64Array {
+  values.fill(Number.NaN)
+  const { fields, standIns, littleEndian } = definition
+  for (let f = 0; f < fields.length; f += 4) {
+    const slot = fields[f] ?? 0
+    const at = start + (fields[f + 1] ?? 0)
+    const baseType = fields[f + 2] ?? 0
+    const size = fields[f + 3] ?? 0
+    if (slot === SLOT_COMPRESSED_DISTANCE) {
+      if (size === 3) values[slot] = compressedDistance(bytes, at)
+    } else if (size === baseTypeSize(baseType)) {
+      // A field written as an array (size a multiple of its type's) is no single value.
+      values[slot] = fieldValue(view, at, baseType, littleEndian)
+    }
+  }
+  for (let f = 0; f < standIns.length; f += 5) {
+    const slot = standIns[f] ?? 0
+    const native = values[slot] ?? Number.NaN
+    if (!Number.isNaN(native) && native !== 0) continue
+    const raw = fieldValue(view, start + (standIns[f + 1] ?? 0), standIns[f + 2] ?? 0, littleEndian)
+    if (!Number.isNaN(raw)) values[slot] = raw * (standIns[f + 3] ?? 1) + (standIns[f + 4] ?? 0)
+  }
+  return values
+}
+
+/** A `field_description`'s `units` at `start`, lower case, up to its first NUL; `''` when it has none. */
+function unitsOf(bytes: Uint8Array, start: number, definition: Definition): string {
+  const { fields } = definition
+  for (let f = 0; f < fields.length; f += 4) {
+    if (fields[f] !== SLOT_DEVELOPER_UNITS || ((fields[f + 2] ?? 0) & 0x1f) !== 7) continue
+    const from = start + (fields[f + 1] ?? 0)
+    const text = bytes.subarray(from, from + (fields[f + 3] ?? 0))
+    const nul = text.indexOf(0)
+    return new TextDecoder().decode(nul < 0 ? text : text.subarray(0, nul)).trim().toLowerCase()
+  }
+  return ''
+}
+
+/**
+ * Keeps what a `field_description` says of a developer field that stands for a native field we read
+ * (`native_mesg_num`, `native_field_num`; see {@link NATIVE_UNITS}), or forgets an earlier description
+ * of that developer field that no longer does.
+ */
+function noteStandIn(values: Float64Array, units: string, standIns: Map<number, NativeStandIn>): void {
+  const key = (values[SLOT_DEVELOPER_INDEX] ?? Number.NaN) * 256 + (values[SLOT_DEVELOPER_FIELD] ?? Number.NaN)
+  if (Number.isNaN(key)) return
+  const message = values[SLOT_NATIVE_MESSAGE] ?? Number.NaN
+  const slot = FIELDS.get(message)?.get(values[SLOT_NATIVE_FIELD] ?? Number.NaN)
+  const native = slot === undefined ? undefined : NATIVE_UNITS.get(slot)
+  if (slot === undefined || native === undefined || !native.units.includes(units)) {
+    standIns.delete(key)
+    return
+  }
+  // The developer value in the field's units is raw ÷ scale − offset (the profile's rule); an unstated scale is 1.
+  const scale = values[SLOT_DEVELOPER_SCALE] || 1
+  const offset = values[SLOT_DEVELOPER_OFFSET] ?? Number.NaN
+  standIns.set(key, {
+    message,
+    slot,
+    baseType: values[SLOT_DEVELOPER_TYPE] ?? Number.NaN,
+    factor: native.scale / scale,
+    shift: (native.offset - (Number.isNaN(offset) ? 0 : offset)) * native.scale,
+  })
+}
+
+/**
  * Decodes the activity data of a FIT file.
  * @throws TrackFileError `fit_corrupt` (not a FIT file, or its structure breaks before its end, or more laps, sessions,
  *   lengths and timer events than `maxEvents`), `track_too_many_points` (more points than `maxPoints`); a test may
@@ -581,6 +720,7 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS,
   const corrupt = (at: number, what: string): TrackFileError => new TrackFileError('fit_corrupt', `byte ${at}: ${what}`)
 
   const definitions: (Definition | undefined)[] = []
+  const standIns = new Map<number, NativeStandIn>()
   const census = recordCensus(bytes, view, headerSize, end, maxPoints)
   if (census.records > maxPoints) throw new TrackFileError('track_too_many_points', `more than ${maxPoints} FIT records`)
   const columns = new Columns(census.records, census.slots)
@@ -608,7 +748,7 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS,
     const header = bytes[pos] ?? 0
     const compressedHeader = (header & 0x80) !== 0
     if (!compressedHeader && (header & 0x40) !== 0) {
-      const read = readDefinition(bytes, view, pos, end)
+      const read = readDefinition(bytes, view, pos, end, standIns)
       if (read === null) {
         tailDamaged = true
         break
@@ -636,22 +776,8 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS,
       timestamp = base + offset + (offset < lastTimestamp % 32 ? 32 : 0)
     }
     if (!Number.isNaN(timestamp)) lastTimestamp = timestamp
-    const table = FIELDS.get(global)
-    if (table === undefined) continue
-    values.fill(Number.NaN)
-    const fields = definition.fields
-    for (let f = 0; f < fields.length; f += 4) {
-      const slot = fields[f] ?? 0
-      const at = start + (fields[f + 1] ?? 0)
-      const baseType = fields[f + 2] ?? 0
-      const size = fields[f + 3] ?? 0
-      if (slot === SLOT_COMPRESSED_DISTANCE) {
-        if (size === 3) values[slot] = compressedDistance(bytes, at)
-      } else if (size === baseTypeSize(baseType)) {
-        // A field written as an array (size a multiple of its type's) is no single value.
-        values[slot] = fieldValue(view, at, baseType, littleEndian)
-      }
-    }
+    if (!FIELDS.has(global)) continue
+    readValues(bytes, view, start, definition, values)
     values[SLOT_TIMESTAMP] = timestamp
     const time = timestamp * 1000 + FIT_EPOCH_MS
     if (global === RECORD) {
@@ -706,6 +832,8 @@ export function readFitActivity(bytes: Uint8Array, maxPoints = MAX_TRACK_POINTS,
         const milliseconds = (slot: number): number => (Number.isNaN(values[slot] ?? Number.NaN) ? 0 : (values[slot] ?? 0))
         relativeToUtcMs = (timestamp - system) * 1000 + milliseconds(SLOT_TIMESTAMP_MS) - milliseconds(SLOT_SYSTEM_TIMESTAMP_MS)
       }
+    } else if (global === FIELD_DESCRIPTION) {
+      noteStandIn(values, unitsOf(bytes, start, definition), standIns)
     } else if (global === FILE_ID) {
       const type = values[SLOT_FILE_TYPE] ?? Number.NaN
       // The first file_id names the file (a chained file repeats it).

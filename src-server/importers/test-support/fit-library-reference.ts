@@ -20,6 +20,31 @@ function sessionEnd(stamped: number, ranUntil: number): number {
   return Number.isNaN(ranUntil) ? stamped : Number.isNaN(stamped) ? ranUntil : Math.max(stamped, ranUntil)
 }
 
+/** Units a developer field must declare to stand for a native field (lower case), by unit of the native field. */
+const UNITS: Readonly<Record<string, readonly string[]>> = { m: ['m'], 'm/s': ['m/s'], bpm: ['bpm'], W: ['w', 'watt', 'watts'], kcal: ['kcal'] }
+/** The native fields compared here that an app's developer field may stand for: message, field number, their units. */
+const NATIVE: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  record: { 3: 'bpm', 5: 'm', 6: 'm/s', 7: 'W', 73: 'm/s' },
+  session: { 9: 'm', 11: 'kcal', 15: 'm/s', 44: 'm', 125: 'm/s' },
+  lap: { 9: 'm' },
+}
+
+/**
+ * Where a message's native value is absent or 0, the value of a Connect IQ app's developer field that declares
+ * itself that native field in its units (fit-file-parser names a developer field's value after it): `native`, else that.
+ */
+function standingIn(native: number, message: object, fieldNumber: number, kind: string, descriptions: ParsedFit['field_descriptions']): number {
+  if (native > 0 || native < 0) return native
+  for (const description of descriptions ?? []) {
+    const units = NATIVE[kind]?.[fieldNumber]
+    if (description.native_mesg_num !== kind || description.native_field_num !== fieldNumber || units === undefined) continue
+    if (!(UNITS[units] ?? []).includes(String(description.units ?? '').trim().toLowerCase())) continue
+    const value = finite((message as Record<string, number | undefined>)[String(description.field_name)])
+    if (!Number.isNaN(value)) return value
+  }
+  return native
+}
+
 /** fit-file-parser's output in the shape of {@link readFitActivity}'s (tests cross-check the two). */
 export function activityOfParsedFit(data: ParsedFit): FitActivityData {
   const records = (data.records ?? []).filter((record) => record.timestamp instanceof Date)
@@ -38,17 +63,20 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     distance: column(),
     speed: column(),
   }
+  const descriptions = data.field_descriptions
   records.forEach((record, i) => {
+    const app = (native: number, field: number): number => standingIn(native, record, field, 'record', descriptions)
     columns.time[i] = timeOf(record.timestamp)
     columns.lat[i] = finite(record.position_lat)
     columns.lon[i] = finite(record.position_long)
     columns.ele[i] = finite(record.enhanced_altitude ?? record.altitude)
-    columns.heartRate[i] = finite(record.heart_rate)
+    columns.heartRate[i] = app(finite(record.heart_rate), 3)
     columns.cadence[i] = finite(record.cadence)
-    columns.power[i] = finite(record.power)
+    columns.power[i] = app(finite(record.power), 7)
     columns.temperature[i] = finite(record.temperature)
-    columns.distance[i] = finite(record.distance)
-    columns.speed[i] = finite(record.enhanced_speed ?? record.speed)
+    columns.distance[i] = app(finite(record.distance), 5)
+    const enhanced = app(finite(record.enhanced_speed), 73)
+    columns.speed[i] = Number.isNaN(enhanced) ? app(finite(record.speed), 6) : enhanced
   })
   const timers: FitTimerEvent[] = []
   for (const event of data.events ?? []) {
@@ -65,15 +93,17 @@ export function activityOfParsedFit(data: ParsedFit): FitActivityData {
     end: sessionEnd(timeOf(session.timestamp), timeOf(session.start_time) + Math.round(1000 * finite(session.total_elapsed_time))),
     sport: typeof session.sport === 'string' ? session.sport : null,
     subSport: typeof session.sub_sport === 'string' ? session.sub_sport : null,
-    poolLengthM: finite(session.pool_length),
-    calories: finite(session.total_calories),
-    distanceM: finite(session.total_distance),
+    poolLengthM: standingIn(finite(session.pool_length), session, 44, 'session', descriptions),
+    calories: standingIn(finite(session.total_calories), session, 11, 'session', descriptions),
+    distanceM: standingIn(finite(session.total_distance), session, 9, 'session', descriptions),
     elapsedMs: Math.round(1000 * finite(session.total_elapsed_time)),
     ascentM: finite(session.total_ascent),
     descentM: finite(session.total_descent),
-    maxSpeedMs: finite(session.enhanced_max_speed ?? session.max_speed),
+    maxSpeedMs: ((enhanced) => (Number.isNaN(enhanced) ? standingIn(finite(session.max_speed), session, 15, 'session', descriptions) : enhanced))(
+      standingIn(finite(session.enhanced_max_speed), session, 125, 'session', descriptions),
+    ),
   }))
-  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: finite(lap.total_distance), firstLength: finite(lap.first_length_index), lengthCount: finite(lap.num_lengths) }))
+  const laps = (data.laps ?? []).map((lap) => ({ start: timeOf(lap.start_time), end: timeOf(lap.timestamp), distanceM: standingIn(finite(lap.total_distance), lap, 9, 'lap', descriptions), firstLength: finite(lap.first_length_index), lengthCount: finite(lap.num_lengths) }))
   const fileType: unknown = data.file_ids?.[0]?.type
   return { records: columns, timers, sessions, laps, lengths: [], fileType: typeof fileType === 'string' ? fileType : null, tailDamaged: false }
 }

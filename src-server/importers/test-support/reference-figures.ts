@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Decoder, Stream, type LengthMesg, type SessionMesg, type TimestampCorrelationMesg } from '@garmin/fitsdk'
+import { Decoder, Stream, type FieldDescriptionMesg, type LengthMesg, type Mesg, type SessionMesg, type TimestampCorrelationMesg } from '@garmin/fitsdk'
 import FitParser from 'fit-file-parser'
 
 /**
@@ -143,10 +143,36 @@ function asTime(value: unknown): number {
 }
 
 /** The largest cumulative distance of the records (files without a session total), metres. */
-function lastRecordedDistance(records: readonly { distance?: number }[]): number {
+function lastRecordedDistance(records: readonly ({ distance?: number } & Mesg)[], descriptions: readonly FieldDescriptionMesg[]): number {
   let last = Number.NaN
-  for (const record of records) if (!(asNumber(record.distance) <= last)) last = asNumber(record.distance)
+  for (const record of records) {
+    const distance = recordDistance(record, descriptions)
+    if (!(distance <= last)) last = distance
+  }
   return last
+}
+
+/**
+ * The value of a message's developer field that a Connect IQ app declares to be native field
+ * `field` of message `mesg` in metres (`native_mesg_num`, `native_field_num`, `units`), as the SDK
+ * decodes it; `NaN` when none is. A rowing machine's monitor app writes the distance there while the
+ * watch writes 0 in the native field.
+ */
+function metresStandingFor(message: Mesg | object, descriptions: readonly FieldDescriptionMesg[], mesg: number, field: number): number {
+  const values = 'developerFields' in message ? message.developerFields : undefined
+  for (const description of descriptions) {
+    const key = (description as { key?: number }).key
+    if (description.nativeMesgNum !== mesg || description.nativeFieldNum !== field || String(description.units).toLowerCase() !== 'm' || key === undefined) continue
+    const value = asNumber(values?.[String(key)])
+    if (Number.isFinite(value)) return value
+  }
+  return Number.NaN
+}
+
+/** A record's distance: its own, or where that is absent or 0 an app's developer field standing for it. */
+function recordDistance(record: { distance?: number } & Mesg, descriptions: readonly FieldDescriptionMesg[]): number {
+  const native = asNumber(record.distance)
+  return native > 0 ? native : (metresStandingFor(record, descriptions, 20, 5) || native)
 }
 
 /** The fields of a session the reference reads, as the SDK names them. */
@@ -318,9 +344,15 @@ export function fitReference(path: string): FitReference {
     return segments
   }
   const sessions = [...sessionMesgs].sort((a, b) => asTime(a.startTime) - asTime(b.startTime))
+  const descriptions = messages.fieldDescriptionMesgs ?? []
+  // A session's total, or an app's developer field standing for it where the watch wrote none or 0.
+  const sessionTotal = (session: SessionReading): number => {
+    const total = asNumber(session.totalDistance)
+    return total > 0 ? total : (metresStandingFor(session, descriptions, 18, 9) || total)
+  }
   const activities: ReferenceActivity[] =
     sessions.length === 0
-      ? [{ segments: split(0, points.length), recordedDistanceM: lastRecordedDistance(messages.recordMesgs ?? []), deviceMaxSpeedMs: fastestRecord(messages.recordMesgs ?? []) }]
+      ? [{ segments: split(0, points.length), recordedDistanceM: lastRecordedDistance(messages.recordMesgs ?? [], descriptions), deviceMaxSpeedMs: fastestRecord(messages.recordMesgs ?? []) }]
       : sessions.map((session, index) => {
           const start = index === 0 ? Number.NEGATIVE_INFINITY : asTime(session.startTime)
           const next = sessions[index + 1]
@@ -328,14 +360,15 @@ export function fitReference(path: string): FitReference {
           const first = points.findIndex((point) => point.time >= start)
           const after = points.findIndex((point) => point.time >= end)
           const segments = first < 0 ? [] : split(first, after < 0 ? points.length : after)
+          const records = (messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)
+          const total = sessionTotal(session)
+          const appCounts = records.some((record) => metresStandingFor(record, descriptions, 20, 5) > 0)
           return {
             segments,
-            // A session without its total (an SDK example): the records' own distance counter.
-            recordedDistanceM: Number.isFinite(asNumber(session.totalDistance))
-              ? asNumber(session.totalDistance)
-              : lastRecordedDistance((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
+            // A session without its total (an SDK example), or stating 0 where an app's records count: the records' distance counter.
+            recordedDistanceM: Number.isFinite(total) && (total > 0 || !appCounts) ? total : lastRecordedDistance(records, descriptions),
             sport: typeof session.sport === 'string' ? snakeCase(session.sport) : null,
-            deviceMaxSpeedMs: asNumber(session.enhancedMaxSpeed ?? session.maxSpeed) || fastestRecord((messages.recordMesgs ?? []).filter((record) => asTime(record.timestamp) >= start && asTime(record.timestamp) < end)),
+            deviceMaxSpeedMs: asNumber(session.enhancedMaxSpeed ?? session.maxSpeed) || fastestRecord(records),
           }
         })
   return {

