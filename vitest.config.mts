@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src-server/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts'],
           pool: 'forks',
           testTimeout: 20_000,
+          // Setup hooks start servers and PostgreSQL clusters: on a loaded 2-core machine that passed
+          // Vitest's 10 s default (no assertion failed, the file's tests were all lost with it).
+          hookTimeout: 60_000,
           // Opt-in PostgreSQL lane: WAYMARK_TEST_DATABASE=postgres (see the file).
           globalSetup: ['src-server/test/postgres-lane.ts'],
         },
