@@ -168,6 +168,23 @@ describe('reference client compatibility', () => {
       expect(answer.status).toBe(400)
       expect(answer.body).toMatchObject({ code: 'track_xml_invalid' })
     })
+
+    it('imports the good file of a partly broken archive with 201 and reports the broken one with its reason', async () => {
+      const ride = await fixture('gpx/gpx_file.gpx')
+      const mixed = buildZip([
+        { name: 'good.gpx', data: ride },
+        { name: 'broken.gpx', data: await fixture('gpx/gpx_file_invalid_xml.gpx') },
+      ])
+      const answer = await upload<ArchiveCreatedResponse>(t, admin.token, 'mixed.zip', mixed, { sport_id: 1 }, { respondAsync: false })
+      expect(answer.status).toBe(201)
+      expect(answer.body.status).toBe('created')
+      expect(answer.body.data.workouts.map((workout) => workout.workout_date)).toEqual(['Tue, 13 Mar 2018 12:44:45 GMT'])
+      const byFile = Object.fromEntries(answer.body.data.task.results.map((result) => [result.file, result]))
+      expect(byFile['good.gpx']).toMatchObject({ status: 'imported' })
+      expect(byFile['broken.gpx']).toMatchObject({ status: 'error', message: 'error during gpx file parsing', code: 'track_xml_invalid' })
+      const listed = await t.api<WorkoutsListResponse>('GET', 'workouts', { token: admin.token })
+      expect(listed.body.pagination.total).toBe(1)
+    })
   })
 
   describe('error messages', () => {
