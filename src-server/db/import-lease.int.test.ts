@@ -141,6 +141,10 @@ describe.skipIf(!enabled)('import tasks on several instances', () => {
       await onPostgres(databaseUrl, (client: pg.Client) => client.query(`UPDATE import_task SET lease_until = now() - interval '1 second' WHERE id = $1`, [taskId]))
       let now = await owner()
       while (now === ownerA) now = await new Promise((resolve) => setTimeout(resolve, 50)).then(owner)
+      // B's writes, its lease renewals among them, wait at its gate until A is done: renew B's lease
+      // for it, as it would itself. Otherwise, on a loaded machine, B's 3 s ran out before A was let
+      // go, and A rightly took the abandoned task back and wrote all 40.
+      await onPostgres(databaseUrl, (client: pg.Client) => client.query(`UPDATE import_task SET lease_until = now() + interval '10 minutes' WHERE id = $1 AND lease_owner = $2`, [taskId, now]))
       // A goes on: what it had under way and anything after must not be written (without the
       // fence, A wrote all 40 here); then B does the rest.
       const stored = async () => (await call<ImportTaskResponse>(processB, 'GET', `workouts/imports/${taskId}`, auth)).body.data.task.results.length
