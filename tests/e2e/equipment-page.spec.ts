@@ -67,6 +67,26 @@ test.describe('equipment page', () => {
     expect(errors).toEqual([])
   })
 
+  for (const language of ['en', 'fr', 'de'] as const)
+    test(`a bike's row shows its status whole beside its five buttons at 1280 px (${language})`, async ({ page, request }) => {
+      const token = await createActiveUser(request, newAccount(`gearrow${language}`))
+      const preferences = await request.post('/api/auth/profile/edit/preferences', {
+        headers: auth(token),
+        data: { language, timezone: 'Europe/Paris', weekm: false, imperial_units: false, display_ascent: true },
+      })
+      expect(preferences.ok(), await preferences.text()).toBe(true)
+      // A bike (it has the components button) worn out by one ride: both of its badges.
+      const bike = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Canyon Grail', equipment_type_id: 2, default_for_sport_ids: [1], wear_limit_distance: 5 } })
+      expect(bike.status(), await bike.text()).toBe(201)
+      await addWorkout(request, token, { sport_id: 1, workout_date: '2024-05-01 08:00' })
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await openWithToken(page, token, '/equipment')
+      const badges = page.getByRole('row').filter({ hasText: 'Canyon Grail' }).locator('.mantine-Badge-label')
+      await expect(badges).toHaveCount(2)
+      const cut = await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))
+      expect(cut).toEqual([])
+    })
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`the page, its edit dialog and the list's equipment filter have no WCAG 2.1 AA violation in ${scheme} mode`, async ({ page, request }) => {
       test.setTimeout(120_000)

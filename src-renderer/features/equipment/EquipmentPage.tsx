@@ -339,12 +339,13 @@ function WorkoutsCount({ item, words }: { item: Equipment; words: boolean }) {
 function Status({ item }: { item: Equipment }) {
   const { t } = useTranslation()
   return (
+    // At least as wide as their words: beside a row of buttons the table squeezed "In use" to "In u…".
     <Stack gap={4} align="flex-start">
-      <Badge color={item.is_active ? 'pine' : 'gray'} variant="light">
+      <Badge color={item.is_active ? 'pine' : 'gray'} variant="light" miw="max-content">
         {t(item.is_active ? 'equipment.ACTIVE' : 'equipment.RETIRED')}
       </Badge>
       {item.worn && (
-        <Badge color="red" variant="light">
+        <Badge color="red" variant="light" miw="max-content">
           {t('equipment.WORN')}
         </Badge>
       )}
