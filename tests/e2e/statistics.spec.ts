@@ -97,6 +97,30 @@ test.describe('statistics', () => {
     expect(errors).toEqual([])
   })
 
+  test('an empty window offers the periods of the latest workout, and a user without workouts no such button', async ({ page, request }) => {
+    const errors = trackPageErrors(page)
+    // Nothing in the last 12 months: a ride two years ago, as files imported on a first day often are.
+    const token = await createActiveUser(request, newAccount('statsold'))
+    await addWorkout(request, token, 1, parisDay(24), 30, 3600)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/statistics')
+    await expect(page.getByTestId('statistics-no-workouts')).toHaveText('No workouts.')
+    await page.getByRole('button', { name: 'Show the period of my latest workout' }).click()
+    // The chart is drawn under the pointer: off it, so no hover highlight counts as a bar.
+    await page.mouse.move(0, 0)
+    await expect.poll(() => barCount(page)).toBe(1)
+    await expect(page).toHaveURL(new RegExp(`date=${parisDay(24)}`))
+    await expect(page.getByTestId('statistics-range')).toContainText(`/${parisDay(24).slice(0, 4)}`)
+
+    const none = await createActiveUser(request, newAccount('statsnone'))
+    const listed = page.waitForResponse((response) => /\/api\/workouts\?/.test(response.url()))
+    await openWithToken(page, none, '/statistics')
+    expect((await listed).status()).toBe(200)
+    await expect(page.getByTestId('statistics-no-workouts')).toBeVisible()
+    await expect(page.getByTestId('statistics-latest')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
   test('narrow charts rotate then hide the labels; French and German; miles', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('statsfr'))
     await addWorkout(request, token, 5, parisDay(0), 10, 3600)

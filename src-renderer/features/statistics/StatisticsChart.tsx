@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css'
 import { BarChart } from '@mantine/charts'
-import { Box, Center, Text } from '@mantine/core'
+import { Box, Center, Stack, Text } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, SportStatistics } from '../../../src/contracts'
 import { formatDuration } from '../../components/formatDuration'
@@ -24,6 +25,8 @@ export interface StatisticsChartProps {
   sports: readonly Sport[]
   imperial: boolean
   height?: number
+  /** Shown under "No workouts." when the window holds none (a way to periods that do). */
+  whenEmpty?: ReactNode
 }
 
 /**
@@ -31,7 +34,7 @@ export interface StatisticsChartProps {
  * Values carry 2 decimals in the viewer's units; durations read `hh:mm:ss` on the axis and
  * `d h m s` in the tooltip.
  */
-export function StatisticsChart({ statistics, keys, labelOf, measure, sports, imperial, height = 300 }: StatisticsChartProps) {
+export function StatisticsChart({ statistics, keys, labelOf, measure, sports, imperial, height = 300, whenEmpty }: StatisticsChartProps) {
   const { t, i18n } = useTranslation()
   const { ref, width } = useElementSize()
   const { rows, sportIds } = buildChartRows(statistics, keys, measure, imperial, labelOf)
@@ -65,8 +68,13 @@ export function StatisticsChart({ statistics, keys, labelOf, measure, sports, im
   return (
     <Box ref={ref} data-testid="statistics-chart" data-measure={measure} data-labels={labelsHidden ? 'hidden' : labelsRotated ? 'rotated' : 'flat'}>
       {sportIds.length === 0 ? (
-        <Center h={height} data-testid="statistics-no-workouts">
-          <Text c="dimmed">{t('statistics.NO_WORKOUTS')}</Text>
+        <Center h={height}>
+          <Stack align="center" gap="sm">
+            <Text c="dimmed" data-testid="statistics-no-workouts">
+              {t('statistics.NO_WORKOUTS')}
+            </Text>
+            {whenEmpty}
+          </Stack>
         </Center>
       ) : (
         <BarChart
