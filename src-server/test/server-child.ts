@@ -6,7 +6,7 @@ import { installLoopProbe } from './event-loop-probe'
 
 async function main(): Promise<void> {
   const [dataDir, ...flags] = process.argv.slice(2)
-  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…] [--import-lease-ms=N] [--watch=<username>:<folder>] [--watch-interval-ms=N]')
+  if (!dataDir) throw new Error('usage: server-child <data-dir> [--no-read-cache] [--loop-probe] [--bcrypt-rounds=N] [--threads-on-demand] [--database-url=postgres://…] [--import-lease-ms=N] [--hold-writes-from=N] [--watch=<username>:<folder>] [--watch-interval-ms=N]')
   if (flags.includes('--loop-probe')) installLoopProbe()
   const rounds = Number(flags.find((flag) => flag.startsWith('--bcrypt-rounds='))?.slice('--bcrypt-rounds='.length) ?? 4)
   const databaseUrl = flags.find((flag) => flag.startsWith('--database-url='))?.slice('--database-url='.length) ?? null
@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   const config = { ...benchServerConfig(dataDir, rounds), warmComputeThreads: !flags.includes('--threads-on-demand'), databaseUrl, watchFolders }
   const watchMs = flags.find((flag) => flag.startsWith('--watch-interval-ms='))?.slice('--watch-interval-ms='.length)
   const leaseMs = flags.find((flag) => flag.startsWith('--import-lease-ms='))?.slice('--import-lease-ms='.length)
+  // `--hold-writes-from=N`: the N-th write and every later one never run, so a crash test's kill
+  // finds the server where it stopped, whatever the machine's speed.
+  const holdFrom = Number(flags.find((flag) => flag.startsWith('--hold-writes-from='))?.slice('--hold-writes-from='.length) ?? 0)
+  let writes = 0
   const server = await createServer(config, {
+    ...(holdFrom > 0 ? { writeGate: () => (++writes >= holdFrom ? new Promise<void>(() => undefined) : Promise.resolve()) } : {}),
     ...(flags.includes('--no-read-cache') ? { readCacheTtlMs: 0 } : {}),
     ...(leaseMs ? { importLeaseMs: Number(leaseMs) } : {}),
     ...(watchMs ? { watchIntervalMs: Number(watchMs) } : {}),

@@ -42,6 +42,8 @@ export interface ServerProcessOptions {
   readonly databaseUrl?: string | null
   /** How long the server holds an import task without renewing it (ms). */
   readonly importLeaseMs?: number
+  /** Holds the server's writes from this one on, for good: the server stops making progress where a crash test kills it. */
+  readonly holdWritesFrom?: number
   /** A folder the server watches for an account's files, scanned every `intervalMs`. */
   readonly watch?: { readonly username: string; readonly dir: string; readonly intervalMs: number }
 }
@@ -59,6 +61,7 @@ export function startServerProcess(dataDir: string, options: ServerProcessOption
     if (options.bcryptRounds !== undefined) args.push(`--bcrypt-rounds=${options.bcryptRounds}`)
     if (options.databaseUrl) args.push(`--database-url=${options.databaseUrl}`)
     if (options.importLeaseMs !== undefined) args.push(`--import-lease-ms=${options.importLeaseMs}`)
+    if (options.holdWritesFrom !== undefined) args.push(`--hold-writes-from=${options.holdWritesFrom}`)
     if (options.watch) args.push(`--watch=${options.watch.username}:${options.watch.dir}`, `--watch-interval-ms=${options.watch.intervalMs}`)
     const child: ChildProcess = spawn(process.execPath, args, {
       // The probe's readings come over an IPC channel: stdout carries the port and the peak memory.
