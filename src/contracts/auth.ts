@@ -15,6 +15,9 @@ export const registerBody = z.object({
   password: text,
   password_conf: text.optional(),
   language: z.string().max(10).optional(),
+  /** The registering browser's IANA zone and week start, so dates read right from the first day (an unknown zone is ignored). */
+  timezone: z.string().max(64).optional(),
+  weekm: z.boolean().optional(),
   /** Needed only for the first account of an install when it is created from another device. */
   setup_code: z.string().max(64).optional(),
 })

@@ -13,6 +13,16 @@ export const BIO_MAX = 200
 
 const usernamePattern = /^[A-Za-z0-9_]+$/
 
+/** True when the IANA time zone is known to this runtime. */
+export function isKnownTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * True for a syntactically valid e-mail address: zod's `z.email()` pattern, taken alone so the
  * browser's forms check addresses without loading zod's schemas.

@@ -3,9 +3,12 @@ import { ADMIN, createActiveUser, ensureAdmin, loginThroughUi, newAccount, track
 
 test.describe('the first account of an empty database', () => {
   // A server of its own, so this registration really is the first whatever ran before.
-  test.use({ serverName: 'first-registration', accounts: 'none' })
+  // A browser in Tokyo with British English: the account starts with its zone and its Monday weeks.
+  test.use({ serverName: 'first-registration', accounts: 'none', locale: 'en-GB', timezoneId: 'Asia/Tokyo' })
 
-  test('registers the first account, logs out, logs in again', async ({ page, request }) => {
+  test('registers the first account and is logged in, logs out, logs in again', async ({ page, request }) => {
+    // One password hashed and checked twice: seconds each on a loaded machine.
+    test.slow()
     const errors = trackPageErrors(page)
     const config = (await (await request.get('/api/config')).json()) as { data: { is_email_sending_enabled: boolean } }
     expect(config.data.is_email_sending_enabled).toBe(false)
@@ -26,8 +29,16 @@ test.describe('the first account of an empty database', () => {
     await expect(page.getByTestId('password-strength-label')).toHaveText('strong', { timeout: 20_000 })
     await page.getByLabel(/^Password confirmation/).fill(ADMIN.password)
     await page.getByRole('button', { name: 'Submit' }).click()
+    // The first account is active at once: no login form to fill in again.
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByTestId('nav-profile')).toContainText(ADMIN.username)
+    const token = await page.evaluate(() => window.localStorage.getItem('authToken'))
+    const profile = (await (await request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { timezone: string; weekm: boolean }
+    }
+    expect(profile.data).toMatchObject({ timezone: 'Asia/Tokyo', weekm: true })
+    await page.getByTestId('logout').click()
     await expect(page).toHaveURL(/\/login$/)
-    await expect(page.getByTestId('alert-success')).toHaveText('Successfully registered.')
     // Without a reload, the next registration is an ordinary one: no first-account notice.
     await page.getByRole('link', { name: 'Register', exact: true }).click()
     await expect(page.getByTestId('auth-form-register')).toBeVisible()

@@ -104,6 +104,8 @@ test.describe('the headless server process', () => {
     request,
     page,
   }) => {
+    // A server started, a password hashed and checked twice: over 30 s on a loaded machine.
+    test.slow()
     const dataDir = join(dir, 'fresh')
     const port = await freePort()
     const server = startServer(['--port', String(port), '--host', '0.0.0.0', '--data-dir', dataDir, '--tile-server', 'off'])
@@ -133,7 +135,9 @@ test.describe('the headless server process', () => {
     await expect(page.getByText("The first account can only be created on the server's computer, or with the setup code the server shows.")).toBeVisible()
     await page.getByLabel('Setup code').fill(code.toLowerCase())
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(page.getByTestId('alert-success')).toHaveText('Successfully registered.')
+    // The first account is active at once: its owner is taken to the dashboard, logged in.
+    await expect(page.getByTestId('nav-profile')).toContainText(account.username)
+    expect(new URL(page.url()).pathname).toBe('/')
 
     const login = await request.post(`${fromNetwork}/auth/login`, { data: account })
     const { auth_token: token } = (await login.json()) as { auth_token: string }

@@ -12,6 +12,7 @@ import { currentLanguage } from '../../i18n'
 import { firstAccountCreated, startSession, useAppState } from '../../session/store'
 import { safeFrom } from '../../app/guard'
 import { AuthCard } from './AuthCard'
+import { browserCalendar } from './browser-calendar'
 import { FirstAccountSetup } from './FirstAccountSetup'
 
 /** The strength meter is for new passwords only: the login form loads without it. */
@@ -56,6 +57,15 @@ const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
 export function AuthPage({ action }: { action: AuthAction }) {
   const location = useLocation()
   return <AuthForm key={location.pathname} action={action} />
+}
+
+/** Logs a just-created account in; false (the login page then asks for it) when that fails. */
+async function signIn(email: string, password: string): Promise<boolean> {
+  try {
+    return await startSession((await call('login', { body: { email, password } })).auth_token)
+  } catch {
+    return false
+  }
 }
 
 function AuthForm({ action }: { action: AuthAction }) {
@@ -136,10 +146,16 @@ function AuthForm({ action }: { action: AuthAction }) {
               password,
               password_conf: passwordConf,
               language: currentLanguage(),
+              ...browserCalendar(),
               ...(setupCode.trim() ? { setup_code: setupCode.trim() } : {}),
             },
           })
           firstAccountCreated()
+          // The first account is active at once: its owner goes straight in instead of typing it all again.
+          if (firstAccount && (await signIn(email, password))) {
+            await navigate(safeFrom(searchParams.get('from')), { replace: true })
+            break
+          }
           await navigate(
             { pathname: '/login', search: location.search },
             { state: { registered: true, awaitsActivation: !firstAccount && !emailSending } satisfies LoginNotice },

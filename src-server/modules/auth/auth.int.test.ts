@@ -19,7 +19,23 @@ describe('registration and login (e-mail sending off)', () => {
     expect(login.status).toBe(200)
     expect(login.body).toEqual({ status: 'success', message: 'successfully logged in', auth_token: expect.any(String) })
     const profile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: login.body.auth_token })
-    expect(profile.body.data).toMatchObject({ username: 'owner', admin: true, is_active: true, language: 'fr', timezone: 'Europe/Paris' })
+    expect(profile.body.data).toMatchObject({ username: 'owner', admin: true, is_active: true, language: 'fr', timezone: 'Europe/Paris', weekm: false })
+  })
+
+  it("starts an account with the time zone and week start its browser sent, ignoring a zone nobody knows", async () => {
+    const owner = { username: 'owner', email: 'owner@example.com', password: '12345678' }
+    expect((await register({ ...owner, timezone: 'America/Toronto', weekm: true })).status).toBe(200)
+    const login = await t.api<LoginResponse>('POST', 'auth/login', { body: owner })
+    const profile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: login.body.auth_token })
+    expect(profile.body.data).toMatchObject({ timezone: 'America/Toronto', weekm: true })
+    // A zone this server does not know is no reason to refuse an account: it gets the default.
+    const sam = { username: 'sam', email: 'sam@example.com', password: '12345678' }
+    expect((await register({ ...sam, timezone: 'Mars/Olympus_Mons', weekm: false })).status).toBe(200)
+    await t.api('PATCH', 'users/sam', { token: login.body.auth_token, body: { activate: true } })
+    const samLogin = await t.api<LoginResponse>('POST', 'auth/login', { body: sam })
+    const samProfile = await t.api<ProfileResponse>('GET', 'auth/profile', { token: samLogin.body.auth_token })
+    expect(samProfile.body.data).toMatchObject({ timezone: 'Europe/Paris', weekm: false })
+    expect((await register({ username: 'max', email: 'max@example.com', password: '12345678', weekm: 'yes' })).status).toBe(400)
   })
 
   it('leaves later accounts inactive until an administrator activates them', async () => {

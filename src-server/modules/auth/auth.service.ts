@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { EndpointSpec, LoginResponse, registerBody, SuccessMessage } from '../../../src/contracts'
 import { languages, type Language } from '../../../src/contracts'
-import { isValidEmail, passwordProblems, registrationProblems } from '../../../src/domain/accounts'
+import { isKnownTimezone, isValidEmail, passwordProblems, registrationProblems } from '../../../src/domain/accounts'
 import { AppError } from '../../../src/errors'
 import { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
@@ -111,6 +111,8 @@ export function createAuthService(dependencies: AuthDependencies, accountMail: A
           isActive: first,
           createdAt: now(),
           language: isLanguage(body.language) ? body.language : 'en',
+          ...(body.timezone !== undefined && isKnownTimezone(body.timezone) ? { timezone: body.timezone } : {}),
+          ...(body.weekm === undefined ? {} : { weekm: body.weekm }),
         })
         if (!first && mailer.enabled) Object.assign(user, accountMail.confirmAccount(repositories, user))
         await users.save(user)

@@ -7,7 +7,7 @@ import type {
   SportPreferencesResponse,
   sportPreferencesBody,
 } from '../../../src/contracts'
-import { isValidEmail, passwordProblems } from '../../../src/domain/accounts'
+import { isKnownTimezone, isValidEmail, passwordProblems } from '../../../src/domain/accounts'
 import { speedDisplayOf } from '../../../src/domain/pace'
 import { AppError } from '../../../src/errors'
 import { UserSportPreferenceEntity, type UserEntity } from '../../db/entities'
@@ -20,16 +20,6 @@ import type { AccountMail } from '../auth/account-mail'
 import { sessionTokenFor, throwProblems } from '../auth/auth.service'
 import { loadPresentedUser } from '../users/user.presenter'
 import { sharingDefaultsChange } from '../sharing/workout-access'
-
-/** True when the IANA time zone is known to this runtime. */
-function isKnownTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** The signed-in user's own profile, account, preferences and sport preferences. */
 export interface ProfileDependencies {
