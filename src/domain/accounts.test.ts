@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidEmail, passwordProblems, registrationProblems } from './accounts'
+import { isKnownTimezone, isValidEmail, passwordProblems, registrationProblems } from './accounts'
 
 /** The reference tracker's registration rules: usernames of 3 to 30 letters, digits or `_`, passwords of 8 or more. */
 const valid = { username: 'sam_42', email: 'sam@example.org', password: '12345678', password_conf: '12345678' }
@@ -50,5 +50,12 @@ describe('e-mail addresses', () => {
     expect(at255).toHaveLength(255)
     expect(isValidEmail(at255)).toBe(true)
     expect(isValidEmail(`${at255.slice(0, 64)}@x${at255.slice(65)}`)).toBe(false)
+  })
+})
+
+describe('time zones an account may have', () => {
+  it('knows the IANA zones and UTC, not a made-up or empty name', () => {
+    for (const zone of ['Europe/Paris', 'America/Toronto', 'Asia/Kolkata', 'UTC']) expect(isKnownTimezone(zone)).toBe(true)
+    for (const zone of ['Mars/Olympus_Mons', '', 'Europe/Paris ']) expect(isKnownTimezone(zone)).toBe(false)
   })
 })
