@@ -2,15 +2,16 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react'
 import { useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { FileSize } from '../../components/FileSize'
 import { BYTES_PER_MB } from '../../format/sizes'
 import { formatNumber } from '../../format/units'
 import { desktopBridge, droppedWorkoutFiles, pickWorkoutFiles, splitWorkoutFiles, WORKOUT_FILE_ACCEPT, type PickedWorkoutFiles } from '../../platform/desktop'
 import classes from './FileDropZone.module.css'
 
-/** A size in MB with two decimals, in the interface language. */
-export function formatMegabytes(bytes: number, language: string): string {
-  return `${formatNumber(bytes / BYTES_PER_MB, language, 2)} MB`
+/** A size in MB with two decimals, in the interface language and its unit's name (Mo in French). */
+export function formatMegabytes(bytes: number, t: TFunction, language: string): string {
+  return t('common.SIZE', { value: formatNumber(bytes / BYTES_PER_MB, language, 2), unit: t('common.SIZE_UNITS.MB') })
 }
 
 /**

@@ -204,8 +204,8 @@ export function FileWorkoutForm() {
                   <List.Item key={`${file.name}-${index}`}>
                     {t(file.key, {
                       name: file.name,
-                      size: formatMegabytes(file.size ?? 0, i18n.language),
-                      limit: formatMegabytes(file.limit ?? 0, i18n.language),
+                      size: formatMegabytes(file.size ?? 0, t, i18n.language),
+                      limit: formatMegabytes(file.limit ?? 0, t, i18n.language),
                     })}
                   </List.Item>
                 ))}
@@ -215,8 +215,8 @@ export function FileWorkoutForm() {
           {config && (
             <Text size="sm" c="dimmed" data-testid="upload-limits">
               {t('workouts.ADD.LIMITS', {
-                fileSize: formatMegabytes(config.max_single_file_size, i18n.language),
-                zipSize: formatMegabytes(config.max_zip_file_size, i18n.language),
+                fileSize: formatMegabytes(config.max_single_file_size, t, i18n.language),
+                zipSize: formatMegabytes(config.max_zip_file_size, t, i18n.language),
                 count: config.gpx_limit_import,
               })}
             </Text>
