@@ -844,6 +844,41 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/runpage-tiny656-1027763421.gpx': gpxpy, // Joyrun runs written by gpxpy
   'gpx/runpage-tiny656-1029891452.gpx': gpxpy,
   'gpx/runpage-tiny656-1057830468.gpx': gpxpy,
+  // Session 42 (realnew5): 15 more repositories' test data, Suunto among them (SOURCES.md).
+  'fit/depthviz-descent-g1-18478819822.fit': device, // apnea diving without a fix: the watch's 11.1 km
+  'fit/depthviz-suunto-ocean-freediving.fit': positions(), // a Suunto Ocean free dive, 93 fixes (watch 395 m)
+  'fit/fit2geo-coros-vertix-windsurfing.fit': positions(),
+  'fit/fit2geo-fr735xt-6829812928.fit': positions(), // surfing (sport generic), a Connect IQ app
+  'fit/fit2geo-fr735xt-7147163106.fit': positions(),
+  'fit/fitanalyzer-fr965-20474406937.fit': device, // strength training, the session's 0 m
+  'fit/fitanalyzer-fr965-20548472357.fit': device, // volleyball: no fix, the watch's 360 m
+  // Strength, run, strength: the run by its fixes (1,158 m on the ground; the watch counted 1,065 m).
+  'fit/fitanalyzer-fr965-20555050352.fit': { activities: ['device', 'positions', 'device'] },
+  'fit/fitanalyzer-fr965-20744294788.fit': { activities: ['device', 'device'] }, // indoor ride, then strength
+  'fit/fitanalyzer-fr965-20747700969.fit': device,
+  'fit/fitanalyzer-fr965-20748058539.fit': device,
+  'fit/fittotcx-fr610.fit': positions(),
+  'fit/garminrust-310xt.fit': positions(),
+  'fit/gpslogparser-edge800.fit': positions(),
+  'fit/gpst-edge830.fit': positions(),
+  'fit/powermetrics-zwift.fit': device, // Zwift's virtual ride: its own counter
+  'gpx/ezongpx-run.gpx': positions(), // 23 fixes, then (0, 0) to the end; gpxpy refuses the file (a <wpt> without lat/lon)
+  'gpx/garminrust-gpsbabel.gpx': gpxpy,
+  'gpx/gpxforked-runtastic.gpx': gpxpy,
+  'gpx/gpxparserbuilder-hikingbook.gpx': gpxpy,
+  'gpx/gpxphp-garmin-routes.gpx': { refused: 'track_no_track' }, // 11 routes, no track
+  'gpx/gpxphp-mapout.gpx': { refused: 'track_no_timestamps' },
+  'gpx/qself-evening-ride.gpx': { refused: 'track_no_timestamps' }, // a Strava GPX without a single time
+  'gpx/qself-suunto-spartan-run.gpx': gpxpy,
+  'gz/qself-evening-bike-ride.gpx.gz': gpxpy,
+  'gz/tcxjs-twin-cities-marathon.tcx.gz': positions(),
+  'tcx/garminrust-ride.tcx': positions(),
+  'tcx/qself-example-ride.tcx': positions(),
+  // GOTOES' conversion of the Spartan run below: its laps (4,323 m, one of 0 m over 146 s) are not the run.
+  'tcx/qself-gotoes-bryton-run.tcx': positions(),
+  'tcx/qself-suunto-spartan-ride.tcx': positions(),
+  'tcx/qself-suunto-spartan-run.tcx': positions(),
+  'tcx/tcxjs-dc-track-10.tcx': positions(),
 }
 
 /**
