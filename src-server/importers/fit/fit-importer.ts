@@ -122,6 +122,27 @@ function forgetTimesOutsideSessions(data: FitActivityData): void {
   for (const i of outside) records.time[i] = Number.NaN
 }
 
+/**
+ * Forgets (sets to `NaN`) the times of the records that lie more than {@link SESSION_MARGIN_MS} past what their
+ * session's `total_elapsed_time` counts, when none of them has a position or a distance: a Forerunner 910XT,
+ * powered down after 2 h 39 min, wrote a 2 s timer run of three such records 3.9 h later, and its session still
+ * says 9,577 s. They would stretch the workout by hours; a stretch that measured something is kept.
+ */
+function forgetUncountedTails(data: FitActivityData): void {
+  const { time, lat, distance } = data.records
+  for (const session of data.sessions) {
+    // `NaN` (no start or no elapsed time) holds no record.
+    const counted = session.start + session.elapsedMs + SESSION_MARGIN_MS
+    const tail: number[] = []
+    for (let i = 0; i < data.records.count; i++) {
+      const at = time[i] ?? Number.NaN
+      if (at > counted && at <= session.end) tail.push(i)
+    }
+    if (tail.some((i) => Number.isFinite(lat[i] ?? Number.NaN) || Number.isFinite(distance?.[i] ?? Number.NaN))) continue
+    for (const i of tail) time[i] = Number.NaN
+  }
+}
+
 /** How much longer a session's start-to-end span may be than its elapsed time before its clock is held to have jumped, ms. */
 const CLOCK_JUMP_MS = 3_600_000
 
@@ -366,6 +387,7 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
   if (n === 0) throw new TrackFileError('track_no_points', 'no FIT record with a timestamp')
   cleanRecords(data)
   forgetTimesOutsideSessions(data)
+  forgetUncountedTails(data)
   // A file without positions or any distance (an indoor ride without a speed sensor) still imports
   // with its times and sensors: its distance is unknown (`null`), not refused and not made up.
 

@@ -603,6 +603,19 @@ describe('FIT importer rules: a clock that jumps, the device\'s own climb', () =
     expect(secondsOf(only({ records: along(leapt), timers: [[0, true]], sessions: [{ start: 0, end: LEAP_S + 119, sport: 'running' }] }))).toEqual([leapt])
   })
 
+  it("leaves out the records hours past what the session's elapsed time counts, when they measured nothing; keeps them when they did", () => {
+    // A watch powered down after 60 s of surfing, then wrote a 2 s timer run 14,000 s later: heart rate only, no fix, no distance.
+    const later = 14_000
+    const blip = range(later, later + 2).map((s): Rec => ({ s, heartRate: 90 }))
+    const session: Session = { start: 0, end: later + 80, sport: 'generic', elapsedS: 60 }
+    const timers = [[0, true], [59, false], [later, true], [later + 2, false]] as const
+    const durationOf = (records: readonly Rec[]) => analyseTrack(only({ records, timers, sessions: [session] })).workout.durationS
+    expect(durationOf([...along(range(0, 59)), ...blip])).toBe(59)
+    // The same run with a fix, or with a distance, is part of the workout.
+    expect(durationOf([...along(range(0, 59)), ...along(range(later, later + 2))])).toBe(later + 2)
+    expect(durationOf([...along(range(0, 59)), ...blip.map((record) => ({ ...record, distanceM: 100 }))])).toBe(later + 2)
+  })
+
   it('moves back a leap in each session of a multisport file, the second one found where the first one left its records', () => {
     // A run whose clock leaps LEAP_S, then a ride (stamped on the leapt clock) whose clock leaps 10 days more; each lasts 120 s.
     const second = 864_000

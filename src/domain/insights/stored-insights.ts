@@ -41,8 +41,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * the recording (`strayPoints`).
  * 22: a FIT developer field declaring itself a native field in its units (a Connect IQ app's distance, power) stands
  * for it where the watch wrote none or 0 (`NATIVE_UNITS`, fit-reader.ts).
+ * 23: FIT records hours past what their session's elapsed time counts, with no position or distance, are no part
+ * of the workout (`forgetUncountedTails`, fit-importer.ts).
  */
-export const INSIGHTS_VERSION = 22
+export const INSIGHTS_VERSION = 23
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
