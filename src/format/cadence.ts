@@ -1,4 +1,5 @@
-import { isOnFoot } from '../domain/pace'
+import { isOnFoot, isSwimming } from '../domain/pace'
+import { SPORT_ID } from '../domain/sports'
 
 /**
  * A file's cadence counts one leg's cycles a minute (FIT's cadence, TCX's RunCadence, GPX's cad): a pedal's turns,
@@ -7,11 +8,12 @@ import { isOnFoot } from '../domain/pace'
  */
 const STEPS_PER_STRIDE = 2
 
-/** How a sport's cadence reads: steps a minute on foot, revolutions a minute otherwise. */
-export type CadenceUnit = 'spm' | 'rpm'
+/** How a sport's cadence reads: steps a minute on foot, strokes a minute in the water, revolutions a minute otherwise. */
+export type CadenceUnit = 'spm' | 'strokes' | 'rpm'
 
 export function cadenceUnitOf(sportId: number): CadenceUnit {
-  return isOnFoot(sportId) ? 'spm' : 'rpm'
+  if (isOnFoot(sportId)) return 'spm'
+  return isSwimming(sportId) || sportId === SPORT_ID.rowing ? 'strokes' : 'rpm'
 }
 
 /** A stored cadence (cycles a minute) in `unit`. */

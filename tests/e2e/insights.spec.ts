@@ -290,18 +290,24 @@ for (const [width, scheme] of [
   })
 }
 
-test('a run’s chart gives its cadence in steps a minute, a ride’s in turns a minute, in each language', async ({ page, request }) => {
-  // Six workout pages with their charts: slow on a loaded machine.
-  test.setTimeout(240_000)
+test('a run’s chart gives its cadence in steps a minute, a ride’s in turns a minute, a swim’s in strokes a minute, in each language', async ({
+  page,
+  request,
+}) => {
+  // Nine workout pages with their charts: slow on a loaded machine.
+  test.setTimeout(360_000)
   const errors = trackPageErrors(page)
   const token = await createActiveUser(request, newAccount('cadence'))
   // Both files record cadence (their sessions' averages, decoded by Garmin's SDK, are checked in run-cadence.test.ts).
   const run = await uploadWorkout(request, token, 'garmin-fenix2-run.fit', realFile('fit/garmin-fenix2-run.fit'), RUNNING)
   const ride = await uploadWorkout(request, token, 'garmin-edge810-vector.fit', realFile('fit/garmin-edge810-vector.fit'), CYCLING)
-  for (const [language, runLabel, rideLabel] of [
-    ['en', 'Cadence (spm)', 'Cadence (rpm)'],
-    ['fr', 'Cadence (pas/min)', 'Cadence (tr/min)'],
-    ['de', 'Trittfrequenz (Schritte/min)', 'Trittfrequenz (U/min)'],
+  // A COROS pool swim: its records' cadence counts strokes (FIT's swim cadence).
+  const swimFile = 'runpage-jasonjdd-coros-0f93a1fd8da64939bbef23f4571d0515.fit'
+  const swim = await uploadWorkout(request, token, swimFile, realFile(`fit/${swimFile}`), POOL)
+  for (const [language, runLabel, rideLabel, swimLabel] of [
+    ['en', 'Cadence (spm)', 'Cadence (rpm)', 'Stroke rate (strokes/min)'],
+    ['fr', 'Cadence (pas/min)', 'Cadence (tr/min)', 'Cadence de nage (coups/min)'],
+    ['de', 'Schrittfrequenz (Schritte/min)', 'Trittfrequenz (U/min)', 'Zugfrequenz (Züge/min)'],
   ] as const) {
     await setPreferences(request, token, { language })
     await openWithToken(page, token, `/workouts/${run.id}`)
@@ -309,6 +315,8 @@ test('a run’s chart gives its cadence in steps a minute, a ride’s in turns a
     await expect(page.getByTestId('workout-chart').getByRole('checkbox', { name: runLabel, exact: true })).toHaveCount(1, { timeout: 30_000 })
     await openWithToken(page, token, `/workouts/${ride.id}`)
     await expect(page.getByTestId('workout-chart').getByRole('checkbox', { name: rideLabel, exact: true })).toHaveCount(1, { timeout: 30_000 })
+    await openWithToken(page, token, `/workouts/${swim.id}`)
+    await expect(page.getByTestId('workout-chart').getByRole('checkbox', { name: swimLabel, exact: true })).toHaveCount(1, { timeout: 30_000 })
   }
   expect(errors).toEqual([])
 })

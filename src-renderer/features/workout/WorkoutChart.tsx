@@ -101,9 +101,12 @@ export const WorkoutChart = memo(function WorkoutChart({
     }
   }
 
+  /** A series' name; cadence's depends on what it counts (a runner's steps, a swimmer's strokes: Schritt-, Zugfrequenz). */
+  const nameOf = (name: ChartSeriesName): string => t(name === 'cadence' ? `workouts.CHART.CADENCE_${cadence}` : `workouts.CHART.${name}`)
+
   const series: CompositeChartSeries[] = visible.map((name) => ({
     name,
-    label: `${t(`workouts.CHART.${name}`)} (${unitOf(name)})`,
+    label: `${nameOf(name)} (${unitOf(name)})`,
     color: SERIES_STYLE[name].color,
     type: SERIES_STYLE[name].type,
     yAxisId: name === 'elevation' ? 'right' : paceOnLeft && name !== 'pace' ? SENSORS_AXIS_ID : undefined,
@@ -132,7 +135,7 @@ export const WorkoutChart = memo(function WorkoutChart({
           const value = row[name]
           return value === null ? null : (
             <Text size="xs" key={name} c={SERIES_STYLE[name].color}>
-              {t(`workouts.CHART.${name}`)}:{' '}
+              {nameOf(name)}:{' '}
               {name === 'pace' ? `${formatPace(value)} ${paceUnit}` : `${formatNumber(value, i18n.language, SERIES_STYLE[name].decimals)} ${unitOf(name)}`}
             </Text>
           )
@@ -151,7 +154,7 @@ export const WorkoutChart = memo(function WorkoutChart({
               <Chip key={name} value={name} size="xs" data-testid={`chart-series-${name}`}>
                 <Group gap={6} wrap="nowrap" component="span">
                   <ColorSwatch component="span" color={`var(--mantine-color-${SERIES_STYLE[name].color.replace('.', '-')})`} size={10} withShadow={false} aria-hidden />
-                  {t(`workouts.CHART.${name}`)} ({unitOf(name)})
+                  {nameOf(name)} ({unitOf(name)})
                 </Group>
               </Chip>
             ))}
