@@ -56,7 +56,7 @@ describe('data folder', () => {
   it('refuses a path that is a file', async () => {
     const file = join(parent, 'not-a-folder')
     await writeFile(file, 'x')
-    await expect(openDataDir(file, quiet)).rejects.toThrow(DataDirError)
+    await expect(openDataDir(file, quiet)).rejects.toMatchObject({ name: 'DataDirError', message: `cannot use data folder ${file} (EEXIST)` })
   })
   it('keeps the data folder private to its user, also tightening an install made before (L3)', async () => {
     const root = join(parent, 'old-install')
@@ -113,7 +113,7 @@ describe('start-up clean-up', () => {
     await writeFile(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'), 'cached tile')
 
     const second = await startTestServer({ dataDir })
-    for (const path of strays) await expect(stat(path)).rejects.toThrow()
+    for (const path of strays) await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' })
     expect((await stat(join(dataDir, 'maps', 'tiles', '3', '4', '5.png'))).isFile()).toBe(true)
     expect(await readdir(join(dataDir, 'uploads', '1'))).toHaveLength(1)
     expect((await readdir(join(dataDir, 'maps'))).filter((name) => name.endsWith('.png'))).toHaveLength(1)
@@ -142,9 +142,9 @@ describe('the data folder lock after a crash', () => {
     const root = await mkdtemp(join(tmpdir(), 'waymark-lock-'))
     await mkdir(join(root, 'server.lock'))
     await writeFile(join(root, 'server.lock.owner'), JSON.stringify({ pid: process.pid, host: hostname() }))
-    await expect(openDataDir(root, quietLogger)).rejects.toThrow('is already in use by another Waymark server')
+    await expect(openDataDir(root, quietLogger)).rejects.toThrow(new DataDirError(`data folder ${root} is already in use by another Waymark server`))
     await rm(join(root, 'server.lock.owner'))
-    await expect(openDataDir(root, quietLogger)).rejects.toThrow('is already in use by another Waymark server')
+    await expect(openDataDir(root, quietLogger)).rejects.toThrow(new DataDirError(`data folder ${root} is already in use by another Waymark server`))
     await rm(root, { recursive: true, force: true })
   })
 })

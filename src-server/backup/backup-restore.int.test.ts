@@ -178,27 +178,35 @@ describe('backup and restore from the command line', () => {
 
     const notes = join(scratch, 'notes.txt')
     await writeFile(notes, 'hello')
-    await expect(restoreCommand(t.dataDir, notes, new Date())).rejects.toThrow(`${notes} is neither a Waymark backup archive nor a database`)
+    await expect(restoreCommand(t.dataDir, notes, new Date())).rejects.toMatchObject({ name: 'CommandError', message: `${notes} is neither a Waymark backup archive nor a database` })
 
     const empty = join(scratch, 'other.sqlite')
     const sqlite3 = (await import('sqlite3')).default
     await new Promise<void>((resolve, reject) => {
       const db = new sqlite3.Database(empty, (error) => (error ? reject(error) : db.run('CREATE TABLE notes (x)', () => db.close(() => resolve()))))
     })
-    await expect(restoreCommand(t.dataDir, empty, new Date())).rejects.toThrow(/is not a Waymark database \(no table app_config/)
+    await expect(restoreCommand(t.dataDir, empty, new Date())).rejects.toMatchObject({
+      name: 'CommandError',
+      // The file checked is the restore's staged copy of it.
+      message: expect.stringMatching(/ is not a Waymark database \(no table app_config, migrations, record, sport, user, user_sport_preference, workout, workout_segment\)$/),
+    })
 
     const truncated = join(scratch, 'truncated.sqlite')
     await writeFile(truncated, (await readFile(join(t.dataDir, 'waymark.sqlite'))).subarray(0, 8192))
-    await expect(restoreCommand(t.dataDir, truncated, new Date())).rejects.toThrow(CommandError)
+    await expect(restoreCommand(t.dataDir, truncated, new Date())).rejects.toMatchObject({
+      name: 'CommandError',
+      message: `${truncated} cannot be read as a database`,
+    })
 
     const slip = join(scratch, 'slip.zip')
     const zip = await openZipReader(file)
     const database = await zip.read('waymark.sqlite')
     zip.close()
     await writeFile(slip, buildZip([{ name: 'waymark.sqlite', data: database }, { name: 'uploads/../../evil.txt', data: 'x' }]))
-    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toThrow(CommandError)
+    // The zip library itself refuses a name that climbs out of the folder, as a damaged archive.
+    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toMatchObject({ name: 'CommandError', message: `${slip} is a damaged zip archive` })
     await writeFile(slip, buildZip([{ name: 'waymark.sqlite', data: database }, { name: 'secret.key', data: 'x' }]))
-    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toThrow(/holds an entry Waymark never writes: "secret.key"/)
+    await expect(restoreCommand(t.dataDir, slip, new Date())).rejects.toMatchObject({ name: 'CommandError', message: `${slip} holds an entry Waymark never writes: "secret.key"` })
 
     expect(await readFile(join(t.dataDir, 'waymark.sqlite'))).toEqual(before)
     expect((await readdir(join(t.dataDir, 'backups'))).filter((name) => name.startsWith(BEFORE_RESTORE_PREFIX))).toEqual([])

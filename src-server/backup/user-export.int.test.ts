@@ -212,11 +212,16 @@ describe('export and import of one user', () => {
     )
     const forged = join(scratch, 'forged.zip')
     await writeFile(forged, buildZip([{ name: USER_EXPORT_ENTRY, data: JSON.stringify({ format: 'waymark-user-export', version: 2 }) }]))
-    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(
-      /is not a Waymark user export of version 1/,
-    )
+    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toMatchObject({
+      name: 'CommandError',
+      message: `${forged} is not a Waymark user export of version 1 (version: Invalid input: expected 1)`,
+    })
     await writeFile(forged, buildZip([{ name: '../escape.json', data: '{}' }]))
-    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toThrow(CommandError)
+    // The zip library itself refuses a name that climbs out of the folder, as a damaged archive.
+    await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, forged, undefined, quiet))).rejects.toMatchObject({
+      name: 'CommandError',
+      message: `${forged} is a damaged zip archive`,
+    })
   }, 60_000)
   it('carries equipment: items, components, defaults and links, with totals equal to their workouts; a second import links, never copies', async () => {
     const token = sam.token
@@ -324,7 +329,7 @@ describe('export and import of one user', () => {
       if (name === 'other type here') expect((await target.api('POST', 'equipments', { token: kim.token, body: { label: 'Trail shoes', equipment_type_id: 2 } })).status).toBe(201)
       const path = join(scratch, `${name}.zip`)
       await writeFile(path, buildZip([{ name: USER_EXPORT_ENTRY, data: JSON.stringify(forged) }]))
-      await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, path, 'kim', quiet)), name).rejects.toThrow(message)
+      await expect(withCommandDatabase(target, (db) => importCommand(db, target.server.layout, path, 'kim', quiet)), name).rejects.toMatchObject({ name: 'CommandError', message: expect.stringMatching(message) })
     }
     // Nothing was written: kim has her one item and no workout.
     expect((await target.api<EquipmentsResponse>('GET', 'equipments', { token: kim.token })).body.data.equipments.map((other) => other.label)).toEqual(['Trail shoes'])

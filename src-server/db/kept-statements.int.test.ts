@@ -31,9 +31,10 @@ describe('read connections keep their prepared statements', () => {
   })
 
   it('answers a query that does not prepare with its error, every time', async () => {
-    await expect(run('SELECT n FROM missing')).rejects.toThrow(/no such table/)
-    await expect(Promise.all([run('SELECT n FROM missing'), run('SELECT n FROM missing')])).rejects.toThrow(/no such table/)
-    await expect(db.reader.query('SELECT n FROM missing')).rejects.toThrow(/no such table/)
+    const noSuchTable = { code: 'SQLITE_ERROR', message: 'SQLITE_ERROR: no such table: missing' }
+    await expect(run('SELECT n FROM missing')).rejects.toMatchObject(noSuchTable)
+    await expect(Promise.all([run('SELECT n FROM missing'), run('SELECT n FROM missing')])).rejects.toMatchObject(noSuchTable)
+    await expect(db.reader.query('SELECT n FROM missing')).rejects.toMatchObject({ ...noSuchTable, name: 'QueryFailedError' })
   })
 
   it('keeps the 100 most recently used statements and closes with them', async () => {
@@ -72,7 +73,7 @@ describe('the write connection keeps its prepared statements', () => {
     expect(second.statement).toBe(first.statement)
     expect([first.lastID, second.lastID]).toEqual([1, 2])
     // A refused row fails that call only; the statement goes on.
-    await expect(runWrite(insert, [2, 'again'])).rejects.toThrow(/UNIQUE/)
+    await expect(runWrite(insert, [2, 'again'])).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT', message: 'SQLITE_CONSTRAINT: UNIQUE constraint failed: note.id' })
     expect((await runWrite(insert, [3, 'three'])).statement).toBe(first.statement)
     const update = 'UPDATE note SET text = ? WHERE id >= ?'
     expect((await runWrite(update, ['many', 2])).changes).toBe(2)
@@ -94,7 +95,7 @@ describe('the write connection keeps its prepared statements', () => {
           await manager.query('INSERT INTO note (id, text) VALUES (?, ?)', [round * 10 + 2, 'rolled back'])
           throw new Error('refused')
         }),
-      ).rejects.toThrow('refused')
+      ).rejects.toThrow(new Error('refused'))
       expect(await db.writer.query('SELECT id FROM note WHERE id = ?', [round * 10])).toEqual([{ id: round * 10 }])
       // TypeORM runs a write answering rows with `run`, which steps once: kept, it would stay active.
       await db.writer.query('INSERT INTO note (id, text) VALUES (?, ?) RETURNING id', [round * 10 + 3, 'returning'])

@@ -85,10 +85,15 @@ describe.skipIf(!enabled)('PostgreSQL as the server engine', () => {
       for (const engine of [sqlite, postgres]) {
         const user = (username: string, email: string) =>
           Object.assign(new UserEntity(), { username, email, passwordHash: 'x', createdAt: new Date('2026-01-01T00:00:00Z') })
+        /** Each engine's refusal of a second account of that username or e-mail. */
+        const taken = (on: DataSource, column: 'username' | 'email') =>
+          on === sqlite
+            ? { name: 'QueryFailedError', code: 'SQLITE_CONSTRAINT', message: `SQLITE_CONSTRAINT: UNIQUE constraint failed: user.${column}` }
+            : { name: 'QueryFailedError', code: '23505', message: `duplicate key value violates unique constraint "uq_user_${column}_nocase"` }
         await engine.manager.save(user('Émile', 'Emile@Example.com'))
         // Another case of an ASCII letter is the same name; of another letter, another name.
-        await expect(engine.manager.save(user('ÉMILE', 'other@example.com'))).rejects.toThrow()
-        await expect(engine.manager.save(user('émile', 'EMILE@example.COM'))).rejects.toThrow()
+        await expect(engine.manager.save(user('ÉMILE', 'other@example.com'))).rejects.toMatchObject(taken(engine, 'username'))
+        await expect(engine.manager.save(user('émile', 'EMILE@example.COM'))).rejects.toMatchObject(taken(engine, 'email'))
         await engine.manager.save(user('émile', 'emile2@example.com'))
         const users = usersRepository(engine.manager)
         expect((await users.byUsername('éMILE'))?.email).toBe('emile2@example.com')

@@ -54,7 +54,7 @@ describe('write queue: group commit', () => {
     expect(await committed()).toEqual([1])
 
     commit.release()
-    await expect(failing).rejects.toThrow(/NOT NULL/)
+    await expect(failing).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: NOT NULL constraint failed: note.text' })
     await second
     expect(await third).toBe('third done')
     expect(await committed()).toEqual([1, 2, 5])
@@ -83,10 +83,10 @@ describe('write queue: group commit', () => {
     refuse = true
     commit.release()
     // The first transaction is refused too (the hook reads the flag after the gate).
-    await expect(first).rejects.toThrow('commit refused by the test')
-    await expect(second).rejects.toThrow('commit refused by the test')
-    await expect(failing).rejects.toThrow(/NOT NULL/)
-    await expect(third).rejects.toThrow('commit refused by the test')
+    await expect(first).rejects.toThrow(new Error('commit refused by the test'))
+    await expect(second).rejects.toThrow(new Error('commit refused by the test'))
+    await expect(failing).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: NOT NULL constraint failed: note.text' })
+    await expect(third).rejects.toThrow(new Error('commit refused by the test'))
     expect(await committed()).toEqual([])
     refuse = false
     await write((manager) => insert(manager, 4, 'after'))
@@ -105,9 +105,9 @@ describe('write queue: group commit', () => {
       },
     })
     endTransaction = true
-    await expect(write((manager) => insert(manager, 1, 'rolled back by SQLite'))).rejects.toThrow(/no transaction/)
+    await expect(write((manager) => insert(manager, 1, 'rolled back by SQLite'))).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_ERROR: cannot commit - no transaction is active' })
     // Then a write that fails on its own (alone, it commits nothing), and one that succeeds.
-    await expect(write((manager) => insert(manager, 2, null))).rejects.toMatchObject({ message: expect.stringMatching(/NOT NULL/) })
+    await expect(write((manager) => insert(manager, 2, null))).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: NOT NULL constraint failed: note.text' })
     expect(commits).toBe(0)
     await write((manager) => insert(manager, 3, 'acknowledged'))
     expect(await committed()).toEqual([3])
@@ -203,8 +203,8 @@ describe('write queue: group commit', () => {
     const after = held((manager) => insert(manager, 4, 'committed, not acknowledged'))
     commit.release()
     await first
-    await expect(throwing).rejects.toThrow('callback failed')
-    await expect(after).rejects.toThrow('callback failed')
+    await expect(throwing).rejects.toThrow(new Error('callback failed'))
+    await expect(after).rejects.toThrow(new Error('callback failed'))
     expect(await committed()).toEqual([1, 2, 3, 4])
     await held((manager) => insert(manager, 5, 'the queue goes on'))
     expect(await committed()).toEqual([1, 2, 3, 4, 5])

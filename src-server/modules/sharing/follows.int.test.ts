@@ -248,7 +248,7 @@ describe('upgrading to follows', () => {
       expect(await db.query(`SELECT COUNT(*) AS n FROM follow_request`)).toEqual([{ n: 0 }])
       expect(await db.query(`SELECT COUNT(*) AS n FROM workout`)).toEqual([{ n: 1 }])
       // A request needs both accounts.
-      await expect(db.query(`INSERT INTO follow_request (follower_id, followed_id, is_approved, created_at) VALUES (1, 2, 0, '2026-11-27 00:00:00.000')`)).rejects.toThrow(/FOREIGN KEY/)
+      await expect(db.query(`INSERT INTO follow_request (follower_id, followed_id, is_approved, created_at) VALUES (1, 2, 0, '2026-11-27 00:00:00.000')`)).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: FOREIGN KEY constraint failed' })
     } finally {
       await db.destroy()
       await rm(dir, { recursive: true, force: true })

@@ -280,7 +280,7 @@ describe('notifications', () => {
       // It goes with its workout.
       await db.query(`DELETE FROM workout WHERE id = 'w1'`)
       expect(await db.query(`SELECT COUNT(*) AS n FROM notification`)).toEqual([{ n: 0 }])
-      await expect(db.query(`INSERT INTO notification (id, to_user_id, from_user_id, type, created_at) VALUES ('n2', 1, 2, 'follow', '2026-11-28 00:00:00.000')`)).rejects.toThrow(/FOREIGN KEY/)
+      await expect(db.query(`INSERT INTO notification (id, to_user_id, from_user_id, type, created_at) VALUES ('n2', 1, 2, 'follow', '2026-11-28 00:00:00.000')`)).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: FOREIGN KEY constraint failed' })
     } finally {
       await db.destroy()
       await rm(dir, { recursive: true, force: true })

@@ -306,7 +306,7 @@ describe('upgrading to workout visibility', () => {
       expect(await db.query(`SELECT workouts_visibility, analysis_visibility, map_visibility, hr_visibility FROM user`)).toEqual([
         { workouts_visibility: 'private', analysis_visibility: 'private', map_visibility: 'private', hr_visibility: 'private' },
       ])
-      await expect(db.query(`UPDATE workout SET map_visibility = 'everyone'`)).rejects.toThrow(/CHECK/)
+      await expect(db.query(`UPDATE workout SET map_visibility = 'everyone'`)).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: CHECK constraint failed: map_visibility' })
     } finally {
       await db.destroy()
       await rm(dir, { recursive: true, force: true })

@@ -333,9 +333,10 @@ describe('watched folders refused at start', () => {
     ['is the root folder', () => '/', 'contains the data folder'],
   ])('refuses a watched folder that %s (it would import other users\' originals)', async (_case, dir, reason) => {
     await symlink(join(parent, 'data', 'uploads'), join(parent, 'link-to-uploads'))
-    await expect(startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: dir(), username: 'sam' }] })).rejects.toThrow(
-      `watched folder ${dir()} ${reason} ${join(parent, 'data')}: watch a folder of its own`,
-    )
+    await expect(startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir: dir(), username: 'sam' }] })).rejects.toMatchObject({
+      name: 'DataDirError',
+      message: `watched folder ${dir()} ${reason} ${join(parent, 'data')}: watch a folder of its own`,
+    })
   })
 
   it('accepts a folder named like the data folder beside it, and one folder given twice for the same account', async () => {
@@ -349,7 +350,7 @@ describe('watched folders refused at start', () => {
     const dir = join(parent, 'sync')
     await expect(
       startTestServer({ dataDir: join(parent, 'data'), watchFolders: [{ dir, username: 'sam' }, { dir, username: 'kim' }] }),
-    ).rejects.toThrow(`watched folder ${dir} is given for both sam and kim: one account per folder`)
+    ).rejects.toMatchObject({ name: 'DataDirError', message: `watched folder ${dir} is given for both sam and kim: one account per folder` })
   })
 })
 

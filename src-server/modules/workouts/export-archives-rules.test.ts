@@ -338,7 +338,7 @@ describe("Strava's lists, read as they stream", () => {
         this.destroy(new Error('the disk went away'))
       },
     })
-    await expect(planStrava(failing, 10)).rejects.toThrow('the disk went away')
+    await expect(planStrava(failing, 10)).rejects.toThrow(new Error('the disk went away'))
   })
 })
 

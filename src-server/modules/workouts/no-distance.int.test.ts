@@ -102,7 +102,7 @@ describe('a workout without a distance', () => {
       const indexes = await db.query<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workout'`)
       expect(indexes.map((index) => index.name)).toContain('idx_workout_user_date_totals')
       // Foreign keys still hold: a segment of no workout is refused, and deleting a workout takes its segments.
-      await expect(db.query(`INSERT INTO workout_segment (workout_id, segment_index, duration, moving, pauses, distance) VALUES ('none', 0, 1, 1, 0, 1)`)).rejects.toThrow(/FOREIGN KEY/)
+      await expect(db.query(`INSERT INTO workout_segment (workout_id, segment_index, duration, moving, pauses, distance) VALUES ('none', 0, 1, 1, 0, 1)`)).rejects.toMatchObject({ name: 'QueryFailedError', message: 'SQLITE_CONSTRAINT: FOREIGN KEY constraint failed' })
       await db.query(`DELETE FROM workout WHERE id = 'w2'`)
       expect(await db.query(`SELECT COUNT(*) AS n FROM workout_segment`)).toEqual([{ n: 0 }])
     } finally {

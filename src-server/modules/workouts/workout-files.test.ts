@@ -61,7 +61,7 @@ describe('removeFiles', () => {
       await removeFiles([present, join(dir, 'gone.gpx')])
       await expect(stat(present)).rejects.toMatchObject({ code: 'ENOENT' })
       // A folder is not a file: removing one is an error, not a silent success.
-      await expect(removeFiles([dir])).rejects.toThrow()
+      await expect(removeFiles([dir])).rejects.toMatchObject({ code: 'EISDIR' })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
