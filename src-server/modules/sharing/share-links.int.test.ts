@@ -82,6 +82,12 @@ describe('share links', () => {
     expect((await share({ expires_at: '2026-11-27T09:00:00Z' })).status).toBe(400)
     expect((await share({ expires_at: '2037-01-01T00:00:00Z' })).status).toBe(400)
     expect((await share({ expires_at: 'tomorrow' })).status).toBe(400)
+    // At its edges: a link that expires as it is made is refused; one of exactly 3,650 days (the
+    // clock is 2026-11-27T10:00:00Z) is made, a millisecond more is refused.
+    expect(await share({ expires_at: '2026-11-27T10:00:00Z' })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+    expect((await share({ expires_at: '2026-11-27T10:00:00.001Z' })).status).toBe(201)
+    expect(await share({ expires_at: '2036-11-24T10:00:00.001Z' })).toMatchObject({ status: 400, body: { message: 'invalid payload' } })
+    expect((await share({ expires_at: '2036-11-24T10:00:00Z' })).body.data.share_link.expires_at).toBe('Mon, 24 Nov 2036 10:00:00 GMT')
   })
 
   it('lets only the owner make, list or delete links: another user’s workout is not found', async () => {
@@ -99,6 +105,11 @@ describe('share links', () => {
     expect(noMap.status).toBe(200)
     expect(noMap.body.data).toMatchObject({ lines: null, workout: { map: null, bounds: [], map_visibility: 'private' } })
     expect(noMap.body.data.chart_data?.every((point) => point.latitude === null && point.longitude === null)).toBe(true)
+    // The analysis open to followers only: no chart (nor map, which it caps), the workout still shown.
+    await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { analysis_visibility: 'followers_only' } })
+    const noChart = await visit(String(link.token))
+    expect(noChart.status).toBe(200)
+    expect(noChart.body.data).toMatchObject({ chart_data: null, lines: null, workout: { id: workoutId, segments: [], analysis_visibility: 'private', map: null } })
     await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'private' } })
     const hidden = await visit(String(link.token))
     expect(hidden.status).toBe(404)

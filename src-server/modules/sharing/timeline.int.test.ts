@@ -93,6 +93,30 @@ describe('timeline', () => {
     expect((await t.api('DELETE', `workouts/${ride?.id}`, { token: sam.token })).status).toBe(204)
   })
 
+  it('shows the caller their own workout whole, and a followed user’s heart rate only as its owner allows', async () => {
+    const created = await upload<WorkoutsResponse>(t, sam.token, 'hr.gpx', await fixture('gpx/gpx_file_with_gpxtpx_extensions.gpx'))
+    expect(created.status).toBe(201)
+    const ride = created.body.data.workouts[0]
+    expect(ride).toMatchObject({ has_heart_rate: true })
+    const edited = await t.api('PATCH', `workouts/${ride?.id}`, {
+      token: sam.token,
+      body: { notes: 'felt slow', workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'private' },
+    })
+    expect(edited.status).toBe(200)
+    const heartRateTo = async (level: string) => {
+      const body = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, hr_visibility: level }
+      expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body })).status).toBe(200)
+    }
+    const inFeedOf = async (who: Account) => (await feed(who)).data.workouts.find((workout) => workout.id === ride?.id)
+    await heartRateTo('private')
+    expect(await inFeedOf(sam)).toMatchObject({ notes: 'felt slow', has_heart_rate: true, map: ride?.map, map_visibility: 'private' })
+    expect(await inFeedOf(kim)).toMatchObject({ notes: null, has_heart_rate: false, map: null, map_visibility: 'private' })
+    await heartRateTo('followers_only')
+    expect(await inFeedOf(kim)).toMatchObject({ notes: null, has_heart_rate: true, map: null })
+    await heartRateTo('private')
+    expect((await t.api('DELETE', `workouts/${ride?.id}`, { token: sam.token })).status).toBe(204)
+  })
+
   it('pages five at a time', async () => {
     for (const day of [10, 11, 12, 13]) await typed(sam, `sam public ${day}`, `2024-05-${day} 08:00`, 'public')
     const first = await feed(kim)
