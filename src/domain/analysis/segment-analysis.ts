@@ -195,9 +195,12 @@ export function measureSegment(
       intervalSpeedBefore[i] = speedMs
       pendingM = 0
       timed = i
-    } else if (pendingM === 0 && hasSource) {
+    } else if (hasSource && (pendingM === 0 || timed < 0)) {
       // Nothing counted since `timed`: the next interval may start here. Not at a point without
-      // the distance source, whose time says nothing about where the athlete was.
+      // the distance source, whose time says nothing about where the athlete was. The first such
+      // point with a time starts the first interval even after distance counted under times that
+      // stepped back below an earlier record's: that distance has no time to be a speed over.
+      pendingM = 0
       timed = i
     }
   }

@@ -45,18 +45,21 @@ describe('rules that hold for files nobody here has seen', () => {
 
   it('two places written with the same time are still two places: their distance counts', () => {
     // A clock of whole seconds under faster fixes: 55.7 m steps, every other one within one tick.
-    const { workout } = analyseTrack(
-      gpxOf([
-        { s: 0, lat: 45 },
-        { s: 0, lat: 45.0005 },
-        { s: 10, lat: 45.001 },
-        { s: 10, lat: 45.0015 },
-        { s: 20, lat: 45.002 },
-      ]),
-    )
+    const points = [
+      { s: 0, lat: 45 },
+      { s: 0, lat: 45.0005 },
+      { s: 10, lat: 45.001 },
+      { s: 10, lat: 45.0015 },
+      { s: 20, lat: 45.002 },
+    ]
+    const { workout } = analyseTrack(gpxOf(points))
     expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(2 * MILLIDEGREE_M, 1)
     expect(workout.durationS).toBe(20)
     expect(workout.movingS).toBe(20)
+    // A tick's two steps make one interval: 111.3 m in 10 s at every point, and as the top speed.
+    const tickKmh = (MILLIDEGREE_M / 10) * 3.6
+    for (const kmh of analyseTrack(gpxOf(points)).series.speedKmh) expect(kmh).toBeCloseTo(tickKmh, 9)
+    expect(workout.maxSpeedKmh).toBeCloseTo(tickKmh, 9)
   })
 
   it('a stretch written twice is travelled once; a clock that stepped back still counts its new places', () => {
@@ -193,6 +196,13 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(analyseTrack(gpxOf(drive(144))).workout.maxSpeedKmh).toBeCloseTo(72 * 3.6, 1)
     // With a single step after it, nothing tells which of the two is wrong: the reference's maximum stands.
     expect(analyseTrack(gpxOf(drive(212).slice(0, 3))).workout.maxSpeedKmh).toBeCloseTo(106 * 3.6, 1)
+    // Only the segment's first step: after a pause's 1 m in 10 s, the 212 m in 2 s are the top speed the reference gives
+    // (of the 11 moving steps the 468 m one lies over 1.5 σ from their mean, 182.9 m; the 95th percentile of the 10 left).
+    expect(analyseTrack(gpxOf([{ s: -10, lat: 45 - 0.001 / MILLIDEGREE_M }, ...drive(212)])).workout.maxSpeedKmh).toBeCloseTo(106 * 3.6, 1)
+    // Left out, it leaves two steps to the filter, 10 m and 20 m in 1 s each: both within 1.5 σ (7.5 m) of their mean, and
+    // the 95th percentile of two is the faster.
+    const after = [0, 100, 110, 130].map((metres, s) => ({ s, lat: 45 + (metres / MILLIDEGREE_M) * 0.001 }))
+    expect(analyseTrack(gpxOf(after)).workout.maxSpeedKmh).toBeCloseTo(20 * 3.6, 6)
   })
 
   describe("the device's distance counter where there is no position yet, or no longer", () => {
@@ -226,6 +236,22 @@ describe('rules that hold for files nobody here has seen', () => {
 
     it('after the last fix: the counter\'s rise from it counts (a watch that lost its fix under trees)', () => {
       expect(metres(fitOf(...fixes(0, 50), { s: 120, c: 400 }, { s: 200, c: 700 }))).toBeCloseTo(2 * MILLIDEGREE_M + 428, 6)
+    })
+
+    it('a record without a reading before the first fix or after the last is passed over; so is one without a position between the fixes', () => {
+      // 600 m from the first reading to the third, 40 m more up to the first fix, whatever the second did not read.
+      expect(metres(fitOf({ s: 0, c: 0 }, { s: 100 }, { s: 200, c: 600 }, ...fixes(240, 640)))).toBeCloseTo(640 + 2 * MILLIDEGREE_M, 6)
+      // 128 m, then 300 m, from the last fix's 272 m on.
+      expect(metres(fitOf(...fixes(0, 50), { s: 120, c: 400 }, { s: 160 }, { s: 200, c: 700 }))).toBeCloseTo(2 * MILLIDEGREE_M + 428, 6)
+      // A record without a fix between the first and the last: the fixes still measure 222.6 m there, the counter 222 m.
+      const between = fitOf({ s: 0, c: 0 }, { s: 200, c: 600 }, { s: 240, lat: 45, c: 640 }, { s: 260, c: 700 }, { s: 280, lat: 45.001, c: 751 }, { s: 320, lat: 45.002, c: 862 })
+      expect(metres(between)).toBeCloseTo(640 + 2 * MILLIDEGREE_M, 6)
+    })
+
+    it('fixes that stand still agree with a counter rising up to 10 m (10 % of nothing, and 10 m)', () => {
+      const standing = (lastM: number): Track => fitOf({ s: 0, c: 0 }, { s: 200, c: 600 }, { s: 240, lat: 45, c: 600 }, { s: 280, lat: 45, c: 605 }, { s: 320, lat: 45, c: lastM })
+      expect(metres(standing(610))).toBe(600)
+      expect(metres(standing(611))).toBe(0)
     })
 
     it('a counter that disagrees with the fixes where both exist measures nothing they miss', () => {

@@ -128,6 +128,15 @@ describe('moving time, pauses and speeds', () => {
     expect(workout.durationS).toBe(30)
   })
 
+  it('the first record with a distance and a time starts the moving time, even after distance counted under times that stepped back', () => {
+    // A record without a distance at 100 s, then 50 m and 50 m written at 0 s and 10 s (earlier: no time), then 100 m in
+    // the 10 s from 110 s to 120 s (36 km/h). The 200 m count; only the last 100 m have a time to be a speed over.
+    const { workout, series } = analyseTrack(trackOf('fit', [[{ s: 100 }, ...counter([0, 0], [10, 50], [110, 100], [120, 200])]]))
+    expect([workout.distanceKm, workout.durationS, workout.movingS]).toEqual([0.2, 20, 10])
+    expect(Array.from(series.movingMs)).toEqual([0, 0, 0, 0, 10_000])
+    expect(Array.from(series.speedKmh)).toEqual([0, 0, 0, 36, 36])
+  })
+
   it('two records at one time both keep it; a record without time or distance takes the speed of the interval it lies in', () => {
     const { series } = analyseTrack(trackOf('fit', [[{ s: 0, recordedDistance: 0 }, {}, { s: 10, recordedDistance: 100 }, { s: 10, recordedDistance: 100 }, { s: 20, recordedDistance: 300 }]]))
     expect(Array.from(series.time)).toEqual([0, Number.NaN, 10, 10, 20].map((s) => start + s * 1000))
@@ -140,6 +149,13 @@ describe('moving time, pauses and speeds', () => {
     // 1 m in 10 s (standing), then 100 m in 10 s: one interval counts, too few for the reference's filter.
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 1], [20, 101])])).workout.maxSpeedKmh).toBe(0)
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 1], [20, 101], [30, 201])])).workout.maxSpeedKmh).toBeCloseTo(36, 9)
+  })
+
+  it('a first step exactly twice as fast as any after it is still the top speed; one faster is a stale start', () => {
+    // 20 m in 1 s, then 10 m and 10 m: within 1.5 σ (7.1 m) of their mean (13.3 m), the 95th percentile of 3 is the fastest.
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [1, 20], [2, 30], [3, 40])])).workout.maxSpeedKmh).toBeCloseTo(72, 9)
+    // 20.5 m: left out, the two 10 m steps give 10 m/s.
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [1, 20.5], [2, 30.5], [3, 40.5])])).workout.maxSpeedKmh).toBeCloseTo(36, 9)
   })
 
   it("a swim's top speed is one a swimmer holds: intervals faster than 3 m/s count their distance only", () => {
@@ -158,6 +174,8 @@ describe('moving time, pauses and speeds', () => {
 describe('where the distance comes from', () => {
   it("without positions, the device's counter; one that goes down (reset) adds nothing for that step", () => {
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 100], [20, 40], [30, 140])])).workout.distanceKm).toBeCloseTo(0.2, 12)
+    // Reset at the first record's own time: 200 m, from 50 to 250.
+    expect(analyseTrack(trackOf('fit', [counter([0, 100], [0, 50], [10, 150], [20, 250])])).workout.distanceKm).toBeCloseTo(0.2, 12)
   })
 
   it('without either, unknown: distance and speeds null, and every step forward in time is moving', () => {
@@ -165,6 +183,10 @@ describe('where the distance comes from', () => {
     expect([workout.distanceKm, workout.aveSpeedKmh, workout.maxSpeedKmh]).toEqual([null, null, null])
     expect([workout.durationS, workout.movingS, workout.pausesS]).toEqual([30, 30, 0])
     expect(Array.from(series.movingMs)).toEqual([0, 10_000, 0, 20_000])
+    // A record without a time between two changes nothing: 10 s from the one before it.
+    const bridged = analyseTrack(trackOf('fit', [[{ s: 0 }, {}, { s: 10 }]]))
+    expect(bridged.workout.movingS).toBe(10)
+    expect(Array.from(bridged.series.movingMs)).toEqual([0, 0, 10_000])
   })
 
   it("a virtual ride's positions measure nothing: the counter does, and positions out of reach are not refused", () => {
@@ -173,6 +195,16 @@ describe('where the distance comes from', () => {
     expect(refusal(trackOf('fit', [records]))).toBe('track_positions_impossible')
     const { workout } = analyseTrack(trackOf('fit', [records], { distanceFromDevice: true }))
     expect(workout.distanceKm).toBeCloseTo(0.04, 12)
+    // Positions within reach, 11.1 m a second where the counter says 10: still the counter.
+    const near = [0, 1, 2, 3, 4].map((s) => ({ s, lat: 45 + s * 0.0001, lon: 6, recordedDistance: s * 10 }))
+    expect(analyseTrack(trackOf('fit', [near], { distanceFromDevice: true })).workout.distanceKm).toBeCloseTo(0.04, 12)
+  })
+
+  it('a workout measured by its positions: a segment without a fix adds nothing, whatever its counter read', () => {
+    const m = (2 * Math.PI * 6_378_137) / 360 / 1000
+    const { workout, segments } = analyseTrack(trackOf('fit', [[{ s: 0, lat: 45, lon: 6 }, { s: 60, lat: 45.001, lon: 6 }], counter([100, 0], [160, 100])]))
+    expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(m, 6)
+    expect(segments[1]?.distanceKm).toBe(0)
   })
 })
 
@@ -205,6 +237,37 @@ describe("the device's counter before the first fix, within 10 % + 10 m of the f
   it('a counter rising 252 m where the fixes measure 222.6 m (29.4 m off, within 32.3) fills in; 256 m (33.4 off) does not', () => {
     expect((analyseTrack(track(126)).workout.distanceKm ?? 0) * 1000).toBeCloseTo(600 + 2 * m, 6)
     expect((analyseTrack(track(128)).workout.distanceKm ?? 0) * 1000).toBeCloseTo(2 * m, 6)
+  })
+})
+
+describe("a segment's extremes", () => {
+  it('are the highest and lowest of its positions and known elevations wherever they lie; a half position or no elevation counts in none', () => {
+    // A minute apart: the north- and westmost fix second, the south- and eastmost third, the last neither. The fourth
+    // record has a latitude but no longitude (no position), the third no elevation; the second segment no elevation at all.
+    const { workout, segments } = analyseTrack(
+      trackOf('gpx', [
+        [
+          { s: 0, lat: 45, lon: 6.001, ele: 100 },
+          { s: 60, lat: 45.002, lon: 5.999, ele: 104 },
+          { s: 120, lat: 44.999, lon: 6.002 },
+          { s: 180, lat: 45.001, lon: 6, ele: 99 },
+          { s: 240, lat: 44, ele: 102 },
+        ],
+        // Along a parallel: its latitude is both its lowest and its highest.
+        [
+          { s: 300, lat: 45.003, lon: 6 },
+          { s: 360, lat: 45.003, lon: 6.001 },
+        ],
+      ]),
+    )
+    expect(segments[0]?.bounds).toEqual([44.999, 5.999, 45.002, 6.002])
+    // Known elevations 100, 104, 99, 102; smoothed (0.3, 0.4, 0.3) the second is 101.3 (a 1.3 m climb from 100), the
+    // third 101.4 (0.1 m on), the last 102 (0.7 m on): under the 1 m a climb needs.
+    expect([segments[0]?.minAltM, segments[0]?.maxAltM, segments[0]?.descentM]).toEqual([99, 104, 0])
+    expect(segments[0]?.ascentM).toBeCloseTo(1.3, 9)
+    expect([segments[1]?.minAltM, segments[1]?.maxAltM, segments[1]?.ascentM, segments[1]?.descentM]).toEqual([null, null, null, null])
+    expect(segments[1]?.bounds).toEqual([45.003, 6, 45.003, 6.001])
+    expect([workout.minAltM, workout.maxAltM, workout.bounds]).toEqual([99, 104, [44.999, 5.999, 45.003, 6.002]])
   })
 })
 
