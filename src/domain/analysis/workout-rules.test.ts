@@ -117,6 +117,10 @@ describe('moving time, pauses and speeds', () => {
       [0, 4],
       [4, 2],
     ])
+    // In a later segment: its own points are left out, not those at the same places of the first.
+    const later = analyseTrack(trackOf('gpx', [[0, 10, 20], [30, 40, 50, 40, 50]].map((times) => times.map((s) => ({ s, lat: 45 + s * 0.0001, lon: 6 })))))
+    expect(Array.from(later.series.time)).toEqual([0, 10, 20, 30, 40, 50].map((s) => start + s * 1000))
+    expect(later.series.segmentStarts).toEqual([0, 3])
   })
 
   it('a time earlier than an earlier point is missing: no step back counts, the next one from the point before it does', () => {
@@ -168,6 +172,41 @@ describe('moving time, pauses and speeds', () => {
       expect(workout.maxSpeedKmh).toBeCloseTo(10.8, 9)
       expect(workout.distanceKm).toBeCloseTo(0.12, 12)
     }
+  })
+})
+
+describe("the device's own maximum and a pool swim's lengths", () => {
+  it("no top speed above the device's maximum, unless that is below the average moving speed; exactly the average caps", () => {
+    // 100, 200 and 150 m in 10 s each: the filter keeps all three (within 1.5 σ, 61.2 m, of 150 m), top speed 20 m/s;
+    // 450 m over 30 s moving, 15 m/s on average.
+    const records = counter([0, 0], [10, 100], [20, 300], [30, 450])
+    const top = (deviceMaxSpeedMs: number): number | null => analyseTrack(trackOf('fit', [records], { deviceMaxSpeedMs })).workout.maxSpeedKmh
+    expect(top(16)).toBeCloseTo(16 * 3.6, 9)
+    expect(top(15)).toBeCloseTo(15 * 3.6, 9)
+    expect(top(14.9)).toBeCloseTo(20 * 3.6, 9)
+    // No whole moving second (30 m in 0.6 s): no average to be below, so 50 m/s is capped at 10.
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [0.2, 10], [0.4, 20], [0.6, 30])], { deviceMaxSpeedMs: 10 })).workout.maxSpeedKmh).toBeCloseTo(36, 9)
+  })
+
+  it("each segment moves while a length lies within it, at most as long as it lasts; its top speed is its fastest length's", () => {
+    // 150 m in 6 lengths of 25 m. The first segment (0–100 s) holds 20, 15 and 30 s of them (25 m in 15 s: 6 km/h); the
+    // fourth (10 s, 9 km/h) ends as the second segment (200–300 s) starts; there the fifth and sixth overlap, 50 + 70 s
+    // moving in a segment of 100 s, the faster 25 m in 50 s (1.8 km/h).
+    const lengths = [
+      [0, 20],
+      [30, 45],
+      [50, 80],
+      [190, 200],
+      [220, 270],
+      [230, 300],
+    ].map(([from = 0, to = 0]) => ({ startTime: start + from * 1000, endTime: start + to * 1000 }))
+    const laps = [{ startTime: start, endTime: start + 300_000, distanceM: 150, lengths }]
+    const { workout, segments } = analyseTrack(trackOf('fit', [counter([0, 0], [100, 75]), counter([200, 75], [300, 150])], { laps }))
+    expect(segments.map(({ movingS }) => movingS)).toEqual([65, 100])
+    expect(segments[0]?.maxSpeedKmh).toBeCloseTo(6, 9)
+    expect(segments[1]?.maxSpeedKmh).toBeCloseTo(1.8, 9)
+    expect([workout.movingS, workout.durationS]).toEqual([165, 300])
+    expect(workout.maxSpeedKmh).toBeCloseTo(6, 9)
   })
 })
 
@@ -304,5 +343,9 @@ describe('what the lone points of a file still count', () => {
     const { workout, series } = analyseTrack(trackOf('fit', [[{ s: 0 }], counter([10, 0], [20, 100])]))
     expect(Array.from(series.elapsedS)).toEqual([10, 20])
     expect([workout.startTime, workout.durationS, workout.movingS]).toEqual([start, 20, 10])
+    // One without a time starts nothing.
+    const timeless = analyseTrack(trackOf('fit', [[{ recordedDistance: 5 }], counter([10, 0], [20, 100])]))
+    expect(Array.from(timeless.series.elapsedS)).toEqual([0, 10])
+    expect([timeless.workout.startTime, timeless.workout.durationS]).toEqual([start + 10_000, 10])
   })
 })
