@@ -28,4 +28,59 @@ describe('the map line', () => {
     const lines = [0, 1, 2].map((k) => [0, 1, 2].map((i): [number, number] => [45 + k + i * 0.001, 6]))
     expect(simplifyLines(lines, { maxPoints: 2 }).map((line) => line.length)).toEqual([2, 2, 2])
   })
+
+  const seriesOf = (...segments: (readonly (readonly [number, number])[])[]) => {
+    const size = segments.reduce((total, points) => total + points.length, 0)
+    const series = allocatePointSeries(size, { heartRate: false, cadence: false, power: false, temperature: false })
+    let at = 0
+    for (const points of segments) {
+      series.segmentStarts.push(at)
+      for (const [lat, lon] of points) {
+        series.lat[at] = lat
+        series.lon[at] = lon
+        at++
+      }
+    }
+    return series
+  }
+
+  it('keeps the corners of a loop that closes on itself', () => {
+    // A square of 0.001° (111 m north, 79 m east): each corner lies far beyond 5 m of any chord, the closing one too.
+    const square: [number, number][] = [
+      [45, 6],
+      [45.001, 6],
+      [45.001, 6.001],
+      [45, 6.001],
+      [45, 6],
+    ]
+    expect(mapPolyline(seriesOf(square))).toEqual([square])
+  })
+
+  it('leaves out half positions and draws no line for a segment without a position', () => {
+    const line = mapPolyline(
+      seriesOf(
+        [
+          [45, 6],
+          [45.001, 6],
+          [45.002, Number.NaN],
+        ],
+        [[Number.NaN, Number.NaN]],
+      ),
+    )
+    expect(line).toEqual([
+      [
+        [45, 6],
+        [45.001, 6],
+      ],
+    ])
+  })
+
+  it('holds at most 2,000 points unless told otherwise', () => {
+    // 2,001 points zigzagging 111 m: every one a corner at the first tolerance.
+    const zigzag = Array.from({ length: 2_001 }, (_, i): [number, number] => [45 + (i % 2) * 0.001, 6 + i * 0.0001])
+    const [only = []] = mapPolyline(seriesOf(zigzag))
+    expect(only.length).toBeLessThanOrEqual(2_000)
+    expect(only[0]).toEqual([45, 6])
+    expect(only[only.length - 1]).toEqual([45, 6.2])
+  })
 })
