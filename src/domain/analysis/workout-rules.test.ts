@@ -184,6 +184,8 @@ describe("the device's own maximum and a pool swim's lengths", () => {
     expect(top(16)).toBeCloseTo(16 * 3.6, 9)
     expect(top(15)).toBeCloseTo(15 * 3.6, 9)
     expect(top(14.9)).toBeCloseTo(20 * 3.6, 9)
+    // A maximum above the top speed leaves it as it is.
+    expect(top(25)).toBeCloseTo(20 * 3.6, 9)
     // No whole moving second (30 m in 0.6 s): no average to be below, so 50 m/s is capped at 10.
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [0.2, 10], [0.4, 20], [0.6, 30])], { deviceMaxSpeedMs: 10 })).workout.maxSpeedKmh).toBeCloseTo(36, 9)
   })
@@ -207,6 +209,9 @@ describe("the device's own maximum and a pool swim's lengths", () => {
     expect(segments[1]?.maxSpeedKmh).toBeCloseTo(1.8, 9)
     expect([workout.movingS, workout.durationS]).toEqual([165, 300])
     expect(workout.maxSpeedKmh).toBeCloseTo(6, 9)
+    // Laps without lengths (a run's) leave the records' moving time and top speed.
+    const run = analyseTrack(trackOf('fit', [counter([0, 0], [100, 75]), counter([200, 75], [300, 150])], { laps: [{ startTime: start, endTime: start + 300_000 }] }))
+    expect(run.segments.map(({ movingS }) => movingS)).toEqual([100, 100])
   })
 })
 
