@@ -13,6 +13,7 @@ import {
   Tray,
   utilityProcess,
 } from 'electron'
+import { UTILITY_PROCESS_EXEC_ARGV } from '../src-server/v8-flags'
 import type { AppWindow, DesktopPlatform, TrayHandle } from './platform'
 import type { ServerProcess } from './server/supervisor'
 import { windowWebPreferences } from './window'
@@ -85,7 +86,11 @@ export function createElectronPlatform(): DesktopPlatform {
   }
 
   const forkServer = (): ServerProcess => {
-    const child = utilityProcess.fork(join(__dirname, 'server-host.js'), [], { serviceName: 'Waymark server', stdio: 'pipe' })
+    const child = utilityProcess.fork(join(__dirname, 'server-host.js'), [], {
+      serviceName: 'Waymark server',
+      stdio: 'pipe',
+      execArgv: [...UTILITY_PROCESS_EXEC_ARGV],
+    })
     child.stdout?.on('data', (chunk: Buffer) => logStream.write(chunk))
     child.stderr?.on('data', (chunk: Buffer) => logStream.write(chunk))
     return {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { copyFile, cp, mkdtemp, open, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerUser } from '../test/accounts'
+import { freePort } from '../test/free-port'
 import { onPostgresLane } from '../test/postgres-lane'
 import { startTestServer } from '../test/test-server'
 
@@ -17,16 +17,6 @@ function run(entry: string, args: readonly string[]): Promise<{ code: number; st
     execFile(join(ROOT, 'node_modules', '.bin', 'tsx'), ['--tsconfig', 'tsconfig.node.json', entry, ...args], { cwd: ROOT, timeout: 90_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
-  })
-}
-
-/** A port nobody listens on now (the server is expected to stop before listening). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
   })
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { SERVER_V8_FLAGS } from '../v8-flags'
 import { LOOP_BLOCKS_REQUEST, type LoopBlocks } from './event-loop-probe'
 
 /** A server running in a child process. */
@@ -54,7 +55,7 @@ export const BUILT_SERVER_CHILD = join(__dirname, '..', '..', 'out', 'main', 'te
 export function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const entry = options.built ? [BUILT_SERVER_CHILD] : ['--import', 'tsx', join(__dirname, 'server-child.ts')]
-    const args = [...(options.nodeArgs ?? []), ...entry, dataDir]
+    const args = [...SERVER_V8_FLAGS, ...(options.nodeArgs ?? []), ...entry, dataDir]
     if (options.readCache === false) args.push('--no-read-cache')
     if (options.loopProbe) args.push('--loop-probe')
     if (options.warmComputeThreads === false) args.push('--threads-on-demand')
