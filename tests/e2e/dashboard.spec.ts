@@ -35,6 +35,23 @@ test.describe('dashboard', () => {
     expect(errors).toEqual([])
   })
 
+  test('an empty month offers the month of the latest workout, and a month with workouts no such button', async ({ page, request }) => {
+    // Old files imported on a first day: nothing this month, the latest workout in March 2023.
+    const token = await createActiveUser(request, newAccount('dashold'))
+    await addWorkout(request, token, 5, '2023-03-14 18:30', 'Old run')
+    await addWorkout(request, token, 5, '2022-11-02 07:00', 'Older run')
+    const errors = trackPageErrors(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/')
+    const calendar = page.getByTestId('calendar')
+    await expect(calendar).toHaveAttribute('data-month', parisMonth())
+    await calendar.getByRole('button', { name: 'Show the month of my latest workout' }).click()
+    await expect(calendar).toHaveAttribute('data-month', '2023-03')
+    await expect(calendar.locator('[data-day="2023-03-14"]').getByTestId('sport-icon')).toHaveCount(1)
+    await expect(calendar.getByTestId('calendar-latest')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
   test('calendar, timeline, records, totals and the month chart show the workouts', async ({ page, request }) => {
     const token = await createActiveUser(request, newAccount('dash'))
     const month = parisMonth()

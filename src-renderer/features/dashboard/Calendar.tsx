@@ -4,6 +4,7 @@ import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Sport } from '../../../src/contracts'
 import { ErrorBox } from '../../components/ErrorBox'
+import { LatestWorkoutButton } from '../../components/LatestWorkoutButton'
 import { today } from '../../format/dates'
 import { dateTimeFormat, monthTitle } from '../../format/intl'
 import { calendarRange, calendarWeeks, shiftMonth, weekdayOrder, workoutsByDay } from './calendar'
@@ -86,6 +87,19 @@ export const Calendar = memo(function Calendar({ sports, timezone, weekm, month,
           ))}
         </div>
       </Box>
+      {!loading && errors.length === 0 && workouts.length === 0 && (
+        <Group justify="center" mt="sm">
+          <LatestWorkoutButton
+            label={t('dashboard.CALENDAR.LATEST_MONTH')}
+            timezone={timezone}
+            onDay={(day) => {
+              setOpenDay(null)
+              onMonthChange(day.slice(0, 7))
+            }}
+            testId="calendar-latest"
+          />
+        </Group>
+      )}
     </Card>
   )
 })

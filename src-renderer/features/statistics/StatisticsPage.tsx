@@ -1,13 +1,12 @@
-import { ActionIcon, Button, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Card, Group, LoadingOverlay, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { Sport, User } from '../../../src/contracts'
-import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
+import { LatestWorkoutButton } from '../../components/LatestWorkoutButton'
 import { useAddressSearch } from '../../components/useAddressSearch'
 import { PageLoader } from '../../components/PageLoader'
-import { useLoad } from '../../components/useLoad'
-import { dayInZone, formatDate, parseServerDate, today } from '../../format/dates'
+import { formatDate, today } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import type { Measure } from './chartData'
 import { MeasureRadios } from './MeasureRadios'
@@ -86,7 +85,14 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
               imperial={profile.imperial_units ?? false}
               height={360}
               // Old files imported on a first day fall outside the last 12 months: one click finds them.
-              whenEmpty={<LatestPeriodButton timezone={profile.timezone} onDay={(day) => change(() => ({ anchor: day }))} />}
+              whenEmpty={
+                <LatestWorkoutButton
+                  label={t('statistics.LATEST_PERIOD')}
+                  timezone={profile.timezone}
+                  onDay={(day) => change(() => ({ anchor: day }))}
+                  testId="statistics-latest"
+                />
+              }
             />
           </div>
         </Stack>
@@ -94,22 +100,5 @@ function Statistics({ profile, sports }: { profile: User; sports: readonly Sport
       <YearOverYearCard measure={measure} imperial={profile.imperial_units ?? false} today={now} />
       <PersonalBestsCard />
     </Stack>
-  )
-}
-
-/**
- * When the window shows no workout: a button to the periods that end with the user's latest workout
- * (the list's first, newest first), or nothing when they have none.
- */
-function LatestPeriodButton({ timezone, onDay }: { timezone: string | null | undefined; onDay: (day: string) => void }) {
-  const { t } = useTranslation()
-  const latest = useLoad('statistics-latest-workout', () => call('listWorkouts', { query: { per_page: 1 } }))
-  const workout = latest.data?.data.workouts[0]
-  const day = workout ? dayInZone(parseServerDate(workout.workout_date).toDate(), timezone ?? 'UTC') : null
-  if (!day) return null
-  return (
-    <Button variant="light" onClick={() => onDay(day)} data-testid="statistics-latest">
-      {t('statistics.LATEST_PERIOD')}
-    </Button>
   )
 }
