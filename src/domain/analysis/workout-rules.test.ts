@@ -35,6 +35,14 @@ describe('what a workout is refused for', () => {
     expect(refusal(trackOf('fit', [counter([0, 0], [0, 10])]))).toBe('track_times_invalid')
   })
 
+  it('a clock that stood still under most timed points, whatever records without a time there are; a first record without one is no refusal', () => {
+    // 3 of the 5 timed fixes at 10 s, more than half; the record without a time is not counted either way.
+    const fixes = [0, 10, 10, 10, 20].map((s, k) => ({ s, lat: 45 + k * 0.0001, lon: 6 }))
+    expect(refusal(trackOf('gpx', [[{ lat: 45, lon: 6 }, ...fixes]]))).toBe('track_clock_stopped')
+    const { workout } = analyseTrack(trackOf('gpx', [[{ lat: 45, lon: 6 }, { s: 0, lat: 45.0001, lon: 6 }, { s: 10, lat: 45.0002, lon: 6 }]]))
+    expect([workout.startTime, workout.durationS]).toEqual([start, 10])
+  })
+
   it('a span of more than 2^31 − 1 seconds; exactly that is kept', () => {
     const longest = 2 ** 31 - 1
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [longest, 10])])).workout.durationS).toBe(longest)
