@@ -103,7 +103,7 @@ describe('the real corpus uploaded as one zip', () => {
         if (!found || !check) throw new Error(`activity ${index} missing`)
         // A duplicate's workout is the file imported before it (a TCX the same ride as its GPX), held to that file's maximum.
         const activity = result.status === 'duplicate' ? { ...found, deviceMaxSpeedMs: Number.NaN } : found
-        expectFiguresMatch(figuresOf(await workout(id)), check, activity, 1, gpx, 'durationS' in outcome ? outcome.durationS : undefined, 'startTime' in outcome ? outcome.startTime : undefined)
+        expectFiguresMatch(figuresOf(await workout(id)), check, activity, 1, gpx, 'durationS' in outcome ? outcome.durationS : undefined, 'startTime' in outcome ? outcome.startTime : undefined, 'movingS' in outcome ? outcome.movingS : undefined)
       }
     }, 120_000)
   }

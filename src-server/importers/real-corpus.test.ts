@@ -80,7 +80,7 @@ describe('real activity files', () => {
         const workout = result.workouts[index]
         const activity = reference[index]
         if (!workout || !activity) throw new Error(`activity ${index} missing`)
-        expectFiguresMatch({ ...workout, distanceM: workout.distanceKm === null ? null : workout.distanceKm * 1000, sport: result.file.activities[index]?.sport ?? null }, check, activity, 0, gpx, outcome.durationS, outcome.startTime)
+        expectFiguresMatch({ ...workout, distanceM: workout.distanceKm === null ? null : workout.distanceKm * 1000, sport: result.file.activities[index]?.sport ?? null }, check, activity, 0, gpx, outcome.durationS, outcome.startTime, outcome.movingS)
       })
       // Decoding a 2 MB FIT twice (ours and Garmin's SDK) takes tens of seconds on a loaded machine.
     }, 120_000)

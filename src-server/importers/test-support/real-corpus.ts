@@ -57,6 +57,11 @@ export type Outcome =
        * lap's `StartTime` while its counter already reads metres at the first trackpoint.
        */
       readonly startTime?: string
+      /**
+       * A one-workout file's moving time (s) by its device, where the activity never stopped within its timer: the FIT
+       * session's `total_timer_time`, a TCX activity's laps' `TotalTimeSeconds`. Checked within 1 % + 1 s.
+       */
+      readonly movingS?: number
     }
 
 const positions = (count = 1): Outcome => ({ activities: Array<DistanceCheck>(count).fill('positions') })
@@ -631,6 +636,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/fit4s-runalyze-swim-25m-lane.fit': device,
   'fit/fit4s-runalyze-swim-fenix-50m.fit': device,
   'fit/fit4s-runalyze-swim-outdoor.fit': device,
+  // Connect IQ swim apps: 0 m natively, the app's counter (developer fields) steps 25 m at each length's end;
+  // moving: their sessions' timer (Garmin's SDK), the rests at the wall being timer pauses.
+  'fit/fit4s-runalyze-swim-pool-via-iq.fit': { activities: ['device'], movingS: 2_095 },
+  'fit/fit4s-runalyze-swim-via-iq.fit': { activities: ['device'], movingS: 82.8 },
   'fit/fit4s-runalyze-with-new-dynamics.fit': positions(),
   'fit/fit4s-runalyze-with-power.fit': positions(),
   'fit/fit4s-runalyze-zwift-bad-training-effect.fit': positions(),
@@ -727,6 +736,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/bipolar-polar-3245401749.tcx': device, // no position, laps 0 m over 358 s
   'tcx/bipolar-polar-42261903.tcx': device, // a 35 s ride with power and no speed: laps 0 m
   'tcx/bipolar-polar-1912463368.tcx': device, // indoor ride of 4 laps: counter and laps 1,073.5 m, counted across the laps
+  'tcx/bipolar-polar-1942173160.tcx': { activities: ['device'], movingS: 235.75 }, // a pool swim (sport Other) whose counter steps 25 m at each length's end: the watch's 150 m, moving its lap's time
+  'tcx/bipolar-polar-1942173310.tcx': { activities: ['device'], movingS: 271.375 }, // the same swimmer's next one, 3 laps of 50 m
   // Session 40 (realnew3): rowingdata, activityio, leaflet-elevation, dart_fit_decoder, movingpandas, Leaflet.Elevation (SOURCES.md).
   'fit/activityio-a6b862.fit': positions(),
   'fit/activityio-b4ba3c.fit': positions(),
@@ -778,6 +789,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/runpage-cdryzun-52469386.fit': positions(), // paused four days mid-ride: the session's elapsed time says so too
   'fit/runpage-cdryzun-52469467.fit': device, // an indoor ride with positions: the trainer's 0 m
   'fit/runpage-cdryzun-52469482.fit': positions(),
+  // iGPSport indoor rides without positions whose counter steps 65.53 m at a time: the session's 20,511 m and 18,283 m;
+  // moving: the sessions' timer, within which they never stopped.
+  'fit/runpage-cdryzun-52469480.fit': { activities: ['device'], movingS: 3_619 },
+  'fit/runpage-cdryzun-52469707.fit': { activities: ['device'], movingS: 2_915 },
   // Pool swims: a COROS counter stepping one length at each length's end, a Forerunner 265's 31 min at the wall.
   'fit/runpage-jasonjdd-coros-0f93a1fd8da64939bbef23f4571d0515.fit': device,
   'fit/runpage-jasonjdd-coros-468645376696549385.fit': device,
@@ -945,6 +960,7 @@ export function expectFiguresMatch(
   gpx?: GpxpyFigures,
   durationS?: number,
   startTime?: string,
+  movingS?: number,
 ): void {
   const { distanceM } = figures
   // + 1 m: workouts' figures are kept to the metre; plus the rounding of the figure read.
@@ -970,6 +986,7 @@ export function expectFiguresMatch(
     const share = check === 'positions' ? 0.01 : 0.03
     expect(Math.abs(distanceM - expectedM), `distance ${distanceM} m vs ${expectedM} m`).toBeLessThanOrEqual(expectedM * share + slackM)
   }
+  if (movingS !== undefined) expect(Math.abs(figures.movingS - movingS), "moving time (the device's timer)").toBeLessThanOrEqual(movingS * 0.01 + 1)
   if (durationS !== undefined) expect(Math.abs(figures.durationS - durationS), 'duration (by hand)').toBeLessThanOrEqual(1)
   else expect(Math.abs(figures.durationS - timeSpanS(activity))).toBeLessThanOrEqual(1)
   expect(Math.abs((figures.startTime ?? Number.NaN) - (startTime === undefined ? startOf(activity) : Date.parse(startTime))), 'start time').toBeLessThanOrEqual(1000)

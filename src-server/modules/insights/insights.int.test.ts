@@ -93,6 +93,21 @@ describe('insights API', () => {
     return (stored?.distance ?? Number.NaN) * 1000
   }
 
+  /**
+   * Uploads a real file, stores its workout's moving time (s) and top speed (km/h) as an earlier version did and its
+   * insights as that version, starts the server again and waits for the recompute: the moving time and top speed stored then.
+   */
+  async function motionRecomputed(name: string, bytes: Buffer, movingS: number, maxSpeedKmh: number, version: number): Promise<{ movingS: number; maxSpeedKmh: number }> {
+    const id = (await upload<WorkoutsResponse>(t, sam.token, name, bytes)).body.data.workouts[0]?.id ?? ''
+    const dialect = dialectOf(t.server.dataSource.manager)
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET moving = ?, max_speed = ? WHERE id = ?`), [movingS, maxSpeedKmh, id])
+    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [version])
+    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
+    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
+    const [hours = 0, minutes = 0, seconds = 0] = (stored?.moving ?? '').split(':').map(Number)
+    return { movingS: hours * 3600 + minutes * 60 + seconds, maxSpeedKmh: stored?.max_speed ?? Number.NaN }
+  }
+
   it('splits per km and per mile of a steady 2.5 km run at 2.5 m/s', async () => {
     const id = await importRun(new Date('2025-03-02T08:00:00Z'), 2500, 2.5)
     const km = await t.api<SplitsResponse>('GET', `workouts/${id}/splits?unit=km`, { token: sam.token })
@@ -309,17 +324,10 @@ describe('insights API', () => {
     const { messages } = new Decoder(Stream.fromBuffer(bytes)).read()
     const swumS = (messages.lengthMesgs ?? []).filter((length) => length.lengthType === 'active').reduce((sum, length) => sum + Number(length.totalElapsedTime), 0)
     const deviceMaxKmh = Number(messages.sessionMesgs?.[0]?.enhancedMaxSpeed ?? messages.sessionMesgs?.[0]?.maxSpeed) * 3.6
-    const id = (await upload<WorkoutsResponse>(t, sam.token, 'swim.fit', bytes)).body.data.workouts[0]?.id ?? ''
-    const dialect = dialectOf(t.server.dataSource.manager)
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout SET moving = ?, max_speed = ? WHERE id = ?`), [98, 0, id])
-    await t.server.dataSource.query(dialect.sql(`UPDATE workout_insight SET version = ?`), [18])
-
-    expect(await restartedProgress()).toMatchObject({ total: 1, done: 1, failed: 0 })
-    const stored = (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]
-    const [hours = 0, minutes = 0, seconds = 0] = (stored?.moving ?? '').split(':').map(Number)
-    expect(Math.abs(hours * 3600 + minutes * 60 + seconds - swumS)).toBeLessThanOrEqual(swumS * 0.03)
-    expect(stored?.max_speed).toBeGreaterThan(0)
-    expect(stored?.max_speed).toBeLessThanOrEqual(deviceMaxKmh + 0.01)
+    const stored = await motionRecomputed('swim.fit', bytes, 98, 0, 18)
+    expect(Math.abs(stored.movingS - swumS)).toBeLessThanOrEqual(swumS * 0.03)
+    expect(stored.maxSpeedKmh).toBeGreaterThan(0)
+    expect(stored.maxSpeedKmh).toBeLessThanOrEqual(deviceMaxKmh + 0.01)
     // A server restarted and a file analysed again: a loaded machine's times.
   }, 60_000)
 
@@ -341,6 +349,18 @@ describe('insights API', () => {
     expect(measuredS).toBe(7_049)
     expect(hours * 3600 + minutes * 60 + seconds).toBe(measuredS)
     // A server restarted and a file analysed again: a loaded machine's times.
+  }, 60_000)
+
+  it("workouts stored with a stepped counter's moving time get it measured between its steps in the background", async () => {
+    // An iGPSport indoor ride whose counter steps 65.53 m at a time: counted in the seconds it steps, 314 s moving at
+    // 235.9 km/h. Garmin's SDK reads the session's timer time (the ride never stopped within it) and maximum.
+    const bytes = await realFile('fit/runpage-cdryzun-52469480.fit')
+    const session = new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]
+    const timerS = Number(session?.totalTimerTime)
+    const stored = await motionRecomputed('ride.fit', bytes, 314, 235.9, 23)
+    expect(timerS).toBeCloseTo(3619, 0)
+    expect(Math.abs(stored.movingS - timerS)).toBeLessThanOrEqual(timerS * 0.01)
+    expect(stored.maxSpeedKmh).toBeLessThanOrEqual(Number(session?.enhancedMaxSpeed ?? session?.maxSpeed) * 3.6 + 0.01)
   }, 60_000)
 
   it('workouts stored with a stray point the device wrote out of its place are measured without it in the background', async () => {

@@ -57,6 +57,8 @@ export type DistanceSource = 'positions' | 'recorded' | 'none'
  *   `dropImpossiblePositions` measured them (null: measured here)
  * @param replayed the segment's points that repeat a stretch it holds (1, see `replayedPoints`): no distance source
  * @param topSpeedCeilingMs intervals faster than this count distance and time but not towards the top speed
+ * @param stepped the recorded distance is a stepped counter (see {@link steppedCounter}): each step is
+ *   measured over the time since the previous one
  */
 export function measureSegment(
   segment: TrackSegment,
@@ -69,6 +71,7 @@ export function measureSegment(
   groundM: Float64Array | null,
   replayed: Uint8Array | null = null,
   topSpeedCeilingMs = Number.POSITIVE_INFINITY,
+  stepped = false,
 ): SegmentMeasure {
   const n = segment.size
   const { time: rawTime, recordedDistance } = segment
@@ -147,10 +150,29 @@ export function measureSegment(
   let movingMs = 0
   let distanceM = 0
   let pendingM = 0
+  // Where the segment's first interval ends.
+  let firstEnd = 0
+  // Whether the last interval counted was moving.
+  let lastMoving = false
   let last = -1
   let timed = -1
   const distanceColumn = series.distanceM
   const bridged = source === 'positions' ? counterBridges(segment, lat, lon) : null
+  // A stepped counter's step of `metres` was covered over the points from `from` (the previous step) to `to`:
+  // they share it evenly in time, and its moving time, each its own (so the insights count neither twice).
+  const spreadStep = (from: number, to: number, metres: number, moving: boolean): void => {
+    const fromTime = time[from] ?? Number.NaN
+    const spanMs = (time[to] ?? Number.NaN) - fromTime
+    const baseM = (distanceColumn[offset + to] ?? 0) - metres
+    let previous = from
+    for (let j = from + 1; j <= to; j++) {
+      const tj = time[j] ?? Number.NaN
+      if (Number.isNaN(tj)) continue
+      if (j < to) distanceColumn[offset + j] = baseM + (metres * (tj - fromTime)) / spanMs
+      if (moving) series.movingMs[offset + j] = tj - (time[previous] ?? Number.NaN)
+      previous = j
+    }
+  }
   for (let i = 0; i < n; i++) {
     const hasSource =
       replayed?.[i] !== 1 && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
@@ -179,11 +201,12 @@ export function measureSegment(
     const dtMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : Number.NaN
     if (pendingM > 0 && dtMs > 0) {
       const speedMs = pendingM / (dtMs / 1000)
-      if (speedMs * 3.6 > thresholdKmh) {
-        movingMs += dtMs
-        series.movingMs[offset + i] = dtMs
-      }
+      lastMoving = speedMs * 3.6 > thresholdKmh
+      if (lastMoving) movingMs += dtMs
+      if (stepped) spreadStep(timed, i, pendingM, lastMoving)
+      else if (lastMoving) series.movingMs[offset + i] = dtMs
       const first = intervals++ === 0
+      if (first) firstEnd = i
       if (movingMs > 0 && speedMs <= topSpeedCeilingMs) {
         if (first) firstKept = true
         keptSpeeds[keptCount] = speedMs
@@ -195,14 +218,30 @@ export function measureSegment(
       intervalSpeedBefore[i] = speedMs
       pendingM = 0
       timed = i
-    } else if (hasSource && (pendingM === 0 || timed < 0)) {
+    } else if (hasSource && (timed < 0 || (pendingM === 0 && !stepped))) {
       // Nothing counted since `timed`: the next interval may start here. Not at a point without
-      // the distance source, whose time says nothing about where the athlete was. The first such
+      // the distance source, whose time says nothing about where the athlete was, nor at a stepped
+      // counter's unchanged reading, which says only that the next step is not yet complete. The first such
       // point with a time starts the first interval even after distance counted under times that
       // stepped back below an earlier record's: that distance has no time to be a speed over.
       pendingM = 0
       timed = i
     }
+  }
+  // A stepped counter still at its last step when the segment ends was, as between its steps, on its way to
+  // the next one: that time moves as the step before it did (its distance is unknown, so none is added).
+  const tailMs = latestTime - (time[timed] ?? Number.NaN)
+  if (stepped && lastMoving && tailMs > 0) {
+    movingMs += tailMs
+    spreadStep(timed, lastTimedIndex(time), 0, true)
+  }
+  // A stepped counter's first step ran since a step before the segment (before the pause), so its time is
+  // unknown: when it reads as a stale start (see staleStart), its points take the next step's speed, not a spike.
+  const stale = firstKept && staleStart(keptSpeeds, keptCount)
+  if (stepped && stale) {
+    const next = intervalSpeedAfter[firstEnd] ?? 0
+    for (let j = 0; j < firstEnd; j++) intervalSpeedBefore[j] = intervalSpeedAfter[j] = next
+    intervalSpeedBefore[firstEnd] = next
   }
   // Each point's speed: the mean of the intervals on both sides (either one when the other is
   // undefined). The first point has only the interval after it, so it takes that one's speed (the
@@ -223,7 +262,7 @@ export function measureSegment(
     durationMs: hasTime ? latestTime - startTime : 0,
     movingMs,
     distanceM,
-    maxSpeedMs: firstKept && staleStart(keptSpeeds, keptCount)
+    maxSpeedMs: stale
       ? filteredMaxSpeedMs(keptSpeeds.subarray(1), keptDistances.subarray(1), keptCount - 1)
       : filteredMaxSpeedMs(keptSpeeds, keptDistances, keptCount),
     minAltM: hasEle ? minAlt : null,
@@ -265,6 +304,12 @@ function stepM(
   if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
+}
+
+/** The index of the last point with a time (`time` never runs backwards), -1 without one. */
+function lastTimedIndex(time: Float64Array): number {
+  for (let i = time.length - 1; i >= 0; i--) if (!Number.isNaN(time[i] ?? Number.NaN)) return i
+  return -1
 }
 
 function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {
@@ -314,6 +359,39 @@ function counterBridges(segment: TrackSegment, lat: Float64Array, lon: Float64Ar
   if (head) for (let i = 0; i < first; i++) if (reads(i)) bridged[i] = 1
   if (tail) for (let i = last + 1; i < segment.size; i++) if (reads(i)) bridged[i] = 1
   return bridged
+}
+
+/** Fewer rises than this say nothing about how a counter counts. */
+const STEPPED_MIN_RISES = 5
+/** Share of a stepped counter's rises that are its one step (within {@link STEPPED_STEP_TOLERANCE}). */
+const STEPPED_SAME_SHARE = 0.9
+const STEPPED_STEP_TOLERANCE = 0.01
+
+/**
+ * Whether the device's distance counter over these segments is a stepped one: it stays put for most
+ * of its readings and almost every rise (90 %) is one fixed step (within 1 % of their median). It
+ * counts whole pool lengths (a watch writing 25 m at each length's end) or whole units of a coarse
+ * sensor (an indoor trainer's 65.53 m), not the athlete's progress each second, so the second in
+ * which it steps is no measure of speed or of moving: the step was covered since the previous one.
+ * A counter rising at most readings (a wheel, a foot pod, laps spread over their time) is not
+ * stepped, however even its rises.
+ */
+export function steppedCounter(segments: readonly TrackSegment[]): boolean {
+  const rises: number[] = []
+  let readings = 0
+  for (const { recordedDistance } of segments) {
+    let previous = Number.NaN
+    for (const value of recordedDistance ?? []) {
+      if (Number.isNaN(value)) continue
+      readings++
+      if (value > previous) rises.push(value - previous)
+      previous = value
+    }
+  }
+  if (rises.length < STEPPED_MIN_RISES || rises.length * 2 > readings) return false
+  const step = rises.sort((a, b) => a - b)[rises.length >> 1] ?? Number.NaN
+  const same = rises.filter((rise) => Math.abs(rise - step) <= step * STEPPED_STEP_TOLERANCE).length
+  return same >= rises.length * STEPPED_SAME_SHARE
 }
 
 /** How many times faster than any later step a segment's first step is when it starts from a stale fix. */

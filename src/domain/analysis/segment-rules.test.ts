@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors/app-error'
-import type { Track } from '../track'
+import type { Track, TrackSegment } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
+import { steppedCounter } from './segment-analysis'
+import { analyseForStorage } from './stored-analysis'
 import { analyseTrack } from './workout-analysis'
 
 const start = Date.UTC(2024, 0, 1)
@@ -318,6 +320,91 @@ describe('rules that hold for files nobody here has seen', () => {
       // 2.2 km in 600 s (3.7 m/s), four times the pace: the athlete may have run the last stretch.
       const slow = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 600, lat: 45.0095 + 0.02 }])).workout
       expect((slow.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 20) * MILLIDEGREE_M, 6)
+    })
+  })
+
+  describe('a distance counter that steps one fixed amount (a pool length, a coarse indoor sensor)', () => {
+    /** Records every second from `from` to `to` s without a position, whose counter steps `stepM` at each of `steps` (s), from `originM`. */
+    const records = (from: number, to: number, steps: readonly number[], stepM = 25, originM = 0): Float64Array[] => {
+      const time: number[] = []
+      const counter: number[] = []
+      for (let s = from; s <= to; s++) {
+        time.push(start + s * 1000)
+        counter.push(originM + stepM * steps.filter((at) => at <= s).length)
+      }
+      return [Float64Array.from(time), Float64Array.from(counter)]
+    }
+    const fitOf = (...segments: Float64Array[][]): Track => {
+      const built = segments.map(([time = new Float64Array(), counter = new Float64Array()]) => {
+        const builder = new TrackSegmentBuilder()
+        time.forEach((t, i) => builder.push({ time: t, lat: Number.NaN, lon: Number.NaN, ele: Number.NaN, recordedDistance: counter[i] ?? Number.NaN }))
+        return builder.build()
+      })
+      return { format: 'fit', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: built }] }
+    }
+    const everyForty = [40, 80, 120, 160, 200]
+
+    it('moves between its steps, each step covered since the one before it', () => {
+      // A watch writing 25 m at each length's end, a record a second: read at the second it steps, 5 s of 200
+      // moved at 90 km/h. The swimmer swam 25 m every 40 s: 0.625 m/s (2.25 km/h) for 200 s.
+      const { workout, series } = analyseTrack(fitOf(records(0, 200, everyForty)))
+      expect(workout.distanceKm).toBeCloseTo(0.125, 9)
+      expect(workout.movingS).toBe(200)
+      expect(workout.aveSpeedKmh).toBeCloseTo(2.25, 9)
+      expect(workout.maxSpeedKmh).toBeCloseTo(2.25, 9)
+      // The chart and the insights: the step spread over its seconds, 0.625 m and 1 s moving each.
+      expect(series.distanceM[20]).toBeCloseTo(12.5, 9)
+      expect(Math.max(...series.speedKmh)).toBeCloseTo(2.25, 9)
+      expect(series.movingMs.reduce((sum, ms) => sum + ms, 0)).toBe(200_000)
+      // The best 100 m: four lengths, 160 s (each second of a step paid once).
+      const [best] = analyseForStorage(fitOf(records(0, 200, everyForty)), { effortDistancesM: [100] }).insights.distanceEfforts
+      expect(best?.movingMs).toBeCloseTo(160_000, 6)
+    })
+
+    it('still moving after its last step when the step before it moved; not after a stop', () => {
+      // The timer stopped 15 s after the fifth length: the sixth was under way.
+      expect(analyseTrack(fitOf(records(0, 215, everyForty))).workout.movingS).toBe(215)
+      // The fifth length took 340 s (0.26 km/h, a rest at the wall): nothing after it moved.
+      expect(analyseTrack(fitOf(records(0, 520, [40, 80, 120, 160, 500]))).workout.movingS).toBe(160)
+    })
+
+    it("a segment's first step soon after a pause (its count began before it) makes no top speed and no spike", () => {
+      // After a 100 s pause the counter, 20 s into a length before it, steps 1 s into the segment: 25 m in 1 s.
+      const { workout, series } = analyseTrack(fitOf(records(0, 180, [40, 80, 120, 160]), records(280, 400, [281, 321, 361], 25, 100)))
+      expect(workout.maxSpeedKmh).toBeCloseTo(2.25, 9)
+      expect(Math.max(...series.speedKmh)).toBeCloseTo(2.25, 9)
+      expect(workout.distanceKm).toBeCloseTo(0.175, 9)
+    })
+
+    it('is no counter that rises at most readings, nor one whose rises differ, nor one of a few steps', () => {
+      const counter = (values: readonly number[]): TrackSegment => {
+        const builder = new TrackSegmentBuilder()
+        values.forEach((value, s) => builder.push({ time: start + s * 1000, lat: Number.NaN, lon: Number.NaN, ele: Number.NaN, recordedDistance: value }))
+        return builder.build()
+      }
+      const steps = (rises: readonly number[], still = 3): number[] => {
+        const values = [0]
+        for (const rise of rises) values.push(...Array<number>(still).fill(values[values.length - 1] ?? 0), (values[values.length - 1] ?? 0) + rise)
+        return values
+      }
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25]))])).toBe(true)
+      // Four steps say nothing yet; 9 of 10 rises the same step are one, 8 of 10 are not.
+      expect(steppedCounter([counter(steps([25, 25, 25, 25]))])).toBe(false)
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 25, 30]))])).toBe(true)
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 30, 30]))])).toBe(false)
+      // A treadmill at a steady pace rises 3 m each second: the same rise, but at every reading.
+      expect(steppedCounter([counter(steps([3, 3, 3, 3, 3, 3, 3, 3], 0))])).toBe(false)
+      // Still for one reading in two is enough to read it by its steps.
+      expect(steppedCounter([counter([0, 25, 25, 50, 50, 75, 75, 100, 100, 125])])).toBe(true)
+    })
+
+    it("a runner's counter whose rises differ keeps its stops: the rise after one moved in its own second", () => {
+      // 20 s at 2 then 4 m a second, a 60 s stop, 20 s more: 40 s moving.
+      const rises = Array.from({ length: 20 }, (_, k) => (k % 2 === 0 ? 2 : 4))
+      const values = [0]
+      for (const rise of [...rises, ...Array<number>(60).fill(0), ...rises]) values.push((values[values.length - 1] ?? 0) + rise)
+      const time = values.map((_, s) => start + s * 1000)
+      expect(analyseTrack(fitOf([Float64Array.from(time), Float64Array.from(values)])).workout.movingS).toBe(40)
     })
   })
 })

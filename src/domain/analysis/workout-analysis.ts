@@ -6,7 +6,7 @@ import { allocatePointSeries, withoutPoints, type PointSeries } from './point-se
 import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS, possibleMove } from './plausibility'
 import { replayedPoints } from './replays'
 import { withoutStrayPoints } from './stray-points'
-import { measureSegment, type DistanceSource, type SegmentMeasure } from './segment-analysis'
+import { measureSegment, steppedCounter, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
 /** The reference tracker's stopped-speed threshold when none (or 0) is given, km/h. */
 const DEFAULT_STOPPED_SPEED_THRESHOLD_KMH = 1
@@ -120,13 +120,15 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   // A swim's top speed is a speed a swimmer holds: an interval faster than that is the watch
   // counting a push-off as a length (a pool swim's 25 m in 2 s), not a record to keep.
   const topSpeedCeilingMs = isSwimHint(track.sport, track.subSport) ? MAX_SWIM_SPEED_MS : Number.POSITIVE_INFINITY
+  // A pool swim's lengths say when it swam (see withSwumLengths); a counter without them is read by its steps.
+  const stepped = source === 'recorded' && !(track.laps ?? []).some((lap) => (lap.lengths?.length ?? 0) > 0) && steppedCounter(kept)
   const unbounded: SegmentMeasure[] = []
   let offset = 0
   let distanceM = 0
   for (const segment of kept) {
     series.segmentStarts.push(offset)
     const copies = replayed?.subarray(offset, offset + segment.size) ?? null
-    unbounded.push(measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs))
+    unbounded.push(measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs, stepped))
     offset += segment.size
     distanceM += unbounded[unbounded.length - 1]?.distanceM ?? 0
   }

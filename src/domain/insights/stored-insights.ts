@@ -43,8 +43,9 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * for it where the watch wrote none or 0 (`NATIVE_UNITS`, fit-reader.ts).
  * 23: FIT records hours past what their session's elapsed time counts, with no position or distance, are no part
  * of the workout (`forgetUncountedTails`, fit-importer.ts).
+ * 24: a distance counter stepping one fixed amount is read by its steps: moving between them (`steppedCounter`).
  */
-export const INSIGHTS_VERSION = 23
+export const INSIGHTS_VERSION = 24
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
