@@ -98,4 +98,58 @@ test.describe('notifications', () => {
       expect(await axeViolations(page, `no notifications, ${scheme}`)).toEqual([])
     }
   })
+  test('an accepted request reads at once as a follow and tells the follower, a withdrawn one goes, and a request is answered on its sender’s page; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const adaAccount = newAccount('ada')
+    const ada = await createActiveUser(request, adaAccount)
+    const bobAccount = newAccount('bob')
+    const bob = await createActiveUser(request, bobAccount)
+    const calAccount = newAccount('cal')
+    const cal = await createActiveUser(request, calAccount)
+    const danAccount = newAccount('dan')
+    const dan = await createActiveUser(request, danAccount)
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+    for (const [token, name] of [[bob, 'bob'], [cal, 'cal'], [dan, 'dan']] as const)
+      expect((await request.post(`/api/users/${adaAccount.username}/follow`, { headers: bearer(token) })).ok(), name).toBe(true)
+    // cal changes his mind: his request, and what it told ada, are gone.
+    expect((await request.post(`/api/users/${adaAccount.username}/unfollow`, { headers: bearer(cal) })).ok()).toBe(true)
+
+    await openWithToken(page, ada, '/notifications')
+    const texts = page.getByTestId('notification-text')
+    await expect(texts).toHaveText([`${danAccount.username} asks to follow you`, `${bobAccount.username} asks to follow you`], { timeout: 20_000 })
+    const bell = page.getByTestId('notification-bell')
+    await expect(bell).toHaveAccessibleName('Notifications: 2 unread')
+
+    // Accepted in the requests card: the notice below says what is now true, without reloading.
+    await page.getByRole('button', { name: `Accept the request from ${bobAccount.username}` }).click()
+    await expect(texts).toHaveText([`${danAccount.username} asks to follow you`, `${bobAccount.username} now follows you`])
+    await expect(texts.nth(1)).toHaveAttribute('href', `/users/${bobAccount.username}`)
+    await expect(page.getByTestId('follow-request')).toHaveCount(1)
+
+    // dan's notice leads to his page, where his request is answered.
+    await texts.nth(0).click()
+    await expect(page).toHaveURL(new RegExp(`/users/${danAccount.username}$`))
+    const here = page.getByTestId('follow-request-here')
+    await expect(here).toContainText(`${danAccount.username} asks to follow you.`, { timeout: 20_000 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `a request on its sender's page, ${scheme}`)).toEqual([])
+    }
+    await here.getByRole('button', { name: `Accept the request from ${danAccount.username}` }).click()
+    await expect(here).toHaveCount(0)
+    await expect(page.getByTestId('follow-panel').getByText('Follows you')).toBeVisible()
+    await page.getByTestId('notification-bell').click()
+    await expect(texts).toHaveText([`${danAccount.username} now follows you`, `${bobAccount.username} now follows you`], { timeout: 20_000 })
+    await expect(page.getByTestId('follow-requests')).toHaveCount(0)
+
+    // bob is told, with a link to ada's page.
+    await openWithToken(page, bob, '/notifications')
+    await expect(texts).toHaveText([`${adaAccount.username} accepted your follow request`], { timeout: 20_000 })
+    await expect(texts.nth(0)).toHaveAttribute('href', `/users/${adaAccount.username}`)
+    // cal, who withdrew, and whom nobody answered, is told nothing.
+    await openWithToken(page, cal, '/notifications')
+    await expect(page.getByText('No notification yet.')).toBeVisible({ timeout: 20_000 })
+    expect(errors).toEqual([])
+  })
 })

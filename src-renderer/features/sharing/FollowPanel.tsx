@@ -5,11 +5,13 @@ import type { User } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
+import { notificationsChanged } from './notificationsChanged'
 
 /**
  * Another user's followers and following counts, and the viewer's follow button: Follow, then
  * Requested (with a way to withdraw) while the request waits, then Following with Unfollow.
- * Nothing to press on one's own page (the answer then has no relation fields).
+ * When this user asks to follow the viewer, the request is answered here too (their notification
+ * leads here). Nothing to press on one's own page (the answer then has no relation fields).
  */
 export function FollowPanel({ user, onChange }: { user: User; onChange: (user: User) => void }) {
   const { t } = useTranslation()
@@ -17,7 +19,7 @@ export function FollowPanel({ user, onChange }: { user: User; onChange: (user: U
   const [errors, setErrors] = useState<string[]>([])
   const relation = user.is_followed_by
 
-  const act = async (name: 'followUser' | 'unfollowUser') => {
+  const act = async (name: 'followUser' | 'unfollowUser' | 'acceptFollowRequest' | 'rejectFollowRequest') => {
     setBusy(true)
     setErrors([])
     try {
@@ -28,6 +30,8 @@ export function FollowPanel({ user, onChange }: { user: User; onChange: (user: U
       setErrors(errorKeysOfUnknown(error))
     } finally {
       setBusy(false)
+      // A request answered or withdrawn changes what the notifications say: the bell reads again.
+      notificationsChanged()
     }
   }
 
@@ -46,6 +50,17 @@ export function FollowPanel({ user, onChange }: { user: User; onChange: (user: U
           </Badge>
         )}
       </Group>
+      {user.follows === 'pending' && (
+        <Group gap="sm" data-testid="follow-request-here">
+          <Text size="sm">{t('sharing.FOLLOW.ASKS_YOU', { username: user.username })}</Text>
+          <Button size="xs" loading={busy} onClick={() => void act('acceptFollowRequest')} aria-label={t('sharing.FOLLOW.ACCEPT_FROM', { username: user.username })}>
+            {t('sharing.FOLLOW.ACCEPT')}
+          </Button>
+          <Button size="xs" variant="default" loading={busy} onClick={() => void act('rejectFollowRequest')} aria-label={t('sharing.FOLLOW.REJECT_FROM', { username: user.username })}>
+            {t('sharing.FOLLOW.REJECT')}
+          </Button>
+        </Group>
+      )}
       {relation !== undefined && (
         <Group gap="sm">
           {relation === 'false' && (

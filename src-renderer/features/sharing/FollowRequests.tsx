@@ -8,6 +8,7 @@ import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useLoad } from '../../components/useLoad'
 import { useAppState } from '../../session/store'
+import { notificationsChanged } from './notificationsChanged'
 
 /**
  * The follow requests the user has not answered yet, each to accept or reject; nothing when there
@@ -37,6 +38,8 @@ export function FollowRequests() {
     } finally {
       setBusy(null)
       setVersion((current) => current + 1)
+      // The request's notification changed (a follow now) or went (rejected): the list and the bell read again.
+      notificationsChanged()
     }
   }
 

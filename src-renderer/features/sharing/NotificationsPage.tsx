@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import type { Notification } from '../../../src/contracts'
@@ -10,7 +10,7 @@ import { useLoad } from '../../components/useLoad'
 import { formatDateTime } from '../../format/dates'
 import { useAppState } from '../../session/store'
 import { FollowRequests } from './FollowRequests'
-import { notificationsChanged } from './notificationsChanged'
+import { notificationsChanged, onNotificationsChanged } from './notificationsChanged'
 
 /** Where a notification leads: the workout it is about, else its sender's page (a moderation one always has its workout). */
 const targetOf = (notification: Notification) => {
@@ -23,8 +23,9 @@ export function NotificationsPage() {
   const { t } = useTranslation()
   const timezone = useAppState((state) => state.profile?.timezone)
   const [page, setPage] = useState(1)
-  // Bumped after each change: the page is read again.
+  // Bumped after each change, here or in the requests card above (an accepted request now reads as a follow): the page is read again.
   const [version, setVersion] = useState(0)
+  useEffect(() => onNotificationsChanged(() => setVersion((current) => current + 1)), [])
   const { data, errors: loadErrors } = useLoad(`notifications-${page}-${version}`, () => call('listNotifications', { query: { page } }))
   const [errors, setErrors] = useState<string[]>([])
   const [busy, setBusy] = useState<string | null>(null)
@@ -38,7 +39,6 @@ export function NotificationsPage() {
       setErrors(errorKeysOfUnknown(error))
     } finally {
       setBusy(null)
-      setVersion((current) => current + 1)
       notificationsChanged()
     }
   }
