@@ -212,6 +212,7 @@ describe('OpenAPI document', () => {
     { name: 'listFollowers', method: 'GET', path: 'users/{username}/followers', url: () => 'users/owner/followers' },
     { name: 'listFollowing', method: 'GET', path: 'users/{username}/following', url: () => 'users/sam/following' },
     { name: 'getTimeline', method: 'GET', path: 'timeline', as: 'sam' },
+    { name: 'listUserWorkouts', method: 'GET', path: 'users/{username}/workouts', url: () => 'users/owner/workouts', as: 'sam' },
     { name: 'followUser', method: 'POST', path: 'users/{username}/follow', url: () => 'users/sam/follow' },
     { name: 'rejectFollowRequest', method: 'POST', path: 'follow-requests/{username}/reject', url: () => 'follow-requests/owner/reject', as: 'sam' },
     { name: 'unfollowUser', method: 'POST', path: 'users/{username}/unfollow', url: () => 'users/sam/unfollow' },

@@ -102,6 +102,8 @@ const MATRIX: Record<string, Row> = {
   'PATCH /users/:username': { request: () => ({ path: 'users/sam', body: { activate: true } }), ok: 200 },
   'DELETE /users/:username': { request: () => ({ path: 'users/sam' }), ok: 204, other: 403, fresh: true },
   'GET /users/:username/picture': { request: () => ({ path: 'users/sam/picture' }), ok: 200 },
+  // Anyone signed in lists what of sam's they may open (none of it is public here: an empty list).
+  'GET /users/:username/workouts': { request: () => ({ path: 'users/sam/workouts' }), ok: 200 },
   'POST /auth/register': {
     request: (_, role) => {
       const username = `new_${role.replace(' ', '_')}`
@@ -440,6 +442,8 @@ const TOWARDS_NEVER_ACTIVATED: Record<string, { request: (w: World) => Request; 
     request: () => ({ path: 'users/pat/picture' }),
     expected: Object.fromEntries(ROLES.map((role) => [role, [404, 'picture_not_found']])) as Towards,
   },
+  // An administrator finds the account, but none of its workouts to open.
+  'GET /users/:username/workouts': { request: () => ({ path: 'users/pat/workouts' }), expected: hidden([200]) },
   'GET /users/:username/tokens': { request: () => ({ path: 'users/pat/tokens' }), expected: adminOnly([200]) },
   // Sam's token is not pat's: administrators find no such token of pat's.
   'DELETE /users/:username/tokens/:tokenId': { request: (w) => ({ path: `users/pat/tokens/${w.accessTokenId}` }), expected: adminOnly([404, 'access_token_not_found']) },

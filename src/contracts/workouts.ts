@@ -14,6 +14,7 @@ export const TITLE_MAX = 255
 /** Default and largest page sizes of the workout list. */
 const WORKOUTS_PER_PAGE_DEFAULT = 5
 const WORKOUTS_PER_PAGE_MAX = 100
+const USER_WORKOUTS_PER_PAGE_MAX = 50
 
 /** The weather conditions a workout can show (icons of the spec). */
 export const weatherIcons = [
@@ -329,6 +330,14 @@ export const workoutsListQuery = z.object({
   return_equipments: z.enum(['true', 'false']).optional(),
 })
 
+/** GET users/:username/workouts: 5 a page by default, as the reference's user page. */
+export const userWorkoutsQuery = z.object({
+  page: z.coerce.number().int().positive().max(1e6).default(1),
+  per_page: pageSize(WORKOUTS_PER_PAGE_DEFAULT, USER_WORKOUTS_PER_PAGE_MAX),
+})
+const userWorkoutsResponseSchema = z.object({ status: z.literal('success'), data: z.object({ workouts: z.array(workoutSchema) }), pagination: paginationSchema })
+export type UserWorkoutsResponse = z.infer<typeof userWorkoutsResponseSchema>
+
 /** `YYYY-MM-DD HH:MM` in the user's time zone. */
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
 
@@ -403,6 +412,8 @@ export const updateWorkoutBody = z
 export const workoutEndpoints = {
   listWorkouts: endpoint()({ method: 'GET', path: '/workouts', access: 'user', query: workoutsListQuery, response: workoutsListResponseSchema }),
   getWorkout: endpoint()({ method: 'GET', path: '/workouts/:id', access: 'optional', response: workoutsResponseSchema }),
+  /** A user's workouts the caller may open (all of them for the user), newest first, each as the caller may see it. */
+  listUserWorkouts: endpoint()({ method: 'GET', path: '/users/:username/workouts', access: 'user', query: userWorkoutsQuery, response: userWorkoutsResponseSchema }),
   createWorkout: endpoint()({
     method: 'POST',
     path: '/workouts',

@@ -9,8 +9,9 @@ import { UserHeader } from '../profile/UserHeader'
 import { UserInfoPanel } from '../profile/UserInfoPanel'
 import { FollowPanel } from '../sharing/FollowPanel'
 import { useUserByName } from './useUserByName'
+import { UserWorkouts } from './UserWorkouts'
 
-/** Another user's page: header card and information panel, in the viewer's units and timezone. */
+/** Another user's page: header card, follows, information panel and the workouts the viewer may open, in the viewer's units and timezone. */
 export function UserPage() {
   const { username = '' } = useParams()
   const viewer = useAppState((state) => state.profile)
@@ -25,6 +26,8 @@ export function UserPage() {
       <UserHeader user={loaded.user} imperial={viewerPreferences?.imperial_units ?? false} />
       <FollowPanel user={loaded.user} onChange={replace} />
       <UserInfoPanel user={loaded.user} timezone={viewerPreferences?.timezone} />
+      {/* Read again when the viewer's follow changes what they may see. */}
+      <UserWorkouts key={`${loaded.user.username}-${loaded.user.is_followed_by ?? 'own'}`} username={loaded.user.username} own={loaded.user.is_followed_by === undefined} />
     </Stack>
   )
 }

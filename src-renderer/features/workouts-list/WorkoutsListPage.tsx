@@ -72,9 +72,7 @@ export function WorkoutsListPage() {
             <WorkoutsTable
               workouts={workouts}
               sports={sports}
-              order={query.order}
-              orderBy={query.order_by}
-              onSort={(orderBy, order) => update(() => ({ order_by: orderBy, order, page: 1 }))}
+              sorting={{ order: query.order, orderBy: query.order_by, onSort: (orderBy, order) => update(() => ({ order_by: orderBy, order, page: 1 })) }}
             />
           ) : (
             !loading && (

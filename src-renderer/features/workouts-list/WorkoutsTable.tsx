@@ -11,16 +11,24 @@ import { usePhone } from '../../components/usePhone'
 import { formatDateTime } from '../../format/dates'
 import type { Order, OrderBy } from './listQuery'
 
-interface WorkoutsTableProps {
-  workouts: readonly Workout[]
-  sports: readonly Sport[]
+/** How the rows are sorted, and what sorts them again. */
+interface Sorting {
   order: Order
   orderBy: OrderBy
   onSort: (orderBy: OrderBy, order: Order) => void
 }
 
+interface WorkoutsTableProps {
+  workouts: readonly Workout[]
+  sports: readonly Sport[]
+  /** Absent: the rows keep their order (newest first), with no sort controls. */
+  sorting?: Sorting | undefined
+}
+
 /** A column header that sorts by its field; a second click reverses the order. */
-function SortHeader({ field, label, order, orderBy, onSort }: { field: OrderBy; label: string } & Pick<WorkoutsTableProps, 'order' | 'orderBy' | 'onSort'>) {
+function SortHeader({ field, label, sorting }: { field: OrderBy; label: string; sorting: Sorting | undefined }) {
+  if (!sorting) return <Table.Th style={{ whiteSpace: 'nowrap' }}>{label}</Table.Th>
+  const { order, orderBy, onSort } = sorting
   const active = field === orderBy
   const Arrow = !active ? IconArrowsSort : order === 'asc' ? IconArrowUp : IconArrowDown
   return (
@@ -43,7 +51,7 @@ function SortHeader({ field, label, order, orderBy, onSort }: { field: OrderBy; 
 const SORT_LABELS: Record<OrderBy, string> = { workout_date: 'DATE', distance: 'DISTANCE', duration: 'DURATION', ave_speed: 'AVE_SPEED' }
 
 /** A phone's sort: the field and the direction the table's headers set with clicks. */
-function PhoneSort({ order, orderBy, onSort }: Pick<WorkoutsTableProps, 'order' | 'orderBy' | 'onSort'>) {
+function PhoneSort({ order, orderBy, onSort }: Sorting) {
   const { t } = useTranslation()
   return (
     <SimpleGrid cols={2} spacing="xs" p="xs">
@@ -68,14 +76,14 @@ function PhoneSort({ order, orderBy, onSort }: Pick<WorkoutsTableProps, 'order' 
 }
 
 /**
- * The workouts of one page, one row each, with sortable date, distance, duration and speed (or pace,
- * per sport); on phones a card each: title, date, and distance, moving time, speed or pace, ascent.
+ * The workouts of one page, one row each, with date, distance, duration and speed (or pace,
+ * per sport), sortable when `sorting` is given; on phones a card each: title, date, and distance, moving time, speed or pace, ascent.
  */
-export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: WorkoutsTableProps) {
+export function WorkoutsTable({ workouts, sports, sorting }: WorkoutsTableProps) {
   const { t } = useTranslation()
   const figures = useFigures()
   const phone = usePhone()
-  const sortProps = { order, orderBy, onSort }
+  const sortProps = { sorting }
   const sportOf = (workout: Workout) => sports.find((candidate) => candidate.id === workout.sport_id)
   // Headings name what the page's rows show: speeds, paces, or both when sports are mixed.
   const paces = new Set(workouts.map((workout) => figures.paceUnit(sportOf(workout)) !== null))
@@ -83,7 +91,7 @@ export function WorkoutsTable({ workouts, sports, order, orderBy, onSort }: Work
   if (phone) {
     return (
       <Stack gap="xs" pb="xs" data-testid="workouts-cards">
-        <PhoneSort {...sortProps} />
+        {sorting && <PhoneSort {...sorting} />}
         {workouts.map((workout) => {
           const sport = sportOf(workout)
           const pace = figures.paceUnit(sport)

@@ -1,5 +1,6 @@
 import { In, IsNull, Not, type EntityManager } from 'typeorm'
 import { INSIGHTS_VERSION, type StoredInsights } from '../../../src/domain/insights'
+import type { Visibility } from '../../../src/domain/visibility'
 import { unpackInsights } from '../../compute/packed-insights'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
@@ -28,6 +29,8 @@ export interface WorkoutListFilter {
   title?: string
   /** Workouts with this piece of equipment; `none`: those without any. */
   equipmentId?: string
+  /** Only workouts of these visibility levels (none: no workout), as another user may open them. */
+  visibilities?: readonly Visibility[] | undefined
 }
 
 export interface WorkoutListOrder {
@@ -272,6 +275,11 @@ export function workoutsRepository(manager: EntityManager) {
       conditions.push('id NOT IN (SELECT workout_id FROM workout_equipment)')
       dateSpan = false
     } else add('id IN (SELECT workout_id FROM workout_equipment WHERE equipment_id = ?)', filter.equipmentId)
+    if (filter.visibilities) {
+      conditions.push(filter.visibilities.length === 0 ? '1 = 0' : `workout_visibility IN (${filter.visibilities.map(() => '?').join(', ')})`)
+      params.push(...filter.visibilities)
+      dateSpan = false
+    }
     return { where: conditions.join(' AND '), params, dateSpan }
   }
 

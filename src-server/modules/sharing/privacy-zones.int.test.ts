@@ -7,6 +7,7 @@ import type {
   SharedWorkoutResponse,
   ShareLinkResponse,
   TimelineResponse,
+  UserWorkoutsResponse,
   WorkoutsResponse,
 } from '../../../src/contracts'
 import { PrivacyZoneEntity } from '../../db/entities'
@@ -166,6 +167,10 @@ describe('privacy zones', () => {
     // The feed shows the follower no map image of it either.
     const feed = await t.api<TimelineResponse>('GET', 'timeline', { token: kim.token })
     expect(feed.body.data.workouts.find((workout) => workout.id === workoutId)?.map).toBeNull()
+    // Nor does the owner's page, whose list bounds only what the follower is shown.
+    const listed = await t.api<UserWorkoutsResponse>('GET', 'users/sam/workouts', { token: kim.token })
+    const fromPage = listed.body.data.workouts.find((workout) => workout.id === workoutId)
+    expect({ map: fromPage?.map, bounds: fromPage?.bounds }).toEqual({ map: null, bounds: views[0]?.workout?.bounds })
     // The GPX carries every recorded point: others do not get it at all while the owner has a zone; the owner does.
     // The original file (not JSON) is its owner's alone anyway; a segment's GPX goes as the whole one.
     for (const path of [`workouts/${workoutId}/gpx`, `workouts/${workoutId}/gpx/segment/1`, `workouts/${workoutId}/gpx/download`]) {

@@ -4,7 +4,7 @@ import { workoutAccess } from '../../../src/domain/visibility'
 import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
 import { presentWorkout } from '../workouts/workout.presenter'
-import { workoutForViewer, workoutOutsideZones } from './workout-access'
+import { listedForViewer } from './workout-access'
 
 /** The reference's page size. */
 const TIMELINE_PER_PAGE = 5
@@ -32,9 +32,7 @@ export function createTimeline({ database }: { database: Database }) {
           }
           // Listed because the viewer follows the owner: seen as a follower sees it, the owner's privacy zones left out of its map.
           const levels = { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }
-          const zones = zonesOf.get(owner.id) ?? []
-          const track = zones.length && workout.filePath ? await sharing.trackOf(workout.id) : null
-          shown.push(workoutOutsideZones(workoutForViewer(presented, workoutAccess(levels, owner.hrVisibility, 'follower')), zones, track))
+          shown.push(await listedForViewer(sharing, presented, workout, workoutAccess(levels, owner.hrVisibility, 'follower'), zonesOf.get(owner.id) ?? []))
         }
         const pages = Math.ceil(total / TIMELINE_PER_PAGE)
         return {

@@ -87,6 +87,16 @@ export function workoutOutsideZones(shown: Workout, zones: readonly PrivacyZone[
   return { ...shown, map: null, bounds: shown.bounds.length === 0 ? [] : boundsOfLines(linesOutsideZones(unpackPolyline(track.polyline), zones)) }
 }
 
+/**
+ * A presented workout of a list (the feed, a user's page) as a viewer other than its owner may see
+ * it: {@link workoutForViewer}, then the owner's privacy zones left out of its map (its track read
+ * only when it has a file and the owner has zones).
+ */
+export async function listedForViewer(sharing: Repositories['sharing'], presented: Workout, workout: Pick<WorkoutEntity, 'id' | 'filePath'>, access: WorkoutAccess, zones: readonly PrivacyZone[]): Promise<Workout> {
+  const track = zones.length && workout.filePath ? await sharing.trackOf(workout.id) : null
+  return workoutOutsideZones(workoutForViewer(presented, access), zones, track)
+}
+
 /** Whether a stored track (its map line or its chart, which keeps more points) has a position within a zone. */
 export function trackTouchesZones(track: WorkoutTrackEntity, zones: readonly PrivacyZone[]): boolean {
   if (zones.length === 0) return false

@@ -21,6 +21,7 @@ export function workoutsRoutes(
   const { workouts, uploads, maps, watcher } = services
   const cached = { cache }
   bind(router, authenticate, endpoints.listWorkouts, ({ user, query }) => workouts.list(user, query), cached)
+  bind(router, authenticate, endpoints.listUserWorkouts, ({ user, params, query }) => workouts.listOfUser(user, params.username, query))
   bind(router, authenticate, endpoints.createWorkoutWithoutFile, async ({ user, body, ctx }) => {
     ctx.status = 201
     return workouts.createWithoutFile(user, body)

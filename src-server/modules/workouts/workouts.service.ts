@@ -10,6 +10,8 @@ import type {
   updateWorkoutBody,
   Workout,
   WorkoutLeg,
+  UserWorkoutsResponse,
+  userWorkoutsQuery,
   WorkoutsListResponse,
   workoutsListQuery,
   WorkoutsResponse,
@@ -41,6 +43,8 @@ import {
   accessTo,
   chartForViewer,
   editedWorkoutLevels,
+  levelsOpenTo,
+  listedForViewer,
   newWorkoutLevels,
   presentedLevels,
   viewLoadedWorkout,
@@ -338,6 +342,44 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
         },
         pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
       }
+    },
+
+    /**
+     * A user's workouts the viewer may open, newest first, paged: the rule of a workout's page
+     * (`accessTo`) picks them in the list's own statement and presents each (for another user
+     * as the feed does: no notes, records or neighbours, hidden parts left out, the owner's privacy
+     * zones out of its map). As the user's page, an account waiting for activation exists for
+     * administrators only, who see of it what anyone else would: nothing.
+     */
+    async listOfUser(viewer: UserEntity, username: string, query: z.output<typeof userWorkoutsQuery>): Promise<UserWorkoutsResponse> {
+      return database.snapshot(async (repositories) => {
+        const owner = await repositories.users.byUsername(username)
+        if (!owner || (!owner.isActive && !viewer.admin)) throw new AppError('user_not_found')
+        const own = owner.id === viewer.id
+        const followsOwner = !own && (await repositories.follows.follows(viewer.id, owner.id))
+        const visibilities = own ? undefined : levelsOpenTo(owner, followsOwner ? 'follower' : 'stranger')
+        const { workouts: rows, segments, records, sums } = await repositories.workouts.listAnswer(
+          owner.id,
+          { visibilities },
+          { by: 'workout_date', direction: 'desc' },
+          { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+        )
+        const presented = presentLoaded(owner, rows, new Map(rows.map((row) => [row.id, row])), segments, records)
+        const zones = own ? [] : await repositories.privacyZones.ofUser(owner.id)
+        const workouts: Workout[] = []
+        for (const [index, row] of rows.entries()) {
+          const access = accessTo(row, owner, viewer, followsOwner)
+          const shown = presented[index]
+          if (!access?.workout || !shown) continue
+          workouts.push(access.owner ? shown : await listedForViewer(repositories.sharing, shown, row, access, zones))
+        }
+        const pages = Math.ceil(sums.total / query.per_page)
+        return {
+          status: 'success',
+          data: { workouts },
+          pagination: { page: query.page, pages, total: sums.total, has_prev: query.page > 1, has_next: query.page < pages },
+        }
+      })
     },
 
     /** A workout typed in by hand; moving time is the duration and both speeds its average. */
