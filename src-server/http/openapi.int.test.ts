@@ -136,6 +136,8 @@ describe('OpenAPI document', () => {
     { name: 'createComponent', method: 'POST', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components`, body: { label: 'Chain', wear_limit_distance: 3000 }, status: 201 },
     { name: 'listComponents', method: 'GET', path: 'equipments/{id}/components', url: () => `equipments/${ids.equipment}/components` },
     { name: 'getEquipmentStats', method: 'GET', path: 'equipments/{id}/stats', url: () => `equipments/${ids.equipment}/stats` },
+    { name: 'getEquipmentBackfill', method: 'GET', path: 'equipments/{id}/backfill', url: () => `equipments/${ids.equipment}/backfill?from=2000-01-01` },
+    { name: 'applyEquipmentBackfill', method: 'POST', path: 'equipments/{id}/backfill', url: () => `equipments/${ids.equipment}/backfill`, body: { to: '2030-12-31' } },
     {
       name: 'updateComponent',
       method: 'PATCH',

@@ -206,6 +206,8 @@ const MATRIX: Record<string, Row> = {
   'PATCH /equipment-defaults/:sportId': { request: (w) => ({ path: 'equipment-defaults/5', body: { equipment_ids: [w.equipmentId] } }), ok: 200, other: 400, admin: 400 },
   'GET /equipment-wear': { request: () => ({ path: 'equipment-wear' }), ok: 200 },
   'GET /equipments/:id/stats': { request: (w) => ({ path: `equipments/${w.equipmentId}/stats` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'GET /equipments/:id/backfill': { request: (w) => ({ path: `equipments/${w.equipmentId}/backfill` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'POST /equipments/:id/backfill': { request: (w) => ({ path: `equipments/${w.equipmentId}/backfill`, body: {} }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /equipments/:id/components': { request: (w) => ({ path: `equipments/${w.bikeId}/components` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /equipments/:id/components': {
     request: (w) => ({ path: `equipments/${w.bikeId}/components`, body: { label: 'Tyres' } }),

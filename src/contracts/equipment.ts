@@ -160,6 +160,29 @@ const equipmentStatsResponseSchema = z.object({
 export type EquipmentStatsResponse = z.infer<typeof equipmentStatsResponseSchema>
 
 /**
+ * The earlier workouts an item is offered for (ours: the reference applies defaults to new
+ * workouts only): the caller's workouts of the item's default sports without an item of its type,
+ * between two days of the caller's time zone (both included, each optional).
+ */
+export const equipmentBackfillQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict()
+const equipmentBackfillResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    /** How many workouts the item would be added to, and the dates of the first and last (null for none). */
+    workouts_count: z.number().int(),
+    first_workout_date: httpDateSchema.nullable(),
+    last_workout_date: httpDateSchema.nullable(),
+  }),
+})
+export type EquipmentBackfillResponse = z.infer<typeof equipmentBackfillResponseSchema>
+/** The item added to them: how many, and the item with its new totals. */
+const equipmentBackfilledResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ workouts_count: z.number().int(), equipments: z.array(equipmentSchema) }),
+})
+export type EquipmentBackfilledResponse = z.infer<typeof equipmentBackfilledResponseSchema>
+
+/**
  * The equipment of a workout on create and edit: short ids of the caller's items; omitted on
  * create, the sport's defaults; `[]`, none.
  */
@@ -189,6 +212,10 @@ export const equipmentEndpoints = {
   updateEquipment: endpoint()({ method: 'PATCH', path: '/equipments/:id', access: 'user', body: updateEquipmentBody, response: equipmentsResponseSchema }),
   /** Recomputes the item's totals from its workouts. */
   refreshEquipment: endpoint()({ method: 'POST', path: '/equipments/:id/refresh', access: 'user', response: equipmentsResponseSchema }),
+  /** How many earlier workouts the item would be added to (see `equipmentBackfillQuery`). */
+  getEquipmentBackfill: endpoint()({ method: 'GET', path: '/equipments/:id/backfill', access: 'user', query: equipmentBackfillQuery, response: equipmentBackfillResponseSchema }),
+  /** Adds the (active) item to those workouts; its totals and components' follow. */
+  applyEquipmentBackfill: endpoint()({ method: 'POST', path: '/equipments/:id/backfill', access: 'user', body: equipmentBackfillQuery, response: equipmentBackfilledResponseSchema }),
   /** Active items and fitted components past a wear limit. */
   listWornEquipment: endpoint()({ method: 'GET', path: '/equipment-wear', access: 'user', response: wornResponseSchema }),
   /** The item's distance, moving time and workouts per month (the Equipment page's chart). */

@@ -34,6 +34,11 @@ test.describe('equipment page', () => {
     await page.getByRole('option', { name: 'Walking', exact: true }).click()
     await page.keyboard.press('Escape')
     await form.getByRole('button', { name: 'Submit' }).click()
+    // New default sports: the earlier run without shoes is offered; not now.
+    const offer = page.getByTestId('backfill')
+    await expect(offer.getByTestId('backfill-count')).toHaveText('1 workout, on 02/05/2024.')
+    await offer.getByRole('button', { name: 'Not now' }).click()
+    await expect(offer).toHaveCount(0)
     const row = page.getByRole('row', { name: /^Pegasus 41 / })
     await expect(row).toContainText('road shoes')
     await expect(row).toContainText('Default for: Running, Walking')
@@ -64,6 +69,63 @@ test.describe('equipment page', () => {
     await expect(page.getByRole('row', { name: /^Pegasus 41 / })).toHaveCount(0)
     const left = (await (await request.get('/api/workouts', { headers: auth(token) })).json()) as { data: { workouts: unknown[] } }
     expect(left.data.workouts).toHaveLength(2)
+    expect(errors).toEqual([])
+  })
+
+  test('a bike entered after its rides is offered for the earlier rides without one, counted between two days, added at once with its totals; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('backfill'))
+    const old = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Old bike', equipment_type_id: 2 } })
+    const oldId = ((await old.json()) as { data: { equipments: { id: string }[] } }).data.equipments[0]?.id ?? ''
+    // Rides imported before the bike was entered: three without a bike, one on the old bike; and a run.
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-03-10 08:00', distance: 20, title: 'March ride' })
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-04-10 08:00', distance: 30, title: 'April ride' })
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-05-10 08:00', distance: 40, title: 'May ride' })
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-04-20 08:00', distance: 50, equipment_ids: [oldId] })
+    await addWorkout(request, token, { workout_date: '2024-04-21 08:00' })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/equipment')
+
+    const add = page.getByTestId('equipment-add-form')
+    await add.getByLabel('Name').fill('Road bike')
+    await add.getByLabel('Type').click()
+    await page.getByRole('option', { name: 'Bike', exact: true }).click()
+    await add.getByTestId('equipment-default-sports').click()
+    await page.getByRole('option', { name: 'Cycling (Sport)', exact: true }).click()
+    await page.keyboard.press('Escape')
+    await add.getByRole('button', { name: 'Add equipment' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Add “Road bike” to earlier workouts' })
+    const count = dialog.getByTestId('backfill-count')
+    await expect(count).toHaveText('3 workouts, from 10/03/2024 to 10/05/2024.')
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `earlier workouts offer, ${scheme}`)).toEqual([])
+    }
+    // From April on: two rides.
+    await dialog.getByTestId('backfill-from').fill('01/04/2024')
+    // Tab, not Escape: Escape closes the dialog.
+    await dialog.getByTestId('backfill-from').press('Tab')
+    await expect(count).toHaveText('2 workouts, from 10/04/2024 to 10/05/2024.')
+    await dialog.getByRole('button', { name: 'Add to 2 workouts' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('backfilled')).toHaveText('“Road bike” was added to 2 workouts.')
+    const row = page.getByRole('row', { name: /^Road bike / })
+    await expect(row.getByRole('link', { name: '2 workouts with Road bike' })).toBeVisible()
+    // 30 + 40 km, as the server keeps them.
+    await expect(row).toContainText('70 km')
+    const items = (await (await request.get('/api/equipments', { headers: auth(token) })).json()) as { data: { equipments: { label: string; workouts_count: number; total_distance: number }[] } }
+    expect(items.data.equipments.map(({ label, workouts_count, total_distance }) => [label, workouts_count, total_distance])).toEqual([
+      ['Old bike', 1, 50],
+      ['Road bike', 2, 70],
+    ])
+
+    // Offered again from its row, the March ride is all that is left.
+    await row.getByRole('button', { name: 'Add to earlier workouts: Road bike' }).click()
+    await expect(count).toHaveText('1 workout, on 10/03/2024.')
+    await dialog.getByRole('button', { name: 'Not now' }).click()
+    await expect(dialog).toHaveCount(0)
     expect(errors).toEqual([])
   })
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
+import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
 import { steadyRun } from './workout-helpers'
 
 /** Creates an item over the API: the defaults of a sport, as set on the Equipment page. */
@@ -114,8 +114,48 @@ test.describe('equipment picker', () => {
     await expect(edit.getByText('Kinvara · Shoes')).toHaveCount(0)
     await page.getByTestId('submit').click()
     await expect(page).toHaveURL(workoutUrl)
-    await expect(page.getByTestId('workout-equipment')).toHaveCount(0)
+    // Its owner is told it has none, and may choose some right here.
+    await expect(page.getByTestId('workout-equipment-none')).toHaveText('No equipment.')
     await expect((await row(page, 'Kinvara')).nth(3)).toHaveText('0')
+    expect(errors).toEqual([])
+  })
+  test('a workout’s own page sets its equipment: none at first, then a bike entered since, saved and counted, then none again; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(150_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('gearhere'))
+    const headers = { Authorization: `Bearer ${token}` }
+    const created = await request.post('/api/workouts/no_gpx', { headers, data: { sport_id: 1, duration: 3600, distance: 25, workout_date: '2024-05-01 08:00', equipment_ids: [] } })
+    expect(created.status()).toBe(201)
+    const workoutId = ((await created.json()) as { data: { workouts: { id: string }[] } }).data.workouts[0]?.id ?? ''
+    const bike = await item(request, token, { label: 'Ox', equipment_type_id: 2 })
+    await item(request, token, { label: 'Canoe', equipment_type_id: 4 })
+    await openWithToken(page, token, `/workouts/${workoutId}`)
+    const card = page.getByTestId('workout-equipment')
+    await expect(card.getByTestId('workout-equipment-none')).toHaveText('No equipment.', { timeout: 20_000 })
+    await card.getByRole('button', { name: 'Choose equipment' }).click()
+    await card.getByTestId('equipment-picker').click()
+    // Only what goes with a ride is offered.
+    await expect(page.getByRole('option', { name: /^Canoe/ })).toHaveCount(0)
+    await page.getByRole('option', { name: 'Ox · Bike' }).click()
+    await page.keyboard.press('Escape')
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `choosing a workout's equipment, ${scheme}`)).toEqual([])
+    }
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('listitem')).toHaveText(['Ox · Bike'])
+    const stored = async () => ((await (await request.get(`/api/workouts/${workoutId}`, { headers })).json()) as { data: { workouts: { equipments: { id: string }[] }[] } }).data.workouts[0]?.equipments.map((piece) => piece.id)
+    expect(await stored()).toEqual([bike])
+    const counted = (await (await request.get(`/api/equipments/${bike}`, { headers })).json()) as { data: { equipments: { workouts_count: number; total_distance: number }[] } }
+    expect(counted.data.equipments[0]).toMatchObject({ workouts_count: 1, total_distance: 25 })
+
+    await card.getByRole('button', { name: 'Change' }).click()
+    await card.getByTestId('equipment-picker').click()
+    await page.getByRole('option', { name: 'Ox · Bike' }).click()
+    await page.keyboard.press('Escape')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByTestId('workout-equipment-none')).toHaveText('No equipment.')
+    expect(await stored()).toEqual([])
     expect(errors).toEqual([])
   })
 })

@@ -7,11 +7,13 @@ import type { Equipment, EquipmentType } from '../../../src/contracts'
 import { TYPE_WITH_COMPONENTS } from '../../../src/domain/equipment'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
+import { AlertBox } from '../../components/AlertBox'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { numberFormat } from '../../format/intl'
 import { useAppState } from '../../session/store'
+import { BackfillDialog } from './BackfillDialog'
 import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
 import { distanceText, useWearSettings, wearShare, wearText } from './wear'
@@ -25,7 +27,9 @@ const PHONE = '(max-width: 47.99em)'
 /**
  * The caller's equipment (issue 32): each item with its totals, kept by the server with every
  * workout and linking to its workouts; items are added, edited (name, type, description, the sports
- * they are preselected for), retired or brought back (their history stays) and deleted.
+ * they are preselected for), retired or brought back (their history stays) and deleted. An item
+ * made a sport's default is offered for the earlier workouts of that sport that have none of its
+ * type (rides imported before the bike was entered), at once and from its row.
  */
 export function EquipmentPage() {
   const { t, i18n } = useTranslation()
@@ -38,6 +42,8 @@ export function EquipmentPage() {
   const [deleting, setDeleting] = useState<Equipment | null>(null)
   const [fitting, setFitting] = useState<Equipment | null>(null)
   const [charting, setCharting] = useState<Equipment | null>(null)
+  const [backfilling, setBackfilling] = useState<Equipment | null>(null)
+  const [backfilled, setBackfilled] = useState<{ label: string; count: number } | null>(null)
   const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false })
   // Bumped after each change: the list is fetched again.
   const [version, setVersion] = useState(0)
@@ -67,6 +73,13 @@ export function EquipmentPage() {
   const distanceOf = (item: Equipment) => (item.total_distance === null ? t('equipment.NO_DISTANCE') : distanceText(t, i18n.language, item.total_distance, imperial))
   const reload = () => setVersion((value) => value + 1)
 
+  /** Opens the offer for an active item that is some sport's default, when earlier workouts lack one of its type. */
+  const offerBackfill = async (item: Equipment | undefined) => {
+    if (!item?.is_active || item.default_for_sport_ids.length === 0) return
+    const preview = await call('getEquipmentBackfill', { params: { id: item.id }, query: {} })
+    if (preview.data.workouts_count > 0) setBackfilling(item)
+  }
+
   const run = async (work: () => Promise<unknown>) => {
     setErrorKeys([])
     setBusy(true)
@@ -85,6 +98,7 @@ export function EquipmentPage() {
     fit: setFitting,
     chart: setCharting,
     remove: setDeleting,
+    backfill: setBackfilling,
     toggle: (item) => void run(() => call('updateEquipment', { params: { id: item.id }, body: { is_active: !item.is_active } })),
   }
 
@@ -94,6 +108,11 @@ export function EquipmentPage() {
         {t('equipment.TITLE')}
       </Title>
       <ErrorBox keys={errorKeys} />
+      {backfilled && (
+        <AlertBox kind="success">
+          <span data-testid="backfilled">{t('equipment.BACKFILL.DONE', { label: backfilled.label, count: backfilled.count })}</span>
+        </AlertBox>
+      )}
       <Card>
         <Title order={2} size="h5" mb="xs">
           {t('equipment.ADD')}
@@ -102,8 +121,10 @@ export function EquipmentPage() {
           types={types}
           submitLabel={t('equipment.ADD')}
           onSubmit={async (fields) => {
-            await call('createEquipment', { body: fields })
+            const created = await call('createEquipment', { body: fields })
+            setBackfilled(null)
             reload()
+            await offerBackfill(created.data.equipments[0])
           }}
         />
       </Card>
@@ -122,7 +143,7 @@ export function EquipmentPage() {
                   </Title>
                   <Status item={item} />
                 </Group>
-                <ItemNotes item={item} sportNames={sportNames} />
+                <ItemNotes item={item} sportNames={sportNames} onBackfill={actions.backfill} />
                 <Text size="sm">
                   {typeName(item.equipment_type)} · {distanceOf(item)} · {t('equipment.HOURS_VALUE', { value: km.format(item.total_duration_in_hours) })} ·{' '}
                   <WorkoutsCount item={item} words />
@@ -161,7 +182,7 @@ export function EquipmentPage() {
                 <Table.Tr key={item.id}>
                   <Table.Th scope="row">
                     {item.label}
-                    <ItemNotes item={item} sportNames={sportNames} />
+                    <ItemNotes item={item} sportNames={sportNames} onBackfill={actions.backfill} />
                   </Table.Th>
                   <Table.Td>{typeName(item.equipment_type)}</Table.Td>
                   <Table.Td>{distanceOf(item)}</Table.Td>
@@ -197,9 +218,14 @@ export function EquipmentPage() {
             item={editing}
             submitLabel={t('common.SUBMIT')}
             onSubmit={async (fields) => {
-              await call('updateEquipment', { params: { id: editing.id }, body: { ...fields } })
+              const updated = await call('updateEquipment', { params: { id: editing.id }, body: { ...fields } })
+              const item = updated.data.equipments[0]
+              const sportsBefore = [...editing.default_for_sport_ids].sort().join()
               setEditing(null)
+              setBackfilled(null)
               reload()
+              // New sports: their earlier workouts may want it too.
+              if (item && [...item.default_for_sport_ids].sort().join() !== sportsBefore) await offerBackfill(item)
             }}
           />
         )}
@@ -226,6 +252,15 @@ export function EquipmentPage() {
           </Suspense>
         )}
       </Modal>
+      <BackfillDialog
+        item={backfilling}
+        onClose={() => setBackfilling(null)}
+        onDone={(item, count) => {
+          setBackfilling(null)
+          setBackfilled({ label: item.label, count })
+          reload()
+        }}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title={t('equipment.DELETE_ITEM', { label: deleting?.label ?? '' })}
@@ -264,6 +299,7 @@ interface ItemActionHandlers {
   fit: (item: Equipment) => void
   chart: (item: Equipment) => void
   remove: (item: Equipment) => void
+  backfill: (item: Equipment) => void
 }
 
 /** Edit, retire or use again, components (bikes) and delete; they wrap on narrow screens. */
@@ -299,7 +335,7 @@ function ItemActions({ item, busy, actions, wrap }: { item: Equipment; busy: boo
 }
 
 /** The description and the sports an item is a default for. */
-function ItemNotes({ item, sportNames }: { item: Equipment; sportNames: (ids: readonly number[]) => string }) {
+function ItemNotes({ item, sportNames, onBackfill }: { item: Equipment; sportNames: (ids: readonly number[]) => string; onBackfill: (item: Equipment) => void }) {
   const { t } = useTranslation()
   return (
     <>
@@ -312,6 +348,12 @@ function ItemNotes({ item, sportNames }: { item: Equipment; sportNames: (ids: re
         <Text size="sm" c="dimmed" fw="normal">
           {t('equipment.DEFAULT_FOR_LIST', { sports: sportNames(item.default_for_sport_ids) })}
         </Text>
+      )}
+      {item.default_for_sport_ids.length > 0 && item.is_active && (
+        // Its own line, at the start like the text above (a button centres its words).
+        <Anchor component="button" type="button" size="sm" fw="normal" ta="start" display="block" underline="always" onClick={() => onBackfill(item)} aria-label={t('equipment.BACKFILL.OPEN_ITEM', { label: item.label })}>
+          {t('equipment.BACKFILL.OPEN')}
+        </Anchor>
       )}
     </>
   )

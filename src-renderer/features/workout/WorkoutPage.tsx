@@ -68,6 +68,7 @@ function WorkoutDetail({
   const config = useAppState((state) => state.config)
   const imperial = profile?.imperial_units ?? false
   const displayAscent = profile?.display_ascent ?? true
+  const own = profile?.username === workout.user
   const sport = useAppState((state) => state.sports.find((candidate) => candidate.id === workout.sport_id))
   const pace = useFigures().paceUnit(sport)
   const [hoverIndex, setHoverIndex] = useState<number | null>(null)
@@ -130,9 +131,9 @@ function WorkoutDetail({
               <WeatherCard start={workout.weather_start} end={workout.weather_end} imperial={imperial} />
             </Grid.Col>
           )}
-          {workout.equipments.length > 0 && (
+          {(own || workout.equipments.length > 0) && (
             <Grid.Col span={12}>
-              <WorkoutEquipmentCard equipments={workout.equipments} />
+              <WorkoutEquipmentCard workout={workout} own={own} />
             </Grid.Col>
           )}
           <Grid.Col span={12}>

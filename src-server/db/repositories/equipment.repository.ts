@@ -42,9 +42,40 @@ export interface ComponentRow extends EquipmentTotals {
 export type ComponentFields = Pick<ComponentRow, 'label' | 'wearLimitDistance' | 'wearLimitHours'>
 
 /** Equipment types, users' items, the items of workouts and the sports items are defaults for. */
+/**
+ * A user's workouts of some sports that have no item of one type, dated within `from` (included) and
+ * `to` (excluded), UTC milliseconds, either open: where an item added later fits.
+ */
+export interface WithoutType {
+  userId: number
+  typeId: number
+  sportIds: readonly number[]
+  from?: number | undefined
+  to?: number | undefined
+}
+
 export function equipmentRepository(manager: EntityManager) {
   const dialect = dialectOf(manager)
   const query = <T>(sql: string, parameters: unknown[] = []) => manager.query<T>(dialect.sql(sql), parameters)
+
+  function withoutTypeWhere(span: WithoutType): { where: string; parameters: unknown[] } {
+    if (span.sportIds.length === 0) return { where: '1 = 0', parameters: [] }
+    const conditions = [
+      'w.user_id = ?',
+      `w.sport_id IN (${placeholders(span.sportIds)})`,
+      'NOT EXISTS (SELECT 1 FROM workout_equipment we JOIN equipment e ON e.id = we.equipment_id WHERE we.workout_id = w.id AND e.equipment_type_id = ?)',
+    ]
+    const parameters: unknown[] = [span.userId, ...span.sportIds, span.typeId]
+    if (span.from !== undefined) {
+      conditions.push('w.workout_date >= ?')
+      parameters.push(dialect.dateParameter(span.from))
+    }
+    if (span.to !== undefined) {
+      conditions.push('w.workout_date < ?')
+      parameters.push(dialect.dateParameter(span.to))
+    }
+    return { where: conditions.join(' AND '), parameters }
+  }
 
   /** Items by ids, in the order of `ids`. */
   async function inOrder(ids: readonly string[]): Promise<EquipmentEntity[]> {
@@ -199,6 +230,21 @@ export function equipmentRepository(manager: EntityManager) {
       for (const workoutId of workoutIds) {
         for (const itemId of itemIds) await query(`INSERT INTO workout_equipment (workout_id, equipment_id) VALUES (?, ?)`, [workoutId, itemId])
       }
+    },
+    /** The workouts an item would be added to (see {@link WithoutType}): how many, and the dates of the first and last. */
+    async withoutType(span: WithoutType): Promise<{ count: number; first: Date | null; last: Date | null }> {
+      const { where, parameters } = withoutTypeWhere(span)
+      const [row] = await query<{ count: unknown; first: unknown; last: unknown }[]>(
+        `SELECT COUNT(*) AS count, MIN(w.workout_date) AS first, MAX(w.workout_date) AS last FROM workout w WHERE ${where}`,
+        parameters,
+      )
+      const count = Number(row?.count ?? 0)
+      return { count, first: count > 0 ? dialect.dateOf(row?.first) : null, last: count > 0 ? dialect.dateOf(row?.last) : null }
+    },
+    /** Adds an item to the workouts of {@link WithoutType}, in one statement. */
+    async addToWorkoutsWithoutType(itemId: string, span: WithoutType): Promise<void> {
+      const { where, parameters } = withoutTypeWhere(span)
+      await query(`INSERT INTO workout_equipment (workout_id, equipment_id) SELECT w.id, ? FROM workout w WHERE ${where}`, [itemId, ...parameters])
     },
     /** Removes an item from all its workouts. */
     async unlinkAll(itemId: string): Promise<void> {

@@ -4,6 +4,9 @@ import {
   type ComponentsResponse,
   type createComponentBody,
   type createEquipmentBody,
+  type EquipmentBackfilledResponse,
+  type equipmentBackfillQuery,
+  type EquipmentBackfillResponse,
   type EquipmentsResponse,
   type EquipmentStatsResponse,
   type EquipmentTypesResponse,
@@ -16,6 +19,9 @@ import { MISC, pastLimit, TYPE_WITH_COMPONENTS, typeFitsSport } from '../../../s
 import { AppError } from '../../../src/errors'
 import type { EquipmentEntity, EquipmentTypeEntity, UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
+import type { WithoutType } from '../../db/repositories/equipment.repository'
+import { toHttpDate } from '../../lib/http-date'
+import { dayFilter } from '../workouts/workouts.service'
 import { isShortId, shortId } from '../../lib/short-id'
 import { createZoneClock } from '../../../src/domain/zoned-time'
 import { checkWorkoutItems, hours, knownFields, newItem, presentComponent, presentItems, presentType, wearOf } from './equipment-rules'
@@ -71,6 +77,12 @@ export function createEquipmentService({ database, now }: { database: Database; 
     return { status, data: { equipments: await presentItems(reads.equipment, [item]) } }
   }
 
+  /** The workouts an item of the caller's is offered for (see `equipmentBackfillQuery`), days read in the caller's time zone. */
+  async function backfillSpan(repositories: Repositories, user: UserEntity, item: EquipmentEntity, days: z.output<typeof equipmentBackfillQuery>): Promise<WithoutType> {
+    const sportIds = (await repositories.equipment.defaultSportIds([item.id])).get(item.id) ?? []
+    return { userId: user.id, typeId: item.equipmentTypeId, sportIds, ...dayFilter(user.timezone, days.from, days.to) }
+  }
+
   return {
     /** The types; administrators also learn which are in use. */
     async listTypes(user: UserEntity): Promise<EquipmentTypesResponse> {
@@ -94,6 +106,29 @@ export function createEquipmentService({ database, now }: { database: Database; 
         return equipment.saveType(found)
       })
       return { status: 'success', data: { equipment_types: [presentType(type, await reads.equipment.typeIdsInUse())] } }
+    },
+
+    /** How many earlier workouts an item would be added to, and the first and last one's dates. */
+    async backfillPreview(user: UserEntity, id: string, days: z.output<typeof equipmentBackfillQuery>): Promise<EquipmentBackfillResponse> {
+      const found = await database.snapshot(async (repositories) => repositories.equipment.withoutType(await backfillSpan(repositories, user, await own(repositories, user, id), days)))
+      return {
+        status: 'success',
+        data: { workouts_count: found.count, first_workout_date: found.first && toHttpDate(found.first), last_workout_date: found.last && toHttpDate(found.last) },
+      }
+    },
+
+    /** Adds an active item to those workouts, its totals following in the same transaction. */
+    async backfill(user: UserEntity, id: string, days: z.output<typeof equipmentBackfillQuery>): Promise<EquipmentBackfilledResponse> {
+      const { item, count } = await database.write(async (repositories) => {
+        const found = await own(repositories, user, id)
+        if (!found.isActive) throw new AppError('equipment_id_inactive', { params: { id } })
+        const span = await backfillSpan(repositories, user, found, days)
+        const { count: added } = await repositories.equipment.withoutType(span)
+        await repositories.equipment.addToWorkoutsWithoutType(found.id, span)
+        await repositories.equipment.refreshTotals([found.id])
+        return { item: await own(repositories, user, id), count: added }
+      })
+      return { status: 'success', data: { workouts_count: count, equipments: await presentItems(reads.equipment, [item]) } }
     },
 
     /** The caller's items, in creation order, optionally of one type. */
