@@ -92,7 +92,9 @@ describe('static maps', () => {
     expect(withSubdomain.status).toBe(200)
     expect(Buffer.from(await withSubdomain.arrayBuffer())).toEqual(Buffer.from(await proxied.arrayBuffer()))
     expect(tiles.requests.length).toBe(fetched)
-    for (const bad of ['20/0/0.png', '2/4/0.png', '2/0/x.png', '-1/0/0.png', 'a/20/0/0.png', 'a/2/0/x.png']) {
+    // Zoom 0–19, x and y each below 2^zoom: the last tile of zoom 19 is one, beyond either edge none.
+    expect((await fetch(`${t.url}/api/workouts/map_tile/19/524287/524287.png`)).status).toBe(200)
+    for (const bad of ['20/0/0.png', '2/4/0.png', '2/0/4.png', '2/0/x.png', '-1/0/0.png', 'a/20/0/0.png', 'a/2/0/x.png']) {
       expect((await t.api('GET', `workouts/map_tile/${bad}`)).status).toBe(404)
     }
   })
@@ -111,6 +113,9 @@ describe('static maps', () => {
     t = await startTestServer()
     owner = await registerUser(t, 'owner')
     const workout = await uploadRide()
+    // An id is a name, never a path: not even one that leads back to the map itself.
+    expect((await fetch(`${t.url}/api/workouts/map/${String(workout.map)}`)).status).toBe(200)
+    expect(await t.api('GET', `workouts/map/..%2Fmaps%2F${String(workout.map)}`)).toMatchObject({ status: 404, body: { message: 'map does not exist' } })
     expect((await t.api('DELETE', `workouts/${workout.id}`, { token: owner.token })).status).toBe(204)
     expect(await readdir(`${t.dataDir}/maps`)).toEqual([])
     for (const id of [String(workout.map), '..%2F..%2Fsecret.key', 'short']) {

@@ -6,7 +6,7 @@ import { rideToGpx, syntheticRide } from '../../importers/test-support/synthetic
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { rawGet } from '../../test/raw-get'
 import type { TestServer } from '../../test/test-server'
-import { upload } from '../../test/workouts'
+import { fixture, upload } from '../../test/workouts'
 
 /**
  * A whole workout's chart is gzipped once and kept for the viewers who see all of it: each kept
@@ -84,6 +84,26 @@ describe('kept chart answers', () => {
     expect(answer.equals(await presented(other))).toBe(true)
     expect(points(answer)[0]?.time).toBe('Wed, 01 May 2024 08:00:00 GMT')
     expect(before[0]?.time).toBe('Thu, 02 May 2024 09:30:00 GMT')
+  })
+
+  it("caps a segment's chart at that segment's own top speed as stored now, and leaves speeds out without a distance", async () => {
+    const workout = (await upload<WorkoutsResponse>(t, sam.token, 'segments.gpx', await fixture('gpx/gpx_file_with_segments.gpx'))).body.data.workouts[0]?.id ?? ''
+    const fastest = async (segment: number) => {
+      const chart = await t.api<ChartDataResponse>('GET', `workouts/${workout}/chart_data/segment/${segment}`, { token: sam.token })
+      expect(chart.status).toBe(200)
+      return Math.max(...chart.body.data.chart_data.map((point) => point.speed ?? Number.NaN))
+    }
+    // Both segments have points faster than the caps set below.
+    expect(await fastest(1)).toBeGreaterThan(2)
+    expect(await fastest(2)).toBeGreaterThan(2)
+    await sql(`UPDATE workout_segment SET max_speed = ? WHERE workout_id = ? AND segment_index = ?`, [1.5, workout, 0])
+    await sql(`UPDATE workout_segment SET max_speed = ? WHERE workout_id = ? AND segment_index = ?`, [2, workout, 1])
+    expect([await fastest(1), await fastest(2)]).toEqual([1.5, 2])
+    // A workout without a distance has neither distance nor speed on a segment's chart either.
+    await sql(`UPDATE workout SET distance = NULL WHERE id = ?`, [workout])
+    const chart = await t.api<ChartDataResponse>('GET', `workouts/${workout}/chart_data/segment/2`, { token: sam.token })
+    expect(chart.body.data.chart_data.length).toBeGreaterThan(0)
+    expect(chart.body.data.chart_data.every((point) => point.distance === null && point.speed === null)).toBe(true)
   })
 
   it('answers a deleted workout as not found', async () => {

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { ArchiveCreatedResponse, Workout, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
+import { rides, upload } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 
 /**
  * A list's previous/next of each workout are its neighbours among all the owner's workouts by date,
@@ -100,5 +102,33 @@ describe('the neighbours of listed workouts', () => {
     const byDistance = await allPages('order_by=distance&order=asc', 4)
     expect(byDistance).toHaveLength(dated.size)
     expect(links(byDistance)).toEqual(byDistance.map((w) => expected(w.id)))
+  })
+
+  it("are in a created workout's answer too: each workout a file, an archive or a form made, among all the owner's", async () => {
+    // The rides start at 12:44:45, 13:44:45 and 14:44:45 UTC on 14 March 2018, before every workout above but one.
+    const [one, two, three] = await rides(3)
+    if (!one || !two || !three) throw new Error('three rides expected')
+    const early = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: 1, duration: 600, distance: 2, workout_date: '2018-03-14 08:00' } })
+    const earlyId = (early.body.data.workouts[0] as Workout).id
+    const first = byDate[0] ?? ''
+    expect(links(early.body.data.workouts)).toEqual([[earlyId, null, first]])
+    const archive = await upload<ArchiveCreatedResponse>(t, sam.token, 'rides.zip', buildZip([two, one]), { sport_id: 1 }, { respondAsync: false })
+    expect(archive.status).toBe(201)
+    const made = [...archive.body.data.workouts].sort((a, b) => Date.parse(a.workout_date) - Date.parse(b.workout_date))
+    expect(made.map((w) => w.workout_date)).toEqual(['Wed, 14 Mar 2018 12:44:45 GMT', 'Wed, 14 Mar 2018 13:44:45 GMT'])
+    const [oneId, twoId] = made.map((w) => w.id)
+    expect(links(made)).toEqual([
+      [oneId, earlyId, twoId],
+      [twoId, oneId, first],
+    ])
+    const file = await upload<WorkoutsResponse>(t, sam.token, three.name, three.data, { sport_id: 1 }, { respondAsync: false })
+    expect(file.status).toBe(201)
+    expect(file.body.status).toBe('created')
+    const threeId = (file.body.data.workouts[0] as Workout).id
+    expect(links(file.body.data.workouts)).toEqual([[threeId, twoId, first]])
+    // A workout typed in between two of them (14:00 in Paris is 13:00 UTC).
+    const between = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body: { sport_id: 1, duration: 600, distance: 3, workout_date: '2018-03-14 14:00' } })
+    expect(between.status).toBe(201)
+    expect(links(between.body.data.workouts)).toEqual([[(between.body.data.workouts[0] as Workout).id, oneId, twoId]])
   })
 })

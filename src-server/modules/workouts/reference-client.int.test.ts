@@ -185,6 +185,28 @@ describe('reference client compatibility', () => {
       const listed = await t.api<WorkoutsListResponse>('GET', 'workouts', { token: admin.token })
       expect(listed.body.pagination.total).toBe(1)
     })
+
+    it("answers an archive of files already imported 201 with no workout, and refuses one that adds a broken file with the broken file's reason", async () => {
+      const ride = await fixture('gpx/gpx_file.gpx')
+      expect((await upload(t, admin.token, 'ride.gpx', ride, { sport_id: 1 })).status).toBe(201)
+      // A duplicate is not a failure: nothing new, nothing wrong.
+      const again = await upload<ArchiveCreatedResponse>(t, admin.token, 'again.zip', buildZip([{ name: 'again.gpx', data: ride }]), { sport_id: 1 }, { respondAsync: false })
+      expect(again.status).toBe(201)
+      expect(again.body.status).toBe('created')
+      expect(again.body.data.workouts).toEqual([])
+      expect(again.body.data.task.results).toMatchObject([{ file: 'again.gpx', status: 'duplicate' }])
+      // The duplicates come first: the reason given is the first failure's, not the first file's.
+      const mixed = buildZip([
+        { name: 'again.gpx', data: ride },
+        { name: 'again-2.gpx', data: ride },
+        { name: 'broken.gpx', data: await fixture('gpx/gpx_file_invalid_xml.gpx') },
+      ])
+      const refused = await upload(t, admin.token, 'mixed.zip', mixed, { sport_id: 1 }, { respondAsync: false })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ message: 'error during gpx file parsing', code: 'track_xml_invalid' })
+      const listed = await t.api<WorkoutsListResponse>('GET', 'workouts', { token: admin.token })
+      expect(listed.body.pagination.total).toBe(1)
+    })
   })
 
   describe('error messages', () => {

@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dataDirLayout } from '../../data-dir'
-import { removeFiles, sha256File, storeOriginal } from './workout-files'
+import { originalFilePath, removeFiles, sha256File, storeOriginal, storeOriginalCopy, workoutFiles } from './workout-files'
 
 describe('sha256File', () => {
   let dir = ''
@@ -23,6 +24,50 @@ describe('sha256File', () => {
     await writeFile(path, bytes)
     const expected = execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0]
     expect(await sha256File(path)).toBe(expected)
+  })
+
+  // Linux lists a process's open files in /proc: a hash that left its file open would leave one more.
+  it.runIf(existsSync('/proc/self/fd'))('closes the file it hashed', async () => {
+    const path = join(dir, 'closed')
+    await writeFile(path, 'ride')
+    const open = async () => (await readdir('/proc/self/fd')).length
+    const before = await open()
+    for (let i = 0; i < 5; i++) await sha256File(path)
+    expect(await open()).toBe(before)
+  })
+})
+
+describe('where originals are kept', () => {
+  let dir = ''
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'waymark-kept-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it("names a workout's original after its id and format in its owner's folder", () => {
+    expect(originalFilePath(7, 'AbC_1-x', 'fit')).toBe('7/AbC_1-x.fit')
+  })
+
+  it("lists a workout's original and map image, each only when it has one", () => {
+    const layout = dataDirLayout(dir)
+    expect(workoutFiles(layout, { filePath: '7/a.gpx', mapId: 'm1' })).toEqual([join(layout.uploads, '7', 'a.gpx'), join(layout.maps, 'm1.png')])
+    expect(workoutFiles(layout, { filePath: '7/a.gpx', mapId: null })).toEqual([join(layout.uploads, '7', 'a.gpx')])
+    expect(workoutFiles(layout, { filePath: null, mapId: 'm1' })).toEqual([join(layout.maps, 'm1.png')])
+    expect(workoutFiles(layout, { filePath: null, mapId: null })).toEqual([])
+  })
+
+  it("keeps another leg's original as a hard link to the first's, in a folder it makes", async () => {
+    const layout = dataDirLayout(dir)
+    const upload = join(dir, 'upload-legs')
+    await writeFile(upload, 'legs')
+    const first = await storeOriginal(layout, upload, '9/swim.fit')
+    const second = await storeOriginalCopy(layout, first, '10/deep/run.fit')
+    expect(second).toBe(join(layout.uploads, '10', 'deep', 'run.fit'))
+    expect(await readFile(second, 'utf8')).toBe('legs')
+    const [a, b] = [await stat(first), await stat(second)]
+    expect([b.ino, b.nlink]).toEqual([a.ino, 2])
   })
 })
 

@@ -63,6 +63,34 @@ describe('workouts API', () => {
       })
     })
 
+    it("answers a typed-in workout as its owner's, created now, never modified, without notes, sensors, altitudes or calories", async () => {
+      // HTTP dates keep whole seconds.
+      const before = Math.floor(Date.now() / 1000) * 1000
+      const answer = await manual(sam.token, {})
+      const after = Date.now()
+      const workout = answer.body.data.workouts[0] as Workout
+      expect(workout).toMatchObject({
+        user: 'sam',
+        // Sam has no equipment: none, not left out.
+        equipments: [],
+        notes: null,
+        modification_date: null,
+        has_heart_rate: false,
+        has_cadence: false,
+        has_power: false,
+        min_alt: null,
+        max_alt: null,
+        ascent: null,
+        descent: null,
+        calories: null,
+        weather_start: null,
+        weather_end: null,
+      })
+      const created = Date.parse(workout.creation_date)
+      expect(created).toBeGreaterThanOrEqual(before)
+      expect(created).toBeLessThanOrEqual(after)
+    })
+
     it('gives a default title of sport and part of the day, and handles durations over a day', async () => {
       const answer = await manual(sam.token, { duration: 90_000, distance: 250 })
       expect(answer.body.data.workouts[0]).toMatchObject({
@@ -223,6 +251,20 @@ describe('workouts API', () => {
       }
     })
 
+    it("answers success with a workout's page, to its owner and to others, a typed-in one's under privacy zones too, and tells a liker they like it", async () => {
+      const typed = (await manual(sam.token, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' })).body.data.workouts[0] as Workout
+      const page = (token: string) => t.api<WorkoutsResponse>('GET', `workouts/${typed.id}`, { token })
+      // The owner's page lists no equipment when the workout has none.
+      expect((await page(sam.token)).body).toMatchObject({ status: 'success', data: { workouts: [{ id: typed.id, equipments: [], liked: false }] } })
+      expect((await page(admin.token)).body).toMatchObject({ status: 'success', data: { workouts: [{ id: typed.id, likes_count: 0, liked: false }] } })
+      expect((await t.api('POST', `workouts/${typed.id}/like`, { token: admin.token })).status).toBe(200)
+      expect((await page(admin.token)).body.data.workouts[0]).toMatchObject({ likes_count: 1, liked: true })
+      expect((await page(sam.token)).body.data.workouts[0]).toMatchObject({ likes_count: 1, liked: false })
+      // A typed-in workout has no track to keep out of a zone: others still see it whole.
+      expect((await t.api('POST', 'auth/privacy_zones', { token: sam.token, body: { latitude: 48.85, longitude: 2.35, radius: 500 } })).status).toBe(201)
+      expect((await page(admin.token)).body).toMatchObject({ status: 'success', data: { workouts: [{ id: typed.id, distance: 10, duration: '1:00:00', map: null }] } })
+    })
+
     it('serves segment charts and GPX by 1-based number', async () => {
       const workout = (await upload<WorkoutsResponse>(t, sam.token, 'segments.gpx', await fixture('gpx/gpx_file_with_segments.gpx'))).body.data.workouts[0] as Workout
       const chart = await t.api<ChartDataResponse>('GET', `workouts/${workout.id}/chart_data/segment/2`, { token: sam.token })
@@ -348,7 +390,7 @@ describe('workouts API', () => {
       expect(await titles('?order_by=ave_speed&order=asc')).toEqual(['Easy run', 'Tempo run', 'Long ride', 'Night ride 100%'])
     })
 
-    it.each(['page=0', 'page=A', 'per_page=0', 'order=up', 'order_by=title', 'from=2021-13-01', 'to=tomorrow', 'sport_id=x', 'distance_from=-1', 'duration_to=90', 'ave_speed_from=fast'])(
+    it.each(['page=0', 'page=A', 'per_page=0', 'order=up', 'order_by=title', 'from=2021-13-01', 'to=2021-02-30', 'to=tomorrow', 'sport_id=x', 'distance_from=-1', 'duration_to=90', 'ave_speed_from=fast'])(
       'answers 400 invalid payload for %s',
       async (query) => {
         expect(await list(sam.token, `?${query}`)).toMatchObject({ status: 400, body: { message: 'invalid payload' } })

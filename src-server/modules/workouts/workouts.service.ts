@@ -252,9 +252,6 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
   }
 
   return {
-    /** A workout in the response shape (after an import). */
-    respond: (user: UserEntity, workout: WorkoutEntity, status: 'success' | 'created') => single(reads, user, workout, status),
-
     /** The answer to an upload: every workout its file gave, and what the import worked around. */
     async respondCreated(user: UserEntity, created: readonly WorkoutEntity[], warnings: UploadWarning[]): Promise<WorkoutsResponse> {
       const links = await pageNeighbours(reads, user.id, created)
