@@ -337,7 +337,6 @@ function combine(measures: readonly SegmentMeasure[]): SegmentMeasure {
         : m.bounds
     }
   }
-  const timed = measures.filter((m) => m.startTime !== null)
   return {
     durationMs: 0,
     movingMs: 0,
@@ -347,8 +346,9 @@ function combine(measures: readonly SegmentMeasure[]): SegmentMeasure {
     maxAltM,
     ascentM,
     descentM,
-    startTime: timed[0]?.startTime ?? null,
-    endTime: timed[timed.length - 1]?.endTime ?? null,
+    // The workout's own span replaces these (see analyseTrack).
+    startTime: null,
+    endTime: null,
     bounds,
   }
 }

@@ -323,6 +323,19 @@ describe("a segment's extremes", () => {
   })
 })
 
+describe("the workout's extremes and climb over its segments", () => {
+  it('the highest and lowest of any segment, below sea level too; the climbs summed; none without an elevation', () => {
+    // Two points a segment, a minute apart: −10 to −20 m (10 m down), −30 to −25 (5 up), −25 to −32 (7 down), −32 to −24
+    // (8 up), then a segment without elevation.
+    const elevations = [[-10, -20], [-30, -25], [-25, -32], [-32, -24], [Number.NaN, Number.NaN]]
+    const segments = elevations.map((pair, k) => pair.map((ele, i) => ({ s: (2 * k + i) * 60, lat: 45 + (2 * k + i) * 0.001, lon: 6, ele })))
+    const { workout } = analyseTrack(trackOf('gpx', segments))
+    expect([workout.maxAltM, workout.minAltM, workout.ascentM, workout.descentM]).toEqual([-10, -32, 13, 17])
+    const flat = analyseTrack(trackOf('gpx', [[{ s: 0, lat: 45, lon: 6 }, { s: 60, lat: 45.001, lon: 6 }]])).workout
+    expect([flat.maxAltM, flat.minAltM, flat.ascentM, flat.descentM]).toEqual([null, null, null, null])
+  })
+})
+
 describe('what the lone points of a file still count', () => {
   it("a lone point's usable elevation and position count in the workout's extremes and bounds, not in its climb", () => {
     const { workout, segments } = analyseTrack(
