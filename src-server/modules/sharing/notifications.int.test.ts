@@ -167,6 +167,25 @@ describe('notifications', () => {
     expect(await summary('lou', '?type=mention')).toEqual([])
   })
 
+  it('no longer lists a comment its recipient may no longer read, and tells an author of a like of their private comment', async () => {
+    for (const name of ['uma', 'vic', 'wes']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    // A comment for vic's followers tells uma, who follows vic, until she stops following him.
+    await follow('uma', 'vic')
+    const umas = await workout('uma', 'public')
+    await comment('vic', umas, 'For my followers only', 'followers_only')
+    expect(await summary('uma', '?type=workout_comment')).toEqual(['workout_comment vic'])
+    expect((await call('uma', 'POST', 'users/vic/unfollow')).status).toBe(200)
+    expect(await summary('uma', '?type=workout_comment')).toEqual([])
+    expect(await unread('uma')).toBe(false)
+    // A private comment reads only by its author and whom it names: its author is told of wes's like.
+    const secret = await comment('vic', umas, 'Only @wes reads this', 'private')
+    expect((await call('wes', 'POST', `comments/${secret}/like`)).status).toBe(200)
+    expect(await summary('vic')).toEqual(['comment_like wes'])
+    // Once an administrator suspends wes's sharing, what he did is no longer told.
+    expect((await t.api('POST', 'users/wes/sharing_suspension', { token: admin.token })).status).toBe(200)
+    expect(await summary('vic')).toEqual([])
+  })
+
   it('tells an owner a comment mentions of the mention only, and whom an edit still mentions nothing more, read or not', async () => {
     const sols = await workout('sol', 'public')
     const said = await comment('ren', sols, '@sol and @tia, look')
