@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os'
+import { dirname } from 'node:path'
 import { consoleLogger, serverConfigFromOptions } from './config/load'
 import { parseServerOptions, UsageError } from './config/options'
 import { DataDirError, restrictNewFileModes } from './data-dir'
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
   let server
   try {
     const options = parseServerOptions(process.argv.slice(2), process.env)
-    server = await createServer(serverConfigFromOptions(options, __dirname, logger), {
+    // The entry's folder (`out/main`), not this module's: the bundler puts this module in `out/main/chunks`, where no UI is beside it.
+    server = await createServer(serverConfigFromOptions(options, dirname(process.argv[1] ?? __filename), logger), {
       rateLimits: { ...DEFAULT_RATE_LIMITS, registrationsPerAddress: options.registrationsPerHour },
     })
     const { port, host } = await server.listen()
