@@ -894,6 +894,16 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/qself-suunto-spartan-ride.tcx': positions(),
   'tcx/qself-suunto-spartan-run.tcx': positions(),
   'tcx/tcxjs-dc-track-10.tcx': positions(),
+  // Session 42, later (realnew5): five more repositories (SOURCES.md).
+  'fit/deepsealabs-descent-ccr-dive3.fit': device, // Garmin Descent, closed-circuit dive without a fix: the watch's 0 m
+  'fit/deepsealabs-descent-ccr-dive4.fit': device,
+  'fit/deepsealabs-suunto-ocean-dive5.fit': positions(), // a Suunto Ocean dive, 32 surface fixes
+  'fit/incyclist-virtual-ride.fit': positions(), // Incyclist's virtual ride: 9 records over 18 s
+  'gpx/gpxparserjs-garmin-connect.gpx': gpxpy,
+  'gpx/leafletgpx-garmin-cim-marathon.gpx': gpxpy,
+  'gpx/upfit-strava.gpx': gpxpy,
+  'gz/leafletgpx-strava-demo.gpx.gz': gpxpy,
+  'tcx/upfit-cycling.tcx': positions(),
 }
 
 /**
