@@ -121,9 +121,12 @@ describe('workout visibility', () => {
               if (listed.status !== 401) mismatches.push(`${combination}: ${listed.status}, expected 401`)
               return
             }
-            const found = (listed.body as unknown as UserWorkoutsResponse).data.workouts.filter((item) => item.id === workoutId)
+            const answer = listed.body as unknown as UserWorkoutsResponse
+            const found = answer.data.workouts.filter((item) => item.id === workoutId)
             const expected = open(workout, role) ? 1 : 0
             if (found.length !== expected) mismatches.push(`${combination}: listed ${found.length} times, expected ${expected}`)
+            // Sam has this workout only: the count says so too (one the viewer may not open counted would tell it exists).
+            if (answer.pagination.total !== expected) mismatches.push(`${combination}: counted ${answer.pagination.total}, expected ${expected}`)
             if (!found[0]) return
             const detail = ((await read(role, `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0]
             const seen = (item: Workout | undefined) =>
