@@ -87,4 +87,12 @@ describe('glossary', () => {
       expect(offenders).toEqual([])
     })
   })
+
+  it('German addresses the user as "du" everywhere, never the formal "Sie"', () => {
+    // "Sie" may start a clause as "she/it/they" ("…: Sie wurde zurückgezogen"); after a word it is the formal "you"
+    // ("Wählen Sie"), and the formal possessives and dative have no other reading mid-sentence.
+    const formal = /(?<=\p{L}[,]? )Sie\b|\b(Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b/u
+    const offenders = [...textsOf('de')].filter(([, text]) => formal.test(text)).map(([key, text]) => `${key} = "${text}"`)
+    expect(offenders).toEqual([])
+  })
 })

@@ -25,7 +25,7 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 const TEXTS = {
   en: { empty: 'No equipment yet: add your shoes, bike or other gear above.', edit: 'Edit', components: 'Components', retired: 'Retired', km: '12.5 km', workouts: '1 workout' },
-  de: { empty: 'Noch keine Ausrüstung: Fügen Sie oben Ihre Schuhe, Ihr Rad oder andere Ausrüstung hinzu.', edit: 'Bearbeiten', components: 'Komponenten', retired: 'Ausgemustert', km: '12,5 km', workouts: '1 Training' },
+  de: { empty: 'Noch keine Ausrüstung: Füge oben deine Schuhe, dein Rad oder andere Ausrüstung hinzu.', edit: 'Bearbeiten', components: 'Komponenten', retired: 'Ausgemustert', km: '12,5 km', workouts: '1 Training' },
 }
 
 for (const language of ['en', 'de'] as const) {
