@@ -60,6 +60,19 @@ describe('what a workout is refused for', () => {
   })
 })
 
+describe("the series' sensor columns", () => {
+  it('a column when any segment records the sensor, none when no segment does', () => {
+    const { series } = analyseTrack(trackOf('fit', [[{ s: 0, recordedDistance: 0, power: 200, temperature: 20 }, { s: 10, recordedDistance: 50, power: 210, temperature: 21 }], counter([20, 60], [30, 110])]))
+    expect(Array.from(series.power ?? [])).toEqual([200, 210, Number.NaN, Number.NaN])
+    expect(Array.from(series.temperature ?? [])).toEqual([20, 21, Number.NaN, Number.NaN])
+    expect([series.heartRate, series.cadence]).toEqual([null, null])
+  })
+
+  it('a last segment without times ends nothing: the workout ends with the last timed one', () => {
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [100, 10]), [{ recordedDistance: 15 }, { recordedDistance: 16 }]])).workout.durationS).toBe(100)
+  })
+})
+
 describe('moving time, pauses and speeds', () => {
   // 100 m in 360 s (exactly 1 km/h), then 200 m in 360 s (2 km/h).
   const track = trackOf('fit', [counter([0, 0], [360, 100], [720, 300])])
@@ -184,6 +197,17 @@ describe('moving time, pauses and speeds', () => {
 })
 
 describe("the device's own maximum and a pool swim's lengths", () => {
+  it("a counter stepping one length at a time is read by its lengths when the laps list them, by its steps when not", () => {
+    // 25 m at 40, 80, 120, 160 and 200 s, a record a second: by its steps, 20 s into the first length is 12.5 m.
+    const records: Record[] = Array.from({ length: 201 }, (_, s) => ({ s, recordedDistance: 25 * Math.floor(s / 40) }))
+    const lengths = [0, 40, 80, 120, 160].map((from) => ({ startTime: start + from * 1000, endTime: start + (from + 40) * 1000 }))
+    const distanceAt20 = (laps: Track['laps']): number | undefined => analyseTrack(trackOf('fit', [records], { laps })).series.distanceM[20]
+    expect(distanceAt20(undefined)).toBeCloseTo(12.5, 9)
+    expect(distanceAt20([{ startTime: start, endTime: start + 200_000 }])).toBeCloseTo(12.5, 9)
+    // With its lengths the chart keeps the counter's own readings: nothing yet 20 s in.
+    expect(distanceAt20([{ startTime: start, endTime: start + 200_000, distanceM: 125, lengths }])).toBe(0)
+  })
+
   it("no top speed above the device's maximum, unless that is below the average moving speed; exactly the average caps", () => {
     // 100, 200 and 150 m in 10 s each: the filter keeps all three (within 1.5 σ, 61.2 m, of 150 m), top speed 20 m/s;
     // 450 m over 30 s moving, 15 m/s on average.
@@ -224,6 +248,20 @@ describe("the device's own maximum and a pool swim's lengths", () => {
 })
 
 describe('where the distance comes from', () => {
+  it('a workout measured by its positions keeps its stops, whatever steps its counter takes', () => {
+    // 11.1 m a second for 10 s, 60 s standing, 10 s more: 20 s moving; the counter steps 25 m seven times while moving.
+    const fixes: Record[] = []
+    for (let s = 0; s <= 80; s++) {
+      const moved = Math.min(s, 10) + Math.max(0, s - 70)
+      fixes.push({ s, lat: 45 + moved * 0.0001, lon: 6, recordedDistance: 25 * [2, 4, 6, 8, 72, 74, 76].filter((at) => at <= s).length })
+    }
+    expect(analyseTrack(trackOf('fit', [fixes])).workout.movingS).toBe(20)
+  })
+
+  it("any segment's counter measures: a segment without one adds nothing and takes nothing away", () => {
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 100]), [{ s: 20 }, { s: 30 }]])).workout.distanceKm).toBeCloseTo(0.1, 12)
+  })
+
   it("without positions, the device's counter; one that goes down (reset) adds nothing for that step", () => {
     expect(analyseTrack(trackOf('fit', [counter([0, 0], [10, 100], [20, 40], [30, 140])])).workout.distanceKm).toBeCloseTo(0.2, 12)
     // Reset at the first record's own time: 200 m, from 50 to 250.
