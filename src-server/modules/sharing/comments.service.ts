@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { addCommentBody, Comment, CommentCreatedResponse, CommentResponse, CommentsResponse, editCommentBody, LikedWorkoutResponse, LikesResponse, likesQuery, Pagination } from '../../../src/contracts'
+import type { addCommentBody, Comment, CommentCreatedResponse, CommentResponse, CommentsResponse, editCommentBody, LikedWorkoutResponse, LikesResponse, likesQuery } from '../../../src/contracts'
+import { paginationOf } from '../../lib/pagination'
 import { mayView } from '../../../src/domain/visibility'
 import { AppError } from '../../../src/errors'
 import { WorkoutCommentEntity, type UserEntity } from '../../db/entities'
@@ -17,10 +18,6 @@ import { viewWorkout } from './workout-access'
 const LIKES_PER_PAGE = 10
 
 
-function paginationOf(page: number, total: number): Pagination {
-  const pages = Math.ceil(total / LIKES_PER_PAGE)
-  return { page, pages, total, has_prev: page > 1, has_next: page < pages }
-}
 
 /** Whether a comment is hidden from others: by an administrator, or with its author's account (or sharing) no longer active. */
 export function commentHidden(comment: WorkoutCommentEntity, author: UserEntity | null): boolean {
@@ -129,7 +126,7 @@ export function createComments({ database, now, publicUrl }: { database: Databas
   async function likers(repositories: Repositories, page: { users: UserEntity[]; total: number }, pageNumber: number): Promise<LikesResponse> {
     const likes = []
     for (const user of page.users) likes.push(await loadPresentedUser(repositories, user, 'other'))
-    return { status: 'success', data: { likes }, pagination: paginationOf(pageNumber, page.total) }
+    return { status: 'success', data: { likes }, pagination: paginationOf(pageNumber, LIKES_PER_PAGE, page.total) }
   }
 
   /** Likes or unlikes a comment the viewer may read, then answers it. */

@@ -7,9 +7,9 @@ import type {
   FollowRelation,
   FollowRequestsResponse,
   followRequestsQuery,
-  Pagination,
   User,
 } from '../../../src/contracts'
+import { paginationOf } from '../../lib/pagination'
 import { AppError } from '../../../src/errors'
 import { FollowRequestEntity, type UserEntity } from '../../db/entities'
 import type { Database, Repositories } from '../../db/repositories'
@@ -62,10 +62,6 @@ async function seenWith(repositories: Repositories, viewer: UserEntity, user: Us
   return { ...presented, follows, is_followed_by: isFollowedBy }
 }
 
-export function paginationOf(page: number, perPage: number, total: number): Pagination {
-  const pages = Math.ceil(total / perPage)
-  return { page, pages, total, has_prev: page > 1, has_next: page < pages }
-}
 
 /**
  * Follows as the reference tracker has them: a request to follow someone waits for their answer

@@ -24,7 +24,8 @@ import { isShortId, shortId } from '../../lib/short-id'
 import type { Mailer } from '../../mail/mailer'
 import type { WorkoutsService } from '../workouts/workouts.service'
 import { commentHidden, commentReadable, type Comments } from './comments.service'
-import { paginationOf, usersSeenBy } from './follows.service'
+import { paginationOf } from '../../lib/pagination'
+import { usersSeenBy } from './follows.service'
 import { accessTo } from './workout-access'
 
 /** The reference's page size for notifications. */

@@ -5,6 +5,7 @@ import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
 import { presentWorkout } from '../workouts/workout.presenter'
 import { listedForViewer } from './workout-access'
+import { paginationOf } from '../../lib/pagination'
 
 /** The reference's page size. */
 const TIMELINE_PER_PAGE = 5
@@ -34,11 +35,10 @@ export function createTimeline({ database }: { database: Database }) {
           const levels = { workout: workout.workoutVisibility, analysis: workout.analysisVisibility, map: workout.mapVisibility }
           shown.push(await listedForViewer(sharing, presented, workout, workoutAccess(levels, owner.hrVisibility, 'follower'), zonesOf.get(owner.id) ?? []))
         }
-        const pages = Math.ceil(total / TIMELINE_PER_PAGE)
         return {
           status: 'success',
           data: { workouts: shown },
-          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+          pagination: paginationOf(query.page, TIMELINE_PER_PAGE, total),
         }
       })
     },

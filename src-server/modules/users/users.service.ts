@@ -14,6 +14,7 @@ import type { AccountMail } from '../auth/account-mail'
 import { userSeenBy } from '../sharing/follows.service'
 import { workoutFiles } from '../workouts/workout-files'
 import { storePicture } from './pictures'
+import { paginationOf } from '../../lib/pagination'
 
 export interface UsersServiceDependencies {
   database: Database
@@ -82,11 +83,10 @@ export function createUsersService({ database, mailer, passwords, layout, accoun
           const user = byId.get(id)
           if (user) users.push(await userSeenBy(repositories, viewer, user))
         }
-        const pages = Math.ceil(total / query.per_page)
         return {
           status: 'success',
           data: { users, pending },
-          pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+          pagination: paginationOf(query.page, query.per_page, total),
         }
       })
     },

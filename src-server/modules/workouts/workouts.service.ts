@@ -54,6 +54,7 @@ import {
   type ViewedWorkout,
 } from '../sharing/workout-access'
 import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
+import { paginationOf } from '../../lib/pagination'
 
 const minutesOf = (hhmm: string) => {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number)
@@ -322,7 +323,6 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       )
       const total = sums.total
       const links = new Map(ordered.map((workout) => [workout.id, workout]))
-      const pages = Math.ceil(total / query.per_page)
       // The reference fills each workout's equipment in lists only when asked.
       const equipments = query.return_equipments === 'true' ? await database.read((repositories) => equipmentOfWorkouts(repositories, ordered.map((row) => row.id))) : null
       return {
@@ -337,7 +337,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
             descent: Number((sums.descent ?? 0).toFixed(2)),
           },
         },
-        pagination: { page: query.page, pages, total, has_prev: query.page > 1, has_next: query.page < pages },
+        pagination: paginationOf(query.page, query.per_page, total),
       }
     },
 
@@ -370,11 +370,10 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
           if (!access?.workout || !shown) continue
           workouts.push(access.owner ? shown : await listedForViewer(repositories.sharing, shown, row, access, zones))
         }
-        const pages = Math.ceil(sums.total / query.per_page)
         return {
           status: 'success',
           data: { workouts },
-          pagination: { page: query.page, pages, total: sums.total, has_prev: query.page > 1, has_next: query.page < pages },
+          pagination: paginationOf(query.page, query.per_page, sums.total),
         }
       })
     },
