@@ -108,4 +108,27 @@ describe('equipment added to earlier workouts', () => {
       expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_payload' } })
     expect((await t.api<EquipmentsResponse>('GET', `equipments/${retired.id}`, { token: sam.token })).body.data.equipments[0]?.workouts_count).toBe(0)
   })
+  it('takes a day from its first instant to the next day’s first, excluded, in the owner’s time zone', async () => {
+    // Kim's own rides and bike, so Sam's counts above stay as they are: one at the first instant of June 1st in Paris,
+    // one a minute before June 3rd and one at its first instant.
+    for (const workout_date of ['2024-06-01 00:00', '2024-06-02 23:59', '2024-06-03 00:00']) {
+      const created = await t.api('POST', 'workouts/no_gpx', { token: kim.token, body: { sport_id: CYCLING, workout_date, distance: 10, duration: 1800 } })
+      expect(created.status).toBe(201)
+    }
+    // A ride with an item of another type (shoes) still has no bike.
+    const shoes = await t.api<EquipmentsResponse>('POST', 'equipments', { token: kim.token, body: { label: 'Kim’s shoes', equipment_type_id: SHOES } })
+    const withShoes = { sport_id: CYCLING, workout_date: '2024-06-02 12:00', distance: 10, duration: 1800, equipment_ids: [shoes.body.data.equipments[0]?.id] }
+    expect((await t.api('POST', 'workouts/no_gpx', { token: kim.token, body: withShoes })).status).toBe(201)
+    const created = await t.api<EquipmentsResponse>('POST', 'equipments', { token: kim.token, body: { label: 'Kim’s bike', equipment_type_id: BIKE, default_for_sport_ids: [CYCLING] } })
+    const id = created.body.data.equipments[0]?.id ?? ''
+    expect((await preview(id, '?from=2024-06-01&to=2024-06-02', kim.token)).body.data).toEqual({
+      workouts_count: 3,
+      first_workout_date: 'Fri, 31 May 2024 22:00:00 GMT',
+      last_workout_date: 'Sun, 02 Jun 2024 21:59:00 GMT',
+    })
+    expect((await preview(id, '?from=2024-06-03', kim.token)).body.data.workouts_count).toBe(1)
+    expect((await preview(id, '?to=2024-05-31', kim.token)).body.data.workouts_count).toBe(0)
+    const added = await apply(id, { from: '2024-06-01', to: '2024-06-02' }, kim.token)
+    expect(added.body.data).toMatchObject({ workouts_count: 3, equipments: [{ workouts_count: 3, total_distance: 30 }] })
+  })
 })
