@@ -609,8 +609,13 @@ describe('FIT importer rules: a clock that jumps, the device\'s own climb', () =
     const blip = range(later, later + 2).map((s): Rec => ({ s, heartRate: 90 }))
     const session: Session = { start: 0, end: later + 80, sport: 'generic', elapsedS: 60 }
     const timers = [[0, true], [59, false], [later, true], [later + 2, false]] as const
-    const durationOf = (records: readonly Rec[]) => analyseTrack(only({ records, timers, sessions: [session] })).workout.durationS
+    const durationOf = (records: readonly Rec[], ending = session) => analyseTrack(only({ records, timers, sessions: [ending] })).workout.durationS
     expect(durationOf([...along(range(0, 59)), ...blip])).toBe(59)
+    // Also when the run's last record is the session's own end (a session is usually stamped with its last record).
+    expect(durationOf([...along(range(0, 59)), ...blip], { ...session, end: later + 2 })).toBe(59)
+    // Within an hour past the elapsed time, such records stay the workout's: a late last sample is no power cycle.
+    const soon = range(3_600, 3_602).map((s): Rec => ({ s, heartRate: 90 }))
+    expect(durationOf([...along(range(0, 59)), ...soon], { ...session, end: 3_602 })).toBe(3_602)
     // The same run with a fix, or with a distance, is part of the workout.
     expect(durationOf([...along(range(0, 59)), ...along(range(later, later + 2))])).toBe(later + 2)
     expect(durationOf([...along(range(0, 59)), ...blip.map((record) => ({ ...record, distanceM: 100 }))])).toBe(later + 2)
