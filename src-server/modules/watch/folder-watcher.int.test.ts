@@ -254,7 +254,7 @@ describe('watched folders', () => {
     expect(await workouts()).toHaveLength(3)
   })
 
-  it("reports an archive whose every file was imported before as a duplicate, and one whose every file is refused by its first refusal's code", async () => {
+  it("reports an archive whose every file was imported before as a duplicate, one with a new file among them as imported, and one whose every file is refused by its first refusal's code", async () => {
     const rides = [
       { name: 'a.gpx', data: await ride(4) },
       { name: 'b.gpx', data: await ride(6) },
@@ -263,6 +263,7 @@ describe('watched folders', () => {
     await scan()
     await scan()
     await writeFile(join(folder, 'again.zip'), buildZip([...rides].reverse()))
+    await writeFile(join(folder, 'mixed.zip'), buildZip([{ name: 'a.gpx', data: await ride(4) }, { name: 'c.gpx', data: await ride(7) }]))
     await writeFile(
       join(folder, 'broken.zip'),
       buildZip([
@@ -274,11 +275,11 @@ describe('watched folders', () => {
     await scan()
     // An archive's outcome is announced by whoever stores it first: its task's end, or the next scan
     // when the task ended before its entry was written (the rehearsal's PostgreSQL lane once had
-    // two of the three notices here). Scanning on until all three are told is the real condition.
-    while (notices.length < 3) await scan()
+    // two of the three notices here). Scanning on until all four are told is the real condition.
+    while (notices.length < 4) await scan()
     const byFile = Object.fromEntries((await automatic(sam)).imports.map((entry) => [entry.file, [entry.status, entry.code, entry.workout_ids.length]]))
-    expect(byFile).toEqual({ 'week.zip': ['imported', null, 2], 'again.zip': ['duplicate', null, 0], 'broken.zip': ['error', 'track_xml_invalid', 0] })
-    expect(notices.map((notice) => `${notice.file} ${notice.status}`).sort()).toEqual(['again.zip duplicate', 'broken.zip error', 'week.zip imported'])
+    expect(byFile).toEqual({ 'week.zip': ['imported', null, 2], 'again.zip': ['duplicate', null, 0], 'mixed.zip': ['imported', null, 1], 'broken.zip': ['error', 'track_xml_invalid', 0] })
+    expect(notices.map((notice) => `${notice.file} ${notice.status}`).sort()).toEqual(['again.zip duplicate', 'broken.zip error', 'mixed.zip imported', 'week.zip imported'])
   })
 })
 
