@@ -14,12 +14,14 @@ interface Point {
   readonly s: number
   readonly lat: number
   readonly lon?: number
+  /** Heart rate, bpm. */
+  readonly hr?: number
 }
 
 function gpxOf(...segments: Point[][]): Track {
   const built = segments.map((points) => {
     const builder = new TrackSegmentBuilder()
-    for (const point of points) builder.push({ time: start + point.s * 1000, lat: point.lat, lon: point.lon ?? 6, ele: Number.NaN })
+    for (const point of points) builder.push({ time: start + point.s * 1000, lat: point.lat, lon: point.lon ?? 6, ele: Number.NaN, heartRate: point.hr })
     return builder.build()
   })
   return { format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: built }] }
@@ -286,6 +288,71 @@ describe('rules that hold for files nobody here has seen', () => {
       expect(series.size).toBe(11)
     })
 
+    it("the segment keeps its sensors' readings at every other point", () => {
+      const beats = (points: Point[]): Point[] => points.map((point, k) => ({ ...point, hr: 100 + k }))
+      const { series } = analyseTrack(gpxOf([...beats(walk(0, 6)), { s: 4_000, lat: 45.07, hr: 190 }, ...beats(walk(6, 5))]))
+      expect(Array.from(series.heartRate ?? [])).toEqual([100, 101, 102, 103, 104, 105, 100, 101, 102, 103, 104])
+    })
+
+    it('a stretch written again after a point more than 100 m on keeps that point: it is where the recording went', () => {
+      // A ride's 111 m steps, written again from the point before the last (a TCX lap's <Track> twice):
+      // the last point is later than the copy after it and 222 m off the way, yet no stray point.
+      const ride = (from: number, count: number): Point[] => Array.from({ length: count }, (_, k) => ({ s: 10 * (from + k), lat: 45 + 0.001 * (from + k) }))
+      const { workout, series } = analyseTrack(gpxOf([...ride(0, 5), ...ride(3, 6)]))
+      expect(Array.from(series.lat)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => 45 + 0.001 * k))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(8 * MILLIDEGREE_M, 1)
+    })
+
+    it("only a successor at its predecessor's time and place begins a copy: beside any other, the point between them is judged", () => {
+      const stray: Point = { s: 4_000, lat: 45.07 }
+      // The walk's next point at the last one's time a latitude on, at its time and latitude a longitude
+      // on, and at its place a minute later (standing still): none repeats it, so the point is left out.
+      for (const successor of [
+        { s: 300, lat: 45.003 },
+        { s: 300, lat: 45.0025, lon: 6.001 },
+        { s: 360, lat: 45.0025 },
+      ]) {
+        const { series } = analyseTrack(gpxOf([...walk(0, 6), stray, successor, ...walk(7, 4)]))
+        expect(series.size).toBe(11)
+      }
+    })
+
+    it('the turning point of an out-and-back stays when the clock steps back after it: the clock moved, not the point', () => {
+      // 222 m every 30 s out to 45.006 and back from halfway, the clock set back a minute at the turn.
+      const points = [45, 45.002, 45.004, 45.006, 45.005, 45.003, 45.001].map((lat, k) => ({ s: [0, 30, 60, 90, 30, 60, 90][k] ?? 0, lat }))
+      const { workout, series } = analyseTrack(gpxOf(points))
+      expect(series.size).toBe(7)
+      expect(workout.bounds).toEqual([45, 6, 45.006, 6])
+    })
+
+    it('a point a second late on the way stays, near its predecessor or near its successor', () => {
+      // On the line from its predecessor to its successor, 56 m from one and 390 m from the other: out of
+      // order, not out of place. (The successor, 390 m away a second earlier, is then beyond reach:
+      // dropImpossiblePositions' to judge, not this rule's.)
+      for (const late of [45.0025, 45.0055]) {
+        const points = [
+          { s: 0, lat: 45 },
+          { s: 60, lat: 45.001 },
+          { s: 120, lat: 45.002 },
+          { s: 181, lat: late },
+          { s: 180, lat: 45.006 },
+          { s: 240, lat: 45.007 },
+        ]
+        const { series } = analyseTrack(gpxOf(points))
+        expect(series.size).toBe(6)
+        expect(series.lat[3]).toBe(late)
+      }
+    })
+
+    it('a stray end is judged beside the points in order: one out of order before it is no neighbour', () => {
+      // The hike's last fix 13.4 km away in 170 s, after a point an hour ahead and 7.9 km east: the end
+      // is compared with the walk, not with that point (15.5 km in 45 min, slower than the walk with it).
+      const points = [...walk(0, 20), { s: 4_000, lat: 45.0095, lon: 6.1 }, { s: 19 * 60 + 170, lat: 45.0095 + 0.12 }]
+      const { workout } = analyseTrack(gpxOf(points))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+      expect(workout.durationS).toBe(19 * 60)
+    })
+
     it('a clock that jitters by a second (a point a few metres from its neighbours) keeps every point', () => {
       // Written 1 s later than its successor, 23 m beside the way: the time alone is no evidence.
       const { workout, series } = analyseTrack(gpxOf([...walk(0, 3), { s: 121, lat: 45.0015, lon: 6.0003 }, { s: 120, lat: 45.0015 }, ...walk(4, 3)]))
@@ -320,6 +387,23 @@ describe('rules that hold for files nobody here has seen', () => {
       // 2.2 km in 600 s (3.7 m/s), four times the pace: the athlete may have run the last stretch.
       const slow = analyseTrack(gpxOf([...walk(0, 20), { s: 19 * 60 + 600, lat: 45.0095 + 0.02 }])).workout
       expect((slow.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 20) * MILLIDEGREE_M, 6)
+      // A first fix 1.1 km off in 126 s (8.8 m/s), 9.5 times the pace of all the walk after it.
+      const early = analyseTrack(gpxOf([{ s: 0, lat: 44.99 }, ...walk(0, 20, 126)])).workout
+      expect((early.distanceKm ?? 0) * 1000).toBeCloseTo((10 + 19 * 0.5) * MILLIDEGREE_M, 6)
+    })
+
+    it("a ride's last fix 1.2 km on in a minute, under ten times its pace, stays", () => {
+      // 20 km/h then 72 km/h (a descent): the pace compared is the ride's, not its inverse.
+      const ride = Array.from({ length: 20 }, (_, k) => ({ s: 10 * k, lat: 45 + 0.0005 * k }))
+      const { workout } = analyseTrack(gpxOf([...ride, { s: 190 + 60, lat: 45.0095 + 0.011 }]))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo((19 * 0.5 + 11) * MILLIDEGREE_M, 6)
+    })
+
+    it('an end within 1 km stays while the other end is judged, however fast its step', () => {
+      // A first fix 556 m off in 20 s (28 m/s, 17 times the rest's pace), the last 1.1 km on in 120 s.
+      const points = [{ s: 0, lat: 44.995 }, ...walk(0, 20, 20), { s: 20 + 19 * 60 + 120, lat: 45.0095 + 0.01 }]
+      const { workout } = analyseTrack(gpxOf(points))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo((5 + 19 * 0.5 + 10) * MILLIDEGREE_M, 6)
     })
   })
 
