@@ -66,6 +66,13 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(workout.maxSpeedKmh).toBeCloseTo(tickKmh, 9)
   })
 
+  it("a record without a position between two fixes stays at the first fix's distance; the step's moving time is the second fix's", () => {
+    // Only a stepped counter's step is spread over the records it spans: where a fix-less record was is unknown.
+    const { series } = analyseTrack(gpxOf([{ s: 0, lat: 45 }, { s: 30, lat: Number.NaN }, { s: 60, lat: 45.001 }, { s: 120, lat: 45.002 }]))
+    for (const [i, k] of [0, 0, 1, 2].entries()) expect(series.distanceM[i]).toBeCloseTo(k * MILLIDEGREE_M, 6)
+    expect(Array.from(series.movingMs)).toEqual([0, 0, 60_000, 60_000])
+  })
+
   it('a stretch written twice is travelled once; a clock that stepped back still counts its new places', () => {
     // A TCX lap holding its <Track> twice (tcx-parser's fenix 5 Plus file): the same times and places again.
     const once = [
@@ -447,9 +454,26 @@ describe('rules that hold for files nobody here has seen', () => {
 
     it('still moving after its last step when the step before it moved; not after a stop', () => {
       // The timer stopped 15 s after the fifth length: the sixth was under way.
-      expect(analyseTrack(fitOf(records(0, 215, everyForty))).workout.movingS).toBe(215)
+      const underWay = analyseTrack(fitOf(records(0, 215, everyForty)))
+      expect(underWay.workout.movingS).toBe(215)
+      // The chart's and the insights' moving time is the figures' (each second of the tail its own).
+      expect(underWay.series.movingMs.reduce((sum, ms) => sum + ms, 0)).toBe(215_000)
       // The fifth length took 340 s (0.26 km/h, a rest at the wall): nothing after it moved.
-      expect(analyseTrack(fitOf(records(0, 520, [40, 80, 120, 160, 500]))).workout.movingS).toBe(160)
+      const rested = analyseTrack(fitOf(records(0, 520, [40, 80, 120, 160, 500])))
+      expect(rested.workout.movingS).toBe(160)
+      expect(rested.series.movingMs.reduce((sum, ms) => sum + ms, 0)).toBe(160_000)
+    })
+
+    it('a record without a reading, or without a time, within a step changes nothing', () => {
+      // The reading of the second before the second length is lost, and a record between the 50th and
+      // 51st seconds has neither a time nor a reading: still five steps, each spread over its timed seconds.
+      const [time = new Float64Array(), counter = new Float64Array()] = records(0, 200, everyForty)
+      counter[79] = Number.NaN
+      const insert = (column: Float64Array): Float64Array => Float64Array.from([...column.subarray(0, 51), Number.NaN, ...column.subarray(51)])
+      const { workout, series } = analyseTrack(fitOf([insert(time), insert(counter)]))
+      expect(workout.movingS).toBe(200)
+      expect(workout.maxSpeedKmh).toBeCloseTo(2.25, 9)
+      expect(series.movingMs.reduce((sum, ms) => sum + ms, 0)).toBe(200_000)
     })
 
     it("a segment's first step soon after a pause (its count began before it) makes no top speed and no spike", () => {
@@ -458,6 +482,8 @@ describe('rules that hold for files nobody here has seen', () => {
       expect(workout.maxSpeedKmh).toBeCloseTo(2.25, 9)
       expect(Math.max(...series.speedKmh)).toBeCloseTo(2.25, 9)
       expect(workout.distanceKm).toBeCloseTo(0.175, 9)
+      // Its points take the next step's speed.
+      expect(series.speedKmh[series.segmentStarts[1] ?? 0]).toBeCloseTo(2.25, 9)
     })
 
     it('is no counter that rises at most readings, nor one whose rises differ, nor one of a few steps', () => {
@@ -480,6 +506,15 @@ describe('rules that hold for files nobody here has seen', () => {
       expect(steppedCounter([counter(steps([3, 3, 3, 3, 3, 3, 3, 3], 0))])).toBe(false)
       // Still for one reading in two is enough to read it by its steps.
       expect(steppedCounter([counter([0, 25, 25, 50, 50, 75, 75, 100, 100, 125])])).toBe(true)
+      // Rising at 6 of 11 readings is too often, whatever segments without a counter lie beside it.
+      const positionsOnly = new TrackSegmentBuilder()
+      positionsOnly.push({ time: start, lat: 45, lon: 6 })
+      expect(steppedCounter([counter([0, 25, 50, 50, 75, 75, 100, 100, 125, 125, 150]), positionsOnly.build()])).toBe(false)
+      // A lost reading is no reading: the rise across it is one rise.
+      expect(steppedCounter([counter([0, Number.NaN, 25, 25, 50, 50, 75, 75, 100, 100, 125])])).toBe(true)
+      // The step is the rises' median wherever the odd rise lies, and a rise exactly 1 % off is the step.
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 30, 25, 25, 25, 25]))])).toBe(true)
+      expect(steppedCounter([counter(steps([100, 101, 100, 100, 100, 100, 100, 100, 101, 100]))])).toBe(true)
     })
 
     it("a runner's counter whose rises differ keeps its stops: the rise after one moved in its own second", () => {
