@@ -526,7 +526,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gz/tracker-2013-06-14-095723.tcx.gz': positions(),
   'gz/tracker-2013-06-14-105252.tcx.gz': positions(),
   'gz/tracker-2013-06-19-174449.tcx.gz': positions(),
-  'gz/tracker-2013-06-19-175630.tcx.gz': positions(),
+  // An interval run without trackpoints in its 9 recoveries of ~164 s (the counter 3–6 m, the fixes ~185 m): laps 2,011.5 m, their timer 318.09 s.
+  'gz/tracker-2013-06-19-175630.tcx.gz': { activities: ['positions'], movingS: 318.09 },
   'gz/tracker-2013-06-19-183041.tcx.gz': positions(),
   'gz/tracker-2013-06-25-174514.tcx.gz': positions(),
   'gz/tracker-2013-06-30-084200.tcx.gz': positions(),
@@ -746,6 +747,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/rowingdata-davidfit.fit': positions(),
   // Whole-second times on ~1.5 s sampling and no session maximum: held to its records' fastest, 4.15 m/s.
   'fit/rowingdata-cottwich.fit': positions(),
+  // NK SpeedCoach 3 × 250 m: records only in the work intervals, two rests of ~160 s (506 m of straight line, the counter 7 m): session 751.65 m.
+  'fit/rowingdata-3x250m.fit': device,
   'gz/rowingdata-crewnerddata.tcx.gz': positions(), // a CrewNerd row in 3 laps
   'gpx/leafletelevation-20130922.gpx': gpxpy,
   'gpx/leafletelevation-20131006.gpx': gpxpy,
@@ -845,6 +848,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/runpage-x3cl-525608520.fit': positions(), // mountaineering, 3.3 h at walking pace or still
   'fit/runpage-x3cl-539885985.fit': positions(),
   'fit/runpage-x3cl-562923618.fit': positions(), // ski touring
+  // Alpine skiing: no records on the lifts (the counter unchanged, the fixes 388 m on): session 1,642.9 m, timer 291.033 s.
+  'fit/runpage-x3cl-53097246.fit': { activities: ['device'], movingS: 291.033 },
   'fit/runpage-x3cl-678006.fit': device, // a Forerunner 910XT pool swim
   'fit/runpage-x3cl-687686.fit': device, // sport generic, no position: the session states 0 m
   'fit/runpage-x3cl-697696.fit': positions(),

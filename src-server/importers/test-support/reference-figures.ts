@@ -19,6 +19,8 @@ interface ReferencePoint {
   readonly ele: number
   /** Epoch ms. */
   readonly time: number
+  /** The device's cumulative distance counter (FIT record `distance`, TCX trackpoint `DistanceMeters`), metres; absent or `NaN` = none. */
+  readonly counter?: number
 }
 
 /** One activity: its points (per segment where the format has segments) and device totals. */
@@ -77,7 +79,7 @@ function travelled(a: ReferencePoint, b: ReferencePoint, metres: number): boolea
  */
 export function positionDistanceM(activity: ReferenceActivity, flatOnly = false): number {
   let total = 0
-  for (const segment of activity.segments) {
+  for (const segment of activity.segments.flatMap(betweenRests)) {
     // Points without a position are left out, as a FIT or TCX file converted to GPX loses them:
     // the distance runs straight from the last position to the next. So is a fix the segment
     // already holds (same time, same place): a stretch written twice is travelled once.
@@ -97,6 +99,61 @@ export function positionDistanceM(activity: ReferenceActivity, flatOnly = false)
     }
   }
   return total
+}
+
+/**
+ * A segment split where the device rested without recording: two records in a row, each with a position and a
+ * counter reading, more than 20 s apart, whose positions lie more than 100 m apart on the ground while the counter
+ * rose less than half of that, the straight line between them slower than the positions went in the minute before
+ * and in the minute after (a rowing monitor's rests between its work intervals, a ski watch on the lift). Not where
+ * the segment's other such pairs cover 100 m or less on the ground, or their counter's rises stray more than
+ * 10 % + 10 m from it: nothing shows that counter measures what the positions do.
+ */
+function betweenRests(segment: readonly ReferencePoint[]): (readonly ReferencePoint[])[] {
+  const reads = (point: ReferencePoint | undefined): point is ReferencePoint & { counter: number } =>
+    point !== undefined && positioned(point) && Number.isFinite(point.counter)
+  const flat = (a: ReferencePoint, b: ReferencePoint): number => haversine3dM(a, b, true)
+  const gaps = new Set<number>()
+  let groundM = 0
+  let risenM = 0
+  segment.forEach((point, index) => {
+    const before = segment[index - 1]
+    if (!reads(before) || !reads(point)) return
+    if (point.time - before.time > 20_000 && flat(before, point) > 100 && point.counter - before.counter < flat(before, point) / 2) gaps.add(index)
+    else {
+      groundM += flat(before, point)
+      risenM += Math.max(point.counter - before.counter, 0)
+    }
+  })
+  if (gaps.size === 0 || groundM <= 100 || Math.abs(risenM - groundM) > 0.1 * groundM + 10) return [segment]
+  // Metres per ms over the pairs of positions from `edge` on, one way, within 60 s of it.
+  const pace = (edge: number, way: -1 | 1): number => {
+    let metres = 0
+    let ms = 0
+    for (let a = edge, b = edge + way; segment[a] && segment[b]; a = b, b += way) {
+      const [early, late] = way > 0 ? [segment[a], segment[b]] : [segment[b], segment[a]]
+      if (!early || !late || Math.abs((segment[b]?.time ?? Number.NaN) - (segment[edge]?.time ?? Number.NaN)) > 60_000) break
+      if (!positioned(early) || !positioned(late)) continue
+      metres += flat(early, late)
+      ms += late.time - early.time
+    }
+    return ms > 0 ? metres / ms : Number.NaN
+  }
+  const rests = [...gaps].filter((index) => {
+    const before = segment[index - 1]
+    const after = segment[index]
+    if (!before || !after) return false
+    const across = flat(before, after) / (after.time - before.time)
+    const paces = [pace(index - 1, -1), pace(index, 1)].filter(Number.isFinite)
+    return paces.length > 0 && paces.every((went) => across < went)
+  })
+  if (rests.length === 0) return [segment]
+  const parts: ReferencePoint[][] = [[]]
+  segment.forEach((point, index) => {
+    if (rests.includes(index)) parts.push([])
+    parts[parts.length - 1]?.push(point)
+  })
+  return parts
 }
 
 /** Seconds between the earliest and latest timestamp of the activity. */
@@ -202,6 +259,7 @@ function libraryReading(bytes: Buffer): LibraryReading | null {
           lon: asNumber(record.position_long),
           ele: asNumber(record.enhanced_altitude ?? record.altitude),
           time: asTime(record.timestamp),
+          counter: asNumber(record.distance),
         })),
         sessions: (data?.sessions ?? []).map((session) => ({
           startTime: session.start_time,
@@ -304,12 +362,14 @@ export function fitReference(path: string): FitReference {
   const bytes = readFileSync(path)
   const intact = new Decoder(Stream.fromBuffer(bytes)).checkIntegrity()
   const { messages, errors } = new Decoder(Stream.fromBuffer(bytes)).read()
+  const descriptions = messages.fieldDescriptionMesgs ?? []
   const sdkPoints = (messages.recordMesgs ?? []).map(
     (record): ReferencePoint => ({
       lat: asNumber(record.positionLat) * SEMICIRCLE,
       lon: asNumber(record.positionLong) * SEMICIRCLE,
       ele: asNumber(record.enhancedAltitude ?? record.altitude),
       time: asTime(record.timestamp),
+      counter: recordDistance(record, descriptions),
     }),
   )
   // The SDK stops at compressed-timestamp headers ("not currently supported"), and before the
@@ -344,7 +404,6 @@ export function fitReference(path: string): FitReference {
     return segments
   }
   const sessions = [...sessionMesgs].sort((a, b) => asTime(a.startTime) - asTime(b.startTime))
-  const descriptions = messages.fieldDescriptionMesgs ?? []
   // A session's total, or an app's developer field standing for it where the watch wrote none or 0.
   const sessionTotal = (session: SessionReading): number => {
     const total = asNumber(session.totalDistance)
@@ -443,6 +502,7 @@ export function tcxReference(path: string): ReferenceActivity[] {
           lon: Number(tagValue(body, 'LongitudeDegrees') ?? Number.NaN),
           ele: Number(tagValue(body, 'AltitudeMeters') ?? Number.NaN),
           time: parseTime(tagValue(body, 'Time')),
+          counter: Number(tagValue(body, 'DistanceMeters') ?? Number.NaN),
         }),
       )
       const counters = bodies.map((body) => Number(tagValue(body, 'DistanceMeters') ?? Number.NaN)).filter(Number.isFinite)

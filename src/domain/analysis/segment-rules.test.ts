@@ -280,6 +280,87 @@ describe('rules that hold for files nobody here has seen', () => {
       const track = fitOf(...fixes(0, 0).slice(0, 2), { s: 60, c: 111 }, { s: 70, c: 400 }, { s: 80, lat: 45.002, c: 222 })
       expect(metres(track)).toBeCloseTo(2 * MILLIDEGREE_M, 6)
     })
+
+    describe('a rest the device did not record (a rowing monitor between its intervals, a ski watch on the lift)', () => {
+      const half = MILLIDEGREE_M / 2
+      interface Rest {
+        /** Seconds from the first interval's last record to the second's first. */
+        readonly restS: number
+        /** The counter's rise over them, metres. */
+        readonly restM?: number
+        /** Degrees of latitude between them (0.005°: 556.6 m). */
+        readonly restLat?: number
+        /** The counter's rise over each step of the intervals, as a share of the step's ground distance. */
+        readonly share?: number
+        /** Degrees of latitude of each 10 s step of the first and of the second interval (0.0005°: 55.7 m, 5.57 m/s). */
+        readonly beforeLat?: number
+        readonly afterLat?: number
+      }
+      // Two intervals of two steps 10 s apart, the counter measuring them.
+      const intervals = ({ restS, restM = 7, restLat = 0.005, share = 1, beforeLat = 0.0005, afterLat = 0.0005 }: Rest): Track => {
+        const counted = (lat: number): number => share * MILLIDEGREE_M * (lat / 0.001)
+        const second = 45 + 2 * beforeLat + restLat
+        return fitOf(
+          ...[0, 1, 2].map((k) => ({ s: 10 * k, lat: 45 + beforeLat * k, c: counted(beforeLat) * k })),
+          ...[0, 1, 2].map((k) => ({ s: 20 + restS + 10 * k, lat: second + afterLat * k, c: 2 * counted(beforeLat) + restM + counted(afterLat) * k })),
+        )
+      }
+      const across = 5 * MILLIDEGREE_M
+
+      it('is cut: the straight line across it is no distance and its time no moving', () => {
+        const { workout, segments } = analyseTrack(intervals({ restS: 160 }))
+        expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(4 * half, 6)
+        expect(workout.movingS).toBe(40)
+        expect(workout.durationS).toBe(200)
+        expect(segments.map((segment) => segment.pointCount)).toEqual([3, 3])
+      })
+
+      it('only over more than 20 s, more than 100 m, and a counter rising less than half of the fixes\' distance', () => {
+        // 0.0009° is 100.2 m (in 21 s 4.77 m/s, in 20 s 5.01 m/s, slower than the intervals' 5.57), 0.0008° 89.1 m:
+        // a fix may wander that far.
+        expect(metres(intervals({ restS: 21, restLat: 0.0009 }))).toBeCloseTo(4 * half, 6)
+        expect(metres(intervals({ restS: 20, restLat: 0.0009 }))).toBeCloseTo(4 * half + 0.9 * MILLIDEGREE_M, 6)
+        expect(metres(intervals({ restS: 160, restLat: 0.0009 }))).toBeCloseTo(4 * half, 6)
+        expect(metres(intervals({ restS: 160, restLat: 0.0008 }))).toBeCloseTo(4 * half + 0.8 * MILLIDEGREE_M, 6)
+        // Half of 556.6 m is 278.3 m: a counter rising that much still counted the athlete's way.
+        expect(metres(intervals({ restS: 160, restM: 278 }))).toBeCloseTo(4 * half, 6)
+        expect(metres(intervals({ restS: 160, restM: 279 }))).toBeCloseTo(4 * half + across, 6)
+      })
+
+      it('only slower than the athlete went both before and after it: a signal lost on the way is no rest', () => {
+        // 556.6 m in 101 s is 5.51 m/s, in 99 s 5.62 m/s, beside intervals at 5.57 m/s.
+        expect(metres(intervals({ restS: 101 }))).toBeCloseTo(4 * half, 6)
+        expect(metres(intervals({ restS: 99 }))).toBeCloseTo(4 * half + across, 6)
+        // A second interval at 11.1 m/s (0.001° a step): 6.96 m/s in 80 s is slower than it, not than the first.
+        expect(metres(intervals({ restS: 80, afterLat: 0.001 }))).toBeCloseTo(2 * half + across + 2 * MILLIDEGREE_M, 6)
+        expect(metres(intervals({ restS: 101, afterLat: 0.001 }))).toBeCloseTo(2 * half + 2 * MILLIDEGREE_M, 6)
+      })
+
+      it('not where the counter measures 10 % + 10 m off the fixes on the other steps: it says nothing of the rest', () => {
+        // 4 × 55.7 m = 222.6 m of fixes: a counter of 189.2 m is 33.4 m off (more than 32.3 m), one of 191.5 m is not.
+        expect(metres(intervals({ restS: 160, share: 0.85 }))).toBeCloseTo(4 * half + across, 6)
+        expect(metres(intervals({ restS: 160, share: 0.86 }))).toBeCloseTo(4 * half, 6)
+        // Nor where the other steps cover no more than a fix wanders: 4 × 22.3 m (at 2.23 m/s, the rest 1.39 m/s).
+        expect(metres(intervals({ restS: 400, beforeLat: 0.0002, afterLat: 0.0002 }))).toBeCloseTo(0.8 * MILLIDEGREE_M + across, 6)
+        expect(metres(intervals({ restS: 400, beforeLat: 0.0003, afterLat: 0.0003 }))).toBeCloseTo(1.2 * MILLIDEGREE_M, 6)
+      })
+
+      it('only slower than the athlete went within the minute before it (a skier slowing into the lift queue) and after it', () => {
+        // 111.3 m steps 10 s apart, then 6 steps of 22.3 m (the last minute before the gap: 2.23 m/s); the gap's
+        // 556.6 m in 160 s (3.48 m/s) is slower than the run as a whole (5.79 m/s), not than that minute.
+        const slowing = [...[0, 1, 2, 3, 4].map((k) => 0.001 * k), ...[1, 2, 3, 4, 5, 6].map((k) => 0.004 + 0.0002 * k)]
+        const records = slowing.map((lat, k) => ({ s: 10 * k, lat: 45 + lat, c: (lat / 0.001) * MILLIDEGREE_M }))
+        const after = [0, 1, 2].map((k) => ({ s: 260 + 10 * k, lat: 45.0102 + 0.0005 * k, c: 5.2 * MILLIDEGREE_M + 7 + half * k }))
+        expect(metres(fitOf(...records, ...after))).toBeCloseTo(5.2 * MILLIDEGREE_M + across + 2 * half, 6)
+      })
+
+      it('not where no step either side shows the athlete\'s pace', () => {
+        // Two 111.3 m steps the counter measures; a minute later a record without a fix, another minute later
+        // the gap's two fixes (222.6 m in 30 s, the counter 7 m), and after them nothing.
+        const track = fitOf(...fixes(0, 0), { s: 140, c: 250 }, { s: 200, lat: 45.003, c: 300 }, { s: 230, lat: 45.005, c: 307 })
+        expect(metres(track)).toBeCloseTo(5 * MILLIDEGREE_M, 6)
+      })
+    })
   })
 
   describe('stray points: a point the device wrote out of its place is no part of the recording', () => {

@@ -5,6 +5,7 @@ import type { Bounds, MotionFigures, SegmentFigures } from './figures'
 import { allocatePointSeries, withoutPoints, type PointSeries } from './point-series'
 import { dropImpossiblePositions, dropNoFix, isFix, isSwimHint, MAX_SWIM_SPEED_MS, possibleMove } from './plausibility'
 import { replayedPoints } from './replays'
+import { withoutRestGaps } from './rest-gaps'
 import { withoutStrayPoints } from './stray-points'
 import { measureSegment, steppedCounter, type DistanceSource, type SegmentMeasure } from './segment-analysis'
 
@@ -64,8 +65,10 @@ const DEVICE_TIMED: ReadonlySet<Track['format']> = new Set(['fit', 'tcx'])
  */
 export function analyseTrack(track: Track, options: AnalysisOptions = {}): TrackAnalysis {
   const threshold = thresholdOf(options.stoppedSpeedThresholdKmh)
-  // Points the device wrote out of their place are no part of the recording (see strayPoints).
-  const all = allSegments(track).map(withoutStrayPoints)
+  // Points the device wrote out of their place are no part of the recording (see strayPoints), nor is the
+  // straight line across a rest its device did not record (see withoutRestGaps), where positions measure it.
+  const strayless = allSegments(track).map(withoutStrayPoints)
+  const all = track.distanceFromDevice === true ? strayless : strayless.flatMap(withoutRestGaps)
   const kept = all.filter((segment) => segment.size >= 2)
   if (kept.length === 0) throw new AppError('track_no_points')
   if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')

@@ -44,8 +44,9 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * 23: FIT records hours past what their session's elapsed time counts, with no position or distance, are no part
  * of the workout (`forgetUncountedTails`, fit-importer.ts).
  * 24: a distance counter stepping one fixed amount is read by its steps: moving between them (`steppedCounter`).
+ * 25: a rest the device did not record, its counter still, is no distance and no moving (`withoutRestGaps`).
  */
-export const INSIGHTS_VERSION = 24
+export const INSIGHTS_VERSION = 25
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
