@@ -88,7 +88,7 @@ describe('Electron platform adapter', () => {
     expect(fake.forks[0]?.path).toMatch(/server-host\.js$/)
     expect(fake.forks[0]?.options).toMatchObject({ stdio: 'pipe' })
     // The utility process hands V8 only its --js-flags switch, before its isolate exists.
-    expect(fake.forks[0]?.options.execArgv).toEqual(['--js-flags=--initial-old-space-size=96'])
+    expect(fake.forks[0]?.options.execArgv).toEqual(['--js-flags=--initial-old-space-size=96 --max-semi-space-size=16'])
     child.postMessage({ type: 'stop' })
     platform.log('hello from main')
     // The stream opens and writes asynchronously: wait for the line itself, not for a fixed time.

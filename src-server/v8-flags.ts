@@ -10,8 +10,14 @@
  * collections per 1,000 files, each pausing every request; 10–18 with this floor (8 at 128 MB, for
  * ~35 MB more). Marking starts a young generation's capacity below the floor (~48 MB with Node 24
  * here). The compute threads set their own floor (`compute-pool.ts`).
+ *
+ * `--max-semi-space-size`: the event loop's young generation, MB a semi-space: Node 22's size. Node 24
+ * sizes it from the machine's memory (64 MB on a 24 GB machine, 128 MB of new space), and under
+ * readers and uploads the event loop's heap stayed ~110 MB committed with ~50 MB used: 28 MB of the
+ * server's peak under continuous worst-case uploads (112 → 84 MB). The compute threads set their own
+ * (`resourceLimits`, `compute-pool.ts`).
  */
-export const SERVER_V8_FLAGS: readonly string[] = ['--initial-old-space-size=96']
+export const SERVER_V8_FLAGS: readonly string[] = ['--initial-old-space-size=96', '--max-semi-space-size=16']
 
 /**
  * The flags as an Electron utility process takes them: its `execArgv` become switches of the child's
