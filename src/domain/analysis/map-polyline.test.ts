@@ -56,6 +56,48 @@ describe('the map line', () => {
     expect(mapPolyline(seriesOf(square))).toEqual([square])
   })
 
+  it('keeps the point of a loop farthest from where it closes longest, wherever the others lie', () => {
+    // From (45, 6) 848 m south-west, then 623 m north, then 622 m east, and back: at 640 m of
+    // tolerance only the south-west point is significant, though the north one lies farther north
+    // and the east one farther east, and the east one comes last.
+    const loop: [number, number][] = [
+      [45, 6],
+      [44.9946, 5.9924],
+      [45.0056, 6.0001],
+      [45.0001, 6.0079],
+      [45, 6],
+    ]
+    expect(mapPolyline(seriesOf(loop), { maxPoints: 3 })).toEqual([[loop[0], loop[1], loop[4]]])
+  })
+
+  it('draws each segment on its own, a point without a position in one leaving room for none of the next', () => {
+    const line = mapPolyline(
+      seriesOf(
+        [
+          [45, 6],
+          [45.0005, Number.NaN],
+          [45.001, 6],
+        ],
+        [
+          [46, 7],
+          [46.001, 7],
+        ],
+      ),
+    )
+    expect(line).toEqual([
+      [
+        [45, 6],
+        [45.001, 6],
+      ],
+      [
+        [46, 7],
+        [46.001, 7],
+      ],
+    ])
+    // Lines simplified again (the heatmap's): one without a position is no line.
+    expect(simplifyLines([[[Number.NaN, Number.NaN]], line[1] ?? []], {})).toEqual([line[1]])
+  })
+
   it('leaves out half positions and draws no line for a segment without a position', () => {
     const line = mapPolyline(
       seriesOf(
