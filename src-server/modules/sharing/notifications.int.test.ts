@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CommentCreatedResponse, Notification, NotificationResponse, NotificationsResponse, NotificationTypesResponse, UnreadNotificationsResponse, WorkoutsResponse } from '../../../src/contracts'
+import { UserEntity } from '../../db/entities'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import { databaseBefore } from '../../test/database-before'
@@ -63,6 +64,13 @@ describe('notifications', () => {
     expect(added.status).toBe(201)
     return added.body.comment.id
   }
+
+  const mailsOn = async (who: string) => {
+    const body = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, notification_emails: true }
+    expect((await call(who, 'POST', 'auth/profile/edit/preferences', body)).status).toBe(200)
+  }
+  /** The subjects of the notification e-mails (those linking to the notifications) received so far by this account. */
+  const mailsTo = (who: string) => smtp.messages.filter((mail) => mail.to.includes(`${who}@example.com`) && mail.text.includes('/notifications\n')).map((mail) => mail.subject)
 
   it('tells of a follow request, turns it into a follow once accepted and tells the follower; rejecting or unfollowing takes it away', async () => {
     expect(await unread('bob')).toBe(false)
@@ -212,6 +220,59 @@ describe('notifications', () => {
     expect(await summary('qui')).toEqual(['mention nia'])
     const pats = await t.api<NotificationsResponse>('GET', 'notifications', { token: login.body.auth_token })
     expect(pats.body.notifications).toEqual([])
+  })
+
+  it('tells no account that is no longer active, not even once it is active again, and e-mails it nothing', async () => {
+    for (const name of ['amy', 'ben']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    await mailsOn('amy')
+    const bens = await workout('ben', 'public')
+    const said = await comment('amy', bens, 'Nice one')
+    // No route deactivates an account: the database is changed beside the server, whose next committed write drops its cached answers.
+    await t.server.dataSource.manager.update(UserEntity, { username: 'amy' }, { isActive: false })
+    expect((await call('ben', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+    // Her comment is hidden from all but the administrators, who may still like it and hide it: she is told of neither.
+    expect((await t.api('POST', `comments/${said}/like`, { token: admin.token })).status).toBe(200)
+    expect((await t.api('POST', `comments/${said}/suspension`, { token: admin.token })).status).toBe(200)
+    expect((await t.api('PATCH', 'users/amy', { token: admin.token, body: { activate: true } })).status).toBe(200)
+    const login = await t.api<{ auth_token: string }>('POST', 'auth/login', { body: { email: 'amy@example.com', password: 'amy-secret-pass' } })
+    expect(login.status).toBe(200)
+    const amys = await t.api<NotificationsResponse>('GET', 'notifications', { token: login.body.auth_token })
+    expect(amys.body.notifications).toEqual([])
+    await t.server.settled()
+    expect(mailsTo('amy')).toEqual([])
+  })
+
+  it('takes a workout’s like back on undo, one liker at a time', async () => {
+    for (const name of ['xia', 'yan', 'zoe']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    const xias = await workout('xia', 'public')
+    for (const who of ['yan', 'zoe']) expect((await call(who, 'POST', `workouts/${xias}/like`)).status).toBe(200)
+    expect((await summary('xia')).sort()).toEqual(['workout_like yan', 'workout_like zoe'])
+    expect((await call('yan', 'POST', `workouts/${xias}/like/undo`)).status).toBe(200)
+    expect(await summary('xia')).toEqual(['workout_like zoe'])
+    expect((await call('zoe', 'POST', `workouts/${xias}/like/undo`)).status).toBe(200)
+    expect(await summary('xia')).toEqual([])
+    expect(await unread('xia')).toBe(false)
+  })
+
+  it('e-mails a comment or a mention only to whom may read it: not about a workout they may not see, nor a comment not theirs to read', async () => {
+    for (const name of ['oli', 'pia', 'rue']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    for (const name of ['oli', 'rue']) await mailsOn(name)
+    // pia follows oli; oli follows nobody, nor does rue.
+    await follow('pia', 'oli')
+    const olisOpen = await workout('oli', 'public')
+    const olisClosed = await workout('oli', 'followers_only')
+    // rue may not see oli's workout for his followers: the mention there does not reach her.
+    await comment('pia', olisClosed, 'Look @rue')
+    // oli does not follow pia: her comment for her followers, and her private one naming rue alone, are not his to read.
+    await comment('pia', olisOpen, 'For my followers', 'followers_only')
+    await comment('pia', olisOpen, 'Only @rue', 'private')
+    await comment('pia', olisOpen, 'Well done')
+    await t.server.settled()
+    // oli is told of the two comments he may read, the one on his workout for his followers among them.
+    expect(mailsTo('oli')).toEqual(['Waymark - pia asks to follow you', 'Waymark - pia commented on your workout', 'Waymark - pia commented on your workout'])
+    expect(mailsTo('rue')).toEqual(['Waymark - pia mentioned you'])
+    expect(await summary('oli', '?type=workout_comment')).toEqual(['workout_comment pia', 'workout_comment pia'])
+    expect(await summary('rue')).toEqual(['mention pia'])
   })
 
   it('pages five at a time, marks one read or unread, and all at once (of one type or every type)', async () => {
