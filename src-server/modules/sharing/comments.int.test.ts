@@ -153,7 +153,9 @@ describe('comments and likes', () => {
     expect((await t.api('POST', `workouts/${forFollowers}/like`, { token: kim.token })).body).toMatchObject({ code: 'workout_not_found' })
     expect((await t.api('GET', `workouts/${forFollowers}/likes`, { token: kim.token })).status).toBe(404)
     const likers = await t.api<LikesResponse>('GET', `workouts/${forFollowers}/likes`, { token: sam.token })
-    expect(likers.body).toMatchObject({ data: { likes: [expect.objectContaining({ username: 'fay' })] }, pagination: { total: 1, page: 1 } })
+    expect(likers.body).toMatchObject({ data: { likes: [expect.objectContaining({ username: 'fay' })] } })
+    // One like: one page, nothing after it.
+    expect(likers.body.pagination).toEqual({ page: 1, pages: 1, total: 1, has_prev: false, has_next: false })
     const undone = await t.api<LikedWorkoutResponse>('POST', `workouts/${forFollowers}/like/undo`, { token: fay.token })
     expect(undone.body.data.workouts[0]).toMatchObject({ likes_count: 0, liked: false })
 
@@ -167,6 +169,30 @@ describe('comments and likes', () => {
     const after = await t.api<CommentResponse>('POST', `comments/${id}/like/undo`, { token: sam.token })
     expect(after.body.comment).toMatchObject({ likes_count: 1, liked: false })
   })
+
+  it('lists the likers of a workout and of a comment ten a page, as the reference does', async () => {
+    const created = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', {
+      token: sam.token,
+      body: { sport_id: 1, duration: 600, distance: 2, workout_date: '2024-06-03 08:00', workout_visibility: 'public' },
+    })
+    const ride = created.body.data.workouts[0]?.id ?? ''
+    const said = (await comment(sam, ride, 'Eleven of you?')).body.comment.id
+    const fans = Array.from({ length: 11 }, (_, i) => `fan${i}`)
+    for (const name of fans) {
+      const fan = await registerUser(t, name, { activate: admin })
+      for (const path of [`workouts/${ride}/like`, `comments/${said}/like`]) expect((await t.api('POST', path, { token: fan.token })).status).toBe(200)
+    }
+    for (const path of [`workouts/${ride}/likes`, `comments/${said}/likes`]) {
+      const pages = await Promise.all([1, 2, 3].map((page) => t.api<LikesResponse>('GET', `${path}?page=${page}`, as(null))))
+      expect(pages.map((answer) => answer.body.data.likes.length), path).toEqual([10, 1, 0])
+      expect(pages.map((answer) => answer.body.pagination), path).toEqual([
+        { page: 1, pages: 2, total: 11, has_prev: false, has_next: true },
+        { page: 2, pages: 2, total: 11, has_prev: true, has_next: false },
+        { page: 3, pages: 2, total: 11, has_prev: true, has_next: false },
+      ])
+      expect(pages.flatMap((answer) => answer.body.data.likes.map((user) => user.username)).sort(), path).toEqual([...fans].sort())
+    }
+  }, 60_000)
 
   it('hides the comments of a workout made private from everyone but its owner, and keeps them for him', async () => {
     const added = await comment(fay, forFollowers, 'Before it closed')
