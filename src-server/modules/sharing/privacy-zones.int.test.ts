@@ -204,6 +204,29 @@ describe('privacy zones', () => {
     expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).body).toMatchObject({ code: 'privacy_zone_not_found' })
   })
 
+  it('leaves the map image of a track a new zone does not touch as it was, even a zone reaching into the track’s bounds', async () => {
+    const seen = (await workoutFor(kim.token))?.map
+    expect(seen).toEqual(expect.any(String))
+    // 200 m around a point 190 m west-south-west of the bounds' south-west corner: it reaches into the bounds
+    // and holds none of the file's points (the premises, checked here).
+    const [south, west] = [Math.min(...filePoints.map(([lat]) => lat)), Math.min(...filePoints.map(([, lon]) => lon))]
+    const bearing = 250 * RAD
+    const latitude = Number((south + (190 * Math.cos(bearing)) / 111_320).toFixed(6))
+    const longitude = Number((west + (190 * Math.sin(bearing)) / (111_320 * Math.cos(south * RAD))).toFixed(6))
+    const near = { latitude, longitude, radius: 200 }
+    expect(metres(latitude, longitude, south, west)).toBeLessThan(near.radius - 5)
+    expect(Math.min(...filePoints.map(([lat, lon]) => metres(lat, lon, latitude, longitude)))).toBeGreaterThan(near.radius + 40)
+    const created = await addZone(near)
+    expect(created.status).toBe(201)
+    try {
+      expect((await workoutFor(kim.token))?.map).toBe(seen)
+      expect((await mapImage(String(seen))).status).toBe(200)
+      expect(await lineFor(kim.token)).toEqual(await lineFor(sam.token))
+    } finally {
+      expect((await t.api('DELETE', `auth/privacy_zones/${created.body.data.privacy_zone.id}`, { token: sam.token })).status).toBe(204)
+    }
+  })
+
   it('gives the map image a new id when the owner lowers its visibility, so an id a follower saw stops working', async () => {
     const levels = (level: string) => t.api<WorkoutsResponse>('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { map_visibility: level } })
     for (const lowered of [{ to: 'followers_only', gone: 'visitor' }, { to: 'private', gone: 'follower' }] as const) {
