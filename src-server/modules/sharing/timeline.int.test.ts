@@ -29,7 +29,7 @@ describe('timeline', () => {
   }
   const feed = async (who: Account, query = '') => {
     const answer = await t.api<TimelineResponse>('GET', `timeline${query}`, { token: who.token })
-    expect(answer.status).toBe(200)
+    expect([answer.status, answer.body.status]).toEqual([200, 'success'])
     return answer.body
   }
   const titles = async (who: Account, query = '') => (await feed(who, query)).data.workouts.map((workout) => workout.title)
@@ -60,6 +60,10 @@ describe('timeline', () => {
     expect(body.data.workouts.map((workout) => workout.user)).toEqual(['sam', 'kim', 'sam'])
     // Another's workout as a follower sees it: no notes, records or neighbours.
     expect(body.data.workouts[0]).toMatchObject({ notes: null, records: [], previous_workout: null, next_workout: null })
+    // One's own is light too: its page has its records, the feed none (nor segments or neighbours).
+    const page = await t.api<WorkoutsResponse>('GET', `workouts/${ids['kim private']}`, { token: kim.token })
+    expect(page.body.data.workouts[0]?.records.length).toBeGreaterThan(0)
+    expect(body.data.workouts[1]).toMatchObject({ title: 'kim private', records: [], segments: [], previous_workout: null, next_workout: null })
   })
 
   it('shows a pending requester and a stranger nothing of others, however public', async () => {
