@@ -207,6 +207,39 @@ describe('moderation of sharing', () => {
     expect((await call('admin', 'DELETE', 'users/cal/sharing_suspension')).status).toBe(200)
   }, 60_000)
 
+  it('renews only the map ids a suspension hides: not a private map’s, nor again at a second suspension, nor at the restore', async () => {
+    accounts.set('ivy', await registerUser(t, 'ivy', { activate: admin }))
+    const ride = async (file: string, map: string) => {
+      const created = await upload<WorkoutsResponse>(t, account('ivy').token, 'ride.gpx', await fixture(file))
+      expect(created.status).toBe(201)
+      const id = created.body.data.workouts[0]?.id ?? ''
+      expect((await call('ivy', 'PATCH', `workouts/${id}`, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: map })).status).toBe(200)
+      return id
+    }
+    const rides = { open: await ride('gpx/gpx_file_with_microseconds.gpx', 'public'), closed: await ride('gpx/gpx_file_with_gpxtpx_extensions.gpx', 'private') }
+    const maps = async () => {
+      const mapOf = async (id: string) => (await call<WorkoutsResponse>('ivy', 'GET', `workouts/${id}`)).body.data.workouts[0]?.map
+      return { open: await mapOf(rides.open), closed: await mapOf(rides.closed) }
+    }
+    const before = await maps()
+    expect(before).toEqual({ open: expect.any(String), closed: expect.any(String) })
+    const suspended = await call<UserResponse>('admin', 'POST', 'users/ivy/sharing_suspension')
+    expect([suspended.status, suspended.body.status]).toEqual([200, 'success'])
+    const since = suspended.body.data.users[0]?.sharing_suspended_at
+    const hidden = await maps()
+    // The open map is hidden from others now: a new id. The private one was only ever ivy's: the same.
+    expect(hidden.open).not.toBe(before.open)
+    expect(hidden.closed).toBe(before.closed)
+    // Suspended again: nothing changes, neither the date nor an id.
+    const again = await call<UserResponse>('admin', 'POST', 'users/ivy/sharing_suspension')
+    expect([again.status, again.body.status, again.body.data.users[0]?.sharing_suspended_at]).toEqual([200, 'success', since])
+    expect(await maps()).toEqual(hidden)
+    // Restored: nothing is hidden by it, so no id changes.
+    const restored = await call<UserResponse>('admin', 'DELETE', 'users/ivy/sharing_suspension')
+    expect([restored.status, restored.body.status, restored.body.data.users[0]?.sharing_suspended_at]).toEqual([200, 'success', null])
+    expect(await maps()).toEqual(hidden)
+  }, 60_000)
+
   it('shows nothing of an account no longer active (a watched folder can import for one never activated): workouts, share links, comments, likes', async () => {
     // ann shares a public workout with a link, comments on and likes bob's public workout; then her account is inactive.
     const mine = await workout('ann')
