@@ -227,6 +227,26 @@ describe('privacy zones', () => {
     }
   })
 
+  it('keeps the id of a private map a new zone touches: only its owner ever saw it', async () => {
+    const created = await upload<WorkoutsResponse>(t, sam.token, 'same-ride.gpx', await fixture('gpx/gpx_file_with_microseconds.gpx'))
+    expect(created.status).toBe(201)
+    const id = created.body.data.workouts[0]?.id ?? ''
+    expect((await t.api('PATCH', `workouts/${id}`, { token: sam.token, body: { map_visibility: 'private' } })).status).toBe(200)
+    const mapOf = async () => (await t.api<WorkoutsResponse>('GET', `workouts/${id}`, { token: sam.token })).body.data.workouts[0]?.map
+    const before = await mapOf()
+    expect(before).toEqual(expect.any(String))
+    const zone = await addZone(home)
+    expect(zone.status).toBe(201)
+    try {
+      // The zone does touch this track: the public workout of the same track is hidden from the follower.
+      expect((await workoutFor(kim.token))?.map).toBeNull()
+      expect(await mapOf()).toBe(before)
+    } finally {
+      expect((await t.api('DELETE', `auth/privacy_zones/${zone.body.data.privacy_zone.id}`, { token: sam.token })).status).toBe(204)
+      expect((await t.api('DELETE', `workouts/${id}`, { token: sam.token })).status).toBe(204)
+    }
+  })
+
   it('gives the map image a new id when the owner lowers its visibility, so an id a follower saw stops working', async () => {
     const levels = (level: string) => t.api<WorkoutsResponse>('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { map_visibility: level } })
     for (const lowered of [{ to: 'followers_only', gone: 'visitor' }, { to: 'private', gone: 'follower' }] as const) {
