@@ -8,10 +8,11 @@ import { UserEntity } from '../../db/entities'
 import { postgresMigrations } from '../../db/migrations'
 import { openDatabase } from '../../db/open-database'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
+import { createGate } from '../../test/gate'
 import { fixture, upload } from '../../test/workouts'
 import { databaseBefore } from '../../test/database-before'
 import { postgresInstalled, startPostgresCluster } from '../../test/postgres-cluster'
-import type { TestServer } from '../../test/test-server'
+import { startTestServer, type TestServer } from '../../test/test-server'
 
 /**
  * Moderation (issue 31): an administrator hides a comment (then seen by its author, marked hidden,
@@ -280,6 +281,40 @@ describe('moderation of sharing', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+})
+
+/**
+ * An administrator's rights are read again inside the moderation's write: one who loses them between
+ * authenticating and the write (held there by the write gate) is refused and changes nothing.
+ */
+describe('moderation by an administrator who loses their rights meanwhile', () => {
+  it('refuses the moderation of an administrator demoted or deactivated after authenticating, changing nothing', async () => {
+    const gate = createGate()
+    const t = await startTestServer({ writeGate: gate.hook })
+    try {
+      const owner = await registerUser(t, 'owner')
+      await registerUser(t, 'ann', { activate: owner })
+      for (const [name, change] of [
+        ['demoted', { admin: false }],
+        ['deactivated', { isActive: false }],
+      ] as const) {
+        const acting = await registerUser(t, name, { activate: owner })
+        expect((await t.api('PATCH', `users/${name}`, { token: owner.token, body: { admin: true } })).status).toBe(200)
+        const arrived = gate.arm()
+        const suspending = t.api('POST', 'users/ann/sharing_suspension', { token: acting.token })
+        await arrived
+        // The change lands beside the server while the moderation waits to write.
+        await t.server.dataSource.manager.update(UserEntity, { username: name }, change)
+        gate.release()
+        const answer = await suspending
+        expect([answer.status, answer.body], name).toEqual([403, expect.objectContaining({ code: 'forbidden' })])
+      }
+      const ann = await t.api<UserResponse>('GET', 'users/ann', { token: owner.token })
+      expect(ann.body.data.users[0]?.sharing_suspended_at).toBeNull()
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
 })
 
 /** The same upgrade on PostgreSQL (its lane: `WAYMARK_TEST_POSTGRES=1`), from the schema of the migration before. */
