@@ -105,6 +105,32 @@ describe('workout lists', () => {
     }
   })
 
+  it('writes a listed workout byte for byte: its fields in the order the API has always sent them, its figures rounded by hand', async () => {
+    const preferences = { imperial_units: false, language: 'en', timezone: 'UTC', weekm: true }
+    expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body: preferences })).status).toBe(200)
+    // 12.3456 km in 3,725 s: 11.9313… km/h; 120.005 m is the double 120.00499999…: 120 to 2 decimals, 120.005 to 3 (the highest ascent's record).
+    const body = { sport_id: 1, duration: 3725, distance: 12.3456, workout_date: '2018-05-15 14:05', title: 'Évening "ride" 🚴', ascent: 120.005, descent: 0 }
+    const created = await t.api<WorkoutsResponse>('POST', 'workouts/no_gpx', { token: sam.token, body })
+    expect(created.status).toBe(201)
+    const { id, creation_date: created_at } = created.body.data.workouts[0] as Workout
+    const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records
+    const recordId = (type: string) => records.find((record) => record.record_type === type)?.id
+    const date = '"Tue, 15 May 2018 14:05:00 GMT"'
+    const record = (type: string, value: string) =>
+      `{"id":${recordId(type)},"record_type":"${type}","sport_id":1,"user":"${sam.username}","value":${value},"workout_date":${date},"workout_id":"${id}"}`
+    const workout =
+      `{"id":"${id}","user":"${sam.username}","sport_id":1,"title":"Évening \\"ride\\" 🚴","notes":null,"creation_date":"${created_at}","modification_date":null,` +
+      `"workout_date":${date},"with_gpx":false,"file_format":null,"bounds":[],"map":null,"previous_workout":null,"next_workout":null,"weather_start":null,"weather_end":null,` +
+      `"records":[${[record('AS', '11.93'), record('FD', '12.346'), record('HA', '120.005'), record('LD', '"1:02:05"'), record('MS', '11.93')].join(',')}],"segments":[],` +
+      `"has_heart_rate":false,"has_cadence":false,"has_power":false,"calories":null,"workout_visibility":"private","analysis_visibility":"private","map_visibility":"private",` +
+      `"equipments":[],"duration":"1:02:05","moving":"1:02:05","pauses":null,"distance":12.346,"ave_speed":11.93,"max_speed":11.93,"min_alt":null,"max_alt":null,"ascent":120,"descent":0}`
+    const answer = await fetch(`${t.url}/api/workouts?per_page=5`, { headers: { authorization: `Bearer ${sam.token}` } })
+    expect(await answer.text()).toBe(
+      `{"status":"success","data":{"workouts":[${workout}],"totals":{"count":1,"distance":12.346,"duration":3725,"ascent":120,"descent":0}},` +
+        `"pagination":{"page":1,"pages":1,"total":1,"has_prev":false,"has_next":false}}`,
+    )
+  })
+
   it('answers the same records in the records list, the profile and the workouts holding them', async () => {
     await seedHistory()
     const records = (await t.api<RecordsResponse>('GET', 'records', { token: sam.token })).body.data.records

@@ -137,18 +137,19 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     links: Map<string, WorkoutLinks>,
   ): Promise<Workout[]> {
     const ids = workouts.map((workout) => workout.id)
-    const loaded = presentLoaded(user, workouts, links, await repositories.workouts.segmentsOf(ids), await repositories.records.ofWorkouts(ids))
-    const equipments = await equipmentOfWorkouts(repositories, ids)
-    return loaded.map((workout) => ({ ...workout, equipments: equipments.get(workout.id) ?? [] }))
+    const segments = await repositories.workouts.segmentsOf(ids)
+    const records = await repositories.records.ofWorkouts(ids)
+    return presentLoaded(user, workouts, links, segments, records, await equipmentOfWorkouts(repositories, ids))
   }
 
-  /** Workouts in the answer's shape, with their segments and records (rows of any of the workouts). */
+  /** Workouts in the answer's shape, with their segments and records (rows of any of the workouts), and their equipment when given. */
   function presentLoaded(
     user: UserEntity,
     workouts: readonly WorkoutRow[],
     links: Map<string, WorkoutLinks>,
     segmentRows: readonly WorkoutSegmentRow[],
     recordRows: readonly RecordRow[],
+    equipments?: ReadonlyMap<string, Workout['equipments']>,
   ): Workout[] {
     const segments = byWorkout(segmentRows)
     const records = byWorkout(recordRows)
@@ -159,6 +160,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
         records: (records.get(workout.id) ?? []).map((record) => presentRecord(record, user.username)),
         previousId: links.get(workout.id)?.previousId ?? null,
         nextId: links.get(workout.id)?.nextId ?? null,
+        equipments: equipments?.get(workout.id),
       }),
     )
   }
@@ -328,7 +330,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
       return {
         status: 'success',
         data: {
-          workouts: presentLoaded(user, ordered, links, segments, records).map((workout) => ({ ...workout, equipments: equipments?.get(workout.id) ?? [] })),
+          workouts: presentLoaded(user, ordered, links, segments, records, equipments ?? undefined),
           totals: {
             count: total,
             distance: Number((sums.distance ?? 0).toFixed(3)),
