@@ -22,6 +22,11 @@ const HARNESS = [
   'src-server/test/zip-builder.ts',
   'src-server/importers/test-support/synthetic-ride.ts',
 ]
+/**
+ * Files the harness imports that an older commit lacks: given to it only then (its own are kept),
+ * e.g. `v8-flags.ts`, which `server-process.ts` reads the server's flags from since `8701602`.
+ */
+const HARNESS_IF_MISSING = ['src-server/v8-flags.ts']
 /** The bundled bench server, when a tree's build config has it. */
 const BUILT_CHILD = 'out/main/test/server-child.js'
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? '') || 3)
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
   try {
     symlinkSync(join(root, 'node_modules'), join(other, 'node_modules'))
     for (const path of HARNESS) cpSync(join(root, path), join(other, path), { recursive: true })
+    for (const path of HARNESS_IF_MISSING) if (!existsSync(join(other, path))) cpSync(join(root, path), join(other, path))
     const server = serverOfBoth(other)
     console.log(`comparing this tree with ${ref} (${commit}); load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`)
     const runs: { before: Record<string, number>[]; after: Record<string, number>[] } = { before: [], after: [] }
