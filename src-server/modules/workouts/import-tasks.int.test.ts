@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { AutomaticImportsResponse, ImportTask, ImportTaskResponse, WorkoutsListResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { holdFirstFileCommit } from '../../test/held-commit'
 import { startTestServer, type TestServer } from '../../test/test-server'
@@ -281,5 +281,53 @@ describe('import tasks kept in the database', () => {
     const long = task.results.find((result) => result.file.startsWith('nnn'))
     expect(long?.status).toBe('error')
     expect(long?.file.length).toBeLessThanOrEqual(500)
+  })
+  it('refuses a third archive while two of the account’s run (429, its reason), keeps nothing of it, and takes it once one has ended; a watched archive waits likewise', async () => {
+    // Each running archive is held at its first file's write: its start is two writes (expired reports, its row),
+    // so the first archive's file is the third write counted and the second's the sixth.
+    const first = holdWrite(3)
+    const second = holdWrite(6)
+    let counting = false
+    const watched = join(parent, 'watched')
+    await mkdir(watched)
+    const t = await start({
+      watchFolders: [{ dir: watched, username: 'owner' }],
+      writeGate: async () => {
+        if (counting) await Promise.all([first.gate(), second.gate()])
+      },
+    })
+    const owner = await registerUser(t, 'owner')
+    const [a, b, c, d, e, f, g, h] = await rides(8)
+    const archive = (...files: (typeof a)[]) => buildZip(files.flatMap((file) => (file ? [file] : [])))
+    const listed = async () => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: owner.token })).body.data.imports.map((entry) => entry.file)
+    counting = true
+    const one = await upload<ImportTaskResponse>(t, owner.token, 'one.zip', archive(a, b), data)
+    expect(one.status).toBe(202)
+    await first.held
+    const two = await upload<ImportTaskResponse>(t, owner.token, 'two.zip', archive(c, d), data)
+    expect(two.status).toBe(202)
+    await second.held
+    const three = await upload(t, owner.token, 'three.zip', archive(e, f), data)
+    expect(three).toMatchObject({ status: 429, body: { status: 'error', code: 'import_too_many_running' } })
+    // Only the two running archives are kept; no report of the third.
+    expect(await readdir(join(t.dataDir, 'imports'))).toHaveLength(2)
+    const tasks = await t.server.dataSource.query<{ id: string }[]>(`SELECT id FROM import_task`)
+    expect(tasks.map((task) => task.id).sort()).toEqual([one.body.data.task.id, two.body.data.task.id].sort())
+    // A watched archive, stable at the second scan, waits too: nothing is reported of it.
+    await writeFile(join(watched, 'week.zip'), archive(g, h))
+    await t.server.watcher.scan()
+    await t.server.watcher.scan()
+    expect(await listed()).toEqual([])
+    first.release()
+    expect((await waitForImport(t, owner.token, one.body.data.task.id)).status).toBe('done')
+    // Once an import has ended, the next scan takes it at once (it was stable already).
+    await t.server.watcher.scan()
+    expect(await listed()).toEqual(['week.zip'])
+    second.release()
+    await t.server.settled()
+    const again = await upload<ImportTaskResponse>(t, owner.token, 'three.zip', archive(e, f), data)
+    expect(again.status).toBe(202)
+    expect((await waitForImport(t, owner.token, again.body.data.task.id)).results.map((result) => result.status)).toEqual(['imported', 'imported'])
+    expect(await workoutsOf(t, owner.token)).toHaveLength(8)
   })
 })
