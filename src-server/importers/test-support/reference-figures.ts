@@ -460,8 +460,9 @@ export function gpxTrackReferences(path: string): ReferenceActivity[] {
 }
 
 function gpxSegments(xml: string): ReferenceActivity {
-  const segments = [...xml.matchAll(/<trkseg\b[\s\S]*?<\/trkseg>/g)].map((segment) =>
-    [...segment[0].matchAll(/<trkpt\b([^>]*?)(?:\/>|>([\s\S]*?)<\/trkpt>)/g)].map((point): ReferencePoint => {
+  // Elements may carry a namespace prefix (`<ns2:trkseg>` where the GPX namespace is bound to ns2).
+  const segments = [...xml.matchAll(/<(?:\w+:)?trkseg\b[\s\S]*?<\/(?:\w+:)?trkseg>/g)].map((segment) =>
+    [...segment[0].matchAll(/<(?:\w+:)?trkpt\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?trkpt>)/g)].map((point): ReferencePoint => {
       const attributes = point[1] ?? ''
       const body = point[2] ?? ''
       return {
