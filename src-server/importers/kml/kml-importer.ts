@@ -156,7 +156,9 @@ class KmlHandler implements XmlHandler {
 
   private lineSegment(text: string): TrackSegment {
     const builder = new TrackSegmentBuilder()
-    for (const tuple of text.trim().split(/\s+/)) {
+    // Some writers put a space after each comma (`4.86697, 44.85691, 0.0`, a KML 2.0 export):
+    // white space beside a comma is inside a tuple, not between two.
+    for (const tuple of text.trim().replace(/\s*,\s*/g, ',').split(/\s+/)) {
       if (tuple === '') continue
       this.budget.take()
       builder.push(this.position(tuple, /,/))

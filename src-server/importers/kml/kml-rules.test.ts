@@ -94,6 +94,14 @@ describe('KML reader rules', () => {
     expect(segments.every((segment) => Array.from(segment.time).every(Number.isNaN))).toBe(true)
   })
 
+  it('reads a LineString tuple written with spaces beside its commas as one position', async () => {
+    const activity = await read(kmlDocument('<Placemark><LineString><coordinates>\n 4.86697, 44.85691, 0.000000 \n 4.87199 ,44.89223 , 12\n</coordinates></LineString></Placemark>'))
+    const [segment] = activity.tracks.flatMap((part) => part.segments)
+    expect(Array.from(segment?.lon ?? [])).toEqual([4.86697, 4.87199])
+    expect(Array.from(segment?.lat ?? [])).toEqual([44.85691, 44.89223])
+    expect(column(segment?.ele ?? null)).toEqual([0, 12])
+  })
+
   it('keeps only the timed tracks when a document has both gx:Tracks and LineStrings', async () => {
     const activity = await read(
       kmlDocument(

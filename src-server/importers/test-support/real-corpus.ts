@@ -983,6 +983,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/viking-rob-route.gpx': { refused: 'track_no_track' },
   'gpx/viking-stonehenge.gpx': gpxpy,
   'gpx/viking-sf2134452.gpx': gpxpy,
+  // A KML 2.0 line whose tuples have a space after each comma: positions, and no time.
+  'kml/gpxpod-kml20-linestring.kml': { refused: 'track_no_timestamps' },
   'gpx/qms-basecamp.gpx': { refused: 'track_no_timestamps' },
   'gpx/qms-qlandkarte-1970.gpx': { refused: 'track_positions_impossible' }, // 10.9 km in 6 s, dated 1970
   'gpx/qms-qtt-walk.gpx': gpxpy,
