@@ -144,6 +144,53 @@ function rejectSparseTimes(tracks: readonly TrackPart[]): void {
   if (timed > 0 && timed * 2 < points) throw new TrackFileError('track_times_sparse', `${timed} of ${points} points have a time`)
 }
 
+/** A column in the order of `order` (a permutation of its indexes); `null` stays `null`. */
+function reordered<T extends Float64Array | null | undefined>(column: T, order: readonly number[]): T {
+  if (!column) return column
+  const copy = new Float64Array(column.length)
+  order.forEach((from, to) => (copy[to] = column[from] ?? Number.NaN))
+  return copy as T
+}
+
+/**
+ * A segment written as runs of points out of time order, its runs in time order: a logger that
+ * wrote a later minute before an earlier one (a V-900 log: 6 s of driving at 06:38, then 15 s parked
+ * at 06:26). The runs are the stretches between steps back in time; they are reordered only when,
+ * taken by their start, none begins before the one before it ends. A clock that jitters (a point a
+ * few hundredths of a second early) or a stretch written twice overlaps its neighbour and stays as
+ * written, as does a segment with an untimed point at a step.
+ */
+function inTimeOrder(segment: TrackSegment): TrackSegment {
+  const { time, size } = segment
+  const runs: { readonly first: number; readonly end: number }[] = []
+  let first = 0
+  for (let i = 1; i <= size; i++) {
+    if (i < size && !((time[i] ?? 0) < (time[i - 1] ?? 0))) continue
+    runs.push({ first, end: i })
+    first = i
+  }
+  if (runs.length < 2) return segment
+  const startOf = (run: { readonly first: number }): number => time[run.first] ?? Number.NaN
+  const endOf = (run: { readonly end: number }): number => time[run.end - 1] ?? Number.NaN
+  if (runs.some((run) => Number.isNaN(startOf(run)) || Number.isNaN(endOf(run)))) return segment
+  const sorted = [...runs].sort((a, b) => startOf(a) - startOf(b))
+  if (sorted.some((run, index) => index > 0 && startOf(run) < endOf(sorted[index - 1] ?? run))) return segment
+  const order = sorted.flatMap((run) => Array.from({ length: run.end - run.first }, (_, offset) => run.first + offset))
+  return {
+    ...segment,
+    lat: reordered(segment.lat, order),
+    lon: reordered(segment.lon, order),
+    ele: reordered(segment.ele, order),
+    time: reordered(segment.time, order),
+    heartRate: reordered(segment.heartRate, order),
+    cadence: reordered(segment.cadence, order),
+    power: reordered(segment.power, order),
+    temperature: reordered(segment.temperature, order),
+    recordedDistance: reordered(segment.recordedDistance, order),
+    recordedSpeed: reordered(segment.recordedSpeed, order),
+  }
+}
+
 type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName' | 'metaDesc' | 'extension' | null
 
 /**
@@ -245,7 +292,7 @@ class GpxHandler implements XmlHandler {
       return
     }
     if (name === 'trkseg' && this.segment && this.stack[this.stack.length - 1] === 'trk') {
-      this.segments.push(this.segment.build())
+      this.segments.push(inTimeOrder(this.segment.build()))
       this.segment = null
     } else if (name === 'trk' && this.inTrack && this.stack.length === 1) {
       this.tracks.push({ name: this.trackName, description: this.trackDesc, segments: this.segments })

@@ -104,6 +104,22 @@ describe('GPX reader rules', () => {
     expect(errorOf(gpx(track('<trkseg><trkpt lat="1"/></trkseg>')))).toBe('track_invalid_coordinates: lat="1" lon=""')
     expect(errorOf(gpx(track('<trkseg><trkpt lon="x"/></trkseg>')))).toBe('track_invalid_coordinates: lat="" lon="x"')
   })
+
+  it('reads a segment written as runs out of time order in time order, and one whose runs overlap in time as written', () => {
+    const pointsOf = (xml: string) => read(xml).tracks.flatMap((part) => part.segments.map((s) => Array.from(s.time, (time, i) => [s.lon[i], (time - Date.parse(at(0))) / 60_000])))
+    const inOrder = (...minutes: number[]) => minutes.map((minute) => [Number((6 + minute * 1e-4).toFixed(4)), minute])
+    // A logger's later minutes written before its earlier ones: each point keeps its place and time.
+    expect(pointsOf(gpx(track(segment(20, 21, 22, 5, 6))))).toEqual([inOrder(5, 6, 20, 21, 22)])
+    expect(pointsOf(gpx(track(segment(30, 31, 10, 11, 20, 21))))).toEqual([inOrder(10, 11, 20, 21, 30, 31)])
+    // A step back into a run's own span (a clock's jitter, a stretch written again) is left as written.
+    expect(pointsOf(gpx(track(segment(0, 2, 1, 3))))).toEqual([inOrder(0, 2, 1, 3)])
+    expect(pointsOf(gpx(track(segment(0, 1, 2, 1, 2, 3))))).toEqual([inOrder(0, 1, 2, 1, 2, 3)])
+    // And a point dated before the run it interrupts: moved first, it would make that run's time run backwards.
+    expect(pointsOf(gpx(track(segment(5, 6, 7, 4, 8))))).toEqual([inOrder(5, 6, 7, 4, 8)])
+    // So is a segment with an untimed point where its time steps back.
+    const untimed = '<trkpt lat="45" lon="7"></trkpt>'
+    expect(read(gpx(track(`<trkseg>${point(20)}${point(21)}${untimed}${point(5)}${point(6)}</trkseg>`))).tracks[0]?.segments[0]?.lon[0]).toBe(6.002)
+  })
 })
 
 describe('GPX outings rules', () => {

@@ -983,6 +983,9 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/viking-rob-route.gpx': { refused: 'track_no_track' },
   'gpx/viking-stonehenge.gpx': gpxpy,
   'gpx/viking-sf2134452.gpx': gpxpy,
+  // A V-900 log whose 6 s of driving (06:38) come before 15 s parked 12 min earlier: read in time order
+  // (gpxpy measures it in time order too, gpxpy-reference.py): 06:26:22–06:38:26, 518 m.
+  'gpx/viking-v900-advanced-mode.gpx': gpxpy,
   // A KML 2.0 line whose tuples have a space after each comma: positions, and no time.
   'kml/gpxpod-kml20-linestring.kml': { refused: 'track_no_timestamps' },
   'gpx/qms-basecamp.gpx': { refused: 'track_no_timestamps' },
