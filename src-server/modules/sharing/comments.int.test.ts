@@ -25,7 +25,9 @@ describe('comments and likes', () => {
     t.api<CommentCreatedResponse>('POST', `workouts/${workoutId}/comments`, { token: who.token, body: { text, text_visibility: textVisibility } })
   const texts = async (who: Account | null, workoutId: string) => {
     const answer = await t.api<CommentsResponse>('GET', `workouts/${workoutId}/comments`, as(who))
-    return answer.status === 200 ? answer.body.data.comments.map((item) => item.text) : answer.status
+    if (answer.status !== 200) return answer.status
+    expect(answer.body.status).toBe('success')
+    return answer.body.data.comments.map((item) => item.text)
   }
 
   beforeAll(async () => {
@@ -184,7 +186,13 @@ describe('comments and likes', () => {
     }
     for (const path of [`workouts/${ride}/likes`, `comments/${said}/likes`]) {
       const pages = await Promise.all([1, 2, 3].map((page) => t.api<LikesResponse>('GET', `${path}?page=${page}`, as(null))))
-      expect(pages.map((answer) => answer.body.data.likes.length), path).toEqual([10, 1, 0])
+      expect(pages.map((answer) => [answer.status, answer.body.status, answer.body.data.likes.length]), path).toEqual([
+        [200, 'success', 10],
+        [200, 'success', 1],
+        [200, 'success', 0],
+      ])
+      // Each liker as anyone else sees them: no e-mail address or preferences.
+      for (const liker of pages.flatMap((answer) => answer.body.data.likes)) expect(liker, path).not.toHaveProperty('email')
       expect(pages.map((answer) => answer.body.pagination), path).toEqual([
         { page: 1, pages: 2, total: 11, has_prev: false, has_next: true },
         { page: 2, pages: 2, total: 11, has_prev: true, has_next: false },
