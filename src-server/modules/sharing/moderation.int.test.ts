@@ -208,6 +208,19 @@ describe('moderation of sharing', () => {
     expect((await call('admin', 'DELETE', 'users/cal/sharing_suspension')).status).toBe(200)
   }, 60_000)
 
+  it('lets an account whose sharing is suspended take back its likes of a workout and of a comment', async () => {
+    for (const name of ['jay', 'kai']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    const kais = await workout('kai')
+    const said = await comment('kai', kais, 'Like this')
+    for (const path of [`workouts/${kais}/like`, `comments/${said}/like`]) expect((await call('jay', 'POST', path)).status).toBe(200)
+    expect((await call('admin', 'POST', 'users/jay/sharing_suspension')).status).toBe(200)
+    for (const path of [`workouts/${kais}/like/undo`, `comments/${said}/like/undo`]) expect((await call('jay', 'POST', path)).status, path).toBe(200)
+    expect((await call('admin', 'DELETE', 'users/jay/sharing_suspension')).status).toBe(200)
+    // Restored, nothing of the likes comes back.
+    expect(await likers('kai', kais)).toEqual({ count: 0, names: [] })
+    expect((await call<CommentResponse>('kai', 'GET', `comments/${said}`)).body.comment.likes_count).toBe(0)
+  })
+
   it('renews only the map ids a suspension hides: not a private map’s, nor again at a second suspension, nor at the restore', async () => {
     accounts.set('ivy', await registerUser(t, 'ivy', { activate: admin }))
     const ride = async (file: string, map: string) => {
