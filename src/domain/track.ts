@@ -47,6 +47,27 @@ export interface TrackSegment {
   readonly recordedSpeed?: Float64Array | null
 }
 
+/**
+ * A segment of `size` points whose every column is `change(column)`, the sensors' columns `null` where
+ * the segment has none: points kept, cut out or reordered alike in every column.
+ */
+export function withEachColumn(segment: TrackSegment, size: number, change: (column: Float64Array) => Float64Array): TrackSegment {
+  const optional = (column: Float64Array | null | undefined): Float64Array | null => (column ? change(column) : null)
+  return {
+    size,
+    lat: change(segment.lat),
+    lon: change(segment.lon),
+    ele: change(segment.ele),
+    time: change(segment.time),
+    heartRate: optional(segment.heartRate),
+    cadence: optional(segment.cadence),
+    power: optional(segment.power),
+    temperature: optional(segment.temperature),
+    recordedDistance: optional(segment.recordedDistance),
+    recordedSpeed: optional(segment.recordedSpeed),
+  }
+}
+
 /** One track of a file (`<trk>` in GPX, an activity in TCX, the records of a FIT file). */
 export interface TrackPart {
   /** The track's name, trimmed, or `null` when absent or blank. */

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import type { Track, TrackPart, TrackSegment } from '../../../src/domain/track'
+import { withEachColumn, type Track, type TrackPart, type TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
@@ -144,14 +144,6 @@ function rejectSparseTimes(tracks: readonly TrackPart[]): void {
   if (timed > 0 && timed * 2 < points) throw new TrackFileError('track_times_sparse', `${timed} of ${points} points have a time`)
 }
 
-/** A column in the order of `order` (a permutation of its indexes); `null` stays `null`. */
-function reordered<T extends Float64Array | null | undefined>(column: T, order: readonly number[]): T {
-  if (!column) return column
-  const copy = new Float64Array(column.length)
-  order.forEach((from, to) => (copy[to] = column[from] ?? Number.NaN))
-  return copy as T
-}
-
 /**
  * A segment written as runs of points out of time order, its runs in time order: a logger that
  * wrote a later minute before an earlier one (a V-900 log: 6 s of driving at 06:38, then 15 s parked
@@ -176,19 +168,7 @@ function inTimeOrder(segment: TrackSegment): TrackSegment {
   const sorted = [...runs].sort((a, b) => startOf(a) - startOf(b))
   if (sorted.some((run, index) => index > 0 && startOf(run) < endOf(sorted[index - 1] ?? run))) return segment
   const order = sorted.flatMap((run) => Array.from({ length: run.end - run.first }, (_, offset) => run.first + offset))
-  return {
-    ...segment,
-    lat: reordered(segment.lat, order),
-    lon: reordered(segment.lon, order),
-    ele: reordered(segment.ele, order),
-    time: reordered(segment.time, order),
-    heartRate: reordered(segment.heartRate, order),
-    cadence: reordered(segment.cadence, order),
-    power: reordered(segment.power, order),
-    temperature: reordered(segment.temperature, order),
-    recordedDistance: reordered(segment.recordedDistance, order),
-    recordedSpeed: reordered(segment.recordedSpeed, order),
-  }
+  return withEachColumn(segment, size, (column) => Float64Array.from(order, (from) => column[from] ?? Number.NaN))
 }
 
 type TextTarget = 'ele' | 'time' | 'trkName' | 'trkDesc' | 'trkType' | 'metaName' | 'metaDesc' | 'extension' | null

@@ -1,5 +1,5 @@
 import { groundDistanceM } from '../geo/distance'
-import type { TrackSegment } from '../track'
+import { withEachColumn, type TrackSegment } from '../track'
 import { isFix, POSITION_STEP_ALLOWANCE_M } from './plausibility'
 
 /** A rest gap lasts longer than this between two records, ms: a device recording on writes a record within it. */
@@ -69,23 +69,8 @@ export function withoutRestGaps(segment: TrackSegment): TrackSegment[] {
     return (!Number.isNaN(before) || !Number.isNaN(after)) && !(gapPace >= before) && !(gapPace >= after)
   })
   if (rests.length === 0) return [segment]
-  return [0, ...rests].map((from, k) => slice(segment, from, rests[k] ?? segment.size))
-}
-
-/** Points `from` (inclusive) to `to` (exclusive) of a segment, every column alike. */
-function slice(segment: TrackSegment, from: number, to: number): TrackSegment {
-  const part = (column: Float64Array | null | undefined): Float64Array | null => column?.subarray(from, to) ?? null
-  return {
-    size: to - from,
-    lat: segment.lat.subarray(from, to),
-    lon: segment.lon.subarray(from, to),
-    ele: segment.ele.subarray(from, to),
-    time: segment.time.subarray(from, to),
-    heartRate: part(segment.heartRate),
-    cadence: part(segment.cadence),
-    power: part(segment.power),
-    temperature: part(segment.temperature),
-    recordedDistance: part(segment.recordedDistance),
-    recordedSpeed: part(segment.recordedSpeed),
-  }
+  return [0, ...rests].map((from, k) => {
+    const to = rests[k] ?? segment.size
+    return withEachColumn(segment, to - from, (column) => column.subarray(from, to))
+  })
 }

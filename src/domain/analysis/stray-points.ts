@@ -1,5 +1,5 @@
 import { groundDistanceM } from '../geo/distance'
-import type { TrackSegment } from '../track'
+import { withEachColumn, type TrackSegment } from '../track'
 import { isFix, POSITION_STEP_ALLOWANCE_M, possibleMove } from './plausibility'
 
 /**
@@ -83,19 +83,6 @@ function strayPoints(segment: TrackSegment): Uint8Array | null {
 export function withoutStrayPoints(segment: TrackSegment): TrackSegment {
   const stray = strayPoints(segment)
   if (stray === null) return segment
-  const keep = (column: Float64Array): Float64Array => column.filter((_, i) => stray[i] !== 1)
-  const optional = (column: Float64Array | null | undefined): Float64Array | null => (column ? keep(column) : null)
-  return {
-    size: stray.reduce((count, value) => count + 1 - value, 0),
-    lat: keep(segment.lat),
-    lon: keep(segment.lon),
-    ele: keep(segment.ele),
-    time: keep(segment.time),
-    heartRate: optional(segment.heartRate),
-    cadence: optional(segment.cadence),
-    power: optional(segment.power),
-    temperature: optional(segment.temperature),
-    recordedDistance: optional(segment.recordedDistance),
-    recordedSpeed: optional(segment.recordedSpeed),
-  }
+  const kept = stray.reduce((count, value) => count + 1 - value, 0)
+  return withEachColumn(segment, kept, (column) => column.filter((_, i) => stray[i] !== 1))
 }
