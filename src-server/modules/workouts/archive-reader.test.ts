@@ -41,7 +41,8 @@ describe('an archive listed', () => {
       { name: 'more.ZIP', data: 'x' },
       { name: 'notes.txt', data: 'x' },
       { name: 'laps/', data: '' },
-      { name: '__MACOSX/._ride.gpx', data: 'x' },
+      { name: '__MACOSX/ride.gpx', data: 'x' },
+      { name: 'laps\\bike.gpx', data: 'x' },
       { name: 'laps/.hidden.gpx', data: 'x' },
       { name: '.DS_Store', data: 'x' },
       { name: '../up.gpx', data: 'x' },
@@ -54,6 +55,8 @@ describe('an archive listed', () => {
       ['laps/swim.Tcx', 'track', null],
       ['more.ZIP', 'archive', null],
       ['notes.txt', 'other', 'file_extension_not_allowed'],
+      // Written with a backslash (by Windows tools), read with a slash.
+      ['laps/bike.gpx', 'track', null],
       ['../up.gpx', 'track', 'archive_entry_unsafe_path'],
       ['./here.gpx', 'track', null],
     ])
@@ -87,7 +90,9 @@ describe('an archive listed', () => {
     })
     const nested = await opened(entries, createBudget(limits), 1)
     nested.zip.close()
-    expect(refusals(nested.listed)['inner.zip']).toBe('archive_nested_too_deep')
+    // Within an archive every archive is refused as too deep, and nothing else more.
+    const deep = 'archive_nested_too_deep'
+    expect(refusals(nested.listed)).toEqual({ ...refusals(top.listed), 'inner.zip': deep, 'over.zip': deep, 'archive-sized.zip': deep, 'bomb.zip': deep })
   })
 
   it('spends one of the budget’s entries for each, folders and clutter too, and refuses more than are left', async () => {
@@ -101,6 +106,24 @@ describe('an archive listed', () => {
     zip.close()
     expect(budget.entries).toBe(0)
     await expect(opened(entries, { files: 10, bytes: 10_000, entries: 2 })).rejects.toThrow(new AppError('zip_too_many_files'))
+  })
+
+  it('refuses a file that is no archive, and one whose central directory is damaged', async () => {
+    const notZip = join(folder, 'not.zip')
+    await writeFile(notZip, 'not a zip at all, though long enough to hold an end record')
+    await expect(openZip(notZip)).rejects.toThrow(new AppError('zip_invalid'))
+    const bytes = buildZip([
+      { name: 'a.gpx', data: 'x' },
+      { name: 'b.gpx', data: 'y' },
+    ])
+    // The second central directory record's signature overwritten.
+    const first = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    bytes.writeUInt32LE(0, bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), first + 4))
+    const damaged = join(folder, 'damaged.zip')
+    await writeFile(damaged, bytes)
+    const zip = await openZip(damaged)
+    await expect(listEntries(zip, limits, 0, createBudget(limits))).rejects.toThrow(new AppError('zip_invalid'))
+    zip.close()
   })
 })
 
@@ -133,17 +156,35 @@ describe('an entry read', () => {
     expect(source.budget).toEqual({ files: 8, bytes: 5_000 - 2 * gpx.length - 15, entries: 10_007 })
   })
 
-  it('reads a nested archive within the bytes left without spending them (its files will), and gunzips a packed track', async () => {
+  it('reads a nested archive within the bytes left, not a file\'s limit, without spending them (its files will), and gunzips a packed track only', async () => {
     const gpx = '<gpx/>'.repeat(100)
+    const packedCsv = gzipSync('id\n1\n')
     const { zip, entry, source } = await opened([
-      { name: 'inner.zip', data: 'z'.repeat(900) },
+      { name: 'inner.zip', data: 'z'.repeat(1_500) },
       { name: 'ride.gpx.gz', data: gzipSync(gpx) },
+      { name: 'activities.csv.gz', data: packedCsv },
     ])
     await readEntry(source, entry('inner.zip'), 'archive', join(folder, 'inner'))
     expect(source.budget.bytes).toBe(5_000)
     expect(await readEntry(source, entry('ride.gpx.gz'), 'track', join(folder, 'ride'))).toBe(sha256(gpx))
+    expect(await readEntry(source, entry('activities.csv.gz'), 'metadata', join(folder, 'csv'))).toBe(sha256(packedCsv))
     zip.close()
-    expect(source.budget.bytes).toBe(5_000 - gpx.length)
+    expect(source.budget.bytes).toBe(5_000 - gpx.length - packedCsv.length)
+  })
+
+  it('reads a track or a metadata file of exactly the limit, and a track of exactly the bytes left', async () => {
+    const exactly = 'a'.repeat(limits.maxFileBytes)
+    const { zip, entry, source } = await opened([
+      { name: 'exactly.gpx', data: exactly },
+      { name: 'exactly.csv', data: exactly },
+      { name: 'rest.gpx', data: 'b'.repeat(600) },
+    ])
+    expect(await readEntry(source, entry('exactly.gpx'), 'track', join(folder, 'gpx'))).toBe(sha256(exactly))
+    expect(await readEntry(source, entry('exactly.csv'), 'metadata', join(folder, 'csv'))).toBe(sha256(exactly))
+    source.budget.bytes = 600
+    expect(await readEntry(source, entry('rest.gpx'), 'track', join(folder, 'rest'))).toBe(sha256('b'.repeat(600)))
+    zip.close()
+    expect(source.budget.bytes).toBe(0)
   })
 
   it('refuses what the listing refused, a track without a workout left, and bytes over a limit, leaving no file and spending nothing', async () => {
