@@ -424,10 +424,11 @@ export function activitiesOfFit(decoded: FitActivityData): Track[] {
     // A virtual ride's positions are the game's map (one file's add up to 68 km where the device says 15): the map, not the distance.
     // A swim's fixes wobble with every stroke as the watch dips under water (an open-water swim's add up to
     // 622 m where the watch, which filters them, says 501): the device's distance when it states one.
-    // Snorkelling too: its fixes come when the watch surfaces (15 over 35 min: 124 m where a Suunto says 75).
+    // Snorkelling and diving too: their fixes come when the watch surfaces (15 over 35 min: 124 m where a Suunto says 75;
+    // a Descent's apnea dives, 767 m where it says 633).
     // An indoor ride's fixes, if any, are not where the wheel turned (one trainer ride's add up to 6.6 km where it says 7.1).
     const virtual = session?.subSport === 'virtual_activity' || session?.subSport === 'indoor_cycling'
-    const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling' || SWIM_SUB_SPORTS.has(session?.subSport ?? '')
+    const inWater = session?.sport === 'swimming' || session?.sport === 'snorkeling' || session?.sport === 'diving' || SWIM_SUB_SPORTS.has(session?.subSport ?? '')
     const fromDevice = virtual || inWater ? withDeviceDistance(segments, measured, false) : null
     const deviceOnly = fromDevice !== null && (virtual || fromDevice.some(statesDistance))
     activities.push({

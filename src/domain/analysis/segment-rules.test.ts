@@ -567,22 +567,32 @@ describe('rules that hold for files nobody here has seen', () => {
       expect(series.speedKmh[series.segmentStarts[1] ?? 0]).toBeCloseTo(2.25, 9)
     })
 
-    it('is no counter that rises at most readings, nor one whose rises differ, nor one of a few steps', () => {
+    it('is no counter that rises at most readings, nor one of a few steps, nor one whose rises differ, but for rises after still readings', () => {
       const counter = (values: readonly number[]): TrackSegment => {
         const builder = new TrackSegmentBuilder()
         values.forEach((value, s) => builder.push({ time: start + s * 1000, lat: Number.NaN, lon: Number.NaN, ele: Number.NaN, recordedDistance: value }))
         return builder.build()
       }
-      const steps = (rises: readonly number[], still = 3): number[] => {
+      // `burst` rises in a row after each `still` readings.
+      const steps = (rises: readonly number[], still = 3, burst = 1): number[] => {
         const values = [0]
-        for (const rise of rises) values.push(...Array<number>(still).fill(values[values.length - 1] ?? 0), (values[values.length - 1] ?? 0) + rise)
+        rises.forEach((rise, k) => {
+          if (k % burst === 0) values.push(...Array<number>(still).fill(values[values.length - 1] ?? 0))
+          values.push((values[values.length - 1] ?? 0) + rise)
+        })
         return values
       }
       expect(steppedCounter([counter(steps([25, 25, 25, 25, 25]))])).toBe(true)
-      // Four steps say nothing yet; 9 of 10 rises the same step are one, 8 of 10 are not.
+      // Four steps say nothing yet. Rising in pairs (half the rises right after another): 9 of 10 rises the same
+      // step are one, 8 of 10 are not.
       expect(steppedCounter([counter(steps([25, 25, 25, 25]))])).toBe(false)
-      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 25, 30]))])).toBe(true)
-      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 30, 30]))])).toBe(false)
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 25, 30], 3, 2))])).toBe(true)
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 25, 25, 25, 30, 30], 3, 2))])).toBe(false)
+      // Rises that differ but each follow a still reading: a counter written on every record, updated only when a fix
+      // comes (a Suunto's, by 2–5 m every few seconds). 9 of 10 rises after a still reading are that, 8 of 10 are not.
+      expect(steppedCounter([counter(steps([8, 12, 6, 10, 14]))])).toBe(true)
+      expect(steppedCounter([counter(steps([8, 12, 6, 10, 14, 8, 12, 6, 10]).concat(100))])).toBe(true)
+      expect(steppedCounter([counter(steps([8, 12, 6, 10, 14, 8, 12, 6]).concat(86, 100))])).toBe(false)
       // A treadmill at a steady pace rises 3 m each second: the same rise, but at every reading.
       expect(steppedCounter([counter(steps([3, 3, 3, 3, 3, 3, 3, 3], 0))])).toBe(false)
       // Still for one reading in two is enough to read it by its steps.
@@ -594,8 +604,25 @@ describe('rules that hold for files nobody here has seen', () => {
       // A lost reading is no reading: the rise across it is one rise.
       expect(steppedCounter([counter([0, Number.NaN, 25, 25, 50, 50, 75, 75, 100, 100, 125])])).toBe(true)
       // The step is the rises' median wherever the odd rise lies, and a rise exactly 1 % off is the step.
-      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 30, 25, 25, 25, 25]))])).toBe(true)
-      expect(steppedCounter([counter(steps([100, 101, 100, 100, 100, 100, 100, 100, 101, 100]))])).toBe(true)
+      expect(steppedCounter([counter(steps([25, 25, 25, 25, 25, 30, 25, 25, 25, 25], 3, 2))])).toBe(true)
+      expect(steppedCounter([counter(steps([100, 101, 100, 100, 100, 100, 100, 100, 101, 100], 3, 2))])).toBe(true)
+    })
+
+    it('a counter updated every few seconds by differing amounts moves between its rises (a Suunto writing it when a fix comes)', () => {
+      // A record a second; the counter rises 8, 12, 6, 10 and 14 m, every 4 s: 50 m over 20 s, 2.5 m/s (9 km/h),
+      // where each rise read in its own second would move 5 s at 36 km/h.
+      const time: number[] = []
+      const values: number[] = []
+      for (let s = 0; s <= 20; s++) {
+        time.push(start + s * 1000)
+        values.push([8, 12, 6, 10, 14].slice(0, Math.floor(s / 4)).reduce((sum, rise) => sum + rise, 0))
+      }
+      const { workout } = analyseTrack(fitOf([Float64Array.from(time), Float64Array.from(values)]))
+      expect(workout.distanceKm).toBeCloseTo(0.05, 9)
+      expect(workout.movingS).toBe(20)
+      expect(workout.aveSpeedKmh).toBeCloseTo(9, 9)
+      // Its fastest rise, 14 m in 4 s.
+      expect(workout.maxSpeedKmh).toBeCloseTo(12.6, 9)
     })
 
     it("a runner's counter whose rises differ keeps its stops: the rise after one moved in its own second", () => {

@@ -45,8 +45,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * of the workout (`forgetUncountedTails`, fit-importer.ts).
  * 24: a distance counter stepping one fixed amount is read by its steps: moving between them (`steppedCounter`).
  * 25: a rest the device did not record, its counter still, is no distance and no moving (`withoutRestGaps`).
+ * 26: a counter whose rises follow still readings is read by its rises (`steppedCounter`), and a dive takes its
+ * device's distance (fit-importer.ts).
  */
-export const INSIGHTS_VERSION = 25
+export const INSIGHTS_VERSION = 26
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
