@@ -138,6 +138,7 @@ describe('OpenAPI document', () => {
     { name: 'getEquipmentStats', method: 'GET', path: 'equipments/{id}/stats', url: () => `equipments/${ids.equipment}/stats` },
     { name: 'getEquipmentBackfill', method: 'GET', path: 'equipments/{id}/backfill', url: () => `equipments/${ids.equipment}/backfill?from=2000-01-01` },
     { name: 'applyEquipmentBackfill', method: 'POST', path: 'equipments/{id}/backfill', url: () => `equipments/${ids.equipment}/backfill`, body: { to: '2030-12-31' } },
+    { name: 'undoEquipmentBackfill', method: 'DELETE', path: 'equipments/{id}/backfill/{backfillId}', url: () => `equipments/${ids.equipment}/backfill/none` },
     {
       name: 'updateComponent',
       method: 'PATCH',

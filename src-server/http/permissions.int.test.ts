@@ -208,6 +208,7 @@ const MATRIX: Record<string, Row> = {
   'GET /equipments/:id/stats': { request: (w) => ({ path: `equipments/${w.equipmentId}/stats` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /equipments/:id/backfill': { request: (w) => ({ path: `equipments/${w.equipmentId}/backfill` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /equipments/:id/backfill': { request: (w) => ({ path: `equipments/${w.equipmentId}/backfill`, body: {} }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
+  'DELETE /equipments/:id/backfill/:backfillId': { request: (w) => ({ path: `equipments/${w.equipmentId}/backfill/none` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'GET /equipments/:id/components': { request: (w) => ({ path: `equipments/${w.bikeId}/components` }), ok: 200, other: NOT_FOUND, admin: NOT_FOUND },
   'POST /equipments/:id/components': {
     request: (w) => ({ path: `equipments/${w.bikeId}/components`, body: { label: 'Tyres' } }),

@@ -175,10 +175,16 @@ const equipmentBackfillResponseSchema = z.object({
   }),
 })
 export type EquipmentBackfillResponse = z.infer<typeof equipmentBackfillResponseSchema>
-/** The item added to them: how many, and the item with its new totals. */
-const equipmentBackfilledResponseSchema = z.object({
+/** An offer undone: how many workouts the item was taken off, and the item with its new totals. */
+const equipmentBackfillUndoneResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ workouts_count: z.number().int(), equipments: z.array(equipmentSchema) }),
+})
+export type EquipmentBackfillUndoneResponse = z.infer<typeof equipmentBackfillUndoneResponseSchema>
+/** The item added to them: how many, the offer's id (to undo it), and the item with its new totals. */
+const equipmentBackfilledResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ workouts_count: z.number().int(), backfill_id: z.string(), equipments: z.array(equipmentSchema) }),
 })
 export type EquipmentBackfilledResponse = z.infer<typeof equipmentBackfilledResponseSchema>
 
@@ -216,6 +222,13 @@ export const equipmentEndpoints = {
   getEquipmentBackfill: endpoint()({ method: 'GET', path: '/equipments/:id/backfill', access: 'user', query: equipmentBackfillQuery, response: equipmentBackfillResponseSchema }),
   /** Adds the (active) item to those workouts; its totals and components' follow. */
   applyEquipmentBackfill: endpoint()({ method: 'POST', path: '/equipments/:id/backfill', access: 'user', body: equipmentBackfillQuery, response: equipmentBackfilledResponseSchema }),
+  /** Takes the item off the workouts one applied offer added it to, unless their equipment was set by hand since. */
+  undoEquipmentBackfill: endpoint()({
+    method: 'DELETE',
+    path: '/equipments/:id/backfill/:backfillId',
+    access: 'user',
+    response: equipmentBackfillUndoneResponseSchema,
+  }),
   /** Active items and fitted components past a wear limit. */
   listWornEquipment: endpoint()({ method: 'GET', path: '/equipment-wear', access: 'user', response: wornResponseSchema }),
   /** The item's distance, moving time and workouts per month (the Equipment page's chart). */

@@ -126,11 +126,56 @@ test.describe('equipment page', () => {
     await expect(count).toHaveText('1 workout, on 10/03/2024.')
     await dialog.getByRole('button', { name: 'Not now' }).click()
     await expect(dialog).toHaveCount(0)
+
+    // Undone from its notice: the row goes back to no workout.
+    await page.getByRole('button', { name: 'Undo: take “Road bike” off these 2 workouts' }).click()
+    await expect(page.getByTestId('backfill-undone')).toHaveText('Undone: “Road bike” was taken off 2 workouts.')
+    await expect(page.getByTestId('backfilled')).toHaveCount(0)
+    await expect(row.getByRole('cell').nth(3)).toHaveText('0')
+    expect(errors).toEqual([])
+  })
+
+  test('a bike made the rides’ default in Profile › Sports is offered for the earlier rides; applied, it can be undone, leaving the ride set by hand; axe AA in light and dark', async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const errors = trackPageErrors(page)
+    const token = await createActiveUser(request, newAccount('sportoffer'))
+    const created = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Road bike', equipment_type_id: 2 } })
+    const bikeId = ((await created.json()) as { data: { equipments: { id: string }[] } }).data.equipments[0]?.id ?? ''
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-03-10 08:00', distance: 20 })
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-04-10 08:00', distance: 30 })
+    await addWorkout(request, token, { sport_id: 1, workout_date: '2024-05-10 08:00', distance: 50, equipment_ids: [bikeId] })
+    const bike = async () => {
+      const answer = (await (await request.get(`/api/equipments/${bikeId}`, { headers: auth(token) })).json()) as {
+        data: { equipments: { workouts_count: number; total_distance: number; default_for_sport_ids: number[] }[] }
+      }
+      return answer.data.equipments.map(({ workouts_count, total_distance, default_for_sport_ids }) => [workouts_count, total_distance, default_for_sport_ids])
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await openWithToken(page, token, '/profile/edit/sports')
+
+    await page.getByTestId('sport-default-equipment-1').click()
+    await page.getByRole('option', { name: 'Road bike' }).click()
+    await page.keyboard.press('Escape')
+    const dialog = page.getByRole('dialog', { name: 'Add “Road bike” to earlier workouts' })
+    await expect(dialog.getByTestId('backfill-count')).toHaveText('2 workouts, from 10/03/2024 to 10/04/2024.')
+    await dialog.getByRole('button', { name: 'Add to 2 workouts' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('backfilled')).toHaveText('“Road bike” was added to 2 workouts.')
+    expect(await bike()).toEqual([[3, 100, [1]]])
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await axeViolations(page, `earlier workouts offer applied, ${scheme}`)).toEqual([])
+    }
+
+    await page.getByRole('button', { name: 'Undo: take “Road bike” off these 2 workouts' }).click()
+    await expect(page.getByTestId('backfill-undone')).toHaveText('Undone: “Road bike” was taken off 2 workouts.')
+    // The May ride had it by hand; the bike stays the rides' default.
+    expect(await bike()).toEqual([[1, 50, [1]]])
     expect(errors).toEqual([])
   })
 
   for (const language of ['en', 'fr', 'de'] as const)
-    test(`a bike's row shows its status whole beside its five buttons at 1280 px (${language})`, async ({ page, request }) => {
+    test(`a bike's row shows its name on one line, its status whole and its five buttons in view at 1280 px (${language})`, async ({ page, request }) => {
       const token = await createActiveUser(request, newAccount(`gearrow${language}`))
       const preferences = await request.post('/api/auth/profile/edit/preferences', {
         headers: auth(token),
@@ -138,15 +183,29 @@ test.describe('equipment page', () => {
       })
       expect(preferences.ok(), await preferences.text()).toBe(true)
       // A bike (it has the components button) worn out by one ride: both of its badges.
-      const bike = await request.post('/api/equipments', { headers: auth(token), data: { label: 'Canyon Grail', equipment_type_id: 2, default_for_sport_ids: [1], wear_limit_distance: 5 } })
+      const bike = await request.post('/api/equipments', {
+        headers: auth(token),
+        data: { label: 'Canyon Endurace CF 7', description: 'Rennrad, Di2, 28-mm-Reifen', equipment_type_id: 2, default_for_sport_ids: [1], wear_limit_distance: 5 },
+      })
       expect(bike.status(), await bike.text()).toBe(201)
       await addWorkout(request, token, { sport_id: 1, workout_date: '2024-05-01 08:00' })
       await page.setViewportSize({ width: 1280, height: 900 })
       await openWithToken(page, token, '/equipment')
-      const badges = page.getByRole('row').filter({ hasText: 'Canyon Grail' }).locator('.mantine-Badge-label')
+      const row = page.getByRole('row').filter({ hasText: 'Canyon Endurace CF 7' })
+      const badges = row.locator('.mantine-Badge-label')
       await expect(badges).toHaveCount(2)
       const cut = await badges.evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent))
       expect(cut).toEqual([])
+      // The name is one line box (German's five buttons on one line had squeezed it to a word a line)…
+      const nameLines = await row.getByRole('rowheader').evaluate((cell) => {
+        const range = document.createRange()
+        range.selectNodeContents(cell.firstChild ?? cell)
+        return range.getClientRects().length
+      })
+      expect(nameLines).toBe(1)
+      // …and nothing is pushed out of sight: the table does not scroll sideways.
+      const overflow = await page.locator('.mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport').evaluate((box) => box.scrollWidth - box.clientWidth)
+      expect(overflow).toBe(0)
     })
 
   for (const scheme of ['light', 'dark'] as const) {

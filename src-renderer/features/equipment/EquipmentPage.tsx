@@ -7,13 +7,12 @@ import type { Equipment, EquipmentType } from '../../../src/contracts'
 import { TYPE_WITH_COMPONENTS } from '../../../src/domain/equipment'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
-import { AlertBox } from '../../components/AlertBox'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { PageLoader } from '../../components/PageLoader'
 import { numberFormat } from '../../format/intl'
 import { useAppState } from '../../session/store'
-import { BackfillDialog } from './BackfillDialog'
+import { useBackfillOffer } from './BackfillOffer'
 import { ComponentsPanel } from './ComponentsPanel'
 import { EquipmentForm } from './EquipmentForm'
 import { distanceText, useWearSettings, wearShare, wearText } from './wear'
@@ -23,6 +22,13 @@ const EquipmentStats = lazy(() => import('./EquipmentStats').then((module) => ({
 
 /** Phones (below Mantine's `sm`, 48em) get a card per item instead of an 8-column table. */
 const PHONE = '(max-width: 47.99em)'
+/**
+ * The table's buttons wrap within this width (px; three German ones a line): kept on one line they
+ * took the name's room at 1280 px, wrapping it a word a line, and pushed "Delete" out of sight.
+ */
+const ACTIONS_WIDTH = 320
+/** The name column's least width (px), so a name such as "Canyon Endurace CF 7" stays on one line. */
+const NAME_WIDTH = 180
 
 /**
  * The caller's equipment (issue 32): each item with its totals, kept by the server with every
@@ -42,8 +48,6 @@ export function EquipmentPage() {
   const [deleting, setDeleting] = useState<Equipment | null>(null)
   const [fitting, setFitting] = useState<Equipment | null>(null)
   const [charting, setCharting] = useState<Equipment | null>(null)
-  const [backfilling, setBackfilling] = useState<Equipment | null>(null)
-  const [backfilled, setBackfilled] = useState<{ label: string; count: number } | null>(null)
   const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false })
   // Bumped after each change: the list is fetched again.
   const [version, setVersion] = useState(0)
@@ -72,13 +76,7 @@ export function EquipmentPage() {
   const km = numberFormat(i18n.language, { maximumFractionDigits: 1 })
   const distanceOf = (item: Equipment) => (item.total_distance === null ? t('equipment.NO_DISTANCE') : distanceText(t, i18n.language, item.total_distance, imperial))
   const reload = () => setVersion((value) => value + 1)
-
-  /** Opens the offer for an active item that is some sport's default, when earlier workouts lack one of its type. */
-  const offerBackfill = async (item: Equipment | undefined) => {
-    if (!item?.is_active || item.default_for_sport_ids.length === 0) return
-    const preview = await call('getEquipmentBackfill', { params: { id: item.id }, query: {} })
-    if (preview.data.workouts_count > 0) setBackfilling(item)
-  }
+  const backfill = useBackfillOffer(reload)
 
   const run = async (work: () => Promise<unknown>) => {
     setErrorKeys([])
@@ -98,7 +96,7 @@ export function EquipmentPage() {
     fit: setFitting,
     chart: setCharting,
     remove: setDeleting,
-    backfill: setBackfilling,
+    backfill: backfill.open,
     toggle: (item) => void run(() => call('updateEquipment', { params: { id: item.id }, body: { is_active: !item.is_active } })),
   }
 
@@ -108,11 +106,7 @@ export function EquipmentPage() {
         {t('equipment.TITLE')}
       </Title>
       <ErrorBox keys={errorKeys} />
-      {backfilled && (
-        <AlertBox kind="success">
-          <span data-testid="backfilled">{t('equipment.BACKFILL.DONE', { label: backfilled.label, count: backfilled.count })}</span>
-        </AlertBox>
-      )}
+      {backfill.notice}
       <Card>
         <Title order={2} size="h5" mb="xs">
           {t('equipment.ADD')}
@@ -122,9 +116,9 @@ export function EquipmentPage() {
           submitLabel={t('equipment.ADD')}
           onSubmit={async (fields) => {
             const created = await call('createEquipment', { body: fields })
-            setBackfilled(null)
+            backfill.clear()
             reload()
-            await offerBackfill(created.data.equipments[0])
+            await backfill.offer(created.data.equipments[0])
           }}
         />
       </Card>
@@ -149,7 +143,7 @@ export function EquipmentPage() {
                   <WorkoutsCount item={item} words />
                 </Text>
                 <WearBar item={item} />
-                <ItemActions item={item} busy={busy} actions={actions} wrap />
+                <ItemActions item={item} busy={busy} actions={actions} />
               </Stack>
             </Card>
           ))}
@@ -180,7 +174,7 @@ export function EquipmentPage() {
               )}
               {items.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Th scope="row">
+                  <Table.Th scope="row" miw={NAME_WIDTH}>
                     {item.label}
                     <ItemNotes item={item} sportNames={sportNames} onBackfill={actions.backfill} />
                   </Table.Th>
@@ -197,7 +191,7 @@ export function EquipmentPage() {
                     <Status item={item} />
                   </Table.Td>
                   <Table.Td>
-                    <ItemActions item={item} busy={busy} actions={actions} wrap={false} />
+                    <ItemActions item={item} busy={busy} actions={actions} maw={ACTIONS_WIDTH} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -222,10 +216,10 @@ export function EquipmentPage() {
               const item = updated.data.equipments[0]
               const sportsBefore = [...editing.default_for_sport_ids].sort().join()
               setEditing(null)
-              setBackfilled(null)
+              backfill.clear()
               reload()
               // New sports: their earlier workouts may want it too.
-              if (item && [...item.default_for_sport_ids].sort().join() !== sportsBefore) await offerBackfill(item)
+              if (item && [...item.default_for_sport_ids].sort().join() !== sportsBefore) await backfill.offer(item)
             }}
           />
         )}
@@ -252,15 +246,7 @@ export function EquipmentPage() {
           </Suspense>
         )}
       </Modal>
-      <BackfillDialog
-        item={backfilling}
-        onClose={() => setBackfilling(null)}
-        onDone={(item, count) => {
-          setBackfilling(null)
-          setBackfilled({ label: item.label, count })
-          reload()
-        }}
-      />
+      {backfill.dialog}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('equipment.DELETE_ITEM', { label: deleting?.label ?? '' })}
@@ -302,11 +288,11 @@ interface ItemActionHandlers {
   backfill: (item: Equipment) => void
 }
 
-/** Edit, retire or use again, components (bikes) and delete; they wrap on narrow screens. */
-function ItemActions({ item, busy, actions, wrap }: { item: Equipment; busy: boolean; actions: ItemActionHandlers; wrap: boolean }) {
+/** Edit, retire or use again, components (bikes) and delete, wrapping within `maw` (px) when given. */
+function ItemActions({ item, busy, actions, maw }: { item: Equipment; busy: boolean; actions: ItemActionHandlers; maw?: number }) {
   const { t } = useTranslation()
   return (
-    <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'}>
+    <Group gap="xs" maw={maw}>
       <Button size="compact-sm" variant="default" onClick={() => actions.edit(item)} aria-label={t('equipment.EDIT_ITEM', { label: item.label })}>
         {t('common.EDIT')}
       </Button>

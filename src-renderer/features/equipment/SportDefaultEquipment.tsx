@@ -7,17 +7,22 @@ import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAppState } from '../../session/store'
+import { useBackfillOffer } from './BackfillOffer'
 
 /**
  * The sport preferences' default equipment (issue 32): per active sport, the items new workouts of
  * it get. Each change is saved at once by the server, which checks it as a workout's equipment and
- * keeps the previous choice when it refuses.
+ * keeps the previous choice when it refuses. An item newly made a sport's default is offered for
+ * that sport's earlier workouts, as on the Equipment page.
  */
 export function SportDefaultEquipment() {
   const { t, i18n } = useTranslation()
   const sports = useAppState((state) => state.sports)
   const [items, setItems] = useState<Equipment[]>([])
   const [errorKeys, setErrorKeys] = useState<string[]>([])
+  // Bumped when an offer changes an item's totals: the list is fetched again.
+  const [version, setVersion] = useState(0)
+  const backfill = useBackfillOffer(() => setVersion((value) => value + 1))
 
   useEffect(() => {
     let current = true
@@ -27,7 +32,7 @@ export function SportDefaultEquipment() {
     return () => {
       current = false
     }
-  }, [])
+  }, [version])
 
   const name = (label: string) => t(`sports.${label}`, { defaultValue: label })
   const active = items.filter((item) => item.is_active)
@@ -39,8 +44,14 @@ export function SportDefaultEquipment() {
 
   const choose = async (sportId: number, ids: string[]) => {
     setErrorKeys([])
+    const before = items.filter((item) => item.default_for_sport_ids.includes(sportId)).map((item) => item.id)
     try {
-      setItems((await call('setSportEquipmentDefaults', { params: { sportId }, body: { equipment_ids: ids } })).data.equipments)
+      const saved = (await call('setSportEquipmentDefaults', { params: { sportId }, body: { equipment_ids: ids } })).data.equipments
+      setItems(saved)
+      backfill.clear()
+      // One choice adds one item at a time.
+      const added = ids.find((id) => !before.includes(id))
+      if (added) await backfill.offer(saved.find((item) => item.id === added))
     } catch (error) {
       setErrorKeys(errorKeysOfUnknown(error))
     }
@@ -54,6 +65,7 @@ export function SportDefaultEquipment() {
         </Title>
         <Text size="sm">{rows.length === 0 ? t('equipment.SPORT_DEFAULTS_NONE') : t('equipment.SPORT_DEFAULTS_HINT')}</Text>
         <ErrorBox keys={errorKeys} />
+        {backfill.notice}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {rows.map(({ sport, fitting }) => (
             <MultiSelect
@@ -70,6 +82,7 @@ export function SportDefaultEquipment() {
           ))}
         </SimpleGrid>
       </Stack>
+      {backfill.dialog}
     </Card>
   )
 }

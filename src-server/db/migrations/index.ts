@@ -32,6 +32,7 @@ import { Notifications1795823691755 } from './1795823691755-notifications'
 import { SharingModeration1795836870824 } from './1795836870824-sharing-moderation'
 import { InstanceLeases1795850983214 } from './1795850983214-instance-leases'
 import { MultisportTransitions1795852800000 } from './1795852800000-multisport-transitions'
+import { EquipmentBackfillLinks1795862400000 } from './1795862400000-equipment-backfill-links'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -68,6 +69,7 @@ export const migrations = [
   SharingModeration1795836870824,
   InstanceLeases1795850983214,
   MultisportTransitions1795852800000,
+  EquipmentBackfillLinks1795862400000,
 ]
 
 /**
@@ -94,4 +96,5 @@ export const postgresMigrations = [
   SharingModeration1795836870824,
   InstanceLeases1795850983214,
   MultisportTransitions1795852800000,
+  EquipmentBackfillLinks1795862400000,
 ]

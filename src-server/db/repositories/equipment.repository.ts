@@ -241,10 +241,16 @@ export function equipmentRepository(manager: EntityManager) {
       const count = Number(row?.count ?? 0)
       return { count, first: count > 0 ? dialect.dateOf(row?.first) : null, last: count > 0 ? dialect.dateOf(row?.last) : null }
     },
-    /** Adds an item to the workouts of {@link WithoutType}, in one statement. */
-    async addToWorkoutsWithoutType(itemId: string, span: WithoutType): Promise<void> {
+    /** Adds an item to the workouts of {@link WithoutType}, in one statement, its links marked as made by the offer `backfillId`. */
+    async addToWorkoutsWithoutType(itemId: string, span: WithoutType, backfillId: string): Promise<void> {
       const { where, parameters } = withoutTypeWhere(span)
-      await query(`INSERT INTO workout_equipment (workout_id, equipment_id) SELECT w.id, ? FROM workout w WHERE ${where}`, [itemId, ...parameters])
+      await query(`INSERT INTO workout_equipment (workout_id, equipment_id, backfill_id) SELECT w.id, ?, ? FROM workout w WHERE ${where}`, [itemId, backfillId, ...parameters])
+    },
+    /** Removes the links of an item that the offer `backfillId` made and that are still its own (not set again by hand); how many. */
+    async removeBackfill(itemId: string, backfillId: string): Promise<number> {
+      const [row] = await query<{ count: unknown }[]>(`SELECT COUNT(*) AS count FROM workout_equipment WHERE equipment_id = ? AND backfill_id = ?`, [itemId, backfillId])
+      await query(`DELETE FROM workout_equipment WHERE equipment_id = ? AND backfill_id = ?`, [itemId, backfillId])
+      return Number(row?.count ?? 0)
     },
     /** Removes an item from all its workouts. */
     async unlinkAll(itemId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Equipment, EquipmentBackfilledResponse, EquipmentBackfillResponse, EquipmentsResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { Equipment, EquipmentBackfilledResponse, EquipmentBackfillResponse, EquipmentBackfillUndoneResponse, EquipmentsResponse, WorkoutsResponse } from '../../../src/contracts'
 import { registerUser, startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
 
@@ -34,6 +34,7 @@ describe('equipment added to earlier workouts', () => {
   }
   const preview = async (id: string, query = '', token = sam.token) => t.api<EquipmentBackfillResponse>('GET', `equipments/${id}/backfill${query}`, { token })
   const apply = async (id: string, body: Record<string, unknown> = {}, token = sam.token) => t.api<EquipmentBackfilledResponse>('POST', `equipments/${id}/backfill`, { token, body })
+  const undo = async (id: string, backfillId: string, token = sam.token) => t.api<EquipmentBackfillUndoneResponse>('DELETE', `equipments/${id}/backfill/${backfillId}`, { token })
   const itemsOf = async (name: string) =>
     ((await t.api<WorkoutsResponse>('GET', `workouts/${workouts[name] ?? ''}`, { token: sam.token })).body.data.workouts[0]?.equipments ?? []).map((piece) => piece.label).sort()
 
@@ -96,6 +97,37 @@ describe('equipment added to earlier workouts', () => {
     const again = await apply(bike.id, { from: '2024-04-01' })
     expect(again.body.data).toMatchObject({ workouts_count: 0, equipments: [{ workouts_count: 3, total_distance: 73.5 }] })
     expect((await preview(bike.id)).body.data.workouts_count).toBe(1)
+  })
+
+  it('undoes an applied offer: the item leaves the workouts it added it to, not those set by hand, and its totals follow', async () => {
+    // Rides of the summer with no bike yet; the one of September was entered with the bike by hand.
+    await add('june ride', CYCLING, '2024-06-10 09:00', 20, 3600)
+    await add('july ride', CYCLING, '2024-07-10 09:00', 35, 5400)
+    const touring = await item({ label: 'Touring bike', equipment_type_id: BIKE, default_for_sport_ids: [CYCLING] })
+    await add('september ride', CYCLING, '2024-09-10 09:00', 50, 7200, [touring.id])
+    const applied = await apply(touring.id, { from: '2024-03-01' })
+    // March (the one ride left without a bike by the offers above), June and July.
+    expect(applied.body.data.workouts_count).toBe(3)
+    expect(await itemsOf('march ride')).toEqual(['Touring bike'])
+    // Since then June's equipment was saved by hand with the bike kept: that choice is the user's now.
+    expect((await t.api('PATCH', `workouts/${workouts['june ride'] ?? ''}`, { token: sam.token, body: { equipment_ids: [touring.id] } })).status).toBe(200)
+    // Another user cannot undo it, and learns nothing of the item.
+    expect(await undo(touring.id, applied.body.data.backfill_id, kim.token)).toMatchObject({ status: 404, body: { code: 'equipment_not_found' } })
+    const undone = await undo(touring.id, applied.body.data.backfill_id)
+    expect(undone.status).toBe(200)
+    expect(undone.body.data.workouts_count).toBe(2)
+    expect(await itemsOf('march ride')).toEqual([])
+    expect(await itemsOf('july ride')).toEqual([])
+    expect(await itemsOf('june ride')).toEqual(['Touring bike'])
+    expect(await itemsOf('september ride')).toEqual(['Touring bike'])
+    // June 20 km in 3,600 s and September 50 km in 7,200 s: 70 km, 3 h; as a recomputation from its workouts gives them.
+    expect(undone.body.data.equipments[0]).toMatchObject({ id: touring.id, workouts_count: 2, total_distance: 70, total_duration_in_hours: 3 })
+    const refreshed = await t.api<EquipmentsResponse>('POST', `equipments/${touring.id}/refresh`, { token: sam.token })
+    expect(refreshed.body.data.equipments[0]).toEqual(undone.body.data.equipments[0])
+    // A second undo, or an offer that never was, removes nothing; the workouts are offered again.
+    expect((await undo(touring.id, applied.body.data.backfill_id)).body.data).toMatchObject({ workouts_count: 0, equipments: [{ workouts_count: 2, total_distance: 70 }] })
+    expect((await undo(touring.id, 'no-such-offer')).body.data.workouts_count).toBe(0)
+    expect((await preview(touring.id, '?from=2024-03-01')).body.data.workouts_count).toBe(2)
   })
 
   it('refuses a retired item, another user’s and bad days with their catalogued errors, adding nothing', async () => {

@@ -30,6 +30,7 @@ export function equipmentRoutes(router: Router, authenticate: Authenticate, equi
   })
   bind(router, authenticate, endpoints.getEquipmentBackfill, ({ user, params, query }) => equipment.backfillPreview(user, params.id, query))
   bind(router, authenticate, endpoints.applyEquipmentBackfill, ({ user, params, body }) => equipment.backfill(user, params.id, body))
+  bind(router, authenticate, endpoints.undoEquipmentBackfill, ({ user, params }) => equipment.undoBackfill(user, params.id, params.backfillId))
   bind(router, authenticate, endpoints.listWornEquipment, ({ user }) => equipment.worn(user))
   bind(router, authenticate, endpoints.getEquipmentStats, ({ user, params }) => equipment.stats(user, params.id))
   bind(router, authenticate, endpoints.listComponents, ({ user, params }) => equipment.listComponents(user, params.id))

@@ -7,6 +7,7 @@ import {
   type EquipmentBackfilledResponse,
   type equipmentBackfillQuery,
   type EquipmentBackfillResponse,
+  type EquipmentBackfillUndoneResponse,
   type EquipmentsResponse,
   type EquipmentStatsResponse,
   type EquipmentTypesResponse,
@@ -119,14 +120,30 @@ export function createEquipmentService({ database, now }: { database: Database; 
 
     /** Adds an active item to those workouts, its totals following in the same transaction. */
     async backfill(user: UserEntity, id: string, days: z.output<typeof equipmentBackfillQuery>): Promise<EquipmentBackfilledResponse> {
+      const backfillId = shortId()
       const { item, count } = await database.write(async (repositories) => {
         const found = await own(repositories, user, id)
         if (!found.isActive) throw new AppError('equipment_id_inactive', { params: { id } })
         const span = await backfillSpan(repositories, user, found, days)
         const { count: added } = await repositories.equipment.withoutType(span)
-        await repositories.equipment.addToWorkoutsWithoutType(found.id, span)
+        await repositories.equipment.addToWorkoutsWithoutType(found.id, span, backfillId)
         await repositories.equipment.refreshTotals([found.id])
         return { item: await own(repositories, user, id), count: added }
+      })
+      return { status: 'success', data: { workouts_count: count, backfill_id: backfillId, equipments: await presentItems(reads.equipment, [item]) } }
+    },
+
+    /**
+     * Undoes an offer applied: takes the item off the workouts that offer added it to, except those
+     * whose equipment was set by hand since (their link was written again, without the offer's mark),
+     * and recomputes its totals. Undoing twice, or an unknown offer, removes nothing.
+     */
+    async undoBackfill(user: UserEntity, id: string, backfillId: string): Promise<EquipmentBackfillUndoneResponse> {
+      const { item, count } = await database.write(async (repositories) => {
+        const found = await own(repositories, user, id)
+        const removed = await repositories.equipment.removeBackfill(found.id, backfillId)
+        if (removed > 0) await repositories.equipment.refreshTotals([found.id])
+        return { item: await own(repositories, user, id), count: removed }
       })
       return { status: 'success', data: { workouts_count: count, equipments: await presentItems(reads.equipment, [item]) } }
     },

@@ -1,22 +1,109 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Equipment } from '../../../src/contracts'
+import type { Equipment, EquipmentBackfilledResponse } from '../../../src/contracts'
 import { errorKeysOfUnknown } from '../../api/ApiError'
 import { call } from '../../api/client'
+import { AlertBox } from '../../components/AlertBox'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useDateInputFormat } from '../../components/useDateInputFormat'
 import { useLoad } from '../../components/useLoad'
 import { dayInZone, formatDate, parseServerDate } from '../../format/dates'
 import { useAppState } from '../../session/store'
 
+type Applied = EquipmentBackfilledResponse['data']
+
+/**
+ * The offer of an item for earlier workouts wherever its default sports change (the Equipment page,
+ * the sports' default equipment), its outcome and its undo. `offer` opens the dialog only when some
+ * earlier workout lacks an item of its type; `open` always (the item's own link). The outcome says
+ * how many workouts got the item and can be undone: the server takes it off exactly the workouts
+ * that offer added it to, except those whose equipment was set by hand since. `onChange` follows
+ * every change of the item's totals.
+ */
+export function useBackfillOffer(onChange: () => void): { offer: (item: Equipment | undefined) => Promise<void>; open: (item: Equipment) => void; clear: () => void; notice: ReactNode; dialog: ReactNode } {
+  const { t } = useTranslation()
+  const [offered, setOffered] = useState<Equipment | null>(null)
+  const [applied, setApplied] = useState<{ label: string; id: string; data: Applied } | null>(null)
+  const [undone, setUndone] = useState<{ label: string; count: number } | null>(null)
+  const [undoing, setUndoing] = useState(false)
+  const [errors, setErrors] = useState<string[]>([])
+  const clear = () => {
+    setApplied(null)
+    setUndone(null)
+    setErrors([])
+  }
+
+  const offer = async (item: Equipment | undefined) => {
+    if (!item?.is_active || item.default_for_sport_ids.length === 0) return
+    const preview = await call('getEquipmentBackfill', { params: { id: item.id }, query: {} })
+    if (preview.data.workouts_count > 0) setOffered(item)
+  }
+  const undo = async () => {
+    if (!applied) return
+    setUndoing(true)
+    setErrors([])
+    try {
+      const answer = await call('undoEquipmentBackfill', { params: { id: applied.id, backfillId: applied.data.backfill_id } })
+      setApplied(null)
+      setUndone({ label: applied.label, count: answer.data.workouts_count })
+      onChange()
+    } catch (error) {
+      setErrors(errorKeysOfUnknown(error))
+    } finally {
+      setUndoing(false)
+    }
+  }
+
+  const notice = (
+    <>
+      <ErrorBox keys={errors} />
+      {applied && (
+        <AlertBox kind="success">
+          <Group justify="space-between" gap="xs">
+            <span data-testid="backfilled">{t('equipment.BACKFILL.DONE', { label: applied.label, count: applied.data.workouts_count })}</span>
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={undoing}
+              onClick={() => void undo()}
+              aria-label={t('equipment.BACKFILL.UNDO_ITEM', { label: applied.label, count: applied.data.workouts_count })}
+              data-testid="backfill-undo"
+            >
+              {t('equipment.BACKFILL.UNDO')}
+            </Button>
+          </Group>
+        </AlertBox>
+      )}
+      {undone && (
+        <AlertBox kind="success">
+          <span data-testid="backfill-undone">{t('equipment.BACKFILL.UNDONE', { label: undone.label, count: undone.count })}</span>
+        </AlertBox>
+      )}
+    </>
+  )
+  const dialog = (
+    <BackfillDialog
+      item={offered}
+      onClose={() => setOffered(null)}
+      onDone={(item, data) => {
+        setOffered(null)
+        setUndone(null)
+        setApplied({ label: item.label, id: item.id, data })
+        onChange()
+      }}
+    />
+  )
+  return { offer, open: setOffered, clear, notice, dialog }
+}
+
 /**
  * Offers an item for the earlier workouts of its default sports that have none of its type (files
  * imported before it was entered): how many, between which days (all by default), then adds it to
  * them at once; its totals follow.
  */
-export function BackfillDialog({ item, onClose, onDone }: { item: Equipment | null; onClose: () => void; onDone: (item: Equipment, count: number) => void }) {
+function BackfillDialog({ item, onClose, onDone }: { item: Equipment | null; onClose: () => void; onDone: (item: Equipment, applied: Applied) => void }) {
   const { t } = useTranslation()
   return (
     <Modal opened={item !== null} onClose={onClose} title={t('equipment.BACKFILL.TITLE', { label: item?.label ?? '' })} size="lg" closeButtonProps={{ 'aria-label': t('common.CLOSE') }}>
@@ -26,7 +113,7 @@ export function BackfillDialog({ item, onClose, onDone }: { item: Equipment | nu
   )
 }
 
-function BackfillForm({ item, onClose, onDone }: { item: Equipment; onClose: () => void; onDone: (item: Equipment, count: number) => void }) {
+function BackfillForm({ item, onClose, onDone }: { item: Equipment; onClose: () => void; onDone: (item: Equipment, applied: Applied) => void }) {
   const { t } = useTranslation()
   const sports = useAppState((state) => state.sports)
   const timezone = useAppState((state) => state.profile?.timezone) ?? 'UTC'
@@ -49,7 +136,7 @@ function BackfillForm({ item, onClose, onDone }: { item: Equipment; onClose: () 
     setErrors([])
     try {
       const answer = await call('applyEquipmentBackfill', { params: { id: item.id }, body: days })
-      onDone(answer.data.equipments[0] ?? item, answer.data.workouts_count)
+      onDone(answer.data.equipments[0] ?? item, answer.data)
     } catch (error) {
       setErrors(errorKeysOfUnknown(error))
     } finally {
