@@ -147,7 +147,7 @@ test.describe('administration', () => {
     await expect(page.getByTestId('setting-max-users')).toHaveText('unlimited')
     await expect(page.getByTestId('setting-max-single-file-size')).toHaveText('20.00 MB')
     await expect(page.getByTestId('setting-max-zip-file-size')).toHaveText('500.00 MB')
-    await expect(page.getByTestId('setting-max-files-in-zip')).toHaveText('5000')
+    await expect(page.getByTestId('setting-max-files-in-zip')).toHaveText('5,000')
     await expect(page.getByTestId('footer-contact')).toHaveCount(0)
     await shoot(page, 'application-view-en-1280')
 
@@ -282,6 +282,8 @@ test.describe('administration', () => {
     await page.goto('/admin/application')
     await expect(page.getByTestId('setting-admin-contact')).toHaveText('aucun e-mail de contact')
     await expect(page.getByTestId('setting-max-single-file-size')).toHaveText('20,00 Mo')
+    // Counts as French writes them (a narrow no-break space between thousands), as the add page shows this limit.
+    await expect(page.getByTestId('setting-max-files-in-zip')).toHaveText('5\u202f000')
     await page.getByRole('link', { name: 'Modifier' }).click()
     await expect(page.getByLabel('Taille max. des fichiers téléversés')).toHaveValue('20')
     await shoot(page, 'application-edit-fr-1280')
@@ -415,6 +417,10 @@ test.describe('administration', () => {
     await page.getByLabel('Benutzername').press('Enter')
     const row = page.getByTestId(`user-row-${sleeper.username}`)
     await expect(row.getByRole('img', { name: 'Aktiv: nein' })).toBeVisible()
+    // At 1280 px a waiting account's two buttons are in view: side by side they pushed the table past the card's edge.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(row.getByRole('button', { name: 'Administratorrechte geben' })).toBeVisible()
+    expect(await page.locator('.mantine-TableScrollContainer-scrollContainer .mantine-ScrollArea-viewport').evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0)
     await row.getByTestId('user-link').click()
     await expect(page).toHaveURL(new RegExp(`/admin/users/${sleeper.username}$`))
     await expect(page.getByTestId('alert-warning')).toBeVisible()

@@ -39,12 +39,12 @@ function ApplicationView({ config }: { config: AppConfig }) {
           />
           <Setting
             label={t('admin.APPLICATION.MAX_USERS')}
-            value={config.max_users === 0 ? t('admin.APPLICATION.UNLIMITED') : config.max_users}
+            value={config.max_users === 0 ? t('admin.APPLICATION.UNLIMITED') : formatNumber(config.max_users, i18n.language, 0)}
             testId="setting-max-users"
           />
           <Setting label={t('admin.APPLICATION.MAX_SINGLE_FILE_SIZE')} value={megabytes(config.max_single_file_size)} testId="setting-max-single-file-size" />
           <Setting label={t('admin.APPLICATION.MAX_ZIP_FILE_SIZE')} value={megabytes(config.max_zip_file_size)} testId="setting-max-zip-file-size" />
-          <Setting label={t('admin.APPLICATION.MAX_FILES_IN_ZIP')} value={config.gpx_limit_import} testId="setting-max-files-in-zip" />
+          <Setting label={t('admin.APPLICATION.MAX_FILES_IN_ZIP')} value={formatNumber(config.gpx_limit_import, i18n.language, 0)} testId="setting-max-files-in-zip" />
         </SimpleGrid>
         <Group>
           <Button component={Link} to="/admin/application/edit" leftSection={<IconPencil size={18} />}>

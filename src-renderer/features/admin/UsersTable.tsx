@@ -73,7 +73,7 @@ export function UsersTable({
   const { t } = useTranslation()
   const phone = usePhone()
   const userLink = (user: User) => (
-    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} data-testid="user-link">
+    <Anchor component={Link} to={`/admin/users/${encodeURIComponent(user.username)}`} state={{ from }} fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="user-link">
       {user.username}
     </Anchor>
   )
@@ -160,7 +160,8 @@ export function UsersTable({
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm">
-                <Text size="sm">
+                {/* May break anywhere: a long address kept whole pushed the actions out of a 1280 px window. */}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {user.email}
                 </Text>
               </Table.Td>
@@ -177,9 +178,10 @@ export function UsersTable({
                 <Tick value={user.admin} label={t('admin.USERS.TABLE.ADMIN')} />
               </Table.Td>
               <Table.Td>
-                <Group wrap="nowrap" gap="xs">
+                {/* One above the other: side by side, a waiting account's two German buttons pushed the table past 1280 px. */}
+                <Stack gap={6} align="flex-start">
                   {actions(user)}
-                </Group>
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
