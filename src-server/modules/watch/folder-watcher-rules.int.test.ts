@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { rides } from '../../test/workouts'
+import { rides, upload } from '../../test/workouts'
+import { buildZip } from '../../test/zip-builder'
 
 /** The `i`th of the distinct reference rides. */
 const ride = async (i: number) => String((await rides(i + 1))[i]?.data)
@@ -31,6 +32,10 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
   let notices: { file: string; status: string }[] = []
   /** Runs after each notice (a test removes its folder mid-scan with it). */
   let afterNotice: (() => void) | null = null
+  /** How far the server's clock is ahead of the real one (a test moves it; reset after each). */
+  let ahead = 0
+  /** A held write of a file's entry by the watcher, once `holdEntry` asked for one. */
+  let entryGate: { arrived: () => void; held: Promise<void> } | null = null
   const slots = () => Array.from({ length: SLOTS }, (_, i) => ({ dir: join(parent, `watched-${i}`), username: `user${i}` }))
 
   beforeAll(async () => {
@@ -38,6 +43,15 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     t = await startTestServer({
       dataDir: join(parent, 'data'),
       watchFolders: slots(),
+      now: () => new Date(Date.now() + ahead),
+      // Holds the watcher's write of an entry (its `store`, told by the caller on the stack) when asked.
+      writeGate: async () => {
+        const gate = entryGate
+        if (!gate || !/\bat store \(.*folder-watcher\.ts/.test(new Error().stack ?? '')) return
+        entryGate = null
+        gate.arrived()
+        await gate.held
+      },
       onAutomaticImport: (entry) => {
         notices.push(entry)
         afterNotice?.()
@@ -62,7 +76,10 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     notices = []
     afterNotice = null
   }, 30_000)
-  afterEach(() => rm(folder, { recursive: true, force: true }))
+  afterEach(async () => {
+    ahead = 0
+    await rm(folder, { recursive: true, force: true })
+  })
 
   /** One scan, then whatever it started in the background. */
   const scan = async () => {
@@ -72,8 +89,15 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
   const automatic = async () => (await t.api<AutomaticImportsResponse>('GET', 'automatic_imports', { token: account.token })).body.data
   const entries = async () => (await automatic()).imports.map((entry) => [entry.file, entry.status, entry.code])
   const workouts = async () => (await t.api<WorkoutsListResponse>('GET', 'workouts?per_page=100', { token: account.token })).body.data.workouts
+  /** Holds the watcher's next write of an entry: `arrived` once it waits, until `release()`. */
+  const holdEntry = () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const arrived = new Promise<void>((resolve) => (entryGate = { arrived: resolve, held }))
+    return { arrived, release }
+  }
   /** Writes a file stamped with `time` (a sync tool or a drive copy keeps the original's). */
-  const put = async (name: string, data: string, time: Date) => {
+  const put = async (name: string, data: string | Buffer, time: Date) => {
     await writeFile(join(folder, name), data)
     await utimes(join(folder, name), time, time)
   }
@@ -280,5 +304,59 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     await scan()
     await scan()
     expect(await entries()).toEqual([[join('Apps', 'Tracker', '2024', 'May', 'deep.gpx'), 'imported', null]])
+  })
+
+  it("reports a watched archive as interrupted when its task's report went before the watcher read it: the task ended before its entry was written, and its report was over a week old at the next archive's start", async () => {
+    await put('week.zip', buildZip([{ name: 'a.gpx', data: await ride(11) }]), day(1))
+    await scan()
+    // The entry is written only once the task has ended (its end found no entry to settle).
+    const held = holdEntry()
+    const scanning = t.server.watcher.scan()
+    await held.arrived
+    await t.server.settled()
+    held.release()
+    await scanning
+    // Shown as its report says while the report is there.
+    expect(await entries()).toEqual([['week.zip', 'imported', null]])
+    expect(notices).toEqual([])
+    // Eight days on, another archive's start drops the reports over a week old (anyone's).
+    ahead = 8 * 24 * 60 * 60_000
+    expect((await upload(t, owner.token, 'other.zip', buildZip([{ name: 'b.gpx', data: await ride(12) }]))).status).toBe(202)
+    await t.server.settled()
+    expect(await entries()).toEqual([['week.zip', 'error', 'import_interrupted']])
+    await scan()
+    expect(await entries()).toEqual([['week.zip', 'error', 'import_interrupted']])
+    expect(notices).toEqual([{ file: 'week.zip', status: 'error' }])
+    // Its workout was made all the same: the report is what went.
+    expect(await workouts()).toHaveLength(1)
+  })
+
+  it('a file copied again after it was found a duplicate is listed at the time it was looked at again, as its notice says; an imported one keeps the time it was imported at', async () => {
+    const text = await ride(13)
+    await put('first.gpx', text, day(1))
+    await scan()
+    await scan()
+    await put('copy.gpx', text, day(2))
+    await scan()
+    await scan()
+    const taken = Object.fromEntries((await automatic()).imports.map((entry) => [entry.file, entry.taken_at]))
+    // Both copied again an hour later with other times: the same bytes, still one workout and its duplicate.
+    ahead = 60 * 60_000
+    const later = Date.now() + ahead
+    await utimes(join(folder, 'first.gpx'), day(3), day(3))
+    await utimes(join(folder, 'copy.gpx'), day(3), day(3))
+    await scan()
+    await scan()
+    const [id] = (await workouts()).map((workout) => workout.id)
+    const again = (await automatic()).imports
+    expect(again.map((entry) => [entry.file, entry.status, entry.workout_ids])).toEqual([
+      ['copy.gpx', 'duplicate', [id]],
+      ['first.gpx', 'imported', [id]],
+    ])
+    expect(again[1]?.taken_at).toBe(taken['first.gpx'])
+    expect(Date.parse(again[0]?.taken_at ?? '')).toBeGreaterThanOrEqual(later)
+    const said = notices.map((notice) => `${notice.file} ${notice.status}`)
+    expect(said.slice(0, 2)).toEqual(['first.gpx imported', 'copy.gpx duplicate'])
+    expect(said.slice(2).sort()).toEqual(['copy.gpx duplicate', 'first.gpx duplicate'])
   })
 })
