@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { MessagePort } from 'node:worker_threads'
 import { detectFormat } from '../importers/detect-format'
-import { gpxOutings, importGpx } from '../importers/gpx/gpx-importer'
+import { gpxOutings, importGpx, type GpxImport } from '../importers/gpx/gpx-importer'
 import { analyseFile, type AnalysedFile, type ParseAndAnalyseOptions } from './compute-tasks'
-import type { Track } from '../../src/domain/track'
 import type { ArrivingHash, ArrivingMessage } from './protocol'
 
 /** Bytes of a file's start that tell its format (`detectFormat` needs no more). */
@@ -103,7 +102,7 @@ export interface ArrivingResult {
 }
 
 /** The GPX track of the arriving bytes, or null when they are not a GPX file the importer takes (not a reason to give up). */
-async function gpxTrack(bytes: ArrivingBytes, sizeHint: number): Promise<Track | null> {
+async function gpxTrack(bytes: ArrivingBytes, sizeHint: number): Promise<GpxImport | null> {
   try {
     return detectFormat(await bytes.head()) === 'gpx' ? await importGpx(bytes.read, sizeHint) : null
   } catch (error) {
@@ -124,11 +123,11 @@ export async function analyseArriving(port: MessagePort, sizeHint: number, limit
   const bytes = new ArrivingBytes(port, Date.now() + limitMs)
   let sha256: string | null = null
   try {
-    const track = await gpxTrack(bytes, sizeHint)
+    const gpx = await gpxTrack(bytes, sizeHint)
     sha256 = await bytes.sha256()
     port.postMessage({ sha256 } satisfies ArrivingHash)
-    // As `importTrackFile` reads a GPX file: its outings, no warnings.
-    const file = track && (await analyseFile({ format: 'gpx', activities: gpxOutings(track), warnings: [] }, await bytes.analysisOptions()))
+    // As `importTrackFile` reads a GPX file: its outings, and a cut's warning.
+    const file = gpx && (await analyseFile({ format: 'gpx', activities: gpxOutings(gpx.track), warnings: gpx.warnings }, await bytes.analysisOptions()))
     return { sha256, file }
   } catch (error) {
     if (error instanceof GivenUp) return { sha256, file: null }

@@ -10,7 +10,10 @@ type Imported = Pick<ParsedFile, 'activities' | 'warnings'>
 const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported>>> = {
   // A GPX file's tracks are one activity (the reference tracker's rule), unless they are outings
   // written out of time order (see gpxOutings).
-  gpx: async (path) => ({ activities: gpxOutings(await importGpxFile(path)), warnings: [] }),
+  gpx: async (path) => {
+    const { track, warnings } = await importGpxFile(path)
+    return { activities: gpxOutings(track), warnings }
+  },
   tcx: async (path) => ({ activities: await importTcxFile(path), warnings: [] }),
   fit: importFitFile,
   // KML too: one activity (a KMZ arrives unpacked, see packed-track-file.ts).
@@ -27,7 +30,8 @@ const importers: Readonly<Record<TrackFormat, (path: string) => Promise<Imported
  *   `track_file_empty`, `track_format_unsupported`, `track_xml_invalid`, `track_xml_doctype`,
  *   `track_no_track`, `track_invalid_coordinates`, `track_too_many_points`, `track_no_points`, `track_times_sparse`,
  *   `fit_corrupt`, `fit_not_activity`. A FIT file whose end is
- *   damaged imports what was read before it, with a `fit_tail_damaged` warning. File-system errors (missing file) pass through.
+ *   damaged imports what was read before it, with a `fit_tail_damaged` warning; a GPX file cut off
+ *   mid-write its complete points, with a `file_cut_off` warning. File-system errors (missing file) pass through.
  */
 export async function importTrackFile(path: string): Promise<ParsedFile> {
   const format = await detectFileFormat(path)

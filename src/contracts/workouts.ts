@@ -130,7 +130,7 @@ export type Workout = z.infer<typeof workoutSchema>
 
 /**
  * Something an upload worked around; the file still imported. `code` is translated by the UI
- * (`fit_tail_damaged` with `records_read`; `activity_skipped` with the 1-based `activity` of the
+ * (`fit_tail_damaged` with `records_read`; `file_cut_off` with `points_read`; `activity_skipped` with the 1-based `activity` of the
  * file that had no usable track); the other keys are the numbers its message needs.
  */
 const uploadWarningSchema = z.object({ code: z.string() }).catchall(z.union([z.string(), z.number()]))

@@ -161,12 +161,19 @@ export interface Track {
  * Something the importer noticed and worked around; the file still imported. A catalogue code
  * (translated by the UI like an error code) plus the numbers its message needs.
  */
-export type ImportWarning = {
-  /** The file ends in damage (a truncated last message or a wrong checksum): the readable part was kept. */
-  readonly code: Extract<WarningCode, 'fit_tail_damaged'>
-  /** How many records were read before the damage. */
-  readonly recordsRead: number
-}
+export type ImportWarning =
+  | {
+      /** The file ends in damage (a truncated last message or a wrong checksum): the readable part was kept. */
+      readonly code: Extract<WarningCode, 'fit_tail_damaged'>
+      /** How many records were read before the damage. */
+      readonly recordsRead: number
+    }
+  | {
+      /** The XML file was cut off mid-write (it ends inside its document): its complete points were kept. */
+      readonly code: Extract<WarningCode, 'file_cut_off'>
+      /** How many complete points were read before the cut. */
+      readonly pointsRead: number
+    }
 
 /**
  * A parsed workout file: one or more activities, each of which becomes one workout.

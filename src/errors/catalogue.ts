@@ -359,10 +359,11 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
  * Upload warnings: the file imported, but something was worked around. The wire carries the code
  * and the numbers its text needs (`UploadWarning`); the UI says it as
  * `workouts.IMPORT.WARNING.<code>`. `fit_tail_damaged` (`records_read`): the end of a FIT file was
- * damaged and the records before it were kept; `activity_skipped` (`activity`): one activity of a
+ * damaged and the records before it were kept; `file_cut_off` (`points_read`): a GPX file ends
+ * inside its document (cut off mid-write) and its complete points were kept; `activity_skipped` (`activity`): one activity of a
  * several-activity file had no usable track.
  */
-export const warningCodes = ['fit_tail_damaged', 'activity_skipped'] as const
+export const warningCodes = ['fit_tail_damaged', 'file_cut_off', 'activity_skipped'] as const
 
 /** Every catalogued upload warning code. */
 export type WarningCode = (typeof warningCodes)[number]

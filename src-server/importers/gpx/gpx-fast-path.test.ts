@@ -36,7 +36,7 @@ async function readAsFileLikeString(xml: string): Promise<Track> {
   try {
     const path = join(dir, 'ride.gpx')
     writeFileSync(path, xml)
-    const fromFile = await importGpxFile(path)
+    const fromFile = (await importGpxFile(path)).track
     expect(outcome(() => fromFile)).toEqual(outcome(() => importGpxString(xml, { fastPoints: false })))
     return fromFile
   } finally {

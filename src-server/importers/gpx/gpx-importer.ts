@@ -1,10 +1,10 @@
 import { open } from 'node:fs/promises'
-import { withEachColumn, type Track, type TrackPart, type TrackSegment } from '../../../src/domain/track'
+import { withEachColumn, type ImportWarning, type Track, type TrackPart, type TrackSegment } from '../../../src/domain/track'
 import { TrackSegmentBuilder } from '../../../src/domain/track-builder'
 import { PointBudget } from '../point-budget'
 import { TrackFileError } from '../track-file-error'
 import { cleanText, parseDecimalBytes, parseIsoTimeBytes, SENSOR_RANGES, validPosition, withinRange } from '../values'
-import { fileReader, readXml, readXmlChunks, type ByteReader, type XmlHandler } from '../xml/xml-reader'
+import { fileReader, readXml, readXmlChunks, type ByteReader, type XmlEnd, type XmlHandler } from '../xml/xml-reader'
 import { XML_NEED_MORE, type XmlAttributes } from '../xml/xml-scanner'
 import { XmlText } from '../xml/xml-text'
 
@@ -272,12 +272,30 @@ class GpxHandler implements XmlHandler {
       return
     }
     if (name === 'trkseg' && this.segment && this.stack[this.stack.length - 1] === 'trk') {
-      this.segments.push(inTimeOrder(this.segment.build()))
-      this.segment = null
+      this.finishSegment(this.segment)
     } else if (name === 'trk' && this.inTrack && this.stack.length === 1) {
-      this.tracks.push({ name: this.trackName, description: this.trackDesc, segments: this.segments })
-      this.inTrack = false
+      this.finishTrack()
     }
+  }
+
+  private finishSegment(segment: TrackSegmentBuilder): void {
+    this.segments.push(inTimeOrder(segment.build()))
+    this.segment = null
+  }
+
+  private finishTrack(): void {
+    this.tracks.push({ name: this.trackName, description: this.trackDesc, segments: this.segments })
+    this.inTrack = false
+  }
+
+  /**
+   * Ends what a document cut off mid-write left open: the segment and track being written keep
+   * their complete points; the point being written, incomplete, is dropped (it never reached
+   * `finishPoint`), as is any text being read.
+   */
+  private endCut(): void {
+    if (this.segment) this.finishSegment(this.segment)
+    if (this.inTrack) this.finishTrack()
   }
 
   get wantsText(): boolean {
@@ -288,7 +306,17 @@ class GpxHandler implements XmlHandler {
     if (this.target !== null) this.buffer.append(bytes, start, end)
   }
 
-  result(): Track {
+  /** The file's track and what was worked around: a document cut off keeps its complete points (`file_cut_off`). */
+  imported(end: XmlEnd): GpxImport {
+    if (end === 'whole') return { track: this.result(), warnings: [] }
+    this.endCut()
+    const track = this.result()
+    let pointsRead = 0
+    for (const part of track.tracks) for (const segment of part.segments) pointsRead += segment.size
+    return { track, warnings: [{ code: 'file_cut_off', pointsRead }] }
+  }
+
+  private result(): Track {
     // The scanner refused a document without a root, open() one that is not <gpx>.
     if (this.tracks.length === 0) {
       throw new TrackFileError('track_no_track', this.sawRouteOrWaypoint ? 'only routes or waypoints' : 'no <trk>')
@@ -613,16 +641,24 @@ class GpxHandler implements XmlHandler {
   }
 }
 
+/** A GPX file's track and what was worked around to read it (a file cut off mid-write). */
+export interface GpxImport {
+  readonly track: Track
+  readonly warnings: ImportWarning[]
+}
+
 /**
- * Reads a GPX document streaming, from a file or as an upload arrives (see `ByteReader`).
+ * Reads a GPX document streaming, from a file or as an upload arrives (see `ByteReader`). A
+ * document cut off inside its root element (a device's battery died mid-write, a download
+ * stopped) keeps every complete point before the cut, with a `file_cut_off` warning, as a FIT
+ * file's damaged end does; XML malformed before the end is refused.
  * @param sizeHint the document's size in bytes or a guess near it (only sizes the point columns)
  * @throws TrackFileError (`track_xml_invalid`, `track_no_track`, `track_invalid_coordinates`, …)
  */
-export async function importGpx(read: ByteReader, sizeHint: number): Promise<Track> {
+export async function importGpx(read: ByteReader, sizeHint: number): Promise<GpxImport> {
   // Compact exports take ~100 bytes a point; a larger guess only costs unused capacity.
   const handler = new GpxHandler(Math.ceil(sizeHint / 100))
-  await readXml(read, handler)
-  return handler.result()
+  return handler.imported(await readXml(read, handler, 'kept'))
 }
 
 /** The earliest and latest time of a track, epoch ms; `null` when none of its points has one. */
@@ -674,7 +710,7 @@ export function gpxOutings(track: Track): Track[] {
 }
 
 /** Reads a GPX file from disk, streaming (see {@link importGpx}). */
-export async function importGpxFile(path: string): Promise<Track> {
+export async function importGpxFile(path: string): Promise<GpxImport> {
   const file = await open(path, 'r')
   try {
     return await importGpx(fileReader(file), (await file.stat()).size)
@@ -694,9 +730,10 @@ export function importGpxString(xml: string, options: { readonly fastPoints?: bo
   const handler = new GpxHandler(256, options.fastPoints ?? true)
   const bytes = Buffer.from(xml, 'utf8')
   const cuts = [0, ...(options.splitAt ?? []), bytes.length]
-  readXmlChunks(
+  const end = readXmlChunks(
     cuts.slice(1).map((end, index) => bytes.subarray(cuts[index], end)),
     handler,
+    'kept',
   )
-  return handler.result()
+  return handler.imported(end).track
 }

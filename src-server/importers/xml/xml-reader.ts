@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { TrackFileError } from '../track-file-error'
-import { XmlDoctypeError, XmlScanner, XmlSyntaxError, type XmlScanHandler } from './xml-scanner'
+import { XmlCutError, XmlDoctypeError, XmlScanner, XmlSyntaxError, type XmlScanHandler } from './xml-scanner'
 
 /** Receives the elements of an XML document as they are read. Names are local (prefix removed). */
 export type XmlHandler = XmlScanHandler
@@ -29,6 +29,21 @@ function declaresLatin1(head: Uint8Array): boolean {
   return match?.[1] !== undefined && LATIN1_NAMES.has(match[1].toLowerCase())
 }
 
+/**
+ * Whether a document cut off inside its root element (see {@link XmlCutError}) is read up to the
+ * cut (`'kept'`: the handler has had everything before it) or refused as invalid XML.
+ */
+export type CutDocuments = 'kept' | 'refused'
+
+/** How a document ended: whole, or cut off inside its root element (only when cuts are kept). */
+export type XmlEnd = 'whole' | 'cut'
+
+/** How a read ended, given what the scanner threw (a cut kept ends it; anything else is rethrown catalogued). */
+function endOf(error: unknown, cuts: CutDocuments): XmlEnd {
+  if (error instanceof XmlCutError && cuts === 'kept') return 'cut'
+  throw xmlError(error)
+}
+
 /** Turns scanner errors into catalogued errors; anything else (handler errors, I/O) passes through. */
 function xmlError(error: unknown): unknown {
   if (error instanceof XmlDoctypeError) return new TrackFileError('track_xml_doctype', error.message)
@@ -45,10 +60,12 @@ export type ByteReader = (buffer: Uint8Array, offset: number, length: number) =>
 /**
  * Streams an XML document into `handler` in bounded chunks of bytes (see `xml-scanner.ts` for
  * what is checked: UTF-8, well-formedness, predefined entities only, no DTD, bounded markup).
+ * @param cuts whether a document cut off inside its root element ends the read (`'cut'`) rather
+ *   than being refused
  * @throws TrackFileError `track_xml_invalid` (detail: the error and its character offset) or
  *   `track_xml_doctype`; errors thrown by the handler or the reader pass through unchanged.
  */
-export async function readXml(read: ByteReader, handler: XmlHandler): Promise<void> {
+export async function readXml(read: ByteReader, handler: XmlHandler, cuts: CutDocuments = 'refused'): Promise<XmlEnd> {
   const scanner = new XmlScanner(handler)
   try {
     // Each read lands right behind the bytes the scanner kept from the previous chunk, so no
@@ -83,8 +100,9 @@ export async function readXml(read: ByteReader, handler: XmlHandler): Promise<vo
       scanner.write(latin1 ? Buffer.from(chunk.toString('latin1')) : chunk)
     }
     scanner.close()
+    return 'whole'
   } catch (error) {
-    throw xmlError(error)
+    return endOf(error, cuts)
   }
 }
 
@@ -104,13 +122,14 @@ export async function readXmlFile(path: string, handler: XmlHandler): Promise<vo
 }
 
 /** Same as {@link readXmlFile} for a document already in memory, given in one or more chunks. */
-export function readXmlChunks(chunks: Iterable<Uint8Array>, handler: XmlHandler): void {
+export function readXmlChunks(chunks: Iterable<Uint8Array>, handler: XmlHandler, cuts: CutDocuments = 'refused'): XmlEnd {
   const scanner = new XmlScanner(handler)
   try {
     for (const chunk of chunks) scanner.write(chunk)
     scanner.close()
+    return 'whole'
   } catch (error) {
-    throw xmlError(error)
+    return endOf(error, cuts)
   }
 }
 

@@ -86,6 +86,12 @@ export class XmlSyntaxError extends Error {
 /** A `<!DOCTYPE`: refused, since a DTD is where entity bombs and external entities live. */
 export class XmlDoctypeError extends XmlSyntaxError {}
 
+/**
+ * The bytes end inside the root element (unclosed elements, markup or a character cut off): a
+ * file cut off mid-write, well-formed up to the cut. Everything before it was reported.
+ */
+export class XmlCutError extends XmlSyntaxError {}
+
 const LT = 0x3c
 const GT = 0x3e
 const SLASH = 0x2f
@@ -436,7 +442,7 @@ export class XmlScanner {
     this.feed(new Uint8Array(0), true)
     this.current = Buffer.alloc(0)
     const open = this.stack[this.depth - 1]
-    if (open !== undefined) this.fail(`unclosed element <${open.qualified}>`, 0)
+    if (open !== undefined) this.cut(`unclosed element <${open.qualified}>`, 0)
     if (!this.sawRoot) this.fail('no root element', 0)
   }
 
@@ -480,8 +486,9 @@ export class XmlScanner {
     const pending = this.pending
     const data = pending === null ? asBuffer(chunk) : chunk.length === 0 ? pending : Buffer.concat([pending, chunk])
     this.pending = null
-    // Only complete UTF-8 sequences are scanned; a split character waits for the next chunk.
-    const end = final ? data.length : completeUtf8End(data, data.length)
+    // Only complete UTF-8 sequences are scanned; a split character waits for the next chunk (at
+    // the end, it is a character cut off: see below).
+    const end = completeUtf8End(data, data.length)
     const body = end === data.length ? data : data.subarray(0, end)
     this.current = body
     if (!isUtf8(body)) this.fail('invalid UTF-8', firstInvalidUtf8(body, end))
@@ -491,12 +498,25 @@ export class XmlScanner {
     // is refused (see `scan`, `onText`).
     this.nulInChunk = body.indexOf(0) !== -1
     const consumed = this.scan(body, final)
+    if (final && end < data.length) {
+      if (this.depth > 0) this.cut('character cut off', end)
+      this.fail('invalid UTF-8', end)
+    }
     this.charBase += charCount(body, 0, consumed)
     if (consumed < data.length) this.pending = Buffer.from(data.subarray(consumed))
   }
 
   private fail(message: string, at: number): never {
-    throw new XmlSyntaxError(message, this.charBase + charCount(this.current, 0, Math.min(at, this.current.length)))
+    throw new XmlSyntaxError(message, this.offsetOf(at))
+  }
+
+  /** The document ends at `at` inside its root element (see {@link XmlCutError}). */
+  private cut(message: string, at: number): never {
+    throw new XmlCutError(message, this.offsetOf(at))
+  }
+
+  private offsetOf(at: number): number {
+    return this.charBase + charCount(this.current, 0, Math.min(at, this.current.length))
   }
 
   /** True while the last bytes of the document are scanned. */
@@ -537,6 +557,7 @@ export class XmlScanner {
         if (nul !== -1 && nul < next) this.fail('NUL character', nul)
       }
       if (next === INCOMPLETE) {
+        if (final && this.depth > 0) this.cut('unexpected end of document inside markup', pos)
         if (final) this.fail('unexpected end of document inside markup', pos)
         if (length - pos > MAX_MARKUP_BYTES) this.fail('markup too long', pos)
         break

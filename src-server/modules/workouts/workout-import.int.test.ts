@@ -271,6 +271,15 @@ describe('workout import: files that need care', () => {
     expect(answer.body.data.workouts[0]?.distance).toBeGreaterThan(113)
   }, 60_000)
 
+  it('a GPX file cut off mid-write imports its complete points and says how many (aat-walk.gpx cut inside its 832nd point)', async () => {
+    const cut = (await realFile('gpx/aat-walk.gpx')).subarray(0, 150_540)
+    const answer = await upload<WorkoutsResponse>(t, sam.token, 'cut.gpx', cut, { sport_id: SPORT_ID.running })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(answer.body.data.warnings).toEqual([{ code: 'file_cut_off', points_read: 831 }])
+    // gpxpy on the file's first 831 points, its elements closed by hand: 968.6 m in 2-D, 1,098.5 m in 3-D.
+    expect(answer.body.data.workouts[0]?.distance).toBeCloseTo(1.0985, 2)
+  }, 60_000)
+
   it('a FIT file with speed but neither positions nor distance becomes an indoor ride whose distance is its speeds over time (Garmin-encoded spin bike file)', async () => {
     const ride = speedOnlyRide(77)
     const answer = await upload<WorkoutsResponse>(t, sam.token, 'spin.fit', Buffer.from(encodeSpeedOnlyFit(ride)), { sport_id: SPORT_ID.running, detect_sport: true })
