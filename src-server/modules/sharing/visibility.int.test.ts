@@ -148,6 +148,10 @@ describe('workout visibility', () => {
     const beforeId = before.body.data.workouts[0]?.id ?? ''
     const own = (await t.api<WorkoutsResponse>('GET', `workouts/${workoutId}`, { token: sam.token })).body.data.workouts[0]
     expect(own?.previous_workout).toBe(beforeId)
+    // The file records cadence, power and heart rate (gpxtpx:cad, :power, :hr at every point): the owner is told so.
+    const flags = (item: Workout | undefined) => item && { with_gpx: item.with_gpx, has_cadence: item.has_cadence, has_power: item.has_power, has_heart_rate: item.has_heart_rate }
+    const recorded = { with_gpx: true, has_cadence: true, has_power: true, has_heart_rate: true }
+    expect(flags(own)).toEqual(recorded)
     const answer = await read('stranger', `workouts/${workoutId}`)
     expect(answer.status).toBe(200)
     const shown = (answer.body as unknown as WorkoutsResponse).data.workouts[0] as Workout
@@ -155,6 +159,8 @@ describe('workout visibility', () => {
     expect((await t.api('DELETE', `workouts/${beforeId}`, { token: sam.token })).status).toBe(204)
     expect(shown.map_visibility).toBe('private')
     expect(shown.segments.length).toBeGreaterThan(0)
+    // With the analysis open, so is what it recorded.
+    expect(flags(shown)).toMatchObject({ has_cadence: true, has_power: true, has_heart_rate: true })
     // The map's id (which opens its image) appears nowhere in the answer.
     expect(JSON.stringify(answer.body)).not.toContain(mapId)
     // The chart is there, without positions.
@@ -166,6 +172,8 @@ describe('workout visibility', () => {
     await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { analysis_visibility: 'private' } })
     const bare = ((await read('stranger', `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0] as Workout
     expect(bare).toMatchObject({ segments: [], min_alt: null, max_alt: null, analysis_visibility: 'private', has_heart_rate: false })
+    // Nor is it told what the hidden analysis recorded, or that there is a file behind it.
+    expect(flags(bare)).toEqual({ with_gpx: false, has_cadence: false, has_power: false, has_heart_rate: false })
     // The figures themselves stay.
     expect(bare.distance).toBeGreaterThan(0)
   })
