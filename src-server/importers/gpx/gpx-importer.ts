@@ -150,7 +150,9 @@ function rejectSparseTimes(tracks: readonly TrackPart[]): void {
  * at 06:26). The runs are the stretches between steps back in time; they are reordered only when,
  * taken by their start, none begins before the one before it ends. A clock that jitters (a point a
  * few hundredths of a second early) or a stretch written twice overlaps its neighbour and stays as
- * written, as does a segment with an untimed point at a step.
+ * written, as does a segment with an untimed point at a step, or with a lone point between two steps
+ * back (a run is a stretch the logger wrote forward in time: a file whose every step goes back is
+ * no logger's blocks, and is refused as times going backwards).
  */
 function inTimeOrder(segment: TrackSegment): TrackSegment {
   const { time, size } = segment
@@ -161,7 +163,7 @@ function inTimeOrder(segment: TrackSegment): TrackSegment {
     runs.push({ first, end: i })
     first = i
   }
-  if (runs.length < 2) return segment
+  if (runs.length < 2 || runs.some((run) => run.end - run.first < 2)) return segment
   const startOf = (run: { readonly first: number }): number => time[run.first] ?? Number.NaN
   const endOf = (run: { readonly end: number }): number => time[run.end - 1] ?? Number.NaN
   if (runs.some((run) => Number.isNaN(startOf(run)) || Number.isNaN(endOf(run)))) return segment

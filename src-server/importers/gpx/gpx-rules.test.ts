@@ -116,6 +116,9 @@ describe('GPX reader rules', () => {
     expect(pointsOf(gpx(track(segment(0, 1, 2, 1, 2, 3))))).toEqual([inOrder(0, 1, 2, 1, 2, 3)])
     // And a point dated before the run it interrupts: moved first, it would make that run's time run backwards.
     expect(pointsOf(gpx(track(segment(5, 6, 7, 4, 8))))).toEqual([inOrder(5, 6, 7, 4, 8)])
+    // And a lone point between two steps back, or a segment whose every step goes back: no logger's blocks.
+    expect(pointsOf(gpx(track(segment(20, 21, 10, 5, 6))))).toEqual([inOrder(20, 21, 10, 5, 6)])
+    expect(pointsOf(gpx(track(segment(3, 2, 1))))).toEqual([inOrder(3, 2, 1)])
     // So is a segment with an untimed point where its time steps back.
     const untimed = '<trkpt lat="45" lon="7"></trkpt>'
     expect(read(gpx(track(`<trkseg>${point(20)}${point(21)}${untimed}${point(5)}${point(6)}</trkseg>`))).tracks[0]?.segments[0]?.lon[0]).toBe(6.002)
