@@ -54,6 +54,8 @@ describe('server host (the utility process body)', () => {
     if (ready.type !== 'ready') throw new Error('not ready')
     const answer = await fetch(`http://127.0.0.1:${ready.port}/api/config`)
     expect(answer.status).toBe(200)
+    // The desktop's server says so: its login page tells of data kept on this computer.
+    expect(((await answer.json()) as { data: { hosting: string } }).data.hosting).toBe('desktop')
     expect(existsSync(join(dataFolder, 'waymark.sqlite'))).toBe(true)
     expect(existsSync(join(dataFolder, 'server.lock'))).toBe(true)
 

@@ -62,6 +62,7 @@ export function runServerHost(channel: HostChannel, deps: HostDeps): void {
       const candidate = await deps.createServer({
         ...serverConfigFromOptions(options, deps.bundleDir, deps.logger),
         setupCode: order.setupCode,
+        hosting: 'desktop',
         onAutomaticImport: ({ file, status }) => channel.send({ type: 'automatic-import', file, status }),
         onDeviceFound: (device) => channel.send({ type: 'device-found', ...device }),
       })

@@ -1,6 +1,7 @@
 import type { TileServer } from '../maps/tiles'
 import type { FoundDevice, WatchedDevices, WatchedFolder } from '../modules/watch/folder-watcher'
 import type { WeatherConfig } from '../weather/visual-crossing'
+import type { Hosting } from '../../src/contracts'
 
 /** Where log lines go; the process entry writes to stdout/stderr, tests collect or drop them. */
 export interface Logger {
@@ -28,6 +29,11 @@ export interface ServerConfig {
    * absent or null: SQLite, the default and the desktop's only engine.
    */
   readonly databaseUrl?: string | null
+  /**
+   * 'desktop': inside the desktop app, on its own computer (the visitor pages say the data stays there);
+   * absent or 'server': a headless server shared by a group or club, whatever its engine.
+   */
+  readonly hosting?: Hosting
   /** Built UI to serve, or null for an API-only server (tests). */
   readonly webRoot: string | null
   /** Base URL of the UI used in e-mail links; never taken from a request's Host header. */

@@ -83,7 +83,13 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   const users = createUsersService({ database, mailer, passwords: context.passwords, layout, accountMail, now: context.now })
   const sports = createSportsService({ database })
   const equipment = createEquipmentService({ database, now: context.now })
-  const appConfig = createAppConfigService({ database, emailSending: mailer.enabled, tiles: config.tiles, version: config.version })
+  const appConfig = createAppConfigService({
+    database,
+    emailSending: mailer.enabled,
+    tiles: config.tiles,
+    version: config.version,
+    hosting: config.hosting ?? 'server',
+  })
   const appStats = createAppStatsService({ database, layout })
   const workouts = createWorkoutsService(context)
   const stats = createStatsService({ database })

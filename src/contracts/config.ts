@@ -16,7 +16,10 @@ const appConfigSchema = z.object({
   max_users: z.number().int(),
   max_zip_file_size: z.number().int(),
   version: z.string(),
+  /** Where the server runs: in the desktop app on its own computer, or as a shared (group or club) server. */
+  hosting: z.enum(['desktop', 'server']),
 })
+export type Hosting = AppConfig['hosting']
 export type AppConfig = z.infer<typeof appConfigSchema>
 
 const configResponseSchema = z.object({ status: z.literal('success'), data: appConfigSchema })

@@ -101,6 +101,29 @@ test.describe('authentication', () => {
     await expect(page.getByTestId('logout')).toHaveCount(0)
   })
 
+  test('a shared (headless) server’s login and register pages say the workouts stay on this server, never on your own computer (en, fr, de)', async ({ page, request }) => {
+    const config = (await (await request.get('/api/config')).json()) as { data: { hosting: string } }
+    expect(config.data.hosting).toBe('server')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/login')
+    await expect(page.getByText('Waymark keeps your outdoor workouts on this server, for you and the people you train with.')).toBeVisible()
+    await expect(page.getByText('Self-hosted: your workouts stay on this server')).toBeVisible()
+    await expect(page.getByText(/own computer|household|no cloud account/)).toHaveCount(0)
+
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-fr').click()
+    await expect(page.getByText('Waymark conserve vos séances en plein air sur ce serveur, pour vous et les personnes avec qui vous vous entraînez.')).toBeVisible()
+    await expect(page.getByText('Auto-hébergé : vos séances restent sur ce serveur')).toBeVisible()
+    await expect(page.getByText(/propre ordinateur|foyer|aucun compte en ligne/)).toHaveCount(0)
+
+    await page.getByTestId('language-menu').click()
+    await page.getByTestId('language-de').click()
+    await page.goto('/register')
+    await expect(page.getByText('Waymark speichert deine Outdoor-Trainings auf diesem Server – für dich und die Menschen, mit denen du trainierst.')).toBeVisible()
+    await expect(page.getByText('Selbst gehostet: deine Trainings bleiben auf diesem Server')).toBeVisible()
+    await expect(page.getByText(/eigenen Computer|Haushalt|kein Online-Konto/)).toHaveCount(0)
+  })
+
   test('a wrong password shows "Invalid credentials."', async ({ page, request }) => {
     await ensureAdmin(request)
     await page.goto('/login')

@@ -48,8 +48,14 @@ test.describe('the built desktop server process', () => {
       expect(ready.port).toBeGreaterThan(taken)
       const origin = `http://127.0.0.1:${ready.port}`
       expect((await fetch(`${origin}/api/config`)).status).toBe(200)
+      expect(((await (await fetch(`${origin}/api/config`)).json()) as { data: { hosting: string } }).data.hosting).toBe('desktop')
+      // The desktop app's own server: the visitor pages say the workouts stay on this computer.
+      await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${origin}/login`)
       await expect(page.locator('form')).toBeVisible()
+      await expect(page.getByText('Waymark keeps your outdoor workouts on your own computer, shared with your household over the local network.')).toBeVisible()
+      await expect(page.getByText('Your data stays with you: no cloud account needed')).toBeVisible()
+      await expect(page.getByText(/on this server/)).toHaveCount(0)
       expect(existsSync(join(dataFolder, 'server.lock'))).toBe(true)
 
       host.child.send({ type: 'stop' })

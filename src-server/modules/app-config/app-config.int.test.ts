@@ -32,6 +32,8 @@ describe('application configuration', () => {
         max_users: 0,
         max_zip_file_size: 500 * 1024 * 1024,
         version: '0.0.0-test',
+        // A server started outside the desktop app is a shared one (its login page says "this server").
+        hosting: 'server',
       },
     })
   })

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { AppConfig, updateConfigBody } from '../../../src/contracts'
+import type { AppConfig, Hosting, updateConfigBody } from '../../../src/contracts'
 import { isValidEmail } from '../../../src/domain/accounts'
 import { AppError, type ErrorCode } from '../../../src/errors'
 import type { AppConfigEntity } from '../../db/entities'
@@ -25,9 +25,10 @@ export interface AppConfigServiceDependencies {
   /** The attribution of the configured tile server, or null without one. */
   tiles: { attribution: string } | null
   version: string
+  hosting: Hosting
 }
 
-export function createAppConfigService({ database, emailSending, tiles, version }: AppConfigServiceDependencies) {
+export function createAppConfigService({ database, emailSending, tiles, version, hosting }: AppConfigServiceDependencies) {
   async function present(repositories: Repositories, settings: AppConfigEntity): Promise<AppConfig> {
     return {
       admin_contact: settings.adminContact,
@@ -41,6 +42,7 @@ export function createAppConfigService({ database, emailSending, tiles, version 
       max_users: settings.maxUsers,
       max_zip_file_size: settings.maxZipFileSize,
       version,
+      hosting,
     }
   }
 
