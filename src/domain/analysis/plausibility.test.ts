@@ -3,7 +3,7 @@ import { seededRandom } from '../../test-support/seeded-random'
 import type { Track } from '../track'
 import { TrackSegmentBuilder } from '../track-builder'
 import { groundDistanceM } from '../geo/distance'
-import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
+import { IMPOSSIBLE_STEP_M, credibleAltitudeRange, dropElevationSpikes, dropImpossibleElevations, dropImpossiblePositions } from './plausibility'
 import { analyseTrack } from './workout-analysis'
 
 const seconds = (count: number): Float64Array => Float64Array.from({ length: count }, (_, i) => i * 1000)
@@ -392,5 +392,66 @@ describe('the two rules a planted bug did not reach (stop 33)', () => {
     const noPosition = (s: number): Fix => ({ lat: Number.NaN, lon: Number.NaN, time: Date.UTC(2024, 5, 1, 8) + s * 1000 })
     const fixes = [fix(0, 10), fix(10, Number.NaN), noPosition(510), noPosition(11), fix(5_000, Number.NaN), fix(5_010, 12)]
     expect(keptOf(fixes)).toEqual([true, true, false, false, true, true])
+  })
+})
+
+describe('the lowest and highest altitude a person can have reached (issue 29)', () => {
+  // Samples every `stepS` seconds on a real clock.
+  const range = (values: readonly number[], stepS = 1) =>
+    credibleAltitudeRange(Float64Array.from(values), Float64Array.from(values, (_, i) => Date.UTC(2021, 6, 27, 11) + i * stepS * 1000))
+  const level = (metres: number, count: number): number[] => Array.from({ length: count }, () => metres)
+
+  it('a barometer under water for 10 to 20 s, 200 m below the lake, is not the minimum; a pressure jump as long is not the maximum', () => {
+    for (const width of [10, 15, 20]) {
+      expect(range([...level(100, 30), ...level(-100, width), ...level(100, 30)])).toEqual({ minM: 100, maxM: 100 })
+      expect(range([...level(100, 30), ...level(300, width), ...level(100, 30)])).toEqual({ minM: 100, maxM: 100 })
+    }
+  })
+
+  it('the samples on the way down and back are cut as far as a person could not have made them: 10 m below the lake stays', () => {
+    // 60 m is 40 m below the lake 2 s either side: 40 m down and up in 4 s; 90 m is within the 10 m allowance.
+    expect(range([...level(100, 20), 90, 60, ...level(-100, 15), 60, 90, ...level(100, 20)])).toEqual({ minM: 90, maxM: 100 })
+  })
+
+  it('a valley or summit reached and left at 5 m/s stays, one left faster is cut', () => {
+    // 100 m down and up in 20 s each way: 5 m/s.
+    expect(range([1000, 1000, 950, 900, 950, 1000, 1000], 10)).toEqual({ minM: 900, maxM: 1000 })
+    expect(range([1000, 1000, 1050, 1100, 1050, 1000, 1000], 10)).toEqual({ minM: 1000, maxM: 1100 })
+    // 100 m in 15 s each way: 6.7 m/s.
+    expect(range([1000, 1000, 900, 1000, 1000], 15)).toEqual({ minM: 1000, maxM: 1000 })
+    expect(range([1000, 1000, 1100, 1000, 1000], 15)).toEqual({ minM: 1000, maxM: 1000 })
+  })
+
+  it('a sample a second from its neighbours may stand 15 m beyond them, not 16', () => {
+    expect(range([100, 100, 85, 100, 100])).toEqual({ minM: 85, maxM: 100 })
+    expect(range([100, 100, 84, 100, 100])).toEqual({ minM: 100, maxM: 100 })
+    expect(range([100, 100, 115, 100, 100])).toEqual({ minM: 100, maxM: 115 })
+    expect(range([100, 100, 116, 100, 100])).toEqual({ minM: 100, maxM: 100 })
+  })
+
+  it('a step that stays (a recalibration) keeps both levels: it is not left again', () => {
+    expect(range([...level(100, 10), ...level(0, 10)])).toEqual({ minM: 0, maxM: 100 })
+    expect(range([...level(0, 10), ...level(100, 10)])).toEqual({ minM: 0, maxM: 100 })
+  })
+
+  it('judges no sample without a time, and skips missing samples', () => {
+    const untimed = credibleAltitudeRange(Float64Array.from([100, 0, 100]), Float64Array.from([NaN, NaN, NaN]))
+    expect(untimed).toEqual({ minM: 0, maxM: 100 })
+    expect(range([100, NaN, 100, -100, 100, NaN, 100])).toEqual({ minM: 100, maxM: 100 })
+    expect(range([NaN, NaN])).toEqual({ minM: NaN, maxM: NaN })
+  })
+
+  it("a workout's minimum leaves the dip out, its way down and back up too; its profile keeps it", () => {
+    // A fenix 3 swimming in a lake (fit2geo-fenix3-7198898968.fit, 13:35:46–13:36:21): no step beyond the
+    // plausibility rules, 15 samples wide. The first sample within 10 m of the level on both sides stays.
+    const dip = [-274, -278.6, -291.2, -324.4, -368.4, -415, -453, -473.2, -483.4, -488.4, -489.2, -448.2, -395, -336, -306.4, -291.6]
+    const after = [-284.2, -280.4, -278.6, -277.6, -277.2, -277, -276.6, -276, -275.4]
+    const builder = new TrackSegmentBuilder()
+    const profile = [...level(-273, 60), ...dip, ...after, ...level(-275, 60)]
+    profile.forEach((ele, i) => builder.push({ lat: 45 + i * 1e-5, lon: 6, ele, time: Date.UTC(2021, 6, 27, 11) + i * 1000 }))
+    const track: Track = { format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
+    const { workout, series } = analyseTrack(track, { stoppedSpeedThresholdKmh: 1 })
+    expect([workout.minAltM, workout.maxAltM]).toEqual([-284.2, -273])
+    expect(Math.min(...Array.from(series.ele).filter((ele) => !Number.isNaN(ele)))).toBe(-489.2)
   })
 })

@@ -363,3 +363,103 @@ export function dropElevationSpikes(ele: Float64Array, time: Float64Array): void
   }
   for (const i of spikes) ele[i] = Number.NaN
 }
+
+/**
+ * Fastest vertical speed at which a person goes down and back up (or up and back down), m/s: a
+ * gondola climbs, a skier drops, at most about this on average.
+ */
+const EXCURSION_VERTICAL_SPEED_MS = 5
+/** How far beyond its surroundings an excursion must go on each side before it counts, metres (a barometer's wobble). */
+const EXCURSION_ALLOWANCE_M = 10
+
+/**
+ * The impossible excursion sample `i` is the bottom of (`direction` 1 judges a dip, −1 a peak), as
+ * the samples `[before, after]` it leaves and comes back to, or `null` when a person could have
+ * made it. A pair of samples before and after that stand beyond it by more than the allowance (and
+ * are not `cut`) is impossible when (depth at before − allowance) + (depth at after − allowance)
+ * > speed × (t_after − t_before); the excursion runs between the farthest samples of such pairs.
+ */
+function impossibleExcursion(
+  ele: Float64Array,
+  time: Float64Array,
+  cut: Uint8Array,
+  i: number,
+  direction: 1 | -1,
+  rangeM: number,
+): readonly [number, number] | null {
+  // An untimed sample's margins are all NaN: it is never judged.
+  const at = time[i] ?? Number.NaN
+  const level = (ele[i] ?? Number.NaN) * direction
+  // Beyond 2 × range / speed seconds no side can make the sum positive any more.
+  const reachS = (2 * rangeM) / EXCURSION_VERTICAL_SPEED_MS
+  // The farthest sample on one side that stands beyond it by more than the allowance with a margin
+  // above `floor` (its depth less the allowance less the speed × the time from it), and the best margin.
+  const side = (step: 1 | -1, floor: number): { readonly margin: number; readonly farthest: number } => {
+    let margin = Number.NEGATIVE_INFINITY
+    let farthest = -1
+    for (let j = i + step; j >= 0 && j < ele.length; j += step) {
+      const t = time[j] ?? Number.NaN
+      const e = ele[j] ?? Number.NaN
+      if (Number.isNaN(t) || Number.isNaN(e) || cut[j] === 1) continue
+      const spanS = Math.abs(t - at) / 1000
+      if (spanS > reachS) break
+      const depth = e * direction - level - EXCURSION_ALLOWANCE_M
+      if (depth <= 0) continue
+      const here = depth - EXCURSION_VERTICAL_SPEED_MS * spanS
+      margin = Math.max(margin, here)
+      if (here > floor) farthest = j
+    }
+    return { margin, farthest }
+  }
+  const before = side(-1, Number.POSITIVE_INFINITY).margin
+  const after = side(1, Number.POSITIVE_INFINITY).margin
+  if (!(before + after > 0)) return null
+  // Every pair of samples it is impossible between bounds the excursion: the farthest on each side.
+  return [side(-1, -after).farthest, side(1, -before).farthest]
+}
+
+/**
+ * The lowest and highest altitude of one segment a person can have reached (`NaN` when it has
+ * none). From the extreme inwards, a sample is the bottom of an impossible excursion when some
+ * sample before and some after stand beyond it by more than {@link EXCURSION_ALLOWANCE_M} each and
+ * going from the one to it and on to the other at {@link EXCURSION_VERTICAL_SPEED_MS} takes longer
+ * than the time between them; the excursion's samples between the farthest such pair that stand
+ * beyond both by more than the allowance are cut with it, its way down and back included. A watch under water
+ * reads its barometer under pressure for 10–20 s (100–200 m below the lake), wider than a spike's
+ * five samples; a real summit or valley is reached and left at a speed a person can do, a step
+ * that stays (a recalibration) is not left again, and neither is cut. The extremes only: the
+ * profile, the chart and the climb keep every sample the spike rules keep.
+ *
+ * @param ele usable elevations of the segment after the spike rules (`NaN` = missing)
+ * @param time the segment's times in epoch ms (`NaN` = missing), same length
+ */
+export function credibleAltitudeRange(ele: Float64Array, time: Float64Array): { readonly minM: number; readonly maxM: number } {
+  let lowest = -1
+  let highest = -1
+  for (let i = 0; i < ele.length; i++) {
+    const e = ele[i] ?? Number.NaN
+    if (Number.isNaN(e)) continue
+    if (lowest < 0 || e < (ele[lowest] ?? e)) lowest = i
+    if (highest < 0 || e > (ele[highest] ?? e)) highest = i
+  }
+  if (lowest < 0) return { minM: Number.NaN, maxM: Number.NaN }
+  const rangeM = (ele[highest] ?? 0) - (ele[lowest] ?? 0)
+  const extreme = (first: number, direction: 1 | -1): number => {
+    const cut = new Uint8Array(ele.length)
+    if (impossibleExcursion(ele, time, cut, first, direction, rangeM) === null) return ele[first] ?? Number.NaN
+    // Rarely reached (a file's extreme is seldom an excursion): the samples from the extreme inwards.
+    const order: number[] = []
+    for (let i = 0; i < ele.length; i++) if (!Number.isNaN(ele[i] ?? Number.NaN)) order.push(i)
+    order.sort((a, b) => ((ele[a] ?? 0) - (ele[b] ?? 0)) * direction)
+    for (const i of order) {
+      if (cut[i] === 1) continue
+      const excursion = impossibleExcursion(ele, time, cut, i, direction, rangeM)
+      if (excursion === null) return ele[i] ?? Number.NaN
+      const [before, after] = excursion
+      const edge = Math.min((ele[before] ?? 0) * direction, (ele[after] ?? 0) * direction) - EXCURSION_ALLOWANCE_M
+      for (let j = before + 1; j < after; j++) if ((ele[j] ?? Number.NaN) * direction < edge) cut[j] = 1
+    }
+    return Number.NaN
+  }
+  return { minM: extreme(lowest, 1), maxM: extreme(highest, -1) }
+}

@@ -3,7 +3,7 @@ import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
 import { filteredMaxSpeedMs } from './max-speed'
-import { IMPOSSIBLE_STEP_M, dropElevationSpikes, dropImpossibleElevations, isFix } from './plausibility'
+import { IMPOSSIBLE_STEP_M, credibleAltitudeRange, dropElevationSpikes, dropImpossibleElevations, isFix } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
 /** Exact (unrounded) figures of one segment, before truncation to whole seconds. */
@@ -82,8 +82,6 @@ export function measureSegment(
   const lon = series.lon.subarray(offset, offset + n)
   const knownEle = new Float64Array(n)
   let knownEleCount: number
-  let minAlt: number
-  let maxAlt: number
   let minLat = Number.POSITIVE_INFINITY
   let minLon = Number.POSITIVE_INFINITY
   let maxLat = Number.NEGATIVE_INFINITY
@@ -114,8 +112,6 @@ export function measureSegment(
   dropElevationSpikes(ele, time)
   // Bounds and elevation figures of what is left.
   knownEleCount = 0
-  minAlt = Number.POSITIVE_INFINITY
-  maxAlt = Number.NEGATIVE_INFINITY
   for (let i = 0; i < n; i++) {
     const la = lat[i] ?? Number.NaN
     const lo = lon[i] ?? Number.NaN
@@ -128,9 +124,8 @@ export function measureSegment(
     const e = ele[i] ?? Number.NaN
     if (Number.isNaN(e)) continue
     knownEle[knownEleCount++] = e
-    if (e < minAlt) minAlt = e
-    if (e > maxAlt) maxAlt = e
   }
+  const { minM: minAlt, maxM: maxAlt } = credibleAltitudeRange(ele, time)
 
   // Pass 2: intervals. Distance runs from one point carrying the activity's distance source
   // (a position, or else the device's recorded distance) to the next such point, bridging over

@@ -47,8 +47,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * 25: a rest the device did not record, its counter still, is no distance and no moving (`withoutRestGaps`).
  * 26: a counter whose rises follow still readings is read by its rises (`steppedCounter`), and a dive takes its
  * device's distance (fit-importer.ts).
+ * 27: a workout's lowest and highest altitude leave out excursions no person can make, a barometer under water
+ * (`credibleAltitudeRange`).
  */
-export const INSIGHTS_VERSION = 26
+export const INSIGHTS_VERSION = 27
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
