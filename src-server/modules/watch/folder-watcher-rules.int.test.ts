@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import type { AppConfig, AutomaticImportsResponse, WorkoutsListResponse } from '../../../src/contracts'
 import { registerUser, type Account } from '../../test/accounts'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { rides, upload } from '../../test/workouts'
@@ -36,6 +36,8 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
   let ahead = 0
   /** A held write of a file's entry by the watcher, once `holdEntry` asked for one. */
   let entryGate: { arrived: () => void; held: Promise<void> } | null = null
+  /** Runs once at the next read of the settings: a file's take, between its check and its copy. */
+  let atSettingsRead: (() => void) | null = null
   const slots = () => Array.from({ length: SLOTS }, (_, i) => ({ dir: join(parent, `watched-${i}`), username: `user${i}` }))
 
   beforeAll(async () => {
@@ -55,6 +57,14 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
       onAutomaticImport: (entry) => {
         notices.push(entry)
         afterNotice?.()
+      },
+      hooks: {
+        onStatement: (sql) => {
+          const run = atSettingsRead
+          if (!run || !/\bFROM "app_config"/i.test(sql)) return
+          atSettingsRead = null
+          run()
+        },
       },
     })
     owner = await registerUser(t, 'owner')
@@ -78,6 +88,7 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
   }, 30_000)
   afterEach(async () => {
     ahead = 0
+    atSettingsRead = null
     await rm(folder, { recursive: true, force: true })
   })
 
@@ -358,5 +369,79 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     const said = notices.map((notice) => `${notice.file} ${notice.status}`)
     expect(said.slice(0, 2)).toEqual(['first.gpx imported', 'copy.gpx duplicate'])
     expect(said.slice(2).sort()).toEqual(['copy.gpx duplicate', 'first.gpx duplicate'])
+  })
+
+  // A thousand files to write to the database: longer than the others on a loaded machine's disk.
+  it('checks a backlog of more than 1,000 files 1,000 a scan, in turn: the first such scan checks the first 1,000 listed, the next goes on from the 1,001st', { timeout: 180_000 }, async () => {
+    // A thousand files taken, seen at one scan, then 50 a scan: each over the single-file limit, so
+    // refused before it is copied (the test stays cheap).
+    const limit = async (bytes: number) =>
+      expect((await t.api('PATCH', 'config', { token: owner.token, body: { max_single_file_size: bytes } })).status).toBe(200)
+    const { max_single_file_size: before } = (await t.api<{ data: AppConfig }>('GET', 'config')).body.data
+    onTestFinished(() => limit(before))
+    await limit(1)
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => writeFile(join(folder, `old-${i}.gpx`), '..')))
+    for (let i = 0; i < 21; i++) await scan()
+    expect(notices).toHaveLength(1000)
+    // A 1,001st, taken as a new file: from now on the backlog is more than a scan checks.
+    await writeFile(join(folder, 'new.gpx'), '..')
+    await scan()
+    await scan()
+    expect(notices).toHaveLength(1001)
+    // The order the folder lists its files in is the order the backlog is checked in.
+    const listed = await readdir(folder)
+    expect(listed).toHaveLength(1001)
+    const [thousandth, last] = [listed[999] ?? '', listed[1000] ?? '']
+    await utimes(join(folder, thousandth), day(2), day(2))
+    await scan()
+    // Seen changed at the first scan, taken at the next.
+    expect(notices).toHaveLength(1001)
+    await scan()
+    expect(notices.slice(1001)).toEqual([{ file: thousandth, status: 'error' }])
+    // The last one listed is checked at the next scan over the whole backlog, and taken at the one after.
+    await utimes(join(folder, last), day(2), day(2))
+    await scan()
+    expect(notices).toHaveLength(1002)
+    await scan()
+    expect(notices.slice(1002)).toEqual([{ file: last, status: 'error' }])
+  })
+
+  it('stops the scan at a file whose folder went away while it was being taken: that file alone is reported, nothing of it is saved, and both are taken once back', async () => {
+    const [a, b] = [await ride(14), await ride(10)]
+    await put('a.gpx', a, day(1))
+    await put('b.gpx', b, day(2))
+    await scan()
+    // Both stable now: the folder goes after the first file is checked, before it is copied.
+    atSettingsRead = () => rmSync(folder, { recursive: true })
+    await scan()
+    const reported = await entries()
+    expect(reported).toHaveLength(1)
+    expect(reported[0]?.slice(1)).toEqual(['error', 'watched_source_gone'])
+    expect(notices).toEqual([{ file: reported[0]?.[0], status: 'error' }])
+    expect(await workouts()).toEqual([])
+    // Back with the same files and times (a drive plugged in again): both are taken.
+    await mkdir(folder)
+    await put('a.gpx', a, day(1))
+    await put('b.gpx', b, day(2))
+    await scan()
+    await scan()
+    expect((await entries()).sort()).toEqual([
+      ['a.gpx', 'imported', null],
+      ['b.gpx', 'imported', null],
+    ])
+  })
+
+  it('goes on with the other files when a file is moved away between its check and its copy while its folder stays, and reports nothing of it', async () => {
+    await put('a.gpx', await ride(14), day(1))
+    await put('b.gpx', await ride(10), day(2))
+    await scan()
+    // Both stable now, taken in the order the folder lists them: a sync tool moves the first away
+    // after it was checked, before it is copied.
+    const [first, second] = await readdir(folder)
+    atSettingsRead = () => rmSync(join(folder, first ?? ''))
+    await scan()
+    expect(await entries()).toEqual([[second, 'imported', null]])
+    expect(notices).toEqual([{ file: second, status: 'imported' }])
+    expect((await automatic()).folders).toEqual([{ folder, state: 'watching' }])
   })
 })

@@ -451,6 +451,54 @@ describe('plugged-in watches', () => {
     expect(await listing()).toEqual(before)
   })
 
+  it('asks whose a drive plugged in before the first account was made is, once that account exists', async () => {
+    const media = join(parent, 'media', 'sam')
+    await mkdir(join(media, 'FENIX', 'GARMIN', 'Activity'), { recursive: true })
+    const found: FoundDevice[] = []
+    await t.close()
+    t = await startTestServer({ dataDir: join(parent, 'fresh'), watchDevices: { roots: [media], username: null }, onDeviceFound: (device) => found.push(device) })
+    await scan()
+    // Nobody to offer it to yet: not asked.
+    expect(found).toEqual([])
+    await registerUser(t, 'kim')
+    await scan()
+    await scan()
+    expect(found).toEqual([{ id: 'volume:FENIX', name: 'FENIX', accounts: ['kim'] }])
+  })
+
+  it('does not log a drive unplugged between being found and being read as a missing folder, and reads it once plugged in again', async () => {
+    const media = join(parent, 'media', 'sam')
+    const activity = join(media, 'FENIX', 'GARMIN', 'Activity')
+    const plugIn = async () => {
+      await mkdir(activity, { recursive: true })
+      await writeFile(join(activity, 'RUN.FIT'), await realFile('fit/garmin-fenix5-run.fit'))
+    }
+    await plugIn()
+    // Unplugged once found: at the scan's next look-up of the account, before its folder is listed.
+    let unplug = false
+    await t.close({ keepData: true })
+    t = await startTestServer({
+      dataDir: join(parent, 'data'),
+      watchDevices: { roots: [media], username: 'sam' },
+      hooks: {
+        onStatement: (sql) => {
+          if (!unplug || !/\bFROM "user"/i.test(sql)) return
+          unplug = false
+          rmSync(join(media, 'FENIX'), { recursive: true })
+        },
+      },
+    })
+    unplug = true
+    await scan()
+    expect(unplug).toBe(false)
+    expect(t.logs.filter((line) => line.startsWith('warn') || line.startsWith('error'))).toEqual([])
+    await plugIn()
+    await scan()
+    await scan()
+    expect((await imports()).map((entry) => [entry.file, entry.status])).toEqual([['RUN.FIT', 'imported']])
+    expect(t.logs.filter((line) => line.startsWith('warn') || line.startsWith('error'))).toEqual([])
+  })
+
   it('reports the file being read when a drive is unplugged mid-import, goes on with the other drives, and imports it when plugged in again', async () => {
     const media = join(parent, 'media', 'sam')
     const plugIn = async (name: string, files: Record<string, string>) => {
