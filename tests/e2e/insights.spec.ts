@@ -105,6 +105,36 @@ for (const width of [1280, 390]) {
   })
 }
 
+test('the splits table shows every column in its card at 1280 px, nothing scrolled out of sight (en, fr, de)', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const token = await createActiveUser(request, newAccount('splitfit'))
+  // Heart rate and climbs: the seven columns a run from a watch has.
+  const run = await uploadWorkout(request, token, 'run.gpx', steadyRun(12_500, '2025-04-01T08:00:00Z'), RUNNING)
+  // A ride reads as speed: German's "Geschwindigkeit" is the longest heading.
+  const ride = await uploadWorkout(request, token, 'ride.gpx', steadyRun(12_500, '2025-04-02T08:00:00Z', 1), CYCLING)
+  const pages = [['en', 'Heart rate', run], ['fr', 'Fréquence cardiaque', run], ['de', 'Herzfrequenz', run], ['de', 'Herzfrequenz', ride]] as const
+  for (const [language, heartRate, workout] of pages) {
+    await setPreferences(request, token, { language })
+    await openWithToken(page, token, `/workouts/${workout.id}`)
+    const card = page.getByTestId('splits-card')
+    await expect(card.getByTestId('part-row')).toHaveCount(13, { timeout: 30_000 })
+    await expect(card.getByRole('columnheader', { name: heartRate })).toBeVisible()
+    // The table does not scroll sideways inside its card (French hid its last 282 px before)…
+    const hidden = await card.locator('.mantine-ScrollArea-viewport').evaluate((box) => box.scrollWidth - box.clientWidth)
+    expect(hidden, `${language}: ${hidden} px of the splits table out of sight`).toBe(0)
+    // …and its last column lies inside the card.
+    const header = await card.getByRole('columnheader', { name: heartRate }).boundingBox()
+    const frame = await card.boundingBox()
+    expect(header && frame && header.x + header.width <= frame.x + frame.width).toBe(true)
+    // The best efforts beside it lost room: they still show whole.
+    const efforts = page.getByTestId('best-efforts-table')
+    await expect(efforts).toBeVisible()
+    expect(await efforts.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+  }
+})
+
 for (const width of [1280, 390]) {
   test(`running reads as pace by default (splits, best efforts, figures, chart in min/km, faster up), speed once chosen, at ${width} px`, async ({ page, request }) => {
     test.setTimeout(90_000)

@@ -91,8 +91,10 @@ export function PartsTable({ parts, imperial, sportId, pace, climbs, numberLabel
   }
   return (
     <Table.ScrollContainer minWidth={showClimbs ? 520 : 360}>
-      <Table striped verticalSpacing={4} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
-        <Table.Thead>
+      {/* Narrow gaps: with its headings wrapped, French still overflowed the card by 2 px at 1280 px. */}
+      <Table striped verticalSpacing={4} horizontalSpacing={6} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        {/* Headings may wrap (French and German ones are long); the figures stay on one line each. */}
+        <Table.Thead style={{ whiteSpace: 'normal', verticalAlign: 'bottom' }}>
           <Table.Tr>
             <Table.Th>{numberLabel}</Table.Th>
             <Table.Th ta="right">{t('insights.COLUMNS.DISTANCE')}</Table.Th>

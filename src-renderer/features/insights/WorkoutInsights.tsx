@@ -189,10 +189,11 @@ export function WorkoutInsights({ workout, imperial, displayAscent, pace }: Sect
   const mine = useAppState((state) => state.profile?.username === workout.user)
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 7 }}>
+      {/* Eight of twelve: at seven, a run's seven split columns in German were 38 px too wide at 1280 px. */}
+      <Grid.Col span={{ base: 12, md: 8 }}>
         <SplitsCard workout={workout} imperial={imperial} displayAscent={displayAscent} pace={pace} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
+      <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="md">
           {workout.best_efforts && (workout.best_efforts.length > 0 || sportHasEfforts) && (
             <BestEffortsCard efforts={workout.best_efforts} imperial={imperial} pace={pace} />
