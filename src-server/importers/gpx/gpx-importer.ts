@@ -308,14 +308,18 @@ class GpxHandler implements XmlHandler {
     if (this.target !== null) this.buffer.append(bytes, start, end)
   }
 
-  /** The file's track and what was worked around: a document cut off keeps its complete points (`file_cut_off`). */
+  /**
+   * The file's track and what was worked around: a document cut off keeps its complete points
+   * (`file_cut_off`), or, with fewer than two, is refused as the invalid XML it is.
+   */
   imported(end: XmlEnd): GpxImport {
     if (end === 'whole') return { track: this.result(), warnings: [] }
     this.endCut()
-    const track = this.result()
     let pointsRead = 0
-    for (const part of track.tracks) for (const segment of part.segments) pointsRead += segment.size
-    return { track, warnings: [{ code: 'file_cut_off', pointsRead }] }
+    for (const part of this.tracks) for (const segment of part.segments) pointsRead += segment.size
+    // Nothing usable before the cut: the file is the invalid XML it is (the reference tracker's answer).
+    if (pointsRead < 2) throw end.refusal
+    return { track: this.result(), warnings: [{ code: 'file_cut_off', pointsRead }] }
   }
 
   private result(): Track {

@@ -963,8 +963,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // Every element written with a prefix bound to the GPX namespace: gpxpy reads no point of it.
   'gpx/agp-ns2-prefixed.gpx': positions(),
   'gpx/agp-basecamp-export.gpx': { refused: 'track_times_sparse' }, // 1 of 10 points timed
-  // Cut off inside a waypoint: a cut file keeps what it has, and it has no track.
-  'gpx/agp-basecamp-truncated.gpx': { refused: 'track_no_track' },
+  // Cut off inside a waypoint: no complete point before the cut, so invalid XML.
+  'gpx/agp-basecamp-truncated.gpx': { refused: 'track_xml_invalid' },
   'gpx/agp-wadlbeisser-route.gpx': { refused: 'track_no_track' },
   'gpx/gpxpod-etrex20-two-days.gpx': gpxpy,
   'gpx/gpxpod-qmapshack-ride.gpx': gpxpy,
@@ -972,7 +972,7 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'tcx/gpxpod-course.tcx': { refused: 'track_no_track' },
   'gpx/srtm-setnjica-kod-karojbe.gpx': gpxpy,
   'gpx/aat-walk.gpx': gpxpy,
-  'gpx/aat-cut-mid-write.gpx': { refused: 'track_no_points' }, // cut off inside its second point: one complete point
+  'gpx/aat-cut-mid-write.gpx': { refused: 'track_xml_invalid' }, // cut off inside its second point: one complete point, nothing usable
   'gpx/iamkick-garmin-ride-2015.gpx': gpxpy,
   'gpx/iamkick-garmin-virtual-ride.gpx': gpxpy,
   'gpx/iamkick-garmin-walk.gpx': gpxpy,

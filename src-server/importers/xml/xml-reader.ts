@@ -35,12 +35,15 @@ function declaresLatin1(head: Uint8Array): boolean {
  */
 export type CutDocuments = 'kept' | 'refused'
 
-/** How a document ended: whole, or cut off inside its root element (only when cuts are kept). */
-export type XmlEnd = 'whole' | 'cut'
+/**
+ * How a document ended: whole, or cut off inside its root element (only when cuts are kept), with
+ * the refusal a cut gets where nothing usable came before it (invalid XML, as when cuts are refused).
+ */
+export type XmlEnd = 'whole' | { readonly refusal: unknown }
 
 /** How a read ended, given what the scanner threw (a cut kept ends it; anything else is rethrown catalogued). */
 function endOf(error: unknown, cuts: CutDocuments): XmlEnd {
-  if (error instanceof XmlCutError && cuts === 'kept') return 'cut'
+  if (error instanceof XmlCutError && cuts === 'kept') return { refusal: xmlError(error) }
   throw xmlError(error)
 }
 
