@@ -248,9 +248,8 @@ export function equipmentRepository(manager: EntityManager) {
     },
     /** Removes the links of an item that the offer `backfillId` made and that are still its own (not set again by hand); how many. */
     async removeBackfill(itemId: string, backfillId: string): Promise<number> {
-      const [row] = await query<{ count: unknown }[]>(`SELECT COUNT(*) AS count FROM workout_equipment WHERE equipment_id = ? AND backfill_id = ?`, [itemId, backfillId])
-      await query(`DELETE FROM workout_equipment WHERE equipment_id = ? AND backfill_id = ?`, [itemId, backfillId])
-      return Number(row?.count ?? 0)
+      const deleted = await manager.createQueryBuilder().delete().from('workout_equipment').where('equipment_id = :itemId AND backfill_id = :backfillId', { itemId, backfillId }).execute()
+      return deleted.affected ?? 0
     },
     /** Removes an item from all its workouts. */
     async unlinkAll(itemId: string): Promise<void> {
