@@ -345,6 +345,15 @@ describe('rules that hold for files nobody here has seen', () => {
         expect(metres(intervals({ restS: 400, beforeLat: 0.0003, afterLat: 0.0003 }))).toBeCloseTo(1.2 * MILLIDEGREE_M, 6)
       })
 
+      it('not where the counter steps back on the other steps: its rises are what it counted, not its net', () => {
+        // Three 55.7 m steps read 105.7, −50 and 111.3 m, then the rest (556.6 m, the counter 7 m) and two more steps:
+        // the rises count 216.9 + 111.3 m against 278.3 m of fixes, 50 m off (more than 37.8 m), the net would agree.
+        const c = [0, half + 50, half, 3 * half]
+        const first = c.map((reading, k) => ({ s: 10 * k, lat: 45 + 0.0005 * k, c: reading }))
+        const second = [0, 1, 2].map((k) => ({ s: 190 + 10 * k, lat: 45.0065 + 0.0005 * k, c: 3 * half + 7 + half * k }))
+        expect(metres(fitOf(...first, ...second))).toBeCloseTo(5 * half + across, 6)
+      })
+
       it('only slower than the athlete went within the minute before it (a skier slowing into the lift queue) and after it', () => {
         // 111.3 m steps 10 s apart, then 6 steps of 22.3 m (the last minute before the gap: 2.23 m/s); the gap's
         // 556.6 m in 160 s (3.48 m/s) is slower than the run as a whole (5.79 m/s), not than that minute.
