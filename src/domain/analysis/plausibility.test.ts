@@ -432,6 +432,15 @@ describe('the lowest and highest altitude a person can have reached (issue 29)',
   it('a step that stays (a recalibration) keeps both levels: it is not left again', () => {
     expect(range([...level(100, 10), ...level(0, 10)])).toEqual({ minM: 0, maxM: 100 })
     expect(range([...level(0, 10), ...level(100, 10)])).toEqual({ minM: 0, maxM: 100 })
+    // Drifting back up 8 m after it, within a barometer's wobble, leaves it no more than a level does.
+    expect(range([...level(100, 10), ...level(0, 10), ...level(8, 10)])).toEqual({ minM: 0, maxM: 100 })
+  })
+
+  it('an excursion is judged down and back together: a drop of 100 m in a second is no way down, however slowly it climbs back', () => {
+    // Back up at 4 m/s (a pace a person can climb at), then level: the way down alone was impossible (85 m
+    // of margin against 13 m short on the way back). Cut up to where the climb stands within 10 m of the level.
+    const climb = Array.from({ length: 25 }, (_, k) => 4 * k)
+    expect(range([...level(100, 10), ...climb, ...level(100, 20)])).toEqual({ minM: 92, maxM: 100 })
   })
 
   it('judges no sample without a time, and skips missing samples', () => {
@@ -439,6 +448,10 @@ describe('the lowest and highest altitude a person can have reached (issue 29)',
     expect(untimed).toEqual({ minM: 0, maxM: 100 })
     expect(range([100, NaN, 100, -100, 100, NaN, 100])).toEqual({ minM: 100, maxM: 100 })
     expect(range([NaN, NaN])).toEqual({ minM: NaN, maxM: NaN })
+    // A sample without a time beside a dip says nothing of it: the dip is judged by the timed ones.
+    const values = [...level(100, 10), ...level(-100, 15), ...level(100, 10)]
+    const times = values.map((_, i) => (i === 27 ? NaN : Date.UTC(2021, 6, 27, 11) + i * 1000))
+    expect(credibleAltitudeRange(Float64Array.from(values), Float64Array.from(times))).toEqual({ minM: 100, maxM: 100 })
   })
 
   it("a workout's minimum leaves the dip out, its way down and back up too; its profile keeps it", () => {
