@@ -114,6 +114,12 @@ describe('GPX reader rules', () => {
     // A step back into a run's own span (a clock's jitter, a stretch written again) is left as written.
     expect(pointsOf(gpx(track(segment(0, 2, 1, 3))))).toEqual([inOrder(0, 2, 1, 3)])
     expect(pointsOf(gpx(track(segment(0, 1, 2, 1, 2, 3))))).toEqual([inOrder(0, 1, 2, 1, 2, 3)])
+    // However little it overlaps: a run starting 0.4 s before the one it follows in time ends stays where it was written.
+    const second = (iso: string, lon: string) => `<trkpt lat="45" lon="${lon}"><time>2020-01-01T08:00:${iso}Z</time></trkpt>`
+    const jitter = read(gpx(track(`<trkseg>${second('10.5', '6.3')}${second('11.0', '6.4')}${second('10.0', '6.1')}${second('10.9', '6.2')}</trkseg>`)))
+    expect(Array.from(jitter.tracks[0]?.segments[0]?.lon ?? [])).toEqual([6.3, 6.4, 6.1, 6.2])
+    // Two points of one second (a logger writing a fix twice) are one run: its later minutes still move after the earlier.
+    expect(pointsOf(gpx(track(segment(20, 21, 21, 5, 6))))).toEqual([inOrder(5, 6, 20, 21, 21)])
     // And a point dated before the run it interrupts: moved first, it would make that run's time run backwards.
     expect(pointsOf(gpx(track(segment(5, 6, 7, 4, 8))))).toEqual([inOrder(5, 6, 7, 4, 8)])
     // And a lone point between two steps back, or a segment whose every step goes back: no logger's blocks.
