@@ -113,6 +113,10 @@ describe('equipment added to earlier workouts', () => {
     expect((await t.api('PATCH', `workouts/${workouts['june ride'] ?? ''}`, { token: sam.token, body: { equipment_ids: [touring.id] } })).status).toBe(200)
     // Another user cannot undo it, and learns nothing of the item.
     expect(await undo(touring.id, applied.body.data.backfill_id, kim.token)).toMatchObject({ status: 404, body: { code: 'equipment_not_found' } })
+    // Nor is it undone through another item of hers: the offer is the touring bike's.
+    const spare = await item({ label: 'Spare bike', equipment_type_id: BIKE })
+    expect((await undo(spare.id, applied.body.data.backfill_id)).body.data.workouts_count).toBe(0)
+    expect(await itemsOf('march ride')).toEqual(['Touring bike'])
     const undone = await undo(touring.id, applied.body.data.backfill_id)
     expect(undone.status).toBe(200)
     expect(undone.body.data.workouts_count).toBe(2)
