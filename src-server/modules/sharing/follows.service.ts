@@ -91,6 +91,8 @@ export function createFollows({ database, now }: { database: Database; now: () =
   async function answer(viewer: UserEntity, username: string, approve: boolean): Promise<FollowMessageResponse> {
     const follower = await userNamed(username)
     await database.write(async (repositories) => {
+      // Accepting makes a follower and tells them; rejecting shares nothing, so a suspended account may still do it.
+      if (approve) await refuseSuspended(repositories, viewer)
       const request = await repositories.follows.request(follower.id, viewer.id)
       if (!request) throw new AppError('follow_request_not_found')
       if (request.updatedAt !== null)

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import pg from 'pg'
 import { DataSource } from 'typeorm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CommentCreatedResponse, CommentResponse, CommentsResponse, LikesResponse, NotificationsResponse, ShareLinkResponse, TimelineResponse, UserResponse, WorkoutsResponse } from '../../../src/contracts'
+import type { CommentCreatedResponse, CommentResponse, CommentsResponse, FollowersResponse, FollowRequestsResponse, LikesResponse, NotificationsResponse, ShareLinkResponse, TimelineResponse, UserResponse, WorkoutsResponse } from '../../../src/contracts'
 import { openPostgresDataSource } from '../../db/data-source'
 import { UserEntity } from '../../db/entities'
 import { postgresMigrations } from '../../db/migrations'
@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from '../../test/test-server'
  * Moderation (issue 31): an administrator hides a comment (then seen by its author, marked hidden,
  * and by administrators only; notifications about it hidden too) and suspends an account's sharing
  * (its workouts and comments no longer shown to anyone else, share links included; it cannot follow,
- * comment or like: `sharing_suspended`); both undone the same way. Each test has its own users.
+ * accept a follower, comment or like: `sharing_suspended`); both undone the same way. Each test has its own users.
  */
 describe('moderation of sharing', () => {
   let t: TestServer
@@ -219,6 +219,30 @@ describe('moderation of sharing', () => {
     // Restored, nothing of the likes comes back.
     expect(await likers('kai', kais)).toEqual({ count: 0, names: [] })
     expect((await call<CommentResponse>('kai', 'GET', `comments/${said}`)).body.comment.likes_count).toBe(0)
+  })
+
+  it('keeps a follow request to an account whose sharing is suspended waiting: accepting it is refused, rejecting it is not', async () => {
+    for (const name of ['lia', 'mel', 'ned']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    for (const asker of ['mel', 'ned']) expect((await call(asker, 'POST', 'users/lia/follow')).status).toBe(200)
+    const waiting = async () => (await call<FollowRequestsResponse>('lia', 'GET', 'follow-requests')).body.data.follow_requests.map((user) => user.username)
+    expect(await waiting()).toEqual(['mel', 'ned'])
+    expect((await call('admin', 'POST', 'users/lia/sharing_suspension')).status).toBe(200)
+    // Accepting would make mel a follower and tell (and e-mail) him so: refused, and nothing stored.
+    const accepted = await call('lia', 'POST', 'follow-requests/mel/accept')
+    expect([accepted.status, accepted.body]).toEqual([403, expect.objectContaining({ status: 'error', code: 'sharing_suspended' })])
+    // Rejecting shares nothing and tells no one.
+    expect((await call('lia', 'POST', 'follow-requests/ned/reject')).status).toBe(200)
+    expect(await waiting()).toEqual(['mel'])
+
+    expect((await call('admin', 'DELETE', 'users/lia/sharing_suspension')).status).toBe(200)
+    const followers = async () => (await call<FollowersResponse>('lia', 'GET', 'users/lia/followers')).body.data.followers.map((user) => user.username)
+    // Restored: mel's request still waits, he was told nothing, and he follows once lia accepts.
+    expect(await waiting()).toEqual(['mel'])
+    expect(await followers()).toEqual([])
+    expect(await notifications('mel')).toEqual([])
+    expect((await call('lia', 'POST', 'follow-requests/mel/accept')).status).toBe(200)
+    expect(await followers()).toEqual(['mel'])
+    expect(await notifications('mel')).toEqual(['follow_request_approved lia'])
   })
 
   it('renews only the map ids a suspension hides: not a private map’s, nor again at a second suspension, nor at the restore', async () => {

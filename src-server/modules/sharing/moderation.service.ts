@@ -7,7 +7,7 @@ import { mapRenewal } from '../workouts/map-renewal'
 import { userSeenBy } from './follows.service'
 import { presentedLevels } from './workout-access'
 
-/** Refuses to follow, comment or like for an account whose sharing an administrator suspended (read again inside the write). */
+/** Refuses to follow, accept a follower, comment or like for an account whose sharing an administrator suspended (read again inside the write). */
 export async function refuseSuspended(repositories: Repositories, actor: UserEntity): Promise<void> {
   const current = await repositories.users.byId(actor.id)
   if (current?.sharingSuspendedAt != null) throw new AppError('sharing_suspended')
@@ -21,7 +21,7 @@ export async function refuseNonAdmin(repositories: Repositories, actor: UserEnti
 
 /**
  * Administrators' moderation of an account's sharing: suspended, its workouts and comments are
- * hidden from everyone else and it cannot follow, comment or like; it keeps its own workouts.
+ * hidden from everyone else and it cannot follow, accept a follower, comment or like; it keeps its own workouts.
  */
 export function createModeration({ database, maps, now }: { database: Database; maps: MapImages; now: () => Date }) {
   return {
