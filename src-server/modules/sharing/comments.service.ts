@@ -200,8 +200,16 @@ export function createComments({ database, now, publicUrl }: { database: Databas
         // As the reference: users no longer mentioned are no longer told; newly mentioned ones are.
         const before = mentionedNames(comment.text)
         const after = mentionedNames(body.text)
-        for (const user of await repositories.comments.usersNamed(before.filter((name) => !after.includes(name))))
-          await notifier.withdraw(repositories, { fromUserId: viewer.id, toUserId: user.id, type: 'mention', commentId: comment.id })
+        // The workout's owner holds one notification of the comment: of the mention while it names them, else of the comment.
+        const workout = await repositories.sharing.workoutById(comment.workoutId)
+        const owner = workout && (await repositories.sharing.userById(workout.userId))
+        for (const user of await repositories.comments.usersNamed(before.filter((name) => !after.includes(name)))) {
+          const mention = { fromUserId: viewer.id, toUserId: user.id, type: 'mention', commentId: comment.id } as const
+          if (user.id === owner?.id) await repositories.notifications.retype(mention, 'workout_comment')
+          else await notifier.withdraw(repositories, mention)
+        }
+        if (owner && after.includes(owner.username.toLowerCase()))
+          await notifier.withdraw(repositories, { fromUserId: viewer.id, toUserId: owner.id, type: 'workout_comment', commentId: comment.id })
         await notifyOf(repositories, { ...comment, text: body.text }, before, null)
       })
       return get(viewer, id)

@@ -209,6 +209,30 @@ describe('notifications', () => {
     }
   })
 
+  it('still tells an owner of a comment an edit stops mentioning them in, as a comment, and tells one an edit newly mentions once, of the mention', async () => {
+    for (const name of ['abe', 'bea', 'cyd']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    const told = async (who: string) => (await list(who)).map((item) => `${item.type} ${item.from?.username} ${item.marked_as_read ? 'read' : 'unread'}: ${item.comment?.text}`)
+    const edit = async (id: string, text: string) => expect((await call('bea', 'PATCH', `comments/${id}`, { text })).status).toBe(200)
+    const abes = await workout('abe', 'public')
+    const said = await comment('bea', abes, '@abe look')
+    expect(await told('abe')).toEqual(['mention bea unread: @abe look'])
+    expect((await call('abe', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
+    // The mention edited away, the comment on abe's workout is still his to read: he is still told of it, as a comment, read as he left it.
+    await edit(said, 'look')
+    expect(await told('abe')).toEqual(['workout_comment bea read: look'])
+    expect(await unread('abe')).toBe(false)
+    // Mentioned again, he is told of the mention instead, as news.
+    await edit(said, 'look, @abe')
+    expect(await told('abe')).toEqual(['mention bea unread: look, @abe'])
+    // A private comment is his to read only while it mentions him: edited away, nothing of it is left; mentioned again, he is told once.
+    const secret = await comment('bea', abes, '@abe and @cyd only', 'private')
+    await edit(secret, '@cyd only')
+    expect(await told('abe')).toEqual(['mention bea unread: look, @abe'])
+    await edit(secret, '@cyd and @abe again')
+    expect(await told('abe')).toEqual(['mention bea unread: @cyd and @abe again', 'mention bea unread: look, @abe'])
+    expect(await told('cyd')).toEqual(['mention bea unread: @cyd and @abe again'])
+  })
+
   it('tells no account waiting for its activation, not even once it is activated', async () => {
     // An account registered while e-mail is on waits for its confirmation: inactive.
     expect((await t.api('POST', 'auth/register', { body: { username: 'pat', email: 'pat@example.com', password: 'pat-secret-pass' } })).status).toBe(200)
