@@ -302,8 +302,9 @@ describe('notifications', () => {
   it('pages five at a time, marks one read or unread, and all at once (of one type or every type)', async () => {
     const jons = await workout('jon', 'public')
     for (const name of ['ann', 'bob', 'cal', 'dan', 'eve', 'flo']) expect((await call(name, 'POST', `workouts/${jons}/like`)).status).toBe(200)
-    await comment('gus', jons, 'Nice')
+    const nice = await comment('gus', jons, 'Nice')
     const first = await call<NotificationsResponse>('jon', 'GET', 'notifications')
+    expect(first.body.status).toBe('success')
     expect(first.body.notifications).toHaveLength(5)
     expect(first.body.pagination).toEqual({ page: 1, pages: 2, total: 7, has_prev: false, has_next: true })
     expect('data' in first.body).toBe(false)
@@ -314,7 +315,8 @@ describe('notifications', () => {
 
     const [newest] = first.body.notifications
     const read = await call<NotificationResponse>('jon', 'PATCH', `notifications/${newest?.id}`, { read_status: true })
-    expect(read).toMatchObject({ status: 200, body: { status: 'success', notification: { id: newest?.id, marked_as_read: true, type: 'workout_comment' } } })
+    // The answer tells it as the list does, with the workout and the comment it is about.
+    expect(read).toMatchObject({ status: 200, body: { status: 'success', notification: { id: newest?.id, marked_as_read: true, type: 'workout_comment', workout: { id: jons }, comment: { id: nice, text: 'Nice' } } } })
     expect(await summary('jon', '?status=read')).toEqual(['workout_comment gus'])
     expect(await total('?status=unread')).toBe(6)
     expect((await call<NotificationTypesResponse>('jon', 'GET', 'notifications/types?status=unread')).body.notification_types).toEqual(['workout_like'])
@@ -323,6 +325,7 @@ describe('notifications', () => {
     expect(await call('jon', 'POST', 'notifications/mark-all-as-read', { type: 'workout_comment' })).toMatchObject({ status: 200, body: { status: 'success' } })
     expect(await summary('jon', '?status=unread&type=workout_comment')).toEqual([])
     expect(await total('?status=unread')).toBe(6)
+    expect(await call('jon', 'GET', 'notifications/unread')).toMatchObject({ status: 200, body: { status: 'success', unread: true } })
     expect((await call('jon', 'POST', 'notifications/mark-all-as-read', {})).status).toBe(200)
     expect(await unread('jon')).toBe(false)
     expect(await total('?status=read')).toBe(7)
