@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { SportStatistics, statsBySportQuery, StatsBySportResponse, statsByTimeQuery, StatsByTimeResponse } from '../../../src/contracts'
+import { roundLikeToFixed } from '../../../src/domain/rounding'
 import { periodRanges, type PeriodRange } from '../../../src/domain/statistics'
 import { createTransitionCache, createZoneClock, localDayStart, offsetSpans, type ZoneClock } from '../../../src/domain/zoned-time'
 import { AppError } from '../../../src/errors'
@@ -7,16 +8,14 @@ import type { UserEntity } from '../../db/entities'
 import type { Database } from '../../db/repositories'
 import { MAX_PERIOD_RANGES, type StatsFilter, type TotalsRow } from '../../db/repositories/stats.repository'
 
-const round = (value: number, decimals: number) => Number(value.toFixed(decimals))
-
 function presentTotals(row: TotalsRow): SportStatistics {
   return {
     nb_workouts: row.nb_workouts,
-    total_distance: round(row.total_distance, 3),
+    total_distance: roundLikeToFixed(row.total_distance, 3),
     total_duration: row.total_duration,
-    total_ascent: round(row.total_ascent, 2),
-    total_descent: round(row.total_descent, 2),
-    average_speed: round(row.average_speed ?? 0, 2),
+    total_ascent: roundLikeToFixed(row.total_ascent, 2),
+    total_descent: roundLikeToFixed(row.total_descent, 2),
+    average_speed: roundLikeToFixed(row.average_speed ?? 0, 2),
   }
 }
 
@@ -126,7 +125,9 @@ export function createStatsService({ database }: { database: Database }) {
       const statistics: Record<string, Record<string, SportStatistics>> = {}
       for (const row of rows) {
         const period = row.period ?? ''
-        statistics[period] = { ...statistics[period], [String(row.sport_id)]: presentTotals(row) }
+        // Rows come by period: each period's object is made once, then filled sport by sport.
+        const sports = (statistics[period] ??= {})
+        sports[String(row.sport_id)] = presentTotals(row)
       }
       return { status: 'success', data: { statistics } }
     },
