@@ -997,6 +997,89 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/qms-qtt-walk.gpx': gpxpy,
   'gpx/gpxconv-strava-run.gpx': gpxpy,
   'gpx/gpxconv-no-times.gpx': { refused: 'track_no_timestamps' },
+  // Session 44 (realnew7): thirteen more repositories (SOURCES.md): ConnectStats' fenix 3/5X/6X, FR935 triathlon and pool
+  // swims, Wahoo, RGT, SRM and Edge trainer rides, an e-bike, a GPSMAP 66i/67, Keep, Apple Health, Runmeter, Locus Map.
+  'fit/cs-fenix3-run-devfields.fit': positions(),
+  // Its first 20 records (51 s, 157 m by the counter) come before the first fix: the watch's 1,891 m, the fixes' 1,780 m.
+  'fit/cs-fenix6x-run-short.fit': device,
+  'fit/cs-fenix6x-ride-morning.fit': positions(),
+  'fit/cs-fenix6x-ride-evening.fit': positions(),
+  'fit/cs-fenix6x-run-long.fit': positions(),
+  'fit/cs-fenix3-xc-skiing.fit': positions(),
+  'fit/cs-fenix5x-run-hrv.fit': positions(),
+  'fit/cs-fenix5xplus-trail.fit': positions(),
+  'fit/cs-garmin-swim-pool-2014.fit': device,
+  // Open-water swim (the watch's distance, as swims), T1, ride, T2, run.
+  'fit/cs-fr935-triathlon-open-water.fit': { activities: ['device', 'positions', 'positions', 'positions', 'positions'] },
+  'fit/cs-fr935-pool-swim.fit': device,
+  'fit/cs-fenix6x-run-2020-03.fit': positions(),
+  'fit/cs-fenix3-run-smart-recording.fit': positions(),
+  'fit/cs-edge820-ride-hrv.fit': positions(),
+  'fit/cs-fr610-ride.fit': positions(),
+  'tcx/cs-fr610-ride.tcx': positions(),
+  'fit/cs-fr610-run.fit': positions(),
+  // Garmin Connect's TCX of the run above: its fixes cross two watch pauses (4.5 and 1.7 min, 780 and 240 m) its laps leave out.
+  'tcx/cs-fr610-run.tcx': positions(),
+  'fit/cs-fenix6x-run-2020-04-18.fit': positions(),
+  'fit/cs-fenix6x-run-2020-04-24.fit': positions(),
+  'fit/cs-fenix6x-run-2020-05-01.fit': positions(),
+  'fit/cs-fenix6x-run-2020-05-04.fit': positions(), // its fixes 7,489 m, the watch 7,075 m (a foot pod's?)
+  'gz/gpxplotter-garmin-backcountry-ski.gpx.gz': gpxpy,
+  'gpx/gpxplotter-garmin-oslo-run.gpx': gpxpy,
+  'gz/gpxplotter-garmin-sunndal-trail.gpx.gz': gpxpy,
+  'gpx/gpxplotter-garmin-trondheim-run.gpx': gpxpy,
+  // Trainer rides without a speed sensor (the app or computer states 0 m) and with one; virtual rides take the game's distance.
+  'fit/dualr-wahoo-kickr-indoor.fit': device,
+  'fit/dualr-virtual-ride-devapp.fit': device,
+  'fit/dualr-edge510-quarq-trainer.fit': device,
+  'fit/dualr-rgt-neo-virtual.fit': device,
+  'fit/dualr-wahoo-neo-trainer.fit': device,
+  'fit/dualr-rgt-h3-virtual.fit': device,
+  'fit/dualr-wahoo-p2m-trainer.fit': device,
+  'fit/dualr-edge510-trainer-2021-02-02.fit': device,
+  'fit/dualr-edge520-indoor-hrv.fit': device,
+  'fit/dualr-edge520-indoor-0m.fit': device,
+  'fit/dualr-edge1030plus-srm-indoor-1.fit': device,
+  'fit/dualr-edge1030plus-srm-indoor-2.fit': device,
+  'fit/dualr-edge1030plus-srm-indoor-3.fit': device,
+  'fit/dualr-edge810-oulton-park-race.fit': positions(),
+  'fit/dualr-wahoo-h3-zwift-trainer.fit': device,
+  // Zwift's first record (19:52:23) already rides 13.5 m/s: the ride starts at the timer's start, 19:52:21 (the
+  // session's start_time), and lasts to its last record, 20:40:45 (the session's timer: 2,904.72 s).
+  'fit/dualr-zwift-p2m-virtual.fit': { activities: ['device'], startTime: '2021-02-02T19:52:21Z', durationS: 2_904 },
+  'fit/wkz-fr645m-ride-4h.fit': positions(),
+  // Its first 1,551 records (26 min, 4.8 km by the counter) have no fix: the watch's 6,002 m.
+  'fit/wkz-fr645m-run-few-fixes.fit': device,
+  'fit/wkz-fr645m-pool-swim.fit': device,
+  'fit/wkz-fr25-run.fit': positions(),
+  // The counter's 86 m before the first fix and 8 m after the last count: the watch's 6,596 m, the fixes' 6,670 m.
+  'fit/wkz-fr645m-run-2019-09-18.fit': device,
+  'fit/wkz-fr645m-run-2019-09-25.fit': device, // the counter's 95 m before the first fix count
+  'fit/wkz-fr645m-walk-2020-08-20.fit': positions(),
+  'fit/wkz-fr645m-walk-2020-08-28.fit': positions(),
+  'fit/wkz-fr645m-run-2020-08-31.fit': positions(),
+  'fit/wkz-fr645m-ride-bad-schandau.fit': positions(),
+  'gpx/wkz-locus-map-android.gpx': gpxpy,
+  'gpx/wkz-garmin-connect-mannheim-run.gpx': gpxpy,
+  'gpx/wkz-locus-map-walchensee-ride.gpx': gpxpy,
+  'gpx/dylan-keep-ride.gpx': gpxpy,
+  'gpx/dylan-keep-walk.gpx': gpxpy,
+  'gpx/dylan-keep-hiking.gpx': gpxpy,
+  'gz/dylan-apple-health-half-marathon.gpx.gz': gpxpy,
+  'tcx/dylan-tcx-other-2019.tcx': positions(),
+  'gpx/asplitline-garmin-run-short.gpx': gpxpy,
+  'gpx/asplitline-garmin-run-2025-04.gpx': gpxpy,
+  'gz/gezip-garmin-trail-run.gpx.gz': gpxpy,
+  'gpx/gezip-garmin-run-short.gpx': gpxpy,
+  'fit/duckdb-ebike-ride.fit': positions(),
+  // Its records stop 3 h in (5.2 km); the session runs 10.7 h more, without a record, to 80.6 km (up to 119 km/h: a drive).
+  'fit/fit66-gpsmap66i-hike.fit': positions(),
+  'gpx/stravamailer-runmeter-run-2013.gpx': gpxpy,
+  'gpx/stravamailer-runmeter-run-2014.gpx': gpxpy,
+  'gz/tcxtools-garmin-ride.tcx.gz': device, // no position: the speed sensor's 29.3 km
+  // Re-written by Python's ElementTree: every element prefixed `ns0:`, which gpxpy reads no point of.
+  'gpx/gpsmax-gpsmap67-ns0-prefixed.gpx': positions(),
+  'gpx/runalysis-strava-intervals.gpx': gpxpy,
 }
 
 /**
