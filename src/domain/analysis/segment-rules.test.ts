@@ -143,6 +143,31 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(workout.durationS).toBe(60)
   })
 
+  it('a step of more than 0.2° is measured on the ground, whatever the climb, as the reference tracker measures it', () => {
+    // gpxpy's distance leaves the climb out of a step wider than 0.2° of latitude or of longitude: the same
+    // ride with and without its elevations measures the same, along a meridian and along a parallel.
+    const ride = (ele: (i: number) => number): Track => {
+      const builder = new TrackSegmentBuilder()
+      const places = [
+        [45, 6],
+        [45.3, 6],
+        [45.3, 6.3],
+      ] as const
+      places.forEach(([lat, lon], i) => builder.push({ time: start + i * 3_600_000, lat, lon, ele: ele(i) }))
+      return { format: 'gpx', name: null, description: null, sport: null, tracks: [{ name: null, description: null, segments: [builder.build()] }] }
+    }
+    const climbing = analyseTrack(ride((i) => [100, 600, 100][i] ?? Number.NaN)).workout
+    expect(climbing.ascentM).toBeGreaterThan(0)
+    expect(climbing.distanceKm).toBe(analyseTrack(ride(() => Number.NaN)).workout.distanceKm)
+  })
+
+  it('a stopped interval is no moving time in the series either, as in the figures', () => {
+    // 5.6 m in a minute (0.33 km/h) is under the 1 km/h threshold: the insights' moving time is the figures'.
+    const { workout, series } = analyseTrack(gpxOf([{ s: 0, lat: 45 }, { s: 60, lat: 45.00005 }, { s: 120, lat: 45.001 }]))
+    expect(workout.movingS).toBe(60)
+    expect(Array.from(series.movingMs)).toEqual([0, 0, 60_000])
+  })
+
   it("a clock that was not running (most points at one time) is refused with that reason; a coarse clock is not", () => {
     // A logger's epoch under 8 of 10 fixes, then two real times (GPSBabel's PathAway file: 494 of 496).
     const stopped = gpxOf([...Array.from({ length: 8 }, (_, i) => ({ s: 0, lat: 45 + i * 0.0001 })), { s: 600, lat: 45.001 }, { s: 610, lat: 45.0011 }])
@@ -540,6 +565,13 @@ describe('rules that hold for files nobody here has seen', () => {
       // The best 100 m: four lengths, 160 s (each second of a step paid once).
       const [best] = analyseForStorage(fitOf(records(0, 200, everyForty)), { effortDistancesM: [100] }).insights.distanceEfforts
       expect(best?.movingMs).toBeCloseTo(160_000, 6)
+    })
+
+    it('a segment whose counter never steps moved for none of its time', () => {
+      // After a pause, a minute at the wall: the counter stays at the fifth length's 125 m, no length swum.
+      const { workout, segments } = analyseTrack(fitOf(records(0, 200, everyForty), records(300, 360, [], 25, 125)))
+      expect(segments[1]?.movingS).toBe(0)
+      expect(workout.movingS).toBe(200)
     })
 
     it('still moving after its last step when the step before it moved; not after a stop', () => {
