@@ -71,6 +71,7 @@ export function measureSegment(
   groundM: Float64Array | null,
   replayed: Uint8Array | null = null,
   topSpeedCeilingMs = Number.POSITIVE_INFINITY,
+  // Stryker disable next-line BooleanLiteral: its one caller always passes it
   stepped = false,
 ): SegmentMeasure {
   const n = segment.size
@@ -87,17 +88,21 @@ export function measureSegment(
   let maxLat = Number.NEGATIVE_INFINITY
   let maxLon = Number.NEGATIVE_INFINITY
   let latestTime = Number.NEGATIVE_INFINITY
+  // The last point with a time (-1 without one).
+  let lastTimed = -1
   let startTime = Number.NaN
 
   const elapsed = series.elapsedS
   const speedColumn = series.speedKmh
   // Pass 1: sanitised columns and elapsed time.
+  // Stryker disable next-line EqualityOperator: one past the segment writes past the columns' end or on the next segment's first point, written again after
   for (let i = 0; i < n; i++) {
     ele[i] = usableElevation(segment.ele[i] ?? Number.NaN)
     const t = rawTime[i] ?? Number.NaN
     if (t >= latestTime) {
       time[i] = t
       latestTime = t
+      lastTimed = i
       if (Number.isNaN(startTime)) startTime = t
     } else {
       time[i] = Number.NaN
@@ -112,14 +117,17 @@ export function measureSegment(
   dropElevationSpikes(ele, time)
   // Bounds and elevation figures of what is left.
   knownEleCount = 0
+  // Stryker disable next-line EqualityOperator: one past the segment reads `undefined`: no position, no elevation
   for (let i = 0; i < n; i++) {
     const la = lat[i] ?? Number.NaN
     const lo = lon[i] ?? Number.NaN
     if (!Number.isNaN(la) && !Number.isNaN(lo)) {
+      // Stryker disable EqualityOperator: `<=`/`>=` only take an equal extreme again
       if (la < minLat) minLat = la
       if (la > maxLat) maxLat = la
       if (lo < minLon) minLon = lo
       if (lo > maxLon) maxLon = lo
+      // Stryker restore EqualityOperator
     }
     const e = ele[i] ?? Number.NaN
     if (Number.isNaN(e)) continue
@@ -152,6 +160,7 @@ export function measureSegment(
   let last = -1
   let timed = -1
   const distanceColumn = series.distanceM
+  // Stryker disable next-line ConditionalExpression: the bridges are read only for a `positions` source
   const bridged = source === 'positions' ? counterBridges(segment, lat, lon) : null
   // A stepped counter's step of `metres` was covered over the points from `from` (the previous step) to `to`:
   // they share it evenly in time, and its moving time, each its own (so the insights count neither twice).
@@ -163,17 +172,20 @@ export function measureSegment(
     for (let j = from + 1; j <= to; j++) {
       const tj = time[j] ?? Number.NaN
       if (Number.isNaN(tj)) continue
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: the step's end already holds `baseM + metres`
       if (j < to) distanceColumn[offset + j] = baseM + (metres * (tj - fromTime)) / spanMs
       if (moving) series.movingMs[offset + j] = tj - (time[previous] ?? Number.NaN)
       previous = j
     }
   }
+  // Stryker disable next-line EqualityOperator: one past the segment is no source; its distance lands on the next segment's first point, written again after, or past the end
   for (let i = 0; i < n; i++) {
     const hasSource =
       replayed?.[i] !== 1 && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) >= 0) {
         const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
+        // Stryker disable next-line EqualityOperator: a step of 0 m adds nothing
         if (d > 0) {
           distanceM += d
           pendingM += d
@@ -185,7 +197,9 @@ export function measureSegment(
     const t = time[i] ?? Number.NaN
     if (Number.isNaN(t)) continue
     if (source === 'none') {
+      // Stryker disable next-line ConditionalExpression: before the first time, `time[-1]` is `undefined`: a step of `NaN`, not above 0
       const stepMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : 0
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a step of 0 ms adds nothing, and times never step back here
       if (stepMs > 0) {
         movingMs += stepMs
         series.movingMs[offset + i] = stepMs
@@ -193,6 +207,7 @@ export function measureSegment(
       timed = i
       continue
     }
+    // Stryker disable next-line ConditionalExpression: before the first time, `time[-1]` is `undefined`: `NaN` either way
     const dtMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : Number.NaN
     if (pendingM > 0 && dtMs > 0) {
       const speedMs = pendingM / (dtMs / 1000)
@@ -200,6 +215,7 @@ export function measureSegment(
       if (lastMoving) movingMs += dtMs
       if (stepped) spreadStep(timed, i, pendingM, lastMoving)
       else if (lastMoving) series.movingMs[offset + i] = dtMs
+      // Stryker disable next-line UpdateOperator: only whether the first count is 0 is read
       const first = intervals++ === 0
       if (first) firstEnd = i
       if (movingMs > 0 && speedMs <= topSpeedCeilingMs) {
@@ -209,6 +225,7 @@ export function measureSegment(
         keptCount++
       }
       intervalSpeedAfter[timed] = speedMs
+      // Stryker disable next-line EqualityOperator: one further sets the end point's far side, which the next interval sets again (or the mean of two equal speeds)
       for (let j = timed + 1; j < i; j++) intervalSpeedBefore[j] = intervalSpeedAfter[j] = speedMs
       intervalSpeedBefore[i] = speedMs
       pendingM = 0
@@ -226,21 +243,24 @@ export function measureSegment(
   // A stepped counter still at its last step when the segment ends was, as between its steps, on its way to
   // the next one: that time moves as the step before it did (its distance is unknown, so none is added).
   const tailMs = latestTime - (time[timed] ?? Number.NaN)
+  // Stryker disable next-line EqualityOperator: a tail of 0 ms spreads nothing
   if (stepped && lastMoving && tailMs > 0) {
     movingMs += tailMs
-    spreadStep(timed, lastTimedIndex(time), 0, true)
+    spreadStep(timed, lastTimed, 0, true)
   }
   // A stepped counter's first step ran since a step before the segment (before the pause), so its time is
   // unknown: when it reads as a stale start (see staleStart), its points take the next step's speed, not a spike.
   const stale = firstKept && staleStart(keptSpeeds, keptCount)
   if (stepped && stale) {
     const next = intervalSpeedAfter[firstEnd] ?? 0
+    // Stryker disable next-line EqualityOperator: the line after gives the first interval's end the same speed
     for (let j = 0; j < firstEnd; j++) intervalSpeedBefore[j] = intervalSpeedAfter[j] = next
     intervalSpeedBefore[firstEnd] = next
   }
   // Each point's speed: the mean of the intervals on both sides (either one when the other is
   // undefined). The first point has only the interval after it, so it takes that one's speed (the
   // reference tracker's chart does).
+  // Stryker disable next-line EqualityOperator: one past the segment writes 0 km/h on the next segment's first point, written again after, or past the end
   for (let i = 0; i < n; i++) {
     speedColumn[offset + i] = pointSpeedKmh(intervalSpeedBefore[i] ?? 0, intervalSpeedAfter[i] ?? 0)
   }
@@ -288,7 +308,9 @@ function stepM(
   knownGroundM: number,
 ): number {
   if (source === 'recorded' || !hasPosition(lat, lon, from) || !hasPosition(lat, lon, to)) {
+    // Stryker disable next-line OptionalChaining: the counter exists here: a `recorded` source has one, and a point without a position is a source only when it bridges it
     const step = (segment.recordedDistance?.[to] ?? Number.NaN) - (segment.recordedDistance?.[from] ?? Number.NaN)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the caller adds only a step above 0
     return step >= 0 ? step : Number.NaN
   }
   const lat1 = lat[from] ?? Number.NaN
@@ -299,12 +321,6 @@ function stepM(
   if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
-}
-
-/** The index of the last point with a time (`time` never runs backwards), -1 without one. */
-function lastTimedIndex(time: Float64Array): number {
-  for (let i = time.length - 1; i >= 0; i--) if (!Number.isNaN(time[i] ?? Number.NaN)) return i
-  return -1
 }
 
 function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {
@@ -335,10 +351,13 @@ function counterBridges(segment: TrackSegment, lat: Float64Array, lon: Float64Ar
   let first = 0
   while (first < segment.size && !fix(first)) first++
   if (first === segment.size) return null
+  // Stryker disable next-line ArithmeticOperator: sought from one past the end, the search finds no fix there and goes on
   let last = segment.size - 1
   while (!fix(last)) last--
   const head = counter.subarray(0, first).some((value) => !Number.isNaN(value))
+  // Stryker disable next-line ArithmeticOperator: a reading at or before the last fix only sends the loop below, which starts after it, over nothing
   const tail = counter.subarray(last + 1).some((value) => !Number.isNaN(value))
+  // Stryker disable next-line ConditionalExpression: with neither, the loops below bridge nothing
   if (!head && !tail) return null
   let fixesM = 0
   let previous = -1
@@ -351,7 +370,9 @@ function counterBridges(segment: TrackSegment, lat: Float64Array, lon: Float64Ar
   const counterM = (counter[last] ?? Number.NaN) - (counter[first] ?? Number.NaN)
   if (!(Math.abs(counterM - fixesM) <= fixesM * COUNTER_AGREES_SHARE + COUNTER_AGREES_M)) return null
   const bridged = new Uint8Array(segment.size)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: without a reading before the first fix the loop bridges nothing; the first fix has its position
   if (head) for (let i = 0; i < first; i++) if (reads(i)) bridged[i] = 1
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: without a reading after the last fix the loop bridges nothing; the fixes have their positions and one past the end reads nothing
   if (tail) for (let i = last + 1; i < segment.size; i++) if (reads(i)) bridged[i] = 1
   return bridged
 }
@@ -379,6 +400,7 @@ export function steppedCounter(segments: readonly TrackSegment[]): boolean {
   let afterStill = 0
   for (const { recordedDistance } of segments) {
     let previous = Number.NaN
+    // Stryker disable next-line BooleanLiteral: set at a segment's first reading before any rise reads it
     let still = false
     for (const value of recordedDistance ?? []) {
       if (Number.isNaN(value)) continue
@@ -411,6 +433,7 @@ const STALE_START_RATIO = 2
  */
 function staleStart(speeds: Float64Array, count: number): boolean {
   let fastestAfter = 0
+  // Stryker disable next-line EqualityOperator: one past the kept speeds reads an unwritten 0, which raises no maximum
   for (let i = 1; i < count; i++) fastestAfter = Math.max(fastestAfter, speeds[i] ?? 0)
   return count > 2 && (speeds[0] ?? 0) > STALE_START_RATIO * fastestAfter
 }
