@@ -514,6 +514,22 @@ describe('rules that hold for files nobody here has seen', () => {
       expect((early.distanceKm ?? 0) * 1000).toBeCloseTo((10 + 19 * 0.5) * MILLIDEGREE_M, 6)
     })
 
+    it('a stray end is judged beside the fixes, past records without a position before or after them', () => {
+      // A watch writing records before its first fix and after its last: the ends are its fixes, not those records.
+      const lastStray = analyseTrack(gpxOf([{ s: 0, lat: Number.NaN }, ...walk(0, 20, 60), { s: 60 + 19 * 60 + 170, lat: 45.0095 + 0.12 }])).workout
+      expect((lastStray.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+      const firstStray = analyseTrack(gpxOf([{ s: 0, lat: 44.95 }, ...walk(0, 20, 120), { s: 120 + 20 * 60, lat: Number.NaN }])).workout
+      expect((firstStray.distanceKm ?? 0) * 1000).toBeCloseTo(19 * 0.5 * MILLIDEGREE_M, 6)
+    })
+
+    it("a point at its successor's time is no point out of order, however far off the way it lies", () => {
+      // Two fixes under one tick of a coarse clock: a 236 m sidestep is not left out as written out of its place
+      // (the step between them in no time is dropImpossiblePositions' to judge, one position, not the point).
+      const points = [{ s: 0, lat: 45 }, { s: 10, lat: 45.0005, lon: 6.003 }, { s: 10, lat: 45.001 }, { s: 20, lat: 45.0015 }]
+      const { series } = analyseTrack(gpxOf(points))
+      expect(Array.from(series.elapsedS)).toEqual([0, 10, 10, 20])
+    })
+
     it("a ride's last fix 1.2 km on in a minute, under ten times its pace, stays", () => {
       // 20 km/h then 72 km/h (a descent): the pace compared is the ride's, not its inverse.
       const ride = Array.from({ length: 20 }, (_, k) => ({ s: 10 * k, lat: 45 + 0.0005 * k }))
