@@ -4,6 +4,7 @@ import { periodKey, type TimeFrame } from '../../../src/domain/statistics'
 import { createZoneClock, formatLocalDay } from '../../../src/domain/zoned-time'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
+import { fixture, upload } from '../../test/workouts'
 
 describe('statistics API', () => {
   let t: TestServer
@@ -36,6 +37,16 @@ describe('statistics API', () => {
     expect(Object.keys((await byTime('?time=week')).body.data.statistics)).toEqual(['2018-03-25'])
     expect(Object.keys((await byTime('?time=month')).body.data.statistics)).toEqual(['2018-03'])
     expect(Object.keys((await byTime('')).body.data.statistics)).toEqual(['2018'])
+  })
+
+  it('totals a file’s moving time, not its duration, and averages its average speed, not its top speed (reference figures)', async () => {
+    // The reference tracker's gpx_file_with_segments: 250 s with a 15 s pause, 235 s moving, 0.3 km, 4.59 km/h on
+    // average, 5.25 km/h at most (tests/fixtures/gpx/expected.json).
+    expect((await upload(t, sam.token, 'gpx_file_with_segments.gpx', await fixture('gpx/gpx_file_with_segments.gpx'), { sport_id: 1 }, { respondAsync: false })).status).toBe(201)
+    const expected = { nb_workouts: 1, total_duration: 235, total_distance: 0.3, average_speed: 4.59 }
+    expect((await byTime('?time=month')).body.data.statistics).toEqual({ '2018-03': { '1': expect.objectContaining(expected) } })
+    const bySport = await t.api<StatsBySportResponse>('GET', 'stats/sam/by_sport', { token: sam.token })
+    expect(bySport.body.data.statistics).toEqual({ '1': expect.objectContaining(expected) })
   })
 
   it('reads days in the user time zone, for buckets and for from/to', async () => {
