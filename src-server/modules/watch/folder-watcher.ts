@@ -155,13 +155,14 @@ const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.cod
 const UNPLUGGED = new Set(['EIO', 'ENXIO', 'ENODEV'])
 
 /**
- * True when `error` means the file's drive or folder went away (unplugged, unmounted, removed):
- * then the file is reported as such and taken again once it can be reached.
+ * True when `error` means the file's drive or watched folder `dir` went away (unplugged,
+ * unmounted, removed): then the file is reported as such and taken again once it can be reached.
+ * Exported for its test: a drive failing mid-read (EIO) cannot be made in a test of the watcher.
  */
-async function sourceGone(error: unknown, folder: WatchedFolder): Promise<boolean> {
+export async function sourceGone(error: unknown, dir: string): Promise<boolean> {
   const code = errnoOf(error)
   if (code !== undefined && UNPLUGGED.has(code)) return true
-  return code === 'ENOENT' && (await stat(folder.dir).catch(() => null)) === null
+  return code === 'ENOENT' && (await stat(dir).catch(() => null)) === null
 }
 
 /** What a file whose drive or folder went away is stored as (taken again once it is back). */
@@ -269,7 +270,7 @@ export function createFolderWatcher(
       // Two archives of this user already importing: this one waits for the next scan.
       if (isAppError(error) && error.code === 'import_too_many_running') return 'later'
       // Unplugged or removed while it was read: the copy goes (finally), no workout was made.
-      if (await sourceGone(error, folder)) {
+      if (await sourceGone(error, folder.dir)) {
         await record(user, folder, path, size, modifiedMs, GONE)
         return 'gone'
       }
@@ -344,7 +345,7 @@ export function createFolderWatcher(
           continue
         }
       } catch (error) {
-        if (!(await sourceGone(error, folder))) continue
+        if (!(await sourceGone(error, folder.dir))) continue
         // The drive or folder went away during the scan: the file about to be taken says so; the
         // others are simply looked at once it is back.
         const seen = pending.get(key)
