@@ -78,12 +78,15 @@ export function withoutPoints(series: MutablePointSeries, dropped: Uint8Array): 
   const kept = (column: Float64Array): Float64Array => {
     const result = new Float64Array(size)
     let k = 0
+    // Stryker disable next-line EqualityOperator: one past the columns, a typed array drops the write past its end
     for (let i = 0; i < series.size; i++) if (dropped[i] !== 1) result[k++] = column[i] ?? Number.NaN
     return result
   }
   const optional = (column: Float64Array | null): Float64Array | null => (column ? kept(column) : null)
   // A segment starts at the first of its points kept: the number of points kept before its first.
+  // Stryker disable next-line ArithmeticOperator: one place short, the last places are the last point's and the end, where no segment of two points starts
   const keptBefore = new Uint32Array(series.size + 1)
+  // Stryker disable next-line EqualityOperator: one past the columns, a typed array drops the write past its end
   for (let i = 0; i < series.size; i++) keptBefore[i + 1] = (keptBefore[i] ?? 0) + (dropped[i] === 1 ? 0 : 1)
   return {
     size,

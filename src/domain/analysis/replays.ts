@@ -13,21 +13,26 @@ export function replayedPoints(time: Float64Array, lat: Float64Array, lon: Float
   const n = time.length
   let from = -1
   let latest = Number.NEGATIVE_INFINITY
+  // Stryker disable next-line EqualityOperator: one index past the times reads `undefined`, neither a step back nor a new latest
   for (let i = 0; i < n; i++) {
     const t = time[i] ?? Number.NaN
     if (t < latest) {
       from = i
       break
     }
+    // Stryker disable next-line EqualityOperator: `>=` only sets an equal latest time again
     if (t > latest) latest = t
   }
   // Most files never step back, and pay this one pass over their times.
+  // Stryker disable next-line EqualityOperator: `from <= 0` changes nothing, the first time never steps back
   if (from < 0) return null
   // The first fix of each time; a later fix of that time and place is its copy.
   const fixAt = new Map<number, number>()
   let replayed: Uint8Array | null = null
+  // Stryker disable next-line EqualityOperator: one index past the times reads `undefined`, no fix
   for (let i = 0; i < n; i++) {
     const t = time[i] ?? Number.NaN
+    // Stryker disable next-line ArithmeticOperator: `-` for `+` is `NaN` exactly when the sum is
     if (Number.isNaN(t + (lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))) continue
     const earlier = fixAt.get(t)
     if (earlier === undefined) fixAt.set(t, i)
