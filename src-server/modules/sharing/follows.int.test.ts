@@ -44,12 +44,17 @@ describe('follows', () => {
     if (!user) throw new Error('no user')
     return user
   }
+  /** The body of a list read as `viewer`, its `status` checked. */
+  const listed = async <T extends { status: string }>(viewer: string, path: string): Promise<T> => {
+    const answer = await t.api<T>('GET', path, { token: account(viewer).token })
+    expect([answer.status, answer.body.status], path).toEqual([200, 'success'])
+    return answer.body
+  }
   const followerNames = async (viewer: string, username: string) =>
-    (await t.api<FollowersResponse>('GET', `users/${username}/followers`, { token: account(viewer).token })).body.data.followers.map((user) => user.username)
+    (await listed<FollowersResponse>(viewer, `users/${username}/followers`)).data.followers.map((user) => user.username)
   const followingNames = async (viewer: string, username: string) =>
-    (await t.api<FollowingResponse>('GET', `users/${username}/following`, { token: account(viewer).token })).body.data.following.map((user) => user.username)
-  const requestNames = async (who: string) =>
-    (await t.api<FollowRequestsResponse>('GET', 'follow-requests', { token: account(who).token })).body.data.follow_requests.map((user) => user.username)
+    (await listed<FollowingResponse>(viewer, `users/${username}/following`)).data.following.map((user) => user.username)
+  const requestNames = async (who: string) => (await listed<FollowRequestsResponse>(who, 'follow-requests')).data.follow_requests.map((user) => user.username)
 
   it('makes a request wait for the answer, then a follower once accepted, on both sides', async () => {
     const sent = await post('ann', 'users/bob/follow')
@@ -127,7 +132,7 @@ describe('follows', () => {
     expect(await post('gus', 'users/hal/follow')).toMatchObject({ status: 403, body: { code: 'follow_request_rejected', message: 'you do not have permissions' } })
     expect(await post('hal', 'follow-requests/gus/accept')).toMatchObject({ status: 400, body: { message: "Follow request from user 'gus' already accepted." } })
 
-    expect(await post('gus', 'users/hal/unfollow')).toMatchObject({ status: 200, body: { message: "Undo for a follow request to user 'hal' is sent." } })
+    expect(await post('gus', 'users/hal/unfollow')).toMatchObject({ status: 200, body: { status: 'success', message: "Undo for a follow request to user 'hal' is sent." } })
     expect(await post('gus', 'users/hal/follow')).toMatchObject({ status: 200 })
     expect(await requestNames('hal')).toEqual(['gus'])
     await post('hal', 'follow-requests/gus/accept')
@@ -164,7 +169,7 @@ describe('follows', () => {
   })
 
   it('refuses to follow oneself, a missing user or an account that is not active, and changes nothing', async () => {
-    expect(await post('kit', 'users/kit/follow')).toMatchObject({ status: 400, body: { code: 'follow_not_allowed', message: 'you can not follow this user' } })
+    expect(await post('kit', 'users/kit/follow')).toMatchObject({ status: 400, body: { code: 'follow_not_allowed', message: 'you can not follow this user', detail: 'you can not follow this user: one cannot follow oneself' } })
     expect(await post('kit', 'users/KIT/follow')).toMatchObject({ status: 400, body: { code: 'follow_not_allowed' } })
     const missing = { status: 404, body: { status: 'not found', code: 'user_not_found', message: 'user does not exist' } }
     // An account never activated does not exist for sharing.
