@@ -87,6 +87,10 @@ describe('comments and likes', () => {
       },
     })
     expect(added.body.comment.id).toMatch(/^[A-Za-z0-9]{22}$/)
+    // Its author and the users it mentions are shown as anyone else sees them: no e-mail address.
+    const read = await t.api<CommentResponse>('GET', `comments/${added.body.comment.id}`, as(sam))
+    expect(read.body.status).toBe('success')
+    for (const user of [added.body.comment.user, ...added.body.comment.mentions, read.body.comment.user, ...read.body.comment.mentions]) expect(user).not.toHaveProperty('email')
     expect(await texts(sam, forFollowers)).toEqual(['Nice pace @sam!'])
     expect(await texts(fay, forFollowers)).toEqual(['Nice pace @sam!'])
     // kim does not follow sam; the administrator neither; a visitor has no account: the workout does not exist for them.

@@ -213,6 +213,8 @@ describe('notifications', () => {
     for (const name of ['abe', 'bea', 'cyd']) accounts.set(name, await registerUser(t, name, { activate: admin }))
     const told = async (who: string) => (await list(who)).map((item) => `${item.type} ${item.from?.username} ${item.marked_as_read ? 'read' : 'unread'}: ${item.comment?.text}`)
     const edit = async (id: string, text: string) => expect((await call('bea', 'PATCH', `comments/${id}`, { text })).status).toBe(200)
+    const adminTold = async () => (await t.api<NotificationsResponse>('GET', 'notifications', { token: admin.token })).body.pagination.total
+    const toldAdmin = await adminTold()
     const abes = await workout('abe', 'public')
     const said = await comment('bea', abes, '@abe look')
     expect(await told('abe')).toEqual(['mention bea unread: @abe look'])
@@ -231,6 +233,8 @@ describe('notifications', () => {
     await edit(secret, '@cyd and @abe again')
     expect(await told('abe')).toEqual(['mention bea unread: @cyd and @abe again', 'mention bea unread: look, @abe'])
     expect(await told('cyd')).toEqual(['mention bea unread: @cyd and @abe again'])
+    // No one else was told anything.
+    expect(await adminTold()).toBe(toldAdmin)
   })
 
   it('tells no account waiting for its activation, not even once it is activated', async () => {
