@@ -237,6 +237,14 @@ describe('notifications', () => {
     expect(await adminTold()).toBe(toldAdmin)
   })
 
+  it('tells a user who approves followers at once of the follow itself', async () => {
+    for (const name of ['dee', 'eli']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    const body = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, manually_approves_followers: false }
+    expect((await call('dee', 'POST', 'auth/profile/edit/preferences', body)).status).toBe(200)
+    expect((await call('eli', 'POST', 'users/dee/follow')).status).toBe(200)
+    expect(await summary('dee')).toEqual(['follow eli'])
+  })
+
   it('tells no account waiting for its activation, not even once it is activated', async () => {
     // An account registered while e-mail is on waits for its confirmation: inactive.
     expect((await t.api('POST', 'auth/register', { body: { username: 'pat', email: 'pat@example.com', password: 'pat-secret-pass' } })).status).toBe(200)
