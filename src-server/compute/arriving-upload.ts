@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { MessagePort } from 'node:worker_threads'
 import { detectFormat } from '../importers/detect-format'
 import { gpxOutings, importGpx, type GpxImport } from '../importers/gpx/gpx-importer'
 import { analyseFile, type AnalysedFile, type ParseAndAnalyseOptions } from './compute-tasks'
-import type { ArrivingHash, ArrivingMessage } from './protocol'
+import type { ArrivingMessage } from './protocol'
 
 /** Bytes of a file's start that tell its format (`detectFormat` needs no more). */
 const FORMAT_BYTES = 4096
@@ -13,12 +12,10 @@ class GivenUp extends Error {}
 
 /**
  * An upload's bytes as the event loop posts them on `port` (blocks, then the end, then the
- * analysis' options, or an abort at any time), waited for until `deadline` (epoch ms) at most,
- * and hashed as they are read (the event loop's duplicate check needs the hash first).
+ * analysis' options, or an abort at any time), waited for until `deadline` (epoch ms) at most.
  */
 class ArrivingBytes {
   private readonly blocks: Uint8Array[] = []
-  private readonly hash = createHash('sha256')
   /** Bytes of `blocks[0]` already read. */
   private readAt = 0
   private ended = false
@@ -67,9 +64,7 @@ class ArrivingBytes {
     const block = this.blocks[0]
     if (!block) return 0
     const count = Math.min(length, block.length - this.readAt)
-    const bytes = block.subarray(this.readAt, this.readAt + count)
-    this.hash.update(bytes)
-    buffer.set(bytes, offset)
+    buffer.set(block.subarray(this.readAt, this.readAt + count), offset)
     this.readAt += count
     if (this.readAt === block.length) {
       this.blocks.shift()
@@ -78,27 +73,11 @@ class ArrivingBytes {
     return count
   }
 
-  /** Reads what is left unparsed (another format, a refused file) and answers the hex SHA-256 of all the bytes. */
-  async sha256(): Promise<string> {
-    const rest = new Uint8Array(64 * 1024)
-    while ((await this.read(rest, 0, rest.length)) > 0);
-    return this.hash.digest('hex')
-  }
-
   /** The analysis' options, once the event loop knows them (after the request's other fields). */
   async analysisOptions(): Promise<ParseAndAnalyseOptions> {
     await this.until(() => this.options !== null)
     return this.options as ParseAndAnalyseOptions
   }
-}
-
-/**
- * An arriving upload's hash (also in the answer: the pool may read the answer before the message
- * posted with it) and analysis; each null when not made here (see {@link analyseArriving}).
- */
-export interface ArrivingResult {
-  readonly sha256: string | null
-  readonly file: AnalysedFile | null
 }
 
 /** The GPX track of the arriving bytes, or null when they are not a GPX file the importer takes (not a reason to give up). */
@@ -112,25 +91,22 @@ async function gpxTrack(bytes: ArrivingBytes, sizeHint: number): Promise<GpxImpo
 }
 
 /**
- * Hashes an upload while it arrives and posts its SHA-256 back on `port` once read whole; parses
- * it meanwhile when it is GPX, then analyses it as `parseAndAnalyse` would the stored file, so
- * the parse overlaps the transfer instead of following it. Answers null, and the caller parses
- * the stored file as usual, for anything else: another format, a file the importer refuses (its
- * error is then the file's own), an abort, or bytes and options not all there within `limitMs`:
- * a slow client holds this thread that long at most (and gets no hash from here).
+ * Parses an upload while it arrives when it is GPX, then analyses it as `parseAndAnalyse` would
+ * the stored file, so the parse overlaps the transfer instead of following it. The event loop
+ * hashes the bytes as they pass (see `uploads.ts`), so its duplicate check and the analysis'
+ * options are done while this thread still parses. Answers null, and the caller parses the stored
+ * file as usual, for anything else: another format, a file the importer refuses (its error is
+ * then the file's own), an abort, or bytes and options not all there within `limitMs`: a slow
+ * client holds this thread that long at most.
  */
-export async function analyseArriving(port: MessagePort, sizeHint: number, limitMs: number): Promise<ArrivingResult> {
+export async function analyseArriving(port: MessagePort, sizeHint: number, limitMs: number): Promise<AnalysedFile | null> {
   const bytes = new ArrivingBytes(port, Date.now() + limitMs)
-  let sha256: string | null = null
   try {
     const gpx = await gpxTrack(bytes, sizeHint)
-    sha256 = await bytes.sha256()
-    port.postMessage({ sha256 } satisfies ArrivingHash)
     // As `importTrackFile` reads a GPX file: its outings, and a cut's warning.
-    const file = gpx && (await analyseFile({ format: 'gpx', activities: gpxOutings(gpx.track), warnings: gpx.warnings }, await bytes.analysisOptions()))
-    return { sha256, file }
+    return gpx && (await analyseFile({ format: 'gpx', activities: gpxOutings(gpx.track), warnings: gpx.warnings }, await bytes.analysisOptions()))
   } catch (error) {
-    if (error instanceof GivenUp) return { sha256, file: null }
+    if (error instanceof GivenUp) return null
     throw error
   } finally {
     port.close()

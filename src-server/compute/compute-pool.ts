@@ -11,7 +11,7 @@ import { AppError } from '../../src/errors'
 import { TrackFileError } from '../importers/track-file-error'
 import type { ExportKind, ExportPlan } from '../modules/workouts/export-archives'
 import type { AnalysedActivity, AnalysedFile, ExportGpxOptions, ParseAndAnalyseOptions, TileImage } from './compute-tasks'
-import { WARMED_UP, type ArrivingHash, type ArrivingMessage, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireAnalysedFile, type WireError } from './protocol'
+import { WARMED_UP, type ArrivingMessage, type ComputeReply, type ComputeRequest, type ComputeWorkerData, type WireAnalysedFile, type WireError } from './protocol'
 
 /**
  * Parsing, analysis and map drawing run here, in worker threads, so the event loop only
@@ -74,8 +74,6 @@ export interface ArrivingUpload {
   take(block: Uint8Array): void
   /** Every byte was written. */
   end(): void
-  /** The hex SHA-256 of the file's bytes, hashed by the thread as it read them; null when it gave the file up before its end. */
-  sha256(): Promise<string | null>
   /** Frees the thread when the file will not be analysed this way (refused, failed, analysed otherwise); no effect after {@link analyse}. */
   abort(): void
   /**
@@ -293,16 +291,12 @@ export function createComputePool(
       if (busy >= threads || sizeHint > ARRIVING_MAX_BYTES) return null
       const { port1, port2 } = new MessageChannel()
       const reply = run({ task: 'analyseArriving', port: port2, sizeHint, limitMs: options.arrivalLimitMs ?? ARRIVAL_LIMIT_MS }, false, [port2])
-      let hashed: (sha256: string | null) => void = () => undefined
-      const sha256 = new Promise<string | null>((resolve) => (hashed = resolve))
-      port1.on('message', (message: ArrivingHash) => hashed(message.sha256))
       // Once the thread has answered, nothing more is posted (it gave up, or the analysis is done).
       let open = true
       const closed = reply.finally(() => {
         open = false
         port1.close()
       })
-      reply.then((answer) => hashed(answer.task === 'analyseArriving' ? answer.value.sha256 : null), () => hashed(null))
       closed.catch(() => undefined)
       const post = (message: ArrivingMessage, transfer: ArrayBuffer[] = []) => {
         if (open) port1.postMessage(message, transfer)
@@ -317,7 +311,6 @@ export function createComputePool(
         end() {
           post({ end: true })
         },
-        sha256: () => sha256,
         abort() {
           post({ abort: true })
         },
@@ -327,7 +320,7 @@ export function createComputePool(
           if (answer.task !== 'analyseArriving') throw new Error('compute worker answered another task')
           // Nothing more to post (an abort from the request's end must not reach a finished thread).
           open = false
-          return answer.value.file && fromWire(answer.value.file)
+          return answer.value && fromWire(answer.value)
         },
       }
     },

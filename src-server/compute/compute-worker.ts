@@ -38,8 +38,8 @@ async function compute(request: ComputeRequest): Promise<ComputeReply> {
       case 'parseAndAnalyse':
         return { ok: true, task: request.task, value: wireFile(await parseAndAnalyse(request.path, request.options)) }
       case 'analyseArriving': {
-        const { sha256, file } = await analyseArriving(request.port, request.sizeHint, request.limitMs)
-        return { ok: true, task: request.task, value: { sha256, file: file && wireFile(file) } }
+        const file = await analyseArriving(request.port, request.sizeHint, request.limitMs)
+        return { ok: true, task: request.task, value: file && wireFile(file) }
       }
       case 'drawMap':
         return { ok: true, task: request.task, value: await drawMap(request.lines, request.bounds, request.tiles) }

@@ -35,11 +35,6 @@ export type ComputeRequest =
  */
 export type ArrivingMessage = Uint8Array | { readonly end: true } | { readonly options: ParseAndAnalyseOptions } | { readonly abort: true }
 
-/** What an `analyseArriving` task posts back once it has read the whole upload. */
-export interface ArrivingHash {
-  readonly sha256: string
-}
-
 /**
  * An error as it crosses the thread boundary: catalogued (rebuilt as an `AppError`) or not. No
  * multi-line `AppError` (form validation) is thrown by a worker's tasks, so none crosses with lines.
@@ -63,7 +58,7 @@ export type WireAnalysedFile = Omit<AnalysedFile, 'activities'> & {
 /** A worker's answer. */
 export type ComputeReply =
   | { readonly ok: true; readonly task: 'parseAndAnalyse'; readonly value: WireAnalysedFile }
-  | { readonly ok: true; readonly task: 'analyseArriving'; readonly value: { readonly sha256: string | null; readonly file: WireAnalysedFile | null } }
+  | { readonly ok: true; readonly task: 'analyseArriving'; readonly value: WireAnalysedFile | null }
   | { readonly ok: true; readonly task: 'drawMap'; readonly value: Uint8Array }
   | { readonly ok: true; readonly task: 'exportGpx'; readonly value: number }
   | { readonly ok: true; readonly task: 'hashPassword'; readonly value: string }

@@ -109,8 +109,8 @@ export function createApp(context: ServerContext, parts: { database: Database; i
   const settings = () => readSettings(database.reads)
   const pictureUpload = singleFileUpload(context.layout.tmp, async () => (await settings()).maxSingleFileSize)
   // Archives may be larger than single files; the route refuses a single file over its own limit.
-  // A track file is hashed as it arrives (the import needs its hash first): by a compute thread
-  // reading (and parsing) it meanwhile when one is free, else here; archives and packed files are not.
+  // A track file is hashed here as it arrives (the import needs its hash first), and read (parsed)
+  // meanwhile by a compute thread when one is free; archives and packed files are neither.
   const singleTrack = (name: string) => trackExtension(name) !== null && unpackedName(name) === name
   const workoutUpload = singleFileUpload(
     context.layout.tmp,

@@ -234,7 +234,7 @@ export interface InArchive {
   readonly sportSettings?: SportSettings
   /** Parse in the compute pool's background lane (an archive's files: other users' tasks go first). */
   readonly background?: boolean
-  /** An upload's file as a compute thread read it while it arrived: hashed and analysed there first (unused for a packed file). */
+  /** An upload's file as a compute thread read it while it arrived: analysed there first (unused for a packed file). */
   readonly arriving?: ArrivingUpload
 }
 
@@ -281,7 +281,7 @@ export async function importWorkoutFile(
       await unpackTrackFile(uploadedPath, originalName, unpacked, (await readSettings(reads)).maxSingleFileSize)
     }
     const path = packed ? unpacked : uploadedPath
-    const fileHash = (!packed && (inArchive.fileHash ?? (await inArchive.arriving?.sha256()))) || (await sha256File(path))
+    const fileHash = (!packed && inArchive.fileHash) || (await sha256File(path))
     const earlyDuplicate = await reads.workouts.idWithFileHash(user.id, fileHash)
     if (earlyDuplicate) return { status: 'duplicate', workoutId: earlyDuplicate, workoutIds: [earlyDuplicate] }
 
