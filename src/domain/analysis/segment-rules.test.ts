@@ -340,6 +340,11 @@ describe('rules that hold for files nobody here has seen', () => {
         expect(segments.map((segment) => segment.pointCount)).toEqual([3, 3])
       })
 
+      it("is not cut where the distance is the device's (a virtual ride): its positions only draw the map", () => {
+        const { segments } = analyseTrack({ ...intervals({ restS: 160 }), distanceFromDevice: true })
+        expect(segments.map((segment) => segment.pointCount)).toEqual([6])
+      })
+
       it('only over more than 20 s, more than 100 m, and a counter rising less than half of the fixes\' distance', () => {
         // 0.0009° is 100.2 m (in 21 s 4.77 m/s, in 20 s 5.01 m/s, slower than the intervals' 5.57), 0.0008° 89.1 m:
         // a fix may wander that far.
