@@ -89,6 +89,7 @@ export function measureSegment(
   let maxLon = Number.NEGATIVE_INFINITY
   let latestTime = Number.NEGATIVE_INFINITY
   // The last point with a time (-1 without one).
+  // Stryker disable next-line UnaryOperator: read only for a tail, which needs a point with a time
   let lastTimed = -1
   let startTime = Number.NaN
 
@@ -122,12 +123,14 @@ export function measureSegment(
     const la = lat[i] ?? Number.NaN
     const lo = lon[i] ?? Number.NaN
     if (!Number.isNaN(la) && !Number.isNaN(lo)) {
-      // Stryker disable EqualityOperator: `<=`/`>=` only take an equal extreme again
+      // Stryker disable next-line EqualityOperator: `<=`/`>=` only take an equal extreme again
       if (la < minLat) minLat = la
+      // Stryker disable next-line EqualityOperator: `<=`/`>=` only take an equal extreme again
       if (la > maxLat) maxLat = la
+      // Stryker disable next-line EqualityOperator: `<=`/`>=` only take an equal extreme again
       if (lo < minLon) minLon = lo
+      // Stryker disable next-line EqualityOperator: `<=`/`>=` only take an equal extreme again
       if (lo > maxLon) maxLon = lo
-      // Stryker restore EqualityOperator
     }
     const e = ele[i] ?? Number.NaN
     if (Number.isNaN(e)) continue
@@ -324,6 +327,7 @@ function stepM(
 }
 
 function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {
+  // Stryker disable next-line ArithmeticOperator: `-` is `NaN` exactly when the sum is (positions are finite)
   return !Number.isNaN((lat[i] ?? Number.NaN) + (lon[i] ?? Number.NaN))
 }
 
