@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Workout, WorkoutsResponse } from '../../../src/contracts'
+import { SPORT_ID } from '../../../src/domain/sports'
 import { expectNothingChanged, snapshot } from '../../hostile/invariants'
 import { startWithOwnerAndSam, type Account } from '../../test/accounts'
 import type { TestServer } from '../../test/test-server'
@@ -49,9 +50,12 @@ describe('single gzipped track files', () => {
     const original = await fetch(`${t.url}/api/workouts/${workout?.id}/gpx/download`, { headers: { authorization: `Bearer ${sam.token}` } })
     expect(original.status).toBe(200)
     expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true)
-    // The same content, packed or not, is the same workout.
+    // The same content, packed or not, is the same workout: the same bytes (its hash is what it
+    // holds, not the packed file's), even under another sport, where the same ride would not be.
     const again = await upload(t, sam.token, source.split('/')[1] ?? source, bytes)
     expect(again.status).toBe(409)
+    const otherSport = await upload(t, owner.token, name, gzipSync(bytes), { sport_id: SPORT_ID.running })
+    expect(otherSport.status, JSON.stringify(otherSport.body)).toBe(409)
   }, 120_000)
 
   it.each([
