@@ -910,6 +910,8 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'gpx/gpxparserjs-garmin-connect.gpx': gpxpy,
   'gpx/leafletgpx-garmin-cim-marathon.gpx': gpxpy,
   'gpx/upfit-strava.gpx': gpxpy,
+  // Sports Tracker: fixes a second apart stamped in hundredths as written (0.02 s, then 1.98 s): measured as the fixes' steps.
+  'gpx/upfit-sports-tracker-run.gpx': gpxpy,
   'gz/leafletgpx-strava-demo.gpx.gz': gpxpy,
   'tcx/upfit-cycling.tcx': positions(),
   // Session 43 (realnew6): twelve more repositories (SOURCES.md): Karoo, COROS, SRM, TrainingPeaks Virtual, MyWhoosh,

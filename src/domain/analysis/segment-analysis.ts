@@ -2,7 +2,7 @@ import { groundDistanceM, withClimbM } from '../geo/distance'
 import type { TrackSegment } from '../track'
 import { uphillDownhill, usableElevation } from './elevation'
 import type { Bounds } from './figures'
-import { filteredMaxSpeedMs } from './max-speed'
+import { filteredMaxSpeedMs, kthSmallest } from './max-speed'
 import { IMPOSSIBLE_STEP_M, credibleAltitudeRange, dropElevationSpikes, dropImpossibleElevations, isFix } from './plausibility'
 import type { MutablePointSeries } from './point-series'
 
@@ -181,10 +181,12 @@ export function measureSegment(
       previous = j
     }
   }
+  const carries = (i: number): boolean =>
+    replayed?.[i] !== 1 && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
+  const jitter = jitterStamps(time, carries)
   // Stryker disable next-line EqualityOperator: one past the segment is no source; its distance lands on the next segment's first point, written again after, or past the end
   for (let i = 0; i < n; i++) {
-    const hasSource =
-      replayed?.[i] !== 1 && (source === 'positions' ? hasPosition(lat, lon, i) || bridged?.[i] === 1 : !Number.isNaN(recordedDistance?.[i] ?? Number.NaN))
+    const hasSource = carries(i)
     if (hasSource) {
       if (last >= 0 && (rawTime[i] ?? Number.NaN) - (rawTime[last] ?? Number.NaN) >= 0) {
         const d = stepM(segment, lat, lon, climbEle, source, last, i, groundM ? (groundM[offset + i] ?? Number.NaN) : Number.NaN)
@@ -212,7 +214,7 @@ export function measureSegment(
     }
     // Stryker disable next-line ConditionalExpression: before the first time, `time[-1]` is `undefined`: `NaN` either way
     const dtMs = timed >= 0 ? t - (time[timed] ?? Number.NaN) : Number.NaN
-    if (pendingM > 0 && dtMs > 0) {
+    if (pendingM > 0 && dtMs > 0 && jitter?.[i] !== 1) {
       const speedMs = pendingM / (dtMs / 1000)
       lastMoving = speedMs * 3.6 > thresholdKmh
       if (lastMoving) movingMs += dtMs
@@ -233,10 +235,11 @@ export function measureSegment(
       intervalSpeedBefore[i] = speedMs
       pendingM = 0
       timed = i
-    } else if (hasSource && (timed < 0 || (pendingM === 0 && !stepped))) {
+    } else if (hasSource && (timed < 0 || (pendingM === 0 && !stepped && jitter?.[i] !== 1))) {
       // Nothing counted since `timed`: the next interval may start here. Not at a point without
       // the distance source, whose time says nothing about where the athlete was, nor at a stepped
-      // counter's unchanged reading, which says only that the next step is not yet complete. The first such
+      // counter's unchanged reading, which says only that the next step is not yet complete, nor at a
+      // jitter stamp (see jitterStamps), whose time is not the fix's. The first such
       // point with a time starts the first interval even after distance counted under times that
       // stepped back below an earlier record's: that distance has no time to be a speed over.
       pendingM = 0
@@ -324,6 +327,51 @@ function stepM(
   if (knownGroundM === IMPOSSIBLE_STEP_M) return Number.NaN
   const groundM = Number.isNaN(knownGroundM) ? groundDistanceM(lat1, lon1, lat2, lon2) : knownGroundM
   return withClimbM(groundM, lat1, lon1, ele[from] ?? Number.NaN, lat2, lon2, ele[to] ?? Number.NaN)
+}
+
+/** A step shorter than this share of the segment's median step, and than {@link JITTER_MAX_MS}, is a clock's jitter. */
+const JITTER_SHARE = 0.5
+const JITTER_MAX_MS = 500
+
+/**
+ * The points whose time is the writing's jitter, not when the fix was taken (1): no interval ends
+ * there, so the steps on both sides are measured as one. A logger taking its fixes a second apart
+ * but stamping them in hundredths as it writes them (Sports Tracker: …:44.81, …:45.29, …:46.30)
+ * puts some 0.02–0.4 s after the one before and the next 1.6–1.98 s later: 3 m over 0.02 s read
+ * 540 km/h. A step under half a second and under half the segment's median step is such a stamp;
+ * it is measured with the longer of the steps beside it, which holds the time it lacks. Whole-second
+ * clocks have no such step, and a file sampled faster than a second has a median to match. Only the
+ * points carrying the distance source (`carries`) are fixes; the points marked run from the stamp to
+ * the next fix. `null` when there is none.
+ */
+function jitterStamps(time: Float64Array, carries: (i: number) => boolean): Uint8Array | null {
+  // The first point of each distinct time among those carrying the distance source, and the steps between them.
+  const starts: number[] = []
+  let previous = Number.NaN
+  let anyShort = false
+  for (let i = 0; i < time.length; i++) {
+    const t = time[i] ?? Number.NaN
+    if (Number.isNaN(t) || t <= previous || !carries(i)) continue
+    if (t - previous < JITTER_MAX_MS) anyShort = true
+    starts.push(i)
+    previous = t
+  }
+  if (!anyShort) return null
+  const steps = new Float64Array(starts.length - 1)
+  for (let k = 0; k < steps.length; k++) steps[k] = (time[starts[k + 1] ?? 0] ?? Number.NaN) - (time[starts[k] ?? 0] ?? Number.NaN)
+  const shortMs = Math.min(JITTER_MAX_MS, JITTER_SHARE * kthSmallest(Float64Array.from(steps), steps.length >> 1))
+  const marked = new Uint8Array(time.length)
+  for (let k = 0; k < steps.length; k++) {
+    if ((steps[k] ?? Number.NaN) >= shortMs) continue
+    const before = steps[k - 1] ?? -1
+    const after = steps[k + 1] ?? -1
+    if (before < 0 && after < 0) continue
+    // The stamp between the short step and its longer neighbour is the one out of place.
+    const at = before >= after ? k : k + 1
+    const end = starts[at + 1] ?? time.length
+    for (let i = starts[at] ?? end; i < end; i++) marked[i] = 1
+  }
+  return marked
 }
 
 function hasPosition(lat: Float64Array, lon: Float64Array, i: number): boolean {

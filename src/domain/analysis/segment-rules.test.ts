@@ -66,6 +66,57 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(workout.maxSpeedKmh).toBeCloseTo(tickKmh, 9)
   })
 
+  describe('times stamped as the logger wrote them, not when it took the fix', () => {
+    /** A point every `stepS` seconds, `metres` further north each (ground only: no elevation). */
+    const line = (times: readonly number[], metres: (i: number) => number): Point[] => {
+      let lat = 45
+      return times.map((s, i) => {
+        if (i > 0) lat += (metres(i) / MILLIDEGREE_M) * 0.001
+        return { s, lat }
+      })
+    }
+
+    it('a step of a few hundredths between fixes a second apart is measured with its longer neighbour: the chart and top speed keep the pace', () => {
+      // Sports Tracker writes a run's fixes a second apart stamped in hundredths as it writes them:
+      // 0.02 s then 1.98 s, 0.1 s then 1.9 s (…:44.81, …:45.29): 3 m over 0.02 s read 540 km/h on its chart.
+      const times = Array.from({ length: 40 }, (_, i) => i)
+      times[1] = 0.1 // the first step short: measured with the one after it
+      times[5] = 5.98 // late: 1.98 s, then 0.02 s
+      times[12] = 11.1 // early: 0.1 s, then 1.9 s
+      times[20] = 20.6 // late: 1.6 s, then 0.4 s
+      times[38] = 38.9 // the last step short: measured with the one before it
+      const { workout, series } = analyseTrack(gpxOf(line(times, () => 3)))
+      expect((workout.distanceKm ?? 0) * 1000).toBeCloseTo(39 * 3, 6)
+      expect(workout.movingS).toBe(39)
+      // 3 m a second everywhere: 10.8 km/h at every point and as the top speed.
+      for (const kmh of series.speedKmh) expect(kmh).toBeCloseTo(10.8, 6)
+      expect(workout.maxSpeedKmh).toBeCloseTo(10.8, 6)
+    })
+
+    it('a late stamp on the last fix of a stop does not start the next step: no spike when the athlete sets off', () => {
+      // Still for 4 s, the last still fix stamped 0.98 s late, then 3 m a second.
+      const times = [0, 1, 2, 3, 4.98, 5, 6, 7, 8, 9, 10]
+      const { workout, series } = analyseTrack(gpxOf(line(times, (i) => (i <= 4 ? 0 : 3))))
+      expect(Math.max(...series.speedKmh)).toBeLessThanOrEqual(10.8 + 1e-9)
+      expect(workout.maxSpeedKmh).toBeCloseTo(10.8, 6)
+    })
+
+    it('a second between fixes every few seconds is a step of its own (smart recording)', () => {
+      // Fixes 3 s apart at 3 m/s, and one taken a second after the one before, 8 m on: a sprint, not a stamp.
+      const times = [0, 3, 6, 9, 10, 13, 16, 19]
+      const { series } = analyseTrack(gpxOf(line(times, (i) => (i === 4 ? 8 : 9))))
+      expect(series.speedKmh[4]).toBeCloseTo(((3 + 8) / 2) * 3.6, 6)
+      expect(series.speedKmh[3]).toBeCloseTo(((3 + 8) / 2) * 3.6, 6)
+    })
+
+    it('a file sampled five times a second keeps every step', () => {
+      // 0.2 s apart, 0.5 m and 1 m in turn (2.5 and 5 m/s): its own median, no jitter.
+      const times = Array.from({ length: 50 }, (_, i) => i / 5)
+      const { workout } = analyseTrack(gpxOf(line(times, (i) => (i % 2 === 0 ? 1 : 0.5))))
+      expect(workout.maxSpeedKmh).toBeCloseTo(5 * 3.6, 6)
+    })
+  })
+
   it("a record without a position between two fixes stays at the first fix's distance; the step's moving time is the second fix's", () => {
     // Only a stepped counter's step is spread over the records it spans: where a fix-less record was is unknown.
     const { series } = analyseTrack(gpxOf([{ s: 0, lat: 45 }, { s: 30, lat: Number.NaN }, { s: 60, lat: 45.001 }, { s: 120, lat: 45.002 }]))

@@ -49,8 +49,10 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * device's distance (fit-importer.ts).
  * 27: a workout's lowest and highest altitude leave out excursions no person can make, a barometer under water
  * (`credibleAltitudeRange`).
+ * 28: a step stamped under half a second after the one before, where fixes are a second or more apart, is measured with
+ * its longer neighbour (`jitterStamps`, segment-analysis.ts).
  */
-export const INSIGHTS_VERSION = 27
+export const INSIGHTS_VERSION = 28
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
