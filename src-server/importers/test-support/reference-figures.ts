@@ -90,15 +90,52 @@ export function positionDistanceM(activity: ReferenceActivity, flatOnly = false)
       seen.add(key)
       return positioned(point)
     })
-    for (let i = 1; i < points.length; i++) {
-      const a = points[i - 1]
-      const b = points[i]
+    const onTrack = withoutExcursions(points)
+    for (let i = 1; i < onTrack.length; i++) {
+      const a = onTrack[i - 1]
+      const b = onTrack[i]
       if (!a || !b || !(b.time >= a.time)) continue
       const metres = haversine3dM(a, b, flatOnly)
       if (travelled(a, b, metres)) total += metres
     }
   }
   return total
+}
+
+/** How long after leaving the track a receiver's excursion is looked for its way back, ms. */
+const EXCURSION_LOOKOUT_MS = 10 * 60_000
+
+/**
+ * The points less the runs a receiver wrote away from where the athlete was: a run entered by a step
+ * no one can travel and left by another, after which the track is back within reach of the point
+ * before the run (a phone's network fixes kilometres off for a minute, hopping up to 100 m a step
+ * while there). The distance runs straight across, as over points without a position.
+ */
+function withoutExcursions(points: readonly ReferencePoint[]): ReferencePoint[] {
+  const reachable = (a: ReferencePoint, b: ReferencePoint): boolean => travelled(a, b, haversine3dM(a, b, true))
+  const kept: ReferencePoint[] = []
+  let i = 0
+  while (i < points.length) {
+    const before = kept.at(-1)
+    const point = points[i]
+    if (!point) break
+    let back = -1
+    if (before && point.time >= before.time && !reachable(before, point)) {
+      for (let j = i + 1; j < points.length && back < 0; j++) {
+        const previous = points[j - 1]
+        const candidate = points[j]
+        if (!previous || !candidate || candidate.time - point.time > EXCURSION_LOOKOUT_MS) break
+        if (!reachable(previous, candidate) && reachable(before, candidate)) back = j
+      }
+    }
+    if (back > 0) {
+      i = back
+    } else {
+      kept.push(point)
+      i++
+    }
+  }
+  return kept
 }
 
 /**

@@ -347,6 +347,21 @@ describe('impossible positions among fixes without a time, and jumps with real g
     expect(keptOf(gap)).toEqual(gap.map((fix) => !Number.isNaN(fix.lat)))
   })
 
+  it("a phone's network fixes kilometres off for a minute, hopping under 100 m a step, then back: no part of the walk", () => {
+    // An iPhone in Tokyo (CoreGPX's Open GPX Tracker file): Wi-Fi or cell fixes 3.2 km off for 75 s, 22 of them
+    // wandering up to 100 m a step (some in the same second), then back beside where the walk left off.
+    const walk = rides[12] ?? []
+    const from = 30
+    const away = walk.map((fix, i) => {
+      if (i < from || i >= from + 22) return fix
+      const k = i - from
+      return { lat: (walk[from - 1]?.lat ?? 0) + 3.2 / 111 + (k % 3) * 0.0003, lon: fix.lon + (k % 2) * 0.0004, time: fix.time }
+    })
+    expect(keptOf(away)).toEqual(walk.map((_, i) => i < from || i >= from + 22))
+    const straight = [...walk.slice(0, from), ...walk.slice(from + 22)]
+    expect(figures(away).distanceKm).toBeCloseTo(lengthM(straight) / 1000, 9)
+  })
+
   it('an excursion after the real ground, as before it, is dropped', () => {
     const ride = rides[10] ?? []
     const end = ride.length
