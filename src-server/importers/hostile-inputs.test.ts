@@ -159,7 +159,7 @@ describe('files that cannot become a workout get a clear reason', () => {
 
   it('tracks without enough points or without time', async () => {
     expect(await refusal(gpx(pt(44, 6, '2018-03-13T12:44:45Z')))).toBe('track_no_points')
-    expect(await refusal('<gpx version="1.1"><trk><name>empty</name></trk></gpx>')).toBe('track_no_points')
+    expect(await refusal('<gpx version="1.1"><trk><name>empty</name></trk></gpx>')).toBe('track_empty')
     expect(await refusal(gpx(pt(44, 6, 'yesterday') + pt(44.001, 6, 'not a time')))).toBe('track_no_timestamps')
   })
 

@@ -143,6 +143,12 @@ export const errorCatalogue = {
     status: 400,
     wire: 'error',
   },
+  track_empty: {
+    message:
+      "the track holds no recorded point, so neither a place nor a time to measure: usually an app's export of a workout recorded without GPS (Garmin Connect's GPX of an indoor session holds only its name and type); import its FIT or TCX file instead",
+    status: 400,
+    wire: 'error',
+  },
   track_no_timestamps: {
     message: 'the track has no timestamps (<time>): it looks like a planned route, not a recorded workout',
     status: 400,
@@ -333,6 +339,7 @@ const refines: Partial<Record<ErrorCode, SpecFileCondition>> = {
   fit_corrupt: 'gpx_parsing_failed',
   track_no_track: 'gpx_processing_failed',
   track_no_points: 'gpx_processing_failed',
+  track_empty: 'gpx_processing_failed',
   track_no_timestamps: 'gpx_processing_failed',
   track_times_invalid: 'gpx_processing_failed',
   track_times_span: 'gpx_processing_failed',

@@ -219,6 +219,13 @@ describe('rules that hold for files nobody here has seen', () => {
     expect(Array.from(series.movingMs)).toEqual([0, 0, 60_000])
   })
 
+  it('a track without a single point is refused as such (an export of a workout without positions); a lone point is no segment of two', () => {
+    // Garmin Connect's GPX of a yoga session: a named, typed <trk> with an empty <trkseg/>.
+    expect(() => analyseTrack(gpxOf([]))).toThrow(new AppError('track_empty'))
+    expect(() => analyseTrack(gpxOf([], []))).toThrow(new AppError('track_empty'))
+    expect(() => analyseTrack(gpxOf([], [{ s: 0, lat: 45 }]))).toThrow(new AppError('track_no_points'))
+  })
+
   it("a clock that was not running (most points at one time) is refused with that reason; a coarse clock is not", () => {
     // A logger's epoch under 8 of 10 fixes, then two real times (GPSBabel's PathAway file: 494 of 496).
     const stopped = gpxOf([...Array.from({ length: 8 }, (_, i) => ({ s: 0, lat: 45 + i * 0.0001 })), { s: 600, lat: 45.001 }, { s: 610, lat: 45.0011 }])

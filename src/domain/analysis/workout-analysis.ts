@@ -57,7 +57,8 @@ const DEVICE_TIMED: ReadonlySet<Track['format']> = new Set(['fit', 'tcx'])
  * record of its own timer run or lap included (see {@link DEVICE_TIMED}). GPX and KML keep the
  * reference tracker's rule (its fixture with one point on its last segment lasts 235 s, not 250 s).
  *
- * @throws AppError `track_no_points` when no segment has 2 points, `track_no_timestamps` when no
+ * @throws AppError `track_empty` when the track holds no point at all, `track_no_points` when no segment has 2
+ *   points, `track_no_timestamps` when no
  *   point has a time, `track_times_invalid` when times never move forward, `track_clock_stopped`
  *   when most points share one time, `track_positions_impossible` when most positions are out of
  *   anyone's reach, `track_times_made_up` when a segment as a whole covers its distance faster than anyone
@@ -70,7 +71,9 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const strayless = allSegments(track).map(withoutStrayPoints)
   const all = track.distanceFromDevice === true ? strayless : strayless.flatMap(withoutRestGaps)
   const kept = all.filter((segment) => segment.size >= 2)
-  if (kept.length === 0) throw new AppError('track_no_points')
+  // Not one point anywhere: an export of a workout without positions (Garmin Connect's GPX of a yoga session is
+  // a named, typed track with an empty <trkseg/>), which says more than "no segment of two points".
+  if (kept.length === 0) throw new AppError(allSegments(track).some((segment) => segment.size > 0) ? 'track_no_points' : 'track_empty')
   if (Number.isNaN(firstTime(kept))) throw new AppError('track_no_timestamps')
   // Before positions are judged by their times, which such a clock makes look like jumps.
   if (clockStopped(kept)) throw new AppError('track_clock_stopped')
