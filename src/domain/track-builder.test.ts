@@ -127,33 +127,4 @@ describe('a track segment built point by point', () => {
       expect(values(segment?.power ?? null)).toEqual(point.power === undefined ? null : Array.from({ length: n }, () => point.power))
     }
   })
-
-  it('hands a one-point segment that reads as a plain one: its columns, a spread, its entries, equality', () => {
-    const builder = new TrackSegmentBuilder()
-    builder.push({ lat: 45.5, lon: 6.25, time: 1000, heartRate: 120, cadence: 85, power: 250, recordedDistance: 3 })
-    const segment = builder.build()
-    const plain = {
-      size: 1,
-      lat: Float64Array.of(45.5),
-      lon: Float64Array.of(6.25),
-      ele: Float64Array.of(missing),
-      time: Float64Array.of(1000),
-      heartRate: Float64Array.of(120),
-      cadence: Float64Array.of(85),
-      power: Float64Array.of(250),
-      temperature: null,
-      recordedDistance: Float64Array.of(3),
-    }
-    expect(segment).toEqual(plain)
-    // Domain code copies segments by spreading them, and tests compare them entry by entry.
-    expect({ ...segment }).toEqual(plain)
-    const entries = (object: object): unknown[] => Object.entries(object).map(([key, value]: [string, unknown]) => [key, value instanceof Float64Array ? Array.from(value) : value])
-    expect(entries(segment)).toEqual(entries(plain))
-    // Its columns are views of a shared block, side by side, as a small segment's are.
-    expect(segment.lat.buffer.byteLength).toBe(8192 * 8)
-    expect(segment.lon.byteOffset).toBe(segment.lat.byteOffset + 8)
-    // The builder starts afresh: the next one-point segment has only what its own point had.
-    builder.push({ lat: 1, temperature: 21 })
-    expect(entries(builder.build())).toEqual(entries({ ...plain, lat: [1], lon: [missing], time: [missing], heartRate: null, cadence: null, power: null, temperature: [21], recordedDistance: null }))
-  })
 })

@@ -75,17 +75,6 @@ const BLOCK_VALUES = 8192
 let block = new Float64Array(BLOCK_VALUES)
 let blockUsed = 0
 
-/** Where `size` values start in the current shared block, taken for one segment (a new block when it lacks room). */
-function reserve(size: number): number {
-  if (blockUsed + size > BLOCK_VALUES) {
-    block = new Float64Array(BLOCK_VALUES)
-    blockUsed = 0
-  }
-  const at = blockUsed
-  blockUsed += size
-  return at
-}
-
 /**
  * A column of a small segment: a view into a shared 64 KB block. A typed array with its own
  * buffer costs a few hundred bytes however short it is: a GPX of 200,000 one-point segments
@@ -93,66 +82,13 @@ function reserve(size: number): number {
  * fraction of that. A block stays alive while any segment uses it (64 KB at most per segment).
  */
 function smallColumn(size: number): Float64Array {
-  const at = reserve(size)
-  return block.subarray(at, at + size)
-}
-
-/** The columns of a {@link TrackSegment} in the order a one-point segment keeps their values: those every segment has, then those it may lack (`null`). */
-const MANDATORY_COLUMNS = ['lat', 'lon', 'ele', 'time'] as const
-const OPTIONAL_COLUMNS = ['heartRate', 'cadence', 'power', 'temperature', 'recordedDistance'] as const
-
-/**
- * A segment of one point, its values side by side in a shared block (lat, lon, ele, time, then the
- * optional columns it has), each column a view made when read. ~59 bytes, where an object holding
- * four views costs ~530: a GPX of 200,000 one-point segments (issue 14 H1) held ~106 MB of them
- * while its upload was read (issue 35). Real files have a few such segments (50 in the 804 files of
- * the corpus, 4 at most in one), so the view made at each read costs nothing that shows.
- */
-class OnePointSegment implements TrackSegment {
-  declare readonly size: number
-  declare readonly lat: Float64Array
-  declare readonly lon: Float64Array
-  declare readonly ele: Float64Array
-  declare readonly time: Float64Array
-  declare readonly heartRate: Float64Array | null
-  declare readonly cadence: Float64Array | null
-  declare readonly power: Float64Array | null
-  declare readonly temperature: Float64Array | null
-  declare readonly recordedDistance: Float64Array | null
-  readonly #block: Float64Array
-  readonly #at: number
-  /** Bit k set: optional column k (see {@link OPTIONAL_COLUMNS}) is there, its value after the mandatory four and the optional ones before it. */
-  readonly #optional: number
-
-  constructor(values: Float64Array, at: number, optional: number) {
-    this.#block = values
-    this.#at = at
-    this.#optional = optional
-    // Own enumerable properties, as a plain segment's are: a spread, Object.entries or toEqual reads
-    // them alike. Defined with the same getters each time, they live in the objects' shared hidden class, not in each object.
-    Object.defineProperties(this, OnePointSegment.#columns)
+  if (blockUsed + size > BLOCK_VALUES) {
+    block = new Float64Array(BLOCK_VALUES)
+    blockUsed = 0
   }
-
-  #column(index: number): Float64Array {
-    const at = this.#at + index
-    return this.#block.subarray(at, at + 1)
-  }
-
-  #optionalColumn(k: number): Float64Array | null {
-    if ((this.#optional & (1 << k)) === 0) return null
-    let index = MANDATORY_COLUMNS.length
-    for (let before = 0; before < k; before++) if ((this.#optional & (1 << before)) !== 0) index++
-    return this.#column(index)
-  }
-
-  /** A getter for each property of a {@link TrackSegment}, in a plain segment's order. */
-  static readonly #columns: PropertyDescriptorMap = Object.fromEntries(
-    [
-      ['size', () => 1] as const,
-      ...MANDATORY_COLUMNS.map((name, index) => [name, (segment: OnePointSegment) => segment.#column(index)] as const),
-      ...OPTIONAL_COLUMNS.map((name, k) => [name, (segment: OnePointSegment) => segment.#optionalColumn(k)] as const),
-    ].map(([name, read]) => [name, { get: function (this: OnePointSegment) { return read(this) }, enumerable: true }]),
-  )
+  const view = block.subarray(blockUsed, blockUsed + size)
+  blockUsed += size
+  return view
 }
 
 /**
@@ -171,10 +107,17 @@ export class TrackSegmentBuilder {
   private readonly power = new Column()
   private readonly temperature = new Column()
   private readonly recordedDistance = new Column()
-  private readonly mandatory = [this.lat, this.lon, this.ele, this.time]
-  /** In the order of {@link OnePointSegment}'s bits. */
-  private readonly optional = [this.heartRate, this.cadence, this.power, this.temperature, this.recordedDistance]
-  private readonly columns = [...this.mandatory, ...this.optional]
+  private readonly columns = [
+    this.lat,
+    this.lon,
+    this.ele,
+    this.time,
+    this.heartRate,
+    this.cadence,
+    this.power,
+    this.temperature,
+    this.recordedDistance,
+  ]
 
   /** @param expectedPoints capacity to start with (a good guess saves regrowing the columns) */
   constructor(expectedPoints = INITIAL_CAPACITY) {
@@ -242,7 +185,6 @@ export class TrackSegmentBuilder {
    */
   build(): TrackSegment {
     const size = this.size
-    if (size === 1) return this.buildOnePoint()
     const small = size <= SMALL_SEGMENT_POINTS
     const take = (column: Column): Float64Array => {
       // Mandatory columns exist even when no point filled them (all values missing).
@@ -273,24 +215,5 @@ export class TrackSegmentBuilder {
     }
     if (!small) this.capacity = MIN_CAPACITY
     return segment
-  }
-
-  /** The one point pushed as a {@link OnePointSegment}; the builder keeps its arrays, as after any small segment. */
-  private buildOnePoint(): TrackSegment {
-    let present = 0
-    let count = this.mandatory.length
-    for (const [k, column] of this.optional.entries()) {
-      if (!column.used) continue
-      present |= 1 << k
-      count++
-    }
-    const at = reserve(count)
-    let index = at
-    // A mandatory column nobody filled is missing; an optional one takes no place.
-    for (const column of this.mandatory) block[index++] = column.used ? (column.values[0] ?? Number.NaN) : Number.NaN
-    for (const column of this.optional) if (column.used) block[index++] = column.values[0] ?? Number.NaN
-    this.size = 0
-    for (const column of this.columns) column.used = false
-    return new OnePointSegment(block, at, present)
   }
 }
