@@ -63,6 +63,15 @@ describe('application configuration', () => {
     expect((await t.api<{ data: AppConfig }>('GET', 'config')).body.data.max_users).toBe(2)
   })
 
+  it('changes only the settings a call names, and takes an address as typed around its spaces', async () => {
+    const spaced = await t.api<{ data: AppConfig }>('PATCH', 'config', { token: admin.token, body: { admin_contact: '  admin@example.com \t' } })
+    expect(spaced.status).toBe(200)
+    expect(spaced.body.data.admin_contact).toBe('admin@example.com')
+    const other = await t.api<{ data: AppConfig }>('PATCH', 'config', { token: admin.token, body: { max_users: 5 } })
+    expect(other.body.data).toMatchObject({ admin_contact: 'admin@example.com', max_users: 5, gpx_limit_import: 5000 })
+    expect((await t.api<{ data: AppConfig }>('GET', 'config')).body.data).toMatchObject({ admin_contact: 'admin@example.com', max_users: 5 })
+  })
+
   it('reports every broken rule at once', async () => {
     const answer = await t.api('PATCH', 'config', {
       token: admin.token,
