@@ -221,6 +221,7 @@ export const errorCatalogue = {
   archive_entry_symlink: { message: 'symbolic links in archives are not imported', status: 400, wire: 'error' },
   archive_nested_too_deep: { message: 'archives nested more than one level deep are not imported', status: 400, wire: 'error' },
   archive_entry_ratio: { message: 'the file is compressed too much to be safe (possible zip bomb)', status: 400, wire: 'error' },
+  archive_entry_damaged: { message: 'the file is damaged in the archive: its bytes do not match what the archive lists', status: 400, wire: 'error' },
   import_interrupted: {
     message: 'the import was interrupted and could not resume: the files listed were imported, the others were not',
     status: 500,

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -18,10 +19,13 @@ beforeEach(async () => {
 })
 afterEach(() => rm(folder, { recursive: true, force: true }))
 
-/** The archive's entries as an import lists them, and what reads them. */
-async function opened(entries: readonly ZipEntryInput[], budget: ImportBudget = createBudget(limits), depth = 0) {
+/**
+ * The archive's entries as an import lists them, and what reads them; `edit` changes the archive's
+ * bytes before they are written (a lying size, damaged data).
+ */
+async function opened(entries: readonly ZipEntryInput[], budget: ImportBudget = createBudget(limits), depth = 0, edit = (bytes: Buffer) => bytes) {
   const path = join(folder, `archive-${Math.random().toString(36).slice(2)}.zip`)
-  await writeFile(path, buildZip(entries))
+  await writeFile(path, edit(buildZip(entries)))
   const zip = await openZip(path)
   const listed = await listEntries(zip, limits, depth, budget)
   const entry = (name: string): ListedEntry => {
@@ -29,8 +33,17 @@ async function opened(entries: readonly ZipEntryInput[], budget: ImportBudget = 
     if (!found) throw new Error(`${name} is not listed`)
     return found
   }
-  return { zip, listed, entry, source: { zip, limits, budget, depth } }
+  return { path, zip, listed, entry, source: { zip, limits, budget, depth } }
 }
+
+/** An archive's bytes with its first entry declaring `size` bytes, in its central directory and its local header. */
+const firstEntryDeclaring =
+  (size: number) =>
+  (bytes: Buffer): Buffer => {
+    bytes.writeUInt32LE(size, bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24)
+    bytes.writeUInt32LE(size, 22)
+    return bytes
+  }
 
 describe('an archive listed', () => {
   it('lists files by kind, and leaves out folders, macOS forks and dot-files but not a way up', async () => {
@@ -194,6 +207,7 @@ describe('an entry read', () => {
       { name: 'big.gpx.gz', data: gzipSync('a'.repeat(limits.maxFileBytes + 1)) },
       { name: 'big.csv', data: 'a'.repeat(limits.maxFileBytes + 1) },
       { name: 'fits.gpx', data: 'a'.repeat(600) },
+      { name: 'deflated.gpx', data: 'ab'.repeat(300), deflate: true },
     ])
     const refused = (name: string, use: 'track' | 'archive' | 'metadata') => readEntry(source, entry(name), use, join(folder, name))
     await expect(refused('link.gpx', 'track')).rejects.toThrow(new AppError('archive_entry_symlink'))
@@ -203,10 +217,77 @@ describe('an entry read', () => {
     // Over what is left of the archive's bytes: 500 left for 600.
     source.budget.bytes = 500
     await expect(refused('fits.gpx', 'track')).rejects.toThrow(new AppError('archive_extracted_too_large'))
+    await expect(refused('deflated.gpx', 'track')).rejects.toThrow(new AppError('archive_extracted_too_large'))
     expect(source.budget.bytes).toBe(500)
     source.budget.files = 0
     await expect(refused('one.gpx', 'track')).rejects.toThrow(new AppError('zip_too_many_files'))
     zip.close()
     expect((await readdir(folder)).filter((name) => !name.endsWith('.zip'))).toEqual([])
+  })
+
+  it('refuses as damaged an entry inflating to more or fewer bytes than it declares, leaving no file and spending nothing', async () => {
+    const gpx = '<gpx><trk><trkseg></trkseg></trk></gpx>'.repeat(5)
+    for (const declared of [gpx.length - 10, gpx.length + 10]) {
+      const { zip, entry, source } = await opened([{ name: 'lying.gpx', data: gpx, deflate: true }], createBudget(limits), 0, firstEntryDeclaring(declared))
+      await expect(readEntry(source, entry('lying.gpx'), 'track', join(folder, 'lying'))).rejects.toThrow(new AppError('archive_entry_damaged'))
+      zip.close()
+      expect(source.budget.bytes).toBe(limits.maxArchiveBytes)
+    }
+    expect((await readdir(folder)).filter((name) => !name.endsWith('.zip'))).toEqual([])
+  })
+
+  it('refuses as damaged an entry whose stored bytes are no deflate data or end before it does, and a packed track that is no gzip as such', async () => {
+    const gpx = '<gpx><trk><trkseg></trkseg></trk></gpx>'.repeat(5)
+    const notDeflate = (bytes: Buffer): Buffer => bytes.fill(0xff, 30 + 'broken.gpx'.length, 30 + 'broken.gpx'.length + 4)
+    const broken = await opened([{ name: 'broken.gpx', data: gpx, deflate: true }], createBudget(limits), 0, notDeflate)
+    await expect(readEntry(broken.source, broken.entry('broken.gpx'), 'track', join(folder, 'broken'))).rejects.toThrow(new AppError('archive_entry_damaged'))
+    broken.zip.close()
+    // The archive cut short after it was listed (a file still being written): its entry's bytes end early.
+    const cut = await opened([{ name: 'cut.gpx', data: gpx }])
+    await truncate(cut.path, 30 + 'cut.gpx'.length + 50)
+    await expect(readEntry(cut.source, cut.entry('cut.gpx'), 'track', join(folder, 'cut'))).rejects.toThrow(new AppError('archive_entry_damaged'))
+    cut.zip.close()
+    const packed = await opened([{ name: 'ride.gpx.gz', data: gpx }])
+    await expect(readEntry(packed.source, packed.entry('ride.gpx.gz'), 'track', join(folder, 'packed'))).rejects.toThrow(new AppError('gzip_invalid'))
+    packed.zip.close()
+    expect((await readdir(folder)).filter((name) => !name.endsWith('.zip'))).toEqual([])
+  })
+
+  it('refuses whole an archive listing a stored entry whose stored and declared sizes differ', async () => {
+    await expect(opened([{ name: 'a.gpx', data: 'abc' }], createBudget(limits), 0, firstEntryDeclaring(2))).rejects.toThrow(new AppError('zip_invalid'))
+  })
+
+  it("reads a failed entry's stored bytes to their end, so the archive's file closes with the archive", async () => {
+    // 3 MB stored and 3 MB deflated, each failing at its first piece: the budget has 100 bytes left.
+    const big: ArchiveLimits = { maxFiles: 10, maxFileBytes: 4_000_000, maxArchiveBytes: 8_000_000 }
+    const path = join(folder, 'big.zip')
+    const entries = [
+      { name: 'stored.gpx', data: randomBytes(3_000_000) },
+      { name: 'deflated.gpx', data: randomBytes(3_000_000), deflate: true },
+      { name: 'small.gpx', data: 'small' },
+    ]
+    await writeFile(path, buildZip(entries))
+    const zip = await openZip(path)
+    const budget = createBudget(big)
+    const listed = await listEntries(zip, big, 0, budget)
+    const source = { zip, limits: big, budget, depth: 0 }
+    const [stored, deflated, small] = listed
+    if (!stored || !deflated || !small) throw new Error('three entries expected')
+    budget.bytes = 100
+    // Refused for the budget, not as damaged though their reading stops half-way.
+    await expect(readEntry(source, stored, 'track', join(folder, 'stored'))).rejects.toThrow(new AppError('archive_extracted_too_large'))
+    await expect(readEntry(source, deflated, 'track', join(folder, 'deflated'))).rejects.toThrow(new AppError('archive_extracted_too_large'))
+    expect(await readEntry(source, small, 'track', join(folder, 'small'))).toBe(sha256('small'))
+    // The archive's file is closed only once no entry's stream is left open: one never read to its end would hold it.
+    const closed = once(zip, 'close')
+    zip.close()
+    await closed
+  })
+
+  it('never writes over a file already at its target', async () => {
+    const { zip, entry, source } = await opened([{ name: 'ride.gpx', data: '<gpx/>' }])
+    await writeFile(join(folder, 'taken'), 'already here')
+    await expect(readEntry(source, entry('ride.gpx'), 'track', join(folder, 'taken'))).rejects.toMatchObject({ code: 'EEXIST' })
+    zip.close()
   })
 })

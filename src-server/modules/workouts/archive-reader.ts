@@ -134,16 +134,16 @@ const MAX_INFLATE_CHUNK = 1 << 20
 /** Pieces of about the entry's size (zlib's 16 kB default costs a callback and a write each). */
 const inflateChunk = (size: number) => Math.min(MAX_INFLATE_CHUNK, Math.max(64 * 1024, size + 1))
 
-/** Fails a stream that gives more or fewer bytes than its entry declares (what yauzl checks when it inflates). */
+/** Fails a stream that gives more or fewer bytes than its entry declares (what yauzl checks only when it inflates). */
 function declaredSize(expected: number): Transform {
   let seen = 0
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length
-      done(seen > expected ? new Error(`the entry inflates to more than the ${expected} bytes it declares`) : null, chunk)
+      done(seen > expected ? new AppError('archive_entry_damaged') : null, chunk)
     },
     flush(done) {
-      done(seen < expected ? new Error(`the entry inflates to ${seen} of the ${expected} bytes it declares`) : null)
+      done(seen < expected ? new AppError('archive_entry_damaged') : null)
     },
   })
 }
@@ -193,11 +193,17 @@ export async function readEntry(source: EntrySource, item: ListedEntry, use: Ent
   // in turn, and a stream destroyed with a read queued crashes the process when the read comes
   // (its file descriptor is gone). A failed extraction reads the rest of the stored bytes instead.
   const stream = raw.pipe(new PassThrough({ highWaterMark: MAX_INFLATE_CHUNK }))
-  raw.once('error', (error) => stream.destroy(error))
+  // Bad bytes are the file's fault, not the server's: a stored entry that ends early, deflate
+  // data that is none, a packed track that is no gzip. Other errors keep their own (a full disk).
+  raw.once('error', () => stream.destroy(new AppError('archive_entry_damaged')))
+  const badBytes = new Map<unknown, ErrorCode>()
+  /** zlib's own errors (codes `Z_…`) as `code`; errors a pipeline's failure passes to it are another part's. */
+  const zlibFailsAs = <T extends Transform>(part: T, code: ErrorCode): T =>
+    part.once('error', (error: NodeJS.ErrnoException) => error.code?.startsWith('Z_') && badBytes.set(error, code))
   const chunkSize = inflateChunk(Math.min(entry.uncompressedSize, maxBytes))
-  const inflate = deflated ? [createInflateRaw({ chunkSize }), declaredSize(entry.uncompressedSize)] : []
+  const inflate = deflated ? [zlibFailsAs(createInflateRaw({ chunkSize }), 'archive_entry_damaged')] : []
   const gunzip = use === 'track' && item.name.toLowerCase().endsWith('.gz')
-  const unpack = gunzip ? [createGunzip({ chunkSize: MAX_INFLATE_CHUNK })] : []
+  const unpack = gunzip ? [zlibFailsAs(createGunzip({ chunkSize: MAX_INFLATE_CHUNK }), 'gzip_invalid')] : []
   const hash = createHash('sha256')
   let written = 0
   const guard = new Transform({
@@ -211,12 +217,14 @@ export async function readEntry(source: EntrySource, item: ListedEntry, use: Ent
     },
   })
   try {
-    await pipeline([stream, ...inflate, ...unpack, guard, createWriteStream(target, { flags: 'wx' })])
+    // Stored bytes are counted too: yauzl reads a stored entry of an archive cut short since it was listed to where the file ends.
+    await pipeline([stream, ...inflate, declaredSize(entry.uncompressedSize), ...unpack, guard, createWriteStream(target, { flags: 'wx' })])
   } catch (error) {
     // A refused entry leaves nothing behind: its bytes are not spent.
     spent.bytes += written
     await Promise.all([removeFiles([target]), drain(raw)])
-    throw error
+    const code = badBytes.get(error)
+    throw code ? new AppError(code) : error
   }
   return hash.digest('hex')
 }
