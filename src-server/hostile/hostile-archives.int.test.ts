@@ -119,4 +119,22 @@ describe('hostile archives: limits apply to everything extracted (issue 14 M1)',
     const task = await importArchive(buildZip([{ name: 'level1.zip', data: buildZip([{ name: 'level2.zip', data: deepest }]) }]))
     expect(task.results).toEqual([{ file: 'level1.zip/level2.zip', status: 'error', message: errorCatalogue.archive_nested_too_deep.message, code: 'archive_nested_too_deep' }])
   })
+
+  it('a file whose bytes do not match what the archive lists is refused as damaged, the others imported, and nothing logged as the server’s error', async () => {
+    await t.api('PATCH', 'config', { token: user.token, body: { gpx_limit_import: 10, max_single_file_size: 1_048_576, max_zip_file_size: 10_485_760 } })
+    const lying = gpx(400)
+    const archive = buildZip([
+      { name: 'lying.gpx', data: lying, deflate: true },
+      { name: 'packed.gpx.gz', data: gpx(401) },
+      { name: 'fine.gpx', data: gpx(402) },
+    ])
+    // The first entry declares 10 bytes more than it inflates to, in its central directory and its local header.
+    archive.writeUInt32LE(lying.length + 10, archive.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24)
+    archive.writeUInt32LE(lying.length + 10, 22)
+    const logged = t.logs.length
+    const task = await importArchive(archive)
+    const byFile = Object.fromEntries(task.results.map((result) => [result.file, result.status === 'error' ? result.code : result.status]))
+    expect(byFile).toEqual({ 'lying.gpx': 'archive_entry_damaged', 'packed.gpx.gz': 'gzip_invalid', 'fine.gpx': 'imported' })
+    expect(t.logs.slice(logged).filter((line) => line.startsWith('error'))).toEqual([])
+  }, 60_000)
 })
