@@ -119,6 +119,17 @@ describe('account export archives', () => {
     expect(await workoutsOf(paris)).toHaveLength(2)
   })
 
+  it('takes a typed-in row for one already stored only when it starts within a minute of it, either way', async () => {
+    const runner = await registerUser(t, 'laps', { activate: admin })
+    // Rows of the same sport, time and distance: 59 s after or before the first is the same outing
+    // exported twice; 61 s after or before it is another run.
+    const row = (id: number, time: string, name: string) => `${id},"Mar 3, 2020, ${time} AM",${name},Run,,1800,5.0,,,false,,,,,,1800,1800,5000.0,3.0`
+    const rows = [row(3001, '7:00:00', 'Dawn'), row(3002, '7:00:59', 'Dawn'), row(3003, '7:01:01', 'Later'), row(3004, '6:59:01', 'Dawn'), row(3005, '6:58:59', 'Earlier')]
+    const task = await importExport(runner, buildZip([{ name: 'activities.csv', data: [STRAVA_HEADER, ...rows].join('\n') }]))
+    expect(task.results.map((result) => result.status)).toEqual(['imported', 'duplicate', 'imported', 'duplicate', 'imported'])
+    expect((await workoutsOf(runner)).map((workout) => workout.title).sort()).toEqual(['Dawn', 'Earlier', 'Later'])
+  })
+
   it("applies an export's names to files imported before, without a copy", async () => {
     const user = await registerUser(t, 'early', { activate: admin })
     const single = await upload<WorkoutsResponse>(t, user.token, 'ride.gpx', await realFile('gpx/strava.gpx'), { sport_id: SPORT_ID.hiking })
