@@ -227,7 +227,10 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     for (let i = 0; i < 60; i++) await writeFile(join(folder, 'old', `old-${i}.gpx`), '')
     await scan()
     expect(notices).toEqual([])
-    await writeFile(join(folder, 'new.gpx'), await ride(2))
+    await writeFile(join(folder, 'recent.gpx'), await ride(2))
+    // Node lists a folder's names sorted: the new file comes after the old ones, so what takes it
+    // first is the scan's order, not the folder's.
+    expect(await readdir(folder)).toEqual(['old', 'recent.gpx'])
     await scan()
     // Fifty of the sixty are taken; the new file is only seen (it may still be growing).
     expect(notices).toHaveLength(50)
@@ -235,7 +238,7 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     expect(notices.every((notice) => notice.file.startsWith('old-') && notice.status === 'error')).toBe(true)
     // The new file goes before the ten still waiting.
     await scan()
-    expect(notices.slice(50, 51)).toEqual([{ file: 'new.gpx', status: 'imported' }])
+    expect(notices.slice(50, 51)).toEqual([{ file: 'recent.gpx', status: 'imported' }])
     expect(notices).toHaveLength(61)
     expect(new Set(notices.map((notice) => notice.file)).size).toBe(61)
     expect((await automatic()).imports.filter((entry) => entry.code === 'track_file_empty')).toHaveLength(60)
@@ -398,12 +401,20 @@ describe('watched folders: what is taken, and when', { timeout: 60_000 }, () => 
     expect(notices).toHaveLength(1001)
     await scan()
     expect(notices.slice(1001)).toEqual([{ file: thousandth, status: 'error' }])
-    // The last one listed is checked at the next scan over the whole backlog, and taken at the one after.
+    // The last one listed is checked at the next scan over the whole backlog, and taken at the one
+    // after; the thousandth, changed again, is not checked by that scan, which goes on from the
+    // 1,001st and stops before it, but by the next, which checks a backlog of 1,000 whole.
     await utimes(join(folder, last), day(2), day(2))
+    await utimes(join(folder, thousandth), day(3), day(3))
     await scan()
     expect(notices).toHaveLength(1002)
     await scan()
     expect(notices.slice(1002)).toEqual([{ file: last, status: 'error' }])
+    await scan()
+    expect(notices.slice(1002)).toEqual([
+      { file: last, status: 'error' },
+      { file: thousandth, status: 'error' },
+    ])
   })
 
   it('stops the scan at a file whose folder went away while it was being taken: that file alone is reported, nothing of it is saved, and both are taken once back', async () => {
