@@ -2,11 +2,15 @@
 // the scope's files are mutated and only the tests beside them that import them run.
 import { dirname, relative, resolve } from 'node:path'
 
-// Comma-separated folders or files; the domain when none is named.
-const scopes = (process.env.WAYMARK_MUTATE || 'src/domain').split(',').map((p) => relative('.', resolve(p)))
+// Comma-separated folders, files or a file's lines (`file.ts:120-180`, as Stryker's `mutate` reads
+// them); the domain when none is named.
+const scopes = (process.env.WAYMARK_MUTATE || 'src/domain').split(',').map((scope) => {
+  const [, path = scope, lines = ''] = /^(.*?)(:\d+-\d+)?$/.exec(scope) ?? []
+  return relative('.', resolve(path)) + lines
+})
 
-const isFile = (path) => /\.tsx?$/.test(path)
-const folderOf = (path) => (isFile(path) ? dirname(path) : path)
+const isFile = (scope) => /\.tsx?(:\d+-\d+)?$/.test(scope)
+const folderOf = (scope) => (isFile(scope) ? dirname(scope) : scope)
 /** The deepest folder holding every scope: the tests below it run (WAYMARK_MUTATION_TESTS names another folder, or test files). */
 const commonFolder = scopes.map(folderOf).reduce((a, b) => {
   const [x, y] = [a.split('/'), b.split('/')]
@@ -33,7 +37,7 @@ export default {
   // The machine is shared: one test process (WAYMARK_MUTATION_CONCURRENCY raises it on a free one).
   concurrency: Number(process.env.WAYMARK_MUTATION_CONCURRENCY ?? 1),
   incremental: true,
-  incrementalFile: `reports/mutation/${scopes.join('+').replaceAll('/', '_')}.json`,
+  incrementalFile: `reports/mutation/${scopes.join('+').replaceAll(/[/:]/g, '_')}.json`,
   ignorePatterns: ['out', 'dist', 'test-results', 'playwright-report', '.tmp', 'reports'],
   reporters: ['clear-text', 'progress-append-only'],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
