@@ -94,7 +94,13 @@ export const workoutSchema = workoutFiguresSchema.extend({
   creation_date: httpDateSchema,
   modification_date: httpDateSchema.nullable(),
   workout_date: httpDateSchema,
+  /** Whether the viewer may have the workout's GPX: `GET /workouts/:id/gpx` answers them 200 (its owner: whether it has a file). */
   with_gpx: z.boolean(),
+  /**
+   * Whether the workout has a file whose analysis (chart, segments, splits, altitudes) the viewer
+   * may see: its chart answers them 200. The reference tracker's field of the same name (0.9, 1.0).
+   */
+  with_analysis: z.boolean(),
   /** Format of the original file, or null for a workout entered by hand. */
   file_format: z.enum(['gpx', 'tcx', 'fit']).nullable(),
   bounds: z.array(z.number()),

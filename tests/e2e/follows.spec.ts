@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { axeViolations, createActiveUser, newAccount, openWithToken, trackPageErrors } from './helpers'
-import { gpxText, uploadWorkout } from './workout-helpers'
+import { getWorkout, gpxText, uploadWorkout } from './workout-helpers'
 
 /** Sets a workout's three levels over the API, as its owner does in the Share dialog; returns its map id (null without one). */
 async function levels(request: APIRequestContext, token: string, id: string, body: Record<string, string>): Promise<string | null> {
@@ -86,6 +86,39 @@ test.describe('following and the feed', () => {
     await expect(page.getByTestId('followed-feed').getByLabel('Username')).toBeVisible()
     await expect(page.getByTestId('find-user')).toContainText('Workouts of the people you follow appear here.')
     await expect(page.getByTestId('feed-workout')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  test('a follower sees the chart and splits of an analysis shared with them, the map only where it is shared too, whether or not the GPX is theirs', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const errors = trackPageErrors(page)
+    const samAccount = newAccount('sam')
+    const sam = await createActiveUser(request, samAccount)
+    const kimAccount = newAccount('kim')
+    const kim = await createActiveUser(request, kimAccount)
+    const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } })
+    expect((await request.post(`/api/users/${samAccount.username}/follow`, auth(kim))).status()).toBe(200)
+    expect((await request.post(`/api/follow-requests/${kimAccount.username}/accept`, auth(sam))).status()).toBe(200)
+    const ride = await uploadWorkout(request, sam, 'ride.gpx', gpxText('gpx_file.gpx'), 1)
+    const shown = async () => {
+      await openWithToken(page, kim, `/workouts/${ride.id}`)
+      await expect(page.getByTestId('workout-owner')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('workout-chart')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('splits-table')).toBeVisible()
+      await expect(page.getByTestId('download')).toHaveCount(0)
+    }
+    // The analysis without the map: the chart and splits, no map (its line is not kim's to ask for).
+    await levels(request, sam, ride.id, { workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'private' })
+    await shown()
+    await expect(page.getByTestId('workout-map')).toHaveCount(0)
+    // The map too, while a privacy zone of sam's (far from this ride) keeps the GPX sam's alone: the map is drawn all the same.
+    await levels(request, sam, ride.id, { map_visibility: 'followers_only' })
+    const zone = await request.post('/api/auth/privacy_zones', { ...auth(sam), data: { latitude: 45.5, longitude: 7.5, radius: 500 } })
+    expect(zone.status(), await zone.text()).toBe(201)
+    const seen = await getWorkout(request, kim, ride.id)
+    expect([seen?.with_gpx, seen?.with_analysis, (await request.get(`/api/workouts/${ride.id}/gpx`, auth(kim))).status()]).toEqual([false, true, 404])
+    await shown()
+    await expect(page.getByTestId('workout-map')).toBeVisible()
     expect(errors).toEqual([])
   })
 

@@ -32,6 +32,8 @@ export interface ApiWorkout {
   ascent: number | null
   descent: number | null
   segments: unknown[]
+  with_gpx: boolean
+  with_analysis: boolean
 }
 
 /** Uploads a track through the API; returns the created workout. */

@@ -75,8 +75,9 @@ function WorkoutDetail({
   const onHover = useCallback((index: number | null) => setHoverIndex(index), [])
   const hoverPosition = useMemo(() => (hoverIndex === null ? null : positionOf(chart, hoverIndex)), [chart, hoverIndex])
   const chosen = segment === null ? workout : (workout.segments.find((item) => item.segment_id === segment - 1) ?? workout)
-  // A workout entered by hand has no measured top speed: the API's max_speed repeats the average (as the reference's does).
-  const figures = workout.with_gpx ? chosen : { ...chosen, max_speed: null }
+  // A workout entered by hand has no measured top speed: the API's max_speed repeats the average (as the reference's does);
+  // one whose analysis is hidden tells nothing of a file behind it.
+  const figures = workout.with_analysis ? chosen : { ...chosen, max_speed: null }
   // A map only when the file has positions: a pool swim's or an indoor ride's has none (spec: "a map when there is a track").
   const mapped = lines.some((line) => line.length > 0)
 
@@ -118,7 +119,7 @@ function WorkoutDetail({
           </Suspense>
         </Card>
       )}
-      {segment === null && workout.with_gpx && <WorkoutInsights workout={workout} imperial={imperial} displayAscent={displayAscent} pace={pace} />}
+      {segment === null && workout.with_analysis && <WorkoutInsights workout={workout} imperial={imperial} displayAscent={displayAscent} pace={pace} />}
       {segment === null && (
         <Grid gap="md">
           {workout.segments.length > 0 && (

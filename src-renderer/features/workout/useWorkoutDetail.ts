@@ -17,13 +17,18 @@ function parseSegmentNumber(text: string | undefined): number | null {
   return number >= 1 ? number : null
 }
 
-async function loadTrack(id: string, segment: number | undefined): Promise<{ chart: ChartDataPoint[]; lines: [number, number][][] }> {
-  const [chart, mapLine] = await Promise.all([
-    segment === undefined ? call('getChartData', { params: { id } }) : call('getSegmentChartData', { params: { id, segment } }),
-    call('getMapLine', { params: { id } }),
-  ])
-  const lines = segment === undefined ? mapLine.data.lines : mapLine.data.lines.slice(segment - 1, segment)
-  return { chart: chart.data.chart_data, lines: lines.filter((line) => line.length > 0) }
+/**
+ * The chart when the analysis is the viewer's (`with_analysis`) and the map line when there are
+ * positions they may see (`bounds`, empty when the map is hidden or the file has none): each asked
+ * only of a route that answers them, so a viewer of the analysis alone still gets its chart.
+ */
+async function loadTrack(workout: Workout, segment: number | undefined): Promise<{ chart: ChartDataPoint[]; lines: [number, number][][] }> {
+  const { id } = workout
+  const chartOf = () => (segment === undefined ? call('getChartData', { params: { id } }) : call('getSegmentChartData', { params: { id, segment } }))
+  const [chart, mapLine] = await Promise.all([workout.with_analysis ? chartOf() : null, workout.bounds.length > 0 ? call('getMapLine', { params: { id } }) : null])
+  const all = mapLine?.data.lines ?? []
+  const lines = segment === undefined ? all : all.slice(segment - 1, segment)
+  return { chart: chart?.data.chart_data ?? [], lines: lines.filter((line) => line.length > 0) }
 }
 
 /**
@@ -51,7 +56,7 @@ export function useWorkoutDetail(id: string, segmentText: string | undefined, is
       if (segment !== undefined && !workout.segments.some((item) => item.segment_id === segment - 1)) {
         return settle({ status: 'not-found' })
       }
-      const track = workout.with_gpx ? await loadTrack(id, segment) : { chart: [], lines: [] }
+      const track = await loadTrack(workout, segment)
       settle({ status: 'ready', workout, ...track })
     }
     load().catch((error: unknown) => {

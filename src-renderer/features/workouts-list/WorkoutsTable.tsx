@@ -167,7 +167,7 @@ export function WorkoutsTable({ workouts, sports, sorting }: WorkoutsTableProps)
                 <Table.Td>{formatApiDuration(workout.moving)}</Table.Td>
                 {/* Entered by hand: no measured top speed (the API repeats the average). */}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.ave_speed, pace)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.with_gpx ? workout.max_speed : null, pace)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.speedOrPace(workout.with_analysis ? workout.max_speed : null, pace)}</Table.Td>
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.ascent)}</Table.Td>}
                 {figures.displayAscent && <Table.Td style={{ whiteSpace: 'nowrap' }}>{figures.elevation(workout.descent)}</Table.Td>}
               </Table.Tr>

@@ -180,6 +180,10 @@ describe('privacy zones', () => {
         expect(response.status, `${who.username} ${path}`).toBe(expected)
       }
     }
+    // And every answer says so: `with_gpx` for the owner alone; `with_analysis` (the chart just read) for all.
+    const answers = [...views.map((view) => view.workout), fromPage, feed.body.data.workouts.find((workout) => workout.id === workoutId), await workoutFor(sam.token)]
+    expect(answers.map((answer) => answer?.with_gpx)).toEqual([false, false, false, false, false, true])
+    expect(answers.map((answer) => answer?.with_analysis)).toEqual([true, true, true, true, true, true])
     // The owner still sees everything.
     expect(await lineFor(sam.token)).toEqual(ownerLine)
     expect(await chartFor(sam.token)).toEqual(ownerChart)
@@ -201,6 +205,7 @@ describe('privacy zones', () => {
     expect(await lineFor(kim.token)).toEqual(await lineFor(sam.token))
     expect((await workoutFor(kim.token))?.map).toBe((await workoutFor(sam.token))?.map)
     expect((await t.api('GET', `workouts/${workoutId}/gpx`, { token: kim.token })).status).toBe(200)
+    expect((await workoutFor(kim.token))?.with_gpx).toBe(true)
     expect((await t.api('DELETE', `auth/privacy_zones/${zone?.id}`, { token: sam.token })).body).toMatchObject({ code: 'privacy_zone_not_found' })
   })
 

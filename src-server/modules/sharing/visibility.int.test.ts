@@ -98,9 +98,10 @@ describe('workout visibility', () => {
           expect(patched.body.data.workouts[0]).toMatchObject({ workout_visibility: workout, analysis_visibility: analysisLevel, map_visibility: mapLevel })
           // A combination's reads change nothing: they go at once, so the server's waits on the
           // database overlap instead of adding up (one after the other took 52 s on PostgreSQL at load 24).
+          const statuses = new Map(ROLES.flatMap((role) => Object.entries(ROUTES).map(([name, route]) => [`${role} ${name}`, statusOf(role, route.path(workoutId))] as const)))
           const reads = ROLES.flatMap((role) =>
             Object.entries(ROUTES).map(async ([name, route]) => {
-              const status = await statusOf(role, route.path(workoutId))
+              const status = await statuses.get(`${role} ${name}`)
               const allowed =
                 route.part === 'owner'
                   ? role === 'owner'
@@ -130,8 +131,17 @@ describe('workout visibility', () => {
             if (!found[0]) return
             const detail = ((await read(role, `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0]
             const seen = (item: Workout | undefined) =>
-              item && JSON.stringify([item.map, item.bounds, item.segments.length, item.notes, item.file_format, item.records.length, item.previous_workout, item.with_gpx, item.min_alt, item.has_heart_rate, item.analysis_visibility, item.map_visibility])
+              item && JSON.stringify([item.map, item.bounds, item.segments.length, item.notes, item.file_format, item.records.length, item.previous_workout, item.with_gpx, item.with_analysis, item.min_alt, item.has_heart_rate, item.analysis_visibility, item.map_visibility])
             if (seen(found[0]) !== seen(detail)) mismatches.push(`${combination}: ${seen(found[0])}, its detail ${seen(detail)}`)
+            // What a client asks for next it reads from the answer, each as its route answers them: the
+            // GPX from `with_gpx`, the chart (and splits) from `with_analysis`, the map line from `bounds`.
+            // (Their reads are already under way.)
+            const gpx = await statuses.get(`${role} gpx`)
+            const chart = await statuses.get(`${role} chart`)
+            const line = await statuses.get(`${role} map line`)
+            if (detail?.with_gpx !== (gpx === 200)) mismatches.push(`${combination}: with_gpx ${detail?.with_gpx}, its GPX ${gpx}`)
+            if (detail?.with_analysis !== (chart === 200)) mismatches.push(`${combination}: with_analysis ${detail?.with_analysis}, its chart ${chart}`)
+            if (detail?.bounds.length !== (line === 200 ? 4 : 0)) mismatches.push(`${combination}: bounds ${JSON.stringify(detail?.bounds)}, its map line ${line}`)
           })
           await Promise.all([...reads, ...listings])
         }
@@ -149,8 +159,8 @@ describe('workout visibility', () => {
     const own = (await t.api<WorkoutsResponse>('GET', `workouts/${workoutId}`, { token: sam.token })).body.data.workouts[0]
     expect(own?.previous_workout).toBe(beforeId)
     // The file records cadence, power and heart rate (gpxtpx:cad, :power, :hr at every point): the owner is told so.
-    const flags = (item: Workout | undefined) => item && { with_gpx: item.with_gpx, has_cadence: item.has_cadence, has_power: item.has_power, has_heart_rate: item.has_heart_rate }
-    const recorded = { with_gpx: true, has_cadence: true, has_power: true, has_heart_rate: true }
+    const flags = (item: Workout | undefined) => item && { with_gpx: item.with_gpx, with_analysis: item.with_analysis, has_cadence: item.has_cadence, has_power: item.has_power, has_heart_rate: item.has_heart_rate }
+    const recorded = { with_gpx: true, with_analysis: true, has_cadence: true, has_power: true, has_heart_rate: true }
     expect(flags(own)).toEqual(recorded)
     const answer = await read('stranger', `workouts/${workoutId}`)
     expect(answer.status).toBe(200)
@@ -159,8 +169,8 @@ describe('workout visibility', () => {
     expect((await t.api('DELETE', `workouts/${beforeId}`, { token: sam.token })).status).toBe(204)
     expect(shown.map_visibility).toBe('private')
     expect(shown.segments.length).toBeGreaterThan(0)
-    // With the analysis open, so is what it recorded.
-    expect(flags(shown)).toMatchObject({ has_cadence: true, has_power: true, has_heart_rate: true })
+    // With the analysis open, so is what it recorded; not the GPX, which carries the hidden positions.
+    expect(flags(shown)).toEqual({ with_gpx: false, with_analysis: true, has_cadence: true, has_power: true, has_heart_rate: true })
     // The map's id (which opens its image) appears nowhere in the answer.
     expect(JSON.stringify(answer.body)).not.toContain(mapId)
     // The chart is there, without positions.
@@ -169,11 +179,23 @@ describe('workout visibility', () => {
     expect(chart.data.chart_data.every((point) => point.latitude === null && point.longitude === null)).toBe(true)
     expect(chart.data.chart_data.some((point) => typeof point.hr === 'number')).toBe(true)
 
+    // With the map open too, the GPX is the stranger's while sam's heart rate, which it carries, is open to him.
+    expect((await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { map_visibility: 'public' } })).status).toBe(200)
+    const gpxFor = async () => [((await read('stranger', `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0]?.with_gpx, await statusOf('stranger', `workouts/${workoutId}/gpx`)]
+    expect(await gpxFor()).toEqual([true, 200])
+    const heartRate = async (level: string) => {
+      const body = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, hr_visibility: level }
+      expect((await t.api('POST', 'auth/profile/edit/preferences', { token: sam.token, body })).status).toBe(200)
+    }
+    await heartRate('private')
+    expect(await gpxFor()).toEqual([false, 404])
+    await heartRate('public')
+
     await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { analysis_visibility: 'private' } })
     const bare = ((await read('stranger', `workouts/${workoutId}`)).body as unknown as WorkoutsResponse).data.workouts[0] as Workout
     expect(bare).toMatchObject({ segments: [], min_alt: null, max_alt: null, analysis_visibility: 'private', has_heart_rate: false })
     // Nor is it told what the hidden analysis recorded, or that there is a file behind it.
-    expect(flags(bare)).toEqual({ with_gpx: false, has_cadence: false, has_power: false, has_heart_rate: false })
+    expect(flags(bare)).toEqual({ with_gpx: false, with_analysis: false, has_cadence: false, has_power: false, has_heart_rate: false })
     // The figures themselves stay.
     expect(bare.distance).toBeGreaterThan(0)
   })

@@ -94,7 +94,7 @@ export function workoutOutsideZones(shown: Workout, zones: readonly PrivacyZone[
  */
 export async function listedForViewer(sharing: Repositories['sharing'], presented: Workout, workout: Pick<WorkoutEntity, 'id' | 'filePath'>, access: WorkoutAccess, zones: readonly PrivacyZone[]): Promise<Workout> {
   const track = zones.length && workout.filePath ? await sharing.trackOf(workout.id) : null
-  return workoutOutsideZones(workoutForViewer(presented, access), zones, track)
+  return workoutOutsideZones(workoutForViewer(presented, access, zones), zones, track)
 }
 
 /** Whether a stored track (its map line or its chart, which keeps more points) has a position within a zone. */
@@ -105,11 +105,21 @@ export function trackTouchesZones(track: WorkoutTrackEntity, zones: readonly Pri
 }
 
 /**
- * A presented workout as a viewer other than its owner may see it: no notes, original file,
- * records or neighbours; no analysis (segments, altitudes, sensors) or map (image, bounds) when
- * those are hidden; the levels of hidden parts told as private.
+ * Whether a viewer may have the workout's GPX, which carries every sensor and every recorded
+ * position of its file: its map and heart rate open to them, and no privacy zone of the owner's to
+ * keep out (the stored chart and line are thinned, so they cannot prove no recorded point lies in one).
  */
-export function workoutForViewer<T extends Workout>(presented: T, access: WorkoutAccess): Workout {
+export function gpxOpenTo(access: WorkoutAccess, zones: readonly PrivacyZone[]): boolean {
+  return access.map && access.heartRate && zones.length === 0
+}
+
+/**
+ * A presented workout as a viewer other than its owner may see it, kept out of `zones`: no notes,
+ * original file, records or neighbours; no analysis (segments, altitudes, sensors, `with_analysis`)
+ * or map (image, bounds) when those are hidden; `with_gpx` only when the GPX is theirs to have; the
+ * levels of hidden parts told as private.
+ */
+export function workoutForViewer<T extends Workout>(presented: T, access: WorkoutAccess, zones: readonly PrivacyZone[]): Workout {
   const shown: Workout = {
     ...presented,
     notes: null,
@@ -120,8 +130,9 @@ export function workoutForViewer<T extends Workout>(presented: T, access: Workou
     workout_visibility: access.levels.workout,
     analysis_visibility: access.levels.analysis,
     map_visibility: access.levels.map,
+    with_gpx: presented.with_gpx && gpxOpenTo(access, zones),
   }
-  if (!access.analysis) Object.assign(shown, { with_gpx: false, segments: [], min_alt: null, max_alt: null, has_cadence: false, has_power: false })
+  if (!access.analysis) Object.assign(shown, { with_analysis: false, segments: [], min_alt: null, max_alt: null, has_cadence: false, has_power: false })
   if (!access.heartRate) shown.has_heart_rate = false
   if (!access.map) Object.assign(shown, { map: null, bounds: [] })
   return shown

@@ -120,7 +120,7 @@ describe('workout lists', () => {
       `{"id":${recordId(type)},"record_type":"${type}","sport_id":1,"user":"${sam.username}","value":${value},"workout_date":${date},"workout_id":"${id}"}`
     const workout =
       `{"id":"${id}","user":"${sam.username}","sport_id":1,"title":"Évening \\"ride\\" 🚴","notes":null,"creation_date":"${created_at}","modification_date":null,` +
-      `"workout_date":${date},"with_gpx":false,"file_format":null,"bounds":[],"map":null,"previous_workout":null,"next_workout":null,"weather_start":null,"weather_end":null,` +
+      `"workout_date":${date},"with_gpx":false,"with_analysis":false,"file_format":null,"bounds":[],"map":null,"previous_workout":null,"next_workout":null,"weather_start":null,"weather_end":null,` +
       `"records":[${[record('AS', '11.93'), record('FD', '12.346'), record('HA', '120.005'), record('LD', '"1:02:05"'), record('MS', '11.93')].join(',')}],"segments":[],` +
       `"has_heart_rate":false,"has_cadence":false,"has_power":false,"calories":null,"workout_visibility":"private","analysis_visibility":"private","map_visibility":"private",` +
       `"equipments":[],"duration":"1:02:05","moving":"1:02:05","pauses":null,"distance":12.346,"ave_speed":11.93,"max_speed":11.93,"min_alt":null,"max_alt":null,"ascent":120,"descent":0}`

@@ -87,6 +87,7 @@ export function presentWorkout(workout: WorkoutRow, extras: WorkoutExtras): Work
     modification_date: workout.modifiedAt ? toHttpDate(workout.modifiedAt) : null,
     workout_date: toHttpDate(workout.workoutDate),
     with_gpx: workout.filePath !== null,
+    with_analysis: workout.filePath !== null,
     file_format: workout.fileFormat,
     bounds: parseJson<number[]>(workout.bounds) ?? [],
     map: workout.mapId,

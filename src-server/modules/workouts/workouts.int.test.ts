@@ -49,6 +49,7 @@ describe('workouts API', () => {
         ascent: 120,
         descent: 110,
         with_gpx: false,
+        with_analysis: false,
         file_format: null,
         map: null,
         bounds: [],
@@ -116,7 +117,7 @@ describe('workouts API', () => {
     it('stores the original byte for byte and serves it for download', async () => {
       const bytes = await gpxFile()
       const workout = (await upload<WorkoutsResponse>(t, sam.token, 'ride.gpx', bytes, { sport_id: 1, notes: 'first' })).body.data.workouts[0] as Workout
-      expect(workout).toMatchObject({ title: 'just a workout', notes: 'first', with_gpx: true, file_format: 'gpx' })
+      expect(workout).toMatchObject({ title: 'just a workout', notes: 'first', with_gpx: true, with_analysis: true, file_format: 'gpx' })
       const download = await fetch(`${t.url}/api/workouts/${workout.id}/gpx/download`, { headers: { authorization: `Bearer ${sam.token}` } })
       expect(download.status).toBe(200)
       expect(download.headers.get('content-type')).toBe('application/gpx+xml')

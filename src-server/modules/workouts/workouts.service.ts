@@ -43,6 +43,7 @@ import {
   accessTo,
   chartForViewer,
   editedWorkoutLevels,
+  gpxOpenTo,
   levelsOpenTo,
   listedForViewer,
   newWorkoutLevels,
@@ -289,7 +290,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
         const segments = access.analysis ? page.segments : []
         const presented = presentWorkout(workout, { username: owner.username, segments, records: [], previousId: null, nextId: null })
         const track = zones.length && workout.filePath ? await storedTrack(workout) : null
-        return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access), zones, track), ...alongside }] } }
+        return { status: 'success', data: { workouts: [{ ...workoutOutsideZones(workoutForViewer(presented, access, zones), zones, track), ...alongside }] } }
       }
       // The items are read only when the workout has some.
       const equipments = page.hasEquipment ? ((await equipmentOfWorkouts(reads, [workout.id])).get(workout.id) ?? []) : []
@@ -485,10 +486,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
      */
     async gpx(user: UserEntity, id: string, segment?: string): Promise<{ path: string; size: number }> {
       const { workout, access, zones } = await viewWorkout(reads, user, id, 'map')
-      // The GPX carries every sensor and every recorded position of the file: to others, only when
-      // their heart rate is shown too and the owner has no privacy zone (the stored chart and line
-      // are thinned, so they cannot prove that no recorded point lies in one).
-      if (!access.heartRate || zones.length > 0) throw new AppError('workout_not_found')
+      if (!gpxOpenTo(access, zones)) throw new AppError('workout_not_found')
       if (!workout.filePath) throw new AppError('workout_has_no_file')
       const number = segment === undefined ? undefined : segmentNumber(segment)
       if (number === null) throw new AppError('segment_not_found')
