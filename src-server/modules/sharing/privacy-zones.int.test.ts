@@ -296,4 +296,67 @@ describe('privacy zones', () => {
       await t.api('PATCH', `workouts/${workoutId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })
     }
   })
+
+  it('judges a track by its chart and by its map line, each keeping points the other thins out', async () => {
+    // A 200 km ride due east at 18 km/h, a point every 40 m (5,010 points, so the chart keeps about
+    // one in 2.5) and, every 20 km, a single point 1.5 km north reached and left at the same speed: the
+    // map line keeps those spurs' tips and ends of the straight stretches, the chart points along them.
+    const east = 40 / (EARTH_RADIUS_M * RAD * Math.cos(45 * RAD))
+    const north = 1_500 / (EARTH_RADIUS_M * RAD)
+    const points: string[] = []
+    let seconds = 0
+    const point = (lat: number, lon: number) =>
+      points.push(`<trkpt lat="${lat.toFixed(6)}" lon="${lon.toFixed(6)}"><time>${new Date(Date.UTC(2024, 4, 1, 6) + seconds * 1000).toISOString()}</time></trkpt>`)
+    for (let i = 0; i < 5_000; i++) {
+      point(45, 6 + i * east)
+      seconds += 8
+      if (i % 500 === 250) {
+        seconds += 300 - 8
+        point(45 + north, 6 + (i + 0.5) * east)
+        seconds += 300
+      }
+    }
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="waymark-test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`
+    const created = await upload<WorkoutsResponse>(t, sam.token, 'spurs.gpx', Buffer.from(gpx))
+    expect(created.status).toBe(201)
+    const rideId = created.body.data.workouts[0]?.id ?? ''
+    const read = async <T>(path: string, token: string) => {
+      const answer = await t.api<T>('GET', `workouts/${rideId}${path}`, { token })
+      expect(answer.status, path).toBe(200)
+      return answer.body
+    }
+    try {
+      expect((await t.api('PATCH', `workouts/${rideId}`, { token: sam.token, body: { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' } })).status).toBe(200)
+      const seen = async (token: string) => ({
+        map: (await read<WorkoutsResponse>('', token)).data.workouts[0]?.map,
+        line: (await read<MapLineResponse>('/map_line', token)).data.lines.flat(),
+        chart: (await read<ChartDataResponse>('/chart_data', token)).data.chart_data,
+      })
+      const owner = await seen(sam.token)
+      expect(owner.map).toEqual(expect.any(String))
+      const charted = owner.chart.flatMap((p) => (p.latitude === null || p.longitude === null ? [] : [[p.latitude, p.longitude] as [number, number]]))
+      const farFrom = (others: [number, number][]) => ([lat, lon]: [number, number]) => others.every(([otherLat, otherLon]) => metres(lat, lon, otherLat, otherLon) > 300)
+      // The premises: a charted position 300 m from every point of the line, and a point of the line 300 m from every charted position.
+      const chartOnly = charted.filter(farFrom(owner.line))
+      const lineOnly = owner.line.filter(farFrom(charted))
+      expect([charted.length < 5_010, chartOnly.length > 0, lineOnly.length > 0]).toEqual([true, true, true])
+      const around = ([latitude, longitude]: [number, number]) => ({ latitude, longitude, radius: 200 })
+      const within = (zone: { latitude: number; longitude: number; radius: number }) => ([lat, lon]: [number, number]) => metres(lat, lon, zone.latitude, zone.longitude) <= zone.radius
+      for (const [name, centre] of [['a chart point off the line', chartOnly[Math.floor(chartOnly.length / 2)]], ['a spur’s tip the chart left out', lineOnly[0]]] as const) {
+        const zone = around(centre ?? [0, 0])
+        const added = await addZone(zone)
+        expect(added.status, name).toBe(201)
+        const follower = await seen(kim.token)
+        // The map image, drawn whole, is not given; neither the line nor the chart shows a position within the zone.
+        expect(follower.map, name).toBeNull()
+        expect(follower.line.filter(within(zone)), name).toEqual([])
+        expect(follower.line, name).toEqual(owner.line.filter((position) => !within(zone)(position)))
+        const followerCharted = follower.chart.flatMap((p) => (p.latitude === null || p.longitude === null ? [] : [[p.latitude, p.longitude] as [number, number]]))
+        expect(followerCharted, name).toEqual(charted.filter((position) => !within(zone)(position)))
+        expect((await t.api('DELETE', `auth/privacy_zones/${added.body.data.privacy_zone.id}`, { token: sam.token })).status, name).toBe(204)
+      }
+    } finally {
+      await t.api('DELETE', `workouts/${rideId}`, { token: sam.token })
+    }
+  })
 })
