@@ -325,7 +325,7 @@ describe('moderation of sharing', () => {
  * authenticating and the write (held there by the write gate) is refused and changes nothing.
  */
 describe('moderation by an administrator who loses their rights meanwhile', () => {
-  it('refuses the moderation of an administrator demoted or deactivated after authenticating, changing nothing', async () => {
+  it('refuses the moderation of an administrator demoted, deactivated or deleted after authenticating, changing nothing', async () => {
     const gate = createGate()
     const t = await startTestServer({ writeGate: gate.hook })
     try {
@@ -334,6 +334,7 @@ describe('moderation by an administrator who loses their rights meanwhile', () =
       for (const [name, change] of [
         ['demoted', { admin: false }],
         ['deactivated', { isActive: false }],
+        ['deleted', null],
       ] as const) {
         const acting = await registerUser(t, name, { activate: owner })
         expect((await t.api('PATCH', `users/${name}`, { token: owner.token, body: { admin: true } })).status).toBe(200)
@@ -341,13 +342,35 @@ describe('moderation by an administrator who loses their rights meanwhile', () =
         const suspending = t.api('POST', 'users/ann/sharing_suspension', { token: acting.token })
         await arrived
         // The change lands beside the server while the moderation waits to write.
-        await t.server.dataSource.manager.update(UserEntity, { username: name }, change)
+        if (change) await t.server.dataSource.manager.update(UserEntity, { username: name }, change)
+        else await t.server.dataSource.manager.delete(UserEntity, { username: name })
         gate.release()
         const answer = await suspending
         expect([answer.status, answer.body], name).toEqual([403, expect.objectContaining({ code: 'forbidden' })])
       }
       const ann = await t.api<UserResponse>('GET', 'users/ann', { token: owner.token })
       expect(ann.body.data.users[0]?.sharing_suspended_at).toBeNull()
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
+
+  it('tells an account deleted after authenticating that the follow request it accepts is gone, rather than failing', async () => {
+    const gate = createGate()
+    const t = await startTestServer({ writeGate: gate.hook })
+    try {
+      const owner = await registerUser(t, 'owner')
+      const lia = await registerUser(t, 'lia', { activate: owner })
+      const mel = await registerUser(t, 'mel', { activate: owner })
+      expect((await t.api('POST', 'users/lia/follow', { token: mel.token })).status).toBe(200)
+      const arrived = gate.arm()
+      const accepting = t.api('POST', 'follow-requests/mel/accept', { token: lia.token })
+      await arrived
+      // lia's account goes beside the server, with the request to her, while the acceptance waits to write.
+      await t.server.dataSource.manager.delete(UserEntity, { username: 'lia' })
+      gate.release()
+      const answer = await accepting
+      expect([answer.status, answer.body]).toEqual([404, expect.objectContaining({ code: 'follow_request_not_found' })])
     } finally {
       await t.close()
     }
