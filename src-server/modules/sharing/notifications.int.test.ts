@@ -237,6 +237,15 @@ describe('notifications', () => {
     expect(await adminTold()).toBe(toldAdmin)
   })
 
+  it('tells each sender’s follow relations with the recipient apart, read for all senders at once', async () => {
+    for (const name of ['uma', 'vic', 'wes']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    // uma follows vic (vic's approval tells her so); wes asks to follow uma (his request tells her so).
+    await follow('uma', 'vic')
+    expect((await call('wes', 'POST', 'users/uma/follow')).status).toBe(200)
+    const relations = Object.fromEntries((await list('uma')).map((item) => [item.from?.username, [item.from?.follows, item.from?.is_followed_by]]))
+    expect(relations).toEqual({ vic: ['false', 'true'], wes: ['pending', 'false'] })
+  })
+
   it('tells a user who approves followers at once of the follow itself', async () => {
     for (const name of ['dee', 'eli']) accounts.set(name, await registerUser(t, name, { activate: admin }))
     const body = { imperial_units: false, language: 'en', timezone: 'Europe/Paris', weekm: false, manually_approves_followers: false }
