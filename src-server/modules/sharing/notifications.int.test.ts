@@ -238,12 +238,12 @@ describe('notifications', () => {
   })
 
   it('tells each sender’s follow relations with the recipient apart, read for all senders at once', async () => {
-    for (const name of ['uma', 'vic', 'wes']) accounts.set(name, await registerUser(t, name, { activate: admin }))
-    // uma follows vic (vic's approval tells her so); wes asks to follow uma (his request tells her so).
-    await follow('uma', 'vic')
-    expect((await call('wes', 'POST', 'users/uma/follow')).status).toBe(200)
-    const relations = Object.fromEntries((await list('uma')).map((item) => [item.from?.username, [item.from?.follows, item.from?.is_followed_by]]))
-    expect(relations).toEqual({ vic: ['false', 'true'], wes: ['pending', 'false'] })
+    for (const name of ['fay', 'gil', 'hub']) accounts.set(name, await registerUser(t, name, { activate: admin }))
+    // fay follows gil (gil's approval tells her so); hub asks to follow fay (his request tells her so).
+    await follow('fay', 'gil')
+    expect((await call('hub', 'POST', 'users/fay/follow')).status).toBe(200)
+    const relations = Object.fromEntries((await list('fay')).map((item) => [item.from?.username, [item.from?.follows, item.from?.is_followed_by]]))
+    expect(relations).toEqual({ gil: ['false', 'true'], hub: ['pending', 'false'] })
   })
 
   it('tells a user who approves followers at once of the follow itself', async () => {
