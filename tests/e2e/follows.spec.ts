@@ -10,14 +10,18 @@ async function levels(request: APIRequestContext, token: string, id: string, bod
   return ((await response.json()) as { data: { workouts: { map: string | null }[] } }).data.workouts[0]?.map ?? null
 }
 
+/** Two fresh active accounts, sam and kim, with their session tokens. */
+async function samAndKim(request: APIRequestContext) {
+  const samAccount = newAccount('sam')
+  const kimAccount = newAccount('kim')
+  return { samAccount, sam: await createActiveUser(request, samAccount), kimAccount, kim: await createActiveUser(request, kimAccount) }
+}
+
 test.describe('following and the feed', () => {
   test('a request sent from a user page, accepted on the dashboard, brings the followed workouts into the feed, thumbnails only where the map is shared', async ({ page, request }) => {
     test.setTimeout(90_000)
     const errors = trackPageErrors(page)
-    const samAccount = newAccount('sam')
-    const sam = await createActiveUser(request, samAccount)
-    const kimAccount = newAccount('kim')
-    const kim = await createActiveUser(request, kimAccount)
+    const { samAccount, sam, kimAccount, kim } = await samAndKim(request)
     const shared = await uploadWorkout(request, sam, 'shared.gpx', gpxText('gpx_file.gpx'), 1)
     const mapId = await levels(request, sam, shared.id, { workout_visibility: 'followers_only', analysis_visibility: 'followers_only', map_visibility: 'followers_only', title: 'Shared ride' })
     expect(mapId).not.toBeNull()
@@ -92,10 +96,7 @@ test.describe('following and the feed', () => {
   test('a follower sees the chart and splits of an analysis shared with them, the map only where it is shared too, whether or not the GPX is theirs', async ({ page, request }) => {
     test.setTimeout(90_000)
     const errors = trackPageErrors(page)
-    const samAccount = newAccount('sam')
-    const sam = await createActiveUser(request, samAccount)
-    const kimAccount = newAccount('kim')
-    const kim = await createActiveUser(request, kimAccount)
+    const { samAccount, sam, kimAccount, kim } = await samAndKim(request)
     const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } })
     expect((await request.post(`/api/users/${samAccount.username}/follow`, auth(kim))).status()).toBe(200)
     expect((await request.post(`/api/follow-requests/${kimAccount.username}/accept`, auth(sam))).status()).toBe(200)
@@ -126,10 +127,7 @@ test.describe('following and the feed', () => {
     test(`the follow button, the requests and the feed pass WCAG 2.1 AA in ${scheme} mode`, async ({ page, request }) => {
       // Eight axe runs on a busy machine.
       test.setTimeout(180_000)
-      const samAccount = newAccount('sam')
-      const sam = await createActiveUser(request, samAccount)
-      const kimAccount = newAccount('kim')
-      const kim = await createActiveUser(request, kimAccount)
+      const { samAccount, sam, kim } = await samAndKim(request)
       const ride = await uploadWorkout(request, sam, 'ride.gpx', gpxText('gpx_file.gpx'), 1)
       await levels(request, sam, ride.id, { workout_visibility: 'public', analysis_visibility: 'public', map_visibility: 'public' })
       await page.emulateMedia({ colorScheme: scheme })
