@@ -33,6 +33,8 @@ import { checkWatchedFolders, createFolderWatcher, WATCH_INTERVAL_MS, type Folde
 import { createImportTasks } from './modules/workouts/archive-import'
 import { importWorkoutFile } from './modules/workouts/workout-import'
 import { createDatabase } from './db/repositories'
+import { workoutsRepository } from './db/repositories/workouts.repository'
+import { fillListFragments, settleListFragments } from './modules/workouts/list-fragments'
 
 /** How long a cached answer may outlive a change made outside this server (the CLI). */
 const READ_CACHE_TTL_MS = 10_000
@@ -143,7 +145,12 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
       throw error
     }
   }
-  const queue = createWriteQueue(dataSource, dropCaches, hooks, shared ? (manager) => announceWrite(manager, shared.instance) : undefined)
+  // Before each commit: the list fragments its writes made stale are written again, and a club
+  // server's instance tells the others it wrote.
+  const queue = createWriteQueue(dataSource, dropCaches, hooks, async (manager) => {
+    await settleListFragments(workoutsRepository(manager))
+    if (shared) await announceWrite(manager, shared.instance)
+  })
   const { writeGate } = overrides
   const write: WriteQueue = writeGate ? (work, options) => writeGate().then(() => queue(work, options)) : queue
   const compute = createComputePool(config.warmComputeThreads ? { warm: { dir: dataDir.layout.tmp } } : {})
@@ -170,6 +177,8 @@ export async function createServer(config: ServerConfig, overrides: ServerOverri
     setupCode,
     now,
   }
+  // After the migration that added them, or an update that presents workouts otherwise.
+  background.run((signal) => fillListFragments(database, signal))
   // The in-flight journal, emptied by the start's sweep, is kept small while the server runs.
   const stopCompacting = compactJournal(layout, settledFiles(reader, layout))
   const imports = createImportTasks(context, overrides.importLeaseMs)

@@ -71,7 +71,9 @@ export function packedRows<F extends string>(columns: readonly PackedColumn<F>[]
     select(width = reals.length, dialect = sqliteDialect, keys = []) {
       const fields = inText.map(([, expression, kind]) => ({ expression, kind: kind === 'text' ? ('text' as const) : ('integer' as const) }))
       const packed = dialect.jsonArray([...fields, ...keys.map((expression) => ({ expression, kind: 'integer' as const }))])
-      const realColumns = Array.from({ length: width }, (_, index) => `${reals[index]?.[1] ?? 'NULL'} AS r${index}`)
+      // Typed, so that PostgreSQL matches a part's padding with another part's reals whichever comes first.
+      const padding = dialect.engine === 'postgres' ? 'CAST(NULL AS double precision)' : 'NULL'
+      const realColumns = Array.from({ length: width }, (_, index) => `${reals[index]?.[1] ?? padding} AS r${index}`)
       return [`${packed} AS packed`, ...realColumns].join(', ')
     },
     unpack(row, values = JSON.parse(row.packed) as unknown[]) {

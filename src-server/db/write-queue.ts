@@ -94,8 +94,8 @@ type Outcome = { ok: true; value: unknown; callbacks: (() => void)[] } | { ok: f
  * statements: ~2 statements per file and ~8 per group instead of ~11 per file.
  * @param onCommit called after each committed transaction (cached reads are dropped there), before
  *   the callbacks its writes registered with {@link afterCommit}
- * @param announce run in each transaction after its writes (a club server's instance tells the
- *   others it wrote: see `write-notices.ts`)
+ * @param announce run in each transaction after its writes (the list fragments they made stale
+ *   are written again; a club server's instance tells the others it wrote: see `write-notices.ts`)
  */
 /** The part of TypeORM's query runner that counts the transactions it believes open. */
 interface TransactionCount {

@@ -16,11 +16,17 @@ interface HandlerInput<E extends EndpointSpec> {
   ctx: Context
 }
 
+/** An answer a handler has already written as JSON text (of a `T`), sent as it is. */
+export class JsonAnswer<T> {
+  private declare readonly of: T
+  constructor(readonly json: string) {}
+}
+
 /**
- * A handler returns the response body; `undefined` means 204 unless it set `ctx.body` itself
- * (files and images).
+ * A handler returns the response body, or its JSON text; `undefined` means 204 unless it set
+ * `ctx.body` itself (files and images).
  */
-export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | undefined>
+export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | JsonAnswer<ResponseOf<E>> | undefined>
 
 /**
  * Resolves the caller of a request from its Authorization header; the endpoint decides whether a
@@ -117,12 +123,16 @@ export function bind<const E extends EndpointSpec>(
     const result = await handler(input)
     if (result !== undefined) {
       // Failures throw, so a returned result is a success.
+      const json = result instanceof JsonAnswer ? result.json : null
       if (cacheKey) {
-        const answer: KeptAnswer = { json: JSON.stringify(result), encoded: new Map() }
+        const answer: KeptAnswer = { json: json ?? JSON.stringify(result), encoded: new Map() }
         await options.cache?.beforeSet?.()
         options.cache?.set(cacheKey, answer, generation)
         ctx.type = 'application/json'
         keep(ctx, answer)
+      } else if (json !== null) {
+        ctx.type = 'application/json'
+        ctx.body = json
       } else ctx.body = result
     } else if (ctx.body === undefined || ctx.body === null) ctx.status = 204
   }

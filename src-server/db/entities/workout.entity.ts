@@ -126,6 +126,13 @@ export class WorkoutEntity {
   @Column({ type: 'text', name: 'map_visibility', default: 'private' })
   mapVisibility!: Visibility
 
+  /**
+   * The workout as the list of its owner's workouts shows it, written once per change (see
+   * `list-fragments.ts`); null until written. Never read with the entity.
+   */
+  @Column({ type: 'text', name: 'list_json', nullable: true, select: false })
+  listJson?: string | null
+
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity

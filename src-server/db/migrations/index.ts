@@ -33,6 +33,7 @@ import { SharingModeration1795836870824 } from './1795836870824-sharing-moderati
 import { InstanceLeases1795850983214 } from './1795850983214-instance-leases'
 import { MultisportTransitions1795852800000 } from './1795852800000-multisport-transitions'
 import { EquipmentBackfillLinks1795862400000 } from './1795862400000-equipment-backfill-links'
+import { WorkoutListFragments1795870000000 } from './1795870000000-workout-list-fragments'
 
 /** Every SQLite migration in order, listed explicitly because the server is bundled. */
 export const migrations = [
@@ -70,6 +71,7 @@ export const migrations = [
   InstanceLeases1795850983214,
   MultisportTransitions1795852800000,
   EquipmentBackfillLinks1795862400000,
+  WorkoutListFragments1795870000000,
 ]
 
 /**
@@ -97,4 +99,5 @@ export const postgresMigrations = [
   InstanceLeases1795850983214,
   MultisportTransitions1795852800000,
   EquipmentBackfillLinks1795862400000,
+  WorkoutListFragments1795870000000,
 ]

@@ -5,7 +5,7 @@ import { unpackInsights } from '../../compute/packed-insights'
 import { WorkoutEntity, WorkoutSegmentEntity, WorkoutTrackEntity } from '../entities'
 import { dialectOf, type Dialect } from '../dialect'
 import { insertOf, insertRows, insertRowsShared } from '../insert-rows'
-import { inKeyOrder, packedRows, type PackedColumn, type PackedRow } from '../packed-rows'
+import { inKeyOrder, packedRows, type PackedColumn, type PackedRow, type PackedRows } from '../packed-rows'
 import { likesColumns } from './comments.repository'
 import { packedRecords, type RecordRow } from './records.repository'
 
@@ -38,7 +38,7 @@ export interface WorkoutListOrder {
   direction: 'asc' | 'desc'
 }
 
-interface WorkoutListSums {
+export interface WorkoutListSums {
   total: number
   distance: number | null
   duration: number | null
@@ -62,7 +62,7 @@ export interface WorkoutDayFigures {
 }
 
 /** A workout row as the presenters read it: the entity's columns, without its relations. */
-export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport'>
+export type WorkoutRow = Omit<WorkoutEntity, 'user' | 'sport' | 'listJson'>
 
 /** A segment row as the presenters read it. */
 export type WorkoutSegmentRow = Omit<WorkoutSegmentEntity, 'workout'>
@@ -104,6 +104,22 @@ export interface WorkoutListAnswer {
   sums: WorkoutListSums
 }
 
+/** A page of workouts as their list fragments (see `listFragments`), with what is spliced into them. */
+export interface WorkoutFragmentsAnswer {
+  /** In the page's order: each one's stored fragment (null until written) and its previous and next workout. */
+  workouts: ({ id: string; fragment: string | null } & WorkoutLinks)[]
+  /** The page's records, by workout then type. */
+  records: RecordRow[]
+  sums: WorkoutListSums
+}
+
+/**
+ * Workouts whose list fragment a write's transaction has made stale, by the transaction, to be
+ * written again before it commits (`takeStaleFragments`). A write that misses this still never
+ * serves a stale fragment: the database's triggers empty it (migration WorkoutListFragments).
+ */
+const staleFragments = new WeakMap<EntityManager, Set<string>>()
+
 const ORDER_COLUMNS = { workout_date: 'workout_date', distance: 'distance', duration: 'moving', ave_speed: 'ave_speed' } as const
 
 /** The workout row as raw SQL gives it: columns named as the entity's fields, dates as the engine stores them, flags 0/1 or booleans. */
@@ -122,8 +138,8 @@ const neighbour = (comparison: '<' | '>', order: 'ASC' | 'DESC') =>
   `(SELECT n.id FROM workout n WHERE n.user_id = w.user_id AND (n.workout_date, n.id) ${comparison} (w.workout_date, w.id)
      ORDER BY n.workout_date ${order}, n.id ${order} LIMIT 1)`
 
-/** A list page's workout rows (`w`), each with its previous and next workout. */
-const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)>[] = [
+/** A workout's row (`w`) as the presenter reads it. */
+const ROW_COLUMNS: readonly PackedColumn<keyof StoredWorkoutRow>[] = [
   ['id', 'w.id', 'text'],
   ['userId', 'w.user_id', 'integer'],
   ['sportId', 'w.sport_id', 'integer'],
@@ -157,20 +173,32 @@ const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks
   ['workoutVisibility', 'w.workout_visibility', 'text'],
   ['analysisVisibility', 'w.analysis_visibility', 'text'],
   ['mapVisibility', 'w.map_visibility', 'text'],
+]
+const LINK_COLUMNS: readonly PackedColumn<keyof WorkoutLinks>[] = [
   ['previousId', neighbour('<', 'DESC'), 'text'],
   ['nextId', neighbour('>', 'ASC'), 'text'],
 ]
-const PAGE_ROWS = packedRows(PAGE_COLUMNS)
+/** A list page's workout rows (`w`), each with its previous and next workout. */
+const PAGE_COLUMNS: readonly PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)>[] = [...ROW_COLUMNS, ...LINK_COLUMNS]
 /**
  * A page in date order of all the user's workouts, or of those within a span of dates (the
  * calendar's month), holds each one's neighbours but at its two ends: only the first and last rows
  * look theirs up (4 index seeks instead of 2 per row).
  */
-const DATE_PAGE_ROWS = packedRows(
-  PAGE_COLUMNS.map(([name, sql, type]): PackedColumn<keyof (StoredWorkoutRow & WorkoutLinks)> =>
+const atPageEnds = <F extends string>(columns: readonly PackedColumn<F>[]): PackedColumn<F>[] =>
+  columns.map(([name, sql, type]): PackedColumn<F> =>
     name === 'previousId' || name === 'nextId' ? [name, `CASE WHEN page.position IN (1, (SELECT count(*) FROM page)) THEN ${sql} END`, type] : [name, sql, type],
-  ),
-)
+  )
+/** The rows of a list page: every column (`rows`) or only the id and neighbours beside the stored fragment (`fragments`), in date order or not. */
+const LIST_ROWS = {
+  rows: { any: packedRows(PAGE_COLUMNS), dated: packedRows(atPageEnds(PAGE_COLUMNS)) },
+  fragments: {
+    any: packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>([['id', 'w.id', 'text'], ...LINK_COLUMNS]),
+    dated: packedRows<keyof (StoredWorkoutRow & WorkoutLinks)>(atPageEnds([['id', 'w.id', 'text'], ...LINK_COLUMNS])),
+  },
+}
+/** The rows a fragment is written from. */
+const FRAGMENT_SOURCE_ROWS = packedRows(ROW_COLUMNS)
 
 /** What a workout's page shows beside the list's fields (see `page`). */
 interface WorkoutPageExtras {
@@ -300,6 +328,84 @@ export function workoutsRepository(manager: EntityManager) {
     return found ? { id: found.id, sameBytes: found.sameBytes === 1 } : null
   }
 
+  /** Notes that a write changed what the list shows of these workouts (see `takeStaleFragments`). */
+  function stale(...ids: string[]): void {
+    let set = staleFragments.get(manager)
+    if (!set) staleFragments.set(manager, (set = new Set()))
+    for (const id of ids) set.add(id)
+  }
+
+  /**
+   * A list page's statement, run: `rows` reads the page's workouts (part 0) and their segments
+   * (part 1), `fragments` their stored list fragments instead; both the page's records (part 2)
+   * and the count and sums of all the filtered workouts (part 3), which it returns. One statement,
+   * so one snapshot without a transaction, and one trip through the driver instead of six (BEGIN,
+   * sums, page, segments, records, COMMIT). Its parts give packed rows (`packedRows`): with a
+   * column per field, every row would carry every part's columns, which cost more than the trips
+   * saved. The page's ids are chosen from the index first; only their rows are then read. `take`
+   * gets each row of parts 0 to 2 in the page's order; a page in date order then gets its inner
+   * neighbours from the page itself.
+   */
+  async function listRows(
+    kind: 'rows' | 'fragments',
+    userId: number,
+    filter: WorkoutListFilter,
+    order: WorkoutListOrder,
+    page: { limit: number; offset: number },
+    take: (part: unknown, row: PackedRow, values: readonly unknown[], pageRows: PackedRows<keyof (StoredWorkoutRow & WorkoutLinks)>) => void,
+  ): Promise<{ sums: WorkoutListSums; datedDirection: 'ASC' | 'DESC' | null }> {
+    const { where, params, dateSpan } = whereOf(userId, filter)
+    const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
+    const inDateOrder = dateSpan && order.by === 'workout_date'
+    const pageRows = LIST_ROWS[kind][inDateOrder ? 'dated' : 'any']
+    // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
+    const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
+    // Only the chosen key may be NULL (distance, moving time, speed): the date and id never are.
+    const orderBy = keys.map((key, index) => `${key} ${direction}${index === 0 && order.by !== 'workout_date' ? dialect.nullsLowest(direction) : ''}`).join(', ')
+    // The page stays the outer loop (`Dialect.joinInOrder`): SQLite would otherwise scan every segment and record, seeking each in the page.
+    const join = dialect.joinInOrder
+    // Every part has the columns of the widest (a workout's or a segment's seven reals, the sums' three).
+    const width = Math.max(pageRows.reals, kind === 'rows' ? SEGMENT_ROWS.reals : LIST_SUMS.reals)
+    // The fragment is a column of its own beside the packed text (PostgreSQL types the other parts' NULL as text).
+    const [fragment, noFragment] = kind === 'fragments' ? [', w.list_json AS fragment', ', NULL'] : ['', '']
+    // LIMIT and OFFSET are written in, not bound: SQLite plans with their values, so binding them
+    // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
+    // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
+    if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new RangeError(`page ${page.limit} at ${page.offset}`)
+    // Each row's keys: its part, its workout's position in the page, and its rank within that
+    // workout (segments by index, records by type); JavaScript sorts the rows by them.
+    const rows = await query<PackedRow[]>(
+      `WITH page(page_id, position) AS MATERIALIZED (
+         SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}) AS chosen)
+       SELECT ${pageRows.select(width, dialect, ['0', 'page.position', '0'])}${fragment} FROM page ${join} workout w ON w.id = page.page_id
+       ${kind === 'rows' ? `UNION ALL SELECT ${SEGMENT_ROWS.select(width, dialect, ['1', 'page.position', 'segment_index'])} FROM page ${join} workout_segment ON workout_id = page.page_id` : ''}
+       UNION ALL SELECT ${packedRecords.select(width, dialect, ['2', 'page.position', 'row_number() OVER (ORDER BY record_type)'])}${noFragment} FROM page ${join} record ON workout_id = page.page_id
+       UNION ALL SELECT ${LIST_SUMS.select(width, dialect, ['3', '0', '0'])}${noFragment} FROM workout WHERE ${where}`,
+      [...params, ...params],
+    )
+    let sums: WorkoutListSums = { total: 0, distance: null, duration: null, ascent: null, descent: null }
+    for (const { row, values } of inKeyOrder(rows, 3)) {
+      const part = values.at(-3)
+      if (part === 3) sums = LIST_SUMS.unpack(row, values) as WorkoutListSums
+      else take(part, row, values, pageRows)
+    }
+    return { sums, datedDirection: inDateOrder ? direction : null }
+  }
+
+  /**
+   * A page in date order: each workout's neighbours inside the page are the rows beside it (the
+   * statement looked up only those of the two ends).
+   */
+  function linkWithinPage(workouts: (WorkoutLinks & { id: string })[], direction: 'ASC' | 'DESC' | null): void {
+    if (direction === null) return
+    // Newest first, the row after is the earlier workout; oldest first, the row before.
+    const earlier = direction === 'DESC' ? 1 : -1
+    workouts.forEach((workout, index) => {
+      workout.previousId = workouts[index + earlier]?.id ?? workout.previousId
+      workout.nextId = workouts[index - earlier]?.id ?? workout.nextId
+    })
+  }
+
   return {
     /** How many workouts the server holds. */
     count: (): Promise<number> => manager.count(WorkoutEntity),
@@ -318,12 +424,14 @@ export function workoutsRepository(manager: EntityManager) {
     /** The workout of this id if `userId` owns it, or null. */
     ofUser: (id: string, userId: number): Promise<WorkoutEntity | null> => manager.findOneBy(WorkoutEntity, { id, userId }),
     /** Inserts a workout row, every column set (not read back). */
-    insert: (workout: WorkoutEntity): Promise<void> => insertRows(manager, WorkoutEntity, [workout]),
+    insert: (workout: WorkoutEntity): Promise<void> => insertRows(manager, WorkoutEntity, [workout]).then(() => stale(workout.id)),
     /** Inserts a workout's segment rows (in as few statements as SQLite allows: a file may hold 8,000 segments). */
-    insertSegments: (segments: readonly WorkoutSegmentEntity[]): Promise<void> => insertRows(manager, WorkoutSegmentEntity, segments),
+    insertSegments: (segments: readonly WorkoutSegmentEntity[]): Promise<void> =>
+      insertRows(manager, WorkoutSegmentEntity, segments).then(() => stale(...segments.map((segment) => segment.workoutId))),
     /** Inserts a new workout's segments and track with statements shared by every upload (see `insertRowsShared`). */
     async insertAnalysisShared(segments: readonly WorkoutSegmentEntity[], track: WorkoutTrackEntity): Promise<void> {
       await insertRowsShared(manager, WorkoutSegmentEntity, segments)
+      stale(...segments.map((segment) => segment.workoutId))
       await insertRowsShared(manager, WorkoutTrackEntity, [track])
     },
     /** Those of these workouts that `userId` owns. */
@@ -336,15 +444,22 @@ export function workoutsRepository(manager: EntityManager) {
     },
     async deleteSegments(workoutId: string): Promise<void> {
       await manager.delete(WorkoutSegmentEntity, { workoutId })
+      stale(workoutId)
     },
-    save: (workout: WorkoutEntity): Promise<WorkoutEntity> => manager.save(workout),
+    async save(workout: WorkoutEntity): Promise<WorkoutEntity> {
+      const saved = await manager.save(workout)
+      stale(workout.id)
+      return saved
+    },
     /** Inserts a workout row from the columns given, the others taking their defaults (a user import's workouts typed in by hand). */
     async insertWithDefaults(row: Partial<WorkoutRow>): Promise<void> {
       await manager.insert(WorkoutEntity, row)
+      if (row.id !== undefined) stale(row.id)
     },
     /** Writes only these columns of a workout. */
     async update(id: string, changes: Partial<Omit<WorkoutRow, 'id'>>): Promise<void> {
       await manager.update(WorkoutEntity, id, changes)
+      stale(id)
     },
     async remove(id: string): Promise<void> {
       await manager.delete(WorkoutEntity, { id })
@@ -364,6 +479,7 @@ export function workoutsRepository(manager: EntityManager) {
       }),
     setMapId: async (id: string, mapId: string | null): Promise<void> => {
       await manager.update(WorkoutEntity, { id }, { mapId })
+      stale(id)
     },
     /** The stored files of a user's workouts (original and map), to remove once the user is gone. */
     filesOfUser: (userId: number): Promise<Pick<WorkoutEntity, 'filePath' | 'mapId'>[]> =>
@@ -448,61 +564,94 @@ export function workoutsRepository(manager: EntityManager) {
      * One page of the filtered workouts, sorted (ties fall back to the date, then the id), with each
      * one's previous and next workout in the date order of all the user's workouts (whatever the
      * filters; two index seeks per row), the page's segments and records, and the count and sums of
-     * all the filtered workouts: one statement, so one snapshot without a transaction, and one trip
-     * through the driver instead of six (BEGIN, sums, page, segments, records, COMMIT). Its parts
-     * (0 workouts, 1 segments, 2 records, 3 totals) give packed rows (`packedRows`): with a
-     * column per field, every row would carry every part's columns, which cost more than the trips
-     * saved (tried last session). The page's ids are chosen from the index first; only their rows are
-     * then read.
+     * all the filtered workouts: one statement (see `listRows`).
      */
     async listAnswer(userId: number, filter: WorkoutListFilter, order: WorkoutListOrder, page: { limit: number; offset: number }): Promise<WorkoutListAnswer> {
-      const { where, params, dateSpan } = whereOf(userId, filter)
-      const direction = order.direction === 'asc' ? 'ASC' : 'DESC'
-      const inDateOrder = dateSpan && order.by === 'workout_date'
-      const pageRows = inDateOrder ? DATE_PAGE_ROWS : PAGE_ROWS
-      // In date order the date is not repeated as a tie-break: SQLite would sort the ties in a temporary b-tree instead of reading the index in order.
-      const keys = [ORDER_COLUMNS[order.by], ...(order.by === 'workout_date' ? [] : ['workout_date']), 'id']
-      // Only the chosen key may be NULL (distance, moving time, speed): the date and id never are.
-      const orderBy = keys.map((key, index) => `${key} ${direction}${index === 0 && order.by !== 'workout_date' ? dialect.nullsLowest(direction) : ''}`).join(', ')
-      // The page stays the outer loop (`Dialect.joinInOrder`): SQLite would otherwise scan every segment and record, seeking each in the page.
-      const join = dialect.joinInOrder
-      // Every part has the columns of the widest (a workout's or a segment's seven reals).
-      const width = Math.max(pageRows.reals, SEGMENT_ROWS.reals)
-      // LIMIT and OFFSET are written in, not bound: SQLite plans with their values, so binding them
-      // made it parse and plan the whole statement again at every call (perf: ~5% of the server's CPU
-      // under the 20 clients). A page has a few sizes and numbers, so a few kept statements.
-      if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset)) throw new RangeError(`page ${page.limit} at ${page.offset}`)
-      // Each row's keys: its part, its workout's position in the page, and its rank within that
-      // workout (segments by index, records by type); JavaScript sorts the rows by them.
-      const rows = await query<PackedRow[]>(
-        `WITH page(page_id, position) AS MATERIALIZED (
-           SELECT id, row_number() OVER (ORDER BY ${orderBy}) FROM (SELECT ${keys.join(', ')} FROM workout WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}) AS chosen)
-         SELECT ${pageRows.select(width, dialect, ['0', 'page.position', '0'])} FROM page ${join} workout w ON w.id = page.page_id
-         UNION ALL SELECT ${SEGMENT_ROWS.select(width, dialect, ['1', 'page.position', 'segment_index'])} FROM page ${join} workout_segment ON workout_id = page.page_id
-         UNION ALL SELECT ${packedRecords.select(width, dialect, ['2', 'page.position', 'row_number() OVER (ORDER BY record_type)'])} FROM page ${join} record ON workout_id = page.page_id
-         UNION ALL SELECT ${LIST_SUMS.select(width, dialect, ['3', '0', '0'])} FROM workout WHERE ${where}`,
-        [...params, ...params],
-      )
-      const answer: WorkoutListAnswer = { workouts: [], segments: [], records: [], sums: { total: 0, distance: null, duration: null, ascent: null, descent: null } }
-      for (const { row, values } of inKeyOrder(rows, 3)) {
-        const part = values.at(-3)
+      const answer: Omit<WorkoutListAnswer, 'sums'> = { workouts: [], segments: [], records: [] }
+      const { sums, datedDirection } = await listRows('rows', userId, filter, order, page, (part, row, values, pageRows) => {
         if (part === 0) {
           const stored = pageRows.unpack(row, values) as StoredWorkoutRow & WorkoutLinks
           answer.workouts.push({ ...workoutRowOf(stored, dialect), previousId: stored.previousId, nextId: stored.nextId })
         } else if (part === 1) answer.segments.push(SEGMENT_ROWS.unpack(row, values) as WorkoutSegmentRow)
-        else if (part === 2) answer.records.push(packedRecords.unpack(row, dialect, values))
-        else answer.sums = LIST_SUMS.unpack(row, values) as WorkoutListSums
+        else answer.records.push(packedRecords.unpack(row, dialect, values))
+      })
+      linkWithinPage(answer.workouts, datedDirection)
+      return { ...answer, sums }
+    },
+
+    /**
+     * The page `listAnswer` gives as each workout's stored list fragment (null until written: see
+     * `takeStaleFragments`) instead of its columns and segments, with its neighbours, the page's
+     * records and the sums: the same single statement without most of the values it hands over.
+     */
+    async listFragments(userId: number, filter: WorkoutListFilter, order: WorkoutListOrder, page: { limit: number; offset: number }): Promise<WorkoutFragmentsAnswer> {
+      const answer: Omit<WorkoutFragmentsAnswer, 'sums'> = { workouts: [], records: [] }
+      const { sums, datedDirection } = await listRows('fragments', userId, filter, order, page, (part, row, values, pageRows) => {
+        if (part === 0) {
+          const { id, previousId, nextId } = pageRows.unpack(row, values) as { id: string } & WorkoutLinks
+          answer.workouts.push({ id, fragment: row.fragment as string | null, previousId, nextId })
+        } else answer.records.push(packedRecords.unpack(row, dialect, values))
+      })
+      linkWithinPage(answer.workouts, datedDirection)
+      return { ...answer, sums }
+    },
+
+    /** The workouts this transaction's writes made the list fragments of stale, once (the set is emptied). */
+    takeStaleFragments(): string[] {
+      const stale = staleFragments.get(manager)
+      staleFragments.delete(manager)
+      return stale ? [...stale] : []
+    },
+
+    /** Those of these workouts whose fragment is not written (null), with their segments. */
+    async withoutFragment(ids: readonly string[]): Promise<{ workouts: WorkoutRow[]; segments: WorkoutSegmentRow[] }> {
+      const found: { workouts: WorkoutRow[]; segments: WorkoutSegmentRow[] } = { workouts: [], segments: [] }
+      if (ids.length === 0) return found
+      const width = Math.max(FRAGMENT_SOURCE_ROWS.reals, SEGMENT_ROWS.reals)
+      const rows = await query<PackedRow[]>(
+        `WITH page(page_id, position) AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY id) FROM workout WHERE id IN (${dialect.placeholders(ids)}) AND list_json IS NULL)
+         SELECT ${FRAGMENT_SOURCE_ROWS.select(width, dialect, ['0', 'page.position', '0'])} FROM page ${dialect.joinInOrder} workout w ON w.id = page.page_id
+         UNION ALL SELECT ${SEGMENT_ROWS.select(width, dialect, ['1', 'page.position', 'segment_index'])} FROM page ${dialect.joinInOrder} workout_segment ON workout_id = page.page_id`,
+        [...ids],
+      )
+      for (const { row, values } of inKeyOrder(rows, 3)) {
+        if (values.at(-3) === 0) found.workouts.push(workoutRowOf(FRAGMENT_SOURCE_ROWS.unpack(row, values) as StoredWorkoutRow, dialect))
+        else found.segments.push(SEGMENT_ROWS.unpack(row, values) as WorkoutSegmentRow)
       }
-      if (inDateOrder) {
-        const { workouts } = answer
-        // Newest first, the row after is the earlier workout; oldest first, the row before.
-        const earlier = direction === 'DESC' ? 1 : -1
-        workouts.forEach((workout, index) => {
-          workout.previousId = workouts[index + earlier]?.id ?? workout.previousId
-          workout.nextId = workouts[index - earlier]?.id ?? workout.nextId
-        })
+      return found
+    },
+
+    /** Writes workouts' list fragments, each only if still not written (a later write's own is kept). */
+    async writeFragments(fragments: ReadonlyMap<string, string>): Promise<void> {
+      const entries = [...fragments]
+      for (let start = 0; start < entries.length; start += 500) {
+        const chunk = entries.slice(start, start + 500)
+        await query(
+          `UPDATE workout SET list_json = CASE id ${chunk.map(() => 'WHEN ? THEN ?').join(' ')} END
+            WHERE id IN (${dialect.placeholders(chunk)}) AND list_json IS NULL`,
+          [...chunk.flat(), ...chunk.map(([id]) => id)],
+        )
       }
-      return answer
+    },
+
+    /**
+     * Up to `limit` workouts after `afterId` (in id order) whose fragment is not written, or was
+     * written by another version of the presenter (does not start with `version`).
+     */
+    async staleFragmentIds(version: string, afterId: string, limit: number): Promise<string[]> {
+      if (!Number.isSafeInteger(limit)) throw new RangeError(`limit ${limit}`)
+      const rows = await query<{ id: string }[]>(
+        `SELECT id FROM workout WHERE id > ? AND (list_json IS NULL OR substr(list_json, 1, ${version.length}) <> ?) ORDER BY id LIMIT ${limit}`,
+        [afterId, version],
+      )
+      return rows.map((row) => row.id)
+    },
+
+    /** Empties the fragments of these workouts that are still stale (see `staleFragmentIds`), to be written again before the write commits. */
+    async renewFragments(version: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return
+      await query(`UPDATE workout SET list_json = NULL WHERE id IN (${dialect.placeholders(ids)}) AND substr(list_json, 1, ${version.length}) <> ?`, [...ids, version])
+      stale(...ids)
     },
 
     /**
@@ -586,7 +735,10 @@ export function workoutsRepository(manager: EntityManager) {
         [...valuesOf(workout), workout.userId, file.fileHash, ...outing],
         true,
       )
-      if (inserted.affected === 1) return null
+      if (inserted.affected === 1) {
+        stale(workout.id)
+        return null
+      }
       const duplicate = await duplicateOfFile({ userId: workout.userId, sportId: workout.sportId, distanceKm: workout.distance, ...file })
       if (!duplicate) throw new Error('a workout not inserted as a duplicate duplicates none')
       return duplicate

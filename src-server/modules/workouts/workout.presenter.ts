@@ -57,6 +57,17 @@ function presentSegment(segment: WorkoutSegmentRow): WorkoutSegment {
   return { workout_id: segment.workoutId, segment_id: segment.segmentIndex, ...presentFigures(segment, true) }
 }
 
+/** Rows grouped by their workout, in their order. */
+export function byWorkout<T extends { workoutId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) {
+    const group = groups.get(row.workoutId)
+    if (group) group.push(row)
+    else groups.set(row.workoutId, [row])
+  }
+  return groups
+}
+
 /** What a workout's answer needs besides its row. */
 export interface WorkoutExtras {
   username: string

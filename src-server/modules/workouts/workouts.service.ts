@@ -37,7 +37,8 @@ import { removeFiles, workoutFiles } from './workout-files'
 import { defaultTitle, reapplyAnalysis, sportAndThreshold, sportSettingsOf } from './workout-import'
 import { createChartAnswers } from './chart-answers'
 import { presentSegmentChart, presentWorkoutChart } from './chart.presenter'
-import { presentLeg, presentWorkout } from './workout.presenter'
+import { byWorkout, presentLeg, presentWorkout } from './workout.presenter'
+import { listJson } from './list-fragments'
 import { linesOutsideZones } from '../../../src/domain/privacy-zones'
 import {
   accessTo,
@@ -54,7 +55,8 @@ import {
   workoutOutsideZones,
   type ViewedWorkout,
 } from '../sharing/workout-access'
-import type { WorkoutLinks, WorkoutListFilter, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
+import type { WorkoutLinks, WorkoutListFilter, WorkoutListOrder, WorkoutListSums, WorkoutRow, WorkoutSegmentRow } from '../../db/repositories/workouts.repository'
+import { JsonAnswer } from '../../http/bind'
 import { paginationOf } from '../../lib/pagination'
 
 const minutesOf = (hhmm: string) => {
@@ -65,17 +67,6 @@ const minutesOf = (hhmm: string) => {
 /** Speeds of a workout entered by hand: distance over duration, both as average and maximum. */
 function manualSpeed(distanceKm: number, durationS: number): number | null {
   return durationS > 0 ? (distanceKm / durationS) * 3600 : null
-}
-
-/** Rows grouped by their workout, in their order. */
-function byWorkout<T extends { workoutId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const row of rows) {
-    const group = groups.get(row.workoutId)
-    if (group) group.push(row)
-    else groups.set(row.workoutId, [row])
-  }
-  return groups
 }
 
 /** 1-based segment number of a URL, or null when it is not a positive integer. */
@@ -300,7 +291,7 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
     },
 
     /** The caller's workouts, filtered (days read in their time zone), sorted and paged. */
-    async list(user: UserEntity, query: z.output<typeof workoutsListQuery>): Promise<WorkoutsListResponse> {
+    async list(user: UserEntity, query: z.output<typeof workoutsListQuery>): Promise<WorkoutsListResponse | JsonAnswer<WorkoutsListResponse>> {
       const filter: WorkoutListFilter = {
         sportId: query.sport_id,
         ...dayFilter(user.timezone, query.from, query.to),
@@ -315,33 +306,34 @@ export function createWorkoutsService(context: Pick<ServerContext, 'database' | 
         title: query.title || undefined,
         equipmentId: query.equipment_id,
       }
-      // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
-      const { workouts: ordered, segments, records, sums } = await database.read(({ workouts }) =>
-        workouts.listAnswer(
-          user.id,
-          filter,
-          { by: query.order_by, direction: query.order },
-          { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-        ),
-      )
-      const total = sums.total
-      const links = new Map(ordered.map((workout) => [workout.id, workout]))
-      // The reference fills each workout's equipment in lists only when asked.
-      const equipments = query.return_equipments === 'true' ? await database.read((repositories) => equipmentOfWorkouts(repositories, ordered.map((row) => row.id))) : null
-      return {
-        status: 'success',
+      const order: WorkoutListOrder = { by: query.order_by, direction: query.order }
+      const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page }
+      const envelope = (sums: WorkoutListSums) => ({
+        status: 'success' as const,
         data: {
-          workouts: presentLoaded(user, ordered, links, segments, records, equipments ?? undefined),
           totals: {
-            count: total,
+            count: sums.total,
             distance: Number((sums.distance ?? 0).toFixed(3)),
             duration: sums.duration ?? 0,
             ascent: Number((sums.ascent ?? 0).toFixed(2)),
             descent: Number((sums.descent ?? 0).toFixed(2)),
           },
         },
-        pagination: paginationOf(query.page, query.per_page, total),
+        pagination: paginationOf(query.page, query.per_page, sums.total),
+      })
+      // The caller's own workouts, as their stored fragments (`list-fragments.ts`) when every one
+      // of the page is written, without equipment (the reference fills it only when asked).
+      if (query.return_equipments !== 'true') {
+        const fragments = await database.read(({ workouts }) => workouts.listFragments(user.id, filter, order, page))
+        const json = listJson(user.username, fragments, envelope(fragments.sums))
+        if (json !== null) return new JsonAnswer<WorkoutsListResponse>(json)
       }
+      // Rows and totals from one statement: a workout committed meanwhile is in both or in neither.
+      const { workouts: ordered, segments, records, sums } = await database.read(({ workouts }) => workouts.listAnswer(user.id, filter, order, page))
+      const links = new Map(ordered.map((workout) => [workout.id, workout]))
+      const equipments = query.return_equipments === 'true' ? await database.read((repositories) => equipmentOfWorkouts(repositories, ordered.map((row) => row.id))) : null
+      const { status, data, pagination } = envelope(sums)
+      return { status, data: { workouts: presentLoaded(user, ordered, links, segments, records, equipments ?? undefined), ...data }, pagination }
     },
 
     /**
