@@ -1086,6 +1086,48 @@ export const expected: Readonly<Record<string, Outcome>> = {
   // Re-written by Python's ElementTree: every element prefixed `ns0:`, which gpxpy reads no point of.
   'gpx/gpsmax-gpsmap67-ns0-prefixed.gpx': positions(),
   'gpx/runalysis-strava-intervals.gpx': gpxpy,
+  // Session 45 (realnew8): nine more repositories (SOURCES.md): Polar Vantage V and Garmin eTrex (Explore app) GPX of the
+  // same ultra runs, iGPSPORT, Garmin Edge 840, FR255/FR245M, Zwift, Suunto (Movescount) FIT, Huawei, Keep.
+  'gpx/gvp-polar-vantage-v-run-2024-05-27.gpx': gpxpy,
+  'gz/gvp-polar-vantage-v-run-2024-06-07.gpx.gz': gpxpy,
+  'gz/gvp-polar-vantage-v-run-2024-06-14.gpx.gz': gpxpy,
+  'gz/gvp-polar-vantage-v-run-2024-06-21.gpx.gz': gpxpy,
+  'gpx/gvp-garmin-explore-etrex-2024-05-27.gpx': gpxpy,
+  'gpx/gvp-garmin-explore-etrex-2024-06-07.gpx': gpxpy,
+  'gpx/gvp-garmin-explore-etrex-2024-06-14.gpx': gpxpy,
+  'gpx/gvp-garmin-connect-run-2024-06-21.gpx': gpxpy,
+  'fit/fsy-igpsport-ride-100km.fit': positions(),
+  'fit/fsy-fr255-ebike.fit': positions(),
+  'gpx/fsy-fr255-ebike-connect.gpx': gpxpy,
+  'fit/fsy-fr255-track-run.fit': positions(),
+  'fit/fsy-fr255-strength.fit': device, // the watch's 0 m
+  // Garmin Connect's FIT of a workout typed in by hand: a session's totals and no record (as runpage-x3cl-473216684).
+  'fit/fsy-connect-manual-run.fit': { refused: 'track_no_points' },
+  'fit/fsy-connect-manual-treadmill.fit': { refused: 'track_no_points' },
+  // Slow walks whose fixes never jump but wander: 23 % (hike) and 42 % (3 h, 592 m of climb) over the watch's counter.
+  'fit/fsy-fr255-hike-gaps.fit': positions(),
+  'fit/fsy-fr645-generic-3h.fit': positions(),
+  'fit/fsy-fr245m-run.fit': positions(),
+  'fit/ffv-edge840-road-ride.fit': positions(),
+  'fit/ffv-edge840-indoor-ride.fit': device,
+  'fit/ffv-zwift-watopia-climb.fit': device,
+  'fit/ffv-edge840-ride-8km.fit': positions(),
+  'fit/ffv-edge840-ride-22km.fit': positions(),
+  'fit/ffv-edge840-ride-32km.fit': positions(),
+  'fit/s2s-suunto-trail-run.fit': positions(),
+  'fit/s2s-suunto-trail-run-long.fit': positions(),
+  // No position; its first record, 10 s after the session's start, already counts 6 m: it starts at the session's
+  // start_time and lasts to its last record (the session: 4,104.5 s).
+  'fit/s2s-suunto-quest-run.fit': { activities: ['device'], startTime: '2016-10-26T09:48:03Z', durationS: 4_100 },
+  'tcx/huawei-hitrack-run.tcx': positions(),
+  'fit/showfit-2016-02-17.fit': positions(),
+  'gpx/resetsix-keep-run.gpx': gpxpy,
+  'gpx/resetsix-keep-ride.gpx': gpxpy,
+  'fit/pseyfert-fr920xt-skiing.fit': positions(),
+  'gz/sad-run-no-positions.tcx.gz': device, // trackpoints that declare their namespace again
+  'gz/sad-garmin-connect-run-hanoi.gpx.gz': gpxpy,
+  'fit/gfittool-sdk-edge1030plus-ride.fit': device, // no position: the speed sensor's 53.6 km
+  'fit/gfittool-sdk-fenix3-poolswim.fit': device,
 }
 
 /**

@@ -533,7 +533,8 @@ export function tcxReference(path: string): ReferenceActivity[] {
       recordedDistanceM += Number(tagValue(summary, 'DistanceMeters') ?? 0)
       const maxSpeedMs = Number(tagValue(summary, 'MaximumSpeed'))
       if (Number.isFinite(maxSpeedMs)) lapMaxSpeedsMs.push(maxSpeedMs)
-      const bodies = [...lap[0].matchAll(/<Trackpoint>([\s\S]*?)<\/Trackpoint>/g)].map((point) => point[1] ?? '')
+      // A trackpoint may declare its namespace again (`<Trackpoint xmlns="…">`, an app's TCX of a run without positions).
+      const bodies = [...lap[0].matchAll(/<Trackpoint(?:\s[^>]*)?(?<!\/)>([\s\S]*?)<\/Trackpoint>/g)].map((point) => point[1] ?? '')
       const points = bodies.map(
         (body): ReferencePoint => ({
           lat: Number(tagValue(body, 'LatitudeDegrees') ?? Number.NaN),
