@@ -154,7 +154,9 @@ export async function planStrava(csv: Readable, maxRows: number): Promise<Export
     info: true,
     on_skip: (error) => {
       const line = Number((error as { lines?: unknown } | undefined)?.lines)
-      plan.errors.push({ key: Number.isInteger(line) ? `${file}, line ${line}` : file, code: 'export_row_invalid' })
+      const key = Number.isInteger(line) ? `${file}, line ${line}` : file
+      // The parser may skip one broken row for two reasons (a stray quote, then the field it opened): reported once.
+      if (plan.errors.at(-1)?.key !== key) plan.errors.push({ key, code: 'export_row_invalid' })
     },
   })
   csv.on('error', (error) => parser.destroy(error))
