@@ -1026,6 +1026,10 @@ export const expected: Readonly<Record<string, Outcome>> = {
   'fit/cs-fr610-run.fit': positions(),
   // Garmin Connect's TCX of the run above: its fixes cross two watch pauses (4.5 and 1.7 min, 780 and 240 m) its laps leave out.
   'tcx/cs-fr610-run.tcx': positions(),
+  // A Garmin Swim whose clock was never set (1989): its timer stopped after each set, each set's first record closing a
+  // length (525 m in 21 lengths; 350 m before counterRise); and Garmin Connect's TCX of it, its laps 525 m.
+  'fit/cs-garmin-swim-1989-clock.fit': device,
+  'tcx/cs-garmin-swim-1989-clock.tcx': device,
   'fit/cs-fenix6x-run-2020-04-18.fit': positions(),
   'fit/cs-fenix6x-run-2020-04-24.fit': positions(),
   'fit/cs-fenix6x-run-2020-05-01.fit': positions(),

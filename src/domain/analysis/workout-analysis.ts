@@ -131,10 +131,14 @@ export function analyseTrack(track: Track, options: AnalysisOptions = {}): Track
   const unbounded: SegmentMeasure[] = []
   let offset = 0
   let distanceM = 0
+  let counterBefore: CounterReading | null = null
   for (const segment of kept) {
     series.segmentStarts.push(offset)
     const copies = replayed?.subarray(offset, offset + segment.size) ?? null
-    unbounded.push(measureSegment(segment, source, threshold, series, offset, distanceM, workoutStart, groundM, copies, topSpeedCeilingMs, stepped))
+    const risenM = source === 'recorded' ? counterRise(counterBefore, segment) : 0
+    const measure = measureSegment(segment, source, threshold, series, offset, distanceM + risenM, workoutStart, groundM, copies, topSpeedCeilingMs, stepped)
+    unbounded.push({ ...measure, distanceM: measure.distanceM + risenM })
+    if (source === 'recorded') counterBefore = lastReading(segment) ?? counterBefore
     offset += segment.size
     distanceM += unbounded[unbounded.length - 1]?.distanceM ?? 0
   }
@@ -215,6 +219,42 @@ function withSwumLengths(measures: SegmentMeasure[], laps: Track['laps']): Segme
     // Lengths whose elapsed times overlap (a COROS watch's add up to 1,024 s of a 1,012 s swim) move no longer than the segment lasts.
     return { ...measure, movingMs: Math.min(movingMs, measure.durationMs), maxSpeedMs }
   })
+}
+
+/** A device counter's reading (m) and its time (epoch ms). */
+interface CounterReading {
+  readonly metres: number
+  readonly time: number
+}
+
+/** A segment's last counter reading with a time, null when it has none. */
+function lastReading(segment: TrackSegment): CounterReading | null {
+  const counter = segment.recordedDistance
+  for (let i = segment.size - 1; i >= 0; i--) {
+    const metres = counter?.[i] ?? Number.NaN
+    const time = segment.time[i] ?? Number.NaN
+    if (!Number.isNaN(metres) && !Number.isNaN(time)) return { metres, time }
+  }
+  return null
+}
+
+/**
+ * The counter's rise from the previous segment's last reading to this segment's first: a device's counter moves
+ * only while its timer runs, so that is distance covered in this segment before its first record (a pool swim's
+ * record closing the set's first length: a Garmin Swim lost a length at every set, 350 of 525 m). None where the
+ * counter restarts or rises faster than anyone can move in the time between the two readings.
+ */
+function counterRise(before: CounterReading | null, segment: TrackSegment): number {
+  if (!before) return 0
+  const counter = segment.recordedDistance
+  for (let i = 0; i < segment.size; i++) {
+    const metres = counter?.[i] ?? Number.NaN
+    const time = segment.time[i] ?? Number.NaN
+    if (Number.isNaN(metres) || Number.isNaN(time)) continue
+    const rise = metres - before.metres
+    return rise > 0 && possibleMove(rise, (time - before.time) / 1000) ? rise : 0
+  }
+  return 0
 }
 
 function thresholdOf(value: number | undefined): number {

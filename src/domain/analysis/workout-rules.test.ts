@@ -268,6 +268,18 @@ describe('where the distance comes from', () => {
     expect(analyseTrack(trackOf('fit', [counter([0, 100], [0, 50], [10, 150], [20, 250])])).workout.distanceKm).toBeCloseTo(0.2, 12)
   })
 
+  it("a counter's rise from one segment's last reading to the next one's first counts in the next, where it could be covered in between", () => {
+    // A pool swim's timer stopped after each set: the record closing a set's first length is the set's first (25 → 100 m).
+    const sets = analyseTrack(trackOf('fit', [counter([0, 0], [30, 25], [60, 50]), counter([120, 75], [150, 100]), counter([200, 125])]))
+    expect(sets.workout.distanceKm).toBeCloseTo(0.1, 12)
+    expect(sets.segments.map((segment) => segment.distanceKm)).toEqual([0.05, 0.05])
+    // The series counts it at the segment's first point, so the chart ends where the workout does.
+    expect(Array.from(sets.series.distanceM)).toEqual([0, 25, 50, 75, 100])
+    // A counter that restarts, or rises faster than anyone moves between the two readings, adds nothing.
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [60, 50]), counter([120, 10], [150, 35])])).workout.distanceKm).toBeCloseTo(0.075, 12)
+    expect(analyseTrack(trackOf('fit', [counter([0, 0], [60, 50]), counter([70, 5_050], [100, 5_075])])).workout.distanceKm).toBeCloseTo(0.075, 12)
+  })
+
   it('without either, unknown: distance and speeds null, and every step forward in time is moving', () => {
     const { workout, series } = analyseTrack(trackOf('fit', [[{ s: 0 }, { s: 10 }, { s: 10 }, { s: 30 }]]))
     expect([workout.distanceKm, workout.aveSpeedKmh, workout.maxSpeedKmh]).toEqual([null, null, null])

@@ -51,8 +51,9 @@ import { valueHistogram, type ValueHistogram } from './zones'
  * (`credibleAltitudeRange`).
  * 28: a step stamped under half a second after the one before, where fixes are a second or more apart, is measured with
  * its longer neighbour (`jitterStamps`, segment-analysis.ts).
+ * 29: a counter's rise from one segment's last reading to the next one's first counts in the next (`counterRise`).
  */
-export const INSIGHTS_VERSION = 28
+export const INSIGHTS_VERSION = 29
 
 /**
  * What the import stores for a workout beyond its figures: splits in both units, device laps,
