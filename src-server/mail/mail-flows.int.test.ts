@@ -153,6 +153,24 @@ describe('e-mail flows against a loopback SMTP server', () => {
     }
   })
 
+  it('announces a password changed from the account page to its address, and takes an address in other letter case for the same one', async () => {
+    const sam = await registerUser(t, 'sam', { activate: admin })
+    await t.server.settled()
+    smtp.messages.length = 0
+    const sameAddress = await t.api<ProfileResponse>('PATCH', 'auth/profile/edit/account', {
+      token: sam.token,
+      body: { email: 'SAM@Example.com', password: sam.password },
+    })
+    expect([sameAddress.status, sameAddress.body.data.email, sameAddress.body.data.email_to_confirm]).toEqual([200, 'sam@example.com', null])
+    const changed = await t.api('PATCH', 'auth/profile/edit/account', {
+      token: sam.token,
+      body: { email: sam.email, password: sam.password, new_password: 'second-password' },
+    })
+    expect(changed.status).toBe(200)
+    await t.server.settled()
+    expect(smtp.messages.map((mail) => [mail.to, mail.subject])).toEqual([[['sam@example.com'], 'Waymark - Password changed']])
+  })
+
   it('refuses a reset link after one hour', async () => {
     await registerUser(t, 'sam', { activate: admin })
     await t.api('POST', 'auth/password/reset-request', { body: { email: 'sam@example.com' } })
